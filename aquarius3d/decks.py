@@ -1,0 +1,92 @@
+"""Deck lists as data: assets/decks/<name>.yaml.
+
+A deck is a tuple of physical cards; a card's id is its index in the deck,
+which is how the state keeps every card in exactly one place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from .cards import ELEMENTS, CardCodeError, canonical, face
+from .errors import DataError
+from .resources import decks_dir
+
+ACTIONS = ("trade_hands", "move_a_card", "zap_a_card", "trade_goals", "rotate_goals", "shuffle_hands", "shuffle_goals")
+
+
+@dataclass(frozen=True)
+class Card:
+    """One physical card: kind is element, goal or action; code names it.
+
+    Element cards carry their face code as printed (upright), goals their
+    element name, actions their action name.
+    """
+
+    kind: str
+    code: str
+
+
+@dataclass(frozen=True)
+class Deck:
+    name: str
+    cards: tuple[Card, ...]
+
+    def ids(self, kind: str) -> list[int]:
+        return [i for i, card in enumerate(self.cards) if card.kind == kind]
+
+    def copies(self) -> dict[str, int]:
+        """How many element cards of each canonical code the deck holds."""
+        counts: dict[str, int] = {}
+        for card in self.cards:
+            if card.kind == "element":
+                key = canonical(card.code)
+                counts[key] = counts.get(key, 0) + 1
+        return counts
+
+
+def deck_path(name: str) -> Path:
+    return decks_dir() / f"{name}.yaml"
+
+
+@lru_cache(maxsize=None)
+def load_deck(name: str) -> Deck:
+    """Load assets/decks/<name>.yaml, with a clear error naming file and key."""
+    path = deck_path(name)
+    where = path.name
+    if not path.is_file():
+        available = ", ".join(sorted(p.stem for p in decks_dir().glob("*.yaml")))
+        raise DataError(f"deck {name!r} not found (available: {available})")
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        raise DataError(f"{where}: not valid YAML: {exc}") from None
+    if not isinstance(data, dict):
+        raise DataError(f"{where}: expected a mapping of deck keys")
+    cards: list[Card] = []
+    for goal in data.get("goals", []):
+        if goal not in ELEMENTS:
+            raise DataError(f"{where}: goals: {goal!r} is not an element")
+        cards.append(Card("goal", goal))
+    elements = data.get("elements", {})
+    if not isinstance(elements, dict):
+        raise DataError(f"{where}: elements: expected a mapping of card code to count")
+    for code, count in elements.items():
+        try:
+            face(code)
+        except CardCodeError as exc:
+            raise DataError(f"{where}: elements.{code}: {exc}") from None
+        if not isinstance(count, int) or count < 0:
+            raise DataError(f"{where}: elements.{code}: expected a count, got {count!r}")
+        cards.extend(Card("element", code) for _ in range(count))
+    wild = data.get("wild", 0)
+    cards.extend(Card("element", "*") for _ in range(int(wild)))
+    for action, count in (data.get("actions") or {}).items():
+        if action not in ACTIONS:
+            raise DataError(f"{where}: actions.{action}: unknown action (one of {', '.join(ACTIONS)})")
+        cards.extend(Card("action", action) for _ in range(int(count)))
+    return Deck(str(data.get("name", name)), tuple(cards))

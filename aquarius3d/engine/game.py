@@ -1,0 +1,275 @@
+"""A game: a compiled ruleset plus options, immutable; it runs States.
+
+    game = load_game("aquarius", {"first_edition": True})
+    state = game.new_state(["Ann", "Bo"], seed=7)
+    for move in game.legal_moves(state): ...
+    result = game.apply(state, parse_move("place FWAE @ 1,0"))
+
+`apply` checks the move first and raises IllegalMove with a reason a player
+can read; nothing changes when it does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import face
+from ..decks import Deck
+from ..errors import IllegalMove
+from . import rng as random_source
+from .moves import Move, Pass, Place, parse_move
+from .state import State
+
+
+@dataclass
+class ApplyResult:
+    """What a move did that a player should be told."""
+
+    move: Move
+    seat: int
+    bonus: int = 0  # extra cards drawn for a multi-connection
+    connected: int = 0  # element mask the placed card connected through
+    winners: list[int] = field(default_factory=list)
+    over: bool = False
+
+
+class Game:
+    """A ruleset compiled with its options: blocks, deck and limits. Never changes."""
+
+    def __init__(self, ruleset: Any, options: dict, deck: Deck) -> None:
+        self.ruleset = ruleset
+        self.id: str = ruleset.id
+        self.options = dict(options)
+        self.deck = deck
+        self.setup = ruleset.setup
+        self.placement = ruleset.placement
+        self.bonus = ruleset.bonus
+        self.win = ruleset.win
+        self.end = ruleset.end
+        self.actions = {a.type: a for a in ruleset.actions}
+        self.min_players = ruleset.players.min
+        self.max_players = ruleset.players.max
+        self._kept = self._cards_in_play()
+
+    # -- cards ----------------------------------------------------------------------
+
+    def _cards_in_play(self) -> list[int]:
+        spec = self.ruleset.deck
+        kept = []
+        for card_id, card in enumerate(self.deck.cards):
+            if card.kind == "goal" and not spec.goals:
+                continue
+            if card.kind == "element" and card.code == "*" and not spec.wild:
+                continue
+            if card.kind == "action":
+                if spec.actions == "none" or (isinstance(spec.actions, list) and card.code not in spec.actions):
+                    continue
+            kept.append(card_id)
+        return kept
+
+    def goal_ids(self) -> list[int]:
+        return [i for i in self._kept if self.deck.cards[i].kind == "goal"]
+
+    def play_ids(self) -> list[int]:
+        """The element and action cards that make the draw pile."""
+        return [i for i in self._kept if self.deck.cards[i].kind != "goal"]
+
+    def card_text(self, card_id: int) -> str:
+        return self.deck.cards[card_id].code
+
+    @property
+    def target(self) -> int:
+        return self.win.count
+
+    # -- a new game ---------------------------------------------------------------------------
+
+    def new_state(self, players: list[str], seed: int = 0) -> State:
+        if not self.min_players <= len(players) <= self.max_players:
+            raise ValueError(f"{self.id} is for {self.min_players} to {self.max_players} players, not {len(players)}")
+        state = State(
+            players=list(players),
+            hands=[[] for _ in players],
+            goals=[None] * len(players),
+            unused_goals=[],
+            deck=[],
+            rng=random_source.seed_state(seed),
+        )
+        self.setup.run(self, state)
+        self._draw(state, 0, 1)
+        return state
+
+    # -- moves --------------------------------------------------------------------------
+
+    def legal_moves(self, state: State) -> list[Move]:
+        """Every legal move of the player to play, in a fixed order."""
+        if state.over:
+            return []
+        seat = state.turn
+        cards = self.deck.cards
+        moves: list[Move] = []
+        seen_codes = set()
+        seen_actions = []
+        for card_id in state.hands[seat]:
+            card = cards[card_id]
+            if card.kind == "element":
+                seen_codes.add(card.code)
+            elif card.kind == "action" and card.code not in seen_actions:
+                seen_actions.append(card.code)
+        placement = self.placement
+        table = state.table
+        for code in sorted(seen_codes):
+            upright = face(code)
+            for cell in placement.cells(table, upright):
+                moves.append(Place(code, cell, False))
+            if not upright.symmetric:
+                for cell in placement.cells(table, upright.turned):
+                    moves.append(Place(code, cell, True))
+        for name in sorted(seen_actions):
+            block = self.actions.get(name)
+            if block is not None:
+                moves.extend(block.moves(self, state, seat))
+        return moves or [Pass()]
+
+    def can_play(self, state: State) -> bool:
+        return not isinstance(self.legal_moves(state)[0], Pass)
+
+    def check(self, state: State, move: Move | str) -> Move:
+        """The move, parsed if it is text, when it is legal; IllegalMove saying why otherwise."""
+        if isinstance(move, str):
+            move = parse_move(move)
+        if state.over:
+            raise IllegalMove("the game is over")
+        seat = state.turn
+        hand = state.hands[seat]
+        cards = self.deck.cards
+        if isinstance(move, Place):
+            if not any(cards[c].kind == "element" and cards[c].code == move.code for c in hand):
+                raise IllegalMove(f"{state.players[seat]} has no {move.code} card in hand")
+            why = self.placement.reason(state.table, move.cell, face(move.lies_as))
+            if why:
+                raise IllegalMove(why)
+        elif isinstance(move, Pass):
+            if self.can_play(state):
+                raise IllegalMove("you may pass only when no card in your hand can be played")
+        else:
+            block = self.actions.get(move.action)
+            if block is None:
+                raise IllegalMove(f"{move.action.replace('_', ' ')} is not part of this game")
+            if not any(cards[c].kind == "action" and cards[c].code == move.action for c in hand):
+                raise IllegalMove(f"{state.players[seat]} has no {_title(move.action)} card in hand")
+            block.check(self, state, seat, move)
+        return move
+
+    def apply(self, state: State, move: Move | str) -> ApplyResult:
+        """Play a move for the player to play; raises IllegalMove (changing nothing) if not legal."""
+        move = self.check(state, move)
+        seat = state.turn
+        result = ApplyResult(move, seat)
+        hint_cell = None
+        if isinstance(move, Place):
+            card_id = self._take(state, seat, "element", move.code)
+            lies = face(move.lies_as)
+            result.connected = state.table.connects(move.cell, lies)
+            state.table.place(move.cell, card_id, lies.code)
+            result.bonus = self.bonus.extra_draws(lies, result.connected)
+            self._draw(state, seat, result.bonus)
+            hint_cell = move.cell
+            state.passes = 0
+        elif isinstance(move, Pass):
+            state.passes += 1
+        else:
+            card_id = self._take(state, seat, "action", move.action)
+            state.discard.append(card_id)
+            self.actions[move.action].apply(self, state, seat, move)
+            state.passes = 0
+        state.log.append(f"{seat}: {move}")
+        winners = self.win.winners(self, state, seat, hint_cell) if (state.table.cards) else []
+        if winners:
+            self._finish(state, winners, "goal")
+        elif self.end.finished(self, state):
+            self._finish(state, self.end.winners(self, state, seat), "deck out")
+        else:
+            self._next_turn(state)
+        result.winners = list(state.winners)
+        result.over = state.over
+        return result
+
+    def _take(self, state: State, seat: int, kind: str, code: str) -> int:
+        hand = state.hands[seat]
+        for i, card_id in enumerate(hand):
+            card = self.deck.cards[card_id]
+            if card.kind == kind and card.code == code:
+                return hand.pop(i)
+        raise IllegalMove(f"no {code} in hand")  # check() makes this unreachable
+
+    def _draw(self, state: State, seat: int, count: int) -> int:
+        drawn = 0
+        for _ in range(count):
+            if not state.deck:
+                break
+            state.hands[seat].append(state.deck.pop())
+            drawn += 1
+        return drawn
+
+    def _next_turn(self, state: State) -> None:
+        state.turn = (state.turn + 1) % len(state.players)
+        state.turn_number += 1
+        self._draw(state, state.turn, 1)
+
+    def _finish(self, state: State, winners: list[int], reason: str) -> None:
+        state.phase = "over"
+        state.winners = sorted(winners)
+        state.end_reason = reason
+
+    # -- what a player may see ----------------------------------------------------------------
+
+    def observation(self, state: State, seat: int) -> dict:
+        """What one player may see: their own hand and goal, and public facts only."""
+        cards = self.deck.cards
+        reveal = state.over
+        return {
+            "ruleset": self.id,
+            "seat": seat,
+            "players": list(state.players),
+            "turn": state.turn,
+            "turn_number": state.turn_number,
+            "phase": state.phase,
+            "hand": [{"kind": cards[c].kind, "code": cards[c].code} for c in state.hands[seat]],
+            "hand_sizes": [len(h) for h in state.hands],
+            "goal": None if state.goals[seat] is None else cards[state.goals[seat]].code,
+            "goals": [
+                (cards[g].code if g is not None and (reveal or s == seat) else None) for s, g in enumerate(state.goals)
+            ],
+            "unused_goals": len(state.unused_goals),
+            "deck": len(state.deck),
+            "discard": [cards[c].code for c in state.discard],
+            "table": [{"at": list(cell), "card": f.code} for cell, f in sorted(state.table.faces.items())],
+            "winners": list(state.winners),
+            "log": list(state.log),
+        }
+
+    # -- records ---------------------------------------------------------------------------------
+
+    def record(self, state: State, seed: int) -> dict:
+        """A game record: enough to replay the game exactly."""
+        return {
+            "ruleset": self.id,
+            "options": dict(self.options),
+            "seed": seed,
+            "players": list(state.players),
+            "moves": [line.split(": ", 1)[1] for line in state.log],
+        }
+
+    def replay(self, record: dict) -> State:
+        state = self.new_state(list(record["players"]), int(record["seed"]))
+        for i, text in enumerate(record["moves"]):
+            try:
+                self.apply(state, text)
+            except ValueError as exc:
+                raise IllegalMove(f"moves[{i}]: {text!r}: {exc}") from None
+        return state
+
+
+def _title(action: str) -> str:
+    return " ".join(word if word == "a" else word.capitalize() for word in action.split("_"))

@@ -1,0 +1,153 @@
+"""Moves as frozen values with a one-line notation.
+
+`str(move)` prints a move and `parse_move(text)` reads it back; the same text
+is used in logs, saves, tests and bug reports:
+
+    place FWAE @ 2,-1 turned    play an element card (its printed code), turned 180 degrees
+    pass                        nothing can be played
+    trade-hands 2               swap hands with seat 2 (seats count from 0)
+    move 1,0 -> 2,0 turned      Move a Card: from a cell to a cell, turning it 180 degrees
+    zap 1,0                     Zap a Card: take the card at 1,0 into your hand
+    trade-goals 2 | trade-goals pile
+    rotate-goals left | rotate-goals right
+    shuffle-hands
+    shuffle-goals
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..cards import CardCodeError, face
+from ..errors import MoveSyntaxError
+
+Cell = tuple[int, int]
+
+
+def cell_text(cell: Cell) -> str:
+    return f"{cell[0]},{cell[1]}"
+
+
+class Move:
+    """Base of every move; subclasses are frozen dataclasses."""
+
+    action: str | None = None  # the action card a move plays, if any
+
+    def __str__(self) -> str:  # pragma: no cover - every subclass overrides
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Place(Move):
+    code: str
+    cell: Cell
+    turned: bool = False
+
+    @property
+    def lies_as(self) -> str:
+        return face(self.code).turned.code if self.turned else self.code
+
+    def __str__(self) -> str:
+        return f"place {self.code} @ {cell_text(self.cell)}" + (" turned" if self.turned else "")
+
+
+@dataclass(frozen=True)
+class Pass(Move):
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class TradeHands(Move):
+    seat: int
+    action = "trade_hands"
+
+    def __str__(self) -> str:
+        return f"trade-hands {self.seat}"
+
+
+@dataclass(frozen=True)
+class MoveCard(Move):
+    source: Cell
+    target: Cell
+    turned: bool = False
+    action = "move_a_card"
+
+    def __str__(self) -> str:
+        return f"move {cell_text(self.source)} -> {cell_text(self.target)}" + (" turned" if self.turned else "")
+
+
+@dataclass(frozen=True)
+class Zap(Move):
+    cell: Cell
+    action = "zap_a_card"
+
+    def __str__(self) -> str:
+        return f"zap {cell_text(self.cell)}"
+
+
+@dataclass(frozen=True)
+class TradeGoals(Move):
+    seat: int | None  # None: the top of the unused goals
+    action = "trade_goals"
+
+    def __str__(self) -> str:
+        return f"trade-goals {'pile' if self.seat is None else self.seat}"
+
+
+@dataclass(frozen=True)
+class RotateGoals(Move):
+    direction: str  # "left": each player passes to the next seat
+    action = "rotate_goals"
+
+    def __str__(self) -> str:
+        return f"rotate-goals {self.direction}"
+
+
+@dataclass(frozen=True)
+class ShuffleHands(Move):
+    action = "shuffle_hands"
+
+    def __str__(self) -> str:
+        return "shuffle-hands"
+
+
+@dataclass(frozen=True)
+class ShuffleGoals(Move):
+    action = "shuffle_goals"
+
+    def __str__(self) -> str:
+        return "shuffle-goals"
+
+
+_CELL = r"(-?\d+)\s*,\s*(-?\d+)"
+_PATTERNS = [
+    (re.compile(rf"place\s+(\S+)\s*@\s*{_CELL}(\s+turned)?"), lambda m: Place(_code(m[1]), (int(m[2]), int(m[3])), bool(m[4]))),
+    (re.compile(r"pass"), lambda m: Pass()),
+    (re.compile(r"trade-hands\s+(\d+)"), lambda m: TradeHands(int(m[1]))),
+    (re.compile(rf"move\s+{_CELL}\s*->\s*{_CELL}(\s+turned)?"),
+     lambda m: MoveCard((int(m[1]), int(m[2])), (int(m[3]), int(m[4])), bool(m[5]))),
+    (re.compile(rf"zap\s+{_CELL}"), lambda m: Zap((int(m[1]), int(m[2])))),
+    (re.compile(r"trade-goals\s+(\d+|pile)"), lambda m: TradeGoals(None if m[1] == "pile" else int(m[1]))),
+    (re.compile(r"rotate-goals\s+(left|right)"), lambda m: RotateGoals(m[1])),
+    (re.compile(r"shuffle-hands"), lambda m: ShuffleHands()),
+    (re.compile(r"shuffle-goals"), lambda m: ShuffleGoals()),
+]
+
+
+def _code(text: str) -> str:
+    try:
+        return face(text).code
+    except CardCodeError as exc:
+        raise MoveSyntaxError(str(exc)) from None
+
+
+def parse_move(text: str) -> Move:
+    """Read a move from its notation; raises MoveSyntaxError naming the text."""
+    line = " ".join(str(text).split())
+    for pattern, build in _PATTERNS:
+        match = pattern.fullmatch(line)
+        if match:
+            return build(match)
+    raise MoveSyntaxError(f"{text!r} is not a move (for example 'place FWAE @ 2,-1 turned', 'zap 0,0', 'pass')")

@@ -1,0 +1,102 @@
+"""Everything that changes during a game, as plain data.
+
+Piles are lists of card ids (indices into the game's deck). The top of the
+draw pile and of the discard pile is the last item; the top of the unused
+goals is the first item (goals go under the pile, at its end).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .table import Table
+
+
+@dataclass
+class State:
+    players: list[str]
+    hands: list[list[int]]
+    goals: list[int | None]
+    unused_goals: list[int]
+    deck: list[int]
+    discard: list[int] = field(default_factory=list)
+    table: Table = field(default_factory=Table)
+    turn: int = 0  # seat to play
+    turn_number: int = 1
+    phase: str = "play"  # "play" or "over"
+    rng: int = 0
+    winners: list[int] = field(default_factory=list)
+    end_reason: str = ""
+    passes: int = 0  # consecutive passes, for the deck-out ending
+    log: list[str] = field(default_factory=list)  # "seat: move" per move
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    def copy(self) -> "State":
+        return State(
+            players=list(self.players),
+            hands=[list(h) for h in self.hands],
+            goals=list(self.goals),
+            unused_goals=list(self.unused_goals),
+            deck=list(self.deck),
+            discard=list(self.discard),
+            table=self.table.copy(),
+            turn=self.turn,
+            turn_number=self.turn_number,
+            phase=self.phase,
+            rng=self.rng,
+            winners=list(self.winners),
+            end_reason=self.end_reason,
+            passes=self.passes,
+            log=list(self.log),
+        )
+
+    def to_dict(self) -> dict:
+        return {
+            "players": list(self.players),
+            "hands": [list(h) for h in self.hands],
+            "goals": list(self.goals),
+            "unused_goals": list(self.unused_goals),
+            "deck": list(self.deck),
+            "discard": list(self.discard),
+            "table": [
+                {"at": [x, y], "card": self.table.cards[(x, y)], "face": self.table.faces[(x, y)].code}
+                for (x, y) in sorted(self.table.cards)
+            ],
+            "turn": self.turn,
+            "turn_number": self.turn_number,
+            "phase": self.phase,
+            "rng": str(self.rng),
+            "winners": list(self.winners),
+            "end_reason": self.end_reason,
+            "passes": self.passes,
+            "log": list(self.log),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "State":
+        table = Table()
+        for entry in data["table"]:
+            table.place(tuple(entry["at"]), int(entry["card"]), entry["face"])
+        return cls(
+            players=list(data["players"]),
+            hands=[list(h) for h in data["hands"]],
+            goals=list(data["goals"]),
+            unused_goals=list(data["unused_goals"]),
+            deck=list(data["deck"]),
+            discard=list(data["discard"]),
+            table=table,
+            turn=int(data["turn"]),
+            turn_number=int(data["turn_number"]),
+            phase=data["phase"],
+            rng=int(data["rng"]),
+            winners=list(data["winners"]),
+            end_reason=data.get("end_reason", ""),
+            passes=int(data.get("passes", 0)),
+            log=list(data.get("log", [])),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.to_dict() == other.to_dict()

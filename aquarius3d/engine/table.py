@@ -1,0 +1,162 @@
+"""The arrangement of cards on the table (level 0) and what follows from it.
+
+The table keeps, next to the cards, the frontier: every empty cell beside a
+card, with the segments that face into it packed the way Face.bits packs a
+face's own segments. A face connects at a cell when `face.bits & need` is not
+zero, so listing legal placements is one AND per cell and face.
+"""
+
+from __future__ import annotations
+
+from ..cards import DIRECTIONS, FACING, MY_SIDE, SEG_BITS, Face, connected_elements, face
+
+Cell = tuple[int, int]
+
+
+class Table:
+    """Cards on the table by cell, with the frontier kept up to date."""
+
+    __slots__ = ("cards", "faces", "need")
+
+    def __init__(self) -> None:
+        self.cards: dict[Cell, int] = {}  # cell -> card id
+        self.faces: dict[Cell, Face] = {}  # cell -> face as it lies
+        self.need: dict[Cell, int] = {}  # frontier cell -> packed facing segments
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def copy(self) -> "Table":
+        other = Table()
+        other.cards = dict(self.cards)
+        other.faces = dict(self.faces)
+        other.need = dict(self.need)
+        return other
+
+    # -- changes -----------------------------------------------------------
+
+    def place(self, cell: Cell, card_id: int, code: str) -> None:
+        if cell in self.cards:
+            raise ValueError(f"cell {cell} is taken")
+        self.cards[cell] = card_id
+        self.faces[cell] = face(code)
+        self.need.pop(cell, None)
+        x, y = cell
+        for dx, dy in DIRECTIONS:
+            n = (x + dx, y + dy)
+            if n not in self.cards:
+                self.need[n] = self._facing(n)
+
+    def remove(self, cell: Cell) -> tuple[int, str]:
+        card_id = self.cards.pop(cell)
+        code = self.faces.pop(cell).code
+        x, y = cell
+        for target in ((x, y), *((x + dx, y + dy) for dx, dy in DIRECTIONS)):
+            if target in self.cards:
+                continue
+            need = self._facing(target)
+            if need:
+                self.need[target] = need
+            else:
+                self.need.pop(target, None)
+        return card_id, code
+
+    def _facing(self, cell: Cell) -> int:
+        """Packed segments of the neighbours that face into an empty cell."""
+        x, y = cell
+        need = 0
+        faces = self.faces
+        for d in DIRECTIONS:
+            other = faces.get((x + d[0], y + d[1]))
+            if other is not None:
+                (a, b), (c, e) = MY_SIDE[d], FACING[d]
+                need |= (other.segments[c] << (SEG_BITS * a)) | (other.segments[e] << (SEG_BITS * b))
+        return need
+
+    # -- questions ---------------------------------------------------------
+
+    def connects(self, cell: Cell, card_face: Face) -> int:
+        """Elements the face would connect through at an empty cell (0: none)."""
+        need = self.need.get(cell)
+        if need is None or cell in self.cards:
+            return 0
+        return connected_elements(card_face.bits, need)
+
+    def frontier(self) -> list[tuple[Cell, int]]:
+        """Frontier cells with their facing segments, in a fixed order."""
+        return sorted(self.need.items())
+
+    def neighbours(self, cell: Cell) -> list[Cell]:
+        x, y = cell
+        return [(x + dx, y + dy) for dx, dy in DIRECTIONS if (x + dx, y + dy) in self.cards]
+
+    def links(self, cell: Cell):
+        """Touching segment pairs from the card at cell: (my panel, other cell, other panel, shared mask)."""
+        mine = self.faces[cell]
+        x, y = cell
+        for d in DIRECTIONS:
+            n = (x + d[0], y + d[1])
+            other = self.faces.get(n)
+            if other is None:
+                continue
+            for s, t in zip(MY_SIDE[d], FACING[d]):
+                shared = mine.segments[s] & other.segments[t]
+                if shared:
+                    yield mine.segment_panel[s], n, other.segment_panel[t], shared
+
+    def group_size(self, cell: Cell, panel: int, bit: int) -> int:
+        """Panels in the connected group of one element that holds a given panel."""
+        return len(self._group((cell, panel), bit))
+
+    def _group(self, start, bit: int) -> set:
+        seen = {start}
+        todo = [start]
+        while todo:
+            cell, panel = todo.pop()
+            for mine, n, theirs, shared in self.links(cell):
+                if mine == panel and shared & bit and (n, theirs) not in seen:
+                    seen.add((n, theirs))
+                    todo.append((n, theirs))
+        return seen
+
+    def groups(self, bit: int) -> list[set]:
+        """Every connected group of panels of one element."""
+        seen: set = set()
+        found = []
+        for cell, card_face in sorted(self.faces.items()):
+            for panel, mask in enumerate(card_face.panels):
+                if mask & bit and (cell, panel) not in seen:
+                    group = self._group((cell, panel), bit)
+                    seen |= group
+                    found.append(group)
+        return found
+
+    def largest_group(self, bit: int) -> int:
+        return max((len(g) for g in self.groups(bit)), default=0)
+
+    def largest_group_at(self, cell: Cell, bit: int) -> int:
+        """Largest group of an element among those touching the card at cell."""
+        card_face = self.faces[cell]
+        return max(
+            (self.group_size(cell, p, bit) for p, mask in enumerate(card_face.panels) if mask & bit),
+            default=0,
+        )
+
+    def card_components(self) -> list[set[Cell]]:
+        """Cards grouped by connection (touching segments sharing an element)."""
+        seen: set[Cell] = set()
+        parts = []
+        for start in sorted(self.cards):
+            if start in seen:
+                continue
+            part = {start}
+            todo = [start]
+            while todo:
+                cell = todo.pop()
+                for _, n, _, _ in self.links(cell):
+                    if n not in part:
+                        part.add(n)
+                        todo.append(n)
+            seen |= part
+            parts.append(part)
+        return parts

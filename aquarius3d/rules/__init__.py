@@ -1,0 +1,6 @@
+"""Named rule building blocks, composed by the YAML rulesets."""
+
+from .registry import CATEGORIES, Block, block, blocks
+from . import aquarius as _aquarius  # noqa: F401  (registers the Aquarius blocks)
+
+__all__ = ["CATEGORIES", "Block", "block", "blocks"]

@@ -1,0 +1,458 @@
+"""The building blocks of Aquarius: deck, deal, connection, bonus, actions, win, end.
+
+Each block's docstring states the rule it implements; rulings on unclear text
+are fields with a default, so a ruleset can choose the other reading.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import Field
+
+from ..cards import BIT, LETTER_OF, face
+from ..errors import IllegalMove
+from ..engine import rng as random_source
+from ..engine.moves import MoveCard, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands, Zap
+from .registry import Block, block
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.state import State
+
+
+# -- deck and setup ---------------------------------------------------------------------------
+
+
+@block("deck", "deck")
+class DeckBlock(Block):
+    """Which cards are in play: a deck list from assets/decks, optionally thinned."""
+
+    type: Literal["deck"]
+    name: str = Field("second-edition", description="a deck list in assets/decks (without .yaml)")
+    goals: bool = Field(True, description="whether the goal cards are used")
+    actions: Literal["all", "none"] | list[str] = Field("all", description="all, none, or the action names kept")
+    wild: bool = Field(True, description="whether the wild card is used")
+
+
+@block("setup", "deal")
+class DealBlock(Block):
+    """Setup: secret goals (the rest form the unused pile), a hand each, a starter card.
+
+    Rule: "deal out one more card, face up, in the center of the table. (If it's
+    an Action, stick it in the middle of the deck and try again.)"
+    """
+
+    type: Literal["deal"]
+    hand: int = Field(3, ge=0, description="cards dealt to each player")
+    action_starter: Literal["middle", "discard"] = Field(
+        "middle", description="where an action card turned up as the starter goes"
+    )
+
+    def run(self, game: "Game", state: "State") -> None:
+        goal_ids = game.goal_ids()
+        state.rng = random_source.shuffle(state.rng, goal_ids)
+        seats = len(state.players)
+        if goal_ids:
+            state.goals = goal_ids[:seats]
+            state.unused_goals = goal_ids[seats:]
+        else:
+            state.goals = [None] * seats
+        deck = game.play_ids()
+        state.rng = random_source.shuffle(state.rng, deck)
+        state.deck = deck
+        for _ in range(self.hand):
+            for seat in range(seats):
+                if state.deck:
+                    state.hands[seat].append(state.deck.pop())
+        self.flip_starter(game, state)
+
+    def flip_starter(self, game: "Game", state: "State") -> None:
+        """Turn up cards until an element card starts the table (the deck may run dry)."""
+        actions_seen = []
+        while state.deck:
+            card_id = state.deck.pop()
+            card = game.deck.cards[card_id]
+            if card.kind == "element":
+                state.table.place((0, 0), card_id, card.code)
+                break
+            actions_seen.append(card_id)
+        if self.action_starter == "discard":
+            state.discard.extend(actions_seen)
+        else:
+            for card_id in actions_seen:
+                state.deck.insert(len(state.deck) // 2, card_id)
+
+
+# -- placement and bonus --------------------------------------------------------------------
+
+
+@block("placement", "connect")
+class ConnectBlock(Block):
+    """The connection rule: at least one panel alongside a panel of the same element.
+
+    Rule: "Element cards must be placed so that at least one panel is positioned
+    alongside a panel of the same Element on a card next to the new card."
+    Corners never connect; the wild card is every element.
+    """
+
+    type: Literal["connect"]
+
+    def reason(self, table, cell, card_face) -> str | None:
+        """Why a face cannot go at a cell, or None when it can."""
+        if cell in table.cards:
+            return f"{cell[0]},{cell[1]} already holds a card"
+        if not table.cards:
+            return None if cell == (0, 0) else "the table is empty: the first card goes at 0,0"
+        if cell not in table.need:
+            return f"{cell[0]},{cell[1]} is not next to any card (corners do not count)"
+        if not table.connects(cell, card_face):
+            return (
+                f"{card_face.code} does not connect at {cell[0]},{cell[1]}: "
+                "no touching half-side shows the same element"
+            )
+        return None
+
+    def cells(self, table, card_face) -> list:
+        if not table.cards:
+            return [(0, 0)]
+        bits = card_face.bits
+        return [cell for cell, need in table.frontier() if bits & need]
+
+
+@block("bonus", "multi_connection")
+class MultiConnectionBlock(Block):
+    """Multi-connection bonus: connecting n different elements at once draws n - 1 cards.
+
+    Rule: "If you play a two or four panel Element card and cause two different
+    Elements to form connections at the same time, you get to immediately draw
+    one extra card ... you do NOT get a Multi-Connection Bonus for playing the
+    Wild card." Ruling: it applies to playing a card from the hand, not to a
+    card moved by Move a Card ("if you play ... card").
+    """
+
+    type: Literal["multi_connection"]
+    wild: bool = Field(False, description="whether playing the wild card earns a bonus")
+
+    def extra_draws(self, card_face, connected_mask: int) -> int:
+        if card_face.kind == "wild" and not self.wild:
+            return 0
+        return max(0, bin(connected_mask).count("1") - 1)
+
+
+@block("bonus", "none")
+class NoBonusBlock(Block):
+    """No bonus draws."""
+
+    type: Literal["none"]
+
+    def extra_draws(self, card_face, connected_mask: int) -> int:
+        return 0
+
+
+# -- action cards -------------------------------------------------------------------------
+
+
+class ActionBlock(Block):
+    """An action card's effect: its legal moves, a check with a reason, and the effect."""
+
+    def moves(self, game: "Game", state: "State", seat: int) -> list:
+        raise NotImplementedError
+
+    def check(self, game: "Game", state: "State", seat: int, move) -> None:
+        """Raise IllegalMove with a reason when the move is not allowed."""
+
+    def apply(self, game: "Game", state: "State", seat: int, move) -> None:
+        raise NotImplementedError
+
+
+def _other_seat(state: "State", seat: int, target: int, what: str) -> None:
+    if not 0 <= target < len(state.players):
+        raise IllegalMove(f"there is no seat {target} (seats are 0 to {len(state.players) - 1})")
+    if target == seat:
+        raise IllegalMove(f"you cannot {what} with yourself")
+
+
+@block("action", "trade_hands")
+class TradeHandsBlock(ActionBlock):
+    """Trade Hands: "Swap hands (but not Goals) with the player of your choice."
+
+    The action card leaves your hand before the swap.
+    """
+
+    type: Literal["trade_hands"]
+
+    def moves(self, game, state, seat):
+        return [TradeHands(other) for other in range(len(state.players)) if other != seat]
+
+    def check(self, game, state, seat, move):
+        _other_seat(state, seat, move.seat, "trade hands")
+
+    def apply(self, game, state, seat, move):
+        state.hands[seat], state.hands[move.seat] = state.hands[move.seat], state.hands[seat]
+
+
+@block("action", "move_a_card")
+class MoveACardBlock(ActionBlock):
+    """Move a Card: move a table card to a new legal location.
+
+    FAQ: it may stay where it is in a different orientation, and it must be
+    reconnected to another card (never its own island), though the cards it
+    leaves may become islands. Ruling: the new spot must be a legal placement
+    with the card lifted off the table.
+    """
+
+    type: Literal["move_a_card"]
+    turn_in_place: bool = Field(True, description="a card may stay in its cell, turned 180 degrees")
+
+    def moves(self, game, state, seat):
+        table = state.table
+        found = []
+        for source in sorted(table.cards):
+            card_id, code = table.remove(source)
+            try:
+                if table.cards:
+                    for turned in (False, True):
+                        lies = face(code).turned if turned else face(code)
+                        if turned and lies.code == code:
+                            continue
+                        for cell in game.placement.cells(table, lies):
+                            if cell == source and (not turned or not self.turn_in_place):
+                                continue
+                            found.append(MoveCard(source, cell, turned))
+            finally:
+                table.place(source, card_id, code)
+        return found
+
+    def check(self, game, state, seat, move):
+        table = state.table
+        if move.source not in table.cards:
+            raise IllegalMove(f"there is no card at {move.source[0]},{move.source[1]} to move")
+        code = table.faces[move.source].code
+        lies = face(code).turned if move.turned else face(code)
+        if move.target == move.source:
+            if not move.turned or lies.code == code:
+                raise IllegalMove("the card would stay exactly as it lies")
+            if not self.turn_in_place:
+                raise IllegalMove("a moved card must go to another cell")
+        card_id, _ = table.remove(move.source)
+        try:
+            if not table.cards:
+                raise IllegalMove("the card must be reconnected to another card, and it is the only one")
+            why = game.placement.reason(table, move.target, lies)
+        finally:
+            table.place(move.source, card_id, code)
+        if why:
+            raise IllegalMove(why)
+
+    def apply(self, game, state, seat, move):
+        table = state.table
+        code = table.faces[move.source].code
+        card_id, _ = table.remove(move.source)
+        table.place(move.target, card_id, face(code).turned.code if move.turned else code)
+
+
+@block("action", "zap_a_card")
+class ZapACardBlock(ActionBlock):
+    """Zap a Card: "pick it up, and place it in your hand."
+
+    FAQ: when the table empties, flip a new starter as at the start of the game.
+    Ruling: the card goes to the hand upright, as printed.
+    """
+
+    type: Literal["zap_a_card"]
+
+    def moves(self, game, state, seat):
+        return [Zap(cell) for cell in sorted(state.table.cards)]
+
+    def check(self, game, state, seat, move):
+        if move.cell not in state.table.cards:
+            raise IllegalMove(f"there is no card at {move.cell[0]},{move.cell[1]} to zap")
+
+    def apply(self, game, state, seat, move):
+        card_id, _ = state.table.remove(move.cell)
+        state.hands[seat].append(card_id)
+        if not state.table.cards:
+            game.setup.flip_starter(game, state)
+
+
+@block("action", "trade_goals")
+class TradeGoalsBlock(ActionBlock):
+    """Trade Goals: switch goals with any player, or with the unused goals.
+
+    FAQ: "Take the topmost card from the Goal pile and put yours on the bottom
+    of the stack."
+    """
+
+    type: Literal["trade_goals"]
+    with_unused: bool = Field(True, description="whether the top unused goal may be taken")
+
+    def moves(self, game, state, seat):
+        found = [TradeGoals(other) for other in range(len(state.players)) if other != seat]
+        if self.with_unused and state.unused_goals:
+            found.append(TradeGoals(None))
+        return found
+
+    def check(self, game, state, seat, move):
+        if move.seat is None:
+            if not self.with_unused:
+                raise IllegalMove("this game does not allow trading for an unused goal")
+            if not state.unused_goals:
+                raise IllegalMove("there are no unused goals")
+        else:
+            _other_seat(state, seat, move.seat, "trade goals")
+
+    def apply(self, game, state, seat, move):
+        if move.seat is None:
+            state.unused_goals.append(state.goals[seat])
+            state.goals[seat] = state.unused_goals.pop(0)
+        else:
+            state.goals[seat], state.goals[move.seat] = state.goals[move.seat], state.goals[seat]
+
+
+@block("action", "rotate_goals")
+class RotateGoalsBlock(ActionBlock):
+    """Rotate Goals: every goal passes to the next player in the chosen direction.
+
+    The unused goals sit between the last seat and the first, like an extra
+    player: "take the topmost Goal in the pile, then put the incoming Goal on
+    the bottom of the stack." Left passes each goal to the next seat number.
+    """
+
+    type: Literal["rotate_goals"]
+
+    def moves(self, game, state, seat):
+        return [RotateGoals("left"), RotateGoals("right")]
+
+    def apply(self, game, state, seat, move):
+        goals = state.goals
+        ring: list = list(goals)
+        pile = bool(state.unused_goals)
+        if pile:
+            ring.append(state.unused_goals.pop(0))
+        if move.direction == "left":
+            ring = ring[-1:] + ring[:-1]
+        else:
+            ring = ring[1:] + ring[:1]
+        if pile:
+            state.unused_goals.append(ring.pop())
+        state.goals[:] = ring
+
+
+@block("action", "shuffle_hands")
+class ShuffleHandsBlock(ActionBlock):
+    """Shuffle Hands: gather every hand, shuffle, deal them out starting with yourself."""
+
+    type: Literal["shuffle_hands"]
+
+    def moves(self, game, state, seat):
+        return [ShuffleHands()]
+
+    def apply(self, game, state, seat, move):
+        cards = [card for hand in state.hands for card in hand]
+        state.rng = random_source.shuffle(state.rng, cards)
+        seats = len(state.players)
+        hands: list[list[int]] = [[] for _ in range(seats)]
+        for i, card in enumerate(cards):
+            hands[(seat + i) % seats].append(card)
+        state.hands[:] = hands
+
+
+@block("action", "shuffle_goals")
+class ShuffleGoalsBlock(ActionBlock):
+    """Shuffle Goals (first edition): the players' goals are gathered, shuffled and dealt again.
+
+    Ruling: the card text is not in our rule sheet; by default only the goals in
+    play are shuffled (the unused pile stays put). `include_unused: true` mixes
+    the unused goals in too, and the spares go back to the pile.
+    """
+
+    type: Literal["shuffle_goals"]
+    include_unused: bool = Field(False, description="whether unused goals are shuffled in")
+
+    def moves(self, game, state, seat):
+        return [ShuffleGoals()]
+
+    def apply(self, game, state, seat, move):
+        goals = [g for g in state.goals if g is not None]
+        if self.include_unused:
+            goals += state.unused_goals
+        state.rng = random_source.shuffle(state.rng, goals)
+        seats = len(state.players)
+        state.goals[:] = goals[:seats]
+        if self.include_unused:
+            state.unused_goals[:] = goals[seats:]
+
+
+# -- winning and ending ---------------------------------------------------------------------------
+
+
+@block("win", "connect_panels")
+class ConnectPanelsBlock(Block):
+    """Win: a connected group of `count` panels of your goal element wins at once.
+
+    FAQ: you win immediately even when another player made the group; when one
+    play gives several players their group, "the winner is the player whose
+    turn made the win happen". Ruling: when it gives several players their group
+    and the mover is not among them, they share the win.
+    """
+
+    type: Literal["connect_panels"]
+    count: int = Field(7, ge=1, description="panels to connect")
+
+    def reached(self, game, state, cell=None) -> list[int]:
+        """Seats whose goal element reaches the count; with a cell, only groups through it."""
+        table = state.table
+        found = []
+        for seat, goal in enumerate(state.goals):
+            if goal is None or not table.cards:
+                continue
+            bit = BIT[LETTER_OF[game.deck.cards[goal].code]]
+            size = table.largest_group_at(cell, bit) if cell is not None else table.largest_group(bit)
+            if size >= self.count:
+                found.append(seat)
+        return found
+
+    def winners(self, game, state, mover: int, cell=None) -> list[int]:
+        reached = self.reached(game, state, cell)
+        return [mover] if mover in reached else reached
+
+
+@block("end", "deck_out")
+class DeckOutBlock(Block):
+    """The deck-out ending.
+
+    FAQ: "keep playing even though you don't get to draw new cards ... if there
+    is no winner when all of the cards have been played, then the player whose
+    number of connected elements is closest to 7 is the winner." Rulings: the
+    game also ends when the deck is empty and every player passed in turn (no
+    card left can be played); equal distances share the win.
+    """
+
+    type: Literal["deck_out"]
+    winner: Literal["closest_to_target", "last_card"] = Field(
+        "closest_to_target", description="who wins when the cards run out"
+    )
+
+    def finished(self, game, state) -> bool:
+        if state.deck:
+            return False
+        if not any(state.hands):
+            return True
+        return state.passes >= len(state.players)
+
+    def winners(self, game, state, last_player: int) -> list[int]:
+        if self.winner == "last_card":
+            return [last_player]
+        table = state.table
+        target = game.target
+        distance = {}
+        for seat, goal in enumerate(state.goals):
+            if goal is None:
+                continue
+            bit = BIT[LETTER_OF[game.deck.cards[goal].code]]
+            distance[seat] = abs(target - table.largest_group(bit))
+        if not distance:
+            return []
+        best = min(distance.values())
+        return [seat for seat, d in distance.items() if d == best]

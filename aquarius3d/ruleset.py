@@ -1,0 +1,417 @@
+"""Loading rulesets: rulesets/<id>.yaml composed from registered building blocks.
+
+A ruleset names a block per category by `type:` (see aquarius3d.rules), may
+`extends:` another ruleset (mappings merge, everything else is replaced), and
+declares `options:` (variants) with a default and what each changes:
+
+    options:
+      first_edition:
+        default: false
+        description: the first-edition deck
+        when: {true: {deck: {name: first-edition}}}   # merged in for that value
+      target:
+        default: 7
+        set: [win.count]                             # these keys take the value
+
+Loading collects every error and reports each as `file:line: key.path: reason`.
+"""
+
+from __future__ import annotations
+
+import difflib
+from functools import lru_cache
+from pathlib import Path
+from typing import Annotated, Any, Union
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, model_validator
+
+from . import rules
+from .decks import load_deck
+from .errors import DataError
+from .resources import rulesets_dir
+
+Path_ = tuple  # a key path: ("actions", 2, "type")
+
+
+class RulesetError(DataError):
+    """A ruleset that cannot be loaded; `problems` holds one line per error."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
+class Players(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    min: int = Field(2, ge=1)
+    max: int = Field(5, ge=1)
+
+    @model_validator(mode="after")
+    def _ordered(self):
+        if self.min > self.max:
+            raise ValueError(f"min ({self.min}) is more than max ({self.max})")
+        return self
+
+
+class OptionSpec(BaseModel):
+    """A variant: its default, and what choosing a value changes."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    default: bool | int | str
+    description: str = ""
+    choices: list[bool | int | str] | None = None
+    min: int | None = None
+    max: int | None = None
+    set: list[str] = Field(default_factory=list, description="dotted key paths that take the option's value")
+    when: dict[str, dict] = Field(default_factory=dict, description="per value, keys merged into the ruleset")
+
+
+def _union(category: str):
+    classes = tuple(rules.blocks(category).values())
+    if len(classes) == 1:
+        return classes[0]
+    return Annotated[Union[classes], Field(discriminator="type")]
+
+
+@lru_cache(maxsize=None)
+def ruleset_model() -> type[BaseModel]:
+    """The pydantic model of a whole ruleset, built from the registered blocks."""
+    return create_model(
+        "Ruleset",
+        __config__=ConfigDict(extra="forbid", frozen=True),
+        id=(str, ...),
+        name=(str, ...),
+        description=(str, ""),
+        extends=(str | None, None),
+        players=(Players, Players()),
+        deck=(_union("deck"), ...),
+        setup=(_union("setup"), ...),
+        placement=(_union("placement"), ...),
+        bonus=(_union("bonus"), ...),
+        actions=(list[_union("action")], []),
+        win=(_union("win"), ...),
+        end=(_union("end"), ...),
+        options=(dict[str, OptionSpec], {}),
+    )
+
+
+def json_schema() -> dict:
+    """The JSON Schema of ruleset files, for editors."""
+    schema = ruleset_model().model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "aquarius3d ruleset"
+    return schema
+
+
+# -- YAML with line numbers -----------------------------------------------------------------
+
+
+def read_yaml(path: Path, where: str | None = None) -> tuple[Any, dict[Path_, tuple[str, int]]]:
+    """Parse a YAML file; returns the data and the line of every key path."""
+    where = where or path.name
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise DataError(f"{where}: cannot be read: {exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise DataError(f"{where}: not a text file (not UTF-8)") from None
+    if "\x00" in text:
+        raise DataError(f"{where}: not a text file (it holds NUL bytes)")
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = f"{mark.line + 1}: " if mark is not None else ""
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise DataError(f"{where}:{line}not valid YAML: {problem}") from None
+    lines: dict[Path_, tuple[str, int]] = {}
+    if node is not None:
+        _walk(node, (), where, lines)
+    return data, lines
+
+
+def _walk(node, path: Path_, where: str, lines: dict) -> None:
+    lines.setdefault(path, (where, node.start_mark.line + 1))
+    if isinstance(node, yaml.MappingNode):
+        for key_node, value_node in node.value:
+            key = yaml.safe_load(key_node.value) if key_node.tag.endswith(("bool", "int")) else key_node.value
+            lines[path + (key,)] = (where, key_node.start_mark.line + 1)
+            _walk(value_node, path + (key,), where, lines)
+    elif isinstance(node, yaml.SequenceNode):
+        for i, item in enumerate(node.value):
+            lines[path + (i,)] = (where, item.start_mark.line + 1)
+            _walk(item, path + (i,), where, lines)
+
+
+def _line_of(lines: dict, path: Path_) -> str:
+    for cut in range(len(path), -1, -1):
+        found = lines.get(tuple(path[:cut]))
+        if found:
+            return f"{found[0]}:{found[1]}"
+    return ""
+
+
+def path_text(path: Path_) -> str:
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text or "(top)"
+
+
+# -- merging: extends and options -----------------------------------------------------------------
+
+
+def _merge(base: Any, over: Any) -> Any:
+    if isinstance(base, dict) and isinstance(over, dict):
+        merged = dict(base)
+        for key, value in over.items():
+            merged[key] = _merge(base[key], value) if key in base else value
+        return merged
+    return over
+
+
+def _set_path(data: dict, dotted: str, value: Any) -> None:
+    parts = [int(p) if p.isdigit() else p for p in dotted.split(".")]
+    target = data
+    for part in parts[:-1]:
+        target = target.setdefault(part, {}) if isinstance(target, dict) else target[part]
+    target[parts[-1]] = value
+
+
+def _value_key(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def ruleset_path(name: str) -> Path:
+    """rulesets/<name>.yaml for an id, or the path itself for a file."""
+    candidate = Path(name)
+    if candidate.suffix in (".yaml", ".yml") or candidate.is_file():
+        return candidate
+    return rulesets_dir() / f"{name}.yaml"
+
+
+def available() -> list[str]:
+    return sorted(p.stem for p in rulesets_dir().glob("*.yaml"))
+
+
+def _read_tree(name: str, seen: tuple = ()) -> tuple[dict, dict]:
+    path = ruleset_path(name)
+    if not path.is_file():
+        raise DataError(f"unknown ruleset {name!r} (available: {', '.join(available())})")
+    data, lines = read_yaml(path)
+    if not isinstance(data, dict):
+        raise DataError(f"{path.name}:1: expected a mapping of ruleset keys")
+    parent = data.get("extends")
+    if parent:
+        if parent in seen:
+            raise DataError(f"{path.name}: extends: {parent!r} extends itself")
+        base, base_lines = _read_tree(str(parent), seen + (str(name),))
+        base = {k: v for k, v in base.items() if k not in ("id", "name", "description")}
+        data = _merge(base, data)
+        lines = {**base_lines, **lines}
+    return data, lines
+
+
+def parse_option_value(text: str) -> Any:
+    """An option value from the command line: YAML scalars (true, 3, name)."""
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError:
+        return text
+
+
+def _resolve_options(specs: dict, chosen: dict, where: str) -> tuple[dict, list[str]]:
+    values = {}
+    problems = []
+    for key in chosen:
+        if key not in specs:
+            hint = difflib.get_close_matches(key, list(specs), n=1)
+            known = ", ".join(sorted(specs)) or "none"
+            problems.append(
+                f"{where}: options.{key}: unknown option"
+                + (f" (did you mean {hint[0]!r}?)" if hint else f" (options: {known})")
+            )
+    for key, spec in specs.items():
+        value = chosen.get(key, spec.default)
+        kind = type(spec.default)
+        if kind is int and isinstance(value, bool) or not isinstance(value, kind):
+            expected = {bool: "true or false", int: "an integer", str: "text"}[kind]
+            problems.append(f"{where}: options.{key}: expected {expected}, got {value!r}")
+            continue
+        if spec.choices is not None and value not in spec.choices:
+            choices = ", ".join(_value_key(c) for c in spec.choices)
+            problems.append(f"{where}: options.{key}: expected one of {choices}, got {value!r}")
+            continue
+        if spec.min is not None and value < spec.min or spec.max is not None and value > spec.max:
+            problems.append(f"{where}: options.{key}: {value} is out of range ({spec.min} to {spec.max})")
+            continue
+        values[key] = value
+    return values, problems
+
+
+def _friendly(error: dict) -> str:
+    kind = error["type"]
+    value = error.get("input")
+    ctx = error.get("ctx") or {}
+    if kind == "missing":
+        return "missing required key"
+    if kind == "extra_forbidden":
+        return "unknown key"
+    if kind in ("int_parsing", "int_type", "int_from_float"):
+        return f"expected an integer, got {value!r}"
+    if kind in ("bool_parsing", "bool_type"):
+        return f"expected true or false, got {value!r}"
+    if kind == "string_type":
+        return f"expected text, got {value!r}"
+    if kind in ("dict_type", "model_type"):
+        return f"expected a mapping, got {value!r}"
+    if kind == "list_type":
+        return f"expected a list, got {value!r}"
+    if kind == "literal_error":
+        return f"expected {ctx.get('expected', 'another value')}, got {value!r}"
+    if kind == "union_tag_invalid":
+        return f"unknown type {ctx.get('tag')!r} (known: {ctx.get('expected_tags')})"
+    if kind == "union_tag_not_found":
+        return "missing 'type' key naming the building block"
+    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
+        return f"{value!r}: {error['msg'].lower()}"
+    return error["msg"]
+
+
+def _error_path(loc: tuple, data: Any) -> Path_:
+    """A pydantic error location as a key path into the data (union tags dropped)."""
+    path = []
+    current = data
+    for part in loc:
+        if isinstance(current, dict) and part in current:
+            current = current[part]
+            path.append(part)
+        elif isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current):
+            current = current[part]
+            path.append(part)
+        elif isinstance(current, dict) and current.get("type") == part:
+            continue  # the tag pydantic adds for a tagged union member
+        elif isinstance(part, str) and not part.startswith(("function-", "union[")) and part not in ("bool", "int", "str"):
+            path.append(part)
+            current = None
+    return tuple(path)
+
+
+
+
+def load_ruleset(name: str, options: dict | None = None):
+    """Load and check a ruleset with options; returns the compiled Game."""
+    from .engine.game import Game
+
+    data, lines = _read_tree(name)
+    where = ruleset_path(name).name
+    problems: list[str] = []
+    specs_raw = data.get("options") or {}
+    specs: dict[str, OptionSpec] = {}
+    if isinstance(specs_raw, dict):
+        for key, raw in specs_raw.items():
+            try:
+                specs[key] = OptionSpec.model_validate(_stringify_when(raw))
+            except ValidationError as exc:
+                problems.extend(_report(exc, data, lines, ("options", key)))
+    values, option_problems = _resolve_options(specs, dict(options or {}), where)
+    problems.extend(option_problems)
+    for key, spec in specs.items():
+        if key not in values:
+            continue
+        value = values[key]
+        patch = spec.when.get(_value_key(value))
+        if patch:
+            data = _merge(data, patch)
+        for dotted in spec.set:
+            _set_path(data, dotted, value)
+    model = ruleset_model()
+    ruleset = None
+    try:
+        ruleset = model.model_validate({**data, "options": {k: _stringify_when(v) for k, v in specs_raw.items()}}
+                                       if isinstance(specs_raw, dict) else data)
+    except ValidationError as exc:
+        problems.extend(_report(exc, data, lines))
+    deck = None
+    if ruleset is not None:
+        try:
+            deck = load_deck(ruleset.deck.name)
+        except DataError as exc:
+            problems.append(f"{_line_of(lines, ('deck', 'name'))}: deck.name: {exc}")
+    if ruleset is not None and deck is not None:
+        have = {a.type for a in ruleset.actions}
+        spec = ruleset.deck.actions
+        for card in deck.cards:
+            if card.kind != "action" or spec == "none" or (isinstance(spec, list) and card.code not in spec):
+                continue
+            if card.code not in have:
+                problems.append(
+                    f"{_line_of(lines, ('actions',))}: actions: the deck holds {card.code} cards "
+                    "but no action block of that type says what they do"
+                )
+                have.add(card.code)
+        if isinstance(spec, list):
+            for i, action in enumerate(spec):
+                if action not in {c.code for c in deck.cards if c.kind == "action"}:
+                    problems.append(
+                        f"{_line_of(lines, ('deck', 'actions', i))}: deck.actions[{i}]: "
+                        f"the {deck.name} deck has no {action!r} cards"
+                    )
+    if problems:
+        raise RulesetError(problems)
+    return Game(ruleset, values, deck)
+
+
+def _stringify_when(raw: Any) -> Any:
+    if isinstance(raw, dict) and isinstance(raw.get("when"), dict):
+        return {**raw, "when": {_value_key(k): v for k, v in raw["when"].items()}}
+    return raw
+
+
+def _report(exc: ValidationError, data: Any, lines: dict, prefix: Path_ = ()) -> list[str]:
+    found = []
+    for error in exc.errors():
+        path = prefix + _error_path(tuple(error["loc"]), _dig(data, prefix))
+        message = _friendly(error)
+        if error["type"] == "extra_forbidden":
+            message = _unknown_key_message(path, error, data)
+        found.append(f"{_line_of(lines, path)}: {path_text(path)}: {message}")
+    return found
+
+
+def _dig(data: Any, path: Path_) -> Any:
+    for part in path:
+        data = data[part]
+    return data
+
+
+def _unknown_key_message(path: Path_, error: dict, data: Any) -> str:
+    key = path[-1] if path else "?"
+    parent = path[:-1]
+    known: list[str] = []
+    try:
+        holder = _dig(data, parent)
+        category = parent[0] if parent else None
+        if isinstance(holder, dict) and "type" in holder:
+            cat = "action" if category == "actions" else category
+            cls = rules.blocks(cat).get(holder["type"]) if cat in rules.CATEGORIES else None
+            if cls is not None:
+                known = [f for f in cls.model_fields if f != "type"]
+        elif not parent:
+            known = list(ruleset_model().model_fields)
+    except (KeyError, IndexError, TypeError):
+        pass
+    hint = difflib.get_close_matches(str(key), known, n=1)
+    if hint:
+        return f"unknown key (did you mean {hint[0]!r}?)"
+    if known:
+        return f"unknown key (known: {', '.join(known)})"
+    return "unknown key"
+
+
