@@ -103,36 +103,74 @@ class Game:
 
     def legal_moves(self, state: State) -> list[Move]:
         """Every legal move of the player to play, in a fixed order."""
+        moves: list[Move] = []
+        for group in self._move_groups(state):
+            if isinstance(group, list):
+                moves.extend(group)
+            else:
+                code, turned, cells = group
+                moves.extend(Place(code, cell, turned) for cell in cells)
+        return moves or ([] if state.over else [Pass()])
+
+    def choose_move(self, state: State, pick) -> Move:
+        """legal_moves(state)[pick(n)] for n legal moves, building only that move.
+
+        Computer players use it: `pick` is, say, a random source's randrange.
+        """
+        groups = self._move_groups(state)
+        total = sum(len(g) if isinstance(g, list) else len(g[2]) for g in groups)
+        if not total:
+            if state.over:
+                raise IndexError("the game is over")
+            return Pass()
+        index = pick(total)
+        for group in groups:
+            size = len(group) if isinstance(group, list) else len(group[2])
+            if index < size:
+                if isinstance(group, list):
+                    return group[index]
+                return Place(group[0], group[2][index], group[1])
+            index -= size
+        raise IndexError("no legal move with that index")
+
+    def _move_groups(self, state: State) -> list:
+        """Legal moves in order, placements grouped as (code, turned, cells)."""
         if state.over:
             return []
         seat = state.turn
         cards = self.deck.cards
-        moves: list[Move] = []
-        seen_codes = set()
-        seen_actions = []
+        groups: list = []
+        codes = set()
+        actions = set()
         for card_id in state.hands[seat]:
             card = cards[card_id]
             if card.kind == "element":
-                seen_codes.add(card.code)
-            elif card.kind == "action" and card.code not in seen_actions:
-                seen_actions.append(card.code)
+                codes.add(card.code)
+            elif card.kind == "action":
+                actions.add(card.code)
         placement = self.placement
         table = state.table
-        for code in sorted(seen_codes):
+        frontier = table.frontier()
+        for code in sorted(codes):
             upright = face(code)
-            for cell in placement.cells(table, upright):
-                moves.append(Place(code, cell, False))
+            cells = placement.cells(table, upright, frontier)
+            if cells:
+                groups.append((code, False, cells))
             if not upright.symmetric:
-                for cell in placement.cells(table, upright.turned):
-                    moves.append(Place(code, cell, True))
-        for name in sorted(seen_actions):
+                cells = placement.cells(table, upright.turned, frontier)
+                if cells:
+                    groups.append((code, True, cells))
+        for name in sorted(actions):
             block = self.actions.get(name)
             if block is not None:
-                moves.extend(block.moves(self, state, seat))
-        return moves or [Pass()]
+                found = block.moves(self, state, seat)
+                if found:
+                    groups.append(found)
+        return groups
 
     def can_play(self, state: State) -> bool:
-        return not isinstance(self.legal_moves(state)[0], Pass)
+        """Whether the player to play has anything but a pass."""
+        return bool(self._move_groups(state))
 
     def check(self, state: State, move: Move | str) -> Move:
         """The move, parsed if it is text, when it is legal; IllegalMove saying why otherwise."""
@@ -167,6 +205,7 @@ class Game:
         seat = state.turn
         result = ApplyResult(move, seat)
         hint_cell = None
+        may_win = True
         if isinstance(move, Place):
             card_id = self._take(state, seat, "element", move.code)
             lies = face(move.lies_as)
@@ -178,13 +217,16 @@ class Game:
             state.passes = 0
         elif isinstance(move, Pass):
             state.passes += 1
+            may_win = False
         else:
             card_id = self._take(state, seat, "action", move.action)
             state.discard.append(card_id)
-            self.actions[move.action].apply(self, state, seat, move)
+            block = self.actions[move.action]
+            block.apply(self, state, seat, move)
+            may_win = block.may_win
             state.passes = 0
         state.log.append(f"{seat}: {move}")
-        winners = self.win.winners(self, state, seat, hint_cell) if (state.table.cards) else []
+        winners = self.win.winners(self, state, seat, hint_cell) if may_win and state.table.cards else []
         if winners:
             self._finish(state, winners, "goal")
         elif self.end.finished(self, state):

@@ -11,6 +11,8 @@ from __future__ import annotations
 from ..cards import DIRECTIONS, FACING, MY_SIDE, SEG_BITS, Face, connected_elements, face
 
 Cell = tuple[int, int]
+# Per direction, my segment and the neighbour's segment that touch.
+_PAIRS = tuple((d, tuple(zip(MY_SIDE[d], FACING[d]))) for d in DIRECTIONS)
 
 
 class Table:
@@ -61,14 +63,15 @@ class Table:
                 self.need.pop(target, None)
         return card_id, code
 
-    def _facing(self, cell: Cell) -> int:
-        """Packed segments of the neighbours that face into an empty cell."""
+    def _facing(self, cell: Cell, without: Cell | None = None) -> int:
+        """Packed segments of the neighbours that face into an empty cell (ignoring one cell)."""
         x, y = cell
         need = 0
         faces = self.faces
         for d in DIRECTIONS:
-            other = faces.get((x + d[0], y + d[1]))
-            if other is not None:
+            n = (x + d[0], y + d[1])
+            other = faces.get(n)
+            if other is not None and n != without:
                 (a, b), (c, e) = MY_SIDE[d], FACING[d]
                 need |= (other.segments[c] << (SEG_BITS * a)) | (other.segments[e] << (SEG_BITS * b))
         return need
@@ -85,6 +88,25 @@ class Table:
     def frontier(self) -> list[tuple[Cell, int]]:
         """Frontier cells with their facing segments, in a fixed order."""
         return sorted(self.need.items())
+
+    def frontier_without(self, source: Cell, frontier: list | None = None) -> list[tuple[Cell, int]]:
+        """The frontier as it would be with the card at `source` lifted off, in a fixed order.
+
+        Only the source and its empty neighbours change, so the rest is reused.
+        """
+        x, y = source
+        touched = {(x + dx, y + dy) for dx, dy in DIRECTIONS}
+        result = []
+        for cell, need in frontier if frontier is not None else self.frontier():
+            if cell in touched:
+                need = self._facing(cell, source)
+                if not need:
+                    continue
+            result.append((cell, need))
+        own = self._facing(source)
+        if own:
+            result.append((source, own))
+        return result
 
     def neighbours(self, cell: Cell) -> list[Cell]:
         x, y = cell
@@ -109,14 +131,25 @@ class Table:
         return len(self._group((cell, panel), bit))
 
     def _group(self, start, bit: int) -> set:
+        faces = self.faces
         seen = {start}
         todo = [start]
         while todo:
-            cell, panel = todo.pop()
-            for mine, n, theirs, shared in self.links(cell):
-                if mine == panel and shared & bit and (n, theirs) not in seen:
-                    seen.add((n, theirs))
-                    todo.append((n, theirs))
+            node = todo.pop()
+            (x, y), panel = node
+            mine = faces[node[0]]
+            segments, owner = mine.segments, mine.segment_panel
+            for d, pairs in _PAIRS:
+                n = (x + d[0], y + d[1])
+                other = faces.get(n)
+                if other is None:
+                    continue
+                for s, t in pairs:
+                    if owner[s] == panel and segments[s] & bit and other.segments[t] & bit:
+                        found = (n, other.segment_panel[t])
+                        if found not in seen:
+                            seen.add(found)
+                            todo.append(found)
         return seen
 
     def groups(self, bit: int) -> list[set]:

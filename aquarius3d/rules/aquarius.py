@@ -6,7 +6,7 @@ are fields with a default, so a ruleset can choose the other reading.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
 
@@ -113,11 +113,12 @@ class ConnectBlock(Block):
             )
         return None
 
-    def cells(self, table, card_face) -> list:
+    def cells(self, table, card_face, frontier=None) -> list:
+        """Cells where a face connects; pass table.frontier() when asking for many faces."""
         if not table.cards:
             return [(0, 0)]
         bits = card_face.bits
-        return [cell for cell, need in table.frontier() if bits & need]
+        return [cell for cell, need in (frontier or table.frontier()) if bits & need]
 
 
 @block("bonus", "multi_connection")
@@ -156,6 +157,9 @@ class NoBonusBlock(Block):
 class ActionBlock(Block):
     """An action card's effect: its legal moves, a check with a reason, and the effect."""
 
+    # Whether the effect can change the table or the goals (and so make a winner).
+    may_win: ClassVar[bool] = True
+
     def moves(self, game: "Game", state: "State", seat: int) -> list:
         raise NotImplementedError
 
@@ -181,6 +185,7 @@ class TradeHandsBlock(ActionBlock):
     """
 
     type: Literal["trade_hands"]
+    may_win: ClassVar[bool] = False
 
     def moves(self, game, state, seat):
         return [TradeHands(other) for other in range(len(state.players)) if other != seat]
@@ -207,21 +212,19 @@ class MoveACardBlock(ActionBlock):
 
     def moves(self, game, state, seat):
         table = state.table
+        if len(table.cards) < 2:
+            return []
+        frontier = table.frontier()
         found = []
-        for source in sorted(table.cards):
-            card_id, code = table.remove(source)
-            try:
-                if table.cards:
-                    for turned in (False, True):
-                        lies = face(code).turned if turned else face(code)
-                        if turned and lies.code == code:
-                            continue
-                        for cell in game.placement.cells(table, lies):
-                            if cell == source and (not turned or not self.turn_in_place):
-                                continue
-                            found.append(MoveCard(source, cell, turned))
-            finally:
-                table.place(source, card_id, code)
+        for source, lies in sorted(table.faces.items()):
+            cells = table.frontier_without(source, frontier)
+            for turned, candidate in ((False, lies), (True, lies.turned)):
+                if turned and candidate.code == lies.code:
+                    continue
+                bits = candidate.bits
+                for cell, need in cells:
+                    if bits & need and (cell != source or (turned and self.turn_in_place)):
+                        found.append(MoveCard(source, cell, turned))
         return found
 
     def check(self, game, state, seat, move):
@@ -344,6 +347,7 @@ class ShuffleHandsBlock(ActionBlock):
     """Shuffle Hands: gather every hand, shuffle, deal them out starting with yourself."""
 
     type: Literal["shuffle_hands"]
+    may_win: ClassVar[bool] = False
 
     def moves(self, game, state, seat):
         return [ShuffleHands()]

@@ -1,0 +1,35 @@
+"""Playing complete games with computer players, for `aquarius3d simulate` and benchmarks."""
+
+from __future__ import annotations
+
+import time
+
+from .bots import RandomPlayer
+
+
+def play_game(game, players: int, seed: int, max_moves: int = 10_000):
+    """One complete game between random players; returns the final state."""
+    state = game.new_state([f"Bot {i + 1}" for i in range(players)], seed=seed)
+    bot = RandomPlayer(seed)
+    for _ in range(max_moves):
+        if state.over:
+            return state
+        game.apply(state, bot.choose(game, state))
+    raise RuntimeError(f"game with seed {seed} did not end in {max_moves} moves")
+
+
+def simulate(game, players: int, games: int, seed: int) -> dict:
+    """Play `games` games with seeds seed, seed+1, ...; winners and turns per game."""
+    winners, turns = [], []
+    start = time.perf_counter()
+    for i in range(games):
+        state = play_game(game, players, seed + i)
+        winners.append(list(state.winners))
+        turns.append(state.turn_number)
+    elapsed = time.perf_counter() - start
+    return {
+        "games": games,
+        "winners": winners,
+        "turns": turns,
+        "games_per_second": round(games / elapsed, 1) if elapsed > 0 else None,
+    }
