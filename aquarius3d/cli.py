@@ -1,0 +1,130 @@
+"""The command line: `aquarius3d [COMMAND]`.
+
+Every mistake a user can make (a bad file, an unknown ruleset or option, an
+illegal move) ends with one clear line per problem on stderr and exit
+status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .errors import DataError
+
+EXIT_USER_ERROR = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, not a usage dump
+        self.exit(EXIT_USER_ERROR, f"aquarius3d: {message} (see 'aquarius3d {self.prog.split()[-1]} --help')\n")
+
+
+def _options(pairs: list[str]) -> dict:
+    from .ruleset import parse_option_value
+
+    options = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise DataError(f"--option {pair!r}: expected KEY=VALUE, for example first_edition=true")
+        options[key.strip()] = parse_option_value(value)
+    return options
+
+
+def cmd_analyze(args) -> int:
+    from .positions import analyze, describe, read_position
+
+    result = analyze(read_position(args.file))
+    print(json.dumps(result, indent=2) if args.json else describe(result))
+    return 0
+
+
+def cmd_simulate(args) -> int:
+    from .ruleset import load_ruleset
+    from .simulate import simulate
+
+    if args.games < 1:
+        raise DataError(f"--games: expected at least 1, got {args.games}")
+    game = load_ruleset(args.ruleset, _options(args.option))
+    players = args.players if args.players is not None else game.min_players
+    if not game.min_players <= players <= game.max_players:
+        raise DataError(f"--players: {game.id} is for {game.min_players} to {game.max_players} players, not {players}")
+    result = simulate(game, players, args.games, args.seed)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        wins = [0] * players
+        draws = 0
+        for winners in result["winners"]:
+            if len(winners) == 1:
+                wins[winners[0]] += 1
+            else:
+                draws += 1
+        print(f"{result['games']} games of {game.ruleset.name}, {players} random players, seed {args.seed}")
+        for seat, count in enumerate(wins):
+            print(f"  seat {seat}: {count} wins")
+        print(f"  shared wins: {draws}")
+        print(f"  turns per game: {sum(result['turns']) / len(result['turns']):.1f} on average")
+        print(f"  {result['games_per_second']} games per second")
+    return 0
+
+
+def cmd_rulesets(args) -> int:
+    from .ruleset import available, load_ruleset
+
+    for name in available():
+        game = load_ruleset(name)
+        spec = game.ruleset
+        print(f"{name}: {spec.name}, {spec.players.min}-{spec.players.max} players. {spec.description}")
+        for key, option in spec.options.items():
+            default = json.dumps(option.default)
+            print(f"    --option {key}=...  (default {default}) {option.description}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="aquarius3d", description="A 3D table for Aquarius and the games built on its deck.")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    p = sub.add_parser("analyze", help="answer questions about a position file (POSITIONS.md)")
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(run=cmd_analyze)
+
+    p = sub.add_parser("simulate", help="play complete games between random players")
+    p.add_argument("ruleset")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a ruleset option (repeatable)")
+    p.add_argument("--players", type=int)
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_simulate)
+
+    p = sub.add_parser("rulesets", help="list the rulesets and their options")
+    p.set_defaults(run=cmd_rulesets)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "run", None):
+        parser.print_help()
+        return 0
+    try:
+        return args.run(args)
+    except DataError as exc:
+        for line in str(exc).splitlines():
+            print(f"aquarius3d: {line}", file=sys.stderr)
+        return EXIT_USER_ERROR
+    except ValueError as exc:
+        print(f"aquarius3d: {exc}", file=sys.stderr)
+        return EXIT_USER_ERROR
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

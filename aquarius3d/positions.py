@@ -1,0 +1,379 @@
+"""Position files and `analyze` (the contract in POSITIONS.md).
+
+A position is a table at one moment. `read_position` checks the file's form
+and raises DataError (`pos.yaml: cards[2].card: 'FWX' is not a card code`);
+`analyze` answers questions about a well-formed position, including whether
+the rules could have produced it (`valid`, with reasons in `errors`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import geometry
+from .cards import BIT, ELEMENT_OF, ELEMENTS, LETTER_OF, LETTERS, PYRAMID_COLOUR, CardCodeError, canonical, face
+from .decks import ACTIONS
+from .errors import DataError
+from .ruleset import load_ruleset, read_yaml
+
+PYRAMID_COLOURS = set(PYRAMID_COLOUR.values()) | {"w", "c"}
+_PYRAMID = re.compile(r"([SML])([gyrbkwc])")
+QUARTER_NAMES = ("TL", "TR", "BL", "BR")
+KNOWN_KEYS = {"ruleset", "options", "cards", "goals", "players", "scoring_row", "probe", "turn", "expect", "moves",
+              "illegal", "description"}
+
+
+@dataclass(frozen=True)
+class Pyramid:
+    size: str  # S, M or L
+    colour: str  # g y r b k, or w (white) and c (clear)
+
+    def __str__(self) -> str:
+        return self.size + self.colour
+
+
+@dataclass
+class PlacedCard:
+    at: tuple[int, int, int]
+    card: str  # the face as it lies
+    pyramids: tuple[Pyramid | None, ...] | None = None
+    pieces: dict[str, tuple[Pyramid, ...]] | None = None
+
+
+@dataclass
+class Seat:
+    name: str
+    goal: str | None  # element name
+    hand: list[str] = field(default_factory=list)  # card codes or action names
+
+
+@dataclass
+class Position:
+    source: str
+    ruleset: str
+    options: dict
+    cards: list[PlacedCard]
+    players: list[Seat]
+    goals: list[str]  # goal element names held (from goals or players)
+    scoring_row: list[str] | None
+    probe: list[str]
+    turn: int = 0
+    extra: dict = field(default_factory=dict)  # keys tests add (expect, moves, illegal)
+
+
+def _fail(source: str, path: str, reason: str):
+    raise DataError(f"{source}: {path}: {reason}")
+
+
+def _element(source: str, path: str, value: Any) -> str:
+    if isinstance(value, str) and value.strip().lower() in ELEMENTS:
+        return value.strip().lower()
+    _fail(source, path, f"{value!r} is not an element (one of {', '.join(ELEMENTS)})")
+
+
+def _card_code(source: str, path: str, value: Any) -> str:
+    try:
+        return face(value).code
+    except CardCodeError:
+        _fail(source, path, f"{value!r} is not a card code")
+
+
+def _pyramid(source: str, path: str, value: Any) -> Pyramid:
+    match = _PYRAMID.fullmatch(value) if isinstance(value, str) else None
+    if not match:
+        _fail(source, path, f"{value!r} is not a pyramid (a size S, M or L and a colour g, y, r, b, k, w or c, like Lr)")
+    return Pyramid(match[1], match[2])
+
+
+def read_position(path: str | Path, display: str | None = None) -> Position:
+    """Read a position file; DataError names the file and key of any mistake."""
+    source = display or str(path)
+    data, _ = read_yaml(Path(path), source) if Path(path).exists() else _missing(source)
+    return parse_position(data, source)
+
+
+def _missing(source: str):
+    raise DataError(f"{source}: no such file")
+
+
+def parse_position(data: Any, source: str = "<position>") -> Position:
+    if not isinstance(data, dict):
+        raise DataError(f"{source}: expected a mapping with at least 'ruleset' and 'cards'")
+    for key in data:
+        if key not in KNOWN_KEYS:
+            _fail(source, str(key), f"unknown key (known: {', '.join(sorted(KNOWN_KEYS))})")
+    ruleset = data.get("ruleset")
+    if not isinstance(ruleset, str) or not ruleset:
+        _fail(source, "ruleset", "missing: name a ruleset, for example 'ruleset: aquarius'")
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        _fail(source, "options", f"expected a mapping of option names to values, got {options!r}")
+    cards = _read_cards(source, data.get("cards") or [])
+    players = _read_players(source, data.get("players"))
+    goals_raw = data.get("goals")
+    if goals_raw is not None:
+        if not isinstance(goals_raw, list):
+            _fail(source, "goals", f"expected a list of elements, got {goals_raw!r}")
+        goals = [_element(source, f"goals[{i}]", g) for i, g in enumerate(goals_raw)]
+    else:
+        goals = [p.goal for p in players if p.goal]
+    row = data.get("scoring_row")
+    if row is not None:
+        if not isinstance(row, list):
+            _fail(source, "scoring_row", f"expected a list of elements, got {row!r}")
+        row = [_element(source, f"scoring_row[{i}]", e) for i, e in enumerate(row)]
+    probe_raw = data.get("probe") or []
+    if not isinstance(probe_raw, list):
+        _fail(source, "probe", f"expected a list of card codes, got {probe_raw!r}")
+    probe = [_card_code(source, f"probe[{i}]", c) for i, c in enumerate(probe_raw)]
+    turn = data.get("turn", 0)
+    if not isinstance(turn, int) or isinstance(turn, bool) or (players and not 0 <= turn < len(players)):
+        _fail(source, "turn", f"expected a seat number, got {turn!r}")
+    extra = {k: data[k] for k in ("expect", "moves", "illegal", "description") if k in data}
+    return Position(source, ruleset, dict(options), cards, players, goals, row, probe, turn, extra)
+
+
+def _read_cards(source: str, raw: Any) -> list[PlacedCard]:
+    if not isinstance(raw, list):
+        _fail(source, "cards", f"expected a list of cards, got {raw!r}")
+    cards: list[PlacedCard] = []
+    taken: dict[tuple, int] = {}
+    for i, entry in enumerate(raw):
+        where = f"cards[{i}]"
+        if not isinstance(entry, dict):
+            _fail(source, where, f"expected a mapping like {{at: [0, 0], card: FWAE}}, got {entry!r}")
+        for key in entry:
+            if key not in ("at", "card", "pyramids", "pieces"):
+                _fail(source, f"{where}.{key}", "unknown key (known: at, card, pyramids, pieces)")
+        at = entry.get("at")
+        if (
+            not isinstance(at, list)
+            or len(at) not in (2, 3)
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in at)
+        ):
+            _fail(source, f"{where}.at", f"expected [x, y] or [x, y, level] in whole numbers, got {at!r}")
+        cell = (at[0], at[1], at[2] if len(at) == 3 else 0)
+        if cell[2] < 0:
+            _fail(source, f"{where}.at", f"level {cell[2]} is below the table")
+        if cell in taken:
+            _fail(source, f"{where}.at", f"cell {_cell_text(cell)} already holds cards[{taken[cell]}]")
+        taken[cell] = i
+        if "card" not in entry:
+            _fail(source, f"{where}.card", "missing card code")
+        code = _card_code(source, f"{where}.card", entry["card"])
+        pyramids = None
+        if entry.get("pyramids") is not None:
+            raw_p = entry["pyramids"]
+            if not isinstance(raw_p, list) or len(raw_p) != 4:
+                _fail(source, f"{where}.pyramids", f"expected four entries (TL, TR, BL, BR), got {raw_p!r}")
+            pyramids = tuple(
+                None if p in ("-", None) else _pyramid(source, f"{where}.pyramids[{q}]", p) for q, p in enumerate(raw_p)
+            )
+        pieces = None
+        if entry.get("pieces") is not None:
+            raw_q = entry["pieces"]
+            if not isinstance(raw_q, dict):
+                _fail(source, f"{where}.pieces", f"expected a mapping of quarters to pyramids, got {raw_q!r}")
+            pieces = {}
+            for quarter, tower in raw_q.items():
+                if quarter not in QUARTER_NAMES:
+                    _fail(source, f"{where}.pieces.{quarter}", "not a quarter (TL, TR, BL or BR)")
+                if not isinstance(tower, str) or not tower:
+                    _fail(source, f"{where}.pieces.{quarter}", f"expected a pyramid or a tower like Lr+Mr, got {tower!r}")
+                pieces[quarter] = tuple(
+                    _pyramid(source, f"{where}.pieces.{quarter}", part.strip()) for part in tower.split("+")
+                )
+        cards.append(PlacedCard(cell, code, pyramids, pieces))
+    for card in cards:
+        x, y, level = card.at
+        if level > 0 and (x, y, level - 1) not in taken:
+            index = taken[card.at]
+            _fail(source, f"cards[{index}].at", f"level {level} at {x},{y} has no card below it on level {level - 1}")
+    return cards
+
+
+def _read_players(source: str, raw: Any) -> list[Seat]:
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        _fail(source, "players", f"expected a list of players, got {raw!r}")
+    seats = []
+    for i, entry in enumerate(raw):
+        where = f"players[{i}]"
+        if not isinstance(entry, dict):
+            _fail(source, where, f"expected a mapping like {{name: Ann, goal: fire, hand: [FWAE]}}, got {entry!r}")
+        for key in entry:
+            if key not in ("name", "goal", "hand"):
+                _fail(source, f"{where}.{key}", "unknown key (known: name, goal, hand)")
+        goal = entry.get("goal")
+        goal = _element(source, f"{where}.goal", goal) if goal is not None else None
+        hand_raw = entry.get("hand") or []
+        if not isinstance(hand_raw, list):
+            _fail(source, f"{where}.hand", f"expected a list of cards, got {hand_raw!r}")
+        hand = []
+        for j, item in enumerate(hand_raw):
+            if isinstance(item, str) and item in ACTIONS:
+                hand.append(item)
+            else:
+                hand.append(_card_code(source, f"{where}.hand[{j}]", item))
+        seats.append(Seat(str(entry.get("name", f"Player {i + 1}")), goal, hand))
+    return seats
+
+
+def _cell_text(cell: tuple) -> str:
+    return ",".join(str(v) for v in (cell if cell[2] else cell[:2]))
+
+
+# -- analysis -------------------------------------------------------------------------------
+
+
+def load_game(position: Position):
+    """The game a position is for, with its options; errors name the position's keys."""
+    try:
+        return load_ruleset(position.ruleset, position.options)
+    except DataError as exc:
+        first = str(exc).splitlines()[0]
+        if first.startswith("unknown ruleset"):
+            raise DataError(f"{position.source}: ruleset: {first}") from None
+        raise DataError(f"{position.source}: options: {first}") from None
+
+
+def analyze(position: Position, game=None) -> dict:
+    """The answers of POSITIONS.md for a position, as a JSON-ready dict."""
+    game = game or load_game(position)
+    from .engine.table import Table
+
+    table = Table()
+    errors: list[str] = []
+    ground = [c for c in position.cards if c.at[2] == 0]
+    for i, card in enumerate(position.cards):
+        if card.at[2] > 0:
+            errors.append(f"cards[{i}]: {game.ruleset.name} has no cards above the table")
+        if card.pyramids and any(card.pyramids):
+            errors.append(f"cards[{i}].pyramids: {game.ruleset.name} has no pyramids")
+        if card.pieces:
+            errors.append(f"cards[{i}].pieces: {game.ruleset.name} has no pyramids")
+    for card in ground:
+        table.place(card.at[:2], -1, card.card)
+    errors.extend(_deck_errors(game, position))
+    parts = table.card_components()
+    if len(parts) > 1:
+        cells = sorted(parts, key=len)[0]
+        listed = "; ".join(f"{x},{y}" for x, y in sorted(cells))
+        errors.append(
+            f"the cards are not one connected arrangement: {len(parts)} separate parts (the smallest: {listed})"
+        )
+    groups = {name: table.largest_group(BIT[LETTER_OF[name]]) for name in ELEMENTS}
+    result: dict[str, Any] = {
+        "ruleset": game.id,
+        "valid": not errors,
+        "errors": errors,
+        "largest_group": groups,
+        "geometry": {"card_thickness": geometry.CARD_THICKNESS, "pyramid_height": dict(geometry.PYRAMID_HEIGHT)},
+    }
+    if position.probe:
+        result["probe"] = [_probe(game, table, code) for code in position.probe]
+    contenders = position.goals or list(ELEMENTS)
+    result["winner"] = _winner(game, groups, contenders)
+    return result
+
+
+def _probe(game, table, code: str) -> dict:
+    upright = face(code)
+    count = len(game.placement.cells(table, upright))
+    if not upright.symmetric:
+        count += len(game.placement.cells(table, upright.turned))
+    return {"card": code, "placements": count, "vertical": 0}
+
+
+def _winner(game, groups: dict, contenders: list[str]) -> list[str]:
+    """Elements that win if the game ended now: a group of the target wins, else the closest."""
+    unique = [e for e in ELEMENTS if e in contenders]
+    target = game.target
+    reached = [e for e in unique if groups[e] >= target]
+    if reached:
+        return reached
+    best = min(target - groups[e] for e in unique)
+    return [e for e in unique if target - groups[e] == best]
+
+
+def _deck_errors(game, position: Position) -> list[str]:
+    """Cards the deck in use does not have (on the table and in hands together)."""
+    deck = game.deck
+    in_play = set(game.play_ids()) | set(game.goal_ids())
+    copies: dict[str, int] = {}
+    quarter_sets: dict[str, int] = {}
+    actions: dict[str, int] = {}
+    goals: dict[str, int] = {}
+    for card_id in in_play:
+        card = deck.cards[card_id]
+        if card.kind == "element":
+            key = canonical(card.code)
+            copies[key] = copies.get(key, 0) + 1
+            if face(card.code).kind == "quad" and len(set(card.code)) == 4:
+                letters = "".join(sorted(card.code))
+                quarter_sets[letters] = quarter_sets.get(letters, 0) + 1
+        elif card.kind == "action":
+            actions[card.code] = actions.get(card.code, 0) + 1
+        else:
+            goals[card.code] = goals.get(card.code, 0) + 1
+    used: dict[str, int] = {}
+    used_sets: dict[str, int] = {}
+    used_actions: dict[str, int] = {}
+    codes = [c.card for c in position.cards] + [h for p in position.players for h in p.hand]
+    for code in codes:
+        if code in ACTIONS:
+            used_actions[code] = used_actions.get(code, 0) + 1
+            continue
+        if face(code).kind == "quad" and len(set(code)) == 4:
+            # Our quarter layouts are one choice among several: count by element set.
+            letters = "".join(sorted(code))
+            used_sets[letters] = used_sets.get(letters, 0) + 1
+        else:
+            key = canonical(code)
+            used[key] = used.get(key, 0) + 1
+    errors = []
+    name = game.ruleset.name + (" (" + deck.name + ")" if deck.name not in game.ruleset.name else "")
+    for key, count in sorted(used.items()):
+        have = copies.get(key, 0)
+        if count > have:
+            errors.append(f"{key}: {count} in the position, but the deck of {name} has {have}")
+    for letters, count in sorted(used_sets.items()):
+        have = quarter_sets.get(letters, 0)
+        if count > have:
+            elements = ", ".join(ELEMENT_OF[l] for l in LETTERS if l in letters)
+            errors.append(f"quarter cards of {elements}: {count} in the position, but the deck has {have}")
+    for action, count in sorted(used_actions.items()):
+        if count > actions.get(action, 0):
+            errors.append(f"{action}: {count} in hands, but the deck has {actions.get(action, 0)}")
+    if goals:
+        held: dict[str, int] = {}
+        for goal in position.goals:
+            held[goal] = held.get(goal, 0) + 1
+        for goal, count in sorted(held.items()):
+            if count > goals.get(goal, 0):
+                errors.append(f"goal {goal}: held {count} times, but the deck has {goals.get(goal, 0)}")
+    return errors
+
+
+def describe(result: dict) -> str:
+    """analyze's answers as text for people."""
+    lines = [f"ruleset: {result['ruleset']}"]
+    lines.append("valid: yes" if result["valid"] else "valid: no")
+    lines.extend(f"  - {e}" for e in result["errors"])
+    groups = ", ".join(f"{name} {size}" for name, size in result["largest_group"].items())
+    lines.append(f"largest connected groups (panels): {groups}")
+    for entry in result.get("probe", []):
+        lines.append(
+            f"probe {entry['card']}: {entry['placements']} legal placements ({entry['vertical']} on pyramids)"
+        )
+    if "winner" in result:
+        winners = result["winner"]
+        if len(winners) == 1:
+            lines.append(f"winner if the game ended now: {winners[0]}")
+        elif winners:
+            lines.append(f"winner if the game ended now: a draw between {', '.join(winners)}")
+    return "\n".join(lines)
