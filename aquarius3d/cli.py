@@ -18,7 +18,7 @@ EXIT_USER_ERROR = 2
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one line, not a usage dump
-        self.exit(EXIT_USER_ERROR, f"aquarius3d: {message} (see 'aquarius3d {self.prog.split()[-1]} --help')\n")
+        self.exit(EXIT_USER_ERROR, f"aquarius3d: {message} (see '{self.prog} --help')\n")
 
 
 def _options(pairs: list[str]) -> dict:
@@ -39,6 +39,23 @@ def cmd_analyze(args) -> int:
     result = analyze(read_position(args.file))
     print(json.dumps(result, indent=2) if args.json else describe(result))
     return 0
+
+
+def cmd_check(args) -> int:
+    from .checks import run_checks
+    from .positions import read_position
+
+    failed = 0
+    for path in args.files:
+        problems = run_checks(read_position(path))
+        for problem in problems:
+            print(f"{path}: {problem}")
+        if problems:
+            failed += 1
+        elif not args.quiet:
+            print(f"{path}: ok")
+    print(f"{len(args.files) - failed} passed, {failed} failed")
+    return 1 if failed else 0
 
 
 def cmd_simulate(args) -> int:
@@ -92,6 +109,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=cmd_analyze)
+
+    p = sub.add_parser("check", help="run check files: positions with expected answers and moves")
+    p.add_argument("files", nargs="+")
+    p.add_argument("--quiet", action="store_true", help="print only failures and the total")
+    p.set_defaults(run=cmd_check)
 
     p = sub.add_parser("simulate", help="play complete games between random players")
     p.add_argument("ruleset")

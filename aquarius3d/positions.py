@@ -22,8 +22,8 @@ from .ruleset import load_ruleset, read_yaml
 PYRAMID_COLOURS = set(PYRAMID_COLOUR.values()) | {"w", "c"}
 _PYRAMID = re.compile(r"([SML])([gyrbkwc])")
 QUARTER_NAMES = ("TL", "TR", "BL", "BR")
-KNOWN_KEYS = {"ruleset", "options", "cards", "goals", "players", "scoring_row", "probe", "turn", "expect", "moves",
-              "illegal", "description"}
+KNOWN_KEYS = {"ruleset", "options", "cards", "goals", "players", "scoring_row", "probe", "turn",
+              "description", "expect", "moves", "seed", "deck"}  # the last four: check files (aquarius3d.checks)
 
 
 @dataclass(frozen=True)
@@ -132,7 +132,12 @@ def parse_position(data: Any, source: str = "<position>") -> Position:
     turn = data.get("turn", 0)
     if not isinstance(turn, int) or isinstance(turn, bool) or (players and not 0 <= turn < len(players)):
         _fail(source, "turn", f"expected a seat number, got {turn!r}")
-    extra = {k: data[k] for k in ("expect", "moves", "illegal", "description") if k in data}
+    extra = {k: data[k] for k in ("expect", "moves", "seed", "description") if k in data}
+    if "deck" in data:
+        deck = data["deck"]
+        if not isinstance(deck, list):
+            _fail(source, "deck", f"expected a list of cards, top first, got {deck!r}")
+        extra["deck"] = [c if c in ACTIONS else _card_code(source, f"deck[{i}]", c) for i, c in enumerate(deck)]
     return Position(source, ruleset, dict(options), cards, players, goals, row, probe, turn, extra)
 
 
@@ -300,62 +305,50 @@ def _winner(game, groups: dict, contenders: list[str]) -> list[str]:
     return [e for e in unique if target - groups[e] == best]
 
 
+def _physical_key(code: str) -> str:
+    """What the deck's facts pin down about a card: its exact face, or less.
+
+    Quarter layouts and the stroke of diagonal cards are not published (our
+    deck lists choose them), so those count by their set of elements.
+    """
+    kind = face(code).kind
+    if kind == "quad" and len(set(code)) == 4:
+        return "quarter card " + "".join(l for l in LETTERS if l in code)
+    if kind == "diagonal":
+        return "diagonal card " + "".join(l for l in LETTERS if l in code)
+    return canonical(code)
+
+
+def _key_text(key: str) -> str:
+    if key.startswith(("quarter card ", "diagonal card ")):
+        prefix, letters = key.rsplit(" ", 1)
+        return f"{prefix}s of {' and '.join(ELEMENT_OF[l] for l in letters)}"
+    return key
+
+
 def _deck_errors(game, position: Position) -> list[str]:
     """Cards the deck in use does not have (on the table and in hands together)."""
     deck = game.deck
-    in_play = set(game.play_ids()) | set(game.goal_ids())
-    copies: dict[str, int] = {}
-    quarter_sets: dict[str, int] = {}
-    actions: dict[str, int] = {}
-    goals: dict[str, int] = {}
-    for card_id in in_play:
+    have: dict[str, int] = {}
+    for card_id in set(game.play_ids()) | set(game.goal_ids()):
         card = deck.cards[card_id]
-        if card.kind == "element":
-            key = canonical(card.code)
-            copies[key] = copies.get(key, 0) + 1
-            if face(card.code).kind == "quad" and len(set(card.code)) == 4:
-                letters = "".join(sorted(card.code))
-                quarter_sets[letters] = quarter_sets.get(letters, 0) + 1
-        elif card.kind == "action":
-            actions[card.code] = actions.get(card.code, 0) + 1
-        else:
-            goals[card.code] = goals.get(card.code, 0) + 1
+        key = _physical_key(card.code) if card.kind == "element" else f"{card.kind} {card.code}"
+        have[key] = have.get(key, 0) + 1
     used: dict[str, int] = {}
-    used_sets: dict[str, int] = {}
-    used_actions: dict[str, int] = {}
-    codes = [c.card for c in position.cards] + [h for p in position.players for h in p.hand]
-    for code in codes:
-        if code in ACTIONS:
-            used_actions[code] = used_actions.get(code, 0) + 1
-            continue
-        if face(code).kind == "quad" and len(set(code)) == 4:
-            # Our quarter layouts are one choice among several: count by element set.
-            letters = "".join(sorted(code))
-            used_sets[letters] = used_sets.get(letters, 0) + 1
-        else:
-            key = canonical(code)
+    for card in position.cards:
+        key = _physical_key(card.card)
+        used[key] = used.get(key, 0) + 1
+    for seat in position.players:
+        for code in seat.hand:
+            key = f"action {code}" if code in ACTIONS else _physical_key(code)
             used[key] = used.get(key, 0) + 1
-    errors = []
-    name = game.ruleset.name + (" (" + deck.name + ")" if deck.name not in game.ruleset.name else "")
-    for key, count in sorted(used.items()):
-        have = copies.get(key, 0)
-        if count > have:
-            errors.append(f"{key}: {count} in the position, but the deck of {name} has {have}")
-    for letters, count in sorted(used_sets.items()):
-        have = quarter_sets.get(letters, 0)
-        if count > have:
-            elements = ", ".join(ELEMENT_OF[l] for l in LETTERS if l in letters)
-            errors.append(f"quarter cards of {elements}: {count} in the position, but the deck has {have}")
-    for action, count in sorted(used_actions.items()):
-        if count > actions.get(action, 0):
-            errors.append(f"{action}: {count} in hands, but the deck has {actions.get(action, 0)}")
-    if goals:
-        held: dict[str, int] = {}
+    if any(k.startswith("goal ") for k in have):
         for goal in position.goals:
-            held[goal] = held.get(goal, 0) + 1
-        for goal, count in sorted(held.items()):
-            if count > goals.get(goal, 0):
-                errors.append(f"goal {goal}: held {count} times, but the deck has {goals.get(goal, 0)}")
+            used[f"goal {goal}"] = used.get(f"goal {goal}", 0) + 1
+    errors = []
+    for key, count in sorted(used.items()):
+        if count > have.get(key, 0):
+            errors.append(f"{_key_text(key)}: {count} in the position, but the {deck.name} deck has {have.get(key, 0)}")
     return errors
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import face
+from ..cards import canonical, face
 from ..decks import Deck
 from ..errors import IllegalMove
 from . import rng as random_source
@@ -182,7 +182,8 @@ class Game:
         hand = state.hands[seat]
         cards = self.deck.cards
         if isinstance(move, Place):
-            if not any(cards[c].kind == "element" and cards[c].code == move.code for c in hand):
+            wanted = canonical(move.code)
+            if not any(cards[c].kind == "element" and canonical(cards[c].code) == wanted for c in hand):
                 raise IllegalMove(f"{state.players[seat]} has no {move.code} card in hand")
             why = self.placement.reason(state.table, move.cell, face(move.lies_as))
             if why:
@@ -238,10 +239,12 @@ class Game:
         return result
 
     def _take(self, state: State, seat: int, kind: str, code: str) -> int:
+        """Take a card from a hand: an action by name, an element card in either orientation."""
         hand = state.hands[seat]
+        wanted = canonical(code) if kind == "element" else code
         for i, card_id in enumerate(hand):
             card = self.deck.cards[card_id]
-            if card.kind == kind and card.code == code:
+            if card.kind == kind and (canonical(card.code) if kind == "element" else card.code) == wanted:
                 return hand.pop(i)
         raise IllegalMove(f"no {code} in hand")  # check() makes this unreachable
 

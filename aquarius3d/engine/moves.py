@@ -40,6 +40,12 @@ class Move:
 
 @dataclass(frozen=True)
 class Place(Move):
+    """Play an element card: `code` names the card, which lies turned 180 degrees if `turned`.
+
+    A card may be named by either of its faces: with EEWW in hand,
+    `place WWEE @ 1,0` and `place EEWW @ 1,0 turned` are the same move.
+    """
+
     code: str
     cell: Cell
     turned: bool = False

@@ -1,0 +1,172 @@
+"""Position files as tests: a position, what analyze should say, and moves to play.
+
+A check file is a position file with extra keys:
+
+    expect: {valid: true, largest_group: {fire: 3}}   # a subset of analyze's answers
+    moves:                                           # played in turn from the position
+      - play: place FWAE @ 1,0
+        expect: {bonus: 1, hand_sizes: [3, 3], table: {"1,0": FWAE}}
+      - play: zap 5,5
+        illegal: no card at 5,5                     # IllegalMove, message containing this
+
+The players' hands are the hands they play from (the player to play has drawn).
+The draw pile is `deck:` (card codes or action names, top first) when given,
+the other cards then set aside; otherwise every card the position leaves
+over, shuffled with `seed` (default 0).
+`aquarius3d check FILE...` runs them, and so do the project's tests.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import ELEMENTS, canonical
+from .decks import ACTIONS, Card, Deck
+from .engine.game import Game
+from .engine import rng as random_source
+from .engine.moves import parse_move
+from .engine.state import State
+from .engine.table import Table
+from .errors import DataError, IllegalMove
+from .positions import Position, analyze, load_game
+
+
+def position_state(game, position: Position, seed: int = 0):
+    """A game and state for a position: its table, players, hands and goals; the rest in the deck.
+
+    Quarter layouts and diagonal strokes are our deck list's choice, so a
+    position's quarter card takes the place of the deck's card of the same
+    elements: the game returned plays with the deck as the position draws it.
+    """
+    deck = game.deck
+    cards = list(deck.cards)
+    free = set(game.play_ids())
+    free_goals = [i for i in game.goal_ids()]
+
+    def take(code: str, where: str) -> int:
+        if code in ACTIONS:
+            match = [i for i in sorted(free) if deck.cards[i].kind == "action" and deck.cards[i].code == code]
+        else:
+            match = [i for i in sorted(free) if deck.cards[i].kind == "element" and deck.cards[i].code == code]
+            match = match or [
+                i for i in sorted(free)
+                if deck.cards[i].kind == "element" and canonical(deck.cards[i].code) == canonical(code)
+            ]
+            if not match:
+                match = [
+                    i for i in sorted(free)
+                    if deck.cards[i].kind == "element" and sorted(deck.cards[i].code) == sorted(code)
+                ]
+                if match:
+                    cards[match[0]] = Card("element", code)
+        if not match:
+            raise DataError(f"{position.source}: {where}: no {code} card is left in the {deck.name} deck")
+        free.discard(match[0])
+        return match[0]
+
+    table = Table()
+    for i, card in enumerate(position.cards):
+        if card.at[2] == 0:
+            table.place(card.at[:2], take(card.card, f"cards[{i}].card"), card.card)
+    seats = position.players
+    if not seats:
+        raise DataError(f"{position.source}: players: a position to play from needs players")
+    hands = [[take(code, f"players[{s}].hand[{j}]") for j, code in enumerate(p.hand)] for s, p in enumerate(seats)]
+    goals: list[int | None] = []
+    for s, seat in enumerate(seats):
+        if seat.goal is None or not free_goals:
+            goals.append(None)
+            continue
+        match = [g for g in free_goals if deck.cards[g].code == seat.goal]
+        if not match:
+            raise DataError(f"{position.source}: players[{s}].goal: no {seat.goal} goal card is left")
+        free_goals.remove(match[0])
+        goals.append(match[0])
+    state_rng = random_source.seed_state(seed)
+    if "deck" in position.extra:
+        rest = [take(code, f"deck[{i}]") for i, code in enumerate(position.extra["deck"])][::-1]
+    else:
+        rest = sorted(free)
+        state_rng = random_source.shuffle(state_rng, rest)
+    if cards != list(deck.cards):
+        game = Game(game.ruleset, game.options, Deck(deck.name, tuple(cards)))
+    return game, State(
+        players=[p.name for p in seats],
+        hands=hands,
+        goals=goals,
+        unused_goals=free_goals,
+        deck=rest,
+        table=table,
+        turn=position.turn,
+        rng=state_rng,
+    )
+
+
+def _facts(game, state: State, result) -> dict[str, Any]:
+    cards = game.deck.cards
+    return {
+        "bonus": result.bonus if result else 0,
+        "winners": list(state.winners),
+        "over": state.over,
+        "turn": state.turn,
+        "hand_sizes": [len(h) for h in state.hands],
+        "hands": [sorted(cards[c].code for c in hand) for hand in state.hands],
+        "hand": sorted(cards[c].code for c in state.hands[result.seat]) if result else None,
+        "goals": [cards[g].code if g is not None else None for g in state.goals],
+        "unused_goals": [cards[g].code for g in state.unused_goals],
+        "table": {f"{x},{y}": f.code for (x, y), f in sorted(state.table.faces.items())},
+        "deck": len(state.deck),
+        "discard": [cards[c].code for c in state.discard],
+        "largest_group": {e: state.table.largest_group(1 << i) for i, e in enumerate(ELEMENTS)},
+        "legal_moves": [str(m) for m in game.legal_moves(state)],
+    }
+
+
+def _compare(expected: Any, actual: Any, path: str, problems: list[str]) -> None:
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        for key, value in expected.items():
+            if key not in actual:
+                problems.append(f"{path}.{key}: not in the answer")
+            else:
+                _compare(value, actual[key], f"{path}.{key}", problems)
+    elif expected != actual:
+        problems.append(f"{path}: expected {expected!r}, got {actual!r}")
+
+
+def run_checks(position: Position) -> list[str]:
+    """Every way the rules disagree with a check file; empty when they agree."""
+    problems: list[str] = []
+    game = load_game(position)
+    expect = position.extra.get("expect")
+    if expect:
+        _compare(expect, analyze(position, game), "expect", problems)
+    moves = position.extra.get("moves") or []
+    if not moves:
+        return problems
+    game, state = position_state(game, position, int(position.extra.get("seed", 0) or 0))
+    for i, step in enumerate(moves):
+        where = f"moves[{i}]"
+        if isinstance(step, str):
+            step = {"play": step}
+        text = step.get("play")
+        before = state.to_dict()
+        try:
+            result = game.apply(state, text)
+        except IllegalMove as exc:
+            if "illegal" not in step:
+                problems.append(f"{where}: {text!r} was refused: {exc}")
+                return problems
+            if step["illegal"] not in str(exc):
+                problems.append(f"{where}: {text!r} refused with {str(exc)!r}, expected {step['illegal']!r}")
+            if state.to_dict() != before:
+                problems.append(f"{where}: the refused move {text!r} changed the state")
+            continue
+        except ValueError as exc:
+            problems.append(f"{where}: {text!r}: {exc}")
+            return problems
+        if "illegal" in step:
+            problems.append(f"{where}: {text!r} was allowed, expected refusal: {step['illegal']!r}")
+            return problems
+        if step.get("expect"):
+            _compare(step["expect"], _facts(game, state, result), f"{where}.expect", problems)
+    return problems
