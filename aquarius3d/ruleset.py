@@ -58,11 +58,11 @@ class OptionSpec(BaseModel):
     """A variant: its default, and what choosing a value changes."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    default: bool | int | str
-    description: str = ""
-    choices: list[bool | int | str] | None = None
-    min: int | None = None
-    max: int | None = None
+    default: bool | int | str = Field(description="the value when the option is not chosen")
+    description: str = Field("", description="what the option does, for players")
+    choices: list[bool | int | str] | None = Field(None, description="the values allowed, if limited")
+    min: int | None = Field(None, description="the smallest value allowed (numbers)")
+    max: int | None = Field(None, description="the largest value allowed (numbers)")
     set: list[str] = Field(default_factory=list, description="dotted key paths that take the option's value")
     when: dict[str, dict] = Field(default_factory=dict, description="per value, keys merged into the ruleset")
 
@@ -209,8 +209,11 @@ def _read_tree(name: str, seen: tuple = ()) -> tuple[dict, dict]:
         raise DataError(f"{path.name}:1: expected a mapping of ruleset keys")
     parent = data.get("extends")
     if parent:
-        if parent in seen:
-            raise DataError(f"{path.name}: extends: {parent!r} extends itself")
+        where = f"{path.name}:{lines.get(('extends',), ('', '?'))[1]}: extends"
+        if parent in seen or parent == name:
+            raise DataError(f"{where}: {parent!r} extends itself")
+        if not ruleset_path(str(parent)).is_file():
+            raise DataError(f"{where}: unknown ruleset {parent!r} (available: {', '.join(available())})")
         base, base_lines = _read_tree(str(parent), seen + (str(name),))
         base = {k: v for k, v in base.items() if k not in ("id", "name", "description")}
         data = _merge(base, data)
@@ -279,8 +282,10 @@ def _friendly(error: dict) -> str:
         return f"unknown type {ctx.get('tag')!r} (known: {ctx.get('expected_tags')})"
     if kind == "union_tag_not_found":
         return "missing 'type' key naming the building block"
-    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
-        return f"{value!r}: {error['msg'].lower()}"
+    if kind == "greater_than_equal":
+        return f"expected at least {ctx.get('ge')}, got {value!r}"
+    if kind == "less_than_equal":
+        return f"expected at most {ctx.get('le')}, got {value!r}"
     return error["msg"]
 
 
@@ -334,8 +339,11 @@ def load_ruleset(name: str, options: dict | None = None):
     model = ruleset_model()
     ruleset = None
     try:
-        ruleset = model.model_validate({**data, "options": {k: _stringify_when(v) for k, v in specs_raw.items()}}
-                                       if isinstance(specs_raw, dict) else data)
+        checked = dict(data)
+        if isinstance(specs_raw, dict):
+            # Options were checked above; the model keeps the valid ones.
+            checked["options"] = {k: spec.model_dump() for k, spec in specs.items()}
+        ruleset = model.model_validate(checked)
     except ValidationError as exc:
         problems.extend(_report(exc, data, lines))
     deck = None
@@ -364,8 +372,14 @@ def load_ruleset(name: str, options: dict | None = None):
                         f"the {deck.name} deck has no {action!r} cards"
                     )
     if problems:
-        raise RulesetError(problems)
+        raise RulesetError(sorted(dict.fromkeys(problems), key=_line_number))
     return Game(ruleset, values, deck)
+
+
+def _line_number(problem: str) -> tuple:
+    head = problem.split(": ", 1)[0]
+    name, _, line = head.rpartition(":")
+    return (name, int(line)) if line.isdigit() else (head, 0)
 
 
 def _stringify_when(raw: Any) -> Any:
@@ -405,6 +419,8 @@ def _unknown_key_message(path: Path_, error: dict, data: Any) -> str:
                 known = [f for f in cls.model_fields if f != "type"]
         elif not parent:
             known = list(ruleset_model().model_fields)
+        elif len(parent) == 2 and parent[0] == "options":
+            known = list(OptionSpec.model_fields)
     except (KeyError, IndexError, TypeError):
         pass
     hint = difflib.get_close_matches(str(key), known, n=1)

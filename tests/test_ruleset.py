@@ -1,0 +1,144 @@
+"""Loading rulesets: every shipped one loads, broken ones say exactly what and where."""
+
+from itertools import product
+from pathlib import Path
+
+import pytest
+
+from aquarius3d.errors import DataError
+from aquarius3d.reference import reference_text, schema_text
+from aquarius3d.ruleset import RulesetError, available, load_ruleset
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def option_combinations(name):
+    """Every combination of boolean options, and the default of the others."""
+    specs = load_ruleset(name).ruleset.options
+    flags = [k for k, s in specs.items() if isinstance(s.default, bool)]
+    for values in product([False, True], repeat=len(flags)):
+        yield dict(zip(flags, values))
+
+
+@pytest.mark.parametrize("name", available())
+def test_every_ruleset_loads_with_every_option(name):
+    for options in option_combinations(name):
+        game = load_ruleset(name, options)
+        assert game.id == name
+        state = game.new_state([f"P{i}" for i in range(game.min_players)], seed=1)
+        assert game.legal_moves(state)
+
+
+def test_first_edition_option_changes_the_deck():
+    assert load_ruleset("aquarius").deck.name == "Aquarius, second edition"
+    game = load_ruleset("aquarius", {"first_edition": True})
+    assert game.deck.name == "Aquarius, first edition"
+    assert "shuffle_goals" in {game.deck.cards[i].code for i in game.play_ids()}
+
+
+def test_schema_and_reference_are_generated_and_current():
+    assert (ROOT / "rulesets" / "ruleset.schema.json").read_text() == schema_text(), "run tools/gen_schema.py"
+    assert (ROOT / "docs" / "rules-reference.md").read_text() == reference_text(), "run tools/gen_schema.py"
+
+
+def load_text(tmp_path, name, text, options=None):
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(text)
+    with pytest.raises(DataError) as caught:
+        load_ruleset(str(path), options)
+    return str(caught.value).splitlines()
+
+
+BROKEN = """\
+id: bad1
+name: Broken
+extends: aquarius
+win:
+  type: connect_panels
+  count: two
+placement:
+  type: glue
+actions:
+  - type: trade_hands
+  - type: move_a_card
+    turn_in_plac: true
+  - type: zap_a_card
+  - type: trade_goals
+  - type: rotate_goals
+  - type: shuffle_hands
+  - type: shuffle_goals
+  - type: teleport
+setup:
+  type: deal
+  hand: -1
+colour: blue
+"""
+
+
+def test_broken_ruleset_reports_every_error_with_line_and_key(tmp_path):
+    assert load_text(tmp_path, "bad1", BROKEN) == [
+        "bad1.yaml:6: win.count: expected an integer, got 'two'",
+        "bad1.yaml:8: placement.type: expected 'connect', got 'glue'",
+        "bad1.yaml:12: actions[1].turn_in_plac: unknown key (did you mean 'turn_in_place'?)",
+        "bad1.yaml:18: actions[7]: unknown type 'teleport' (known: 'trade_hands', 'move_a_card', 'zap_a_card', "
+        "'trade_goals', 'rotate_goals', 'shuffle_hands', 'shuffle_goals')",
+        "bad1.yaml:21: setup.hand: expected at least 0, got -1",
+        "bad1.yaml:22: colour: unknown key (known: id, name, description, extends, players, deck, setup, placement, "
+        "bonus, actions, win, end, options)",
+    ]
+
+
+def test_missing_block(tmp_path):
+    text = "id: bad2\nname: Missing\ndeck: {type: deck}\nsetup: {type: deal}\nplacement: {type: connect}\n" \
+           "bonus: {type: none}\nend: {type: deck_out}\n"
+    assert load_text(tmp_path, "bad2", text) == ["bad2.yaml:1: win: missing required key"]
+
+
+def test_actions_in_the_deck_need_blocks_and_options_are_checked(tmp_path):
+    text = "id: bad3\nname: Bad option\nextends: aquarius\nactions: [{type: trade_hands}]\n" \
+           "options:\n  wide:\n    default: 1\n    descripton: oops\n"
+    problems = load_text(tmp_path, "bad3", text)
+    assert "bad3.yaml:4: actions: the deck holds move_a_card cards but no action block of that type says what they do" \
+        in problems
+    assert problems[-1] == "bad3.yaml:8: options.wide.descripton: unknown key (did you mean 'description'?)"
+
+
+def test_extends_unknown_and_bad_yaml(tmp_path):
+    assert load_text(tmp_path, "bad5", "id: x\nname: y\nextends: nowhere\n") == [
+        "bad5.yaml:3: extends: unknown ruleset 'nowhere' (available: " + ", ".join(available()) + ")"
+    ]
+    assert load_text(tmp_path, "bad4", "id: x\nname: [unclosed\n") == [
+        "bad4.yaml:3: not valid YAML: expected ',' or ']', but got '<stream end>'"
+    ]
+
+
+def test_bad_option_values(tmp_path):
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset("aquarius", {"first_edition": 3, "speed": 2})
+    assert caught.value.problems == [
+        "aquarius.yaml: options.speed: unknown option (options: first_edition)",
+        "aquarius.yaml: options.first_edition: expected true or false, got 3",
+    ]
+
+
+def test_extends_merges_and_options_set_values(tmp_path):
+    path = tmp_path / "quick.yaml"
+    path.write_text(
+        "id: quick\nname: Quick Aquarius\nextends: aquarius\nsetup: {hand: 5}\n"
+        "options:\n  target:\n    default: 5\n    min: 2\n    max: 12\n    set: [win.count]\n"
+    )
+    game = load_ruleset(str(path))
+    assert game.setup.hand == 5
+    assert game.setup.action_starter == "middle"  # kept from aquarius
+    assert game.target == 5
+    assert set(game.ruleset.options) == {"first_edition", "target"}
+    assert load_ruleset(str(path), {"target": 9}).target == 9
+    with pytest.raises(RulesetError, match=r"options.target: 13 is out of range \(2 to 12\)"):
+        load_ruleset(str(path), {"target": 13})
+    state = game.new_state(["A", "B"], seed=3)
+    assert [len(h) for h in state.hands] == [6, 5]  # five dealt, the first player drew
+
+
+def test_unknown_ruleset():
+    with pytest.raises(DataError, match=r"unknown ruleset 'go' \(available: aquarius"):
+        load_ruleset("go")
