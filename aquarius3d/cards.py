@@ -69,6 +69,7 @@ class Face:
     panels: tuple[int, ...]  # element mask of each panel
     segment_panel: tuple[int, ...]  # panel index of each segment
     quarter_panel: tuple[int, ...] | None  # panel index of each quarter (quad cards)
+    symmetric: bool  # whether turning the card 180 degrees gives the same face
 
     @property
     def elements(self) -> int:
@@ -81,11 +82,6 @@ class Face:
     @property
     def turned(self) -> "Face":
         return face(turn(self.code))
-
-    @property
-    def symmetric(self) -> bool:
-        """Whether turning the card 180 degrees gives the same face."""
-        return turn(self.code) == self.code
 
 
 def turn(code: str) -> str:
@@ -145,7 +141,7 @@ def _make(code, kind, segments, panels, segment_panel, quarter_panel) -> Face:
     bits = 0
     for i, mask in enumerate(segments):
         bits |= mask << (SEG_BITS * i)
-    return Face(code, kind, tuple(segments), bits, tuple(panels), tuple(segment_panel), quarter_panel)
+    return Face(code, kind, tuple(segments), bits, tuple(panels), tuple(segment_panel), quarter_panel, turn(code) == code)
 
 
 @lru_cache(maxsize=None)

@@ -18,12 +18,13 @@ _PAIRS = tuple((d, tuple(zip(MY_SIDE[d], FACING[d]))) for d in DIRECTIONS)
 class Table:
     """Cards on the table by cell, with the frontier kept up to date."""
 
-    __slots__ = ("cards", "faces", "need")
+    __slots__ = ("cards", "faces", "need", "_largest")
 
     def __init__(self) -> None:
         self.cards: dict[Cell, int] = {}  # cell -> card id
         self.faces: dict[Cell, Face] = {}  # cell -> face as it lies
         self.need: dict[Cell, int] = {}  # frontier cell -> packed facing segments
+        self._largest: dict[int, int] = {}  # element bit -> largest group, until the table changes
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -40,6 +41,7 @@ class Table:
     def place(self, cell: Cell, card_id: int, code: str) -> None:
         if cell in self.cards:
             raise ValueError(f"cell {cell} is taken")
+        self._largest.clear()
         self.cards[cell] = card_id
         self.faces[cell] = face(code)
         self.need.pop(cell, None)
@@ -52,6 +54,7 @@ class Table:
     def remove(self, cell: Cell) -> tuple[int, str]:
         card_id = self.cards.pop(cell)
         code = self.faces.pop(cell).code
+        self._largest.clear()
         x, y = cell
         for target in ((x, y), *((x + dx, y + dy) for dx, dy in DIRECTIONS)):
             if target in self.cards:
@@ -165,7 +168,10 @@ class Table:
         return found
 
     def largest_group(self, bit: int) -> int:
-        return max((len(g) for g in self.groups(bit)), default=0)
+        size = self._largest.get(bit)
+        if size is None:
+            size = self._largest[bit] = max((len(g) for g in self.groups(bit)), default=0)
+        return size
 
     def largest_group_at(self, cell: Cell, bit: int) -> int:
         """Largest group of an element among those touching the card at cell."""

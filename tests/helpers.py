@@ -1,0 +1,33 @@
+"""Shared helpers for the tests: random positions reached by play, invariant checks."""
+
+from __future__ import annotations
+
+import random
+
+from aquarius3d.engine.game import Game
+from aquarius3d.engine.state import State
+
+
+def all_cards(game: Game, state: State) -> list[int]:
+    """Every card id the state holds, wherever it is."""
+    found = [c for hand in state.hands for c in hand]
+    found += [g for g in state.goals if g is not None]
+    found += state.unused_goals + state.deck + state.discard + list(state.table.cards.values())
+    return found
+
+
+def assert_every_card_once(game: Game, state: State) -> None:
+    found = all_cards(game, state)
+    assert sorted(found) == sorted(game.play_ids() + game.goal_ids()), "a card is lost or in two places"
+
+
+def play_random(game: Game, players: int, seed: int, steps: int):
+    """Play up to `steps` random moves; yields the state before each move."""
+    state = game.new_state([f"P{i}" for i in range(players)], seed=seed)
+    chooser = random.Random(seed)
+    for _ in range(steps):
+        if state.over:
+            return
+        yield state
+        moves = game.legal_moves(state)
+        game.apply(state, moves[chooser.randrange(len(moves))])

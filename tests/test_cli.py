@@ -1,0 +1,93 @@
+"""The command line as a user runs it: output, exit status, no tracebacks."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+POSITION = ROOT / "tests" / "positions" / "aquarius" / "wild-card-groups.yaml"
+
+
+def run(*args, cwd=ROOT):
+    done = subprocess.run([sys.executable, "-m", "aquarius3d", *args], capture_output=True, text=True, cwd=cwd)
+    assert "Traceback" not in done.stderr, done.stderr
+    return done
+
+
+def test_analyze_json_follows_the_contract():
+    done = run("analyze", str(POSITION), "--json")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["ruleset"] == "aquarius"
+    assert result["valid"] is True and result["errors"] == []
+    assert result["largest_group"] == {"earth": 2, "air": 1, "fire": 4, "water": 2, "space": 1}
+    assert result["winner"] == ["fire"]
+    assert result["geometry"]["card_thickness"] == 0.28
+
+
+def test_analyze_text():
+    done = run("analyze", str(POSITION))
+    assert done.returncode == 0
+    assert "valid: yes" in done.stdout and "fire 4" in done.stdout
+
+
+def test_simulate_same_seed_same_winners():
+    first = run("simulate", "aquarius", "--players", "3", "--games", "5", "--seed", "42", "--json")
+    second = run("simulate", "aquarius", "--players", "3", "--games", "5", "--seed", "42", "--json")
+    a, b = json.loads(first.stdout), json.loads(second.stdout)
+    assert set(a) == {"games", "winners", "turns", "games_per_second"}
+    assert a["games"] == 5 and len(a["winners"]) == 5 and len(a["turns"]) == 5
+    assert a["winners"] == b["winners"] and a["turns"] == b["turns"]
+    other = json.loads(run("simulate", "aquarius", "--players", "3", "--games", "5", "--seed", "43", "--json").stdout)
+    assert (other["winners"], other["turns"]) != (a["winners"], a["turns"])
+
+
+def test_simulate_with_option_and_text_summary():
+    done = run("simulate", "aquarius", "--option", "first_edition=true", "--games", "3", "--players", "4")
+    assert done.returncode == 0
+    assert "3 games of Aquarius, 4 random players" in done.stdout
+
+
+def test_rulesets_lists_options():
+    done = run("rulesets")
+    assert done.returncode == 0
+    assert "aquarius: Aquarius, 2-5 players" in done.stdout and "--option first_edition" in done.stdout
+
+
+def test_check_command():
+    done = run("check", "--quiet", *map(str, sorted((ROOT / "tests" / "positions").rglob("*.yaml"))))
+    assert done.returncode == 0, done.stdout
+    assert " passed, 0 failed" in done.stdout
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["simulate", "chess"], "aquarius3d: unknown ruleset 'chess' (available: aquarius"),
+        (["simulate", "aquarius", "--option", "first_edition=maybe"],
+         "aquarius3d: aquarius.yaml: options.first_edition: expected true or false, got 'maybe'"),
+        (["simulate", "aquarius", "--option", "firstedition=true"],
+         "aquarius3d: aquarius.yaml: options.firstedition: unknown option (did you mean 'first_edition'?)"),
+        (["simulate", "aquarius", "--players", "9"], "aquarius3d: --players: aquarius is for 2 to 5 players, not 9"),
+        (["simulate", "aquarius", "--games", "many"], "aquarius3d: argument --games: invalid int value: 'many'"),
+        (["analyze", "no-such-file.yaml"], "aquarius3d: no-such-file.yaml: no such file"),
+        (["frobnicate"], "aquarius3d: argument command: invalid choice: 'frobnicate'"),
+    ],
+)
+def test_user_mistakes_exit_2_with_one_clear_line(args, message):
+    done = run(*args)
+    assert done.returncode == 2
+    assert done.stderr.startswith(message), done.stderr
+    assert done.stdout == ""
+
+
+def test_bad_position_files(tmp_path):
+    (tmp_path / "garbage.yaml").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00")
+    (tmp_path / "bad.yaml").write_text("ruleset: aquarius\ncards:\n - {at: [0, 0], card: FWX}\n")
+    done = run("analyze", "garbage.yaml", cwd=tmp_path)
+    assert done.returncode == 2 and done.stderr.startswith("aquarius3d: garbage.yaml: not a text file")
+    done = run("analyze", "bad.yaml", "--json", cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (2, "aquarius3d: bad.yaml: cards[0].card: 'FWX' is not a card code\n")
