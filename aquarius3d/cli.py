@@ -88,6 +88,32 @@ def cmd_simulate(args) -> int:
     return 0
 
 
+def _size(text: str) -> tuple[int, int]:
+    width, sep, height = text.lower().partition("x")
+    if not sep or not width.isdigit() or not height.isdigit() or not (16 <= int(width) <= 8192 and 16 <= int(height) <= 8192):
+        raise DataError(f"--size: expected WIDTHxHEIGHT such as 1280x720, got {text!r}")
+    return int(width), int(height)
+
+
+def cmd_render(args) -> int:
+    from pathlib import Path
+
+    from .positions import load_game, read_position
+
+    position = read_position(args.file)
+    load_game(position)  # an unknown ruleset or option is the user's mistake, said before any window opens
+    size = _size(args.size)
+    out = Path(args.out) if args.out else Path(args.file).with_suffix(".png")
+    from .view.render import render_position
+
+    try:
+        render_position(position, out, args.view, size)
+    except OSError as exc:
+        raise DataError(f"--out: {exc}") from None
+    print(out)
+    return 0
+
+
 def cmd_rulesets(args) -> int:
     from .ruleset import available, load_ruleset
 
@@ -123,6 +149,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_simulate)
+
+    p = sub.add_parser("render", help="draw a position file to a PNG picture, offscreen")
+    p.add_argument("file")
+    p.add_argument("--view", choices=("top", "side", "orbit"), default="orbit")
+    p.add_argument("--out", help="the PNG to write (default: the position's name with .png)")
+    p.add_argument("--size", default="1280x720", help="WIDTHxHEIGHT in pixels (default 1280x720)")
+    p.set_defaults(run=cmd_render)
 
     p = sub.add_parser("rulesets", help="list the rulesets and their options")
     p.set_defaults(run=cmd_rulesets)

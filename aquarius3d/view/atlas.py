@@ -1,0 +1,217 @@
+"""Card faces drawn with numpy into one texture atlas.
+
+Every face is a tile: element colours per panel, a symbol per element so the
+game reads without colour vision, dark dividers between panels, a cream
+border. One tile holds the card back. Tiles for faces not seen at start-up are
+drawn when first asked for.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import geometry
+from ..cards import LETTERS, face
+from .palette import BACK, BACK_LIGHT, CARD_BORDER, DIVIDER, ELEMENT_RGB, SYMBOL_RGB
+
+TILE_W = 160
+TILE_H = round(TILE_W * geometry.CARD_LENGTH / geometry.CARD_WIDTH)
+COLUMNS = 16
+ROWS = 12
+SUPERSAMPLE = 2
+BORDER = 0.045  # of the card width
+
+
+def _grid(w: int, h: int):
+    """Pixel centres in card units: u from 0 (left) to 1, v from 0 (bottom) to 1."""
+    u = (np.arange(w) + 0.5) / w
+    v = 1.0 - (np.arange(h) + 0.5) / h
+    return np.meshgrid(u, v)
+
+
+def _polygon(x, y, points) -> np.ndarray:
+    """Inside test for a polygon (even-odd rule), vectorised over the grid."""
+    inside = np.zeros(x.shape, dtype=bool)
+    n = len(points)
+    for i in range(n):
+        x1, y1 = points[i]
+        x2, y2 = points[(i + 1) % n]
+        crosses = (y1 > y) != (y2 > y)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            at = (x2 - x1) * (y - y1) / (y2 - y1) + x1
+        inside ^= crosses & (x < at)
+    return inside
+
+
+def symbol_mask(letter: str, x, y, cx: float, cy: float, r: float) -> np.ndarray:
+    """The element's symbol as a mask; x and y in millimetre-like units (aspect kept)."""
+    dx, dy = x - cx, y - cy
+    if letter == "F":  # a flame: a tall triangle
+        return _polygon(x, y, [(cx, cy + r), (cx - 0.8 * r, cy - 0.75 * r), (cx + 0.8 * r, cy - 0.75 * r)])
+    if letter == "W":  # a drop: a circle with a point on top
+        drop = dx**2 + (dy + 0.25 * r) ** 2 < (0.62 * r) ** 2
+        return drop | _polygon(x, y, [(cx, cy + r), (cx - 0.54 * r, cy - 0.05 * r), (cx + 0.54 * r, cy - 0.05 * r)])
+    if letter == "A":  # wind: three waves
+        waves = np.zeros(x.shape, dtype=bool)
+        for k in (-1, 0, 1):
+            line = cy + k * 0.55 * r + 0.16 * r * np.sin((dx / r) * np.pi * 1.5)
+            waves |= (np.abs(y - line) < 0.12 * r) & (np.abs(dx) < 0.9 * r)
+        return waves
+    if letter == "E":  # a block of earth: a square
+        return (np.abs(dx) < 0.72 * r) & (np.abs(dy) < 0.72 * r)
+    if letter == "S":  # a star
+        points = []
+        for i in range(10):
+            angle = np.pi / 2 + i * np.pi / 5
+            radius = r if i % 2 == 0 else 0.42 * r
+            points.append((cx + radius * np.cos(angle), cy + radius * np.sin(angle)))
+        return _polygon(x, y, points)
+    raise ValueError(letter)
+
+
+def _element_map(code: str, u, v) -> np.ndarray:
+    """Index into LETTERS of the element under each pixel (5 = the wild card)."""
+    f = face(code)
+    if f.kind == "wild":
+        return np.full(u.shape, 5)
+    if f.kind == "diagonal":
+        first, stroke, second = code
+        left_of = (u + v < 1.0) if stroke == "\\" else (v > u)
+        return np.where(left_of, LETTERS.index(first), LETTERS.index(second))
+    quarter = np.where(v >= 0.5, 0, 2) + np.where(u >= 0.5, 1, 0)
+    indices = np.array([LETTERS.index(c) for c in code])
+    return indices[quarter]
+
+
+def _panel_centres(code: str) -> list[tuple[str, float, float, float]]:
+    """(letter, u, v, size) where each panel's symbol goes, size as a share of card width."""
+    f = face(code)
+    if f.kind == "diagonal":
+        first, stroke, second = code
+        if stroke == "\\":
+            return [(first, 0.3, 0.3, 0.2), (second, 0.7, 0.7, 0.2)]
+        return [(first, 0.3, 0.7, 0.2), (second, 0.7, 0.3, 0.2)]
+    centres = {0: (0.25, 0.75), 1: (0.75, 0.75), 2: (0.25, 0.25), 3: (0.75, 0.25)}
+    found = []
+    for letter in dict.fromkeys(code):
+        quarters = [q for q in range(4) if code[q] == letter]
+        u = sum(centres[q][0] for q in quarters) / len(quarters)
+        v = sum(centres[q][1] for q in quarters) / len(quarters)
+        size = {1: 0.15, 2: 0.2, 4: 0.28}[len(quarters)] if len(quarters) in (1, 2, 4) else 0.17
+        found.append((letter, u, v, size))
+    return found
+
+
+def draw_face(code: str, width: int = TILE_W, height: int = TILE_H) -> np.ndarray:
+    """An RGB image (height, width, 3) of a face as it lies."""
+    w, h = width * SUPERSAMPLE, height * SUPERSAMPLE
+    u, v = _grid(w, h)
+    aspect = geometry.CARD_LENGTH / geometry.CARD_WIDTH
+    x, y = u, v * aspect  # card-width units, so symbols keep their shape
+    image = np.zeros((h, w, 3), dtype=np.float32)
+    if code == "*":
+        _draw_wild(image, u, v, x, y, aspect)
+    else:
+        elements = _element_map(code, u, v)
+        palette = np.array([ELEMENT_RGB[c] for c in LETTERS] + [(255, 255, 255)], dtype=np.float32)
+        image[:] = palette[elements]
+        # Dark dividers where the element changes.
+        edge = np.zeros(elements.shape, dtype=bool)
+        edge[:, 1:] |= elements[:, 1:] != elements[:, :-1]
+        edge[1:, :] |= elements[1:, :] != elements[:-1, :]
+        thick = max(1, SUPERSAMPLE * 2)
+        grown = edge.copy()
+        for shift in range(1, thick):
+            grown[:, shift:] |= edge[:, :-shift]
+            grown[shift:, :] |= edge[:-shift, :]
+        image[grown] = DIVIDER
+        for letter, cu, cv, size in _panel_centres(code):
+            mask = symbol_mask(letter, x, y, cu, cv * aspect, size)
+            image[mask] = SYMBOL_RGB[letter]
+    _border(image, u, v, aspect)
+    return _downsample(image)
+
+
+def _draw_wild(image, u, v, x, y, aspect) -> None:
+    """The wild card: five bands of the elements swirling round a white centre."""
+    angle = np.arctan2(y - aspect / 2, x - 0.5)
+    band = ((angle + np.pi) / (2 * np.pi) * 5).astype(int) % 5
+    palette = np.array([ELEMENT_RGB[c] for c in LETTERS], dtype=np.float32)
+    image[:] = palette[band]
+    radius = np.sqrt((x - 0.5) ** 2 + (y - aspect / 2) ** 2)
+    image[radius < 0.3] = (250, 248, 240)
+    for i, letter in enumerate(LETTERS):
+        a = -np.pi + (i + 0.5) * 2 * np.pi / 5
+        cx, cy = 0.5 + 0.38 * np.cos(a), aspect / 2 + 0.38 * np.sin(a)
+        image[symbol_mask(letter, x, y, cx, cy, 0.09)] = SYMBOL_RGB[letter]
+    star = symbol_mask("S", x, y, 0.5, aspect / 2, 0.22)
+    image[star] = (40, 36, 48)
+
+
+def _border(image, u, v, aspect) -> None:
+    b = BORDER
+    inside = (u > b) & (u < 1 - b) & (v > b / aspect) & (v < 1 - b / aspect)
+    image[~inside] = CARD_BORDER
+
+
+def draw_back(width: int = TILE_W, height: int = TILE_H) -> np.ndarray:
+    w, h = width * SUPERSAMPLE, height * SUPERSAMPLE
+    u, v = _grid(w, h)
+    aspect = geometry.CARD_LENGTH / geometry.CARD_WIDTH
+    x, y = u, v * aspect
+    image = np.zeros((h, w, 3), dtype=np.float32)
+    image[:] = BACK
+    ring = np.sqrt((x - 0.5) ** 2 + (y - aspect / 2) ** 2)
+    image[(np.sin(ring * 40) > 0.6)] = BACK_LIGHT
+    for i, letter in enumerate(LETTERS):
+        a = np.pi / 2 + i * 2 * np.pi / 5
+        mask = (x - 0.5 - 0.27 * np.cos(a)) ** 2 + (y - aspect / 2 - 0.27 * np.sin(a)) ** 2 < 0.085**2
+        image[mask] = ELEMENT_RGB[letter]
+        image[symbol_mask(letter, x, y, 0.5 + 0.27 * np.cos(a), aspect / 2 + 0.27 * np.sin(a), 0.055)] = SYMBOL_RGB[letter]
+    _border(image, u, v, aspect)
+    return _downsample(image)
+
+
+def _downsample(image: np.ndarray) -> np.ndarray:
+    h, w, _ = image.shape
+    s = SUPERSAMPLE
+    small = image.reshape(h // s, s, w // s, s, 3).mean(axis=(1, 3))
+    return np.clip(small + 0.5, 0, 255).astype(np.uint8)
+
+
+class FaceAtlas:
+    """Tiles of faces in one RGB image; `uv(code)` gives a face's (u0, v0, u1, v1)."""
+
+    BACK = "back"
+
+    def __init__(self, codes=()) -> None:
+        self.image = np.zeros((ROWS * TILE_H, COLUMNS * TILE_W, 3), dtype=np.uint8)
+        self.slots: dict[str, int] = {}
+        self.changed = False
+        self.add(self.BACK)
+        for code in codes:
+            self.add(code)
+
+    def add(self, code: str) -> int:
+        if code in self.slots:
+            return self.slots[code]
+        slot = len(self.slots)
+        if slot >= COLUMNS * ROWS:
+            raise RuntimeError("the face atlas is full")
+        row, col = divmod(slot, COLUMNS)
+        tile = draw_back() if code == self.BACK else draw_face(code)
+        self.image[row * TILE_H:(row + 1) * TILE_H, col * TILE_W:(col + 1) * TILE_W] = tile
+        self.slots[code] = slot
+        self.changed = True
+        return slot
+
+    def uv(self, code: str) -> tuple[float, float, float, float]:
+        """Texture rectangle of a face (v counted from the bottom of the image)."""
+        slot = self.add(code)
+        row, col = divmod(slot, COLUMNS)
+        inset = 0.5  # half a pixel, so mipmaps do not bleed across tiles
+        u0 = (col * TILE_W + inset) / self.image.shape[1]
+        u1 = ((col + 1) * TILE_W - inset) / self.image.shape[1]
+        top = (row * TILE_H + inset) / self.image.shape[0]
+        bottom = ((row + 1) * TILE_H - inset) / self.image.shape[0]
+        return (u0, 1.0 - bottom, u1, 1.0 - top)

@@ -1,0 +1,225 @@
+"""The table scene: it mirrors a state by stable ids and holds no rules.
+
+`TableScene.sync(cards)` takes {id: CardView} and makes the scene match:
+new cards appear, moved or turned ones change, removed ones go. Every node is
+placed with geometry.py, the same functions the rules use for heights.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from panda3d.core import (
+    AmbientLight,
+    DirectionalLight,
+    NodePath,
+    SamplerState,
+    Texture,
+    TransparencyAttrib,
+    Vec4,
+)
+
+from .. import geometry
+from .atlas import FaceAtlas
+from .meshes import box_node, card_node, quad_node
+from .palette import FELT, WOOD
+
+TABLE_MARGIN = 180.0  # felt beyond the cards, millimetres
+MIN_TABLE = (900.0, 700.0)
+
+
+@dataclass(frozen=True)
+class CardView:
+    """What the scene needs of a card on the table."""
+
+    cell: tuple[int, int]
+    code: str  # the face as it lies
+    level: int = 0
+    bottom: float = 0.0  # height of its bottom face, from geometry
+
+
+def card_transform(view: CardView) -> tuple[float, float, float]:
+    x, y = geometry.cell_centre(*view.cell)
+    return (x, y, view.bottom)
+
+
+def felt_texture(size: int = 256) -> Texture:
+    """A soft mottled felt, drawn once."""
+    rng = np.random.default_rng(7)
+    coarse = rng.normal(0, 1, (size, size))
+    for _ in range(6):  # a soft blur that wraps round, so the tile repeats seamlessly
+        coarse = (coarse + np.roll(coarse, 1, 0) + np.roll(coarse, -1, 0) + np.roll(coarse, 1, 1) + np.roll(coarse, -1, 1)) / 5
+    coarse /= coarse.std()
+    fine = rng.normal(0, 1, (size, size))
+    shade = np.clip(1.0 + 0.03 * coarse + 0.018 * fine, 0.9, 1.1)
+    image = (np.array(FELT, dtype=np.float32)[None, None, :] * shade[:, :, None]).clip(0, 255).astype(np.uint8)
+    return _texture(image, "felt", repeat=True)
+
+
+def _texture(image: np.ndarray, name: str, repeat: bool = False) -> Texture:
+    h, w, _ = image.shape
+    tex = Texture(name)
+    tex.setup2dTexture(w, h, Texture.T_unsigned_byte, Texture.F_rgb8)
+    # Panda3D keeps images bottom row first, in BGR order.
+    tex.setRamImage(np.ascontiguousarray(image[::-1, :, ::-1]).tobytes())
+    tex.setMinfilter(SamplerState.FT_linear_mipmap_linear)
+    tex.setMagfilter(SamplerState.FT_linear)
+    tex.setAnisotropicDegree(4)
+    if repeat:
+        tex.setWrapU(SamplerState.WM_repeat)
+        tex.setWrapV(SamplerState.WM_repeat)
+    else:
+        tex.setWrapU(SamplerState.WM_clamp)
+        tex.setWrapV(SamplerState.WM_clamp)
+    return tex
+
+
+class TableScene:
+    """The table, the cards on it, ghosts of legal placements and highlights."""
+
+    def __init__(self, parent: NodePath, atlas: FaceAtlas | None = None) -> None:
+        self.root = parent.attachNewNode("table-scene")
+        self.atlas = atlas or FaceAtlas()
+        self.atlas_texture = _texture(self.atlas.image, "faces")
+        self.atlas.changed = False
+        self.cards_root = self.root.attachNewNode("cards")
+        self.cards_root.setTexture(self.atlas_texture)
+        self.ghosts_root = self.root.attachNewNode("ghosts")
+        self.ghosts_root.setTexture(self.atlas_texture)
+        self.ghosts_root.setTransparency(TransparencyAttrib.M_alpha)
+        self.ghosts_root.setDepthWrite(False)
+        self.ghosts_root.setBin("transparent", 10)
+        self.nodes: dict[object, NodePath] = {}
+        self.views: dict[object, CardView] = {}
+        self.ghosts: dict[object, NodePath] = {}
+        self._meshes: dict[str, object] = {}
+        self._build_table()
+        self._build_lights()
+
+    # -- the furniture -------------------------------------------------------------------
+
+    def _build_table(self) -> None:
+        self.table_root = self.root.attachNewNode("table")
+        self.felt = self.table_root.attachNewNode(quad_node(1.0, 1.0, (1, 1, 1, 1), "felt", z=-0.05, uv_scale=1.0))
+        self.felt.setTexture(felt_texture())
+        wood = tuple(c / 255 for c in WOOD) + (1.0,)
+        self.rim = [self.table_root.attachNewNode(box_node(1.0, 1.0, 1.0, wood, f"rim-{i}")) for i in range(4)]
+        self.fit_table(((-100.0, -100.0, 0.0), (100.0, 100.0, 0.0)))
+
+    def fit_table(self, bounds) -> None:
+        """Size the felt and its wooden rim to hold the cards with a margin."""
+        (x0, y0, _), (x1, y1, _) = bounds
+        width = max(MIN_TABLE[0], x1 - x0 + 2 * TABLE_MARGIN)
+        length = max(MIN_TABLE[1], y1 - y0 + 2 * TABLE_MARGIN)
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        self.table_extent = ((cx - width / 2, cy - length / 2), (cx + width / 2, cy + length / 2))
+        self.felt.setPos(cx, cy, 0)
+        self.felt.setScale(width, length, 1)
+        self.felt.setTexScale(self._tex_stage(), width / 160.0, length / 160.0)
+        rim, height = 40.0, 18.0
+        sides = [
+            (cx, cy + length / 2 + rim / 2, width + 2 * rim, rim),
+            (cx, cy - length / 2 - rim / 2, width + 2 * rim, rim),
+            (cx - width / 2 - rim / 2, cy, rim, length),
+            (cx + width / 2 + rim / 2, cy, rim, length),
+        ]
+        for node, (x, y, sx, sy) in zip(self.rim, sides):
+            node.setPos(x, y, -10.0)
+            node.setScale(sx, sy, height)
+
+    def _tex_stage(self):
+        from panda3d.core import TextureStage
+
+        return TextureStage.getDefault()
+
+    def _build_lights(self) -> None:
+        ambient = AmbientLight("ambient")
+        ambient.setColor(Vec4(0.42, 0.42, 0.45, 1))
+        key = DirectionalLight("key")
+        key.setColor(Vec4(0.78, 0.76, 0.70, 1))
+        fill = DirectionalLight("fill")
+        fill.setColor(Vec4(0.22, 0.24, 0.3, 1))
+        self.lights = [self.root.attachNewNode(light) for light in (ambient, key, fill)]
+        self.lights[1].setHpr(-30, -60, 0)
+        self.lights[2].setHpr(140, -35, 0)
+        for light in self.lights:
+            self.root.setLight(light)
+
+    # -- cards ----------------------------------------------------------------------------------
+
+    def _mesh(self, code: str):
+        if code not in self._meshes:
+            self._meshes[code] = card_node(self.atlas.uv(code), self.atlas.uv(FaceAtlas.BACK), f"card-{code}")
+            self._refresh_atlas()
+        return self._meshes[code]
+
+    def _refresh_atlas(self) -> None:
+        if self.atlas.changed:
+            image = self.atlas.image
+            self.atlas_texture.setRamImage(np.ascontiguousarray(image[::-1, :, ::-1]).tobytes())
+            self.atlas.changed = False
+
+    def sync(self, cards: dict[object, CardView]) -> None:
+        """Make the scene show exactly these cards, by stable id."""
+        for key in list(self.nodes):
+            if key not in cards:
+                self.nodes.pop(key).removeNode()
+                self.views.pop(key, None)
+        for key, view in cards.items():
+            old = self.views.get(key)
+            node = self.nodes.get(key)
+            if node is None or old.code != view.code:
+                if node is not None:
+                    node.removeNode()
+                node = self.cards_root.attachNewNode(self._mesh(view.code).makeCopy())
+                node.setPythonTag("card", key)
+                node.setTag("card", str(key))
+                self.nodes[key] = node
+            if old != view:
+                node.setPos(*card_transform(view))
+            self.views[key] = view
+        self.fit_table(self.bounds())
+
+    def bounds(self):
+        """The box the cards occupy (millimetres), or a small box at the centre."""
+        if not self.views:
+            return ((-geometry.CELL_X, -geometry.CELL_Y, 0.0), (geometry.CELL_X, geometry.CELL_Y, 1.0))
+        xs, ys = [], []
+        for view in self.views.values():
+            x, y = geometry.cell_centre(*view.cell)
+            xs += [x - geometry.CARD_WIDTH / 2, x + geometry.CARD_WIDTH / 2]
+            ys += [y - geometry.CARD_LENGTH / 2, y + geometry.CARD_LENGTH / 2]
+        top = max(v.bottom + geometry.CARD_THICKNESS for v in self.views.values())
+        return ((min(xs), min(ys), 0.0), (max(xs), max(ys), top))
+
+    # -- ghosts and highlights ----------------------------------------------------------------
+
+    def show_ghosts(self, ghosts: dict[object, CardView]) -> None:
+        """Translucent cards where a placement is legal, keyed by the move they stand for."""
+        self.clear_ghosts()
+        for key, view in ghosts.items():
+            node = self.ghosts_root.attachNewNode(self._mesh(view.code).makeCopy())
+            node.setPos(*card_transform(view))
+            node.setZ(node.getZ() + 0.05)
+            node.setColorScale(1, 1, 1, 0.38)
+            node.setPythonTag("ghost", key)
+            node.setTag("ghost", "1")
+            self.ghosts[key] = node
+
+    def clear_ghosts(self) -> None:
+        for node in self.ghosts.values():
+            node.removeNode()
+        self.ghosts = {}
+
+    def emphasise_ghost(self, key) -> None:
+        for k, node in self.ghosts.items():
+            node.setColorScale(1, 1, 1, 0.9 if k == key else 0.38)
+
+    def highlight(self, keys, colour=(1.0, 0.95, 0.55, 1.0)) -> None:
+        """Tint some cards (the winning group); others return to normal."""
+        for key, node in self.nodes.items():
+            if key in keys:
+                node.setColorScale(*colour)
+            else:
+                node.clearColorScale()
