@@ -1,6 +1,7 @@
 """The command line as a user runs it: output, exit status, no tracebacks."""
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -8,11 +9,12 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}  # the checkout's code, wherever the test runs
 POSITION = ROOT / "tests" / "positions" / "aquarius" / "wild-card-groups.yaml"
 
 
 def run(*args, cwd=ROOT):
-    done = subprocess.run([sys.executable, "-m", "aquarius3d", *args], capture_output=True, text=True, cwd=cwd)
+    done = subprocess.run([sys.executable, "-m", "aquarius3d", *args], capture_output=True, text=True, cwd=cwd, env=ENV)
     assert "Traceback" not in done.stderr, done.stderr
     return done
 

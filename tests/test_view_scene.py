@@ -1,0 +1,121 @@
+"""The 3D table: the scene mirrors a state, nodes stand where geometry.py says, renders are not blank."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from aquarius3d import geometry
+from aquarius3d.view.camera import MIN_PITCH, Orbit, preset
+from aquarius3d.view.scene import CardView
+
+ROOT = Path(__file__).resolve().parent.parent
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}  # the checkout's code, wherever the test runs
+
+
+def state_cards(state):
+    """CardViews of a state's table, keyed by card id (the scene's stable ids)."""
+    bottom = geometry.card_bottom(geometry.card_top(0))
+    return {state.table.cards[cell]: CardView(cell, f.code, 0, bottom) for cell, f in state.table.faces.items()}
+
+
+def pixels(table):
+    from panda3d.core import PNMImage
+
+    table.frame()
+    table.frame()
+    image = PNMImage()
+    table.base.win.getScreenshot(image)
+    return np.array([[image.getXel(x, y) for x in range(0, image.getXSize(), 8)]
+                     for y in range(0, image.getYSize(), 8)])
+
+
+def test_scene_mirrors_a_game_state(offscreen):
+    from helpers import play_random
+    from aquarius3d.ruleset import load_ruleset
+
+    game = load_ruleset("aquarius")
+    scene = offscreen.scene
+    for i, state in enumerate(play_random(game, 3, seed=12, steps=60)):
+        if i % 10:
+            continue
+        scene.sync(state_cards(state))
+        assert set(scene.nodes) == set(state.table.cards.values())
+        for cell, card_id in state.table.cards.items():
+            node = scene.nodes[card_id]
+            x, y = geometry.cell_centre(*cell)
+            low, high = node.getTightBounds(offscreen.base.render)
+            assert (low.x + high.x) / 2 == pytest.approx(x, abs=1e-4)
+            assert (low.y + high.y) / 2 == pytest.approx(y, abs=1e-4)
+            assert high.z == pytest.approx(geometry.card_top(0), abs=1e-4)
+            assert high.x - low.x == pytest.approx(geometry.CARD_WIDTH, abs=1e-3)
+            assert high.y - low.y == pytest.approx(geometry.CARD_LENGTH, abs=1e-3)
+            assert node.getPythonTag("card") == card_id
+            assert scene.views[card_id].code == state.table.faces[cell].code
+    assert len(scene.cards_root.getChildren()) == len(scene.nodes)
+
+
+def test_sync_moves_turns_and_removes_by_stable_id(offscreen):
+    scene = offscreen.scene
+    scene.sync({"a": CardView((0, 0), "FFWW"), "b": CardView((1, 0), "FWFW")})
+    node_a = scene.nodes["a"]
+    scene.sync({"a": CardView((0, 1), "FFWW"), "b": CardView((1, 0), "WFWF")})
+    assert scene.nodes["a"] is node_a  # moved, same node
+    assert node_a.getPos().y == pytest.approx(geometry.CELL_Y)
+    assert scene.views["b"].code == "WFWF"
+    scene.sync({"b": CardView((1, 0), "WFWF")})
+    assert list(scene.nodes) == ["b"] and node_a.isEmpty()
+
+
+def test_render_is_not_blank_and_shows_element_colours(offscreen):
+    scene = offscreen.scene
+    scene.sync({i: CardView((i - 2, 0), code) for i, code in enumerate(["FFFF", "WWWW", "AAAA", "EEEE", "SSSS"])})
+    offscreen.look("top")
+    image = pixels(offscreen)
+    assert image.std() > 0.05
+    # The fire ace's red shows somewhere: red well above green and blue.
+    reds = (image[..., 0] > 0.6) & (image[..., 1] < 0.35) & (image[..., 2] < 0.35)
+    blues = (image[..., 2] > 0.55) & (image[..., 0] < 0.3)
+    assert reds.sum() > 20 and blues.sum() > 20
+
+
+def test_camera_never_goes_under_the_table():
+    view = Orbit()
+    for _ in range(50):
+        view = view.orbit(13.0, -9.0)
+        assert view.pitch >= MIN_PITCH and view.eye()[2] > 0
+    assert Orbit().zoom(1e-6).distance > 0
+    top = preset("top", ((-100, -100, 0), (100, 100, 1)))
+    assert top.eye()[2] > 100 and abs(top.eye()[0]) < 5
+    halfway = Orbit(heading=350).blend(Orbit(heading=10), 0.5)
+    assert halfway.heading == pytest.approx(0.0, abs=1e-6) or halfway.heading == pytest.approx(360.0, abs=1e-6)
+
+
+def test_render_command_writes_a_picture(tmp_path):
+    out = tmp_path / "table.png"
+    done = subprocess.run(
+        [sys.executable, "-m", "aquarius3d", "render", str(ROOT / "tests/positions/aquarius/win-immediately.yaml"),
+         "--view", "top", "--out", str(out), "--size", "320x180"],
+        capture_output=True, text=True, cwd=ROOT, env=ENV,
+    )
+    if "no offscreen graphics" in done.stderr:
+        pytest.skip(done.stderr)
+    assert done.returncode == 0, done.stderr
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    from panda3d.core import PNMImage
+
+    image = PNMImage(str(out))
+    assert (image.getXSize(), image.getYSize()) == (320, 180)
+
+
+def test_render_command_refuses_bad_input_before_opening_a_window(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "aquarius3d", "render", "missing.yaml"],
+                          capture_output=True, text=True, cwd=tmp_path, env=ENV)
+    assert done.returncode == 2 and done.stderr == "aquarius3d: missing.yaml: no such file\n"
+    done = subprocess.run([sys.executable, "-m", "aquarius3d", "render",
+                           str(ROOT / "tests/positions/aquarius/winner-closest.yaml"), "--size", "big"],
+                          capture_output=True, text=True, cwd=tmp_path, env=ENV)
+    assert done.returncode == 2 and "--size: expected WIDTHxHEIGHT" in done.stderr
