@@ -1,0 +1,125 @@
+"""Saved games and settings in the user's folders, written atomically.
+
+A saved game is a game record (ruleset, options, seed, players, moves) plus
+who sits where (human or computer); loading replays it, so a save can never
+hold an impossible state. Files are written to a temporary name and renamed,
+so a crash mid-write never loses or corrupts a game. AQUARIUS3D_HOME, when
+set, replaces the user folders (tests use it).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from pathlib import Path
+
+import platformdirs
+
+from .errors import DataError
+
+AUTOSAVE = "autosave"
+FORMAT = 1
+
+
+def home() -> Path:
+    override = os.environ.get("AQUARIUS3D_HOME")
+    return Path(override) if override else platformdirs.user_data_path("aquarius3d", appauthor=False)
+
+
+def saves_dir() -> Path:
+    return home() / "saves"
+
+
+def pictures_dir() -> Path:
+    override = os.environ.get("AQUARIUS3D_HOME")
+    if override:
+        return Path(override) / "screenshots"
+    pictures = platformdirs.user_pictures_path()
+    return (pictures / "aquarius3d") if pictures.parent.exists() else home() / "screenshots"
+
+
+def write_atomic(path: Path, data: dict) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            json.dump(data, out, indent=1)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return path
+
+
+def save_path(name: str) -> Path:
+    safe = re.sub(r"[^\w\- ]", "_", name).strip() or "game"
+    return saves_dir() / f"{safe}.json"
+
+
+def save(record: dict, name: str = AUTOSAVE) -> Path:
+    return write_atomic(save_path(name), {"format": FORMAT, **record})
+
+
+def saved_games() -> list[Path]:
+    """Named saves, newest first (the autosave apart)."""
+    folder = saves_dir()
+    if not folder.is_dir():
+        return []
+    found = [p for p in folder.glob("*.json") if p.stem != AUTOSAVE]
+    return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+def read_record(path: Path) -> dict:
+    """A saved game's record, checked; DataError names the file and the key."""
+    where = path.name
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise DataError(f"{where}: no such saved game") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise DataError(f"{where}: not a saved game ({exc.__class__.__name__}: {exc})") from None
+    if not isinstance(data, dict):
+        raise DataError(f"{where}: not a saved game (expected a mapping)")
+    checks = {"ruleset": str, "options": dict, "seed": int, "players": list, "moves": list, "seats": list}
+    for key, kind in checks.items():
+        if not isinstance(data.get(key), kind):
+            raise DataError(f"{where}: {key}: missing or not a {kind.__name__}")
+    for i, seat in enumerate(data["seats"]):
+        if not isinstance(seat, dict) or seat.get("kind") not in ("human", "computer") or not isinstance(seat.get("name"), str):
+            raise DataError(f"{where}: seats[{i}]: expected {{name, kind: human or computer}}")
+    if len(data["seats"]) != len(data["players"]):
+        raise DataError(f"{where}: seats: {len(data['seats'])} seats for {len(data['players'])} players")
+    return data
+
+
+SETTINGS_DEFAULTS = {"language": "en", "window": [1280, 720]}
+
+
+def settings_path() -> Path:
+    override = os.environ.get("AQUARIUS3D_HOME")
+    base = Path(override) if override else platformdirs.user_config_path("aquarius3d", appauthor=False)
+    return base / "settings.json"
+
+
+def load_settings() -> dict:
+    """The settings, with defaults for anything missing or unreadable."""
+    settings = dict(SETTINGS_DEFAULTS)
+    try:
+        stored = json.loads(settings_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return settings
+    if isinstance(stored, dict):
+        if stored.get("language") in ("en", "fr"):
+            settings["language"] = stored["language"]
+        window = stored.get("window")
+        if isinstance(window, list) and len(window) == 2 and all(isinstance(v, int) and 320 <= v <= 8192 for v in window):
+            settings["window"] = window
+    return settings
+
+
+def store_settings(settings: dict) -> None:
+    write_atomic(settings_path(), settings)

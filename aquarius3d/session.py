@@ -1,0 +1,399 @@
+"""A game at one computer: hot-seat turns, the hand-off cover, and each card's flow.
+
+The session is what the window drives, and it holds no Panda3D: the app
+draws `stage`, `observation()`, `ghosts()` and `messages`, and calls the
+methods below on clicks and keys. Tests drive complete games the same way.
+
+Stages:
+    cover       between human turns: every secret hidden until `reveal()`
+    choose      pick a hand card (`select`), or `pass_turn()` when stuck
+    place       an element card is chosen: ghosts show where it goes (`turn_card`, `choose_cell`)
+    player      an action needs a player (Trade Hands, Trade Goals): `choose_player`
+    table_card  an action needs a table card (Move a Card, Zap a Card): `choose_table_card`
+    target      Move a Card: where the card goes (`turn_card`, `choose_cell`)
+    direction   Rotate Goals: `choose_direction`
+    confirm     Shuffle Hands or Goals: `confirm()`
+    computer    a computer seat is to move: `computer_move()`
+    over        the game has ended
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from . import saves
+from .bots import RandomPlayer
+from .cards import BIT, LETTER_OF, face
+from .engine.game import ApplyResult, Game
+from .engine.moves import (
+    MoveCard, Pass, Place, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands, Zap, cell_text,
+)
+from .errors import IllegalMove
+from .i18n import action_name, element_name, tr
+from .ruleset import load_ruleset
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    kind: str = "human"  # or "computer"
+
+
+class Session:
+    def __init__(self, game: Game, seats: list[Seat], seed: int, autosave: bool = True) -> None:
+        self.game = game
+        self.seats = list(seats)
+        self.seed = seed
+        self.state = game.new_state([s.name for s in seats], seed)
+        self.autosave = autosave
+        self.messages: list[str] = []
+        self.notice = ""
+        self.peeking = False
+        self.bots = {i: RandomPlayer(seed * 31 + i) for i, s in enumerate(seats) if s.kind == "computer"}
+        self._reset_choice()
+        self.shown_seat: int | None = None  # whose secrets were last on screen
+        self._begin_turn()
+
+    # -- making and restoring ---------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, ruleset: str, options: dict, seats: list[Seat], seed: int | None = None, autosave: bool = True):
+        game = load_ruleset(ruleset, options)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        return cls(game, seats, seed, autosave)
+
+    def record(self) -> dict:
+        return {**self.game.record(self.state, self.seed), "seats": [{"name": s.name, "kind": s.kind} for s in self.seats]}
+
+    @classmethod
+    def from_record(cls, record: dict, autosave: bool = True) -> "Session":
+        game = load_ruleset(record["ruleset"], record["options"])
+        seats = [Seat(s["name"], s["kind"]) for s in record["seats"]]
+        session = cls(game, seats, int(record["seed"]), autosave=False)
+        for i, text in enumerate(record["moves"]):
+            try:
+                session._play(text, quiet=False)
+            except ValueError as exc:
+                raise IllegalMove(f"moves[{i}]: {text!r}: {exc}") from None
+        session.autosave = autosave
+        session.shown_seat = None
+        session._begin_turn()
+        return session
+
+    @classmethod
+    def load(cls, path, autosave: bool = True) -> "Session":
+        from .errors import DataError
+
+        record = saves.read_record(path)
+        try:
+            return cls.from_record(record, autosave)
+        except (IllegalMove, ValueError) as exc:
+            raise DataError(f"{path.name}: {exc}") from None
+
+    # -- what may be shown ---------------------------------------------------------------------
+
+    @property
+    def seat(self) -> int:
+        return self.state.turn
+
+    @property
+    def humans(self) -> int:
+        return sum(1 for s in self.seats if s.kind == "human")
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose secrets may be on screen now, if any."""
+        if self.stage == "over":
+            return None
+        if self.stage in ("cover", "computer"):
+            return self.shown_seat if self.humans == 1 and self.stage == "computer" else None
+        return self.seat
+
+    def observation(self) -> dict:
+        """What the screen may show: the viewer's view, or only public facts."""
+        viewer = self.viewer
+        if viewer is None:
+            public = self.game.observation(self.state, self.seat)
+            public["hand"] = []
+            public["goal"] = None
+            if not self.state.over:
+                public["goals"] = [None] * len(self.seats)
+            public["seat"] = None
+            return public
+        return self.game.observation(self.state, viewer)
+
+    def goal_text(self) -> str | None:
+        """The viewer's goal while they peek (press and hold)."""
+        seen = self.observation()
+        if not self.peeking or seen["goal"] is None:
+            return None
+        return tr("hud_goal", element=element_name(seen["goal"]))
+
+    # -- turn flow ------------------------------------------------------------------------------
+
+    def _reset_choice(self) -> None:
+        self.selected: int | None = None  # index into the hand
+        self.turned = False
+        self.source = None  # Move a Card: the chosen table card
+        self.action: str | None = None
+
+    def _begin_turn(self) -> None:
+        self._reset_choice()
+        self.peeking = False
+        if self.state.over:
+            self.stage = "over"
+        elif self.seats[self.seat].kind == "computer":
+            self.stage = "computer"
+        elif self.humans > 1 and self.shown_seat != self.seat:
+            self.stage = "cover"
+        else:
+            self.stage = "choose"
+            self.shown_seat = self.seat
+
+    def reveal(self) -> None:
+        """The player whose turn it is confirms they alone are looking."""
+        if self.stage == "cover":
+            self.stage = "choose"
+            self.shown_seat = self.seat
+
+    def can_pass(self) -> bool:
+        return self.stage == "choose" and not self.game.can_play(self.state)
+
+    def pass_turn(self) -> bool:
+        return self.stage == "choose" and self._try(Pass())
+
+    def hint(self) -> str:
+        """One line telling the player what to do now."""
+        if self.stage == "choose":
+            return tr("hud_pass") if self.can_pass() else tr("hud_choose_card")
+        if self.stage == "place":
+            text = tr("hud_place_card", card=self._selected_code())
+            other = len(self._place_cells(not self.turned))
+            return text + (" " + tr("hud_turned_more", count=other) if other and not self.ghosts() else "")
+        if self.stage == "player":
+            return tr("hud_choose_player")
+        if self.stage == "table_card":
+            return tr("hud_choose_table_card")
+        if self.stage == "target":
+            return tr("hud_choose_target")
+        if self.stage == "direction":
+            return tr("hud_choose_direction")
+        if self.stage == "confirm":
+            return tr("hud_confirm_action", action=action_name(self.action))
+        if self.stage == "computer":
+            return tr("hud_bot_thinking", name=self.seats[self.seat].name)
+        return ""
+
+    # -- choosing -------------------------------------------------------------------------------
+
+    def _hand_card(self, index: int):
+        hand = self.state.hands[self.seat]
+        return self.game.deck.cards[hand[index]] if 0 <= index < len(hand) else None
+
+    def _selected_code(self) -> str:
+        return self._hand_card(self.selected).code
+
+    def select(self, index: int) -> None:
+        """Pick a hand card: an element card shows its ghosts, an action starts its flow."""
+        if self.stage not in ("choose", "place", "player", "table_card", "target", "direction", "confirm"):
+            return
+        card = self._hand_card(index)
+        if card is None:
+            return
+        if self.stage == "confirm" and index == self.selected:
+            self.confirm()
+            return
+        self._reset_choice()
+        self.selected = index
+        self.notice = ""
+        if card.kind == "element":
+            self.stage = "place"
+            if not self._place_cells(False) and self._place_cells(True):
+                self.turned = True
+            return
+        self.action = card.code
+        block = self.game.actions.get(card.code)
+        if block is None or not block.moves(self.game, self.state, self.seat):
+            self.notice = tr("log_refused", reason=f"{action_name(card.code)}: —")
+            self.stage, self.selected, self.action = "choose", None, None
+            return
+        self.stage = {
+            "trade_hands": "player", "trade_goals": "player", "move_a_card": "table_card", "zap_a_card": "table_card",
+            "rotate_goals": "direction", "shuffle_hands": "confirm", "shuffle_goals": "confirm",
+        }[card.code]
+
+    def cancel(self) -> None:
+        if self.stage in ("place", "player", "table_card", "target", "direction", "confirm"):
+            self._reset_choice()
+            self.stage = "choose"
+
+    def turn_card(self) -> None:
+        """R: turn the chosen card 180 degrees (placing it, or moving a table card)."""
+        if self.stage in ("place", "target"):
+            self.turned = not self.turned
+
+    def _place_cells(self, turned: bool) -> list:
+        if self.stage != "place" or self.selected is None:
+            return []
+        upright = face(self._selected_code())
+        if turned and upright.symmetric:
+            return []
+        return self.game.placement.cells(self.state.table, upright.turned if turned else upright)
+
+    def ghosts(self) -> dict:
+        """Legal spots for the chosen card as it would lie now: {move: (cell, face code)}."""
+        if self.stage == "place":
+            code = self._selected_code()
+            lies = face(code).turned.code if self.turned else code
+            return {Place(code, cell, self.turned): (cell, lies) for cell in self._place_cells(self.turned)}
+        if self.stage == "target":
+            block = self.game.actions["move_a_card"]
+            current = self.state.table.faces[self.source]
+            lies = current.turned if self.turned else current
+            found = {}
+            for move in block.moves(self.game, self.state, self.seat):
+                if move.source == self.source and (move.turned == self.turned or lies.symmetric and not move.turned):
+                    found[move] = (move.target, lies.code)
+            return found
+        return {}
+
+    def choose_cell(self, cell) -> bool:
+        """Click on the table while placing or moving: play there, or say why not."""
+        cell = tuple(cell)
+        if self.stage == "place":
+            return self._try(Place(self._selected_code(), cell, self.turned))
+        if self.stage == "target":
+            return self._try(MoveCard(self.source, cell, self.turned))
+        return False
+
+    def choose_table_card(self, cell) -> bool:
+        cell = tuple(cell)
+        if self.stage != "table_card":
+            return False
+        if cell not in self.state.table.cards:
+            self.notice = tr("log_refused", reason=f"{cell_text(cell)}: —")
+            return False
+        if self.action == "zap_a_card":
+            return self._try(Zap(cell))
+        self.source = cell
+        self.turned = False
+        self.stage = "target"
+        if not self.ghosts():
+            self.turned = True
+            if not self.ghosts():
+                self.stage, self.source, self.turned = "table_card", None, False
+                self.notice = tr("log_refused", reason=tr("no_move_for_card", cell=cell_text(cell)))
+                return False
+        return True
+
+    def choose_player(self, seat: int | None) -> bool:
+        """A seat number, or None for the unused goals (Trade Goals)."""
+        if self.stage != "player":
+            return False
+        if self.action == "trade_hands":
+            return self._try(TradeHands(seat)) if seat is not None else False
+        return self._try(TradeGoals(seat))
+
+    def player_choices(self) -> list:
+        if self.stage != "player":
+            return []
+        moves = self.game.actions[self.action].moves(self.game, self.state, self.seat)
+        return [m.seat for m in moves]
+
+    def choose_direction(self, direction: str) -> bool:
+        return self.stage == "direction" and self._try(RotateGoals(direction))
+
+    def confirm(self) -> bool:
+        if self.stage != "confirm":
+            return False
+        return self._try(ShuffleHands() if self.action == "shuffle_hands" else ShuffleGoals())
+
+    def computer_move(self) -> bool:
+        if self.stage != "computer":
+            return False
+        return self._try(self.bots[self.seat].choose(self.game, self.state))
+
+    # -- playing ---------------------------------------------------------------------------------
+
+    def _try(self, move) -> bool:
+        try:
+            self._play(move)
+        except IllegalMove as exc:
+            self.notice = tr("log_refused", reason=str(exc))
+            return False
+        return True
+
+    def _play(self, move, quiet: bool = False) -> ApplyResult:
+        seat = self.seat
+        result = self.game.apply(self.state, move)
+        self.messages.append(self.describe(result))
+        self.notice = ""
+        if result.bonus:
+            self.notice = tr("log_bonus", name=self.seats[seat].name, count=result.bonus)
+            self.messages.append(self.notice)
+        if self.autosave:
+            saves.save(self.record())
+        self._begin_turn()
+        return result
+
+    def describe(self, result: ApplyResult) -> str:
+        """A move in words, for the log."""
+        move, name = result.move, self.seats[result.seat].name
+        if isinstance(move, Place):
+            key = "log_place_turned" if move.turned else "log_place"
+            return tr(key, name=name, card=move.code, cell=cell_text(move.cell))
+        if isinstance(move, Pass):
+            return tr("log_pass", name=name)
+        if isinstance(move, TradeHands):
+            return tr("log_trade_hands", name=name, other=self.seats[move.seat].name)
+        if isinstance(move, MoveCard):
+            key = "log_move_turned" if move.turned else "log_move"
+            return tr(key, name=name, source=cell_text(move.source), target=cell_text(move.target))
+        if isinstance(move, Zap):
+            return tr("log_zap", name=name, cell=cell_text(move.cell))
+        if isinstance(move, TradeGoals):
+            if move.seat is None:
+                return tr("log_trade_goals_pile", name=name)
+            return tr("log_trade_goals", name=name, other=self.seats[move.seat].name)
+        if isinstance(move, RotateGoals):
+            return tr("log_rotate_goals", name=name, direction=tr(f"dir_{move.direction}").lower())
+        if isinstance(move, ShuffleHands):
+            return tr("log_shuffle_hands", name=name)
+        return tr("log_shuffle_goals", name=name)
+
+    # -- the end -----------------------------------------------------------------------------
+
+    def winning_cells(self) -> set:
+        """Cells of the winners' largest groups of their goal element (for the highlight)."""
+        cells = set()
+        if not self.state.over:
+            return cells
+        cards = self.game.deck.cards
+        for seat in self.state.winners:
+            goal = self.state.goals[seat]
+            if goal is None:
+                continue
+            groups = self.state.table.groups(BIT[LETTER_OF[cards[goal].code]])
+            if groups:
+                cells |= {cell for cell, _ in max(groups, key=len)}
+        return cells
+
+    def summary(self) -> list[str]:
+        """The end screen's lines."""
+        state, cards = self.state, self.game.deck.cards
+        names = " & ".join(self.seats[s].name for s in state.winners)
+        lines = [tr("end_winner" if len(state.winners) == 1 else "end_winners", names=names)]
+        if state.end_reason == "goal":
+            for seat in state.winners:
+                element = cards[state.goals[seat]].code
+                size = state.table.largest_group(BIT[LETTER_OF[element]])
+                lines.append(tr("end_reason_goal", element=element_name(element), count=size))
+        else:
+            lines.append(tr("end_reason_deck"))
+        goals = ", ".join(
+            f"{s.name}: {element_name(cards[g].code)}" for s, g in zip(self.seats, state.goals) if g is not None
+        )
+        lines.append(tr("end_goals", goals=goals))
+        return lines

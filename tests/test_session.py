@@ -1,0 +1,265 @@
+"""Hot-seat sessions, driven through their own functions as the window drives them."""
+
+import json
+import random
+
+import pytest
+
+from aquarius3d import saves
+from aquarius3d.engine.moves import MoveCard, Place
+from aquarius3d.errors import DataError
+from aquarius3d.i18n import LANGUAGES, catalog, set_language, tr
+from aquarius3d.session import Seat, Session
+
+
+@pytest.fixture(autouse=True)
+def private_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("AQUARIUS3D_HOME", str(tmp_path))
+    set_language("en")
+    yield tmp_path
+    set_language("en")
+
+
+def humans(n):
+    return [Seat(name) for name in ["Ann", "Bo", "Cy", "Di", "Ed"][:n]]
+
+
+def play_like_a_person(session, rng, max_steps=3000):
+    """Click through a whole game: reveal, pick cards, place on ghosts, finish every action's flow."""
+    for _ in range(max_steps):
+        if session.stage == "over":
+            return
+        if session.stage == "cover":
+            assert session.observation()["hand"] == [] and session.observation()["goal"] is None
+            session.reveal()
+            continue
+        if session.stage == "computer":
+            assert session.computer_move()
+            continue
+        if session.stage == "choose":
+            if session.can_pass():
+                assert session.pass_turn()
+                continue
+            session.select(rng.randrange(len(session.state.hands[session.seat])))
+            continue
+        if session.stage in ("place", "target"):
+            if rng.random() < 0.3:
+                session.turn_card()
+            ghosts = session.ghosts()
+            if not ghosts:
+                session.turn_card()
+                ghosts = session.ghosts()
+            if not ghosts:
+                session.cancel()
+                continue
+            move = rng.choice(sorted(ghosts, key=str))
+            cell = move.cell if isinstance(move, Place) else move.target
+            assert session.choose_cell(cell), session.notice
+        elif session.stage == "player":
+            assert session.choose_player(rng.choice(session.player_choices()))
+        elif session.stage == "table_card":
+            assert session.choose_table_card(rng.choice(sorted(session.state.table.cards)))
+        elif session.stage == "direction":
+            assert session.choose_direction(rng.choice(["left", "right"]))
+        elif session.stage == "confirm":
+            assert session.confirm()
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_complete_hot_seat_games(seed):
+    session = Session.new("aquarius", {"first_edition": seed % 2 == 1}, humans(2 + seed % 3), seed=seed)
+    play_like_a_person(session, random.Random(seed))
+    assert session.stage == "over" and session.state.winners
+    assert session.summary()[0].endswith("wins!") or session.summary()[0].endswith("share the win!")
+    assert session.observation()["goals"] == [session.game.deck.cards[g].code for g in session.state.goals]
+    assert len(session.messages) == len(session.state.log) + sum("bonus" in m for m in session.messages)
+
+
+def test_cover_hides_every_secret_between_human_turns():
+    session = Session.new("aquarius", {}, humans(3), seed=5)
+    assert session.stage == "cover"
+    seen = session.observation()
+    assert seen["hand"] == [] and seen["goal"] is None and seen["goals"] == [None, None, None]
+    session.peeking = True
+    assert session.goal_text() is None
+    session.reveal()
+    assert session.stage == "choose"
+    seen = session.observation()
+    assert len(seen["hand"]) == 4 and seen["goal"] is not None
+    assert [g is not None for g in seen["goals"]] == [True, False, False]
+    session.peeking = True
+    assert session.goal_text().startswith("Your goal: ")
+
+
+def test_no_cover_for_a_lone_human_against_computers():
+    session = Session.new("aquarius", {}, [Seat("Ann"), Seat("Bot", "computer")], seed=2)
+    assert session.stage == "choose"
+    session.select(0)
+    while session.stage == "choose":
+        session.select(0)
+    rng = random.Random(1)
+    play_like_a_person(session, rng)
+    assert session.stage == "over"
+
+
+def test_ghosts_are_exactly_the_legal_placements():
+    session = Session.new("aquarius", {}, humans(2), seed=9)
+    session.reveal()
+    game, state = session.game, session.state
+    for index, card_id in enumerate(state.hands[state.turn]):
+        card = game.deck.cards[card_id]
+        if card.kind != "element":
+            continue
+        session.select(index)
+        shown = set(session.ghosts())
+        session.turn_card()
+        shown |= set(session.ghosts())
+        legal = {m for m in game.legal_moves(state) if isinstance(m, Place) and m.code == card.code}
+        assert shown == legal
+        session.cancel()
+
+
+def test_an_illegal_click_says_why_and_changes_nothing():
+    session = Session.new("aquarius", {}, humans(2), seed=9)
+    session.reveal()
+    index = next(i for i, c in enumerate(session.state.hands[0]) if session.game.deck.cards[c].kind == "element")
+    session.select(index)
+    before = session.state.to_dict()
+    assert not session.choose_cell((40, 40))
+    assert session.notice == "Not allowed: 40,40 is not next to any card (corners do not count)"
+    assert session.state.to_dict() == before and session.stage == "place"
+
+
+def test_move_a_card_flow_and_cancel():
+    session = Session.new("aquarius", {}, humans(2), seed=3)
+    session.reveal()
+    game, state = session.game, session.state
+    move_card = next(i for i in game.play_ids() if game.deck.cards[i].code == "move_a_card")
+    holder = [s for s, h in enumerate(state.hands) if move_card in h]
+    (state.deck if not holder else state.hands[holder[0]]).remove(move_card)
+    state.hands[0].append(move_card)
+    # Two cards on the table so the move is possible.
+    place = next(m for m in game.legal_moves(state) if isinstance(m, Place))
+    game.apply(state, place)
+    state.turn = 0
+    session._begin_turn()
+    session.select(state.hands[0].index(move_card))
+    assert session.stage == "table_card"
+    session.cancel()
+    assert session.stage == "choose" and session.selected is None
+    session.select(state.hands[0].index(move_card))
+    assert session.choose_table_card(place.cell)
+    assert session.stage == "target"
+    ghosts = session.ghosts()
+    assert ghosts and all(isinstance(m, MoveCard) and m.source == place.cell for m in ghosts)
+    target = sorted(ghosts, key=str)[0]
+    assert session.choose_cell(target.target)
+    assert any("moved the card" in m for m in session.messages)
+
+
+def test_autosave_after_every_move_and_continue_loses_nothing(private_home):
+    session = Session.new("aquarius", {}, [Seat("Ann"), Seat("Bo"), Seat("Bot", "computer")], seed=4)
+    rng = random.Random(4)
+    for _ in range(40):
+        if session.stage == "over":
+            break
+        play_like_a_person_one_move(session, rng)
+        stored = saves.read_record(saves.save_path(saves.AUTOSAVE))
+        assert stored["moves"] == session.record()["moves"]
+    restored = Session.load(saves.save_path(saves.AUTOSAVE))
+    assert restored.state == session.state
+    assert restored.seats == session.seats
+    if not session.state.over and session.seats[session.seat].kind == "human":
+        assert restored.stage == "cover"  # secrets stay hidden after a restart
+
+
+def play_like_a_person_one_move(session, rng):
+    moves = len(session.state.log)
+    for _ in range(50):
+        if len(session.state.log) > moves or session.stage == "over":
+            return
+        if session.stage == "cover":
+            session.reveal()
+        elif session.stage == "computer":
+            session.computer_move()
+        elif session.stage == "choose":
+            if session.can_pass():
+                session.pass_turn()
+            else:
+                session.select(rng.randrange(len(session.state.hands[session.seat])))
+        elif session.stage in ("place", "target"):
+            ghosts = session.ghosts() or (session.turn_card() or session.ghosts())
+            if ghosts:
+                move = sorted(ghosts, key=str)[0]
+                session.choose_cell(move.cell if isinstance(move, Place) else move.target)
+            else:
+                session.cancel()
+        elif session.stage == "player":
+            session.choose_player(session.player_choices()[0])
+        elif session.stage == "table_card":
+            session.choose_table_card(sorted(session.state.table.cards)[0])
+        elif session.stage == "direction":
+            session.choose_direction("left")
+        elif session.stage == "confirm":
+            session.confirm()
+
+
+def test_named_saves_and_corrupt_files(private_home):
+    session = Session.new("aquarius", {}, humans(2), seed=6)
+    path = saves.save(session.record(), "Friday night")
+    assert saves.saved_games() == [path]
+    assert Session.load(path).state == session.state
+    broken = saves.save_path("broken")
+    broken.write_text("{not json")
+    with pytest.raises(DataError, match=r"^broken.json: not a saved game"):
+        Session.load(broken)
+    record = session.record()
+    record["moves"] = ["zap 9,9"]
+    bad_move = saves.save(record, "bad move")
+    with pytest.raises(DataError, match=r"^bad move.json: moves\[0\]: 'zap 9,9': there is no card at 9,9"):
+        Session.load(bad_move)
+    record = session.record()
+    del record["seats"]
+    saves.write_atomic(saves.save_path("no seats"), record)
+    with pytest.raises(DataError, match=r"^no seats.json: seats: missing or not a list"):
+        Session.load(saves.save_path("no seats"))
+    assert json.loads(path.read_text())["moves"] == []  # the good save is untouched
+
+
+def test_atomic_write_leaves_the_old_file_when_writing_fails(private_home, monkeypatch):
+    path = saves.save({"ruleset": "aquarius", "moves": ["pass"]}, "keep")
+    monkeypatch.setattr(saves.json, "dump", lambda *a, **k: (_ for _ in ()).throw(OSError("disk full")))
+    with pytest.raises(OSError):
+        saves.save({"ruleset": "aquarius", "moves": []}, "keep")
+    assert json.loads(path.read_text())["moves"] == ["pass"]
+    assert [p.name for p in path.parent.iterdir()] == ["keep.json"]
+
+
+def test_settings_defaults_and_bad_files(private_home):
+    assert saves.load_settings() == {"language": "en", "window": [1280, 720]}
+    saves.store_settings({"language": "fr", "window": [1600, 900]})
+    assert saves.load_settings() == {"language": "fr", "window": [1600, 900]}
+    saves.settings_path().write_text("garbage")
+    assert saves.load_settings()["language"] == "en"
+
+
+def test_catalogs_have_the_same_keys_and_placeholders():
+    import re
+
+    english = catalog("en")
+    for language in LANGUAGES:
+        other = catalog(language)
+        assert set(other) == set(english), language
+        for key, text in english.items():
+            assert set(re.findall(r"{(\w+)}", text)) == set(re.findall(r"{(\w+)}", other[key])), (language, key)
+
+
+def test_messages_in_french():
+    set_language("fr")
+    session = Session.new("aquarius", {}, humans(2), seed=1)
+    assert tr("turn_of", name="Ann") == "Au tour de Ann"
+    session.reveal()
+    assert session.hint() in (tr("hud_choose_card"), tr("hud_pass"))
+    play_like_a_person(session, random.Random(1))
+    assert "gagne" in session.summary()[0]
