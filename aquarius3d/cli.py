@@ -114,6 +114,45 @@ def cmd_render(args) -> int:
     return 0
 
 
+def parse_players(text: str) -> list:
+    """'Ann,Bo,bot' -> seats; 'bot' or 'computer' (optionally 'bot:Name') is a computer player."""
+    from .session import Seat
+
+    seats = []
+    for i, raw in enumerate(part.strip() for part in text.split(",")):
+        if not raw:
+            raise DataError(f"--players: player {i + 1} has no name (write names separated by commas)")
+        kind, _, name = raw.partition(":")
+        if kind.lower() in ("bot", "computer"):
+            seats.append(Seat(name.strip() or f"Bot {sum(s.kind == 'computer' for s in seats) + 1}", "computer"))
+        else:
+            seats.append(Seat(raw, "human"))
+    names = [s.name for s in seats]
+    if len(set(names)) != len(names):
+        raise DataError(f"--players: two players are called the same ({', '.join(names)})")
+    return seats
+
+
+def cmd_play(args) -> int:
+    from .ruleset import load_ruleset
+
+    game = load_ruleset(args.ruleset, _options(args.option))
+    seats = parse_players(args.players)
+    if not game.min_players <= len(seats) <= game.max_players:
+        raise DataError(f"--players: {game.id} is for {game.min_players} to {game.max_players} players, not {len(seats)}")
+    from .app import main as open_window
+
+    open_window((args.ruleset, dict(game.options), seats))
+    return 0
+
+
+def cmd_window(args) -> int:
+    from .app import main as open_window
+
+    open_window()
+    return 0
+
+
 def cmd_rulesets(args) -> int:
     from .ruleset import available, load_ruleset
 
@@ -128,7 +167,8 @@ def cmd_rulesets(args) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="aquarius3d", description="A 3D table for Aquarius and the games built on its deck.")
+    parser = _Parser(prog="aquarius3d", description="A 3D table for Aquarius and the games built on its deck. "
+                                                    "Without a command, the window opens on the menu.")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     p = sub.add_parser("analyze", help="answer questions about a position file (POSITIONS.md)")
@@ -150,6 +190,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_simulate)
 
+    p = sub.add_parser("play", help="open the window straight into a game")
+    p.add_argument("ruleset")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a ruleset option (repeatable)")
+    p.add_argument("--players", default="Ann,Bo", help="names separated by commas; 'bot' for a computer player")
+    p.set_defaults(run=cmd_play)
+
     p = sub.add_parser("render", help="draw a position file to a PNG picture, offscreen")
     p.add_argument("file")
     p.add_argument("--view", choices=("top", "side", "orbit"), default="orbit")
@@ -166,8 +212,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):
-        parser.print_help()
-        return 0
+        args.run = cmd_window
     try:
         return args.run(args)
     except DataError as exc:

@@ -39,6 +39,10 @@ def tr(key: str, **values) -> str:
     return text.format(**values) if values else text
 
 
+def has(key: str) -> bool:
+    return key in catalog("en")
+
+
 def element_name(element: str) -> str:
     return tr(f"element_{element}")
 

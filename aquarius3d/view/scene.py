@@ -25,7 +25,7 @@ from .atlas import FaceAtlas
 from .meshes import box_node, card_node, quad_node
 from .palette import FELT, WOOD
 
-TABLE_MARGIN = 180.0  # felt beyond the cards, millimetres
+TABLE_MARGIN = 230.0  # felt beyond the cards (room for the piles), millimetres
 MIN_TABLE = (900.0, 700.0)
 
 

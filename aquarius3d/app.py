@@ -1,0 +1,738 @@
+"""The window: menus, the table, the hand, the HUD; it draws a Session and forwards input.
+
+The App wraps a ShowBase (a window, or an offscreen buffer for tests); every
+screen owns its nodes and removes them when it closes. Nothing here decides a
+rule: the session says what is legal, the scene shows it.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from direct.gui.DirectGui import DGG, DirectButton, DirectCheckButton, DirectEntry, DirectFrame, DirectOptionMenu
+from direct.gui.OnscreenText import OnscreenText
+from panda3d.core import CardMaker, NodePath, Plane, Point3, TextNode, TransparencyAttrib
+
+from . import geometry, saves
+from .engine.moves import MoveCard, Place
+from .errors import DataError
+from .i18n import LANGUAGES, action_name, element_name, has, set_language, tr
+from .ruleset import available, load_ruleset
+from .session import Seat, Session
+from .view.camera import Orbit, preset
+from .view.piles import Piles
+from .view.scene import CardView, TableScene
+
+BOT_PAUSE = 0.7  # seconds a computer waits before its move, so players can follow
+TRANSITION = 0.45  # seconds for a camera preset
+HAND_CARD_H = 0.36  # height of a hand card on screen (aspect2d units)
+TEXT = (0.95, 0.93, 0.86, 1)
+PANEL = (0.08, 0.09, 0.11, 0.86)
+BUTTON = dict(frameColor=((0.22, 0.3, 0.42, 1), (0.3, 0.42, 0.58, 1), (0.3, 0.42, 0.58, 1), (0.2, 0.2, 0.2, 1)),
+              text_fg=TEXT, relief=DGG.FLAT, pad=(0.5, 0.3))
+
+
+def cell_of(x: float, y: float) -> tuple[int, int]:
+    """The table cell under a point of the table plane."""
+    return (round(x / geometry.CELL_X), round(y / geometry.CELL_Y))
+
+
+class App:
+    def __init__(self, base=None, offscreen: bool = False, size=(1280, 720)) -> None:
+        settings = saves.load_settings()
+        set_language(settings["language"])
+        if base is None:
+            from .view.config import configure
+
+            configure(offscreen=offscreen, size=tuple(settings["window"]) if not offscreen else size)
+            from direct.showbase.ShowBase import ShowBase
+
+            base = ShowBase(windowType="offscreen" if offscreen else None)
+        self.base = base
+        base.disableMouse()
+        base.setBackgroundColor(0.11, 0.12, 0.14, 1)
+        base.camLens.setNearFar(5.0, 20000.0)
+        self.settings = settings
+        self.session: Session | None = None
+        self.screen_root: NodePath | None = None
+        self.scene: TableScene | None = None
+        self.piles: Piles | None = None
+        self.hand_nodes: list[tuple[NodePath, tuple[float, float, float, float]]] = []
+        self.widgets: list = []
+        self.orbit = Orbit()
+        self._orbit_goal: tuple[Orbit, Orbit, float] | None = None
+        self._drag: tuple[str, float, float] | None = None
+        self._bot_due = 0.0
+        self.hover_cell = None
+        self.help_shown = False
+        self.status = ""
+        self._bind_keys()
+        base.taskMgr.add(self._tick, "aquarius3d-tick")
+        self.show_menu()
+
+    # -- screens ----------------------------------------------------------------------------------
+
+    def _clear_screen(self) -> None:
+        for widget in self.widgets + getattr(self, "seat_widgets", []) + getattr(self, "option_widgets", []) \
+                + getattr(self, "choice_widgets", []):
+            widget.destroy()
+        self.widgets, self.seat_widgets, self.option_widgets, self.choice_widgets = [], [], [], []
+        if self.screen_root is not None:
+            self.screen_root.removeNode()
+        self.screen_root = self.base.aspect2d.attachNewNode("screen")
+        self.hand_nodes = []
+
+    def _button(self, text, command, pos, scale=0.06, parent=None, args=()):
+        button = DirectButton(text=text, command=command, extraArgs=list(args), pos=(pos[0], 0, pos[1]), scale=scale,
+                              parent=parent or self.screen_root, **BUTTON)
+        self.widgets.append(button)
+        return button
+
+    def _text(self, text, pos, scale=0.05, align=TextNode.ACenter, parent=None, fg=TEXT, wrap=None):
+        """Text on screen; `parent` may be a corner anchor (base.a2dTopLeft and so on)."""
+        node = OnscreenText(text=text, pos=pos, scale=scale, align=align, fg=fg, parent=parent or self.screen_root,
+                            shadow=(0, 0, 0, 0.7), wordwrap=wrap, mayChange=True)
+        self.widgets.append(node)
+        return node
+
+    def _panel(self, frame, parent=None, colour=PANEL):
+        panel = DirectFrame(frameColor=colour, frameSize=frame, parent=parent or self.screen_root)
+        self.widgets.append(panel)
+        return panel
+
+    def show_menu(self, note: str = "") -> None:
+        self._leave_game()
+        self._clear_screen()
+        self.screen = "menu"
+        self._text(tr("app_title"), (0, 0.55), 0.13)
+        entries = [("menu_new", self.show_new_game), ("menu_continue", self.continue_game),
+                   ("menu_load", self.show_load), ("menu_settings", self.show_settings), ("menu_quit", self.quit)]
+        for i, (key, command) in enumerate(entries):
+            self._button(tr(key), command, (0, 0.25 - i * 0.16), 0.07)
+        self.menu_note = self._text(note, (0, -0.62), 0.05)
+
+    def show_new_game(self) -> None:
+        self._clear_screen()
+        self.screen = "new"
+        self._text(tr("menu_new"), (0, 0.78), 0.09)
+        self.new_ruleset = available()[0]
+        self.new_seats = [["Ann", "human"], ["Bo", "human"]]
+        self.new_options: dict = {}
+        self._text(tr("menu_ruleset"), (-0.55, 0.6), 0.055, TextNode.ARight)
+        menu = DirectOptionMenu(items=available(), initialitem=0, scale=0.055, pos=(-0.5, 0, 0.6),
+                                command=self._choose_ruleset, parent=self.screen_root, **BUTTON)
+        self.widgets.append(menu)
+        self.options_root = self.screen_root.attachNewNode("options")
+        self.seats_root = self.screen_root.attachNewNode("seats")
+        self.option_widgets: list = []
+        self.seat_widgets: list = []
+        self._draw_options()
+        self._draw_seats()
+        self._button(tr("menu_start"), self._start_from_form, (0.35, -0.8), 0.07)
+        self._button(tr("menu_back"), self.show_menu, (-0.35, -0.8), 0.07)
+
+    def _choose_ruleset(self, name) -> None:
+        self.new_ruleset = name
+        self.new_options = {}
+        self._draw_options()
+
+    def _forget(self, kept: list) -> None:
+        for widget in kept:
+            widget.destroy()
+            if widget in self.widgets:
+                self.widgets.remove(widget)
+        kept.clear()
+
+    def _draw_options(self) -> None:
+        self._forget(self.option_widgets)
+        spec = load_ruleset(self.new_ruleset).ruleset
+        for i, (key, option) in enumerate(spec.options.items()):
+            if isinstance(option.default, bool):
+                label = tr(f"option_{key}") if has(f"option_{key}") else (option.description or key)
+                box = DirectCheckButton(text=label, scale=0.05, pos=(-0.2, 0, 0.48 - i * 0.09),
+                                        indicatorValue=int(option.default), parent=self.options_root,
+                                        command=self._set_option, extraArgs=[key], text_fg=TEXT,
+                                        frameColor=(0, 0, 0, 0), boxPlacement="left")
+                self.option_widgets.append(box)
+
+    def _set_option(self, value, key) -> None:
+        self.new_options[key] = bool(value)
+
+    def _draw_seats(self) -> None:
+        self._forget(self.seat_widgets)
+        self.seat_entries = []
+        top = 0.25
+        add = self.seat_widgets.append
+        add(OnscreenText(text=tr("menu_seats"), pos=(0, top + 0.05), scale=0.06, fg=TEXT, parent=self.seats_root))
+        for i, (name, kind) in enumerate(self.new_seats):
+            z = top - 0.1 - i * 0.11
+            entry = DirectEntry(initialText=name, scale=0.05, width=9, pos=(-0.55, 0, z), parent=self.seats_root,
+                                command=self._rename_seat, extraArgs=[i], focusOutCommand=self._read_names,
+                                text_fg=(0.1, 0.1, 0.1, 1), frameColor=(0.9, 0.9, 0.86, 1))
+            self.seat_entries.append(entry)
+            add(entry)
+            kind_text = tr("menu_human") if kind == "human" else tr("menu_computer")
+            add(DirectButton(text=kind_text, scale=0.05, pos=(0.12, 0, z + 0.01), parent=self.seats_root,
+                             command=self._toggle_seat, extraArgs=[i], **BUTTON))
+            if len(self.new_seats) > 2:
+                add(DirectButton(text=tr("menu_remove_seat"), scale=0.045, pos=(0.5, 0, z + 0.01),
+                                 parent=self.seats_root, command=self._remove_seat, extraArgs=[i], **BUTTON))
+        if len(self.new_seats) < 5:
+            add(DirectButton(text=tr("menu_add_seat"), scale=0.05, pos=(0, 0, top - 0.12 - len(self.new_seats) * 0.11),
+                             parent=self.seats_root, command=self._add_seat, **BUTTON))
+
+    def _read_names(self, *_) -> None:
+        for i, entry in enumerate(self.seat_entries):
+            self.new_seats[i][0] = entry.get().strip() or self.new_seats[i][0]
+
+    def _rename_seat(self, text, index) -> None:
+        self.new_seats[index][0] = text.strip() or self.new_seats[index][0]
+
+    def _toggle_seat(self, index) -> None:
+        self._read_names()
+        seat = self.new_seats[index]
+        seat[1] = "computer" if seat[1] == "human" else "human"
+        self._draw_seats()
+
+    def _add_seat(self) -> None:
+        self._read_names()
+        names = ["Ann", "Bo", "Cy", "Di", "Ed"]
+        taken = {s[0] for s in self.new_seats}
+        self.new_seats.append([next(n for n in names if n not in taken), "computer"])
+        self._draw_seats()
+
+    def _remove_seat(self, index) -> None:
+        self._read_names()
+        del self.new_seats[index]
+        self._draw_seats()
+
+    def _start_from_form(self) -> None:
+        self._read_names()
+        seats = [Seat(name, kind) for name, kind in self.new_seats]
+        self.start_game(self.new_ruleset, dict(self.new_options), seats)
+
+    def show_load(self) -> None:
+        self._clear_screen()
+        self.screen = "load"
+        self._text(tr("menu_saved_games"), (0, 0.75), 0.08)
+        found = saves.saved_games()[:10]
+        if not found:
+            self._text(tr("menu_no_saves"), (0, 0.4), 0.055)
+        for i, path in enumerate(found):
+            self._button(path.stem, self.load_game, (0, 0.55 - i * 0.11), 0.055, args=(path,))
+        self._button(tr("menu_back"), self.show_menu, (0, -0.8), 0.07)
+
+    def show_settings(self) -> None:
+        self._clear_screen()
+        self.screen = "settings"
+        self._text(tr("menu_settings"), (0, 0.7), 0.08)
+        self._text(tr("settings_language"), (-0.1, 0.42), 0.055, TextNode.ARight)
+        for i, (code, name) in enumerate(LANGUAGES.items()):
+            self._button(name, self.set_language, (0.12 + i * 0.36, 0.43), 0.055, args=(code,))
+        self._text(tr("settings_window"), (-0.1, 0.22), 0.055, TextNode.ARight)
+        for i, size in enumerate(((1280, 720), (1600, 900), (1920, 1080))):
+            self._button(f"{size[0]}x{size[1]}", self.set_window, (0.12 + i * 0.3, 0.23), 0.05, args=(size,))
+        self._text(tr("settings_symbols"), (0, 0.0), 0.045, wrap=30)
+        self.settings_note = self._text("", (0, -0.4), 0.05)
+        self._button(tr("menu_back"), self.show_menu, (0, -0.8), 0.07)
+
+    def set_language(self, code: str) -> None:
+        self.settings["language"] = code
+        set_language(code)
+        self._store_settings()
+        self.show_settings()
+        self.settings_note.setText(tr("settings_saved"))
+
+    def set_window(self, size) -> None:
+        self.settings["window"] = list(size)
+        self._store_settings()
+        from panda3d.core import WindowProperties
+
+        if self.base.win is not None and hasattr(self.base.win, "requestProperties"):
+            props = WindowProperties()
+            props.setSize(*size)
+            self.base.win.requestProperties(props)
+        self.settings_note.setText(tr("settings_saved"))
+
+    def _store_settings(self) -> None:
+        try:
+            saves.store_settings(self.settings)
+        except OSError as exc:
+            self.status = tr("save_failed", reason=exc.strerror or exc)
+
+    def quit(self) -> None:
+        self.base.userExit()
+
+    # -- starting and ending games -----------------------------------------------------------------
+
+    def start_game(self, ruleset: str, options: dict, seats: list[Seat], seed: int | None = None) -> None:
+        self.open_session(Session.new(ruleset, options, seats, seed))
+
+    def continue_game(self) -> None:
+        path = saves.save_path(saves.AUTOSAVE)
+        if not path.exists():
+            self.menu_note.setText(tr("menu_no_autosave"))
+            return
+        self.load_game(path)
+
+    def load_game(self, path: Path) -> None:
+        try:
+            session = Session.load(Path(path))
+        except DataError as exc:
+            self.show_menu(str(exc))
+            return
+        self.open_session(session)
+
+    def open_session(self, session: Session) -> None:
+        self._leave_game()
+        self._clear_screen()
+        self.screen = "game"
+        self.session = session
+        self.scene = TableScene(self.base.render)
+        self.piles = Piles(self.scene)
+        self._build_hud()
+        self.refresh()
+        self.orbit = self.framed("orbit")
+        self.orbit.apply(self.base.camera)
+        self._bot_due = time.monotonic() + BOT_PAUSE
+
+    def _leave_game(self) -> None:
+        if self.scene is not None:
+            self.scene.root.removeNode()
+        self.scene = None
+        self.piles = None
+        self.session = None
+
+    def play_again(self) -> None:
+        old = self.session
+        self.start_game(old.game.id, old.game.options, old.seats)
+
+    # -- the game screen -------------------------------------------------------------------------
+
+    def _build_hud(self) -> None:
+        root = self.screen_root
+        base = self.base
+        top_left, top_right, bottom_right = base.a2dTopLeft, base.a2dTopRight, base.a2dBottomRight
+        self._panel((0.02, 0.82, -0.42, -0.02), parent=top_left, colour=(0.05, 0.06, 0.08, 0.62))
+        self._panel((-1.1, -0.02, -0.46, -0.02), parent=top_right, colour=(0.05, 0.06, 0.08, 0.62))
+        self.hud_turn = self._text("", (0.06, -0.1), 0.065, TextNode.ALeft, parent=top_left)
+        self.hud_info = self._text("", (0.06, -0.18), 0.045, TextNode.ALeft, parent=top_left)
+        self.hud_hint = self._text("", (0, -0.5), 0.05, wrap=40)
+        self.hud_notice = self._text("", (0, 0.88), 0.05, fg=(1.0, 0.85, 0.45, 1))
+        self.hud_log = self._text("", (-0.06, -0.08), 0.04, TextNode.ARight, parent=top_right)
+        self.hud_goal = self._text("", (-0.06, 0.3), 0.045, TextNode.ARight, parent=bottom_right, wrap=14)
+        self.goal_card = self._button("?", None, (-0.2, 0.14), 0.07, parent=bottom_right)
+        self.goal_card.bind(DGG.B1PRESS, lambda _: self.peek(True))
+        self.goal_card.bind(DGG.B1RELEASE, lambda _: self.peek(False))
+        self.hand_root = root.attachNewNode("hand")
+        self.choices_root = root.attachNewNode("choices")
+        self.choice_widgets: list = []
+        self.cover = DirectFrame(frameColor=(0.07, 0.08, 0.1, 1), frameSize=(-4, 4, -1.2, 1.2), parent=root,
+                                 state=DGG.NORMAL)
+        self.cover.bind(DGG.B1PRESS, lambda _: self.reveal())
+        self.widgets.append(self.cover)
+        self.cover_title = self._text("", (0, 0.1), 0.1, parent=self.cover)
+        self.cover_hint = self._text("", (0, -0.08), 0.05, parent=self.cover, wrap=34)
+        self.help_panel = self._panel((-1.1, 1.1, -0.55, 0.6))
+        self._text(tr("help_title"), (0, 0.48), 0.07, parent=self.help_panel)
+        self._text(tr("help_text"), (-1.02, 0.36), 0.043, TextNode.ALeft, parent=self.help_panel)
+        self.help_panel.hide()
+        self.end_panel = self._panel((-0.9, 0.9, -0.4, 0.45))
+        self.end_title = self._text("", (0, 0.33), 0.08, parent=self.end_panel)
+        self.end_lines = self._text("", (0, 0.18), 0.05, parent=self.end_panel, wrap=32)
+        self._button(tr("end_play_again"), self.play_again, (-0.4, -0.3), 0.06, parent=self.end_panel)
+        self._button(tr("end_menu"), self.show_menu, (0.4, -0.3), 0.06, parent=self.end_panel)
+        self.end_panel.hide()
+
+    def refresh(self) -> None:
+        """Redraw everything from the session: table, ghosts, hand, HUD, cover."""
+        session = self.session
+        if session is None or self.scene is None:
+            return
+        state, cards = session.state, session.game.deck.cards
+        seen = session.observation()
+        bottom = geometry.card_bottom(geometry.card_top(0))
+        self.scene.sync({state.table.cards[c]: CardView(c, f.code, 0, bottom) for c, f in state.table.faces.items()})
+        ghosts = session.ghosts()
+        self.scene.show_ghosts({move: CardView(cell, code, 0, bottom) for move, (cell, code) in ghosts.items()})
+        self._hover_ghost()
+        winning = session.winning_cells()
+        self.scene.highlight({state.table.cards[c] for c in winning if c in state.table.cards})
+        if session.stage == "table_card":
+            self.scene.highlight(set(state.table.cards.values()), (1.0, 1.0, 0.82, 1))
+        top = cards[state.discard[-1]].code if state.discard else None
+        self.piles.update(
+            len(state.deck), len(state.discard),
+            len(state.unused_goals) if session.game.goal_ids() else None,
+            {"deck": tr("hud_deck", count=len(state.deck)),
+             "discard": tr("hud_discard", top=action_name(top)) if top else tr("hud_discard_empty"),
+             "goals": tr("hud_unused_goals", count=len(state.unused_goals))},
+        )
+        name = session.seats[session.seat].name
+        self.hud_turn.setText(tr("turn_of", name=name) if session.stage != "over" else tr("end_title"))
+        info = [tr("hud_deck", count=len(state.deck)),
+                tr("hud_discard", top=action_name(top)) if top else tr("hud_discard_empty")]
+        if session.game.goal_ids():
+            info.append(tr("hud_unused_goals", count=len(state.unused_goals)))
+        sizes = "   ".join(f"{s.name}: {n}" for s, n in zip(session.seats, seen["hand_sizes"]))
+        self.hud_info.setText("\n".join(info + [sizes]))
+        self.hud_hint.setText(session.hint())
+        self.hud_notice.setText(session.notice or self.status)
+        self.hud_log.setText("\n".join(session.messages[-8:]))
+        self.hud_goal.setText(session.goal_text() or (tr("hud_goal_hint") if seen["goal"] else ""))
+        self.goal_card["text"] = element_name(seen["goal"]) if session.goal_text() else "?"
+        if seen["goal"] is None:
+            self.goal_card.hide()
+        else:
+            self.goal_card.show()
+        self._draw_hand(seen)
+        self._draw_choices()
+        if session.stage == "cover":
+            self.cover.show()
+            self.cover_title.setText(tr("cover_title", name=name))
+            self.cover_hint.setText(tr("cover_hint", name=name))
+        else:
+            self.cover.hide()
+        if session.stage == "over":
+            self.end_panel.show()
+            self.end_title.setText(tr("end_title"))
+            self.end_lines.setText("\n".join(session.summary()))
+        else:
+            self.end_panel.hide()
+
+    def _draw_hand(self, seen: dict) -> None:
+        for child in self.hand_root.getChildren():
+            child.removeNode()
+        self.hand_nodes = []
+        hand = seen["hand"]
+        if not hand:
+            return
+        width = HAND_CARD_H * geometry.CARD_WIDTH / geometry.CARD_LENGTH
+        gap = 0.03
+        total = len(hand) * width + (len(hand) - 1) * gap
+        left = -total / 2
+        for i, card in enumerate(hand):
+            x0 = left + i * (width + gap)
+            z0 = -0.97
+            lifted = 0.05 if i == self.session.selected else 0.0
+            node = self._hand_card(card, width).copyTo(self.hand_root)
+            node.setPos(x0, 0, z0 + lifted)
+            node.setPythonTag("hand", i)
+            self.hand_nodes.append((node, (x0, x0 + width, z0 + lifted, z0 + lifted + HAND_CARD_H)))
+
+    def _hand_card(self, card: dict, width: float) -> NodePath:
+        maker = CardMaker("hand-card")
+        maker.setFrame(0, width, 0, HAND_CARD_H)
+        if card["kind"] == "element":
+            code = card["code"]
+            if self.session.stage == "place" and self.session.turned:
+                from .cards import face
+
+                code = face(code).turned.code
+            u0, v0, u1, v1 = self.scene.atlas.uv(code)
+            self.scene._refresh_atlas()
+            maker.setUvRange((u0, v0), (u1, v1))
+            node = NodePath(maker.generate())
+            node.setTexture(self.scene.atlas_texture)
+            return node
+        node = NodePath(maker.generate())
+        node.setColor(0.95, 0.92, 0.84, 1)
+        band = CardMaker("action-band")
+        band.setFrame(0.012, width - 0.012, HAND_CARD_H * 0.72, HAND_CARD_H - 0.012)
+        band_node = node.attachNewNode(band.generate())
+        band_node.setColor(0.36, 0.2, 0.52, 1)
+        band_node.setY(-0.002)
+        mark = TextNode("action-mark")
+        mark.setText("!")
+        mark.setAlign(TextNode.ACenter)
+        mark.setTextColor(1, 0.86, 0.4, 1)
+        mark_node = band_node.attachNewNode(mark)
+        mark_node.setScale(0.07)
+        mark_node.setPos(width / 2, -0.003, HAND_CARD_H * 0.78)
+        label = TextNode("action-label")
+        label.setText(action_name(card["code"]))
+        label.setAlign(TextNode.ACenter)
+        label.setTextColor(0.25, 0.12, 0.4, 1)
+        label.setWordwrap(6)
+        text = node.attachNewNode(label)
+        text.setScale(0.042)
+        text.setPos(width / 2, -0.01, HAND_CARD_H * 0.5)
+        return node
+
+    def _draw_choices(self) -> None:
+        self._forget(self.choice_widgets)
+        session = self.session
+        buttons = []
+        if session.stage == "player":
+            for seat in session.player_choices():
+                label = tr("hud_pile") if seat is None else session.seats[seat].name
+                buttons.append((label, self.choose_player, seat))
+        elif session.stage == "direction":
+            buttons = [(tr("dir_left"), session.choose_direction, "left"), (tr("dir_right"), session.choose_direction, "right")]
+        elif session.stage == "confirm":
+            buttons = [(action_name(session.action), lambda _: session.confirm(), None)]
+        for i, (label, command, value) in enumerate(buttons):
+            x = (i - (len(buttons) - 1) / 2) * 0.45
+            self.choice_widgets.append(DirectButton(text=label, scale=0.055, pos=(x, 0, -0.42), parent=self.choices_root,
+                                                    command=self._act, extraArgs=[command, value], **BUTTON))
+
+    def _act(self, command, value) -> None:
+        command(value)
+        self.refresh()
+
+    def choose_player(self, seat) -> None:
+        self.session.choose_player(seat)
+
+    # -- input: the player's hands on the table -------------------------------------------------------
+
+    def _bind_keys(self) -> None:
+        base = self.base
+        base.accept("mouse1", self.click)
+        base.accept("mouse3", self._start_drag, ["orbit"])
+        base.accept("mouse3-up", self._end_drag)
+        base.accept("mouse2", self._start_drag, ["pan"])
+        base.accept("mouse2-up", self._end_drag)
+        base.accept("shift-mouse1", self._start_drag, ["pan"])
+        base.accept("mouse1-up", self._end_drag)
+        base.accept("wheel_up", self.zoom, [0.88])
+        base.accept("wheel_down", self.zoom, [1 / 0.88])
+        for key, args in {"arrow_left": (-8, 0), "arrow_right": (8, 0), "arrow_up": (0, 5), "arrow_down": (0, -5)}.items():
+            base.accept(key, self.rotate, list(args))
+            base.accept(key + "-repeat", self.rotate, list(args))
+        for key, args in {"w": (0, 40), "s": (0, -40), "a": (-40, 0), "d": (40, 0),
+                          "z": (0, 40), "q": (-40, 0)}.items():
+            base.accept(key, self.pan, list(args))
+            base.accept(key + "-repeat", self.pan, list(args))
+        for key in ("+", "=", "-"):
+            base.accept(key, self.zoom, [0.88 if key != "-" else 1 / 0.88])
+        base.accept("1", self.view, ["top"])
+        base.accept("2", self.view, ["side"])
+        base.accept("3", self.view, ["orbit"])
+        base.accept("home", self.view, ["orbit"])
+        base.accept("r", self.key_turn)
+        base.accept("escape", self.key_escape)
+        base.accept("space", self.reveal)
+        base.accept("enter", self.key_enter)
+        base.accept("p", self.key_pass)
+        base.accept("g", self.peek, [True])
+        base.accept("g-up", self.peek, [False])
+        base.accept("f1", self.toggle_help)
+        base.accept("f12", self.screenshot)
+        base.accept("control-s", self.save_named)
+
+    def mouse(self):
+        watcher = self.base.mouseWatcherNode
+        if watcher is None or not watcher.hasMouse():
+            return None
+        point = watcher.getMouse()
+        return (point.x, point.y)
+
+    def table_point(self, screen) -> tuple[float, float] | None:
+        """Where a screen point (-1..1 each way) falls on the table's top, by ray-plane maths."""
+        near, far = Point3(), Point3()
+        if not self.base.camLens.extrude(screen, near, far):
+            return None
+        render = self.base.render
+        near = render.getRelativePoint(self.base.cam, near)
+        far = render.getRelativePoint(self.base.cam, far)
+        hit = Point3()
+        if not Plane((0, 0, 1), (0, 0, geometry.card_top(0))).intersectsLine(hit, near, far):
+            return None
+        return (hit.x, hit.y)
+
+    def cell_at(self, screen) -> tuple[int, int] | None:
+        point = self.table_point(screen)
+        return None if point is None else cell_of(*point)
+
+    def screen_of_cell(self, cell) -> tuple[float, float] | None:
+        """The screen point (-1..1) where a cell's centre appears (for tests and hints)."""
+        x, y = geometry.cell_centre(*cell)
+        point = self.base.cam.getRelativePoint(self.base.render, Point3(x, y, geometry.card_top(0)))
+        projected = Point3()
+        if not self.base.camLens.project(point, projected):
+            return None
+        return (projected.x, projected.y)
+
+    def hand_index_at(self, screen) -> int | None:
+        aspect = self.base.getAspectRatio()
+        x, z = screen[0] * aspect, screen[1]
+        for i, (_, (x0, x1, z0, z1)) in enumerate(self.hand_nodes):
+            if x0 <= x <= x1 and z0 <= z <= z1:
+                return i
+        return None
+
+    def click(self, screen=None) -> None:
+        """A left click at a screen point (the mouse, if none given)."""
+        session = self.session
+        if session is None:
+            return
+        screen = screen or self.mouse()
+        if screen is None:
+            return
+        if session.stage == "cover":
+            self.reveal()
+            return
+        index = self.hand_index_at(screen)
+        if index is not None:
+            session.select(index)
+        elif session.stage in ("place", "target"):
+            cell = self.cell_at(screen)
+            if cell is not None:
+                session.choose_cell(cell)
+        elif session.stage == "table_card":
+            cell = self.cell_at(screen)
+            if cell is not None:
+                session.choose_table_card(cell)
+        self.refresh()
+
+    def reveal(self) -> None:
+        if self.session is not None and self.session.stage == "cover":
+            self.session.reveal()
+            self.refresh()
+
+    def key_turn(self) -> None:
+        if self.session is not None:
+            self.session.turn_card()
+            self.refresh()
+
+    def key_escape(self) -> None:
+        if self.help_shown:
+            self.toggle_help()
+        elif self.session is not None:
+            self.session.cancel()
+            self.refresh()
+
+    def key_enter(self) -> None:
+        if self.session is not None:
+            self.session.confirm()
+            self.refresh()
+
+    def key_pass(self) -> None:
+        if self.session is not None and self.session.pass_turn():
+            self.refresh()
+
+    def peek(self, on: bool) -> None:
+        if self.session is not None:
+            self.session.peeking = on and self.session.stage not in ("cover", "computer", "over")
+            self.refresh()
+
+    def toggle_help(self) -> None:
+        if self.session is None:
+            return
+        self.help_shown = not self.help_shown
+        self.help_panel.show() if self.help_shown else self.help_panel.hide()
+
+    def screenshot(self) -> Path | None:
+        folder = saves.pictures_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / time.strftime("aquarius3d-%Y%m%d-%H%M%S.png")
+        if self.base.win.saveScreenshot(str(path)):
+            self.status = tr("screenshot_saved", path=path)
+            self.refresh()
+            return path
+        return None
+
+    def save_named(self) -> Path | None:
+        if self.session is None:
+            return None
+        name = time.strftime("%Y-%m-%d %H-%M-%S")
+        try:
+            path = saves.save(self.session.record(), name)
+        except OSError as exc:
+            self.status = tr("save_failed", reason=exc.strerror or exc)
+            self.refresh()
+            return None
+        self.status = tr("saved_as", name=path.stem)
+        self.refresh()
+        return path
+
+    # -- the camera ---------------------------------------------------------------------------------
+
+    def framed(self, name: str) -> Orbit:
+        """A preset view, nudged so the cards sit above the hand along the bottom of the screen."""
+        view = preset(name, self.scene.bounds())
+        if name == "top":
+            return view.pan(0, -0.16 * view.distance)
+        return view.pan(0, -0.1 * view.distance) if name == "orbit" else view
+
+    def view(self, name: str) -> None:
+        if self.scene is not None:
+            self._orbit_goal = (self.orbit, self.framed(name), time.monotonic())
+
+    def rotate(self, heading: float, pitch: float) -> None:
+        self._orbit_goal = None
+        self.orbit = self.orbit.orbit(heading, pitch)
+        self.orbit.apply(self.base.camera)
+
+    def zoom(self, factor: float) -> None:
+        self._orbit_goal = None
+        self.orbit = self.orbit.zoom(factor)
+        self.orbit.apply(self.base.camera)
+
+    def pan(self, right: float, forward: float) -> None:
+        self._orbit_goal = None
+        self.orbit = self.orbit.pan(right * self.orbit.distance / 700, forward * self.orbit.distance / 700)
+        self.orbit.apply(self.base.camera)
+
+    def _start_drag(self, mode: str) -> None:
+        point = self.mouse()
+        if point is not None and self.session is not None:
+            self._drag = (mode, point[0], point[1])
+
+    def _end_drag(self) -> None:
+        self._drag = None
+
+    def _tick(self, task):
+        now = time.monotonic()
+        if self._orbit_goal is not None:
+            start, goal, began = self._orbit_goal
+            t = min(1.0, (now - began) / TRANSITION)
+            self.orbit = start.blend(goal, t)
+            self.orbit.apply(self.base.camera)
+            if t >= 1.0:
+                self._orbit_goal = None
+        point = self.mouse()
+        if self._drag is not None and point is not None:
+            mode, x, y = self._drag
+            dx, dy = point[0] - x, point[1] - y
+            if mode == "orbit":
+                self.rotate(dx * 120, -dy * 60)
+            else:
+                self.pan(-dx * 400, -dy * 400)
+            self._drag = (mode, point[0], point[1])
+        if point is not None and self.session is not None and self.session.stage in ("place", "target"):
+            cell = self.cell_at(point)
+            if cell != self.hover_cell:
+                self.hover_cell = cell
+                self._hover_ghost()
+        session = self.session
+        if session is not None and session.stage == "computer" and now >= self._bot_due:
+            session.computer_move()
+            self._bot_due = now + BOT_PAUSE
+            self.refresh()
+        elif session is not None and session.stage != "computer":
+            self._bot_due = now + BOT_PAUSE
+        return task.cont
+
+    def _hover_ghost(self) -> None:
+        if self.scene is None:
+            return
+        hovered = None
+        for move in self.scene.ghosts:
+            target = move.cell if isinstance(move, Place) else move.target if isinstance(move, MoveCard) else None
+            if target == self.hover_cell:
+                hovered = move
+        self.scene.emphasise_ghost(hovered)
+
+    def run(self) -> None:
+        self.base.run()
+
+
+def main(play: tuple | None = None) -> None:
+    """Open the window: the menu, or straight into a game (`aquarius3d play`)."""
+    app = App()
+    if play is not None:
+        ruleset, options, seats = play
+        app.start_game(ruleset, options, seats)
+    app.run()
