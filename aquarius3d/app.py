@@ -45,7 +45,8 @@ class App:
         if base is None:
             from .view.config import configure
 
-            configure(offscreen=offscreen, size=tuple(settings["window"]) if not offscreen else size)
+            configure(offscreen=offscreen, size=tuple(settings["window"]) if not offscreen else size,
+                      antialiasing=settings["antialiasing"] and not offscreen)
             from direct.showbase.ShowBase import ShowBase
 
             base = ShowBase(windowType="offscreen" if offscreen else None)
@@ -233,7 +234,11 @@ class App:
         self._text(tr("settings_window"), (-0.1, 0.22), 0.055, TextNode.ARight)
         for i, size in enumerate(((1280, 720), (1600, 900), (1920, 1080))):
             self._button(f"{size[0]}x{size[1]}", self.set_window, (0.12 + i * 0.3, 0.23), 0.05, args=(size,))
-        self._text(tr("settings_symbols"), (0, 0.0), 0.045, wrap=30)
+        smooth = DirectCheckButton(text=tr("settings_antialiasing"), scale=0.05, pos=(0, 0, 0.05),
+                                   indicatorValue=int(self.settings["antialiasing"]), command=self.set_antialiasing,
+                                   parent=self.screen_root, text_fg=TEXT, frameColor=(0, 0, 0, 0), boxPlacement="left")
+        self.widgets.append(smooth)
+        self._text(tr("settings_symbols"), (0, -0.12), 0.045, wrap=30)
         self.settings_note = self._text("", (0, -0.4), 0.05)
         self._button(tr("menu_back"), self.show_menu, (0, -0.8), 0.07)
 
@@ -254,6 +259,11 @@ class App:
             props.setSize(*size)
             self.base.win.requestProperties(props)
         self.settings_note.setText(tr("settings_saved"))
+
+    def set_antialiasing(self, value) -> None:
+        self.settings["antialiasing"] = bool(value)
+        self._store_settings()
+        self.settings_note.setText(tr("settings_restart"))
 
     def _store_settings(self) -> None:
         try:

@@ -96,7 +96,7 @@ def read_record(path: Path) -> dict:
     return data
 
 
-SETTINGS_DEFAULTS = {"language": "en", "window": [1280, 720]}
+SETTINGS_DEFAULTS = {"language": "en", "window": [1280, 720], "antialiasing": False}
 
 
 def settings_path() -> Path:
@@ -118,6 +118,8 @@ def load_settings() -> dict:
         window = stored.get("window")
         if isinstance(window, list) and len(window) == 2 and all(isinstance(v, int) and 320 <= v <= 8192 for v in window):
             settings["window"] = window
+        if isinstance(stored.get("antialiasing"), bool):
+            settings["antialiasing"] = stored["antialiasing"]
     return settings
 
 

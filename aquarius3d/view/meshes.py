@@ -131,3 +131,22 @@ def box_node(width: float, length: float, height: float, color, name: str) -> Ge
         b.triangle(ids[0], ids[1], ids[2])
         b.triangle(ids[0], ids[2], ids[3])
     return b.node(name)
+
+
+def colour_grid_node(colours, name: str) -> GeomNode:
+    """A unit square (centred, facing up) split into a grid whose vertices take the colours given.
+
+    `colours` is an array (rows + 1, columns + 1, 3) of 0-1 values.
+    """
+    rows, columns = colours.shape[0] - 1, colours.shape[1] - 1
+    b = _Builder(name)
+    for j in range(rows + 1):
+        for i in range(columns + 1):
+            r, g, bl = (float(v) for v in colours[j, i])
+            b.add((i / columns - 0.5, j / rows - 0.5, 0.0), (0, 0, 1), (0, 0), (r, g, bl, 1))
+    for j in range(rows):
+        for i in range(columns):
+            a = j * (columns + 1) + i
+            b.triangle(a, a + 1, a + columns + 2)
+            b.triangle(a, a + columns + 2, a + columns + 1)
+    return b.node(name)

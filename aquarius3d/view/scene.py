@@ -22,7 +22,7 @@ from panda3d.core import (
 
 from .. import geometry
 from .atlas import FaceAtlas
-from .meshes import box_node, card_node, quad_node
+from .meshes import box_node, card_node
 from .palette import FELT, WOOD
 
 TABLE_MARGIN = 230.0  # felt beyond the cards (room for the piles), millimetres
@@ -44,17 +44,17 @@ def card_transform(view: CardView) -> tuple[float, float, float]:
     return (x, y, view.bottom)
 
 
-def felt_texture(size: int = 256) -> Texture:
-    """A soft mottled felt, drawn once."""
+def felt_node(columns: int = 32, rows: int = 24):
+    """A mottled felt as a grid of vertex colours: no texture to sample, cheap on a CPU renderer."""
+    from .meshes import colour_grid_node
+
     rng = np.random.default_rng(7)
-    coarse = rng.normal(0, 1, (size, size))
-    for _ in range(6):  # a soft blur that wraps round, so the tile repeats seamlessly
-        coarse = (coarse + np.roll(coarse, 1, 0) + np.roll(coarse, -1, 0) + np.roll(coarse, 1, 1) + np.roll(coarse, -1, 1)) / 5
-    coarse /= coarse.std()
-    fine = rng.normal(0, 1, (size, size))
-    shade = np.clip(1.0 + 0.03 * coarse + 0.018 * fine, 0.9, 1.1)
-    image = (np.array(FELT, dtype=np.float32)[None, None, :] * shade[:, :, None]).clip(0, 255).astype(np.uint8)
-    return _texture(image, "felt", repeat=True)
+    shade = rng.normal(0, 1, (rows + 1, columns + 1))
+    for _ in range(2):
+        shade = (shade + np.roll(shade, 1, 0) + np.roll(shade, -1, 0) + np.roll(shade, 1, 1) + np.roll(shade, -1, 1)) / 5
+    shade = 1.0 + 0.035 * shade / shade.std()
+    colours = np.array(FELT, dtype=np.float32)[None, None, :] / 255 * shade[:, :, None]
+    return colour_grid_node(colours.clip(0, 1), "felt")
 
 
 def _texture(image: np.ndarray, name: str, repeat: bool = False) -> Texture:
@@ -63,9 +63,10 @@ def _texture(image: np.ndarray, name: str, repeat: bool = False) -> Texture:
     tex.setup2dTexture(w, h, Texture.T_unsigned_byte, Texture.F_rgb8)
     # Panda3D keeps images bottom row first, in BGR order.
     tex.setRamImage(np.ascontiguousarray(image[::-1, :, ::-1]).tobytes())
-    tex.setMinfilter(SamplerState.FT_linear_mipmap_linear)
+    # Mipmaps keep faces smooth at a distance; nearest-mipmap sampling is much
+    # cheaper than trilinear on a CPU renderer and looks the same on cards.
+    tex.setMinfilter(SamplerState.FT_linear_mipmap_nearest)
     tex.setMagfilter(SamplerState.FT_linear)
-    tex.setAnisotropicDegree(4)
     if repeat:
         tex.setWrapU(SamplerState.WM_repeat)
         tex.setWrapV(SamplerState.WM_repeat)
@@ -83,8 +84,13 @@ class TableScene:
         self.atlas = atlas or FaceAtlas()
         self.atlas_texture = _texture(self.atlas.image, "faces")
         self.atlas.changed = False
+        # One node per card (ids, tags, bounds), hidden; what is drawn is `batch`,
+        # a flattened copy rebuilt when the cards change: one draw call, not one per card.
         self.cards_root = self.root.attachNewNode("cards")
         self.cards_root.setTexture(self.atlas_texture)
+        self.cards_root.hide()
+        self.batch = self.root.attachNewNode("cards-drawn")
+        self.batch.setTexture(self.atlas_texture)
         self.ghosts_root = self.root.attachNewNode("ghosts")
         self.ghosts_root.setTexture(self.atlas_texture)
         self.ghosts_root.setTransparency(TransparencyAttrib.M_alpha)
@@ -101,8 +107,8 @@ class TableScene:
 
     def _build_table(self) -> None:
         self.table_root = self.root.attachNewNode("table")
-        self.felt = self.table_root.attachNewNode(quad_node(1.0, 1.0, (1, 1, 1, 1), "felt", z=-0.05, uv_scale=1.0))
-        self.felt.setTexture(felt_texture())
+        self.felt = self.table_root.attachNewNode(felt_node())
+        self.felt.setZ(-0.05)
         wood = tuple(c / 255 for c in WOOD) + (1.0,)
         self.rim = [self.table_root.attachNewNode(box_node(1.0, 1.0, 1.0, wood, f"rim-{i}")) for i in range(4)]
         self.fit_table(((-100.0, -100.0, 0.0), (100.0, 100.0, 0.0)))
@@ -114,9 +120,8 @@ class TableScene:
         length = max(MIN_TABLE[1], y1 - y0 + 2 * TABLE_MARGIN)
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         self.table_extent = ((cx - width / 2, cy - length / 2), (cx + width / 2, cy + length / 2))
-        self.felt.setPos(cx, cy, 0)
+        self.felt.setPos(cx, cy, -0.05)
         self.felt.setScale(width, length, 1)
-        self.felt.setTexScale(self._tex_stage(), width / 160.0, length / 160.0)
         rim, height = 40.0, 18.0
         sides = [
             (cx, cy + length / 2 + rim / 2, width + 2 * rim, rim),
@@ -127,11 +132,6 @@ class TableScene:
         for node, (x, y, sx, sy) in zip(self.rim, sides):
             node.setPos(x, y, -10.0)
             node.setScale(sx, sy, height)
-
-    def _tex_stage(self):
-        from panda3d.core import TextureStage
-
-        return TextureStage.getDefault()
 
     def _build_lights(self) -> None:
         ambient = AmbientLight("ambient")
@@ -180,6 +180,18 @@ class TableScene:
                 node.setPos(*card_transform(view))
             self.views[key] = view
         self.fit_table(self.bounds())
+        self._rebatch()
+
+    def _rebatch(self) -> None:
+        """Draw every card as one flattened node (after any change to cards or tints)."""
+        self.batch.removeNode()
+        self.batch = self.root.attachNewNode("cards-drawn")
+        self.batch.setTexture(self.atlas_texture)
+        for node in self.nodes.values():
+            copy = node.copyTo(self.batch)
+            copy.clearPythonTag("card")
+            copy.clearTag("card")
+        self.batch.flattenStrong()
 
     def bounds(self):
         """The box the cards occupy (millimetres), or a small box at the centre."""
@@ -218,8 +230,12 @@ class TableScene:
 
     def highlight(self, keys, colour=(1.0, 0.95, 0.55, 1.0)) -> None:
         """Tint some cards (the winning group); others return to normal."""
+        changed = False
         for key, node in self.nodes.items():
-            if key in keys:
-                node.setColorScale(*colour)
-            else:
-                node.clearColorScale()
+            wanted = colour if key in keys else None
+            current = tuple(node.getColorScale()) if node.hasColorScale() else None
+            if wanted != current:
+                changed = True
+                node.setColorScale(*wanted) if wanted else node.clearColorScale()
+        if changed:
+            self._rebatch()
