@@ -325,7 +325,7 @@ class App:
         base = self.base
         top_left, top_right, bottom_right = base.a2dTopLeft, base.a2dTopRight, base.a2dBottomRight
         self._panel((0.02, 0.82, -0.42, -0.02), parent=top_left, colour=(0.05, 0.06, 0.08, 0.62))
-        self._panel((-1.1, -0.02, -0.46, -0.02), parent=top_right, colour=(0.05, 0.06, 0.08, 0.62))
+        self.log_panel = self._panel((-1.1, -0.02, -0.46, -0.02), parent=top_right, colour=(0.05, 0.06, 0.08, 0.62))
         self.hud_turn = self._text("", (0.06, -0.1), 0.065, TextNode.ALeft, parent=top_left)
         self.hud_info = self._text("", (0.06, -0.18), 0.045, TextNode.ALeft, parent=top_left)
         self.hud_hint = self._text("", (0, -0.5), 0.05, wrap=40)
@@ -390,6 +390,7 @@ class App:
         self.hud_hint.setText(session.hint())
         self.hud_notice.setText(session.notice or self.status)
         self.hud_log.setText("\n".join(session.messages[-8:]))
+        self.log_panel.show() if session.messages else self.log_panel.hide()
         self.hud_goal.setText(session.goal_text() or (tr("hud_goal_hint") if seen["goal"] else ""))
         self.goal_card["text"] = element_name(seen["goal"]) if session.goal_text() else "?"
         if seen["goal"] is None:

@@ -169,6 +169,8 @@ class Session:
         if self.stage == "choose":
             return tr("hud_pass") if self.can_pass() else tr("hud_choose_card")
         if self.stage == "place":
+            if not self._place_cells(False) and not self._place_cells(True):
+                return tr("hud_no_spot", card=self._selected_code())
             text = tr("hud_place_card", card=self._selected_code())
             other = len(self._place_cells(not self.turned))
             return text + (" " + tr("hud_turned_more", count=other) if other and not self.ghosts() else "")

@@ -263,3 +263,17 @@ def test_messages_in_french():
     assert session.hint() in (tr("hud_choose_card"), tr("hud_pass"))
     play_like_a_person(session, random.Random(1))
     assert "gagne" in session.summary()[0]
+
+
+def test_a_card_that_fits_nowhere_says_so():
+    session = Session.new("aquarius", {}, humans(2), seed=9)
+    session.reveal()
+    state, game = session.state, session.game
+    state.table = type(state.table)()
+    fire = next(i for i in game.play_ids() if game.deck.cards[i].code == "FFFF")
+    water = next(i for i in game.play_ids() if game.deck.cards[i].code == "WWWW")
+    state.table.place((0, 0), fire, "FFFF")
+    state.hands[0] = [water]
+    session.select(0)
+    assert session.ghosts() == {}
+    assert session.hint() == "WWWW fits nowhere on the table now, either way round: choose another card."

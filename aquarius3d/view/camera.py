@@ -72,8 +72,9 @@ def framing(bounds, fov_degrees: float = 40.0) -> tuple[tuple[float, float, floa
     """A target and distance that show a box ((x0, y0, z0), (x1, y1, z1)) whole."""
     (x0, y0, z0), (x1, y1, z1) = bounds
     centre = ((x0 + x1) / 2, (y0 + y1) / 2, 0.0)
-    # At least three cells each way, so a small table shows where the next cards can go.
-    radius = max(x1 - x0, y1 - y0, (z1 - z0) * 2, 3 * geometry.CELL_Y) / 2
+    # At least five cells across, so a small table shows where the next cards can go
+    # and the piles beside them.
+    radius = max(x1 - x0, y1 - y0, (z1 - z0) * 2, 5 * geometry.CELL_Y) / 2
     distance = radius / math.tan(math.radians(fov_degrees) / 2) * 1.15
     return centre, max(MIN_DISTANCE, min(MAX_DISTANCE, distance))
 

@@ -28,7 +28,7 @@ class Piles:
             text.setShadow(0.05, 0.05)
             text.setShadowColor(0, 0, 0, 0.8)
             label = self.root.attachNewNode(text)
-            label.setScale(24.0)
+            label.setScale(15.0)
             label.setBillboardPointEye()
             label.setLightOff()
             label.setDepthTest(False)
