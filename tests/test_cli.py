@@ -93,3 +93,24 @@ def test_bad_position_files(tmp_path):
     assert done.returncode == 2 and done.stderr.startswith("aquarius3d: garbage.yaml: not a text file")
     done = run("analyze", "bad.yaml", "--json", cwd=tmp_path)
     assert (done.returncode, done.stderr) == (2, "aquarius3d: bad.yaml: cards[0].card: 'FWX' is not a card code\n")
+
+
+@pytest.mark.parametrize(
+    "players, message",
+    [
+        ("Ann", "aquarius3d: --players: aquarius is for 2 to 5 players, not 1"),
+        ("Ann,,Bo", "aquarius3d: --players: player 2 has no name"),
+        ("Ann,Ann", "aquarius3d: --players: two players are called the same (Ann, Ann)"),
+    ],
+)
+def test_play_refuses_bad_players_before_opening_a_window(players, message):
+    done = run("play", "aquarius", "--players", players)
+    assert done.returncode == 2 and done.stderr.startswith(message), done.stderr
+
+
+def test_players_text_makes_seats():
+    from aquarius3d.cli import parse_players
+    from aquarius3d.session import Seat
+
+    assert parse_players("Ann, Bo,bot,computer:Hal") == [
+        Seat("Ann"), Seat("Bo"), Seat("Bot 1", "computer"), Seat("Hal", "computer")]
