@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import ELEMENTS, canonical
+from .cards import ELEMENTS, canonical, face
 from .decks import ACTIONS, Card, Deck
 from .engine.game import Game
 from .engine import rng as random_source
@@ -52,7 +52,8 @@ def position_state(game, position: Position, seed: int = 0):
                 i for i in sorted(free)
                 if deck.cards[i].kind == "element" and canonical(deck.cards[i].code) == canonical(code)
             ]
-            if not match:
+            layout_free = face(code).kind == "diagonal" or (face(code).kind == "quad" and len(set(code)) == 4)
+            if not match and layout_free:
                 match = [
                     i for i in sorted(free)
                     if deck.cards[i].kind == "element" and sorted(deck.cards[i].code) == sorted(code)
@@ -119,6 +120,9 @@ def _facts(game, state: State, result) -> dict[str, Any]:
         "discard": [cards[c].code for c in state.discard],
         "largest_group": {e: state.table.largest_group(1 << i) for i, e in enumerate(ELEMENTS)},
         "legal_moves": [str(m) for m in game.legal_moves(state)],
+        "scores": state.extra.get("scores"),
+        "rounds": state.extra.get("rounds"),
+        "end_reason": state.end_reason,
     }
 
 

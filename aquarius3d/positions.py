@@ -264,13 +264,7 @@ def analyze(position: Position, game=None) -> dict:
     for card in ground:
         table.place(card.at[:2], -1, card.card)
     errors.extend(_deck_errors(game, position))
-    parts = table.card_components()
-    if len(parts) > 1:
-        cells = sorted(parts, key=len)[0]
-        listed = "; ".join(f"{x},{y}" for x, y in sorted(cells))
-        errors.append(
-            f"the cards are not one connected arrangement: {len(parts)} separate parts (the smallest: {listed})"
-        )
+    errors.extend(game.placement.arrangement_errors(table))
     groups = {name: table.largest_group(BIT[LETTER_OF[name]]) for name in ELEMENTS}
     result: dict[str, Any] = {
         "ruleset": game.id,
@@ -281,8 +275,15 @@ def analyze(position: Position, game=None) -> dict:
     }
     if position.probe:
         result["probe"] = [_probe(game, table, code) for code in position.probe]
-    contenders = position.goals or list(ELEMENTS)
-    result["winner"] = _winner(game, groups, contenders)
+    if game.goal_ids():
+        contenders = position.goals or list(ELEMENTS)
+        result["winner"] = _winner(game, groups, contenders)
+    if game.scoring is not None and hasattr(game.scoring, "hand_value"):
+        from .rules.dominus import card_points
+
+        result["hand_points"] = [
+            sum(card_points(code) for code in seat.hand if code not in ACTIONS) for seat in position.players
+        ]
     return result
 
 
@@ -363,6 +364,8 @@ def describe(result: dict) -> str:
         lines.append(
             f"probe {entry['card']}: {entry['placements']} legal placements ({entry['vertical']} on pyramids)"
         )
+    if "hand_points" in result:
+        lines.append("hand points: " + ", ".join(str(p) for p in result["hand_points"]))
     if "winner" in result:
         winners = result["winner"]
         if len(winners) == 1:

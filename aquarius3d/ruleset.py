@@ -58,7 +58,7 @@ class OptionSpec(BaseModel):
     """A variant: its default, and what choosing a value changes."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    default: bool | int | str = Field(description="the value when the option is not chosen")
+    default: bool | int | str | list[int] = Field(description="the value when the option is not chosen")
     description: str = Field("", description="what the option does, for players")
     choices: list[bool | int | str] | None = Field(None, description="the values allowed, if limited")
     min: int | None = Field(None, description="the smallest value allowed (numbers)")
@@ -87,11 +87,14 @@ def ruleset_model() -> type[BaseModel]:
         players=(Players, Players()),
         deck=(_union("deck"), ...),
         setup=(_union("setup"), ...),
+        turn=(_union("turn"), Field({"type": "draw_and_play"}, validate_default=True)),
         placement=(_union("placement"), ...),
         bonus=(_union("bonus"), ...),
         actions=(list[_union("action")], []),
         win=(_union("win"), ...),
         end=(_union("end"), ...),
+        scoring=(_union("scoring") | None, None),
+        rounds=(int, Field(1, ge=1, description="rounds played; with scoring, the totals decide")),
         options=(dict[str, OptionSpec], {}),
     )
 
@@ -243,6 +246,18 @@ def _resolve_options(specs: dict, chosen: dict, where: str) -> tuple[dict, list[
     for key, spec in specs.items():
         value = chosen.get(key, spec.default)
         kind = type(spec.default)
+        if kind is list:
+            if (not isinstance(value, list) or len(value) != len(spec.default)
+                    or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+                problems.append(f"{where}: options.{key}: expected {len(spec.default)} whole numbers "
+                                f"like {spec.default}, got {value!r}")
+                continue
+            low = [v for v in value if spec.min is not None and v < spec.min or spec.max is not None and v > spec.max]
+            if low:
+                problems.append(f"{where}: options.{key}: {value} is out of range ({spec.min} to {spec.max} each)")
+                continue
+            values[key] = list(value)
+            continue
         if kind is int and isinstance(value, bool) or not isinstance(value, kind):
             expected = {bool: "true or false", int: "an integer", str: "text"}[kind]
             problems.append(f"{where}: options.{key}: expected {expected}, got {value!r}")
@@ -392,6 +407,8 @@ def _report(exc: ValidationError, data: Any, lines: dict, prefix: Path_ = ()) ->
     found = []
     for error in exc.errors():
         path = prefix + _error_path(tuple(error["loc"]), _dig(data, prefix))
+        if error["type"] == "union_tag_invalid":
+            path += ("type",)  # point at the `type:` line itself
         message = _friendly(error)
         if error["type"] == "extra_forbidden":
             message = _unknown_key_message(path, error, data)

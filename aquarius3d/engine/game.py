@@ -43,6 +43,9 @@ class Game:
         self.options = dict(options)
         self.deck = deck
         self.setup = ruleset.setup
+        self.turn_rules = ruleset.turn
+        self.scoring = ruleset.scoring
+        self.rounds = ruleset.rounds
         self.placement = ruleset.placement
         self.bonus = ruleset.bonus
         self.win = ruleset.win
@@ -96,7 +99,7 @@ class Game:
             rng=random_source.seed_state(seed),
         )
         self.setup.run(self, state)
-        self._draw(state, 0, 1)
+        self.turn_rules.start(self, state)
         return state
 
     # -- moves --------------------------------------------------------------------------
@@ -210,7 +213,7 @@ class Game:
         if isinstance(move, Place):
             card_id = self._take(state, seat, "element", move.code)
             lies = face(move.lies_as)
-            result.connected = state.table.connects(move.cell, lies)
+            result.connected = self.placement.connects(state.table, move.cell, lies)
             state.table.place(move.cell, card_id, lies.code)
             result.bonus = self.bonus.extra_draws(lies, result.connected)
             self._draw(state, seat, result.bonus)
@@ -229,9 +232,9 @@ class Game:
         state.log.append(f"{seat}: {move}")
         winners = self.win.winners(self, state, seat, hint_cell) if may_win and state.table.cards else []
         if winners:
-            self._finish(state, winners, "goal")
+            self._finish(state, winners, self.win.reason)
         elif self.end.finished(self, state):
-            self._finish(state, self.end.winners(self, state, seat), "deck out")
+            self._finish(state, self.end.winners(self, state, seat), self.end.reason)
         else:
             self._next_turn(state)
         result.winners = list(state.winners)
@@ -260,12 +263,19 @@ class Game:
     def _next_turn(self, state: State) -> None:
         state.turn = (state.turn + 1) % len(state.players)
         state.turn_number += 1
-        self._draw(state, state.turn, 1)
+        self.turn_rules.start(self, state)
 
     def _finish(self, state: State, winners: list[int], reason: str) -> None:
+        """A game (or, with scoring, a round) ends: record it, and deal the next round if there is one."""
+        state.end_reason = reason
+        if self.scoring is not None:
+            if self.scoring.round_over(self, state, sorted(winners), reason):
+                return
+            state.phase = "over"
+            state.winners = sorted(state.winners)
+            return
         state.phase = "over"
         state.winners = sorted(winners)
-        state.end_reason = reason
 
     # -- what a player may see ----------------------------------------------------------------
 

@@ -7,6 +7,7 @@ goals is the first item (goals go under the pile, at its end).
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 from .table import Table
@@ -29,6 +30,7 @@ class State:
     end_reason: str = ""
     passes: int = 0  # consecutive passes, for the deck-out ending
     log: list[str] = field(default_factory=list)  # "seat: move" per move
+    extra: dict = field(default_factory=dict)  # ruleset data (rounds and scores, targets), plain JSON values
 
     @property
     def over(self) -> bool:
@@ -51,6 +53,7 @@ class State:
             end_reason=self.end_reason,
             passes=self.passes,
             log=list(self.log),
+            extra=copy.deepcopy(self.extra),
         )
 
     def to_dict(self) -> dict:
@@ -73,6 +76,7 @@ class State:
             "end_reason": self.end_reason,
             "passes": self.passes,
             "log": list(self.log),
+            "extra": copy.deepcopy(self.extra),
         }
 
     @classmethod
@@ -96,6 +100,7 @@ class State:
             end_reason=data.get("end_reason", ""),
             passes=int(data.get("passes", 0)),
             log=list(data.get("log", [])),
+            extra=copy.deepcopy(data.get("extra", {})),
         )
 
     def __eq__(self, other: object) -> bool:

@@ -84,6 +84,32 @@ class DealBlock(Block):
                 state.deck.insert(len(state.deck) // 2, card_id)
 
 
+# -- turns ---------------------------------------------------------------------------------
+
+
+@block("turn", "draw_and_play")
+class DrawAndPlayBlock(Block):
+    """A turn: draw, then play one card (or an action); pass only when nothing can be played.
+
+    Aquarius FAQ: "you should draw a card before you play one"; with nothing
+    playable "you must pass and play nothing". Dominus: no draw, but a player
+    who cannot play "must draw from the deck ... until you have a card that you
+    can play" (`when_stuck: draw_until_playable`).
+    """
+
+    type: Literal["draw_and_play"]
+    draw: int = Field(1, ge=0, description="cards drawn at the start of each turn")
+    when_stuck: Literal["pass", "draw_until_playable"] = Field(
+        "pass", description="what a player who cannot play does (a pass once the deck is empty)"
+    )
+
+    def start(self, game: "Game", state: "State") -> None:
+        game._draw(state, state.turn, self.draw)
+        if self.when_stuck == "draw_until_playable":
+            while state.deck and not game.can_play(state):
+                game._draw(state, state.turn, 1)
+
+
 # -- placement and bonus --------------------------------------------------------------------
 
 
@@ -112,6 +138,22 @@ class ConnectBlock(Block):
                 "no touching half-side shows the same element"
             )
         return None
+
+    def arrangement_errors(self, table) -> list[str]:
+        """Why a whole arrangement could not come from legal placements (empty when it could).
+
+        Every card must have connected when placed: the cards linked by shared
+        elements must form one piece (then any order from a card outwards works).
+        """
+        parts = table.card_components()
+        if len(parts) <= 1:
+            return []
+        smallest = "; ".join(f"{x},{y}" for x, y in sorted(sorted(parts, key=len)[0]))
+        return [f"the cards are not one connected arrangement: {len(parts)} separate parts (the smallest: {smallest})"]
+
+    def connects(self, table, cell, card_face) -> int:
+        """Elements the face connects through at a cell (for the multi-connection bonus)."""
+        return table.connects(cell, card_face)
 
     def cells(self, table, card_face, frontier=None) -> list:
         """Cells where a face connects; pass table.frontier() when asking for many faces."""
@@ -403,9 +445,15 @@ class ConnectPanelsBlock(Block):
 
     type: Literal["connect_panels"]
     count: int = Field(7, ge=1, description="panels to connect")
+    reason: ClassVar[str] = "goal"
+
+    def target(self, state, seat: int) -> int:
+        """Panels this seat must connect: the count, or the seat's own target where the table agreed one."""
+        targets = state.extra.get("targets")
+        return targets[seat] if targets and seat < len(targets) and targets[seat] else self.count
 
     def reached(self, game, state, cell=None) -> list[int]:
-        """Seats whose goal element reaches the count; with a cell, only groups through it."""
+        """Seats whose goal element reaches their target; with a cell, only groups through it."""
         table = state.table
         found = []
         for seat, goal in enumerate(state.goals):
@@ -413,7 +461,7 @@ class ConnectPanelsBlock(Block):
                 continue
             bit = BIT[LETTER_OF[game.deck.cards[goal].code]]
             size = table.largest_group_at(cell, bit) if cell is not None else table.largest_group(bit)
-            if size >= self.count:
+            if size >= self.target(state, seat):
                 found.append(seat)
         return found
 
@@ -437,6 +485,7 @@ class DeckOutBlock(Block):
     winner: Literal["closest_to_target", "last_card"] = Field(
         "closest_to_target", description="who wins when the cards run out"
     )
+    reason: ClassVar[str] = "deck out"
 
     def finished(self, game, state) -> bool:
         if state.deck:
@@ -447,14 +496,19 @@ class DeckOutBlock(Block):
 
     def winners(self, game, state, last_player: int) -> list[int]:
         if self.winner == "last_card":
+            # Whoever placed the last card (passes at the very end do not count).
+            for line in reversed(state.log):
+                seat, move = line.split(": ", 1)
+                if move.startswith("place "):
+                    return [int(seat)]
             return [last_player]
         table = state.table
-        target = game.target
         distance = {}
         for seat, goal in enumerate(state.goals):
             if goal is None:
                 continue
             bit = BIT[LETTER_OF[game.deck.cards[goal].code]]
+            target = game.win.target(state, seat) if hasattr(game.win, "target") else game.target
             distance[seat] = abs(target - table.largest_group(bit))
         if not distance:
             return []

@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-CATEGORIES = ("deck", "setup", "placement", "bonus", "action", "win", "end")
+CATEGORIES = ("deck", "setup", "turn", "placement", "bonus", "action", "win", "end", "scoring")
 _REGISTRY: dict[str, dict[str, type["Block"]]] = {category: {} for category in CATEGORIES}
 
 

@@ -1,0 +1,218 @@
+"""The building blocks of Dominus: exact edges within the table, first out, hand points, rounds.
+
+Rule text: shared/rules/dominus.md (Elliott's variation for two players).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, Literal
+
+from pydantic import Field
+
+from ..cards import DIRECTIONS, FACING, MY_SIDE, SEG_BITS, SEG_MASK, face, mask_letters
+from .registry import Block, block
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.state import State
+
+
+def side_matches(face_bits: int, need: int) -> list[tuple[int, bool]]:
+    """For each side that touches a card (0 top, 1 right, 2 bottom, 3 left): does it match on both halves?"""
+    found = []
+    for side in range(4):
+        a, b = 2 * side, 2 * side + 1
+        need_a = (need >> (SEG_BITS * a)) & SEG_MASK
+        need_b = (need >> (SEG_BITS * b)) & SEG_MASK
+        if need_a or need_b:
+            ok = bool((face_bits >> (SEG_BITS * a)) & need_a) and bool((face_bits >> (SEG_BITS * b)) & need_b)
+            found.append((side, ok))
+    return found
+
+
+SIDE_NAMES = ("top", "right", "bottom", "left")
+
+
+@block("placement", "exact_match")
+class ExactMatchBlock(Block):
+    """Dominus placement: every edge the new card touches must match completely.
+
+    "Any edge that touches other cards must completely match the edge it is
+    touching, as in dominoes. No 'half matches' ... You can place a single card
+    against multiple card edges (fill in a hole), providing all edges match."
+    "You are limited by the physical boundaries of the playing surface": the
+    arrangement must fit in `table` (columns, rows of cards). Ruling: the
+    default, 14 x 7 cards, is the middle 89 x 62 cm of a 120 x 80 cm kitchen
+    table, leaving room round the edge for the players' hands and the deck.
+    """
+
+    type: Literal["exact_match"]
+    table: tuple[int, int] = Field((14, 7), description="the arrangement's largest extent: columns, rows of cards")
+
+    def _fits(self, table, cell) -> bool:
+        if not table.cards:
+            return True
+        xs = [x for x, _ in table.cards] + [cell[0]]
+        ys = [y for _, y in table.cards] + [cell[1]]
+        return max(xs) - min(xs) < self.table[0] and max(ys) - min(ys) < self.table[1]
+
+    def reason(self, table, cell, card_face) -> str | None:
+        if cell in table.cards:
+            return f"{cell[0]},{cell[1]} already holds a card"
+        if not table.cards:
+            return None if cell == (0, 0) else "the table is empty: the first card goes at 0,0"
+        need = table.need.get(cell)
+        if need is None:
+            return f"{cell[0]},{cell[1]} is not next to any card (corners do not count)"
+        wrong = [SIDE_NAMES[side] for side, ok in side_matches(card_face.bits, need) if not ok]
+        if wrong:
+            if len(wrong) == 1:
+                return f"{card_face.code} at {cell[0]},{cell[1]}: its {wrong[0]} edge does not match completely"
+            names = ", ".join(wrong[:-1]) + " and " + wrong[-1]
+            return f"{card_face.code} at {cell[0]},{cell[1]}: its {names} edges do not match completely"
+        if not self._fits(table, cell):
+            return (f"{cell[0]},{cell[1]} is off the edge of the table "
+                    f"(the arrangement may be at most {self.table[0]} cards wide and {self.table[1]} long)")
+        return None
+
+    def cells(self, table, card_face, frontier=None) -> list:
+        if not table.cards:
+            return [(0, 0)]
+        xs = [x for x, _ in table.cards]
+        ys = [y for _, y in table.cards]
+        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+        columns, rows = self.table
+        bits = card_face.bits
+        found = []
+        for cell, need in frontier or table.frontier():
+            if not bits & need:
+                continue
+            if max(x1, cell[0]) - min(x0, cell[0]) >= columns or max(y1, cell[1]) - min(y0, cell[1]) >= rows:
+                continue
+            if all(ok for _, ok in side_matches(bits, need)):
+                found.append(cell)
+        return found
+
+    def arrangement_errors(self, table) -> list[str]:
+        """Every touching edge matches completely, the cards are one piece, and they fit on the table."""
+        errors = []
+        for (x, y), mine in sorted(table.faces.items()):
+            for d in ((1, 0), (0, 1)):  # each touching pair once
+                other = table.faces.get((x + d[0], y + d[1]))
+                if other is None:
+                    continue
+                if not all(mine.segments[s] & other.segments[t] for s, t in zip(MY_SIDE[d], FACING[d])):
+                    side = "right" if d == (1, 0) else "top"
+                    errors.append(f"{x},{y} and {x + d[0]},{y + d[1]}: the {side} edge of {mine.code} "
+                                  f"does not match {other.code} completely")
+        cells = set(table.cards)
+        if cells:
+            start = min(cells)
+            seen, todo = {start}, [start]
+            while todo:
+                x, y = todo.pop()
+                for dx, dy in DIRECTIONS:
+                    n = (x + dx, y + dy)
+                    if n in cells and n not in seen:
+                        seen.add(n)
+                        todo.append(n)
+            if len(seen) < len(cells):
+                errors.append(f"the cards are not one arrangement: {len(cells) - len(seen)} of them do not touch the rest")
+            xs = [x for x, _ in cells]
+            ys = [y for _, y in cells]
+            width, length = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+            if width > self.table[0] or length > self.table[1]:
+                errors.append(f"the arrangement is {width} cards wide and {length} long: "
+                              f"past the table's {self.table[0]} x {self.table[1]}")
+        return errors
+
+    def connects(self, table, cell, card_face) -> int:
+        need = table.need.get(cell, 0)
+        return 0 if not need else card_face.elements
+
+
+@block("win", "out_of_cards")
+class OutOfCardsBlock(Block):
+    """Dominus: "The first player to run out of cards is the winner of this round." """
+
+    type: Literal["out_of_cards"]
+    reason: ClassVar[str] = "out of cards"
+
+    def winners(self, game: "Game", state: "State", mover: int, cell=None) -> list[int]:
+        return [mover] if cell is not None and not state.hands[mover] else []
+
+
+@block("end", "blocked")
+class BlockedBlock(Block):
+    """Dominus: when nobody can play, "the player with the lowest total wins the round".
+
+    Ruling: the round is blocked when the deck is empty and every player has
+    passed in turn; equal lowest totals share the round.
+    """
+
+    type: Literal["blocked"]
+    reason: ClassVar[str] = "blocked"
+
+    def finished(self, game: "Game", state: "State") -> bool:
+        return not state.deck and state.passes >= len(state.players)
+
+    def winners(self, game: "Game", state: "State", last_player: int) -> list[int]:
+        totals = [game.scoring.hand_value(game, hand) for hand in state.hands]
+        low = min(totals)
+        return [seat for seat, total in enumerate(totals) if total == low]
+
+
+def card_points(code: str) -> int:
+    """Aces 1, deuces (two elements) 2, quads (four elements) 4: the number of elements shown."""
+    return len(mask_letters(face(code).elements))
+
+
+@block("scoring", "hand_points")
+class HandPointsBlock(Block):
+    """Dominus scoring, over `rounds` rounds (an option).
+
+    "The winner scores points for the cards left in opponents' hands": aces 1,
+    deuces 2, quads 4. In a blocked round "the value of that player's hand is
+    subtracted from the player's score for that round". Rulings: the next round
+    is dealt afresh from the whole deck and the first turn passes to the left
+    (the dealer moves on); after the last round the highest total wins, equal
+    totals share.
+    """
+
+    type: Literal["hand_points"]
+
+    def hand_value(self, game: "Game", hand: list[int]) -> int:
+        return sum(card_points(game.deck.cards[c].code) for c in hand if game.deck.cards[c].kind == "element")
+
+    def round_over(self, game: "Game", state: "State", winners: list[int], reason: str) -> bool:
+        """Score the round; deal the next one and return True, or return False when the game is over."""
+        seats = len(state.players)
+        extra = state.extra
+        extra.setdefault("scores", [0] * seats)
+        extra.setdefault("rounds", [])
+        values = [self.hand_value(game, hand) for hand in state.hands]
+        points = [0] * seats
+        for seat in winners:
+            points[seat] = sum(v for s, v in enumerate(values) if s not in winners)
+            if reason == BlockedBlock.reason:
+                points[seat] -= values[seat]
+        extra["scores"] = [a + b for a, b in zip(extra["scores"], points)]
+        extra["rounds"].append({"winners": list(winners), "points": points, "hands": values, "reason": reason})
+        if len(extra["rounds"]) < game.rounds:
+            self.deal_again(game, state)
+            return True
+        best = max(extra["scores"])
+        state.winners = [s for s, total in enumerate(extra["scores"]) if total == best]
+        return False
+
+    def deal_again(self, game: "Game", state: "State") -> None:
+        from ..engine.table import Table
+
+        state.table = Table()
+        state.hands = [[] for _ in state.players]
+        state.deck, state.discard = [], []
+        state.passes = 0
+        game.setup.run(game, state)
+        state.turn = len(state.extra["rounds"]) % len(state.players)
+        state.turn_number += 1
+        game.turn_rules.start(game, state)
