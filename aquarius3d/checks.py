@@ -91,7 +91,9 @@ def position_state(game, position: Position, seed: int = 0):
         state_rng = random_source.shuffle(state_rng, rest)
     if cards != list(deck.cards):
         game = Game(game.ruleset, game.options, Deck(deck.name, tuple(cards)))
+    extra = {"targets": [p.target for p in seats]} if any(p.target for p in seats) else {}
     return game, State(
+        extra=extra,
         players=[p.name for p in seats],
         hands=hands,
         goals=goals,
@@ -107,6 +109,7 @@ def _facts(game, state: State, result) -> dict[str, Any]:
     cards = game.deck.cards
     return {
         "bonus": result.bonus if result else 0,
+        "players": list(state.players),
         "winners": list(state.winners),
         "over": state.over,
         "turn": state.turn,

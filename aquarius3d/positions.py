@@ -48,6 +48,7 @@ class Seat:
     name: str
     goal: str | None  # element name
     hand: list[str] = field(default_factory=list)  # card codes or action names
+    target: int | None = None  # panels this player must connect, where the table agreed one
 
 
 @dataclass
@@ -211,8 +212,11 @@ def _read_players(source: str, raw: Any) -> list[Seat]:
         if not isinstance(entry, dict):
             _fail(source, where, f"expected a mapping like {{name: Ann, goal: fire, hand: [FWAE]}}, got {entry!r}")
         for key in entry:
-            if key not in ("name", "goal", "hand"):
-                _fail(source, f"{where}.{key}", "unknown key (known: name, goal, hand)")
+            if key not in ("name", "goal", "hand", "target"):
+                _fail(source, f"{where}.{key}", "unknown key (known: name, goal, hand, target)")
+        target = entry.get("target")
+        if target is not None and (not isinstance(target, int) or isinstance(target, bool) or target < 1):
+            _fail(source, f"{where}.target", f"expected a number of panels, got {target!r}")
         goal = entry.get("goal")
         goal = _element(source, f"{where}.goal", goal) if goal is not None else None
         hand_raw = entry.get("hand") or []
@@ -224,7 +228,7 @@ def _read_players(source: str, raw: Any) -> list[Seat]:
                 hand.append(item)
             else:
                 hand.append(_card_code(source, f"{where}.hand[{j}]", item))
-        seats.append(Seat(str(entry.get("name", f"Player {i + 1}")), goal, hand))
+        seats.append(Seat(str(entry.get("name", f"Player {i + 1}")), goal, hand, target))
     return seats
 
 

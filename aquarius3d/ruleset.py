@@ -169,12 +169,27 @@ def path_text(path: Path_) -> str:
 
 
 def _merge(base: Any, over: Any) -> Any:
+    """Mappings merge key by key; a mapping naming another block `type` replaces the block."""
     if isinstance(base, dict) and isinstance(over, dict):
+        if "type" in over and base.get("type") != over["type"]:
+            return over
         merged = dict(base)
         for key, value in over.items():
             merged[key] = _merge(base[key], value) if key in base else value
         return merged
     return over
+
+
+_MISSING = object()
+
+
+def _get_path(data: Any, dotted: str) -> Any:
+    for part in (int(p) if p.isdigit() else p for p in dotted.split(".")):
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            return _MISSING
+    return data
 
 
 def _set_path(data: dict, dotted: str, value: Any) -> None:
@@ -340,10 +355,19 @@ def load_ruleset(name: str, options: dict | None = None):
                 specs[key] = OptionSpec.model_validate(_stringify_when(raw))
             except ValidationError as exc:
                 problems.extend(_report(exc, data, lines, ("options", key)))
+    for key, spec in list(specs.items()):
+        # An option that sets keys defaults to what the ruleset (with what it extends) says there,
+        # so a ruleset that changes win.count also moves its `target` option's default.
+        current = _get_path(data, spec.set[0]) if spec.set else _MISSING
+        if isinstance(current, tuple):
+            current = list(current)
+        if current is not _MISSING and type(current) is type(spec.default) and current != spec.default:
+            specs[key] = spec.model_copy(update={"default": current})
     values, option_problems = _resolve_options(specs, dict(options or {}), where)
     problems.extend(option_problems)
     for key, spec in specs.items():
-        if key not in values:
+        # An option at its default changes nothing: the ruleset as written is the default.
+        if key not in values or values[key] == spec.default:
             continue
         value = values[key]
         patch = spec.when.get(_value_key(value))
@@ -369,7 +393,7 @@ def load_ruleset(name: str, options: dict | None = None):
             problems.append(f"{_line_of(lines, ('deck', 'name'))}: deck.name: {exc}")
     if ruleset is not None and deck is not None:
         have = {a.type for a in ruleset.actions}
-        spec = ruleset.deck.actions
+        spec = ruleset.deck.kept_actions()
         for card in deck.cards:
             if card.kind != "action" or spec == "none" or (isinstance(spec, list) and card.code not in spec):
                 continue
@@ -380,11 +404,12 @@ def load_ruleset(name: str, options: dict | None = None):
                 )
                 have.add(card.code)
         if isinstance(spec, list):
+            single = not isinstance(ruleset.deck.actions, list)
             for i, action in enumerate(spec):
                 if action not in {c.code for c in deck.cards if c.kind == "action"}:
+                    key = ("deck", "actions") if single else ("deck", "actions", i)
                     problems.append(
-                        f"{_line_of(lines, ('deck', 'actions', i))}: deck.actions[{i}]: "
-                        f"the {deck.name} deck has no {action!r} cards"
+                        f"{_line_of(lines, key)}: {path_text(key)}: the {deck.name} deck has no {action!r} cards"
                     )
     if problems:
         raise RulesetError(sorted(dict.fromkeys(problems), key=_line_number))

@@ -114,3 +114,32 @@ def test_players_text_makes_seats():
 
     assert parse_players("Ann, Bo,bot,computer:Hal") == [
         Seat("Ann"), Seat("Bo"), Seat("Bot 1", "computer"), Seat("Hal", "computer")]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["aquarius", "--option", "elemental_connections=true"],
+        ["aquarius", "--option", "basic=true"],
+        ["aquarius", "--option", "single_action=trade_goals"],
+        ["aquarius", "--option", "single_action=shuffle_goals", "--option", "first_edition=true"],
+        ["aquarius", "--option", "target=4"],
+        ["aquarius", "--option", "aqua_chicken=true"],
+        ["dominus"],
+        ["dominus", "--option", "rounds=3"],
+        ["dominus", "--option", "table=[6,4]", "--players", "3"],
+    ],
+)
+def test_simulate_variants_are_deterministic(args):
+    first = run("simulate", *args, "--games", "4", "--seed", "9", "--json")
+    assert first.returncode == 0, first.stderr
+    second = run("simulate", *args, "--games", "4", "--seed", "9", "--json")
+    assert json.loads(first.stdout)["winners"] == json.loads(second.stdout)["winners"]
+    assert all(json.loads(first.stdout)["winners"])
+
+
+def test_simulate_refuses_an_action_the_deck_lacks():
+    done = run("simulate", "aquarius", "--option", "single_action=shuffle_goals")
+    assert done.returncode == 2
+    assert done.stderr == "aquarius3d: aquarius.yaml:10: deck.actions: the Aquarius, second edition deck " \
+                          "has no 'shuffle_goals' cards\n"

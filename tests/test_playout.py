@@ -44,6 +44,12 @@ def test_random_playouts(name, options):
                 assert seen["deck"] == len(state.deck) and "hands" not in seen
             game.apply(state, moves[chooser.randrange(len(moves))])
             steps += 1
+            if not state.over and seed % 2 and chooser.random() < 0.05:
+                try:  # someone pulls up a chair between turns, where the rules allow it
+                    game.apply(state, f"join Late{steps}")
+                    players = len(state.players)
+                except ValueError:
+                    pass
             assert steps < 2000
         assert_every_card_once(game, state)
         assert state.winners and all(0 <= w < players for w in state.winners)

@@ -116,7 +116,8 @@ def test_bad_option_values(tmp_path):
     with pytest.raises(RulesetError) as caught:
         load_ruleset("aquarius", {"first_edition": 3, "speed": 2})
     assert caught.value.problems == [
-        "aquarius.yaml: options.speed: unknown option (options: first_edition)",
+        "aquarius.yaml: options.speed: unknown option "
+        "(options: aqua_chicken, basic, elemental_connections, first_edition, single_action, target)",
         "aquarius.yaml: options.first_edition: expected true or false, got 3",
     ]
 
@@ -124,14 +125,22 @@ def test_bad_option_values(tmp_path):
 def test_extends_merges_and_options_set_values(tmp_path):
     path = tmp_path / "quick.yaml"
     path.write_text(
-        "id: quick\nname: Quick Aquarius\nextends: aquarius\nsetup: {hand: 5}\n"
+        "id: quick\nname: Quick Aquarius\nextends: aquarius\nsetup: {hand: 5}\nwin: {count: 5}\n"
         "options:\n  target:\n    default: 5\n    min: 2\n    max: 12\n    set: [win.count]\n"
     )
     game = load_ruleset(str(path))
     assert game.setup.hand == 5
     assert game.setup.action_starter == "middle"  # kept from aquarius
     assert game.target == 5
-    assert set(game.ruleset.options) == {"first_edition", "target"}
+    assert set(game.ruleset.options) >= {"first_edition", "target", "basic"}
+    # Without its own `target` option, the one inherited from aquarius follows win.count too.
+    path.write_text("id: quick\nname: Quick Aquarius\nextends: aquarius\nwin: {count: 5}\n")
+    assert load_ruleset(str(path)).target == 5
+    assert load_ruleset(str(path), {"target": 6}).target == 6
+    path.write_text(
+        "id: quick\nname: Quick Aquarius\nextends: aquarius\nsetup: {hand: 5}\nwin: {count: 5}\n"
+        "options:\n  target:\n    default: 5\n    min: 2\n    max: 12\n    set: [win.count]\n"
+    )
     assert load_ruleset(str(path), {"target": 9}).target == 9
     with pytest.raises(RulesetError, match=r"options.target: 13 is out of range \(2 to 12\)"):
         load_ruleset(str(path), {"target": 13})

@@ -18,7 +18,7 @@ from ..cards import canonical, face
 from ..decks import Deck
 from ..errors import IllegalMove
 from . import rng as random_source
-from .moves import Move, Pass, Place, parse_move
+from .moves import Join, Move, Pass, Place, parse_move
 from .state import State
 
 
@@ -59,6 +59,7 @@ class Game:
 
     def _cards_in_play(self) -> list[int]:
         spec = self.ruleset.deck
+        actions = spec.kept_actions()
         kept = []
         for card_id, card in enumerate(self.deck.cards):
             if card.kind == "goal" and not spec.goals:
@@ -66,7 +67,7 @@ class Game:
             if card.kind == "element" and card.code == "*" and not spec.wild:
                 continue
             if card.kind == "action":
-                if spec.actions == "none" or (isinstance(spec.actions, list) and card.code not in spec.actions):
+                if actions == "none" or (isinstance(actions, list) and card.code not in actions):
                     continue
             kept.append(card_id)
         return kept
@@ -87,9 +88,13 @@ class Game:
 
     # -- a new game ---------------------------------------------------------------------------
 
-    def new_state(self, players: list[str], seed: int = 0) -> State:
+    def new_state(self, players: list[str], seed: int = 0, targets: list[int | None] | None = None) -> State:
+        """A new game; `targets` gives a player their own number of panels to connect (young players)."""
         if not self.min_players <= len(players) <= self.max_players:
             raise ValueError(f"{self.id} is for {self.min_players} to {self.max_players} players, not {len(players)}")
+        if targets is not None and (len(targets) != len(players) or any(
+                t is not None and (not isinstance(t, int) or t < 1) for t in targets)):
+            raise ValueError(f"targets: one whole number (or none) for each of the {len(players)} players")
         state = State(
             players=list(players),
             hands=[[] for _ in players],
@@ -98,6 +103,8 @@ class Game:
             deck=[],
             rng=random_source.seed_state(seed),
         )
+        if targets is not None and any(t is not None for t in targets):
+            state.extra["targets"] = list(targets)
         self.setup.run(self, state)
         self.turn_rules.start(self, state)
         return state
@@ -181,6 +188,9 @@ class Game:
             move = parse_move(move)
         if state.over:
             raise IllegalMove("the game is over")
+        if isinstance(move, Join):
+            self._check_join(state, move)
+            return move
         seat = state.turn
         hand = state.hands[seat]
         cards = self.deck.cards
@@ -206,6 +216,8 @@ class Game:
     def apply(self, state: State, move: Move | str) -> ApplyResult:
         """Play a move for the player to play; raises IllegalMove (changing nothing) if not legal."""
         move = self.check(state, move)
+        if isinstance(move, Join):
+            return self._join(state, move)
         seat = state.turn
         result = ApplyResult(move, seat)
         hint_cell = None
@@ -240,6 +252,29 @@ class Game:
         result.winners = list(state.winners)
         result.over = state.over
         return result
+
+    def _check_join(self, state: State, move: Join) -> None:
+        if not getattr(self.setup, "join_in_progress", False):
+            raise IllegalMove(f"nobody can join a game of {self.ruleset.name} in progress")
+        if len(state.players) >= self.max_players:
+            raise IllegalMove(f"the table is full ({self.max_players} players)")
+        if move.name in state.players:
+            raise IllegalMove(f"{move.name} is already playing")
+        if self.goal_ids() and not state.unused_goals:
+            raise IllegalMove("there is no unused goal left to take")
+
+    def _join(self, state: State, move: Join) -> ApplyResult:
+        """FAQ: "grab an unused Goal and the top 3 cards from the deck, and you're in!" (at the end of the table)."""
+        seat = len(state.players)
+        state.players.append(move.name)
+        state.goals.append(state.unused_goals.pop(0) if self.goal_ids() else None)
+        state.hands.append([])
+        self._draw(state, seat, self.setup.hand)
+        if "targets" in state.extra:
+            state.extra["targets"].append(None)
+        state.extra["joined"] = state.extra.get("joined", 0) + 1
+        state.log.append(f"{seat}: {move}")
+        return ApplyResult(move, seat)
 
     def _take(self, state: State, seat: int, kind: str, code: str) -> int:
         """Take a card from a hand: an action by name, an element card in either orientation."""
@@ -307,17 +342,21 @@ class Game:
     # -- records ---------------------------------------------------------------------------------
 
     def record(self, state: State, seed: int) -> dict:
-        """A game record: enough to replay the game exactly."""
-        return {
+        """A game record: enough to replay the game exactly (players who joined later are in the moves)."""
+        seated = len(state.players) - state.extra.get("joined", 0)
+        record = {
             "ruleset": self.id,
             "options": dict(self.options),
             "seed": seed,
-            "players": list(state.players),
+            "players": list(state.players[:seated]),
             "moves": [line.split(": ", 1)[1] for line in state.log],
         }
+        if "targets" in state.extra:
+            record["targets"] = list(state.extra["targets"][:seated])
+        return record
 
     def replay(self, record: dict) -> State:
-        state = self.new_state(list(record["players"]), int(record["seed"]))
+        state = self.new_state(list(record["players"]), int(record["seed"]), record.get("targets"))
         for i, text in enumerate(record["moves"]):
             try:
                 self.apply(state, text)

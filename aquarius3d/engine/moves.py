@@ -12,6 +12,7 @@ is used in logs, saves, tests and bug reports:
     rotate-goals left | rotate-goals right
     shuffle-hands
     shuffle-goals
+    join Cy                     between turns: Cy sits down at the end of the table (not a turn)
 """
 
 from __future__ import annotations
@@ -127,6 +128,16 @@ class ShuffleGoals(Move):
         return "shuffle-goals"
 
 
+@dataclass(frozen=True)
+class Join(Move):
+    """A new player sits down between turns (Aquarius FAQ); not a move of the player to play."""
+
+    name: str
+
+    def __str__(self) -> str:
+        return f"join {self.name}"
+
+
 _CELL = r"(-?\d+)\s*,\s*(-?\d+)"
 _PATTERNS = [
     (re.compile(rf"place\s+(\S+)\s*@\s*{_CELL}(\s+turned)?"), lambda m: Place(_code(m[1]), (int(m[2]), int(m[3])), bool(m[4]))),
@@ -139,6 +150,7 @@ _PATTERNS = [
     (re.compile(r"rotate-goals\s+(left|right)"), lambda m: RotateGoals(m[1])),
     (re.compile(r"shuffle-hands"), lambda m: ShuffleHands()),
     (re.compile(r"shuffle-goals"), lambda m: ShuffleGoals()),
+    (re.compile(r"join\s+(\S.*)"), lambda m: Join(m[1].strip())),
 ]
 
 

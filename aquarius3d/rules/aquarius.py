@@ -31,7 +31,13 @@ class DeckBlock(Block):
     type: Literal["deck"]
     name: str = Field("second-edition", description="a deck list in assets/decks (without .yaml)")
     goals: bool = Field(True, description="whether the goal cards are used")
-    actions: Literal["all", "none"] | list[str] = Field("all", description="all, none, or the action names kept")
+    actions: str | list[str] = Field("all", description="all, none, one action name, or a list of action names kept")
+
+    def kept_actions(self) -> str | list[str]:
+        """'all', 'none', or the list of action names kept."""
+        if isinstance(self.actions, str) and self.actions not in ("all", "none"):
+            return [self.actions]
+        return self.actions
     wild: bool = Field(True, description="whether the wild card is used")
 
 
@@ -45,6 +51,9 @@ class DealBlock(Block):
 
     type: Literal["deal"]
     hand: int = Field(3, ge=0, description="cards dealt to each player")
+    join_in_progress: bool = Field(
+        True, description="a player may join between turns, taking an unused goal and the top cards"
+    )
     action_starter: Literal["middle", "discard"] = Field(
         "middle", description="where an action card turned up as the starter goes"
     )
