@@ -91,8 +91,10 @@ def read_record(path: Path) -> dict:
     for i, seat in enumerate(data["seats"]):
         if not isinstance(seat, dict) or seat.get("kind") not in ("human", "computer") or not isinstance(seat.get("name"), str):
             raise DataError(f"{where}: seats[{i}]: expected {{name, kind: human or computer}}")
-    if len(data["seats"]) != len(data["players"]):
-        raise DataError(f"{where}: seats: {len(data['seats'])} seats for {len(data['players'])} players")
+    joined = sum(1 for move in data["moves"] if isinstance(move, str) and move.startswith("join "))
+    if len(data["seats"]) != len(data["players"]) + joined:
+        raise DataError(f"{where}: seats: {len(data['seats'])} seats for {len(data['players'])} players "
+                        f"and {joined} who joined later")
     return data
 
 

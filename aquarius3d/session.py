@@ -14,6 +14,7 @@ Stages:
     direction   Rotate Goals: `choose_direction`
     confirm     Shuffle Hands or Goals: `confirm()`
     computer    a computer seat is to move: `computer_move()`
+    round_over  a round has ended and another follows: `summary()` shows the totals, `next_round()`
     over        the game has ended
 """
 
@@ -27,7 +28,7 @@ from .bots import RandomPlayer
 from .cards import BIT, LETTER_OF, face
 from .engine.game import ApplyResult, Game
 from .engine.moves import (
-    MoveCard, Pass, Place, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands, Zap, cell_text,
+    Join, MoveCard, Pass, Place, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands, Zap, cell_text,
 )
 from .errors import IllegalMove
 from .i18n import action_name, element_name, tr
@@ -41,11 +42,14 @@ class Seat:
 
 
 class Session:
-    def __init__(self, game: Game, seats: list[Seat], seed: int, autosave: bool = True) -> None:
+    def __init__(self, game: Game, seats: list[Seat], seed: int, autosave: bool = True,
+                 targets: list[int | None] | None = None) -> None:
         self.game = game
         self.seats = list(seats)
         self.seed = seed
-        self.state = game.new_state([s.name for s in seats], seed)
+        self.state = game.new_state([s.name for s in seats], seed, targets)
+        self.chicken = bool(game.options.get("aqua_chicken"))
+        self.looks: dict[int, int] = {}  # Aqua-Chicken: seat -> the turn of their first look
         self.autosave = autosave
         self.messages: list[str] = []
         self.notice = ""
@@ -58,20 +62,27 @@ class Session:
     # -- making and restoring ---------------------------------------------------------------------
 
     @classmethod
-    def new(cls, ruleset: str, options: dict, seats: list[Seat], seed: int | None = None, autosave: bool = True):
+    def new(cls, ruleset: str, options: dict, seats: list[Seat], seed: int | None = None, autosave: bool = True,
+            targets: list[int | None] | None = None):
         game = load_ruleset(ruleset, options)
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        return cls(game, seats, seed, autosave)
+        return cls(game, seats, seed, autosave, targets)
 
     def record(self) -> dict:
-        return {**self.game.record(self.state, self.seed), "seats": [{"name": s.name, "kind": s.kind} for s in self.seats]}
+        record = {**self.game.record(self.state, self.seed),
+                  "seats": [{"name": s.name, "kind": s.kind} for s in self.seats]}
+        if self.looks:
+            record["looks"] = {str(seat): turn for seat, turn in self.looks.items()}
+        return record
 
     @classmethod
     def from_record(cls, record: dict, autosave: bool = True) -> "Session":
         game = load_ruleset(record["ruleset"], record["options"])
         seats = [Seat(s["name"], s["kind"]) for s in record["seats"]]
-        session = cls(game, seats, int(record["seed"]), autosave=False)
+        seated = len(record["players"])
+        session = cls(game, seats[:seated], int(record["seed"]), autosave=False, targets=record.get("targets"))
+        session.pending_seats = seats[seated:]
         for i, text in enumerate(record["moves"]):
             try:
                 session._play(text, quiet=False)
@@ -79,6 +90,7 @@ class Session:
                 raise IllegalMove(f"moves[{i}]: {text!r}: {exc}") from None
         session.autosave = autosave
         session.shown_seat = None
+        session.looks = {int(seat): int(turn) for seat, turn in (record.get("looks") or {}).items()}
         session._begin_turn()
         return session
 
@@ -106,6 +118,8 @@ class Session:
     def viewer(self) -> int | None:
         """The seat whose secrets may be on screen now, if any."""
         if self.stage == "over":
+            return None
+        if self.stage == "round_over":
             return None
         if self.stage in ("cover", "computer"):
             return self.shown_seat if self.humans == 1 and self.stage == "computer" else None
@@ -329,7 +343,13 @@ class Session:
 
     def _play(self, move, quiet: bool = False) -> ApplyResult:
         seat = self.seat
+        rounds_before = len(self.state.extra.get("rounds", []))
         result = self.game.apply(self.state, move)
+        if isinstance(result.move, Join):
+            self._seat_joined(result)
+            if self.autosave:
+                saves.save(self.record())
+            return result
         self.messages.append(self.describe(result))
         self.notice = ""
         if result.bonus:
@@ -338,7 +358,62 @@ class Session:
         if self.autosave:
             saves.save(self.record())
         self._begin_turn()
+        if not self.state.over and len(self.state.extra.get("rounds", [])) > rounds_before:
+            self.stage = "round_over"
+            self.shown_seat = None
         return result
+
+    def next_round(self) -> None:
+        """Close the score table between rounds."""
+        if self.stage == "round_over":
+            self._begin_turn()
+
+    # -- joining ----------------------------------------------------------------------------------
+
+    def can_join(self) -> bool:
+        if self.stage not in ("cover", "choose", "computer"):
+            return False
+        try:
+            self.game.check(self.state, Join("\x00"))
+        except IllegalMove:
+            return False
+        return True
+
+    def join(self, name: str, kind: str = "human") -> bool:
+        """A player sits down between turns (an unused goal and the top three cards)."""
+        if self.stage not in ("cover", "choose", "computer"):
+            self.notice = tr("log_refused", reason=tr("join_between_turns"))
+            return False
+        self.pending_seats = [Seat(name.strip(), kind)]
+        return self._try(Join(name.strip()))
+
+    def _seat_joined(self, result: ApplyResult) -> None:
+        pending = getattr(self, "pending_seats", [])
+        seat = pending.pop(0) if pending else Seat(result.move.name)
+        self.seats.append(seat)
+        if seat.kind == "computer":
+            self.bots[len(self.seats) - 1] = RandomPlayer(self.seed * 31 + len(self.seats) - 1)
+        self.messages.append(tr("log_join", name=seat.name))
+
+    # -- Aqua-Chicken ----------------------------------------------------------------------------
+
+    def peek(self, on: bool) -> None:
+        """Press and hold to see your goal; in Aqua-Chicken the first look is recorded."""
+        self.peeking = on and self.viewer is not None and self.stage not in ("cover", "computer", "over")
+        if self.peeking and self.chicken and self.viewer not in self.looks:
+            self.looks[self.viewer] = self.state.turn_number
+            self.messages.append(tr("log_looked", name=self.seats[self.viewer].name))
+            if self.autosave:
+                saves.save(self.record())
+
+    def chicken_winners(self) -> list[int]:
+        """The Aqua-Chicken side game: those who never looked, else whoever looked last."""
+        players = [i for i, s in enumerate(self.seats) if s.kind == "human"]
+        never = [i for i in players if i not in self.looks]
+        if never:
+            return never
+        last = max(self.looks[i] for i in players)
+        return [i for i in players if self.looks[i] == last]
 
     def describe(self, result: ApplyResult) -> str:
         """A move in words, for the log."""
@@ -385,6 +460,9 @@ class Session:
     def summary(self) -> list[str]:
         """The end screen's lines."""
         state, cards = self.state, self.game.deck.cards
+        if self.stage == "round_over":
+            number = len(state.extra["rounds"])
+            return [tr("round_over", number=number, total=self.game.rounds), self.score_table()]
         names = " & ".join(self.seats[s].name for s in state.winners)
         lines = [tr("end_winner" if len(state.winners) == 1 else "end_winners", names=names)]
         if state.end_reason == "goal":
@@ -392,10 +470,27 @@ class Session:
                 element = cards[state.goals[seat]].code
                 size = state.table.largest_group(BIT[LETTER_OF[element]])
                 lines.append(tr("end_reason_goal", element=element_name(element), count=size))
-        else:
+        elif state.end_reason == "deck out":
             lines.append(tr("end_reason_deck"))
         goals = ", ".join(
             f"{s.name}: {element_name(cards[g].code)}" for s, g in zip(self.seats, state.goals) if g is not None
         )
-        lines.append(tr("end_goals", goals=goals))
+        if goals:
+            lines.append(tr("end_goals", goals=goals))
+        if "scores" in state.extra:
+            lines.append(self.score_table())
+        if self.chicken:
+            names = " & ".join(self.seats[i].name for i in self.chicken_winners())
+            lines.append(tr("chicken_winner", names=names))
         return lines
+
+    def score_table(self) -> str:
+        """Rounds and totals, one line per round (Dominus)."""
+        extra = self.state.extra
+        lines = []
+        for number, result in enumerate(extra.get("rounds", []), 1):
+            points = ", ".join(f"{s.name} {p:+d}" for s, p in zip(self.seats, result["points"]))
+            lines.append(tr("round_line", number=number, points=points))
+        totals = ", ".join(f"{s.name} {t}" for s, t in zip(self.seats, extra.get("scores", [])))
+        lines.append(tr("round_totals", totals=totals))
+        return "\n".join(lines)

@@ -277,3 +277,59 @@ def test_a_card_that_fits_nowhere_says_so():
     session.select(0)
     assert session.ghosts() == {}
     assert session.hint() == "WWWW fits nowhere on the table now, either way round: choose another card."
+
+
+def test_aqua_chicken_records_looks_and_names_the_last(private_home):
+    session = Session.new("aquarius", {"aqua_chicken": True}, humans(3), seed=2)
+    assert session.chicken
+    session.reveal()
+    session.peek(True)
+    assert session.goal_text().startswith("Your goal: ")
+    session.peek(False)
+    assert session.looks == {0: 1}
+    assert session.chicken_winners() == [1, 2]  # they have not looked yet
+    restored = Session.load(saves.save_path(saves.AUTOSAVE))
+    assert restored.looks == {0: 1}
+    play_like_a_person(session, random.Random(2))
+    assert any(line.startswith("Aqua-Chicken: Bo & Cy held out longest") for line in session.summary())
+
+
+def test_joining_from_the_table_and_restoring_it(private_home):
+    session = Session.new("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3)
+    assert session.can_join()
+    assert session.join("Hal", "computer")
+    assert [s.name for s in session.seats] == ["Ann", "Bo", "Hal"] and session.seats[2].kind == "computer"
+    assert len(session.state.hands[2]) == 3 and session.state.goals[2] is not None
+    assert session.messages[-1] == "Hal joins the game"
+    rng = random.Random(3)
+    for _ in range(30):
+        play_like_a_person_one_move(session, rng)
+    restored = Session.load(saves.save_path(saves.AUTOSAVE))
+    assert restored.state == session.state and restored.seats == session.seats
+    assert restored.record()["players"] == ["Ann", "Bo"]  # Hal sits down in the moves
+
+
+def test_dominus_rounds_show_a_score_table_between_rounds():
+    session = Session.new("dominus", {"rounds": 2}, [Seat("Ann"), Seat("Bo")], seed=4)
+    rng = random.Random(4)
+    seen_table = False
+    for _ in range(3000):
+        if session.stage == "over":
+            break
+        if session.stage == "round_over":
+            seen_table = True
+            assert session.observation()["hand"] == []  # nothing secret on the score table
+            lines = session.summary()
+            assert lines[0] == "Round 1 of 2 is over" and "Totals: Ann" in lines[1]
+            session.next_round()
+            continue
+        play_like_a_person_one_move(session, rng)
+    assert seen_table and session.stage == "over"
+    assert "Round 2:" in "\n".join(session.summary())
+
+
+def test_players_own_targets():
+    session = Session.new("aquarius", {}, humans(2), seed=1, targets=[4, None])
+    assert session.state.extra["targets"] == [4, None]
+    assert session.record()["targets"] == [4, None]
+    assert Session.from_record(session.record(), autosave=False).state == session.state
