@@ -120,8 +120,8 @@ class App:
         self.new_ruleset = available()[0]
         self.new_seats = [["Ann", "human"], ["Bo", "human"]]
         self.new_options: dict = {}
-        self._text(tr("menu_ruleset"), (-0.55, 0.6), 0.055, TextNode.ARight)
-        menu = DirectOptionMenu(items=available(), initialitem=0, scale=0.055, pos=(-0.5, 0, 0.6),
+        self._text(tr("menu_ruleset"), (-0.55, 0.62), 0.055, TextNode.ARight)
+        menu = DirectOptionMenu(items=available(), initialitem=0, scale=0.055, pos=(-0.5, 0, 0.62),
                                 command=self._choose_ruleset, parent=self.screen_root, **BUTTON)
         self.widgets.append(menu)
         self.options_root = self.screen_root.attachNewNode("options")
@@ -130,8 +130,8 @@ class App:
         self.seat_widgets: list = []
         self._draw_options()
         self._draw_seats()
-        self._button(tr("menu_start"), self._start_from_form, (0.35, -0.8), 0.07)
-        self._button(tr("menu_back"), self.show_menu, (-0.35, -0.8), 0.07)
+        self._button(tr("menu_start"), self._start_from_form, (0.35, -0.88), 0.07)
+        self._button(tr("menu_back"), self.show_menu, (-0.35, -0.88), 0.07)
 
     def _choose_ruleset(self, name) -> None:
         self.new_ruleset = name
@@ -146,16 +146,58 @@ class App:
         kept.clear()
 
     def _draw_options(self) -> None:
+        """A control per option: a box for yes/no, arrows for numbers, a button cycling through choices."""
         self._forget(self.option_widgets)
         spec = load_ruleset(self.new_ruleset).ruleset
+        add = self.option_widgets.append
         for i, (key, option) in enumerate(spec.options.items()):
+            z = 0.5 - i * 0.075
+            label = tr(f"option_{key}") if has(f"option_{key}") else (option.description or key)
+            value = self.new_options.get(key, option.default)
             if isinstance(option.default, bool):
-                label = tr(f"option_{key}") if has(f"option_{key}") else (option.description or key)
-                box = DirectCheckButton(text=label, scale=0.05, pos=(-0.2, 0, 0.48 - i * 0.09),
-                                        indicatorValue=int(option.default), parent=self.options_root,
-                                        command=self._set_option, extraArgs=[key], text_fg=TEXT,
-                                        frameColor=(0, 0, 0, 0), boxPlacement="left")
-                self.option_widgets.append(box)
+                add(DirectCheckButton(text=label, scale=0.04, pos=(-0.9, 0, z), indicatorValue=int(value),
+                                      parent=self.options_root, command=self._set_option, extraArgs=[key],
+                                      text_fg=TEXT, frameColor=(0, 0, 0, 0), boxPlacement="left",
+                                      text_align=TextNode.ALeft))
+                continue
+            add(OnscreenText(text=label, pos=(-0.95, z), scale=0.036, fg=TEXT, align=TextNode.ALeft,
+                             parent=self.options_root, wordwrap=34))
+            if isinstance(option.default, list):
+                for j, part in enumerate(value):
+                    self._stepper(key, z, 0.75 + j * 0.28, part, j, option)
+            elif isinstance(option.default, int):
+                self._stepper(key, z, 0.75, value, None, option)
+            else:
+                shown = tr("choice_all") if value == "all" else action_name(value) if has(f"action_{value}") else value
+                add(DirectButton(text=shown, scale=0.04, pos=(0.75, 0, z), parent=self.options_root,
+                                 command=self._cycle_option, extraArgs=[key], **BUTTON))
+
+    def _stepper(self, key, z, x, value, index, option) -> None:
+        add = self.option_widgets.append
+        add(DirectButton(text="<", scale=0.04, pos=(x - 0.09, 0, z), parent=self.options_root,
+                         command=self._step_option, extraArgs=[key, index, -1], **BUTTON))
+        add(OnscreenText(text=str(value), pos=(x, z), scale=0.045, fg=TEXT, parent=self.options_root))
+        add(DirectButton(text=">", scale=0.04, pos=(x + 0.09, 0, z), parent=self.options_root,
+                         command=self._step_option, extraArgs=[key, index, 1], **BUTTON))
+
+    def _step_option(self, key, index, step) -> None:
+        option = load_ruleset(self.new_ruleset).ruleset.options[key]
+        value = self.new_options.get(key, option.default)
+        low, high = option.min if option.min is not None else 1, option.max if option.max is not None else 99
+        if index is None:
+            self.new_options[key] = min(high, max(low, value + step))
+        else:
+            value = list(value)
+            value[index] = min(high, max(low, value[index] + step))
+            self.new_options[key] = value
+        self._draw_options()
+
+    def _cycle_option(self, key) -> None:
+        option = load_ruleset(self.new_ruleset).ruleset.options[key]
+        choices = option.choices or [option.default]
+        value = self.new_options.get(key, option.default)
+        self.new_options[key] = choices[(choices.index(value) + 1) % len(choices)] if value in choices else choices[0]
+        self._draw_options()
 
     def _set_option(self, value, key) -> None:
         self.new_options[key] = bool(value)
@@ -163,7 +205,7 @@ class App:
     def _draw_seats(self) -> None:
         self._forget(self.seat_widgets)
         self.seat_entries = []
-        top = 0.25
+        top = -0.05
         add = self.seat_widgets.append
         add(OnscreenText(text=tr("menu_seats"), pos=(0, top + 0.05), scale=0.06, fg=TEXT, parent=self.seats_root))
         for i, (name, kind) in enumerate(self.new_seats):
@@ -276,8 +318,9 @@ class App:
 
     # -- starting and ending games -----------------------------------------------------------------
 
-    def start_game(self, ruleset: str, options: dict, seats: list[Seat], seed: int | None = None) -> None:
-        self.open_session(Session.new(ruleset, options, seats, seed))
+    def start_game(self, ruleset: str, options: dict, seats: list[Seat], seed: int | None = None,
+                   targets: list | None = None) -> None:
+        self.open_session(Session.new(ruleset, options, seats, seed, targets=targets))
 
     def continue_game(self) -> None:
         path = saves.save_path(saves.AUTOSAVE)
@@ -351,9 +394,24 @@ class App:
         self.end_panel = self._panel((-0.9, 0.9, -0.4, 0.45))
         self.end_title = self._text("", (0, 0.33), 0.08, parent=self.end_panel)
         self.end_lines = self._text("", (0, 0.18), 0.05, parent=self.end_panel, wrap=32)
-        self._button(tr("end_play_again"), self.play_again, (-0.4, -0.3), 0.06, parent=self.end_panel)
-        self._button(tr("end_menu"), self.show_menu, (0.4, -0.3), 0.06, parent=self.end_panel)
+        self.end_buttons = [
+            self._button(tr("end_play_again"), self.play_again, (-0.4, -0.3), 0.06, parent=self.end_panel),
+            self._button(tr("end_menu"), self.show_menu, (0.4, -0.3), 0.06, parent=self.end_panel),
+        ]
+        self.next_round_button = self._button(tr("round_next"), self.next_round, (0, -0.3), 0.06, parent=self.end_panel)
         self.end_panel.hide()
+        self.join_button = self._button(tr("hud_join"), self.show_join, (0.16, 0.08), 0.05, parent=self.base.a2dBottomLeft)
+        self.join_panel = self._panel((-0.6, 0.6, -0.25, 0.25))
+        self._text(tr("join_title"), (0, 0.15), 0.06, parent=self.join_panel)
+        self.join_entry = DirectEntry(initialText="", scale=0.05, width=9, pos=(-0.45, 0, 0.02), parent=self.join_panel,
+                                      text_fg=(0.1, 0.1, 0.1, 1), frameColor=(0.9, 0.9, 0.86, 1))
+        self.widgets.append(self.join_entry)
+        self.join_kind = "human"
+        self.join_kind_button = self._button(tr("menu_human"), self._toggle_join_kind, (0.35, 0.03), 0.05,
+                                             parent=self.join_panel)
+        self._button(tr("join_ok"), self.confirm_join, (0.25, -0.15), 0.055, parent=self.join_panel)
+        self._button(tr("menu_back"), self.hide_join, (-0.25, -0.15), 0.055, parent=self.join_panel)
+        self.join_panel.hide()
 
     def refresh(self) -> None:
         """Redraw everything from the session: table, ghosts, hand, HUD, cover."""
@@ -372,8 +430,9 @@ class App:
         if session.stage == "table_card":
             self.scene.highlight(set(state.table.cards.values()), (1.0, 1.0, 0.82, 1))
         top = cards[state.discard[-1]].code if state.discard else None
+        has_actions = any(session.game.deck.cards[i].kind == "action" for i in session.game.play_ids())
         self.piles.update(
-            len(state.deck), len(state.discard),
+            len(state.deck), len(state.discard) if has_actions else None,
             len(state.unused_goals) if session.game.goal_ids() else None,
             {"deck": tr("hud_deck", count=len(state.deck)),
              "discard": tr("hud_discard", top=action_name(top)) if top else tr("hud_discard_empty"),
@@ -391,7 +450,8 @@ class App:
         self.hud_notice.setText(session.notice or self.status)
         self.hud_log.setText("\n".join(session.messages[-8:]))
         self.log_panel.show() if session.messages else self.log_panel.hide()
-        self.hud_goal.setText(session.goal_text() or (tr("hud_goal_hint") if seen["goal"] else ""))
+        hint = tr("chicken_hint") if session.chicken else tr("hud_goal_hint")
+        self.hud_goal.setText(session.goal_text() or (hint if seen["goal"] else ""))
         self.goal_card["text"] = element_name(seen["goal"]) if session.goal_text() else "?"
         if seen["goal"] is None:
             self.goal_card.hide()
@@ -405,12 +465,26 @@ class App:
             self.cover_hint.setText(tr("cover_hint", name=name))
         else:
             self.cover.hide()
-        if session.stage == "over":
+        if session.stage in ("over", "round_over"):
             self.end_panel.show()
-            self.end_title.setText(tr("end_title"))
-            self.end_lines.setText("\n".join(session.summary()))
+            lines = session.summary()
+            if session.stage == "round_over":
+                self.end_title.setText(lines[0])
+                self.end_lines.setText("\n".join(lines[1:]))
+                self.next_round_button.show()
+                for button in self.end_buttons:
+                    button.hide()
+            else:
+                self.end_title.setText(tr("end_title"))
+                self.end_lines.setText("\n".join(lines))
+                self.next_round_button.hide()
+                for button in self.end_buttons:
+                    button.show()
         else:
             self.end_panel.hide()
+        self.join_button.show() if session.can_join() and self.join_panel.isHidden() else self.join_button.hide()
+        self._draw_limit()
+        self._draw_edge_marks()
 
     def _draw_hand(self, seen: dict) -> None:
         for child in self.hand_root.getChildren():
@@ -494,6 +568,62 @@ class App:
 
     def choose_player(self, seat) -> None:
         self.session.choose_player(seat)
+
+    def next_round(self) -> None:
+        if self.session is not None:
+            self.session.next_round()
+            self.refresh()
+
+    def show_join(self) -> None:
+        if self.session is not None and self.session.can_join():
+            names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"]
+            taken = {s.name for s in self.session.seats}
+            self.join_entry.enterText(next(n for n in names if n not in taken))
+            self.join_panel.show()
+            self.join_button.hide()
+
+    def hide_join(self) -> None:
+        self.join_panel.hide()
+        self.refresh()
+
+    def _toggle_join_kind(self) -> None:
+        self.join_kind = "computer" if self.join_kind == "human" else "human"
+        self.join_kind_button["text"] = tr("menu_human") if self.join_kind == "human" else tr("menu_computer")
+
+    def confirm_join(self) -> None:
+        name = self.join_entry.get().strip()
+        if self.session is not None and name:
+            self.session.join(name, self.join_kind)
+        self.hide_join()
+
+    # -- Dominus: the table's edge, and which edges match ------------------------------------------
+
+    def _draw_limit(self) -> None:
+        """Where the arrangement may still reach on this table (Dominus' `table` option)."""
+        limit = getattr(self.session.game.placement, "table", None)
+        cells = list(self.session.state.table.cards)
+        if limit is None or not cells:
+            self.scene.show_limit(None)
+            return
+        xs = [x for x, _ in cells]
+        ys = [y for _, y in cells]
+        columns, rows = limit
+        self.scene.show_limit(((max(xs) - columns + 1, max(ys) - rows + 1), (min(xs) + columns - 1, min(ys) + rows - 1)))
+
+    def _draw_edge_marks(self) -> None:
+        """While placing in Dominus, mark each edge the card would touch at the hovered cell: matching or not."""
+        session = self.session
+        marks = {}
+        if session.stage == "place" and hasattr(session.game.placement, "table") and self.hover_cell is not None:
+            from .cards import face
+            from .rules.dominus import side_matches
+
+            need = session.state.table.need.get(self.hover_cell)
+            if need and self.hover_cell not in session.state.table.cards:
+                code = session._selected_code()
+                lies = face(code).turned if session.turned else face(code)
+                marks = dict(side_matches(lies.bits, need))
+        self.scene.show_edge_marks(self.hover_cell, marks)
 
     # -- input: the player's hands on the table -------------------------------------------------------
 
@@ -625,7 +755,7 @@ class App:
 
     def peek(self, on: bool) -> None:
         if self.session is not None:
-            self.session.peeking = on and self.session.stage not in ("cover", "computer", "over")
+            self.session.peek(on)
             self.refresh()
 
     def toggle_help(self) -> None:
@@ -717,6 +847,7 @@ class App:
             if cell != self.hover_cell:
                 self.hover_cell = cell
                 self._hover_ghost()
+                self._draw_edge_marks()
         session = self.session
         if session is not None and session.stage == "computer" and now >= self._bot_due:
             session.computer_move()
@@ -744,6 +875,6 @@ def main(play: tuple | None = None) -> None:
     """Open the window: the menu, or straight into a game (`aquarius3d play`)."""
     app = App()
     if play is not None:
-        ruleset, options, seats = play
-        app.start_game(ruleset, options, seats)
+        ruleset, options, seats, targets = play
+        app.start_game(ruleset, options, seats, targets=targets)
     app.run()

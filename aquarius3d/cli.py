@@ -140,9 +140,15 @@ def cmd_play(args) -> int:
     seats = parse_players(args.players)
     if not game.min_players <= len(seats) <= game.max_players:
         raise DataError(f"--players: {game.id} is for {game.min_players} to {game.max_players} players, not {len(seats)}")
+    targets = None
+    if args.targets:
+        parts = [p.strip() for p in args.targets.split(",")]
+        if len(parts) != len(seats) or not all(p == "" or (p.isdigit() and int(p) >= 1) for p in parts):
+            raise DataError(f"--targets: one number (or nothing) per player, separated by commas, got {args.targets!r}")
+        targets = [int(p) if p else None for p in parts]
     from .app import main as open_window
 
-    open_window((args.ruleset, dict(game.options), seats))
+    open_window((args.ruleset, dict(game.options), seats, targets))
     return 0
 
 
@@ -194,6 +200,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("ruleset")
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a ruleset option (repeatable)")
     p.add_argument("--players", default="Ann,Bo", help="names separated by commas; 'bot' for a computer player")
+    p.add_argument("--targets", help="each player's own number of panels to connect, e.g. '4,,' (young players)")
     p.set_defaults(run=cmd_play)
 
     p = sub.add_parser("render", help="draw a position file to a PNG picture, offscreen")

@@ -199,3 +199,67 @@ def test_continue_with_no_autosave_and_with_a_corrupt_one(app):
     app.continue_game()
     assert app.screen == "menu" and app.menu_note.getText().startswith("autosave.json: not a saved game")
     assert path.read_text() == "{broken"  # nothing is thrown away
+
+
+def test_dominus_draws_the_table_limit_and_marks_edges(app):
+    from aquarius3d import geometry
+
+    app.start_game("dominus", {"table": [6, 4]}, [Seat("Ann"), Seat("Bo", "computer")], seed=5)
+    session = app.session
+    assert app.scene.limit_root is not None and app.scene.limit_root.getNumChildren() == 4
+    low, high = app.scene.limit_root.getTightBounds()
+    (x0, y0), (x1, y1) = [(-5, -3), (5, 3)]  # one card at 0,0: it may reach 5 columns and 3 rows each way
+    assert low.x == pytest.approx(x0 * geometry.CELL_X - geometry.CELL_X / 2 - 1.5, abs=0.01)
+    assert high.y == pytest.approx(y1 * geometry.CELL_Y + geometry.CELL_Y / 2 + 1.5, abs=0.01)
+    app.reveal()
+    while session.stage != "place":
+        session.select(0)
+        if session.stage != "place":
+            session.cancel()
+    app.refresh()
+    legal = {m.cell for m in session.ghosts()}
+    for cell in sorted(session.state.table.need):
+        app.hover_cell = cell
+        app._draw_edge_marks()
+        marks = app.scene.edge_marks
+        assert marks  # every frontier cell touches a card
+        # One card on a roomy table: a spot is legal exactly when every edge it touches matches.
+        assert all(marks.values()) == (cell in legal), (cell, marks)
+    assert app.piles.stacks["discard"].isHidden()  # Dominus has no action cards, so no discard pile
+
+
+def test_new_game_form_steps_and_cycles_options(app):
+    app.show_new_game()
+    app._choose_ruleset("dominus")
+    app._step_option("table", 0, -1)
+    app._step_option("rounds", None, 1)
+    assert app.new_options == {"table": [13, 7], "rounds": 2}
+    app._choose_ruleset("aquarius")
+    app._cycle_option("single_action")
+    assert app.new_options["single_action"] == "trade_hands"
+    app._step_option("target", None, -3)
+    app._start_from_form()
+    assert app.session.game.target == 4
+    assert app.session.game.ruleset.deck.actions == "trade_hands"
+
+
+def test_round_table_and_joining_in_the_window(app):
+    app.start_game("dominus", {"rounds": 2}, [Seat("Ann", "computer"), Seat("Bo", "computer")], seed=6)
+    for _ in range(500):
+        if app.session.stage == "round_over":
+            break
+        app._bot_due = 0
+        app._tick(FakeTask())
+    assert app.session.stage == "round_over"
+    assert not app.end_panel.isHidden() and not app.next_round_button.isHidden()
+    assert app.end_title.getText() == "Round 1 of 2 is over"
+    app.next_round()
+    assert app.end_panel.isHidden()
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=6)
+    assert not app.join_button.isHidden()
+    app.show_join()
+    assert not app.join_panel.isHidden() and app.join_entry.get() == "Cy"
+    app._toggle_join_kind()
+    app.confirm_join()
+    assert [(s.name, s.kind) for s in app.session.seats][-1] == ("Cy", "computer")
+    assert app.join_panel.isHidden()

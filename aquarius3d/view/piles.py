@@ -35,13 +35,14 @@ class Piles:
             label.setBin("fixed", 50)
             self.labels[name] = label
 
-    def update(self, deck: int, discard: int, goals: int | None, texts: dict[str, str]) -> None:
-        """Heights from the counts; `goals` None hides the unused goals (none in this game)."""
+    def update(self, deck: int, discard: int | None, goals: int | None, texts: dict[str, str]) -> None:
+        """Heights from the counts; None hides a pile the game does not have (no actions, no goals)."""
         (x0, y0, _), (x1, y1, _) = self.scene.bounds()
         cy = (y0 + y1) / 2
         left = x0 - geometry.CARD_WIDTH / 2 - 60
         spots = {"deck": (left, cy + 60), "discard": (left, cy - 60), "goals": (x1 + geometry.CARD_LENGTH / 2 + 60, cy)}
-        counts = {"deck": deck, "discard": discard, "goals": goals or 0}
+        counts = {"deck": deck, "discard": discard or 0, "goals": goals or 0}
+        absent = {"discard": discard is None, "goals": goals is None}
         for name, stack in self.stacks.items():
             count = counts[name]
             x, y = spots[name]
@@ -52,7 +53,7 @@ class Piles:
             label = self.labels[name]
             label.node().setText(texts.get(name, ""))
             label.setPos(x, y, geometry.CARD_THICKNESS * max(count, 1) + 14)
-            if name == "goals" and goals is None:
+            if absent.get(name):
                 stack.hide()
                 label.hide()
             else:

@@ -228,6 +228,49 @@ class TableScene:
         for k, node in self.ghosts.items():
             node.setColorScale(1, 1, 1, 0.9 if k == key else 0.38)
 
+    def show_limit(self, cells) -> None:
+        """Outline the cells ((x0, y0), (x1, y1)) the arrangement may still reach, or nothing."""
+        if getattr(self, "limit_root", None) is not None:
+            self.limit_root.removeNode()
+        self.limit_root = None
+        if cells is None:
+            return
+        (x0, y0), (x1, y1) = cells
+        left = x0 * geometry.CELL_X - geometry.CELL_X / 2
+        right = x1 * geometry.CELL_X + geometry.CELL_X / 2
+        bottom = y0 * geometry.CELL_Y - geometry.CELL_Y / 2
+        top = y1 * geometry.CELL_Y + geometry.CELL_Y / 2
+        self.limit_root = self.root.attachNewNode("table-limit")
+        self.limit_root.setLightOff()
+        colour = (0.93, 0.86, 0.55, 1)
+        width = 3.0
+        for x, y, sx, sy in (((left + right) / 2, top, right - left + width, width),
+                             ((left + right) / 2, bottom, right - left + width, width),
+                             (left, (top + bottom) / 2, width, top - bottom), (right, (top + bottom) / 2, width, top - bottom)):
+            bar = self.limit_root.attachNewNode(box_node(1, 1, 1, colour, "limit"))
+            bar.setPos(x, y, 0)
+            bar.setScale(sx, sy, 0.4)
+
+    def show_edge_marks(self, cell, marks: dict) -> None:
+        """Bars along the sides (0 top, 1 right, 2 bottom, 3 left) of a cell: green matches, red does not."""
+        if getattr(self, "marks_root", None) is not None:
+            self.marks_root.removeNode()
+        self.marks_root = self.root.attachNewNode("edge-marks")
+        self.marks_root.setLightOff()
+        if not marks or cell is None:
+            return
+        cx, cy = geometry.cell_centre(*cell)
+        hw, hl = geometry.CARD_WIDTH / 2, geometry.CARD_LENGTH / 2
+        spots = {0: (cx, cy + hl, geometry.CARD_WIDTH * 0.8, 4), 1: (cx + hw, cy, 4, geometry.CARD_LENGTH * 0.8),
+                 2: (cx, cy - hl, geometry.CARD_WIDTH * 0.8, 4), 3: (cx - hw, cy, 4, geometry.CARD_LENGTH * 0.8)}
+        for side, ok in marks.items():
+            x, y, sx, sy = spots[side]
+            colour = (0.3, 0.85, 0.35, 1) if ok else (0.9, 0.2, 0.2, 1)
+            bar = self.marks_root.attachNewNode(box_node(1, 1, 1, colour, f"mark-{side}"))
+            bar.setPos(x, y, 0.5)
+            bar.setScale(sx, sy, 1.0)
+        self.edge_marks = dict(marks)
+
     def highlight(self, keys, colour=(1.0, 0.95, 0.55, 1.0)) -> None:
         """Tint some cards (the winning group); others return to normal."""
         changed = False
