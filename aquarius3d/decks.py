@@ -90,3 +90,11 @@ def load_deck(name: str) -> Deck:
             raise DataError(f"{where}: actions.{action}: unknown action (one of {', '.join(ACTIONS)})")
         cards.extend(Card("action", action) for _ in range(int(count)))
     return Deck(str(data.get("name", name)), tuple(cards))
+
+
+def combine_decks(elements: Deck, rest: Deck) -> Deck:
+    """The element cards of one deck list with the goals and actions of another (Aquarius Rising)."""
+    cards = [c for c in rest.cards if c.kind == "goal"]
+    cards += [c for c in elements.cards if c.kind == "element"]
+    cards += [c for c in rest.cards if c.kind == "action"]
+    return Deck(f"{rest.name} with the elements of {elements.name}", tuple(cards))

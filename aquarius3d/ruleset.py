@@ -27,7 +27,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, model_validator
 
 from . import rules
-from .decks import load_deck
+from .decks import combine_decks, load_deck
 from .errors import DataError
 from .resources import rulesets_dir
 
@@ -389,10 +389,13 @@ def load_ruleset(name: str, options: dict | None = None):
     if ruleset is not None:
         try:
             deck = load_deck(ruleset.deck.name)
+            if ruleset.deck.elements:
+                deck = combine_decks(load_deck(ruleset.deck.elements), deck)
         except DataError as exc:
-            problems.append(f"{_line_of(lines, ('deck', 'name'))}: deck.name: {exc}")
+            key = "elements" if ruleset.deck.elements and "elements" in str(exc) else "name"
+            problems.append(f"{_line_of(lines, ('deck', key))}: deck.{key}: {exc}")
     if ruleset is not None and deck is not None:
-        have = {a.type for a in ruleset.actions}
+        have = {a.card_name for a in ruleset.actions}
         spec = ruleset.deck.kept_actions()
         for card in deck.cards:
             if card.kind != "action" or spec == "none" or (isinstance(spec, list) and card.code not in spec):

@@ -50,7 +50,12 @@ class Game:
         self.bonus = ruleset.bonus
         self.win = ruleset.win
         self.end = ruleset.end
-        self.actions = {a.type: a for a in ruleset.actions}
+        self.actions = {a.card_name: a for a in ruleset.actions}
+        # Optional hooks of the placement block, looked up once (hasattr on a pydantic model is slow).
+        self._vertical_spots = getattr(self.placement, "vertical_spots", None)
+        self._put = getattr(self.placement, "put", None)
+        self._reason_in_state = getattr(self.placement, "reason_in_state", None)
+        self._phased = self.turn_rules.phased
         self.min_players = ruleset.players.min
         self.max_players = ruleset.players.max
         self._kept = self._cards_in_play()
@@ -147,6 +152,8 @@ class Game:
         """Legal moves in order, placements grouped as (code, turned, cells)."""
         if state.over:
             return []
+        if state.phase != "play":
+            return [g for g in [self.turn_rules.phase_moves(self, state)] if g]
         seat = state.turn
         cards = self.deck.cards
         groups: list = []
@@ -161,15 +168,19 @@ class Game:
         placement = self.placement
         table = state.table
         frontier = table.frontier()
+        vertical = self._vertical_spots
         for code in sorted(codes):
             upright = face(code)
-            cells = placement.cells(table, upright, frontier)
-            if cells:
-                groups.append((code, False, cells))
-            if not upright.symmetric:
-                cells = placement.cells(table, upright.turned, frontier)
+            for turned, lies in ((False, upright), (True, upright.turned)):
+                if turned and upright.symmetric:
+                    continue
+                cells = placement.cells(table, lies, frontier)
                 if cells:
-                    groups.append((code, True, cells))
+                    groups.append((code, turned, cells))
+                if vertical is not None:
+                    spots = vertical(self, state, lies)
+                    if spots:
+                        groups.append([Place(code, cell, turned, level) for cell, level in spots])
         for name in sorted(actions):
             block = self.actions.get(name)
             if block is not None:
@@ -191,6 +202,9 @@ class Game:
         if isinstance(move, Join):
             self._check_join(state, move)
             return move
+        if state.phase != "play":
+            self.turn_rules.check_phase_move(self, state, move)
+            return move
         seat = state.turn
         hand = state.hands[seat]
         cards = self.deck.cards
@@ -198,7 +212,7 @@ class Game:
             wanted = canonical(move.code)
             if not any(cards[c].kind == "element" and canonical(cards[c].code) == wanted for c in hand):
                 raise IllegalMove(f"{state.players[seat]} has no {move.code} card in hand")
-            why = self.placement.reason(state.table, move.cell, face(move.lies_as))
+            why = self._placement_reason(state, move)
             if why:
                 raise IllegalMove(why)
         elif isinstance(move, Pass):
@@ -213,6 +227,14 @@ class Game:
             block.check(self, state, seat, move)
         return move
 
+    def _placement_reason(self, state: State, move: Place) -> str | None:
+        lies = face(move.lies_as)
+        if self._reason_in_state is not None:
+            return self._reason_in_state(self, state, move.cell, move.level, lies)
+        if move.level:
+            return f"{self.ruleset.name} has no cards above the table"
+        return self.placement.reason(state.table, move.cell, lies)
+
     def apply(self, state: State, move: Move | str) -> ApplyResult:
         """Play a move for the player to play; raises IllegalMove (changing nothing) if not legal."""
         move = self.check(state, move)
@@ -220,16 +242,25 @@ class Game:
             return self._join(state, move)
         seat = state.turn
         result = ApplyResult(move, seat)
+        if state.phase != "play":
+            state.log.append(f"{seat}: {move}")
+            if self.turn_rules.apply_phase_move(self, state, move):
+                return result
+            self._end_turn(state, seat, result, may_win=True, hint_cell=None)
+            return result
         hint_cell = None
         may_win = True
         if isinstance(move, Place):
             card_id = self._take(state, seat, "element", move.code)
             lies = face(move.lies_as)
-            result.connected = self.placement.connects(state.table, move.cell, lies)
-            state.table.place(move.cell, card_id, lies.code)
+            if self._put is not None:
+                result.connected = self._put(self, state, move, card_id, lies)
+            else:
+                result.connected = self.placement.connects(state.table, move.cell, lies)
+                state.table.place(move.cell, card_id, lies.code)
             result.bonus = self.bonus.extra_draws(lies, result.connected)
             self._draw(state, seat, result.bonus)
-            hint_cell = move.cell
+            hint_cell = move.cell if not move.level else None
             state.passes = 0
         elif isinstance(move, Pass):
             state.passes += 1
@@ -242,6 +273,12 @@ class Game:
             may_win = block.may_win
             state.passes = 0
         state.log.append(f"{seat}: {move}")
+        if self._phased and self.turn_rules.after_card(self, state, move):
+            return result  # the turn goes on (Aquarius Rising: play a pyramid)
+        self._end_turn(state, seat, result, may_win, hint_cell)
+        return result
+
+    def _end_turn(self, state: State, seat: int, result: ApplyResult, may_win: bool, hint_cell) -> None:
         winners = self.win.winners(self, state, seat, hint_cell) if may_win and state.table.cards else []
         if winners:
             self._finish(state, winners, self.win.reason)
@@ -251,7 +288,6 @@ class Game:
             self._next_turn(state)
         result.winners = list(state.winners)
         result.over = state.over
-        return result
 
     def _check_join(self, state: State, move: Join) -> None:
         if not getattr(self.setup, "join_in_progress", False):
@@ -367,3 +403,4 @@ class Game:
 
 def _title(action: str) -> str:
     return " ".join(word if word == "a" else word.capitalize() for word in action.split("_"))
+

@@ -4,6 +4,11 @@
 is used in logs, saves, tests and bug reports:
 
     place FWAE @ 2,-1 turned    play an element card (its printed code), turned 180 degrees
+    place FWAE @ 2,-1,1         ... on storey 1, on the pyramids of the card at 2,-1 (Aquarius Rising)
+    pyramid Lr @ 0,0 TL         stand a large red pyramid on the top-left quarter of the card at 0,0
+    pyramid Mb @ 0,0,1 BR       ... of the card on storey 1 there
+    trade-pyramids 2            Zap a Card in Aquarius Rising: swap unplayed pyramids with seat 2
+    two-pyramids                Move a Card in Aquarius Rising: play two pyramids this turn
     pass                        nothing can be played
     trade-hands 2               swap hands with seat 2 (seats count from 0)
     move 1,0 -> 2,0 turned      Move a Card: from a cell to a cell, turning it 180 degrees
@@ -50,13 +55,15 @@ class Place(Move):
     code: str
     cell: Cell
     turned: bool = False
+    level: int = 0  # storey: 0 on the table, n on the pyramids of the card on storey n - 1
 
     @property
     def lies_as(self) -> str:
         return face(self.code).turned.code if self.turned else self.code
 
     def __str__(self) -> str:
-        return f"place {self.code} @ {cell_text(self.cell)}" + (" turned" if self.turned else "")
+        where = cell_text(self.cell) + (f",{self.level}" if self.level else "")
+        return f"place {self.code} @ {where}" + (" turned" if self.turned else "")
 
 
 @dataclass(frozen=True)
@@ -128,6 +135,40 @@ class ShuffleGoals(Move):
         return "shuffle-goals"
 
 
+QUARTERS = ("TL", "TR", "BL", "BR")
+
+
+@dataclass(frozen=True)
+class PlacePyramid(Move):
+    """Stand a pyramid from your supply on a quarter of a card (Aquarius Rising)."""
+
+    pyramid: str  # size and colour, e.g. "Lr"
+    cell: Cell
+    quarter: int  # 0 TL, 1 TR, 2 BL, 3 BR
+    level: int = 0
+
+    def __str__(self) -> str:
+        where = cell_text(self.cell) + (f",{self.level}" if self.level else "")
+        return f"pyramid {self.pyramid} @ {where} {QUARTERS[self.quarter]}"
+
+
+@dataclass(frozen=True)
+class TradePyramids(Move):
+    seat: int
+    action = "zap_a_card"
+
+    def __str__(self) -> str:
+        return f"trade-pyramids {self.seat}"
+
+
+@dataclass(frozen=True)
+class TwoPyramids(Move):
+    action = "move_a_card"
+
+    def __str__(self) -> str:
+        return "two-pyramids"
+
+
 @dataclass(frozen=True)
 class Join(Move):
     """A new player sits down between turns (Aquarius FAQ); not a move of the player to play."""
@@ -140,7 +181,12 @@ class Join(Move):
 
 _CELL = r"(-?\d+)\s*,\s*(-?\d+)"
 _PATTERNS = [
-    (re.compile(rf"place\s+(\S+)\s*@\s*{_CELL}(\s+turned)?"), lambda m: Place(_code(m[1]), (int(m[2]), int(m[3])), bool(m[4]))),
+    (re.compile(rf"place\s+(\S+)\s*@\s*{_CELL}(?:\s*,\s*(\d+))?(\s+turned)?"),
+     lambda m: Place(_code(m[1]), (int(m[2]), int(m[3])), bool(m[5]), int(m[4] or 0))),
+    (re.compile(rf"pyramid\s+([SML][gyrbkwc])\s*@\s*{_CELL}(?:\s*,\s*(\d+))?\s+(TL|TR|BL|BR)"),
+     lambda m: PlacePyramid(m[1], (int(m[2]), int(m[3])), QUARTERS.index(m[5]), int(m[4] or 0))),
+    (re.compile(r"trade-pyramids\s+(\d+)"), lambda m: TradePyramids(int(m[1]))),
+    (re.compile(r"two-pyramids"), lambda m: TwoPyramids()),
     (re.compile(r"pass"), lambda m: Pass()),
     (re.compile(r"trade-hands\s+(\d+)"), lambda m: TradeHands(int(m[1]))),
     (re.compile(rf"move\s+{_CELL}\s*->\s*{_CELL}(\s+turned)?"),

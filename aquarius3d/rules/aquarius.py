@@ -30,6 +30,7 @@ class DeckBlock(Block):
 
     type: Literal["deck"]
     name: str = Field("second-edition", description="a deck list in assets/decks (without .yaml)")
+    elements: str | None = Field(None, description="take the element cards from this deck list instead")
     goals: bool = Field(True, description="whether the goal cards are used")
     actions: str | list[str] = Field("all", description="all, none, one action name, or a list of action names kept")
 
@@ -108,6 +109,7 @@ class DrawAndPlayBlock(Block):
 
     type: Literal["draw_and_play"]
     draw: int = Field(1, ge=0, description="cards drawn at the start of each turn")
+    phased: ClassVar[bool] = False  # True for turns with a step after the card (Aquarius Rising)
     when_stuck: Literal["pass", "draw_until_playable"] = Field(
         "pass", description="what a player who cannot play does (a pass once the deck is empty)"
     )
@@ -117,6 +119,19 @@ class DrawAndPlayBlock(Block):
         if self.when_stuck == "draw_until_playable":
             while state.deck and not game.can_play(state):
                 game._draw(state, state.turn, 1)
+
+    def after_card(self, game: "Game", state: "State", move) -> bool:
+        """Whether the turn goes on after the card is played (not in plain Aquarius)."""
+        return False
+
+    def phase_moves(self, game: "Game", state: "State") -> list:
+        return []
+
+    def check_phase_move(self, game: "Game", state: "State", move) -> None:
+        raise IllegalMove("there is no such step in this game's turn")
+
+    def apply_phase_move(self, game: "Game", state: "State", move) -> bool:
+        return False
 
 
 # -- placement and bonus --------------------------------------------------------------------
@@ -208,8 +223,13 @@ class NoBonusBlock(Block):
 class ActionBlock(Block):
     """An action card's effect: its legal moves, a check with a reason, and the effect."""
 
+    card: str | None = Field(None, description="the action card this effect is for (default: the type's own card)")
     # Whether the effect can change the table or the goals (and so make a winner).
     may_win: ClassVar[bool] = True
+
+    @property
+    def card_name(self) -> str:
+        return self.card or self.type
 
     def moves(self, game: "Game", state: "State", seat: int) -> list:
         raise NotImplementedError
