@@ -245,3 +245,19 @@ def test_pass_is_the_only_move_when_stuck():
     state.table.place((0, 0), next(i for i in GAME.play_ids() if cards[i].code == "FFFF"), "FFFF")
     state.hands[0] = [next(i for i in GAME.play_ids() if cards[i].code == "WWWW")]
     assert GAME.legal_moves(state) == [Pass()]
+
+
+def test_union_find_groups_equal_a_plain_search():
+    """The table's incremental groups agree with a search from scratch, through moves and zaps too."""
+    checked = 0
+    for seed in range(4):
+        for state in play_random(GAME, 4, seed=seed, steps=80):
+            table = state.table
+            for bit in (1, 2, 4, 8, 16):
+                groups = table.groups(bit)
+                assert table.largest_group(bit) == max((len(g) for g in groups), default=0)
+                for group in groups:
+                    cell, panel = next(iter(group))
+                    assert table.group_size(cell, panel, bit) == len(group)
+                    checked += 1
+    assert checked > 1000

@@ -18,13 +18,16 @@ _PAIRS = tuple((d, tuple(zip(MY_SIDE[d], FACING[d]))) for d in DIRECTIONS)
 class Table:
     """Cards on the table by cell, with the frontier kept up to date."""
 
-    __slots__ = ("cards", "faces", "need", "_largest")
+    __slots__ = ("cards", "faces", "need", "_largest", "_groups")
 
     def __init__(self) -> None:
         self.cards: dict[Cell, int] = {}  # cell -> card id
         self.faces: dict[Cell, Face] = {}  # cell -> face as it lies
         self.need: dict[Cell, int] = {}  # frontier cell -> packed facing segments
         self._largest: dict[int, int] = {}  # element bit -> largest group, until the table changes
+        # Per element bit, a union-find over panels (parent, size), kept up to date as cards are
+        # placed; None after a card is lifted (rebuilt on the next question).
+        self._groups: dict[int, tuple[dict, dict]] | None = {1 << i: ({}, {}) for i in range(5)}
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -34,6 +37,7 @@ class Table:
         other.cards = dict(self.cards)
         other.faces = dict(self.faces)
         other.need = dict(self.need)
+        other._groups = None
         return other
 
     # -- changes -----------------------------------------------------------
@@ -44,6 +48,8 @@ class Table:
         self._largest.clear()
         self.cards[cell] = card_id
         self.faces[cell] = face(code)
+        if self._groups is not None:
+            self._join(cell)
         self.need.pop(cell, None)
         x, y = cell
         for dx, dy in DIRECTIONS:
@@ -55,6 +61,7 @@ class Table:
         card_id = self.cards.pop(cell)
         code = self.faces.pop(cell).code
         self._largest.clear()
+        self._groups = None
         x, y = cell
         for target in ((x, y), *((x + dx, y + dy) for dx, dy in DIRECTIONS)):
             if target in self.cards:
@@ -129,9 +136,38 @@ class Table:
                 if shared:
                     yield mine.segment_panel[s], n, other.segment_panel[t], shared
 
+    def _join(self, cell: Cell) -> None:
+        """Add a newly placed card's panels to the union-finds and join them with their neighbours'."""
+        groups = self._groups
+        for panel, mask in enumerate(self.faces[cell].panels):
+            for bit, (parent, size) in groups.items():
+                if mask & bit:
+                    parent[(cell, panel)] = (cell, panel)
+                    size[(cell, panel)] = 1
+        for mine, n, theirs, shared in self.links(cell):
+            for bit, (parent, size) in groups.items():
+                if shared & bit:
+                    a, b = _find(parent, (cell, mine)), _find(parent, (n, theirs))
+                    if a != b:
+                        if size[a] < size[b]:
+                            a, b = b, a
+                        parent[b] = a
+                        size[a] += size[b]
+
+    def _union_finds(self) -> dict:
+        if self._groups is None:
+            self._groups = {1 << i: ({}, {}) for i in range(5)}
+            faces = self.faces
+            self.faces = {}
+            for cell, card_face in faces.items():
+                self.faces[cell] = card_face
+                self._join(cell)
+        return self._groups
+
     def group_size(self, cell: Cell, panel: int, bit: int) -> int:
         """Panels in the connected group of one element that holds a given panel."""
-        return len(self._group((cell, panel), bit))
+        parent, size = self._union_finds()[bit]
+        return size[_find(parent, (cell, panel))]
 
     def _group(self, start, bit: int) -> set:
         faces = self.faces
@@ -168,10 +204,11 @@ class Table:
         return found
 
     def largest_group(self, bit: int) -> int:
-        size = self._largest.get(bit)
-        if size is None:
-            size = self._largest[bit] = max((len(g) for g in self.groups(bit)), default=0)
-        return size
+        largest = self._largest.get(bit)
+        if largest is None:
+            parent, size = self._union_finds()[bit]
+            largest = self._largest[bit] = max((size[n] for n in parent if parent[n] == n), default=0)
+        return largest
 
     def largest_group_at(self, cell: Cell, bit: int) -> int:
         """Largest group of an element among those touching the card at cell."""
@@ -199,3 +236,11 @@ class Table:
             seen |= part
             parts.append(part)
         return parts
+
+
+def _find(parent: dict, node):
+    """Union-find root, halving the path on the way."""
+    while parent[node] != node:
+        parent[node] = parent[parent[node]]
+        node = parent[node]
+    return node

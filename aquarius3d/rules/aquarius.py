@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
 
-from ..cards import BIT, LETTER_OF, face
+from ..cards import BIT, LETTER_OF, connected_elements, face
 from ..errors import IllegalMove
 from ..engine import rng as random_source
 from ..engine.moves import MoveCard, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands, Zap
@@ -309,15 +309,18 @@ class MoveACardBlock(ActionBlock):
                 raise IllegalMove("the card would stay exactly as it lies")
             if not self.turn_in_place:
                 raise IllegalMove("a moved card must go to another cell")
-        card_id, _ = table.remove(move.source)
-        try:
-            if not table.cards:
-                raise IllegalMove("the card must be reconnected to another card, and it is the only one")
-            why = game.placement.reason(table, move.target, lies)
-        finally:
-            table.place(move.source, card_id, code)
-        if why:
-            raise IllegalMove(why)
+        if len(table.cards) < 2:
+            raise IllegalMove("the card must be reconnected to another card, and it is the only one")
+        target = move.target
+        if target in table.cards and target != move.source:
+            raise IllegalMove(f"{target[0]},{target[1]} already holds a card")
+        # Judge the spot with the card lifted off, without touching the table.
+        need = dict(table.frontier_without(move.source)).get(target)
+        if need is None:
+            raise IllegalMove(f"{target[0]},{target[1]} is not next to any card (corners do not count)")
+        if not connected_elements(lies.bits, need):
+            raise IllegalMove(f"{lies.code} does not connect at {target[0]},{target[1]}: "
+                              "no touching half-side shows the same element")
 
     def apply(self, game, state, seat, move):
         table = state.table
