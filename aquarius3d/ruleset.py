@@ -169,13 +169,17 @@ def path_text(path: Path_) -> str:
 
 
 def _merge(base: Any, over: Any) -> Any:
-    """Mappings merge key by key; a mapping naming another block `type` replaces the block."""
+    """Mappings merge key by key; a mapping naming another block `type` replaces the block;
+    a key set to null removes what the base had there (an option that does not apply, say)."""
     if isinstance(base, dict) and isinstance(over, dict):
         if "type" in over and base.get("type") != over["type"]:
-            return over
+            return {k: v for k, v in over.items() if v is not None}
         merged = dict(base)
         for key, value in over.items():
-            merged[key] = _merge(base[key], value) if key in base else value
+            if value is None:
+                merged.pop(key, None)
+            else:
+                merged[key] = _merge(base[key], value) if key in base else value
         return merged
     return over
 

@@ -261,3 +261,26 @@ def test_union_find_groups_equal_a_plain_search():
                     assert table.group_size(cell, panel, bit) == len(group)
                     checked += 1
     assert checked > 1000
+
+
+def test_pyramid_moves_equal_the_rules_tried_everywhere():
+    """Aquarius Rising: the generated pyramid moves are exactly those pyramid_reason allows."""
+    from aquarius3d.engine.moves import PlacePyramid
+    from aquarius3d.rules.rising import face_at, pyramid_reason, unkey
+
+    game = load_ruleset("aquarius-rising", {"to_the_clouds": True, "sky_high": True})
+    checked = 0
+    for seed in range(3):
+        for state in play_random(game, 3, seed=seed, steps=200):
+            if state.phase != "pyramid":
+                continue
+            generated = set(game.legal_moves(state))
+            cards = [(c, 0) for c in state.table.faces] + [unkey(k) for k in state.extra["storeys"]]
+            tried = {
+                PlacePyramid(p, cell, q, level)
+                for cell, level in cards for q in range(4) for p in set(state.extra["supply"][state.turn])
+                if face_at(state, cell, level) and pyramid_reason(state, cell, level, q, p) is None
+            }
+            assert generated == tried
+            checked += len(tried)
+    assert checked > 200

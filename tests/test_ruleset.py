@@ -75,13 +75,18 @@ colour: blue
 """
 
 
+def known(category):
+    from aquarius3d.rules import blocks
+
+    return ", ".join(repr(name) for name in blocks(category))
+
+
 def test_broken_ruleset_reports_every_error_with_line_and_key(tmp_path):
     assert load_text(tmp_path, "bad1", BROKEN) == [
         "bad1.yaml:6: win.count: expected an integer, got 'two'",
-        "bad1.yaml:8: placement.type: unknown type 'glue' (known: 'connect', 'exact_match')",
+        f"bad1.yaml:8: placement.type: unknown type 'glue' (known: {known('placement')})",
         "bad1.yaml:12: actions[1].turn_in_plac: unknown key (did you mean 'turn_in_place'?)",
-        "bad1.yaml:18: actions[7].type: unknown type 'teleport' (known: 'trade_hands', 'move_a_card', 'zap_a_card', "
-        "'trade_goals', 'rotate_goals', 'shuffle_hands', 'shuffle_goals')",
+        f"bad1.yaml:18: actions[7].type: unknown type 'teleport' (known: {known('action')})",
         "bad1.yaml:21: setup.hand: expected at least 0, got -1",
         "bad1.yaml:22: colour: unknown key (known: id, name, description, extends, players, deck, setup, turn, "
         "placement, bonus, actions, win, end, scoring, rounds, options)",

@@ -11,6 +11,7 @@ can read; nothing changes when it does.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -222,6 +223,9 @@ class Game:
             block = self.actions.get(move.action)
             if block is None:
                 raise IllegalMove(f"{move.action.replace('_', ' ')} is not part of this game")
+            if not isinstance(move, block.move_type):
+                example = str(block.moves(self, state, seat)[0]) if block.moves(self, state, seat) else block.type
+                raise IllegalMove(f"in {self.ruleset.name}, {_title(move.action)} is played as '{example}'")
             if not any(cards[c].kind == "action" and cards[c].code == move.action for c in hand):
                 raise IllegalMove(f"{state.players[seat]} has no {_title(move.action)} card in hand")
             block.check(self, state, seat, move)
@@ -373,6 +377,7 @@ class Game:
             "table": [{"at": list(cell), "card": f.code} for cell, f in sorted(state.table.faces.items())],
             "winners": list(state.winners),
             "log": list(state.log),
+            "extra": copy.deepcopy(state.extra),  # pyramids, storeys, supplies, scores: all public
         }
 
     # -- records ---------------------------------------------------------------------------------

@@ -3,5 +3,6 @@
 from .registry import CATEGORIES, Block, block, blocks
 from . import aquarius as _aquarius  # noqa: F401  (registers the Aquarius blocks)
 from . import dominus as _dominus  # noqa: F401  (registers the Dominus blocks)
+from . import rising as _rising  # noqa: F401  (registers the Aquarius Rising blocks)
 
 __all__ = ["CATEGORIES", "Block", "block", "blocks"]

@@ -224,6 +224,7 @@ class ActionBlock(Block):
     """An action card's effect: its legal moves, a check with a reason, and the effect."""
 
     card: str | None = Field(None, description="the action card this effect is for (default: the type's own card)")
+    move_type: ClassVar[type] = object  # the move this effect takes
     # Whether the effect can change the table or the goals (and so make a winner).
     may_win: ClassVar[bool] = True
 
@@ -256,6 +257,7 @@ class TradeHandsBlock(ActionBlock):
     """
 
     type: Literal["trade_hands"]
+    move_type: ClassVar[type] = TradeHands
     may_win: ClassVar[bool] = False
 
     def moves(self, game, state, seat):
@@ -279,6 +281,7 @@ class MoveACardBlock(ActionBlock):
     """
 
     type: Literal["move_a_card"]
+    move_type: ClassVar[type] = MoveCard
     turn_in_place: bool = Field(True, description="a card may stay in its cell, turned 180 degrees")
 
     def moves(self, game, state, seat):
@@ -338,6 +341,7 @@ class ZapACardBlock(ActionBlock):
     """
 
     type: Literal["zap_a_card"]
+    move_type: ClassVar[type] = Zap
 
     def moves(self, game, state, seat):
         return [Zap(cell) for cell in sorted(state.table.cards)]
@@ -362,6 +366,7 @@ class TradeGoalsBlock(ActionBlock):
     """
 
     type: Literal["trade_goals"]
+    move_type: ClassVar[type] = TradeGoals
     with_unused: bool = Field(True, description="whether the top unused goal may be taken")
 
     def moves(self, game, state, seat):
@@ -397,6 +402,7 @@ class RotateGoalsBlock(ActionBlock):
     """
 
     type: Literal["rotate_goals"]
+    move_type: ClassVar[type] = RotateGoals
 
     def moves(self, game, state, seat):
         return [RotateGoals("left"), RotateGoals("right")]
@@ -421,6 +427,7 @@ class ShuffleHandsBlock(ActionBlock):
     """Shuffle Hands: gather every hand, shuffle, deal them out starting with yourself."""
 
     type: Literal["shuffle_hands"]
+    move_type: ClassVar[type] = ShuffleHands
     may_win: ClassVar[bool] = False
 
     def moves(self, game, state, seat):
@@ -446,6 +453,7 @@ class ShuffleGoalsBlock(ActionBlock):
     """
 
     type: Literal["shuffle_goals"]
+    move_type: ClassVar[type] = ShuffleGoals
     include_unused: bool = Field(False, description="whether unused goals are shuffled in")
 
     def moves(self, game, state, seat):

@@ -1,0 +1,498 @@
+"""The building blocks of Aquarius Rising: pyramids, houses of cards, real heights.
+
+Rule text: shared/rules/aquarius-rising.md (English, the default) and
+aquarius-rising.fr.md (where they differ, an option). Storeys above the table
+and every pyramid live in State.extra as plain data:
+
+    storeys:   {"x,y,level": [card id, face]}       cards on pyramids (level >= 1)
+    pyramids:  {"x,y,level": [TL, TR, BL, BR]}      each "Lr" (size, colour) or None
+    supply:    [[pyramid, ...] per seat]            unplayed pyramids
+    to_play:   pyramids still to play this turn     (the pyramid step)
+
+Heights come from geometry.py, the same functions that place the 3D nodes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar, Literal
+
+from pydantic import Field
+
+from .. import geometry
+from ..cards import BIT, ELEMENT_OF, ELEMENT_OF_COLOUR, ELEMENTS, LETTERS, PYRAMID_COLOUR, face
+from ..engine import rng as random_source
+from ..engine.moves import PlacePyramid, TradePyramids, TwoPyramids
+from ..errors import IllegalMove
+from .aquarius import ActionBlock, ConnectBlock, DealBlock, DrawAndPlayBlock, _other_seat
+from .registry import Block, block
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.state import State
+
+COLOURS = tuple(PYRAMID_COLOUR[letter] for letter in LETTERS)  # g y r b k
+WILD = ("w", "c")  # white (To the Clouds), clear (Sky High)
+
+
+def key(cell, level: int) -> str:
+    return f"{cell[0]},{cell[1]},{level}"
+
+
+def unkey(text: str) -> tuple[tuple[int, int], int]:
+    x, y, level = (int(v) for v in text.split(","))
+    return (x, y), level
+
+
+def face_at(state: "State", cell, level: int):
+    """The face of the card on a storey, or None."""
+    if level == 0:
+        return state.table.faces.get(tuple(cell))
+    entry = state.extra.get("storeys", {}).get(key(cell, level))
+    return face(entry[1]) if entry else None
+
+
+def quarter_letter(code: str, quarter: int) -> str | None:
+    """The element letter of a card's quarter (None for the wild card)."""
+    return code[quarter] if len(code) == 4 else None
+
+
+def full_set() -> list[str]:
+    return [size + colour for colour in COLOURS for size in geometry.PYRAMID_SIZES]
+
+
+# -- the houses, as plain data both the engine and position files describe --------------------------------
+
+
+@dataclass
+class House:
+    """The cards of one cell, storey by storey: faces and their four pyramid places."""
+
+    cell: tuple[int, int]
+    faces: list[str] = field(default_factory=list)
+    pyramids: list[list[str | None]] = field(default_factory=list)
+
+    def tops(self) -> list[float]:
+        """Top face of each storey's card, from geometry: each storey rests on the tips below it."""
+        tops = [geometry.card_top(0)]
+        for level in range(1, len(self.faces)):
+            size = next(p[0] for p in self.pyramids[level - 1] if p)
+            tops.append(geometry.card_top(level, geometry.PYRAMID_HEIGHT[size], tops[-1]))
+        return tops
+
+
+def houses_of_state(state: "State") -> dict[tuple[int, int], House]:
+    houses = {}
+    pyramids = state.extra.get("pyramids", {})
+    storeys = state.extra.get("storeys", {})
+    for cell, f in state.table.faces.items():
+        house = House(cell, [f.code], [list(pyramids.get(key(cell, 0), [None] * 4))])
+        level = 1
+        while key(cell, level) in storeys:
+            house.faces.append(storeys[key(cell, level)][1])
+            house.pyramids.append(list(pyramids.get(key(cell, level), [None] * 4)))
+            level += 1
+        houses[cell] = house
+    return houses
+
+
+@dataclass(frozen=True)
+class Point:
+    height: float
+    letter: str
+    cell: tuple[int, int]
+    pips: int  # a pyramid's pips (0 for a card panel)
+
+
+def points(houses: dict) -> list[Point]:
+    """Every point an element reaches: card panels (their top face) and pyramid tips.
+
+    White pyramids have no element; clear ones take their quarter's element for
+    building only, "never for winning", so neither counts here.
+    """
+    found = []
+    for cell, house in houses.items():
+        for level, (code, top) in enumerate(zip(house.faces, house.tops())):
+            for letter in dict.fromkeys(code):
+                if letter in LETTERS:
+                    found.append(Point(top, letter, cell, 0))
+            for pyramid in house.pyramids[level]:
+                if pyramid and pyramid[1] not in WILD:
+                    tip = geometry.pyramid_tip(top, pyramid[0])
+                    found.append(Point(tip, ELEMENT_OF_COLOUR[pyramid[1]], cell, geometry.PYRAMID_PIPS[pyramid[0]]))
+    return found
+
+
+def heights(houses: dict) -> dict[str, float | None]:
+    best: dict[str, float | None] = {name: None for name in ELEMENTS}
+    for point in points(houses):
+        name = ELEMENT_OF[point.letter]
+        if best[name] is None or point.height > best[name]:
+            best[name] = point.height
+    return best
+
+
+def _same(a: float, b: float) -> bool:
+    return abs(a - b) < 1e-6
+
+
+def ranking_keys(houses: dict, groups: dict[str, int], pips_by: str = "house") -> dict[str, tuple]:
+    """The tie-break chain as a sortable key per element present.
+
+    1. highest point; 2. pips of the element in the house(s) where that point
+    stands (French text: the element's pyramids at that height); 3. the next
+    highest point; 4. pips there; 5. the largest connected group on the table.
+    """
+    by_letter: dict[str, list[Point]] = {}
+    for point in points(houses):
+        by_letter.setdefault(point.letter, []).append(point)
+    pyramids_of: dict[str, list[Point]] = {
+        letter: [p for p in found if p.pips] for letter, found in by_letter.items()
+    }
+
+    def pips_at(letter: str, height: float) -> int:
+        if pips_by == "height":
+            return sum(p.pips for p in pyramids_of[letter] if _same(p.height, height))
+        cells = {p.cell for p in by_letter[letter] if _same(p.height, height)}
+        return sum(p.pips for p in pyramids_of[letter] if p.cell in cells)
+
+    keys = {}
+    for letter, found in by_letter.items():
+        levels = sorted({round(p.height, 6) for p in found}, reverse=True)
+        first = levels[0]
+        second = levels[1] if len(levels) > 1 else None
+        keys[ELEMENT_OF[letter]] = (
+            first, pips_at(letter, first),
+            second if second is not None else -1.0, pips_at(letter, second) if second is not None else 0,
+            groups.get(ELEMENT_OF[letter], 0),
+        )
+    return keys
+
+
+def ranking(keys: dict[str, tuple]) -> list[list[str]]:
+    """Elements best first, as groups of elements tied on the whole chain."""
+    order = sorted(keys, key=lambda name: (tuple(-v for v in keys[name]), ELEMENTS.index(name)))
+    groups: list[list[str]] = []
+    for name in order:
+        if groups and keys[groups[-1][0]] == keys[name]:
+            groups[-1].append(name)
+        else:
+            groups.append([name])
+    return groups
+
+
+def winners_among(keys: dict[str, tuple], contenders: list[str]) -> list[str]:
+    """The best of the contending elements; "only elements held as goals can win"."""
+    present = [e for e in contenders if e in keys]
+    if not present:
+        return []
+    best = max(keys[e] for e in present)
+    return [e for e in ELEMENTS if e in present and keys[e] == best]
+
+
+# -- the rules of placing --------------------------------------------------------------------------
+
+
+def pyramid_reason(state: "State", cell, level: int, quarter: int, pyramid: str) -> str | None:
+    """Why this pyramid may not stand there (None when it may). The supply is checked elsewhere."""
+    where = f"{cell[0]},{cell[1]}" + (f" storey {level}" if level else "")
+    card = face_at(state, cell, level)
+    if card is None:
+        return f"there is no card at {where}"
+    if state.extra.get("storeys", {}).get(key(cell, level + 1)):
+        return f"the card at {where} already holds a card above it"
+    places = state.extra.get("pyramids", {}).get(key(cell, level), [None] * 4)
+    if places[quarter] is not None:
+        return f"that quarter of the card at {where} already holds a pyramid"
+    letter = quarter_letter(card.code, quarter)
+    if pyramid[1] not in WILD and (letter is None or PYRAMID_COLOUR[letter] != pyramid[1]):
+        return (f"a {colour_name(pyramid[1])} pyramid cannot stand on "
+                f"{ELEMENT_OF[letter] if letter else 'that'} (colours match elements)")
+    sizes = {p[0] for p in places if p}
+    if sizes and pyramid[0] not in sizes:
+        return f"the pyramids on the card at {where} are all {size_name(next(iter(sizes)))}: this one must be too"
+    pyramids = state.extra.get("pyramids", {})
+    x, y = cell
+    for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+        near = pyramids.get(key((x + dx, y + dy), level))
+        if near and any(near) and not any(places):
+            return f"the card at {where} is next to a card that holds pyramids"
+    return None
+
+
+def colour_name(colour: str) -> str:
+    return {"g": "green", "y": "yellow", "r": "red", "b": "blue", "k": "black", "w": "white", "c": "clear"}[colour]
+
+
+def size_name(size: str) -> str:
+    return {"S": "small", "M": "medium", "L": "large"}[size]
+
+
+def vertical_matches(state: "State", cell, level: int, card_face) -> int:
+    """Elements a card on storey `level` matches to the pyramids under its quarters (a mask)."""
+    below = face_at(state, cell, level - 1)
+    places = state.extra.get("pyramids", {}).get(key(cell, level - 1), [None] * 4)
+    mask = 0
+    for quarter, pyramid in enumerate(places):
+        if pyramid is None or pyramid[1] == "w":  # a cloud has no element for building
+            continue
+        under = ELEMENT_OF_COLOUR.get(pyramid[1]) or quarter_letter(below.code, quarter)  # clear: its quarter's
+        mine = quarter_letter(card_face.code, quarter)
+        if mine is not None and mine == under:
+            mask |= BIT[mine]
+    return mask
+
+
+@block("placement", "rising")
+class RisingPlacementBlock(ConnectBlock):
+    """Aquarius Rising: the connection rule on the table, and houses of cards on pyramids.
+
+    "A card can be placed on top of another card that has four pyramids there to
+    support the new card. The new card must match at least one element to the
+    pyramids/card below it." Rulings: the card goes directly above (same cell),
+    turned either way; a clear pyramid counts as its quarter's element, a white
+    one as none.
+    """
+
+    type: Literal["rising"]
+
+    def reason_in_state(self, game: "Game", state: "State", cell, level: int, card_face) -> str | None:
+        if level == 0:
+            return self.reason(state.table, cell, card_face)
+        where = f"{cell[0]},{cell[1]} storey {level}"
+        if face_at(state, cell, level) is not None:
+            return f"{where} already holds a card"
+        if face_at(state, cell, level - 1) is None:
+            return f"there is no card below {where}"
+        places = state.extra.get("pyramids", {}).get(key(cell, level - 1), [None] * 4)
+        if not all(places):
+            return f"a card goes above another only on four pyramids; {sum(map(bool, places))} stand there"
+        if not vertical_matches(state, cell, level, card_face):
+            return f"{card_face.code} matches no element to the pyramids below {where}"
+        return None
+
+    def vertical_spots(self, game: "Game", state: "State", card_face) -> list:
+        found = []
+        for text, places in sorted(state.extra.get("pyramids", {}).items()):
+            if not all(places):
+                continue
+            cell, level = unkey(text)
+            if face_at(state, cell, level + 1) is None and vertical_matches(state, cell, level + 1, card_face):
+                found.append((cell, level + 1))
+        return found
+
+    def put(self, game: "Game", state: "State", move, card_id: int, card_face) -> int:
+        """Place the card; the elements matched vertically are the multi-connection bonus's."""
+        if move.level == 0:
+            state.table.place(move.cell, card_id, card_face.code)
+            return 0  # "Do not award bonus draws for multiple connections made at ground level."
+        matched = vertical_matches(state, move.cell, move.level, card_face)
+        state.extra.setdefault("storeys", {})[key(move.cell, move.level)] = [card_id, card_face.code]
+        return matched
+
+
+# -- setup, turns, actions, the end ----------------------------------------------------------------
+
+
+@block("setup", "rising_deal")
+class RisingDealBlock(DealBlock):
+    """Aquarius Rising setup: the Aquarius deal, then four Rainbow sets divided by player count.
+
+    "Two players: two 15-pyramid, 5-color sets each. Three players: give each
+    player one full set, plus five random pyramids from the fourth set. Four
+    players: one 15-pyramid, 5-color set each. Five players: each should
+    receive twelve pyramids (omit a different color from each full set, thus
+    forming a fifth quasi-set)." Ruling: which colour each five-player supply
+    lacks is drawn at random. Variants add a white (To the Clouds) or clear
+    (Sky High) trio each.
+    """
+
+    type: Literal["rising_deal"]
+    white: bool = Field(False, description="To the Clouds: a white trio each")
+    clear: bool = Field(False, description="Sky High: a clear trio each")
+
+    def run(self, game: "Game", state: "State") -> None:
+        super().run(game, state)
+        seats = len(state.players)
+        supplies: list[list[str]] = [[] for _ in range(seats)]
+        if seats == 2:
+            supplies = [full_set() * 2, full_set() * 2]
+        elif seats == 3:
+            spare = full_set()
+            state.rng = random_source.shuffle(state.rng, spare)
+            supplies = [full_set() + spare[5 * i:5 * i + 5] for i in range(3)]
+        elif seats == 4:
+            supplies = [full_set() for _ in range(4)]
+        elif seats == 5:
+            colours = list(COLOURS)
+            state.rng = random_source.shuffle(state.rng, colours)
+            supplies = [[p for p in full_set() if p[1] != colours[i]] for i in range(4)]
+            supplies.append([p for p in full_set() if p[1] != colours[4]])
+        for supply in supplies:
+            supply += ["Sw", "Mw", "Lw"] if self.white else []
+            supply += ["Sc", "Mc", "Lc"] if self.clear else []
+            supply.sort(key=pyramid_order)
+        state.extra["supply"] = supplies
+        state.extra.setdefault("pyramids", {})
+        state.extra.setdefault("storeys", {})
+
+
+def pyramid_order(pyramid: str) -> tuple:
+    return ("gyrbkwc".index(pyramid[1]), "SML".index(pyramid[0]))
+
+
+@block("turn", "three_actions")
+class ThreeActionsBlock(DrawAndPlayBlock):
+    """Aquarius Rising's turn: "(1) Draw a card, (2) Play a card, & (3) Play a pyramid".
+
+    "Each action is mandatory, unless game circumstances forbid it": a player
+    who can play a pyramid must; one who cannot passes the rest of the turn
+    (the step is skipped). Move a Card gives two pyramids that turn.
+    """
+
+    type: Literal["three_actions"]
+    phased: ClassVar[bool] = True
+
+    def after_card(self, game: "Game", state: "State", move) -> bool:
+        state.extra["to_play"] = state.extra.pop("two_pyramids", 0) and 2 or 1
+        state.phase = "pyramid"
+        if self.phase_moves(game, state):
+            return True
+        return self._done(state)
+
+    def _done(self, state: "State") -> bool:
+        state.phase = "play"
+        state.extra.pop("to_play", None)
+        return False
+
+    def phase_moves(self, game: "Game", state: "State") -> list:
+        """Every pyramid the player may stand now: candidates from each quarter's colour and the card's size.
+
+        The same rules as pyramid_reason, generated instead of tried one by one.
+        """
+        supply = sorted(set(state.extra["supply"][state.turn]), key=pyramid_order)
+        if not supply:
+            return []
+        pyramids = state.extra.get("pyramids", {})
+        storeys = state.extra.get("storeys", {})
+        holders = {k for k, places in pyramids.items() if any(places)}
+        cards = [(cell, 0, f.code) for cell, f in sorted(state.table.faces.items())]
+        cards += [(*unkey(k), v[1]) for k, v in sorted(storeys.items())]
+        found = []
+        for cell, level, code in cards:
+            if key(cell, level + 1) in storeys:
+                continue
+            here = key(cell, level)
+            places = pyramids.get(here, [None] * 4)
+            if here not in holders:
+                x, y = cell
+                if any(key((x + dx, y + dy), level) in holders for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0))):
+                    continue
+            sizes = {p[0] for p in places if p} or {"S", "M", "L"}
+            for quarter in range(4):
+                if places[quarter] is not None:
+                    continue
+                letter = quarter_letter(code, quarter)
+                allowed = WILD + ((PYRAMID_COLOUR[letter],) if letter else ())
+                for pyramid in supply:
+                    if pyramid[1] in allowed and pyramid[0] in sizes:
+                        found.append(PlacePyramid(pyramid, cell, quarter, level))
+        return found
+
+    def check_phase_move(self, game: "Game", state: "State", move) -> None:
+        if not isinstance(move, PlacePyramid):
+            raise IllegalMove("now play a pyramid from your supply on a card")
+        if move.pyramid not in state.extra["supply"][state.turn]:
+            raise IllegalMove(f"{state.players[state.turn]} has no {size_name(move.pyramid[0])} "
+                              f"{colour_name(move.pyramid[1])} pyramid left")
+        why = pyramid_reason(state, move.cell, move.level, move.quarter, move.pyramid)
+        if why:
+            raise IllegalMove(why)
+
+    def apply_phase_move(self, game: "Game", state: "State", move) -> bool:
+        state.extra["supply"][state.turn].remove(move.pyramid)
+        places = state.extra["pyramids"].setdefault(key(move.cell, move.level), [None] * 4)
+        places[move.quarter] = move.pyramid
+        state.passes = 0
+        state.extra["to_play"] -= 1
+        if state.extra["to_play"] > 0 and self.phase_moves(game, state):
+            return True
+        return self._done(state)
+
+
+@block("action", "trade_pyramids")
+class TradePyramidsBlock(ActionBlock):
+    """Aquarius Rising's Zap a Card: "trade all unplayed pyramids with one other player"."""
+
+    type: Literal["trade_pyramids"]
+    may_win: ClassVar[bool] = False
+    move_type: ClassVar[type] = TradePyramids
+
+    def moves(self, game, state, seat):
+        return [TradePyramids(other) for other in range(len(state.players)) if other != seat]
+
+    def check(self, game, state, seat, move):
+        _other_seat(state, seat, move.seat, "trade pyramids")
+
+    def apply(self, game, state, seat, move):
+        supply = state.extra["supply"]
+        supply[seat], supply[move.seat] = supply[move.seat], supply[seat]
+
+
+@block("action", "two_pyramids")
+class TwoPyramidsBlock(ActionBlock):
+    """Aquarius Rising's Move a Card: "place two pyramids instead of one" this turn."""
+
+    type: Literal["two_pyramids"]
+    may_win: ClassVar[bool] = False
+    move_type: ClassVar[type] = TwoPyramids
+
+    def moves(self, game, state, seat):
+        return [TwoPyramids()]
+
+    def apply(self, game, state, seat, move):
+        state.extra["two_pyramids"] = 1
+
+
+@block("win", "none")
+class NoImmediateWinBlock(Block):
+    """No winner during play: the game is decided at the end (Aquarius Rising)."""
+
+    type: Literal["none"]
+    reason: ClassVar[str] = "none"
+
+    def winners(self, game, state, mover: int, cell=None) -> list[int]:
+        return []
+
+
+@block("end", "highest_element")
+class HighestElementBlock(Block):
+    """The end of Aquarius Rising and its winner.
+
+    "The game ends when no one can do any of the three actions any more":
+    ruling, when the deck is empty and every player in turn has played neither
+    a card nor a pyramid. Then "the Element that is highest (in real height from
+    the table) wins", with the tie-break chain; only goal elements can win, and
+    players whose goals tie share the win.
+    """
+
+    type: Literal["highest_element"]
+    pips: Literal["house", "height"] = Field(
+        "house", description="tie-break pips: in the house(s) of the highest point (English) or at that height (French)"
+    )
+    reason: ClassVar[str] = "highest element"
+
+    def finished(self, game, state) -> bool:
+        return not state.deck and state.passes >= len(state.players)
+
+    def keys(self, state) -> dict[str, tuple]:
+        groups = {name: state.table.largest_group(BIT[LETTERS[i]]) for i, name in enumerate(ELEMENTS)}
+        return ranking_keys(houses_of_state(state), groups, self.pips)
+
+    def winners(self, game, state, last_player: int) -> list[int]:
+        cards = game.deck.cards
+        goals = [cards[g].code if g is not None else None for g in state.goals]
+        best = winners_among(self.keys(state), [g for g in goals if g])
+        if not best:
+            return list(range(len(state.players)))
+        return [seat for seat, goal in enumerate(goals) if goal in best]
