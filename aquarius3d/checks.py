@@ -66,9 +66,16 @@ def position_state(game, position: Position, seed: int = 0):
         return match[0]
 
     table = Table()
+    storeys, pyramids = {}, {}
     for i, card in enumerate(position.cards):
-        if card.at[2] == 0:
-            table.place(card.at[:2], take(card.card, f"cards[{i}].card"), card.card)
+        x, y, level = card.at
+        card_id = take(card.card, f"cards[{i}].card")
+        if level == 0:
+            table.place((x, y), card_id, card.card)
+        else:
+            storeys[f"{x},{y},{level}"] = [card_id, card.card]
+        if card.pyramids and any(card.pyramids):
+            pyramids[f"{x},{y},{level}"] = [str(p) if p else None for p in card.pyramids]
     seats = position.players
     if not seats:
         raise DataError(f"{position.source}: players: a position to play from needs players")
@@ -92,6 +99,10 @@ def position_state(game, position: Position, seed: int = 0):
     if cards != list(deck.cards):
         game = Game(game.ruleset, game.options, Deck(deck.name, tuple(cards)))
     extra = {"targets": [p.target for p in seats]} if any(p.target for p in seats) else {}
+    if hasattr(game.placement, "vertical_spots"):
+        extra.update(storeys=storeys, pyramids=pyramids, supply=[list(p.supply or []) for p in seats])
+        if position.extra.get("phase") == "pyramid":
+            extra["to_play"] = 1
     return game, State(
         extra=extra,
         players=[p.name for p in seats],
@@ -124,6 +135,10 @@ def _facts(game, state: State, result) -> dict[str, Any]:
         "largest_group": {e: state.table.largest_group(1 << i) for i, e in enumerate(ELEMENTS)},
         "legal_moves": [str(m) for m in game.legal_moves(state)],
         "scores": state.extra.get("scores"),
+        "supply": state.extra.get("supply"),
+        "pyramids": state.extra.get("pyramids"),
+        "storeys": {k: v[1] for k, v in state.extra.get("storeys", {}).items()},
+        "phase": state.phase,
         "rounds": state.extra.get("rounds"),
         "end_reason": state.end_reason,
     }
@@ -151,6 +166,8 @@ def run_checks(position: Position) -> list[str]:
     if not moves:
         return problems
     game, state = position_state(game, position, int(position.extra.get("seed", 0) or 0))
+    if position.extra.get("phase") == "pyramid":
+        state.phase = "pyramid"
     for i, step in enumerate(moves):
         where = f"moves[{i}]"
         if isinstance(step, str):

@@ -23,7 +23,7 @@ PYRAMID_COLOURS = set(PYRAMID_COLOUR.values()) | {"w", "c"}
 _PYRAMID = re.compile(r"([SML])([gyrbkwc])")
 QUARTER_NAMES = ("TL", "TR", "BL", "BR")
 KNOWN_KEYS = {"ruleset", "options", "cards", "goals", "players", "scoring_row", "probe", "turn",
-              "description", "expect", "moves", "seed", "deck"}  # the last four: check files (aquarius3d.checks)
+              "description", "expect", "moves", "seed", "deck", "phase"}  # the last five: check files
 
 
 @dataclass(frozen=True)
@@ -49,6 +49,7 @@ class Seat:
     goal: str | None  # element name
     hand: list[str] = field(default_factory=list)  # card codes or action names
     target: int | None = None  # panels this player must connect, where the table agreed one
+    supply: list[str] | None = None  # Aquarius Rising: unplayed pyramids
 
 
 @dataclass
@@ -133,7 +134,7 @@ def parse_position(data: Any, source: str = "<position>") -> Position:
     turn = data.get("turn", 0)
     if not isinstance(turn, int) or isinstance(turn, bool) or (players and not 0 <= turn < len(players)):
         _fail(source, "turn", f"expected a seat number, got {turn!r}")
-    extra = {k: data[k] for k in ("expect", "moves", "seed", "description") if k in data}
+    extra = {k: data[k] for k in ("expect", "moves", "seed", "description", "phase") if k in data}
     if "deck" in data:
         deck = data["deck"]
         if not isinstance(deck, list):
@@ -212,8 +213,8 @@ def _read_players(source: str, raw: Any) -> list[Seat]:
         if not isinstance(entry, dict):
             _fail(source, where, f"expected a mapping like {{name: Ann, goal: fire, hand: [FWAE]}}, got {entry!r}")
         for key in entry:
-            if key not in ("name", "goal", "hand", "target"):
-                _fail(source, f"{where}.{key}", "unknown key (known: name, goal, hand, target)")
+            if key not in ("name", "goal", "hand", "target", "supply"):
+                _fail(source, f"{where}.{key}", "unknown key (known: name, goal, hand, target, supply)")
         target = entry.get("target")
         if target is not None and (not isinstance(target, int) or isinstance(target, bool) or target < 1):
             _fail(source, f"{where}.target", f"expected a number of panels, got {target!r}")
@@ -228,7 +229,12 @@ def _read_players(source: str, raw: Any) -> list[Seat]:
                 hand.append(item)
             else:
                 hand.append(_card_code(source, f"{where}.hand[{j}]", item))
-        seats.append(Seat(str(entry.get("name", f"Player {i + 1}")), goal, hand, target))
+        supply = entry.get("supply")
+        if supply is not None:
+            if not isinstance(supply, list):
+                _fail(source, f"{where}.supply", f"expected a list of pyramids like [Lr, Sb], got {supply!r}")
+            supply = [str(_pyramid(source, f"{where}.supply[{j}]", p)) for j, p in enumerate(supply)]
+        seats.append(Seat(str(entry.get("name", f"Player {i + 1}")), goal, hand, target, supply))
     return seats
 
 
@@ -257,18 +263,26 @@ def analyze(position: Position, game=None) -> dict:
 
     table = Table()
     errors: list[str] = []
+    rising = hasattr(game.placement, "vertical_spots")
     ground = [c for c in position.cards if c.at[2] == 0]
     for i, card in enumerate(position.cards):
-        if card.at[2] > 0:
-            errors.append(f"cards[{i}]: {game.ruleset.name} has no cards above the table")
-        if card.pyramids and any(card.pyramids):
-            errors.append(f"cards[{i}].pyramids: {game.ruleset.name} has no pyramids")
+        if not rising:
+            if card.at[2] > 0:
+                errors.append(f"cards[{i}]: {game.ruleset.name} has no cards above the table")
+            if card.pyramids and any(card.pyramids):
+                errors.append(f"cards[{i}].pyramids: {game.ruleset.name} has no pyramids")
         if card.pieces:
-            errors.append(f"cards[{i}].pieces: {game.ruleset.name} has no pyramids")
+            errors.append(f"cards[{i}].pieces: {game.ruleset.name} has no pieces")
     for card in ground:
         table.place(card.at[:2], -1, card.card)
     errors.extend(_deck_errors(game, position))
     errors.extend(game.placement.arrangement_errors(table))
+    state = None
+    if rising:
+        from .rules import rising as rules
+
+        state = rising_state(position, table)
+        errors.extend(rules.structure_errors(game, state, position))
     groups = {name: table.largest_group(BIT[LETTER_OF[name]]) for name in ELEMENTS}
     result: dict[str, Any] = {
         "ruleset": game.id,
@@ -278,8 +292,16 @@ def analyze(position: Position, game=None) -> dict:
         "geometry": {"card_thickness": geometry.CARD_THICKNESS, "pyramid_height": dict(geometry.PYRAMID_HEIGHT)},
     }
     if position.probe:
-        result["probe"] = [_probe(game, table, code) for code in position.probe]
-    if game.goal_ids():
+        result["probe"] = [_probe(game, table, code, state) for code in position.probe]
+    if state is not None:
+        from .rules import rising as rules
+
+        houses = rules.houses_of_state(state)
+        keys = rules.ranking_keys(houses, groups, game.end.pips)
+        result["heights"] = {name: (None if h is None else round(h, 6)) for name, h in rules.heights(houses).items()}
+        result["ranking"] = rules.ranking(keys)
+        result["winner"] = rules.winners_among(keys, position.goals or list(ELEMENTS))
+    elif game.goal_ids():
         contenders = position.goals or list(ELEMENTS)
         result["winner"] = _winner(game, groups, contenders)
     if game.scoring is not None and hasattr(game.scoring, "hand_value"):
@@ -291,12 +313,31 @@ def analyze(position: Position, game=None) -> dict:
     return result
 
 
-def _probe(game, table, code: str) -> dict:
+def _probe(game, table, code: str, state=None) -> dict:
+    """Distinct legal placements (cell, storey and face) of a card; `vertical` counts those on pyramids."""
     upright = face(code)
-    count = len(game.placement.cells(table, upright))
-    if not upright.symmetric:
-        count += len(game.placement.cells(table, upright.turned))
-    return {"card": code, "placements": count, "vertical": 0}
+    faces = [upright] if upright.symmetric else [upright, upright.turned]
+    count = sum(len(game.placement.cells(table, f)) for f in faces)
+    vertical = 0
+    if state is not None:
+        vertical = sum(len(game.placement.vertical_spots(game, state, f)) for f in faces)
+    return {"card": code, "placements": count + vertical, "vertical": vertical}
+
+
+def rising_state(position: Position, table):
+    """A state holding a position's table, storeys and pyramids (Aquarius Rising)."""
+    from .engine.state import State
+    from .rules.rising import key
+
+    storeys, pyramids = {}, {}
+    for card in position.cards:
+        x, y, level = card.at
+        if level:
+            storeys[key((x, y), level)] = [-1, card.card]
+        if card.pyramids and any(card.pyramids):
+            pyramids[key((x, y), level)] = [str(p) if p else None for p in card.pyramids]
+    return State(players=[], hands=[], goals=[], unused_goals=[], deck=[], table=table,
+                 extra={"storeys": storeys, "pyramids": pyramids})
 
 
 def _winner(game, groups: dict, contenders: list[str]) -> list[str]:

@@ -45,7 +45,7 @@ def write(tmp_path, text, name="pos.yaml"):
         ("ruleset: aquarius\ncards:\n - {at: [0, 0, 1], card: FFFF}\n",
          "pos.yaml: cards[0].at: level 1 at 0,0 has no card below it on level 0"),
         ("ruleset: aquarius\ncardz: []\n",
-         "pos.yaml: cardz: unknown key (known: cards, deck, description, expect, goals, moves, options, players, "
+         "pos.yaml: cardz: unknown key (known: cards, deck, description, expect, goals, moves, options, phase, players, "
          "probe, ruleset, scoring_row, seed, turn)"),
         ("ruleset: aquarius\ncards: [\n", "pos.yaml:3: not valid YAML: expected the node content, but found '<stream end>'"),
         ("- just\n- a list\n", "pos.yaml: expected a mapping with at least 'ruleset' and 'cards'"),

@@ -496,3 +496,49 @@ class HighestElementBlock(Block):
         if not best:
             return list(range(len(state.players)))
         return [seat for seat, goal in enumerate(goals) if goal in best]
+
+
+def structure_errors(game: "Game", state: "State", position) -> list[str]:
+    """Why a position's houses and pyramids could not come from legal plays (empty when they could)."""
+    errors = []
+    pyramids = state.extra["pyramids"]
+    wild_allowed = {"w": game.setup.white, "c": game.setup.clear}
+    counts: dict[str, int] = {}
+    for text, places in sorted(pyramids.items()):
+        cell, level = unkey(text)
+        card = face_at(state, cell, level)
+        where = f"{cell[0]},{cell[1]}" + (f" storey {level}" if level else "")
+        sizes = {p[0] for p in places if p}
+        if len(sizes) > 1:
+            errors.append(f"the pyramids on the card at {where} are of different sizes")
+        for quarter, pyramid in enumerate(places):
+            if pyramid is None:
+                continue
+            counts[pyramid] = counts.get(pyramid, 0) + 1
+            if pyramid[1] in WILD:
+                if not wild_allowed[pyramid[1]]:
+                    variant = "to_the_clouds" if pyramid[1] == "w" else "sky_high"
+                    errors.append(f"a {colour_name(pyramid[1])} pyramid at {where} needs the {variant} option")
+                continue
+            letter = quarter_letter(card.code, quarter)
+            if letter is None or PYRAMID_COLOUR[letter] != pyramid[1]:
+                errors.append(f"a {colour_name(pyramid[1])} pyramid stands on "
+                              f"{ELEMENT_OF[letter] if letter else 'a wild'} at {where} {('TL', 'TR', 'BL', 'BR')[quarter]}")
+        x, y = cell
+        for dx, dy in ((1, 0), (0, 1)):
+            near = pyramids.get(key((x + dx, y + dy), level))
+            if near and any(near) and any(places):
+                errors.append(f"the cards at {x},{y} and {x + dx},{y + dy} both hold pyramids, side by side")
+    for pyramid, count in sorted(counts.items()):
+        limit = 4 if pyramid[1] not in WILD else 5
+        if count > limit:
+            errors.append(f"{count} {size_name(pyramid[0])} {colour_name(pyramid[1])} pyramids: there are {limit}")
+    for text, (_, code) in sorted(state.extra["storeys"].items()):
+        cell, level = unkey(text)
+        below = pyramids.get(key(cell, level - 1), [None] * 4)
+        where = f"{cell[0]},{cell[1]} storey {level}"
+        if not all(below):
+            errors.append(f"the card at {where} rests on {sum(map(bool, below))} pyramids, not four")
+        elif not vertical_matches(state, cell, level, face(code)):
+            errors.append(f"the card at {where} matches no element to the pyramids below it")
+    return errors
