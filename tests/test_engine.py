@@ -284,3 +284,44 @@ def test_pyramid_moves_equal_the_rules_tried_everywhere():
             assert generated == tried
             checked += len(tried)
     assert checked > 200
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_rising_pyramids_divided_by_player_count(players):
+    """Four Rainbow sets (60 pyramids) divided exactly as the rules say; trios added by the variants."""
+    from collections import Counter
+
+    game = load_ruleset("aquarius-rising")
+    state = game.new_state([f"P{i}" for i in range(players)], seed=players)
+    supplies = state.extra["supply"]
+    everything = Counter(p for supply in supplies for p in supply)
+    if players == 2:
+        assert [len(s) for s in supplies] == [30, 30]
+        assert all(Counter(s) == Counter({p: 2 for p in s}) for s in supplies)  # two full sets each
+    elif players == 3:
+        assert [len(s) for s in supplies] == [20, 20, 20]  # a set plus five from the fourth set
+        assert sum(everything.values()) == 60 and all(v == 4 for v in everything.values())
+    elif players == 4:
+        assert [len(s) for s in supplies] == [15] * 4 and all(len(set(s)) == 15 for s in supplies)
+    else:
+        assert [len(s) for s in supplies] == [12] * 5
+        missing = [({"g", "y", "r", "b", "k"} - {p[1] for p in s}) for s in supplies]
+        assert all(len(m) == 1 for m in missing) and len(set().union(*missing)) == 5  # each lacks a different colour
+    assert sum(everything.values()) == 60 and all(v == 4 for v in everything.values())
+    both = load_ruleset("aquarius-rising", {"to_the_clouds": True, "sky_high": True})
+    state = both.new_state([f"P{i}" for i in range(players)], seed=players)
+    for supply in state.extra["supply"]:
+        assert sorted(p for p in supply if p[1] in "wc") == ["Lc", "Lw", "Mc", "Mw", "Sc", "Sw"]
+
+
+def test_rising_deck_is_the_forty_first_edition_element_cards_and_the_chosen_actions():
+    from collections import Counter
+
+    game = load_ruleset("aquarius-rising")
+    cards = [game.deck.cards[i] for i in game.play_ids()]
+    first = load_ruleset("aquarius", {"first_edition": True})
+    first_elements = Counter(first.deck.cards[i].code for i in first.play_ids() if first.deck.cards[i].kind == "element")
+    assert Counter(c.code for c in cards if c.kind == "element") == first_elements
+    assert Counter(c.code for c in cards if c.kind == "action")["rotate_goals"] == 3
+    older = load_ruleset("aquarius-rising", {"first_edition": True})
+    assert Counter(older.deck.cards[i].code for i in older.play_ids())["shuffle_goals"] == 3
