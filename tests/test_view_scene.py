@@ -119,3 +119,46 @@ def test_render_command_refuses_bad_input_before_opening_a_window(tmp_path):
                            str(ROOT / "tests/positions/aquarius/winner-closest.yaml"), "--size", "big"],
                           capture_output=True, text=True, cwd=tmp_path, env=ENV)
     assert done.returncode == 2 and "--size: expected WIDTHxHEIGHT" in done.stderr
+
+
+def test_rendered_houses_reach_the_heights_the_rules_compute(offscreen):
+    """Random Rising games: each element's highest node top, from getTightBounds, equals the rules' height."""
+    from helpers import play_random
+    from aquarius3d.cards import ELEMENT_OF_COLOUR
+    from aquarius3d.ruleset import load_ruleset
+    from aquarius3d.rules.rising import heights, houses_of_state
+    from aquarius3d.view.houses import state_views
+
+    game = load_ruleset("aquarius-rising", {"sky_high": True, "to_the_clouds": True})
+    scene = offscreen.scene
+    render = offscreen.base.render
+    compared = storeys = 0
+    for seed in range(6):
+        final = None
+        for final in play_random(game, 2 + seed % 3, seed=seed, steps=400):
+            pass
+        cards, pyramids = state_views(final)
+        scene.sync(cards)
+        scene.sync_pyramids(pyramids)
+        storeys += sum(1 for v in cards.values() if v.level)
+        tops = {}
+        for key, view in cards.items():
+            top = scene.nodes[key].getTightBounds(render)[1].z
+            for letter in set(view.code):
+                tops[letter] = max(tops.get(letter, 0.0), top)
+        for key, view in pyramids.items():
+            if view.code[1] in "wc":
+                continue  # white: no element; clear: never for winning
+            tip = scene.pyramid_nodes[key].getTightBounds(render)[1].z
+            letter = ELEMENT_OF_COLOUR[view.code[1]]
+            tops[letter] = max(tops.get(letter, 0.0), tip)
+        from aquarius3d.cards import ELEMENT_OF
+        for name, height in heights(houses_of_state(final)).items():
+            letter = next(l for l, n in ELEMENT_OF.items() if n == name)
+            if height is None:
+                assert letter not in tops
+            else:
+                assert tops[letter] == pytest.approx(height, abs=1e-4)
+                compared += 1
+    assert compared > 20 and storeys >= 1
+    scene.sync_pyramids({})

@@ -72,7 +72,59 @@ def main() -> None:
         timings.append(time.perf_counter() - start)
     print(f"{len(table.scene.nodes)}-card table at 1280x720: median frame {statistics.median(timings) * 1e3:.2f} ms, "
           f"95th percentile {sorted(timings)[int(len(timings) * 0.95)] * 1e3:.2f} ms")
+
+    cards, pyramids = rising_table()
+    table.scene.sync(cards)
+    table.scene.sync_pyramids(pyramids)
+    table.look("orbit")
+    storeys = sum(1 for v in cards.values() if v.level)
+    for _ in range(10):
+        table.frame()
+    timings = []
+    for i in range(args.frames):
+        table.base.camera.setH(table.base.camera.getH() + 0.2)
+        start = time.perf_counter()
+        table.frame()
+        timings.append(time.perf_counter() - start)
+    print(f"Aquarius Rising end of game ({len(cards)} cards, {len(pyramids)} pyramids, {storeys} cards on storeys) "
+          f"at 1280x720: median frame {statistics.median(timings) * 1e3:.2f} ms, "
+          f"95th percentile {sorted(timings)[int(len(timings) * 0.95)] * 1e3:.2f} ms")
     table.close()
+
+
+def rising_table():
+    """40 cards and 60 pyramids, three houses of three storeys: the end of a big game of Aquarius Rising."""
+    from aquarius3d import geometry
+    from aquarius3d.view.scene import CardView, PyramidView
+
+    cards, pyramids = {}, {}
+    colours = "gyrbk"
+    ground = [(x, y) for y in range(-3, 4) for x in range(-3, 3)][:40 - 6]
+    houses = [(-3, -3), (0, 0), (2, 3)]
+    number = 0
+    for cell in ground:
+        cards[number] = CardView(cell, "FWAE", 0, 0.0)
+        number += 1
+    placed = 0
+    for i, cell in enumerate(houses):
+        top = geometry.card_top(0)
+        for level in range(3):
+            size = "LMS"[level]
+            for quarter in range(4):
+                pyramids[(cell, level, quarter)] = PyramidView(cell, level, quarter, size + colours[(quarter + i) % 5], top)
+                placed += 1
+            if level < 2:
+                top = geometry.card_top(level + 1, geometry.PYRAMID_HEIGHT[size], top)
+                cards[number] = CardView(cell, "FFEE", level + 1, geometry.card_bottom(top))
+                number += 1
+    # The rest of the 60 pyramids stand alone on ground cards away from the houses.
+    loose = [c for c in ground if all(abs(c[0] - h[0]) + abs(c[1] - h[1]) > 1 for h in houses)]
+    for cell in loose:
+        for quarter in range(4):
+            if placed < 60:
+                pyramids[(cell, 0, quarter)] = PyramidView(cell, 0, quarter, "M" + colours[quarter], geometry.card_top(0))
+                placed += 1
+    return cards, pyramids
 
 
 if __name__ == "__main__":

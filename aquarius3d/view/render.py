@@ -10,16 +10,25 @@ from .scene import CardView
 VIEWS = ("top", "side", "orbit")
 
 
-def position_cards(position: Position) -> dict[object, CardView]:
-    """The cards of a position as the scene shows them (ground level)."""
-    from .. import geometry
+def position_views(position: Position) -> tuple[dict, dict]:
+    """The cards (every storey) and pyramids of a position, as the scene shows them."""
+    from ..engine.state import State
+    from ..engine.table import Table
+    from .houses import state_views
 
-    cards = {}
+    table = Table()
+    storeys, pyramids = {}, {}
     for i, card in enumerate(position.cards):
         x, y, level = card.at
         if level == 0:
-            cards[i] = CardView((x, y), card.card, 0, geometry.card_bottom(geometry.card_top(0)))
-    return cards
+            table.place((x, y), i, card.card)
+        else:
+            storeys[f"{x},{y},{level}"] = [i, card.card]
+        if card.pyramids and any(card.pyramids):
+            pyramids[f"{x},{y},{level}"] = [str(p) if p else None for p in card.pyramids]
+    state = State(players=[], hands=[], goals=[], unused_goals=[], deck=[], table=table,
+                  extra={"storeys": storeys, "pyramids": pyramids})
+    return state_views(state)
 
 
 class OffscreenTable:
@@ -63,7 +72,9 @@ class OffscreenTable:
 def render_position(position: Position, out: Path, view: str = "orbit", size=(1280, 720)) -> Path:
     table = OffscreenTable(size)
     try:
-        table.scene.sync(position_cards(position))
+        cards, pyramids = position_views(position)
+        table.scene.sync(cards)
+        table.scene.sync_pyramids(pyramids)
         table.look(view)
         return table.save(out)
     finally:

@@ -39,6 +39,27 @@ class CardView:
     bottom: float = 0.0  # height of its bottom face, from geometry
 
 
+@dataclass(frozen=True)
+class PyramidView:
+    """A pyramid standing on a card's quarter, its base at `base` mm (the card's top face)."""
+
+    cell: tuple[int, int]
+    level: int
+    quarter: int
+    code: str  # size and colour, e.g. "Lr"
+    base: float
+
+
+PYRAMID_RGB = {"g": (0.2, 0.62, 0.3), "y": (0.95, 0.78, 0.15), "r": (0.82, 0.16, 0.14), "b": (0.14, 0.38, 0.78),
+               "k": (0.1, 0.08, 0.12), "w": (0.95, 0.95, 0.95), "c": (0.8, 0.9, 0.95)}
+
+
+def pyramid_transform(view: PyramidView) -> tuple[float, float, float]:
+    x, y = geometry.cell_centre(*view.cell)
+    dx, dy = geometry.quarter_offset(view.quarter)
+    return (x + dx, y + dy, view.base)
+
+
 def card_transform(view: CardView) -> tuple[float, float, float]:
     x, y = geometry.cell_centre(*view.cell)
     return (x, y, view.bottom)
@@ -98,6 +119,11 @@ class TableScene:
         self.ghosts_root.setBin("transparent", 10)
         self.nodes: dict[object, NodePath] = {}
         self.views: dict[object, CardView] = {}
+        self.pyramids_root = self.root.attachNewNode("pyramids")
+        self.pyramids_root.hide()  # drawn through the batch, like the cards
+        self.pyramid_nodes: dict[object, NodePath] = {}
+        self.pyramid_views: dict[object, PyramidView] = {}
+        self._pyramid_meshes: dict[str, object] = {}
         self.ghosts: dict[object, NodePath] = {}
         self._meshes: dict[str, object] = {}
         self._build_table()
@@ -191,7 +217,44 @@ class TableScene:
             copy = node.copyTo(self.batch)
             copy.clearPythonTag("card")
             copy.clearTag("card")
+        pyramids = self.batch.attachNewNode("pyramids")
+        pyramids.setTextureOff(1)
+        for view, node in ((self.pyramid_views[k], n) for k, n in self.pyramid_nodes.items()):
+            copy = node.copyTo(pyramids)
+            copy.clearPythonTag("pyramid")
+            if view.code[1] == "c":
+                copy.setTransparency(TransparencyAttrib.M_alpha)
         self.batch.flattenStrong()
+
+    def _pyramid_mesh(self, code: str):
+        if code not in self._pyramid_meshes:
+            from .meshes import pyramid_node
+
+            colour = PYRAMID_RGB[code[1]] + ((0.55,) if code[1] == "c" else (1.0,))
+            self._pyramid_meshes[code] = pyramid_node(code[0], colour, f"pyramid-{code}")
+        return self._pyramid_meshes[code]
+
+    def sync_pyramids(self, pyramids: dict[object, PyramidView]) -> None:
+        """Make the scene show exactly these pyramids, by stable id (cell, storey, quarter)."""
+        for key in list(self.pyramid_nodes):
+            if key not in pyramids:
+                self.pyramid_nodes.pop(key).removeNode()
+                self.pyramid_views.pop(key, None)
+        for key, view in pyramids.items():
+            old = self.pyramid_views.get(key)
+            node = self.pyramid_nodes.get(key)
+            if node is None or old.code != view.code:
+                if node is not None:
+                    node.removeNode()
+                node = self.pyramids_root.attachNewNode(self._pyramid_mesh(view.code).makeCopy())
+                if view.code[1] == "c":
+                    node.setTransparency(TransparencyAttrib.M_alpha)
+                node.setPythonTag("pyramid", key)
+                self.pyramid_nodes[key] = node
+            if old != view:
+                node.setPos(*pyramid_transform(view))
+            self.pyramid_views[key] = view
+        self._rebatch()
 
     def bounds(self):
         """The box the cards occupy (millimetres), or a small box at the centre."""
@@ -203,6 +266,8 @@ class TableScene:
             xs += [x - geometry.CARD_WIDTH / 2, x + geometry.CARD_WIDTH / 2]
             ys += [y - geometry.CARD_LENGTH / 2, y + geometry.CARD_LENGTH / 2]
         top = max(v.bottom + geometry.CARD_THICKNESS for v in self.views.values())
+        for view in self.pyramid_views.values():
+            top = max(top, view.base + geometry.PYRAMID_HEIGHT[view.code[0]])
         return ((min(xs), min(ys), 0.0), (max(xs), max(ys), top))
 
     # -- ghosts and highlights ----------------------------------------------------------------
