@@ -13,6 +13,7 @@ Stages:
     target      Move a Card: where the card goes (`turn_card`, `choose_cell`)
     direction   Rotate Goals: `choose_direction`
     confirm     Shuffle Hands or Goals: `confirm()`
+    pyramid     Aquarius Rising: choose a pyramid (`select_pyramid`), then a glowing quarter (`choose_quarter`)
     computer    a computer seat is to move: `computer_move()`
     round_over  a round has ended and another follows: `summary()` shows the totals, `next_round()`
     over        the game has ended
@@ -28,10 +29,11 @@ from .bots import RandomPlayer
 from .cards import BIT, LETTER_OF, face
 from .engine.game import ApplyResult, Game
 from .engine.moves import (
-    Join, MoveCard, Pass, Place, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands, Zap, cell_text,
+    Join, MoveCard, Pass, Place, PlacePyramid, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands,
+    TradePyramids, TwoPyramids, Zap, cell_text,
 )
 from .errors import IllegalMove
-from .i18n import action_name, element_name, tr
+from .i18n import action_name, element_name, pyramid_name, tr
 from .ruleset import load_ruleset
 
 
@@ -148,6 +150,7 @@ class Session:
     # -- turn flow ------------------------------------------------------------------------------
 
     def _reset_choice(self) -> None:
+        self.pyramid: str | None = None  # Aquarius Rising: the pyramid chosen from the supply
         self.selected: int | None = None  # index into the hand
         self.turned = False
         self.source = None  # Move a Card: the chosen table card
@@ -160,6 +163,10 @@ class Session:
             self.stage = "over"
         elif self.seats[self.seat].kind == "computer":
             self.stage = "computer"
+        elif self.state.phase == "pyramid" and self.shown_seat == self.seat:
+            self.stage = "pyramid"
+            supply = self.supply()
+            self.pyramid = supply[0][0] if len(supply) == 1 else None
         elif self.humans > 1 and self.shown_seat != self.seat:
             self.stage = "cover"
         else:
@@ -169,8 +176,39 @@ class Session:
     def reveal(self) -> None:
         """The player whose turn it is confirms they alone are looking."""
         if self.stage == "cover":
-            self.stage = "choose"
             self.shown_seat = self.seat
+            self._begin_turn()
+
+    # -- Aquarius Rising: pyramids ------------------------------------------------------------------
+
+    def supply(self, seat: int | None = None) -> list[tuple[str, int]]:
+        """(pyramid, how many) in a seat's supply (the player to play by default): public."""
+        supplies = self.state.extra.get("supply")
+        if not supplies:
+            return []
+        from collections import Counter
+
+        from .rules.rising import pyramid_order
+
+        counts = Counter(supplies[self.seat if seat is None else seat])
+        return sorted(counts.items(), key=lambda item: pyramid_order(item[0]))
+
+    def select_pyramid(self, pyramid: str) -> None:
+        if self.stage == "pyramid" and any(p == pyramid for p, _ in self.supply()):
+            self.pyramid = pyramid
+            self.notice = ""
+
+    def pyramid_ghosts(self) -> dict:
+        """Where the chosen pyramid may stand: {move: (cell, storey, quarter, pyramid)}."""
+        if self.stage != "pyramid" or self.pyramid is None:
+            return {}
+        return {m: (m.cell, m.level, m.quarter, m.pyramid) for m in self.game.legal_moves(self.state)
+                if isinstance(m, PlacePyramid) and m.pyramid == self.pyramid}
+
+    def choose_quarter(self, cell, level: int, quarter: int) -> bool:
+        if self.stage != "pyramid" or self.pyramid is None:
+            return False
+        return self._try(PlacePyramid(self.pyramid, tuple(cell), quarter, level))
 
     def can_pass(self) -> bool:
         return self.stage == "choose" and not self.game.can_play(self.state)
@@ -200,6 +238,9 @@ class Session:
             return tr("hud_confirm_action", action=action_name(self.action))
         if self.stage == "computer":
             return tr("hud_bot_thinking", name=self.seats[self.seat].name)
+        if self.stage == "pyramid":
+            left = self.state.extra.get("to_play", 1)
+            return tr("hud_pyramid", count=left) if self.pyramid is None else tr("hud_pyramid_place")
         return ""
 
     # -- choosing -------------------------------------------------------------------------------
@@ -235,10 +276,12 @@ class Session:
             self.notice = tr("log_refused", reason=f"{action_name(card.code)}: —")
             self.stage, self.selected, self.action = "choose", None, None
             return
+        # The stage follows the kind of move the ruleset's block makes (Aquarius Rising changes two actions).
         self.stage = {
-            "trade_hands": "player", "trade_goals": "player", "move_a_card": "table_card", "zap_a_card": "table_card",
-            "rotate_goals": "direction", "shuffle_hands": "confirm", "shuffle_goals": "confirm",
-        }[card.code]
+            TradeHands: "player", TradeGoals: "player", TradePyramids: "player", MoveCard: "table_card",
+            Zap: "table_card", RotateGoals: "direction", ShuffleHands: "confirm", ShuffleGoals: "confirm",
+            TwoPyramids: "confirm",
+        }[type(block.moves(self.game, self.state, self.seat)[0])]
 
     def cancel(self) -> None:
         if self.stage in ("place", "player", "table_card", "target", "direction", "confirm"):
@@ -251,19 +294,30 @@ class Session:
             self.turned = not self.turned
 
     def _place_cells(self, turned: bool) -> list:
+        """Cells (with storeys, for Rising) where the chosen card fits, lying upright or turned."""
         if self.stage != "place" or self.selected is None:
             return []
         upright = face(self._selected_code())
         if turned and upright.symmetric:
             return []
-        return self.game.placement.cells(self.state.table, upright.turned if turned else upright)
+        lies = upright.turned if turned else upright
+        cells = list(self.game.placement.cells(self.state.table, lies))
+        vertical = getattr(self.game.placement, "vertical_spots", None)
+        if vertical is not None:
+            cells += [cell for cell, _ in vertical(self.game, self.state, lies)]
+        return cells
 
     def ghosts(self) -> dict:
-        """Legal spots for the chosen card as it would lie now: {move: (cell, face code)}."""
+        """Legal spots for the chosen card as it would lie now: {move: (cell, face code[, storey])}."""
         if self.stage == "place":
             code = self._selected_code()
             lies = face(code).turned.code if self.turned else code
-            return {Place(code, cell, self.turned): (cell, lies) for cell in self._place_cells(self.turned)}
+            found = {Place(code, cell, self.turned): (cell, lies) for cell in self._place_cells(self.turned)}
+            vertical = getattr(self.game.placement, "vertical_spots", None)
+            if vertical is not None and not (self.turned and face(code).symmetric):
+                for cell, level in vertical(self.game, self.state, face(lies)):
+                    found[Place(code, cell, self.turned, level)] = (cell, lies, level)
+            return found
         if self.stage == "target":
             block = self.game.actions["move_a_card"]
             current = self.state.table.faces[self.source]
@@ -275,11 +329,17 @@ class Session:
             return found
         return {}
 
-    def choose_cell(self, cell) -> bool:
-        """Click on the table while placing or moving: play there, or say why not."""
+    def choose_cell(self, cell, level: int | None = None) -> bool:
+        """Click on the table while placing or moving: play there, or say why not.
+
+        Without a storey, a card goes where a ghost stands in that cell (on the house, if there is one).
+        """
         cell = tuple(cell)
         if self.stage == "place":
-            return self._try(Place(self._selected_code(), cell, self.turned))
+            if level is None:
+                levels = [m.level for m in self.ghosts() if isinstance(m, Place) and m.cell == cell]
+                level = max(levels) if levels else 0
+            return self._try(Place(self._selected_code(), cell, self.turned, level))
         if self.stage == "target":
             return self._try(MoveCard(self.source, cell, self.turned))
         return False
@@ -308,15 +368,19 @@ class Session:
         """A seat number, or None for the unused goals (Trade Goals)."""
         if self.stage != "player":
             return False
-        if self.action == "trade_hands":
-            return self._try(TradeHands(seat)) if seat is not None else False
-        return self._try(TradeGoals(seat))
+        for move in self._action_moves():
+            if getattr(move, "seat", "none") == seat:
+                return self._try(move)
+        self.notice = tr("log_refused", reason=f"{action_name(self.action)}: —")
+        return False
+
+    def _action_moves(self) -> list:
+        return list(self.game.actions[self.action].moves(self.game, self.state, self.seat))
 
     def player_choices(self) -> list:
         if self.stage != "player":
             return []
-        moves = self.game.actions[self.action].moves(self.game, self.state, self.seat)
-        return [m.seat for m in moves]
+        return [m.seat for m in self._action_moves()]
 
     def choose_direction(self, direction: str) -> bool:
         return self.stage == "direction" and self._try(RotateGoals(direction))
@@ -324,7 +388,7 @@ class Session:
     def confirm(self) -> bool:
         if self.stage != "confirm":
             return False
-        return self._try(ShuffleHands() if self.action == "shuffle_hands" else ShuffleGoals())
+        return self._try(self._action_moves()[0])
 
     def computer_move(self) -> bool:
         if self.stage != "computer":
@@ -420,7 +484,15 @@ class Session:
         move, name = result.move, self.seats[result.seat].name
         if isinstance(move, Place):
             key = "log_place_turned" if move.turned else "log_place"
-            return tr(key, name=name, card=move.code, cell=cell_text(move.cell))
+            where = cell_text(move.cell) + (" " + tr("storey", level=move.level) if move.level else "")
+            return tr(key, name=name, card=move.code, cell=where)
+        if isinstance(move, PlacePyramid):
+            where = cell_text(move.cell) + (" " + tr("storey", level=move.level) if move.level else "")
+            return tr("log_pyramid", name=name, pyramid=pyramid_name(move.pyramid), cell=where)
+        if isinstance(move, TradePyramids):
+            return tr("log_trade_pyramids", name=name, other=self.seats[move.seat].name)
+        if isinstance(move, TwoPyramids):
+            return tr("log_two_pyramids", name=name)
         if isinstance(move, Pass):
             return tr("log_pass", name=name)
         if isinstance(move, TradeHands):
@@ -465,7 +537,9 @@ class Session:
             return [tr("round_over", number=number, total=self.game.rounds), self.score_table()]
         names = " & ".join(self.seats[s].name for s in state.winners)
         lines = [tr("end_winner" if len(state.winners) == 1 else "end_winners", names=names)]
-        if state.end_reason == "goal":
+        if state.end_reason == "highest element":
+            lines.extend(self.explain_heights())
+        elif state.end_reason == "goal":
             for seat in state.winners:
                 element = cards[state.goals[seat]].code
                 size = state.table.largest_group(BIT[LETTER_OF[element]])
@@ -484,6 +558,34 @@ class Session:
             lines.append(tr("chicken_winner", names=names))
         return lines
 
+    def explain_heights(self) -> list[str]:
+        """Aquarius Rising's winner in words, one step of the chain at a time, for the goal elements."""
+        from .rules.rising import ranking_keys, houses_of_state
+
+        state, cards = self.state, self.game.deck.cards
+        groups = {name: state.table.largest_group(1 << i) for i, name in enumerate(("earth", "air", "fire", "water", "space"))}
+        keys = ranking_keys(houses_of_state(state), groups, self.game.end.pips)
+        goals = list(dict.fromkeys(cards[g].code for g in state.goals if g is not None))
+        alive = [g for g in goals if g in keys]
+        lines = []
+        steps = ("explain_height", "explain_pips", "explain_next", "explain_pips", "explain_group")
+        for step, key in enumerate(steps):
+            if len(alive) < 2:
+                break
+            values = {g: keys[g][step] for g in alive}
+            digits = 1
+            while digits < 6 and len({_number(v, step, digits) for v in values.values()}) < len(set(values.values())):
+                digits += 1  # heights a hair apart are shown apart
+            listed = ", ".join(f"{element_name(g)} {_number(values[g], step, digits)}" for g in alive)
+            best = max(values.values())
+            alive = [g for g in alive if values[g] == best]
+            lines.append(tr(key, values=listed))
+        if len(alive) == 1:
+            lines.append(tr("explain_winner", element=element_name(alive[0])))
+        elif alive:
+            lines.append(tr("explain_draw", elements=" & ".join(element_name(g) for g in alive)))
+        return lines
+
     def score_table(self) -> str:
         """Rounds and totals, one line per round (Dominus)."""
         extra = self.state.extra
@@ -494,3 +596,10 @@ class Session:
         totals = ", ".join(f"{s.name} {t}" for s, t in zip(self.seats, extra.get("scores", [])))
         lines.append(tr("round_totals", totals=totals))
         return "\n".join(lines)
+
+
+def _number(value, step: int, digits: int = 1) -> str:
+    """A chain value in words: heights in millimetres, pips and panels as counts."""
+    if step in (0, 2):
+        return "—" if value < 0 else f"{value:.{digits}f} mm"
+    return str(value)

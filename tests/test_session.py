@@ -8,7 +8,7 @@ import pytest
 from aquarius3d import saves
 from aquarius3d.engine.moves import MoveCard, Place
 from aquarius3d.errors import DataError
-from aquarius3d.i18n import LANGUAGES, catalog, set_language, tr
+from aquarius3d.i18n import LANGUAGES, catalog, element_name, set_language, tr
 from aquarius3d.session import Seat, Session
 
 
@@ -55,6 +55,12 @@ def play_like_a_person(session, rng, max_steps=3000):
             move = rng.choice(sorted(ghosts, key=str))
             cell = move.cell if isinstance(move, Place) else move.target
             assert session.choose_cell(cell), session.notice
+        elif session.stage == "pyramid":
+            session.select_pyramid(rng.choice(session.supply())[0])
+            spots = sorted(session.pyramid_ghosts(), key=str)
+            if spots:
+                move = rng.choice(spots)
+                assert session.choose_quarter(move.cell, move.level, move.quarter), session.notice
         elif session.stage == "player":
             assert session.choose_player(rng.choice(session.player_choices()))
         elif session.stage == "table_card":
@@ -333,3 +339,40 @@ def test_players_own_targets():
     assert session.state.extra["targets"] == [4, None]
     assert session.record()["targets"] == [4, None]
     assert Session.from_record(session.record(), autosave=False).state == session.state
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_complete_games_of_aquarius_rising(seed):
+    options = [{}, {"to_the_clouds": True}, {"sky_high": True, "to_the_clouds": True}][seed]
+    session = Session.new("aquarius-rising", options, humans(2 + seed), seed=seed)
+    play_like_a_person(session, random.Random(seed))
+    assert session.stage == "over" and session.state.end_reason == "highest element"
+    lines = session.summary()
+    winner = session.state.winners[0]
+    element = element_name(session.game.deck.cards[session.state.goals[winner]].code)
+    assert lines[0] == f"{session.seats[winner].name} wins!"
+    assert lines[1].startswith("Highest points: ") and lines[-2] == f"{element} wins."
+    assert lines[-1].startswith("Goals: ")
+    assert any("pyramid on" in m for m in session.messages)
+
+
+def test_rising_winner_explained_in_words():
+    from aquarius3d.checks import position_state
+    from aquarius3d.positions import load_game, parse_position
+
+    position = parse_position({
+        "ruleset": "aquarius-rising",
+        "cards": [{"at": [0, 0], "card": "FFAA", "pyramids": ["Lr", "Lr", "Ly", "-"]}],
+        "players": [{"name": "Ann", "goal": "air"}, {"name": "Bo", "goal": "fire"}],
+    })
+    game = load_game(position)
+    game, state = position_state(game, position)
+    session = Session(game, humans(2), seed=1, autosave=False)
+    session.state = state
+    session.state.phase, session.state.winners, session.state.end_reason = "over", [1], "highest element"
+    session.stage = "over"
+    assert session.explain_heights() == [
+        "Highest points: Air 44.7 mm, Fire 44.7 mm.",
+        "Pips there: Air 3, Fire 6.",
+        "Fire wins.",
+    ]

@@ -49,3 +49,8 @@ def element_name(element: str) -> str:
 
 def action_name(action: str) -> str:
     return tr(f"action_{action}")
+
+
+def pyramid_name(pyramid: str) -> str:
+    """'Lr' -> 'large red' (in the language in use)."""
+    return tr("pyramid_name", size=tr(f"size_{pyramid[0]}"), colour=tr(f"colour_{pyramid[1]}"))
