@@ -15,14 +15,16 @@ from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import CardMaker, NodePath, Plane, Point3, TextNode, TransparencyAttrib
 
 from . import geometry, saves
-from .engine.moves import MoveCard, Place
+from .engine.moves import MoveCard, Place, PlacePyramid
 from .errors import DataError
-from .i18n import LANGUAGES, action_name, element_name, has, set_language, tr
+from .i18n import LANGUAGES, action_name, element_name, has, pyramid_name, set_language, tr
 from .ruleset import available, load_ruleset
 from .session import Seat, Session
 from .view.camera import Orbit, preset
 from .view.piles import Piles
-from .view.scene import CardView, TableScene
+from .view.houses import level_top, state_views, surface_top
+from .view.rising import Elevation, StoreyLabels, Trays, element_tops
+from .view.scene import PYRAMID_RGB, CardView, PyramidView, TableScene
 
 BOT_PAUSE = 0.7  # seconds a computer waits before its move, so players can follow
 TRANSITION = 0.45  # seconds for a camera preset
@@ -36,6 +38,12 @@ BUTTON = dict(frameColor=((0.22, 0.3, 0.42, 1), (0.3, 0.42, 0.58, 1), (0.3, 0.42
 def cell_of(x: float, y: float) -> tuple[int, int]:
     """The table cell under a point of the table plane."""
     return (round(x / geometry.CELL_X), round(y / geometry.CELL_Y))
+
+
+def quarter_of(x: float, y: float, cell) -> int:
+    """The quarter of a card (0 TL, 1 TR, 2 BL, 3 BR) under a point, as geometry.quarter_offset numbers them."""
+    cx, cy = geometry.cell_centre(*cell)
+    return (0 if y >= cy else 2) + (1 if x >= cx else 0)
 
 
 class App:
@@ -66,6 +74,13 @@ class App:
         self._drag: tuple[str, float, float] | None = None
         self._bot_due = 0.0
         self.hover_cell = None
+        self.hover_move = None
+        self.ghost_spots: dict = {}  # move -> (cell, height of the plane it is picked on, quarter or None)
+        self.trays: Trays | None = None
+        self.storey_labels: StoreyLabels | None = None
+        self.elevation: Elevation | None = None
+        self.elevation_on = False
+        self.perspective = base.cam.node().getLens()
         self.help_shown = False
         self.status = ""
         self._bind_keys()
@@ -344,16 +359,27 @@ class App:
         self.session = session
         self.scene = TableScene(self.base.render)
         self.piles = Piles(self.scene)
+        if self.rising:
+            self.trays = Trays(self.scene)
+            self.storey_labels = StoreyLabels(self.scene)
+            self.elevation = Elevation(self.scene)
         self._build_hud()
         self.refresh()
         self.orbit = self.framed("orbit")
         self.orbit.apply(self.base.camera)
         self._bot_due = time.monotonic() + BOT_PAUSE
 
+    @property
+    def rising(self) -> bool:
+        """Does this game build houses on pyramids (Aquarius Rising)?"""
+        return self.session is not None and "supply" in self.session.state.extra
+
     def _leave_game(self) -> None:
+        self.show_elevation(False)
         if self.scene is not None:
             self.scene.root.removeNode()
         self.scene = None
+        self.trays = self.storey_labels = self.elevation = None
         self.piles = None
         self.session = None
 
@@ -420,10 +446,10 @@ class App:
             return
         state, cards = session.state, session.game.deck.cards
         seen = session.observation()
-        bottom = geometry.card_bottom(geometry.card_top(0))
-        self.scene.sync({state.table.cards[c]: CardView(c, f.code, 0, bottom) for c, f in state.table.faces.items()})
-        ghosts = session.ghosts()
-        self.scene.show_ghosts({move: CardView(cell, code, 0, bottom) for move, (cell, code) in ghosts.items()})
+        card_views, pyramid_views = state_views(state)
+        self.scene.sync(card_views)
+        self.scene.sync_pyramids(pyramid_views)
+        self._show_ghosts()
         self._hover_ghost()
         winning = session.winning_cells()
         self.scene.highlight({state.table.cards[c] for c in winning if c in state.table.cards})
@@ -444,7 +470,12 @@ class App:
                 tr("hud_discard", top=action_name(top)) if top else tr("hud_discard_empty")]
         if session.game.goal_ids():
             info.append(tr("hud_unused_goals", count=len(state.unused_goals)))
-        sizes = "   ".join(f"{s.name}: {n}" for s, n in zip(session.seats, seen["hand_sizes"]))
+        if self.rising:
+            sizes = "\n".join(tr("hud_seat_pyramids", name=s.name, cards=n, pyramids=sum(c for _, c in session.supply(i)))
+                              for i, (s, n) in enumerate(zip(session.seats, seen["hand_sizes"])))
+            self._draw_rising()
+        else:
+            sizes = "   ".join(f"{s.name}: {n}" for s, n in zip(session.seats, seen["hand_sizes"]))
         self.hud_info.setText("\n".join(info + [sizes]))
         self.hud_hint.setText(session.hint())
         self.hud_notice.setText(session.notice or self.status)
@@ -557,6 +588,9 @@ class App:
             buttons = [(tr("dir_left"), session.choose_direction, "left"), (tr("dir_right"), session.choose_direction, "right")]
         elif session.stage == "confirm":
             buttons = [(action_name(session.action), lambda _: session.confirm(), None)]
+        elif session.stage == "pyramid":
+            self._draw_supply()
+            return
         for i, (label, command, value) in enumerate(buttons):
             x = (i - (len(buttons) - 1) / 2) * 0.45
             self.choice_widgets.append(DirectButton(text=label, scale=0.055, pos=(x, 0, -0.42), parent=self.choices_root,
@@ -647,6 +681,8 @@ class App:
             base.accept(key + "-repeat", self.pan, list(args))
         for key in ("+", "=", "-"):
             base.accept(key, self.zoom, [0.88 if key != "-" else 1 / 0.88])
+        base.accept("l", self.toggle_storeys)
+        base.accept("e", self.toggle_elevation)
         base.accept("1", self.view, ["top"])
         base.accept("2", self.view, ["side"])
         base.accept("3", self.view, ["orbit"])
@@ -669,18 +705,36 @@ class App:
         point = watcher.getMouse()
         return (point.x, point.y)
 
-    def table_point(self, screen) -> tuple[float, float] | None:
-        """Where a screen point (-1..1 each way) falls on the table's top, by ray-plane maths."""
+    def table_point(self, screen, height: float | None = None) -> tuple[float, float] | None:
+        """Where a screen point (-1..1 each way) falls on a level plane (the table's top by default)."""
         near, far = Point3(), Point3()
-        if not self.base.camLens.extrude(screen, near, far):
+        if not self.base.cam.node().getLens().extrude(screen, near, far):
             return None
         render = self.base.render
         near = render.getRelativePoint(self.base.cam, near)
         far = render.getRelativePoint(self.base.cam, far)
         hit = Point3()
-        if not Plane((0, 0, 1), (0, 0, geometry.card_top(0))).intersectsLine(hit, near, far):
+        z = geometry.card_top(0) if height is None else height
+        if not Plane((0, 0, 1), (0, 0, z)).intersectsLine(hit, near, far):
             return None
         return (hit.x, hit.y)
+
+    def ghost_at(self, screen):
+        """The ghost (a move) under a screen point: cards on houses and pyramids are picked at their own height."""
+        if screen is None:
+            return None
+        by_height: dict[float, list] = {}
+        for move, spot in self.ghost_spots.items():
+            by_height.setdefault(spot[1], []).append((move, spot))
+        for height in sorted(by_height, reverse=True):
+            point = self.table_point(screen, height)
+            if point is None:
+                continue
+            cell = cell_of(*point)
+            for move, (spot_cell, _, quarter) in by_height[height]:
+                if spot_cell == cell and (quarter is None or quarter == quarter_of(*point, cell)):
+                    return move
+        return None
 
     def cell_at(self, screen) -> tuple[int, int] | None:
         point = self.table_point(screen)
@@ -688,10 +742,12 @@ class App:
 
     def screen_of_cell(self, cell) -> tuple[float, float] | None:
         """The screen point (-1..1) where a cell's centre appears (for tests and hints)."""
-        x, y = geometry.cell_centre(*cell)
-        point = self.base.cam.getRelativePoint(self.base.render, Point3(x, y, geometry.card_top(0)))
+        return self.screen_of_point(*geometry.cell_centre(*cell), geometry.card_top(0))
+
+    def screen_of_point(self, x: float, y: float, z: float) -> tuple[float, float] | None:
+        point = self.base.cam.getRelativePoint(self.base.render, Point3(x, y, z))
         projected = Point3()
-        if not self.base.camLens.project(point, projected):
+        if not self.base.cam.node().getLens().project(point, projected):
             return None
         return (projected.x, projected.y)
 
@@ -717,6 +773,13 @@ class App:
         index = self.hand_index_at(screen)
         if index is not None:
             session.select(index)
+        elif session.stage == "place" and self.ghost_at(screen) is not None:
+            move = self.ghost_at(screen)
+            session.choose_cell(move.cell, move.level)
+        elif session.stage == "pyramid":
+            move = self.ghost_at(screen)
+            if move is not None:
+                session.choose_quarter(move.cell, move.level, move.quarter)
         elif session.stage in ("place", "target"):
             cell = self.cell_at(screen)
             if cell is not None:
@@ -792,26 +855,42 @@ class App:
 
     def framed(self, name: str) -> Orbit:
         """A preset view, nudged so the cards sit above the hand along the bottom of the screen."""
-        view = preset(name, self.scene.bounds())
+        bounds = self.scene.bounds()
+        if self.trays is not None:  # the pyramid trays in front of the seats are part of the picture
+            (x0, y0, z0), (x1, y1, z1) = bounds
+            width, reach = self.trays.extent(len(self.session.seats), 5)
+            middle = (x0 + x1) / 2
+            bounds = ((min(x0, middle - width / 2), y0, z0), (max(x1, middle + width / 2), y1 + reach, z1))
+        view = preset(name, bounds)
         if name == "top":
             return view.pan(0, -0.16 * view.distance)
         return view.pan(0, -0.1 * view.distance) if name == "orbit" else view
 
     def view(self, name: str) -> None:
+        if name == "side" and self.rising:
+            self.show_elevation(True)
+            return
+        self.show_elevation(False)
         if self.scene is not None:
             self._orbit_goal = (self.orbit, self.framed(name), time.monotonic())
 
     def rotate(self, heading: float, pitch: float) -> None:
+        self.show_elevation(False)
         self._orbit_goal = None
         self.orbit = self.orbit.orbit(heading, pitch)
         self.orbit.apply(self.base.camera)
 
     def zoom(self, factor: float) -> None:
+        if self.elevation_on:  # the elevation stays orthographic: zoom its film, keep the scale true
+            self.elevation.zoom = max(0.2, min(2.0, self.elevation.zoom * factor))
+            self._aim_elevation()
+            return
         self._orbit_goal = None
         self.orbit = self.orbit.zoom(factor)
         self.orbit.apply(self.base.camera)
 
     def pan(self, right: float, forward: float) -> None:
+        self.show_elevation(False)
         self._orbit_goal = None
         self.orbit = self.orbit.pan(right * self.orbit.distance / 700, forward * self.orbit.distance / 700)
         self.orbit.apply(self.base.camera)
@@ -842,12 +921,15 @@ class App:
             else:
                 self.pan(-dx * 400, -dy * 400)
             self._drag = (mode, point[0], point[1])
-        if point is not None and self.session is not None and self.session.stage in ("place", "target"):
+        if point is not None and self.session is not None and self.session.stage in ("place", "target", "pyramid"):
             cell = self.cell_at(point)
-            if cell != self.hover_cell:
-                self.hover_cell = cell
+            move = self.ghost_at(point)
+            if cell != self.hover_cell or move != self.hover_move:
+                self.hover_cell, self.hover_move = cell, move
                 self._hover_ghost()
                 self._draw_edge_marks()
+        if self.storey_labels is not None and self.storey_labels.shown:
+            self.storey_labels.fit(self.orbit.distance)
         session = self.session
         if session is not None and session.stage == "computer" and now >= self._bot_due:
             session.computer_move()
@@ -860,12 +942,115 @@ class App:
     def _hover_ghost(self) -> None:
         if self.scene is None:
             return
-        hovered = None
-        for move in self.scene.ghosts:
-            target = move.cell if isinstance(move, Place) else move.target if isinstance(move, MoveCard) else None
-            if target == self.hover_cell:
-                hovered = move
+        hovered = self.hover_move if self.hover_move in self.scene.ghosts else None
+        if hovered is None:
+            for move in self.scene.ghosts:
+                target = move.cell if isinstance(move, Place) else move.target if isinstance(move, MoveCard) else None
+                if target == self.hover_cell and getattr(move, "level", 0) == 0:
+                    hovered = move
         self.scene.emphasise_ghost(hovered)
+
+    # -- Aquarius Rising: ghosts at storey heights, the supply, storeys and the elevation ---------------------
+
+    def _show_ghosts(self) -> None:
+        """Ghost cards (on houses at their storey's height) or ghost pyramids, and where each is picked."""
+        session, state = self.session, self.session.state
+        views, self.ghost_spots = {}, {}
+        for move, spot in session.ghosts().items():
+            cell, code = spot[0], spot[1]
+            level = spot[2] if len(spot) > 2 else 0
+            top = level_top(state, cell, level) if self.rising else geometry.card_top(0)
+            views[move] = CardView(cell, code, level, geometry.card_bottom(top))
+            self.ghost_spots[move] = (cell, top, None)
+        for move, (cell, level, quarter, pyramid) in session.pyramid_ghosts().items():
+            base = surface_top(state, cell, level)
+            views[move] = PyramidView(cell, level, quarter, pyramid, base)
+            self.ghost_spots[move] = (cell, base + geometry.PYRAMID_HEIGHT[pyramid[0]] * 0.3, quarter)
+        self.scene.show_ghosts(views)
+
+    def _draw_rising(self) -> None:
+        session = self.session
+        covered = session.stage == "cover"
+        supplies = [(seat.name, session.supply(i)) for i, seat in enumerate(session.seats)]
+        self.trays.update(supplies, None if covered else session.seat)
+        self.storey_labels.update(session.state)
+        self.storey_labels.fit(self.orbit.distance)
+        self.elevation.update(element_tops(session.state))
+        if self.elevation_on:
+            self._aim_elevation()
+
+    def _draw_supply(self) -> None:
+        """The player's pyramids as buttons, by colour and size, with counts: pick one, then a glowing quarter."""
+        session = self.session
+        supply = session.supply()
+        self.choice_widgets.append(self._text(tr("hud_supply"), (0, -0.3), 0.05, parent=self.choices_root))
+        buttons = []
+        for code, count in supply:
+            rgb = PYRAMID_RGB[code[1]]
+            chosen = code == session.pyramid
+            button = DirectButton(
+                text=f"{pyramid_name(code)}: {count}", scale=0.042, parent=self.choices_root, command=self._act,
+                extraArgs=[session.select_pyramid, code], frameColor=(*rgb, 1),
+                text_fg=(0.1, 0.1, 0.1, 1) if sum(rgb) / 3 > 0.55 else TEXT,
+                relief=DGG.SUNKEN if chosen else DGG.RAISED, pad=(0.5, 0.35), borderWidth=(0.15, 0.15))
+            if chosen:
+                button["text"] = f"> {pyramid_name(code)}: {count} <"
+                button.setScale(0.047)
+            buttons.append(button)
+        # Lay the buttons out in rows centred under the table, each as wide as its text.
+        rows, row, used = [], [], 0.0
+        for button in buttons:
+            width = button.getWidth() * button.getScale()[0]
+            if row and used + width > 2.2:
+                rows.append(row)
+                row, used = [], 0.0
+            row.append((button, width))
+            used += width + 0.025
+        if row:
+            rows.append(row)
+        for r, row in enumerate(rows):
+            x = -(sum(w for _, w in row) + 0.025 * (len(row) - 1)) / 2
+            for button, width in row:
+                button.setPos(x + width / 2, 0, -0.38 - r * 0.085)
+                x += width + 0.025
+        self.choice_widgets += buttons
+
+    def toggle_storeys(self) -> None:
+        """L: label every storey of every house with its number and height."""
+        if self.storey_labels is not None:
+            self.storey_labels.toggle()
+
+    def toggle_elevation(self) -> None:
+        """E: the side elevation (orthographic, with a millimetre ruler), or back to the orbit view."""
+        self.show_elevation(not self.elevation_on)
+
+    def show_elevation(self, on: bool) -> None:
+        if on and self.elevation is None:
+            return
+        if on == self.elevation_on:
+            return
+        self.elevation_on = on
+        furniture = [self.piles.root, self.trays.root, *self.scene.rim] if self.trays is not None else []
+        if on:
+            self._orbit_goal = None
+            self.elevation.update(element_tops(self.session.state))
+            self.elevation.root.show()
+            for node in furniture:  # seen from the front they would stand before the houses
+                node.hide()
+            self._aim_elevation()
+        else:
+            self.base.cam.node().setLens(self.perspective)
+            if self.elevation is not None:
+                self.elevation.root.hide()
+            for node in furniture:
+                node.show()
+            self.orbit.apply(self.base.camera)
+
+    def _aim_elevation(self) -> None:
+        self.base.cam.node().setLens(self.elevation.lens(self.base.getAspectRatio()))
+        eye, target = self.elevation.camera_pose(self.base.getAspectRatio())
+        self.base.camera.setPos(*eye)
+        self.base.camera.lookAt(*target)
 
     def run(self) -> None:
         self.base.run()

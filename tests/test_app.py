@@ -44,6 +44,23 @@ def free_screen_point(app, cell):
     return point
 
 
+def spot_point(app, move):
+    """The screen point of a ghost where it is picked (its storey's height; a pyramid's quarter), if visible."""
+    from aquarius3d import geometry
+
+    cell, height, quarter = app.ghost_spots[move]
+    x, y = geometry.cell_centre(*cell)
+    if quarter is not None:
+        dx, dy = geometry.quarter_offset(quarter)
+        x, y = x + dx * 0.8, y + dy * 0.8
+    point = app.screen_of_point(x, y, height)
+    if point is None or abs(point[0]) > 0.98 or abs(point[1]) > 0.98 or app.hand_index_at(point) is not None:
+        return None
+    if app.ghost_at(point) != move:
+        return None  # hidden behind another ghost from this angle
+    return point
+
+
 def step(app, rng):
     """One click (or key) of a person playing, chosen by the stage the app shows."""
     session = app.session
@@ -58,6 +75,24 @@ def step(app, rng):
             app.key_pass()
         else:
             app.click(screen_of_hand(app, rng.randrange(len(app.hand_nodes))))
+    elif stage == "pyramid":
+        if session.pyramid is None or rng.random() < 0.2:
+            app._act(session.select_pyramid, rng.choice(session.supply())[0])
+            return
+        points = [p for p in (spot_point(app, m) for m in sorted(app.ghost_spots, key=str)) if p is not None]
+        if not points:
+            app.orbit = app.framed("top").zoom(1.0 + rng.random())
+            app.orbit.apply(app.base.camera)
+            points = [p for p in (spot_point(app, m) for m in sorted(app.ghost_spots, key=str)) if p is not None]
+        assert points or not app.ghost_spots
+        if points:
+            app.click(rng.choice(points))
+        else:
+            app._act(session.select_pyramid, rng.choice(session.supply())[0])
+    elif stage == "place" and any(getattr(m, "level", 0) for m in app.ghost_spots):
+        # Aquarius Rising: a card may go on a house; click the ghost where it floats at its storey.
+        points = [p for p in (spot_point(app, m) for m in sorted(app.ghost_spots, key=str)) if p is not None]
+        app.click(rng.choice(points)) if points else app.key_escape()
     elif stage in ("place", "target"):
         spots = [m.cell if isinstance(m, Place) else m.target for m in sorted(session.ghosts(), key=str)]
         points = [p for p in (free_screen_point(app, c) for c in spots) if p is not None]
@@ -263,3 +298,122 @@ def test_round_table_and_joining_in_the_window(app):
     app.confirm_join()
     assert [(s.name, s.kind) for s in app.session.seats][-1] == ("Cy", "computer")
     assert app.join_panel.isHidden()
+
+
+def test_a_complete_game_of_aquarius_rising_by_clicks(app):
+    from aquarius3d.view.houses import state_views
+
+    app.start_game("aquarius-rising", {"to_the_clouds": True}, [Seat("Ann"), Seat("Bo"), Seat("Bot", "computer")],
+                   seed=4)
+    rng = random.Random(4)
+    built = pyramids_clicked = 0
+    for _ in range(6000):
+        session = app.session
+        if session.stage == "over":
+            break
+        before = len(session.state.log)
+        storeys = len(session.state.extra.get("storeys", {}))
+        stage = session.stage
+        step(app, rng)
+        if stage == "pyramid" and len(session.state.log) > before:
+            pyramids_clicked += 1
+        if stage == "place" and len(session.state.extra.get("storeys", {})) > storeys:
+            built += 1
+    session = app.session
+    assert session.stage == "over" and session.state.end_reason == "highest element"
+    assert pyramids_clicked > 10 and built >= 1
+    # The scene stands where geometry puts every card and pyramid, storeys included.
+    cards, pyramids = state_views(session.state)
+    assert set(app.scene.views) == set(cards) and set(app.scene.pyramid_views) == set(pyramids)
+    for key, view in cards.items():
+        assert app.scene.nodes[key].getZ() == pytest.approx(view.bottom, abs=1e-4)
+    assert "Highest points:" in app.end_lines.getText()
+
+
+def test_rising_trays_storeys_and_side_elevation(app):
+    from panda3d.core import OrthographicLens, PerspectiveLens
+
+    from aquarius3d.rules.rising import heights, houses_of_state
+    from aquarius3d.view.rising import element_tops
+
+    app.start_game("aquarius-rising", {}, [Seat("Ann", "computer"), Seat("Bo", "computer")], seed=2)
+    session = app.session
+    for _ in range(3000):
+        if len(session.state.extra.get("storeys", {})) >= 2 or session.stage == "over":
+            break
+        app._bot_due = 0
+        app._tick(FakeTask())
+    assert len(session.state.extra["storeys"]) >= 2
+    # A tray per seat, one pyramid per kind held, counts as the supply says.
+    assert len(app.trays.seats) == 2
+    for seat, tray in enumerate(app.trays.seats):
+        shown = {n.getTag("pyramid") for n in tray.findAllMatches("**/=pyramid")}
+        assert shown == {code for code, _ in session.supply(seat)}
+    assert f"Ann: {len(session.state.hands[0])} cards, {len(session.state.extra['supply'][0])} pyramids" \
+        in app.hud_info.getText()
+    # L labels every storey above the table with its height.
+    assert app.storey_labels.root.isHidden()
+    app.toggle_storeys()
+    labels = app.storey_labels.root.findAllMatches("**/=storey")
+    assert not app.storey_labels.root.isHidden()
+    assert len(labels) == len(session.state.extra["storeys"])
+    # The side elevation is orthographic, shows a marker at each element's highest point, and goes back.
+    app.view("side")
+    assert app.elevation_on and isinstance(app.base.cam.node().getLens(), OrthographicLens)
+    expected = {name: h for name, h in heights(houses_of_state(session.state)).items() if h is not None}
+    assert app.elevation.markers == pytest.approx(expected)
+    assert {n.getTag("marker") for n in app.elevation.root.findAllMatches("**/=marker")} == set(expected)
+    assert element_tops(session.state).keys() == expected.keys()
+    assert app.trays.root.isHidden() and not app.elevation.root.isHidden()
+    assert pixels(app).std() > 0.05
+    app.zoom(0.8)
+    assert app.elevation_on and app.elevation.zoom == pytest.approx(0.8)
+    app.view("orbit")
+    assert not app.elevation_on and isinstance(app.base.cam.node().getLens(), PerspectiveLens)
+    assert app.elevation.root.isHidden() and not app.trays.root.isHidden()
+
+
+def test_rising_picking_a_card_on_a_house_and_a_quarter(app):
+    from aquarius3d import geometry
+    from aquarius3d.checks import position_state
+    from aquarius3d.positions import load_game, parse_position
+    from aquarius3d.session import Session
+
+    position = parse_position({
+        "ruleset": "aquarius-rising",
+        "cards": [{"at": [0, 0], "card": "FFAA", "pyramids": ["Lr", "Lr", "Ly", "Ly"]},
+                  {"at": [0, -1], "card": "AAWW"}, {"at": [0, -2], "card": "WWWW"}],
+        "players": [{"name": "Ann", "goal": "air", "hand": ["FFFF", "EEEE"], "supply": ["Sb", "Mb"]},
+                    {"name": "Bo", "goal": "fire", "hand": ["WWWW"]}],
+    })
+    game, state = position_state(load_game(position), position)
+    session = Session(game, [Seat("Ann"), Seat("Bo")], seed=1, autosave=False)
+    session.state = state
+    session._begin_turn()
+    app.open_session(session)
+    app.reveal()
+    app.click(screen_of_hand(app, 0))  # FFFF: fits beside the cards, or on the house of four pyramids
+    assert session.stage == "place"
+    on_house = next(m for m in app.ghost_spots if getattr(m, "level", 0) == 1)
+    top = app.ghost_spots[on_house][1]
+    assert top == pytest.approx(geometry.card_top(1, geometry.PYRAMID_HEIGHT["L"], geometry.card_top(0)))
+    ghost = app.scene.ghosts[on_house]
+    assert ghost.getZ() == pytest.approx(geometry.card_bottom(top) + 0.05, abs=1e-4)
+    app.orbit = app.framed("orbit")
+    app.orbit.apply(app.base.camera)
+    point = app.screen_of_point(*geometry.cell_centre(0, 0), top)
+    assert app.ghost_at(point) == on_house
+    app.click(point)
+    assert session.state.extra["storeys"]["0,0,1"][1] == "FFFF"
+    assert session.stage == "pyramid"
+    app._act(session.select_pyramid, "Mb")
+    spots = sorted(app.ghost_spots, key=str)
+    assert spots and all(m.pyramid == "Mb" for m in spots)
+    target = spots[0]
+    x, y = geometry.cell_centre(*target.cell)
+    dx, dy = geometry.quarter_offset(target.quarter)
+    app.orbit = app.framed("top")
+    app.orbit.apply(app.base.camera)
+    app.click(app.screen_of_point(x + dx, y + dy, app.ghost_spots[target][1]))
+    placed = session.state.extra["pyramids"][f"{target.cell[0]},{target.cell[1]},{target.level}"]
+    assert placed[target.quarter] == "Mb"

@@ -6,27 +6,60 @@ from .. import geometry
 from .scene import CardView, PyramidView
 
 
+def _storeys(state, cell):
+    """Walk a cell's house from the table up: (storey, card id, face code, top of the card, pyramids on it)."""
+    storeys = state.extra.get("storeys", {})
+    placed = state.extra.get("pyramids", {})
+    top, level = geometry.card_top(0), 0
+    card_id, code = state.table.cards[cell], state.table.faces[cell].code
+    while True:
+        places = placed.get(f"{cell[0]},{cell[1]},{level}", [None] * 4)
+        yield level, card_id, code, top, places
+        above = storeys.get(f"{cell[0]},{cell[1]},{level + 1}")
+        size = next((p[0] for p in places if p), None)
+        if above is None or size is None:
+            return
+        top = geometry.card_top(level + 1, geometry.PYRAMID_HEIGHT[size], top)
+        level += 1
+        card_id, code = above
+
+
 def state_views(state) -> tuple[dict, dict]:
     """Card and pyramid views of a state, keyed by stable ids (card id; cell, storey and quarter)."""
     cards, pyramids = {}, {}
-    extra = state.extra
-    storeys = extra.get("storeys", {})
-    placed = extra.get("pyramids", {})
-    for cell, f in state.table.faces.items():
-        top = geometry.card_top(0)
-        level = 0
-        card_id, code = state.table.cards[cell], f.code
-        while True:
+    for cell in state.table.faces:
+        for level, card_id, code, top, places in _storeys(state, cell):
             cards[card_id] = CardView(cell, code, level, geometry.card_bottom(top))
-            places = placed.get(f"{cell[0]},{cell[1]},{level}", [None] * 4)
             for quarter, pyramid in enumerate(places):
                 if pyramid:
                     pyramids[(cell, level, quarter)] = PyramidView(cell, level, quarter, pyramid, top)
-            above = storeys.get(f"{cell[0]},{cell[1]},{level + 1}")
-            if above is None:
-                break
-            size = next(p[0] for p in places if p)
-            top = geometry.card_top(level + 1, geometry.PYRAMID_HEIGHT[size], top)
-            level += 1
-            card_id, code = above
     return cards, pyramids
+
+
+def level_top(state, cell, level: int) -> float:
+    """Height of the top face a card placed at (cell, storey) would have, from the supports below it."""
+    if level == 0 or cell not in state.table.faces:
+        return geometry.card_top(0)
+    for storey, _, _, top, places in _storeys(state, cell):
+        if storey == level - 1:
+            size = next(p[0] for p in places if p)
+            return geometry.card_top(level, geometry.PYRAMID_HEIGHT[size], top)
+    raise ValueError(f"no storey {level - 1} at {cell}")
+
+
+def surface_top(state, cell, level: int) -> float:
+    """Height of the top face of the card already standing at (cell, storey): where pyramids go."""
+    for storey, _, _, top, _ in _storeys(state, cell):
+        if storey == level:
+            return top
+    raise ValueError(f"no storey {level} at {cell}")
+
+
+def storey_tops(state) -> dict:
+    """Every house's storeys above the table: {cell: [(storey, top of its card), ...]} (houses only)."""
+    found = {}
+    for cell in state.table.faces:
+        levels = [(level, top) for level, _, _, top, _ in _storeys(state, cell)]
+        if len(levels) > 1:
+            found[cell] = levels
+    return found

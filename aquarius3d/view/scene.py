@@ -13,6 +13,7 @@ import numpy as np
 from panda3d.core import (
     AmbientLight,
     DirectionalLight,
+    LineSegs,
     NodePath,
     SamplerState,
     Texture,
@@ -272,12 +273,27 @@ class TableScene:
 
     # -- ghosts and highlights ----------------------------------------------------------------
 
-    def show_ghosts(self, ghosts: dict[object, CardView]) -> None:
-        """Translucent cards where a placement is legal, keyed by the move they stand for."""
+    def show_ghosts(self, ghosts: dict[object, CardView | PyramidView]) -> None:
+        """Translucent cards (or pyramids) where a placement is legal, keyed by the move they stand for."""
         self.clear_ghosts()
         for key, view in ghosts.items():
-            node = self.ghosts_root.attachNewNode(self._mesh(view.code).makeCopy())
-            node.setPos(*card_transform(view))
+            if isinstance(view, PyramidView):  # Aquarius Rising: where the chosen pyramid may stand
+                node = self.ghosts_root.attachNewNode(self._pyramid_mesh(view.code).makeCopy())
+                node.setTextureOff(1)
+                node.setPos(*pyramid_transform(view))
+                ring = LineSegs("quarter-glow")  # the quarter's outline lights up; its colour stays visible
+                ring.setThickness(4.0)
+                ring.setColor(1.0, 0.93, 0.45, 1)
+                half_w, half_l = geometry.CARD_WIDTH / 4 - 1.2, geometry.CARD_LENGTH / 4 - 1.2
+                ring.moveTo(-half_w, -half_l, 0.1)
+                for x, y in ((half_w, -half_l), (half_w, half_l), (-half_w, half_l), (-half_w, -half_l)):
+                    ring.drawTo(x, y, 0.1)
+                glow = node.attachNewNode(ring.create())
+                glow.setLightOff()
+                glow.setColorScaleOff(1)  # bright whether or not the ghost is hovered
+            else:
+                node = self.ghosts_root.attachNewNode(self._mesh(view.code).makeCopy())
+                node.setPos(*card_transform(view))
             node.setZ(node.getZ() + 0.05)
             node.setColorScale(1, 1, 1, 0.38)
             node.setPythonTag("ghost", key)

@@ -1,0 +1,226 @@
+"""Aquarius Rising at the table: pyramid trays in front of the seats, storey labels, the side elevation.
+
+Every height drawn here comes from the state through view.houses and the
+rules' own height functions, so the ruler and the markers show the numbers
+the winner is decided by.
+"""
+
+from __future__ import annotations
+
+from panda3d.core import LineSegs, NodePath, OrthographicLens, TextNode
+
+from .. import geometry
+from ..i18n import element_name, tr
+from .houses import storey_tops
+from .palette import ELEMENT_RGB
+
+TRAY_GAP = 24.0  # millimetres between two seats' trays
+TRAY_OFFSET = geometry.CARD_LENGTH + 30.0  # beyond the cards, leaving a row free for the next cards
+TEXT_RGBA = (0.96, 0.94, 0.86, 1)
+
+
+def _label(parent: NodePath, text: str, scale: float, colour=TEXT_RGBA, align=TextNode.ACenter,
+           backed: bool = False) -> NodePath:
+    node = TextNode("label")
+    node.setText(text)
+    if backed:
+        node.setCardColor(0.05, 0.06, 0.08, 0.72)
+        node.setCardAsMargin(0.25, 0.25, 0.12, 0.1)
+        node.setCardDecal(True)
+    node.setAlign(align)
+    node.setTextColor(*colour)
+    node.setShadow(0.05, 0.05)
+    node.setShadowColor(0, 0, 0, 0.85)
+    label = parent.attachNewNode(node)
+    label.setScale(scale)
+    label.setLightOff()
+    label.setDepthTest(False)
+    label.setDepthWrite(False)
+    label.setBin("fixed", 60)
+    return label
+
+
+class Trays:
+    """Each seat's unplayed pyramids on a wooden tray, in a row across the table, with counts.
+
+    A tray holds one pyramid of each kind the seat has: colours in columns, sizes in rows (small in front).
+    """
+
+    PITCH = 30.0  # millimetres between pyramids on a tray
+
+    def __init__(self, scene) -> None:
+        self.scene = scene
+        self.root = scene.root.attachNewNode("trays")
+        self.seats: list[NodePath] = []
+
+    def extent(self, seats: int, colours: int) -> tuple[float, float]:
+        """Width of all the trays side by side, and how far beyond the cards they reach."""
+        width = max(colours, 2) * self.PITCH + 20.0
+        return seats * width + (seats - 1) * TRAY_GAP, TRAY_OFFSET + 3 * self.PITCH + 14.0
+
+    def update(self, supplies: list[tuple[str, list[tuple[str, int]]]], active: int | None) -> None:
+        """supplies: per seat (name, [(pyramid, count), ...]); the active seat's tray is lit."""
+        from .meshes import box_node
+
+        self.root.getChildren().detach()
+        self.seats = []
+        (x0, _, _), (x1, y1, _) = self.scene.bounds()
+        colours = sorted({code[1] for _, held in supplies for code, _ in held}, key="gyrbkwc".index)
+        width = max(len(colours), 2) * self.PITCH + 20.0
+        depth = 3 * self.PITCH + 14.0
+        total, _ = self.extent(len(supplies), len(colours))
+        left = (x0 + x1) / 2 - total / 2
+        y = y1 + TRAY_OFFSET + depth / 2  # across the table, where no hand or panel of the screen covers them
+        for seat, (name, held) in enumerate(supplies):
+            tray = self.root.attachNewNode(f"tray-{seat}")
+            tray.setPos(left + seat * (width + TRAY_GAP) + width / 2, y, 0)
+            lit = seat == active
+            wood = (0.62, 0.43, 0.25, 1) if lit else (0.38, 0.27, 0.17, 1)
+            tray.attachNewNode(box_node(width, depth, 3.0, wood, "tray-board"))
+            title = _label(tray, f"{name}: {sum(count for _, count in held)}", 20.0,
+                           (1.0, 0.9, 0.55, 1) if lit else TEXT_RGBA)
+            title.setPos(0, -depth / 2 - 22, 1)
+            title.setP(-90)
+            for code, count in held:
+                column, row = colours.index(code[1]), "SML".index(code[0])
+                x = -width / 2 + 10 + self.PITCH * (column + 0.5)
+                py = -depth / 2 + 7 + self.PITCH * (row + 0.5)
+                pyramid = tray.attachNewNode(self.scene._pyramid_mesh(code).makeCopy())
+                pyramid.setPos(x, py, 3.0)
+                pyramid.setTag("pyramid", code)
+                if count > 1:
+                    number = _label(tray, str(count), 11.0)
+                    number.setPos(x + self.PITCH * 0.36, py - self.PITCH * 0.3, 3.5)
+                    number.setP(-90)
+            self.seats.append(tray)
+
+
+class StoreyLabels:
+    """A label beside every storey of every house: its number and the height of its card."""
+
+    def __init__(self, scene) -> None:
+        self.root = scene.root.attachNewNode("storey-labels")
+        self.shown = False
+        self.root.hide()
+
+    def update(self, state) -> None:
+        self.root.getChildren().detach()
+        for cell, levels in storey_tops(state).items():
+            x, y = geometry.cell_centre(*cell)
+            for level, top in levels[1:]:
+                label = _label(self.root, tr("storey_label", level=level, height=f"{top:.1f}"), 9.0,
+                               align=TextNode.ALeft, backed=True)
+                label.setPos(x + geometry.CARD_WIDTH / 2 + 4, y - geometry.CARD_LENGTH / 2 + 4, top + 2)
+                label.setBillboardPointEye()
+                label.setTag("storey", f"{cell[0]},{cell[1]},{level}")
+
+    def fit(self, distance: float) -> None:
+        """Keep the labels readable from any camera distance (their size follows the view, not the table)."""
+        for label in self.root.getChildren():
+            label.setScale(max(6.0, distance / 75.0))
+
+    def toggle(self) -> None:
+        self.shown = not self.shown
+        self.root.show() if self.shown else self.root.hide()
+
+
+class Elevation:
+    """The side elevation: an orthographic view from the front, a millimetre ruler and a marker per element.
+
+    `tops` maps each element to its highest point (mm) and the cell it stands in.
+    """
+
+    def __init__(self, scene) -> None:
+        self.scene = scene
+        self.root = scene.root.attachNewNode("elevation")
+        self.root.hide()
+        self.shown = False
+        self.markers: dict[str, float] = {}
+        self.zoom = 1.0  # the wheel narrows or widens the view; the scale stays true (orthographic)
+
+    def update(self, tops: dict[str, tuple[float, tuple[int, int]]]) -> None:
+        self.root.getChildren().detach()
+        self.markers = {name: height for name, (height, _) in tops.items()}
+        (x0, y0, _), (x1, _, z1) = self.scene.bounds()
+        ruler_x = x0 - 30.0
+        front = y0 - 5.0
+        peak = max([z1, 20.0] + [h for h, _ in tops.values()])
+        top_mark = (int(peak // 10) + 2) * 10
+        lines = LineSegs("ruler")
+        lines.setThickness(1.5)
+        lines.setColor(0.95, 0.93, 0.86, 1)
+        lines.moveTo(ruler_x, front, 0)
+        lines.drawTo(ruler_x, front, top_mark)
+        for mm in range(0, top_mark + 1):
+            length = 8.0 if mm % 10 == 0 else 4.5 if mm % 5 == 0 else 2.2
+            lines.moveTo(ruler_x, front, mm)
+            lines.drawTo(ruler_x + length, front, mm)
+        ruler = self.root.attachNewNode(lines.create())
+        ruler.setLightOff()
+        ruler.setBin("fixed", 55)
+        ruler.setDepthTest(False)
+        step = 10 if top_mark <= 120 else 20
+        for mm in range(0, top_mark + 1, step):
+            label = _label(self.root, tr("ruler_label", height=mm), 5.5, align=TextNode.ARight)
+            label.setPos(ruler_x - 2, front, mm - 1.8)
+        right = x1 + 12.0
+        last_label = None
+        for name, (height, cell) in sorted(tops.items(), key=lambda item: -item[1][0]):
+            letter = name[0].upper()
+            rgb = tuple(c / 255 for c in ELEMENT_RGB[letter])
+            if letter == "S":
+                rgb = (0.62, 0.5, 0.85)  # space reads as violet against the dark background
+            marker = LineSegs(f"marker-{name}")
+            marker.setThickness(2.0)
+            marker.setColor(*rgb, 1)
+            marker.moveTo(ruler_x, front - 1, height)
+            marker.drawTo(right, front - 1, height)
+            node = self.root.attachNewNode(marker.create())
+            node.setLightOff()
+            node.setBin("fixed", 56)
+            node.setDepthTest(False)
+            node.setTag("marker", name)
+            label = _label(self.root, tr("marker_label", element=element_name(name), height=f"{height:.1f}"), 6.5,
+                           (*rgb, 1), TextNode.ALeft)
+            # Markers closer than a line of text apart have their labels stacked downwards.
+            at = height - 2.0 if last_label is None else min(height - 2.0, last_label - 7.0)
+            label.setPos(right + 2, front - 1, at)
+            last_label = at
+
+    def _film(self, aspect: float) -> tuple[float, float]:
+        """Film width and height (mm) holding the cards, the ruler and the marker labels at zoom 1."""
+        (x0, _, _), (x1, _, z1) = self.scene.bounds()
+        peak = max([z1, 20.0] + list(self.markers.values()))
+        width = max((x1 - x0) + 2 * 130.0, (peak + 50.0) * aspect) * self.zoom
+        return width, width / aspect
+
+    def lens(self, aspect: float) -> OrthographicLens:
+        lens = OrthographicLens()
+        lens.setFilmSize(*self._film(aspect))
+        lens.setNearFar(1.0, 20000.0)
+        return lens
+
+    def camera_pose(self, aspect: float) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
+        """Where the camera stands (in front of the table) and what it looks at.
+
+        Zoomed in, the ruler stays at the left edge and the table at the bottom of the picture.
+        """
+        (x0, y0, _), (x1, _, z1) = self.scene.bounds()
+        peak = max([z1, 20.0] + list(self.markers.values()))
+        width, height = self._film(aspect)
+        cx = (x0 + x1) / 2 + 20.0 if self.zoom >= 1.0 else x0 - 90.0 + width / 2
+        # (zoomed in, the table's top sits a third of the way up, clear of the hand along the bottom)
+        cz = peak / 2 + 2.0 if height >= peak + 50.0 else -12.0 + height * 0.17
+        return (cx, y0 - 3000.0, cz), (cx, y0, cz)
+
+
+def element_tops(state) -> dict[str, tuple[float, tuple[int, int]]]:
+    """Each element's highest point on the table (card panels and pyramid tips) and the cell it is in."""
+    from ..rules.rising import ELEMENT_OF, houses_of_state, points
+
+    best: dict[str, tuple[float, tuple[int, int]]] = {}
+    for point in points(houses_of_state(state)):
+        name = ELEMENT_OF[point.letter]
+        if name not in best or point.height > best[name][0]:
+            best[name] = (point.height, point.cell)
+    return best
