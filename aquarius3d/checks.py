@@ -103,6 +103,19 @@ def position_state(game, position: Position, seed: int = 0):
         extra.update(storeys=storeys, pyramids=pyramids, supply=[list(p.supply or []) for p in seats])
         if position.extra.get("phase") == "pyramid":
             extra["to_play"] = 1
+    if hasattr(game.end, "mastery_bonus"):  # Elemental Towers: the row, the pieces, what the supply has left
+        from .rules.towers import towers_state
+
+        laid = towers_state(game, position, table)
+        free_goals = laid.unused_goals
+        extra["pieces"] = laid.extra["pieces"]
+        used: dict[str, int] = {}
+        for here in extra["pieces"].values():
+            for piece in here.values():
+                for kind in piece:
+                    used[kind] = used.get(kind, 0) + 1
+        extra["supply"] = {size + colour: game.setup.per_kind - used.get(size + colour, 0)
+                           for colour in "gyrbk" for size in "SML"}
     return game, State(
         extra=extra,
         players=[p.name for p in seats],
@@ -141,7 +154,22 @@ def _facts(game, state: State, result) -> dict[str, Any]:
         "phase": state.phase,
         "rounds": state.extra.get("rounds"),
         "end_reason": state.end_reason,
+        "pieces": {cell: {q: "+".join(p) for q, p in here.items()}
+                   for cell, here in state.extra.get("pieces", {}).items()},
+        "pending": [m["colour"] for m in state.extra.get("pending", [])],
+        "row": [cards[g].code for g in state.unused_goals],
+        "events": state.extra.get("events", []),
+        **_towers_score(game, state),
     }
+
+
+def _towers_score(game, state: State) -> dict:
+    if not hasattr(game.end, "mastery_bonus"):
+        return {}
+    from .rules.towers import rank_of, score_of
+
+    score, _ = score_of(game, state)
+    return {"score": score, "rank": rank_of(game, score)}
 
 
 def _compare(expected: Any, actual: Any, path: str, problems: list[str]) -> None:

@@ -79,11 +79,15 @@ def cmd_simulate(args) -> int:
                 wins[winners[0]] += 1
             else:
                 draws += 1
-        print(f"{result['games']} games of {game.ruleset.name}, {players} random players, seed {args.seed}")
-        for seat, count in enumerate(wins):
-            print(f"  seat {seat}: {count} wins")
-        print(f"  shared wins: {draws}")
+        who = "a random player" if players == 1 else f"{players} random players"
+        print(f"{result['games']} games of {game.ruleset.name}, {who}, seed {args.seed}")
+        if players > 1:
+            for seat, count in enumerate(wins):
+                print(f"  seat {seat}: {count} wins")
+            print(f"  shared wins: {draws}")
         print(f"  turns per game: {sum(result['turns']) / len(result['turns']):.1f} on average")
+        if "scores" in result:
+            print(f"  scores: best {max(result['scores'])}, {sum(result['scores']) / len(result['scores']):.1f} on average")
         print(f"  {result['games_per_second']} games per second")
     return 0
 

@@ -264,6 +264,7 @@ def analyze(position: Position, game=None) -> dict:
     table = Table()
     errors: list[str] = []
     rising = hasattr(game.placement, "vertical_spots")
+    towers = hasattr(game.end, "mastery_bonus")
     ground = [c for c in position.cards if c.at[2] == 0]
     for i, card in enumerate(position.cards):
         if not rising:
@@ -271,7 +272,7 @@ def analyze(position: Position, game=None) -> dict:
                 errors.append(f"cards[{i}]: {game.ruleset.name} has no cards above the table")
             if card.pyramids and any(card.pyramids):
                 errors.append(f"cards[{i}].pyramids: {game.ruleset.name} has no pyramids")
-        if card.pieces:
+        if card.pieces and not towers:
             errors.append(f"cards[{i}].pieces: {game.ruleset.name} has no pieces")
     for card in ground:
         table.place(card.at[:2], -1, card.card)
@@ -283,6 +284,14 @@ def analyze(position: Position, game=None) -> dict:
 
         state = rising_state(position, table)
         errors.extend(rules.structure_errors(game, state, position))
+    towers_state = None
+    if towers:
+        from .rules import towers as tower_rules
+
+        towers_state = tower_rules.towers_state(game, position, table)
+        errors.extend(tower_rules.structure_errors(game, towers_state, position))
+        if position.scoring_row is not None and sorted(position.scoring_row) != sorted(ELEMENTS):
+            errors.append("scoring_row: expected each of the five elements once, top (5 points) to bottom (1)")
     groups = {name: table.largest_group(BIT[LETTER_OF[name]]) for name in ELEMENTS}
     result: dict[str, Any] = {
         "ruleset": game.id,
@@ -301,6 +310,10 @@ def analyze(position: Position, game=None) -> dict:
         result["heights"] = {name: (None if h is None else round(h, 6)) for name, h in rules.heights(houses).items()}
         result["ranking"] = rules.ranking(keys)
         result["winner"] = rules.winners_among(keys, position.goals or list(ELEMENTS))
+    elif towers_state is not None:
+        score, _ = tower_rules.score_of(game, towers_state)
+        result["score"] = score
+        result["rank"] = tower_rules.rank_of(game, score)
     elif game.goal_ids():
         contenders = position.goals or list(ELEMENTS)
         result["winner"] = _winner(game, groups, contenders)
@@ -409,6 +422,8 @@ def describe(result: dict) -> str:
         lines.append(
             f"probe {entry['card']}: {entry['placements']} legal placements ({entry['vertical']} on pyramids)"
         )
+    if "score" in result:
+        lines.append(f"score if the game ended now: {result['score']} ({result['rank']})")
     if "hand_points" in result:
         lines.append("hand points: " + ", ".join(str(p) for p in result["hand_points"]))
     if "winner" in result:

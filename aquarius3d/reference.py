@@ -21,6 +21,8 @@ def schema_text() -> str:
 def _default(field) -> str:
     if field.is_required():
         return "required"
+    if field.default_factory is not None:
+        return json.dumps(field.default_factory())
     return json.dumps(field.default)
 
 

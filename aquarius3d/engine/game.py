@@ -94,8 +94,13 @@ class Game:
 
     # -- a new game ---------------------------------------------------------------------------
 
-    def new_state(self, players: list[str], seed: int = 0, targets: list[int | None] | None = None) -> State:
-        """A new game; `targets` gives a player their own number of panels to connect (young players)."""
+    def new_state(self, players: list[str], seed: int = 0, targets: list[int | None] | None = None,
+                  preset: dict | None = None) -> State:
+        """A new game; `targets` gives a player their own number of panels to connect (young players).
+
+        `preset` hands the setup facts chosen before the deal (Elemental Towers: `same_deck`, the cards
+        of a game to play again); the record keeps it so that the game replays.
+        """
         if not self.min_players <= len(players) <= self.max_players:
             raise ValueError(f"{self.id} is for {self.min_players} to {self.max_players} players, not {len(players)}")
         if targets is not None and (len(targets) != len(players) or any(
@@ -111,6 +116,9 @@ class Game:
         )
         if targets is not None and any(t is not None for t in targets):
             state.extra["targets"] = list(targets)
+        if preset:
+            state.extra.update(preset)
+            state.extra["preset"] = dict(preset)
         self.setup.run(self, state)
         self.turn_rules.start(self, state)
         return state
@@ -219,6 +227,8 @@ class Game:
         elif isinstance(move, Pass):
             if self.can_play(state):
                 raise IllegalMove("you may pass only when no card in your hand can be played")
+        elif move.action is None:
+            raise IllegalMove(f"'{move}' is not a move now: play a card from your hand")
         else:
             block = self.actions.get(move.action)
             if block is None:
@@ -377,7 +387,8 @@ class Game:
             "table": [{"at": list(cell), "card": f.code} for cell, f in sorted(state.table.faces.items())],
             "winners": list(state.winners),
             "log": list(state.log),
-            "extra": copy.deepcopy(state.extra),  # pyramids, storeys, supplies, scores: all public
+            # Pyramids, storeys, supplies, scores: public; keys starting with "_" (cards set aside unseen) are not.
+            "extra": copy.deepcopy({k: v for k, v in state.extra.items() if not k.startswith("_")}),
         }
 
     # -- records ---------------------------------------------------------------------------------
@@ -394,10 +405,13 @@ class Game:
         }
         if "targets" in state.extra:
             record["targets"] = list(state.extra["targets"][:seated])
+        if "preset" in state.extra:
+            record["preset"] = dict(state.extra["preset"])
         return record
 
     def replay(self, record: dict) -> State:
-        state = self.new_state(list(record["players"]), int(record["seed"]), record.get("targets"))
+        state = self.new_state(list(record["players"]), int(record["seed"]), record.get("targets"),
+                               record.get("preset"))
         for i, text in enumerate(record["moves"]):
             try:
                 self.apply(state, text)

@@ -18,6 +18,15 @@ is used in logs, saves, tests and bug reports:
     shuffle-hands
     shuffle-goals
     join Cy                     between turns: Cy sits down at the end of the table (not a turn)
+
+Elemental Towers (spaces are panels, named by their first quarter; #n is an earned action):
+
+    build #0 1,0 TL             build a pyramid of the space's size and the match's colour
+    shift #1 1,0 TL -> 2,0 BL   move a pyramid or tower of the match's colour one space
+    skip #0                     let an earned action go
+    swap-row 2                  Trade Goals: swap places 2 and 3 of the scoring row (0 is the top)
+    trade-pyramid 1,0 TL M      Trade Hands: swap the lone pyramid there for the supply's medium one
+    draft-discard 1             draft: keep two of the three cards offered, discard this one
 """
 
 from __future__ import annotations
@@ -170,6 +179,64 @@ class TwoPyramids(Move):
 
 
 @dataclass(frozen=True)
+class Build(Move):
+    match: int
+    cell: Cell
+    space: str  # quarter name of the panel: TL, TR, BL, BR
+
+    def __str__(self) -> str:
+        return f"build #{self.match} {cell_text(self.cell)} {self.space}"
+
+
+@dataclass(frozen=True)
+class Shift(Move):
+    match: int
+    cell: Cell
+    space: str
+    to_cell: Cell
+    to_space: str
+
+    def __str__(self) -> str:
+        return f"shift #{self.match} {cell_text(self.cell)} {self.space} -> {cell_text(self.to_cell)} {self.to_space}"
+
+
+@dataclass(frozen=True)
+class Skip(Move):
+    match: int
+
+    def __str__(self) -> str:
+        return f"skip #{self.match}"
+
+
+@dataclass(frozen=True)
+class SwapRow(Move):
+    index: int  # swaps the row's places index and index + 1
+    action = "trade_goals"
+
+    def __str__(self) -> str:
+        return f"swap-row {self.index}"
+
+
+@dataclass(frozen=True)
+class TradePiece(Move):
+    cell: Cell
+    space: str
+    size: str  # the size taken from the supply
+    action = "trade_hands"
+
+    def __str__(self) -> str:
+        return f"trade-pyramid {cell_text(self.cell)} {self.space} {self.size}"
+
+
+@dataclass(frozen=True)
+class DraftDiscard(Move):
+    index: int  # which of the three offered cards goes to the box
+
+    def __str__(self) -> str:
+        return f"draft-discard {self.index}"
+
+
+@dataclass(frozen=True)
 class Join(Move):
     """A new player sits down between turns (Aquarius FAQ); not a move of the player to play."""
 
@@ -180,6 +247,7 @@ class Join(Move):
 
 
 _CELL = r"(-?\d+)\s*,\s*(-?\d+)"
+_SPACE = r"(TL|TR|BL|BR)"
 _PATTERNS = [
     (re.compile(rf"place\s+(\S+)\s*@\s*{_CELL}(?:\s*,\s*(\d+))?(\s+turned)?"),
      lambda m: Place(_code(m[1]), (int(m[2]), int(m[3])), bool(m[5]), int(m[4] or 0))),
@@ -197,6 +265,14 @@ _PATTERNS = [
     (re.compile(r"shuffle-hands"), lambda m: ShuffleHands()),
     (re.compile(r"shuffle-goals"), lambda m: ShuffleGoals()),
     (re.compile(r"join\s+(\S.*)"), lambda m: Join(m[1].strip())),
+    (re.compile(rf"build\s+#(\d+)\s+{_CELL}\s+{_SPACE}"), lambda m: Build(int(m[1]), (int(m[2]), int(m[3])), m[4])),
+    (re.compile(rf"shift\s+#(\d+)\s+{_CELL}\s+{_SPACE}\s*->\s*{_CELL}\s+{_SPACE}"),
+     lambda m: Shift(int(m[1]), (int(m[2]), int(m[3])), m[4], (int(m[5]), int(m[6])), m[7])),
+    (re.compile(r"skip\s+#(\d+)"), lambda m: Skip(int(m[1]))),
+    (re.compile(r"swap-row\s+(\d+)"), lambda m: SwapRow(int(m[1]))),
+    (re.compile(rf"trade-pyramid\s+{_CELL}\s+{_SPACE}\s+([SML])"),
+     lambda m: TradePiece((int(m[1]), int(m[2])), m[3], m[4])),
+    (re.compile(r"draft-discard\s+(\d+)"), lambda m: DraftDiscard(int(m[1]))),
 ]
 
 

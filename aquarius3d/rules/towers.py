@@ -1,0 +1,759 @@
+"""Elemental Towers (Nick Sula): solitaire, pyramids built on matching panels and moved into towers.
+
+The state keeps, beside the cards:
+
+- the scoring row as the goal cards in `state.unused_goals`, top (5 points) first;
+- `extra["pieces"]`: per card ("x,y") a mapping from a space (the panel's first
+  quarter: TL, TR, BL, BR) to its pyramid or tower, bottom first: ["Lr", "Mr"];
+- `extra["supply"]`: pyramids left, by kind ("Sr": 3, ...);
+- `extra["pending"]`: the actions earned by the last card, one per match, each
+  {"colour": "r", "spaces": [[x, y, "TL"], [x, y, "BR"]]};
+- `extra["action_card"]`: an action card drawn and being resolved;
+- `extra["_box"]`, `extra["_pool"]`: cards out of the game and, while drafting,
+  the unseen pool (keys starting with "_" are never shown to a player).
+
+Rulings (also in rulesets/elemental-towers.yaml): one match is one pair of
+panels, one on each card, that touch along a shared side with the same
+element (touching along both halves of a side is still one match); spaces are
+adjacent when their panels share an edge, within a card or across two cards
+side by side (corners never); an earned action may be let go ("you may").
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, ClassVar, Literal
+
+from pydantic import Field
+
+from ..cards import ELEMENT_OF, LETTER_OF, PYRAMID_COLOUR, face
+from ..engine import rng as random_source
+from ..engine.moves import Build, DraftDiscard, MoveCard, Place, ShuffleGoals, Shift, Skip, SwapRow, TradePiece, Zap
+from ..errors import IllegalMove
+from .aquarius import ActionBlock
+from .registry import Block, block
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.state import State
+
+QUARTERS = ("TL", "TR", "BL", "BR")
+SIZES = ("S", "M", "L")
+COLOURS = ("g", "y", "r", "b", "k")
+COLOUR_OF_LETTER = dict(PYRAMID_COLOUR)
+LETTER_OF_COLOUR = {c: l for l, c in PYRAMID_COLOUR.items()}
+SPACE_SIZE = {1: "S", 2: "M", 4: "L"}  # quarters a panel covers -> the pyramid that fits it
+# Quarters side by side within a card, and across the shared side of a neighbour:
+# (dx, dy) -> pairs (my quarter, its quarter).
+INNER = ((0, 1), (2, 3), (0, 2), (1, 3))
+ACROSS = {
+    (1, 0): ((1, 0), (3, 2)),
+    (-1, 0): ((0, 1), (2, 3)),
+    (0, 1): ((0, 2), (1, 3)),
+    (0, -1): ((2, 0), (3, 1)),
+}
+RANKS_DEFAULT = [[0, "Novice"], [6, "Apprentice"], [11, "Artisan"], [16, "Architect"], [21, "Master Builder"]]
+
+
+def ckey(cell) -> str:
+    return f"{cell[0]},{cell[1]}"
+
+
+def space_of(code: str, quarter: int) -> str:
+    """The space (panel) a quarter belongs to, named by the panel's first quarter in reading order."""
+    return QUARTERS[code.index(code[quarter])]
+
+
+def spaces(code: str) -> dict[str, tuple[str, str]]:
+    """A face's spaces: name -> (element letter, pyramid size that fits). Only four-quarter faces have spaces."""
+    if len(code) != 4 or not all(c in LETTER_OF.values() for c in code):
+        return {}
+    found = {}
+    for q, letter in enumerate(code):
+        name = space_of(code, q)
+        if name not in found:
+            found[name] = (letter, SPACE_SIZE.get(code.count(letter), "M"))
+    return found
+
+
+def neighbours_of_space(state: "State", cell, name: str) -> list[tuple[tuple[int, int], str]]:
+    """Spaces adjacent to a space: panels sharing an edge, on the same card or a card beside it."""
+    faces = state.table.faces
+    code = faces[cell].code
+    mine = {q for q in range(4) if space_of(code, q) == name}
+    found = []
+    for a, b in INNER:
+        for q, other in ((a, b), (b, a)):
+            if q in mine and other not in mine:
+                found.append((cell, space_of(code, other)))
+    x, y = cell
+    for (dx, dy), pairs in ACROSS.items():
+        n = (x + dx, y + dy)
+        if n not in faces:
+            continue
+        theirs = faces[n].code
+        for q, other in pairs:
+            if q in mine:
+                found.append((n, space_of(theirs, other)))
+    return list(dict.fromkeys(found))
+
+
+def matches(state: "State", cell) -> list[dict]:
+    """The matches the card at a cell makes with its neighbours: one per pair of touching same-element panels."""
+    faces = state.table.faces
+    code = faces[cell].code
+    if not spaces(code):
+        return []
+    x, y = cell
+    found = []
+    seen = set()
+    for (dx, dy), pairs in ACROSS.items():
+        n = (x + dx, y + dy)
+        if n not in faces or not spaces(faces[n].code):
+            continue
+        theirs = faces[n].code
+        for q, other in pairs:
+            if code[q] != theirs[other]:
+                continue
+            pair = (space_of(code, q), n, space_of(theirs, other))
+            if pair in seen:
+                continue
+            seen.add(pair)
+            found.append({"colour": COLOUR_OF_LETTER[code[q]],
+                          "spaces": [[x, y, pair[0]], [n[0], n[1], pair[2]]]})
+    return found
+
+
+def pieces_of(state: "State") -> dict:
+    return state.extra.setdefault("pieces", {})
+
+
+def piece_at(state: "State", cell, name: str) -> list[str] | None:
+    return pieces_of(state).get(ckey(cell), {}).get(name)
+
+
+def _set_piece(state: "State", cell, name: str, piece: list[str] | None) -> None:
+    pieces = pieces_of(state)
+    here = pieces.setdefault(ckey(cell), {})
+    if piece:
+        here[name] = piece
+    else:
+        here.pop(name, None)
+    if not here:
+        pieces.pop(ckey(cell))
+
+
+def stack_reason(moving: list[str], target: list[str] | None) -> str | None:
+    """Why a pyramid or tower cannot move onto a space holding `target`, or None."""
+    if not target:
+        return None
+    if target[-1][1] != moving[0][1]:
+        return "pyramids of different colours never share a space"
+    below, above = SIZES.index(target[-1][0]), SIZES.index(moving[0][0])
+    if below != above + 1:
+        if below == above + 2:
+            return "a small pyramid may not be stacked directly onto a large one"
+        return "a pyramid stacks only onto a same-coloured pyramid exactly one size larger"
+    return None
+
+
+def complete_towers(state: "State") -> list[tuple[tuple[int, int], str, str]]:
+    """Every complete tower (large, medium and small of one colour): (cell, space, colour)."""
+    found = []
+    for where, here in sorted(pieces_of(state).items()):
+        x, y = (int(v) for v in where.split(","))
+        for name, piece in sorted(here.items()):
+            if [p[0] for p in piece] == ["L", "M", "S"]:
+                found.append(((x, y), name, piece[0][1]))
+    return found
+
+
+def row_elements(game: "Game", state: "State") -> list[str]:
+    """The scoring row, top (5 points) first, as element names."""
+    return [game.deck.cards[g].code for g in state.unused_goals]
+
+
+def score_of(game: "Game", state: "State") -> tuple[int, list[tuple[tuple[int, int], str, str, int]]]:
+    """The final score if the game ended now, and each complete tower with its value."""
+    row = row_elements(game, state)
+    end = game.end
+    values = list(end.values)
+    towers = []
+    for cell, name, colour in complete_towers(state):
+        element = ELEMENT_OF[LETTER_OF_COLOUR[colour]]
+        value = values[row.index(element)] if element in row and row.index(element) < len(values) else 0
+        towers.append((cell, name, colour, value))
+    total = sum(t[3] for t in towers)
+    if {t[2] for t in towers} >= set(COLOURS):
+        total += end.mastery_bonus
+    return total, towers
+
+
+def rank_of(game: "Game", score: int) -> str:
+    name = game.end.ranks[0][1]
+    for least, title in game.end.ranks:
+        if score >= least:
+            name = title
+    return name
+
+
+# -- setup ------------------------------------------------------------------------------------
+
+
+@block("setup", "towers_deal")
+class TowersDealBlock(Block):
+    """Setup: the goals shuffled face up into the scoring row; a deck of 30; the starter; 45 pyramids.
+
+    "Shuffle the rest of the cards, and deal yourself a facedown deck of 30
+    cards. ... Draw one card and place it face up in the center of the table.
+    If it is an action card, shuffle it back into the deck and draw again."
+    The draft variant (`draft: true`): "Remove 15 cards ... Deal a stack of 10
+    cards facedown ... Draw 3 cards and look at them. Choose 2 to keep ...
+    Discard the third card", then shuffle and start.
+    """
+
+    type: Literal["towers_deal"]
+    deck_size: int = Field(30, ge=1, description="cards in the solitaire deck")
+    per_kind: int = Field(3, ge=0, description="pyramids of each size in each colour in the supply")
+    draft: bool = Field(False, description="draft the deck: 15 set aside unseen, 10 dealt, then keep 2 of 3")
+    set_aside: int = Field(15, ge=0, description="draft: cards put back in the box unseen")
+    dealt: int = Field(10, ge=0, description="draft: cards dealt straight into the deck")
+    join_in_progress: ClassVar[bool] = False
+    hand: ClassVar[int] = 0
+
+    def run(self, game: "Game", state: "State") -> None:
+        goals = game.goal_ids()
+        state.rng = random_source.shuffle(state.rng, goals)
+        state.unused_goals = goals
+        state.goals = [None] * len(state.players)
+        state.extra["supply"] = {size + colour: self.per_kind for colour in COLOURS for size in SIZES}
+        state.extra["pieces"] = {}
+        cards = game.play_ids()
+        same = state.extra.pop("same_deck", None)
+        if same is not None:  # play again with the same cards, reshuffled
+            chosen = set(same)
+            state.extra["_box"] = [c for c in cards if c not in chosen]
+            deck = [c for c in cards if c in chosen]
+            state.rng = random_source.shuffle(state.rng, deck)
+            state.deck = deck
+            self.flip_starter(game, state)
+            return
+        state.rng = random_source.shuffle(state.rng, cards)
+        if self.draft:
+            state.extra["_box"] = cards[:self.set_aside]
+            rest = cards[self.set_aside:]
+            state.deck = rest[:self.dealt]
+            state.extra["_pool"] = rest[self.dealt:]
+            state.phase = "draft"
+            self.offer(state)
+            return
+        state.deck = cards[:self.deck_size]
+        state.extra["_box"] = cards[self.deck_size:]
+        self.flip_starter(game, state)
+
+    def offer(self, state: "State") -> None:
+        pool = state.extra["_pool"]
+        state.extra["draft_offer"] = [pool.pop() for _ in range(min(3, len(pool)))]
+
+    def finish_draft(self, game: "Game", state: "State") -> None:
+        state.extra.pop("_pool", None)
+        state.extra.pop("draft_offer", None)
+        state.rng = random_source.shuffle(state.rng, state.deck)
+        state.phase = "play"
+        self.flip_starter(game, state)
+
+    def flip_starter(self, game: "Game", state: "State") -> None:
+        """Draw until an element card: it starts the table; an action goes back into the deck, shuffled."""
+        state.extra["deck_cards"] = sorted(state.deck)  # the game's cards, for playing them again
+        for _ in range(100):
+            if not state.deck:
+                return
+            card_id = state.deck.pop()
+            if game.deck.cards[card_id].kind == "element":
+                state.table.place((0, 0), card_id, game.deck.cards[card_id].code)
+                return
+            state.deck.append(card_id)
+            state.rng = random_source.shuffle(state.rng, state.deck)
+
+
+# -- placement -------------------------------------------------------------------------------
+
+
+@block("placement", "edge_to_edge")
+class EdgeToEdgeBlock(Block):
+    """ "Cards must be placed exactly edge-to-edge with another card, aligned in the same direction ...
+    it is not required to play cards so their elements match." A card may lie turned 180 degrees.
+    """
+
+    type: Literal["edge_to_edge"]
+
+    def reason(self, table, cell, card_face) -> str | None:
+        if cell in table.cards:
+            return f"{cell[0]},{cell[1]} already holds a card"
+        if not table.cards:
+            return None if cell == (0, 0) else "the table is empty: the card goes at 0,0"
+        if cell not in table.need:
+            return f"{cell[0]},{cell[1]} is not edge to edge with any card (corners do not count)"
+        return None
+
+    def cells(self, table, card_face, frontier=None) -> list:
+        if not table.cards:
+            return [(0, 0)]
+        return [cell for cell, _ in (frontier if frontier is not None else table.frontier())]
+
+    def connects(self, table, cell, card_face) -> int:
+        return 0
+
+    def arrangement_errors(self, table) -> list[str]:
+        """All cards must form one arrangement, edge to edge (elements need not match)."""
+        cells = set(table.cards)
+        if not cells:
+            return []
+        start = min(cells)
+        seen, todo = {start}, [start]
+        while todo:
+            x, y = todo.pop()
+            for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if n in cells and n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        if len(seen) == len(cells):
+            return []
+        apart = sorted(cells - seen)
+        return [f"the cards are not one arrangement: {len(apart)} card(s) are not edge to edge with the rest "
+                f"(first: {apart[0][0]},{apart[0][1]})"]
+
+
+# -- the turn ------------------------------------------------------------------------------------
+
+
+@block("turn", "towers_turn")
+class TowersTurnBlock(Block):
+    """Each turn draw and play one card; an element card's matches earn actions; an action card acts at once.
+
+    Phases: "play" (place the drawn element card), "actions" (resolve the
+    earned actions, in any order, each may be let go), "card_action" (an action
+    card drawn: "resolve the action immediately ... mandatory, unless impossible"),
+    "draft" (the draft variant's setup).
+    """
+
+    type: Literal["towers_turn"]
+    phased: ClassVar[bool] = True
+    draw: ClassVar[int] = 1
+
+    def start(self, game: "Game", state: "State") -> None:
+        """Draw the turn's card. Actions without a choice (or impossible ones) resolve here."""
+        if state.phase == "draft":
+            return
+        state.extra.pop("events", None)
+        while state.deck:
+            card_id = state.deck.pop()
+            card = game.deck.cards[card_id]
+            if card.kind == "element":
+                state.hands[state.turn].append(card_id)
+                state.phase = "play"
+                return
+            block = game.actions.get(card.code)
+            moves = block.moves(game, state, state.turn) if block is not None else []
+            if moves and not getattr(block, "automatic", False):
+                state.extra["action_card"] = card_id
+                state.phase = "card_action"
+                return
+            if moves:  # Shuffle Goals: nothing to choose
+                block.apply(game, state, state.turn, moves[0])
+                _event(state, f"{card.code}: done")
+            else:
+                _event(state, f"{card.code}: impossible")
+            state.discard.append(card_id)
+        # The last card was an action resolved on the spot: the game is over.
+        state.phase = "play"
+        if game.end.finished(game, state):
+            game._finish(state, game.end.winners(game, state, state.turn), game.end.reason)
+
+    def after_card(self, game: "Game", state: "State", move) -> bool:
+        return self._earn(game, state, move.cell)
+
+    def _earn(self, game: "Game", state: "State", cell) -> bool:
+        earned = matches(state, cell)
+        if not earned:
+            state.phase = "play"
+            return False
+        state.extra["pending"] = earned
+        state.phase = "actions"
+        return True
+
+    # -- choices in the phases ----------------------------------------------------------------
+
+    def phase_moves(self, game: "Game", state: "State") -> list:
+        if state.phase == "draft":
+            return [DraftDiscard(i) for i in range(len(state.extra.get("draft_offer", [])))]
+        if state.phase == "card_action":
+            card = game.deck.cards[state.extra["action_card"]]
+            return list(game.actions[card.code].moves(game, state, state.turn))
+        if state.phase == "actions":
+            found = []
+            shown = set()
+            for index, match in enumerate(state.extra["pending"]):
+                signature = (match["colour"], tuple(map(tuple, match["spaces"])))
+                if signature in shown:
+                    continue  # two identical matches: offer the choices once
+                shown.add(signature)
+                found += build_moves(state, index, match)
+                found += shift_moves(state, index, match["colour"])
+                found.append(Skip(index))
+            return found
+        return []
+
+    def check_phase_move(self, game: "Game", state: "State", move) -> None:
+        if state.phase == "draft":
+            if not isinstance(move, DraftDiscard):
+                raise IllegalMove("first draft the deck: choose which of the three cards to discard")
+            if not 0 <= move.index < len(state.extra.get("draft_offer", [])):
+                raise IllegalMove(f"there is no offered card {move.index}")
+            return
+        if state.phase == "card_action":
+            card = game.deck.cards[state.extra["action_card"]]
+            block = game.actions[card.code]
+            if not isinstance(move, block.move_type):
+                example = block.moves(game, state, state.turn)[0]
+                raise IllegalMove(f"resolve {card.code.replace('_', ' ')} first, for example '{example}'")
+            block.check(game, state, state.turn, move)
+            return
+        if state.phase == "actions":
+            if not isinstance(move, (Build, Shift, Skip)):
+                raise IllegalMove("first resolve the actions your matches earned (build, shift or skip)")
+            pending = state.extra["pending"]
+            if not 0 <= move.match < len(pending):
+                raise IllegalMove(f"there is no earned action #{move.match} (there are {len(pending)})")
+            match = pending[move.match]
+            if isinstance(move, Build):
+                why = build_reason(state, match, move.cell, move.space)
+            elif isinstance(move, Shift):
+                why = shift_reason(state, match["colour"], move)
+            else:
+                why = None
+            if why:
+                raise IllegalMove(why)
+            return
+        raise IllegalMove("there is no such step in this game's turn")
+
+    def apply_phase_move(self, game: "Game", state: "State", move) -> bool:
+        if state.phase == "draft":
+            offer = state.extra["draft_offer"]
+            state.extra["_box"].append(offer.pop(move.index))
+            state.deck.extend(offer)
+            game.setup.offer(state)
+            if not state.extra["draft_offer"]:
+                game.setup.finish_draft(game, state)
+                self.start(game, state)
+            return True
+        if state.phase == "card_action":
+            card_id = state.extra.pop("action_card")
+            block = game.actions[game.deck.cards[card_id].code]
+            block.apply(game, state, state.turn, move)
+            state.discard.append(card_id)
+            state.phase = "play"
+            if isinstance(move, MoveCard):  # "resolve any matches ... as if you played that card"
+                return self._earn(game, state, move.target)
+            return False
+        pending = state.extra["pending"]
+        match = pending.pop(move.match)
+        if isinstance(move, Build):
+            letter_size = spaces(state.table.faces[move.cell].code)[move.space][1]
+            kind = letter_size + match["colour"]
+            state.extra["supply"][kind] -= 1
+            _set_piece(state, move.cell, move.space, [kind])
+        elif isinstance(move, Shift):
+            moving = piece_at(state, move.cell, move.space)
+            target = piece_at(state, move.to_cell, move.to_space) or []
+            _set_piece(state, move.cell, move.space, None)
+            _set_piece(state, move.to_cell, move.to_space, target + moving)  # stacks, as it must
+        if pending:
+            return True
+        state.extra.pop("pending")
+        state.phase = "play"
+        return False
+
+
+def _event(state: "State", text: str) -> None:
+    state.extra.setdefault("events", []).append(text)
+
+
+def build_reason(state: "State", match: dict, cell, name: str) -> str | None:
+    where = [(s[0], s[1], s[2]) for s in match["spaces"]]
+    if (cell[0], cell[1], name) not in where:
+        spots = " or ".join(f"{x},{y} {q}" for x, y, q in where)
+        return f"this match builds on one of its own two spaces ({spots})"
+    if piece_at(state, cell, name):
+        return f"the space {cell[0]},{cell[1]} {name} is not empty"
+    size = spaces(state.table.faces[tuple(cell)].code)[name][1]
+    if state.extra["supply"].get(size + match["colour"], 0) <= 0:
+        return f"the supply has no {_size_word(size)} {_colour_word(match['colour'])} pyramid left"
+    return None
+
+
+def build_moves(state: "State", index: int, match: dict) -> list[Build]:
+    found = []
+    for x, y, name in match["spaces"]:
+        if build_reason(state, match, (x, y), name) is None:
+            found.append(Build(index, (x, y), name))
+    return list(dict.fromkeys(found))
+
+
+def shift_reason(state: "State", colour: str, move: Shift) -> str | None:
+    moving = piece_at(state, move.cell, move.space)
+    if not moving:
+        return f"there is no pyramid on {move.cell[0]},{move.cell[1]} {move.space}"
+    if moving[0][1] != colour:
+        return f"this action moves a {_colour_word(colour)} pyramid or tower, not a {_colour_word(moving[0][1])} one"
+    if (move.to_cell, move.to_space) not in neighbours_of_space(state, move.cell, move.space):
+        return (f"{move.to_cell[0]},{move.to_cell[1]} {move.to_space} is not a space next to "
+                f"{move.cell[0]},{move.cell[1]} {move.space} (panels must share an edge)")
+    return stack_reason(moving, piece_at(state, move.to_cell, move.to_space))
+
+
+def shift_moves(state: "State", index: int, colour: str) -> list[Shift]:
+    found = []
+    for where, here in sorted(pieces_of(state).items()):
+        cell = tuple(int(v) for v in where.split(","))
+        for name, piece in sorted(here.items()):
+            if piece[0][1] != colour:
+                continue
+            for to_cell, to_name in neighbours_of_space(state, cell, name):
+                if stack_reason(piece, piece_at(state, to_cell, to_name)) is None:
+                    found.append(Shift(index, cell, name, to_cell, to_name))
+    return found
+
+
+def _size_word(size: str) -> str:
+    return {"S": "small", "M": "medium", "L": "large"}[size]
+
+
+def _colour_word(colour: str) -> str:
+    return {"g": "green", "y": "yellow", "r": "red", "b": "blue", "k": "black"}[colour]
+
+
+# -- action cards: resolved when drawn ---------------------------------------------------------------
+
+
+@block("action", "towers_shuffle_goals")
+class TowersShuffleGoals(ActionBlock):
+    """Shuffle Goals: "Randomly rearrange the five cards in the scoring row"."""
+
+    type: Literal["towers_shuffle_goals"]
+    move_type: ClassVar[type] = ShuffleGoals
+    automatic: ClassVar[bool] = True
+
+    def moves(self, game, state, seat):
+        return [ShuffleGoals()]
+
+    def apply(self, game, state, seat, move):
+        state.rng = random_source.shuffle(state.rng, state.unused_goals)
+
+
+@block("action", "towers_trade_goals")
+class TowersTradeGoals(ActionBlock):
+    """Trade Goals: "Swap the positions of any two adjacent cards in the scoring row"."""
+
+    type: Literal["towers_trade_goals"]
+    move_type: ClassVar[type] = SwapRow
+
+    def moves(self, game, state, seat):
+        return [SwapRow(i) for i in range(len(state.unused_goals) - 1)]
+
+    def check(self, game, state, seat, move):
+        if not 0 <= move.index < len(state.unused_goals) - 1:
+            raise IllegalMove(f"swap-row takes a place from 0 to {len(state.unused_goals) - 2} (0 is the top)")
+
+    def apply(self, game, state, seat, move):
+        row, i = state.unused_goals, move.index
+        row[i], row[i + 1] = row[i + 1], row[i]
+
+
+@block("action", "towers_move_a_card")
+class TowersMoveACard(ActionBlock):
+    """Move a Card: "Move any element card on the table, along with any pyramids currently on it, to a
+    different position in the arrangement. Immediately resolve any matches".
+
+    Ruling: the card goes to an empty cell edge to edge with another card (it may
+    lie turned 180 degrees; its pyramids turn with it); the rest of the
+    arrangement may come apart, as the text asks nothing more.
+    """
+
+    type: Literal["towers_move_a_card"]
+    move_type: ClassVar[type] = MoveCard
+
+    def moves(self, game, state, seat):
+        table = state.table
+        found = []
+        for source in sorted(table.cards):
+            upright = table.faces[source]
+            for cell, _ in sorted(table.frontier_without(source)):
+                if cell == source:
+                    continue
+                found.append(MoveCard(source, cell, False))
+                if not upright.symmetric:
+                    found.append(MoveCard(source, cell, True))
+        return found
+
+    def check(self, game, state, seat, move):
+        table = state.table
+        if move.source not in table.cards:
+            raise IllegalMove(f"there is no card at {move.source[0]},{move.source[1]}")
+        if move.target == move.source:
+            raise IllegalMove("move the card to a different position")
+        if move.target in table.cards:
+            raise IllegalMove(f"{move.target[0]},{move.target[1]} already holds a card")
+        if not any(c == move.target for c, _ in table.frontier_without(move.source)):
+            raise IllegalMove(f"{move.target[0]},{move.target[1]} is not edge to edge with another card")
+
+    def apply(self, game, state, seat, move):
+        card_id, code = state.table.remove(move.source)
+        lies = face(code).turned.code if move.turned else code
+        state.table.place(move.target, card_id, lies)
+        carried = pieces_of(state).pop(ckey(move.source), {})
+        if carried:
+            moved = {}
+            for name, piece in carried.items():
+                quarter = QUARTERS.index(name)
+                moved[space_of(lies, 3 - quarter if move.turned else quarter)] = piece
+            pieces_of(state)[ckey(move.target)] = moved
+
+
+@block("action", "towers_zap_a_card")
+class TowersZapACard(ActionBlock):
+    """Zap a Card: "Remove an element card from the arrangement, and shuffle it back into the deck. If that
+    card had pyramids on it, return them to the supply." Ruling: the arrangement may come apart; if the
+    table empties, the next element card starts it again at 0,0.
+    """
+
+    type: Literal["towers_zap_a_card"]
+    move_type: ClassVar[type] = Zap
+
+    def moves(self, game, state, seat):
+        return [Zap(cell) for cell in sorted(state.table.cards)]
+
+    def check(self, game, state, seat, move):
+        if move.cell not in state.table.cards:
+            raise IllegalMove(f"there is no card at {move.cell[0]},{move.cell[1]}")
+
+    def apply(self, game, state, seat, move):
+        card_id, _ = state.table.remove(move.cell)
+        for piece in pieces_of(state).pop(ckey(move.cell), {}).values():
+            for kind in piece:
+                state.extra["supply"][kind] += 1
+        state.deck.append(card_id)
+        state.rng = random_source.shuffle(state.rng, state.deck)
+
+
+@block("action", "towers_trade_hands")
+class TowersTradeHands(ActionBlock):
+    """Trade Hands: "Trade a single pyramid on any space for a pyramid from the supply of the same color but
+    different size." Ruling: a single pyramid is one standing alone; a tower never unstacks.
+    """
+
+    type: Literal["towers_trade_hands"]
+    move_type: ClassVar[type] = TradePiece
+
+    def moves(self, game, state, seat):
+        found = []
+        supply = state.extra["supply"]
+        for where, here in sorted(pieces_of(state).items()):
+            cell = tuple(int(v) for v in where.split(","))
+            for name, piece in sorted(here.items()):
+                if len(piece) != 1:
+                    continue
+                for size in SIZES:
+                    if size != piece[0][0] and supply.get(size + piece[0][1], 0) > 0:
+                        found.append(TradePiece(cell, name, size))
+        return found
+
+    def check(self, game, state, seat, move):
+        piece = piece_at(state, move.cell, move.space)
+        if not piece:
+            raise IllegalMove(f"there is no pyramid on {move.cell[0]},{move.cell[1]} {move.space}")
+        if len(piece) != 1:
+            raise IllegalMove("a tower cannot be unstacked: trade a single pyramid")
+        if move.size == piece[0][0]:
+            raise IllegalMove("trade for a pyramid of a different size")
+        if state.extra["supply"].get(move.size + piece[0][1], 0) <= 0:
+            raise IllegalMove(f"the supply has no {_size_word(move.size)} {_colour_word(piece[0][1])} pyramid")
+
+    def apply(self, game, state, seat, move):
+        piece = piece_at(state, move.cell, move.space)
+        supply = state.extra["supply"]
+        supply[piece[0]] += 1
+        kind = move.size + piece[0][1]
+        supply[kind] -= 1
+        _set_piece(state, move.cell, move.space, [kind])
+
+
+# -- the end and the score ----------------------------------------------------------------------------
+
+
+@block("end", "last_card")
+class LastCardBlock(Block):
+    """ "The game ends after the last card is played": complete towers score by the row; ranks.
+
+    "Top to bottom, the scoring values in the row are 5, 4, 3, 2, 1." "You gain
+    a bonus of 10 points if you have at least one complete tower of each of the
+    five elements." Ranks: "1 - 5 Novice ... 21 + Master Builder"; ruling: a
+    score of 0 is ranked Novice too.
+    """
+
+    type: Literal["last_card"]
+    values: list[int] = Field(default_factory=lambda: [5, 4, 3, 2, 1], description="points per place in the row")
+    mastery_bonus: int = Field(10, description="points for a complete tower of every element")
+    ranks: list[tuple[int, str]] = Field(default_factory=lambda: [tuple(r) for r in RANKS_DEFAULT],
+                                         description="[least score, rank name] from the lowest")
+    reason: ClassVar[str] = "last card"
+
+    def finished(self, game, state) -> bool:
+        return not state.deck and state.phase == "play" and not state.hands[state.turn]
+
+    def winners(self, game, state, last_player: int) -> list[int]:
+        return [0]
+
+
+def structure_errors(game: "Game", state: "State", position) -> list[str]:
+    """Why a position's pieces could not stand where they are (analyze's `valid`)."""
+    errors = []
+    supply = Counter()
+    for i, card in enumerate(position.cards):
+        if not card.pieces:
+            continue
+        here = spaces(card.card)
+        for quarter, tower in card.pieces.items():
+            where = f"cards[{i}].pieces.{quarter}"
+            kinds = [str(p) for p in tower]
+            for kind in kinds:
+                supply[kind] += 1
+                if kind[1] not in COLOURS:
+                    errors.append(f"{where}: Elemental Towers has no {kind} pyramid")
+            if quarter not in here:
+                errors.append(f"{where}: {quarter} is not the first quarter of a panel on {card.card}")
+                continue
+            if len(kinds) > 1:
+                if len({k[1] for k in kinds}) > 1:
+                    errors.append(f"{where}: a tower is one colour")
+                elif [k[0] for k in kinds] not in (["L", "M"], ["M", "S"], ["L", "M", "S"]):
+                    errors.append(f"{where}: a tower stacks each pyramid on one exactly one size larger")
+    for kind, count in sorted(supply.items()):
+        if kind[1] in COLOURS and count > game.setup.per_kind:
+            errors.append(f"pieces: {count} {kind} pyramids, but the supply has {game.setup.per_kind}")
+    return errors
+
+
+def towers_state(game: "Game", position, table) -> "State":
+    """A state holding a position's table, pieces and scoring row (Elemental Towers)."""
+    from ..engine.state import State
+
+    goal_of = {game.deck.cards[g].code: g for g in game.goal_ids()}
+    # Without a scoring_row, the goals stand in the deck list's order (earth, air, fire, water, space).
+    row = [goal_of[e] for e in (position.scoring_row or list(goal_of)) if e in goal_of]
+    pieces = {}
+    for card in position.cards:
+        if card.pieces:
+            pieces[ckey(card.at[:2])] = {q: [str(p) for p in tower] for q, tower in card.pieces.items()}
+    return State(players=["solitaire"], hands=[[]], goals=[None], unused_goals=row, deck=[], table=table,
+                 extra={"pieces": pieces})

@@ -1,0 +1,103 @@
+"""Elemental Towers beyond the position files: the deal, the draft, playing the same deck again."""
+
+import json
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+
+from aquarius3d.engine.moves import DraftDiscard
+from aquarius3d.ruleset import load_ruleset
+from aquarius3d.rules.towers import neighbours_of_space, spaces
+
+from helpers import assert_every_card_once
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_ruleset("elemental-towers", {})
+
+
+def test_the_deal(game):
+    state = game.new_state(["Solo"], seed=11)
+    cards = game.deck.cards
+    assert sorted(cards[g].code for g in state.unused_goals) == ["air", "earth", "fire", "space", "water"]
+    assert state.goals == [None]
+    assert len(game.play_ids()) == 55  # 40 elements and 15 actions: the first edition, no wild card
+    table = list(state.table.cards.values())
+    assert len(table) == 1 and cards[table[0]].kind == "element" and (0, 0) in state.table.cards
+    # 30 dealt: the starter, the card in hand and 28 to draw (an action drawn first waits for its choice).
+    in_play = len(state.deck) + 1 + len(state.hands[0]) + ("action_card" in state.extra)
+    assert in_play == 30 and len(state.extra["_box"]) == 25
+    assert state.extra["supply"] == {s + c: 3 for c in "gyrbk" for s in "SML"}
+    assert sum(state.extra["supply"].values()) == 45
+    assert "_box" not in game.observation(state, 0)["extra"]
+    assert_every_card_once(game, state)
+
+
+def test_an_action_turned_up_as_the_starter_goes_back_into_the_deck(game):
+    for seed in range(60):
+        state = game.new_state(["Solo"], seed=seed)
+        starter = state.table.cards[(0, 0)]
+        assert game.deck.cards[starter].kind == "element"
+    assert_every_card_once(game, state)
+
+
+def test_the_draft_keeps_two_of_three_until_the_deck_has_thirty():
+    game = load_ruleset("elemental-towers", {"draft": True})
+    state = game.new_state(["Solo"], seed=5)
+    assert state.phase == "draft" and len(state.extra["_box"]) == 15 and len(state.deck) == 10
+    assert len(state.extra["draft_offer"]) == 3 and "_pool" not in game.observation(state, 0)["extra"]
+    assert game.observation(state, 0)["extra"]["draft_offer"] == state.extra["draft_offer"]
+    discarded = []
+    rounds = 0
+    while state.phase == "draft":
+        assert game.legal_moves(state) == [DraftDiscard(0), DraftDiscard(1), DraftDiscard(2)]
+        discarded.append(state.extra["draft_offer"][1])
+        game.apply(state, "draft-discard 1")
+        rounds += 1
+        assert_every_card_once(game, state)
+    assert rounds == 10
+    assert set(discarded) <= set(state.extra["_box"]) and len(state.extra["_box"]) == 25
+    assert len(state.extra["deck_cards"]) == 30
+    assert not set(discarded) & set(state.extra["deck_cards"])
+    with pytest.raises(ValueError):
+        game.apply(state, "draft-discard 0")
+
+
+def test_playing_the_same_thirty_cards_again(game):
+    first = game.new_state(["Solo"], seed=2)
+    again = game.new_state(["Solo"], seed=9, preset={"same_deck": first.extra["deck_cards"]})
+    assert again.extra["deck_cards"] == first.extra["deck_cards"]
+    assert sorted(again.extra["_box"]) == sorted(first.extra["_box"])
+    record = json.loads(json.dumps(game.record(again, 9)))
+    assert record["preset"] == {"same_deck": first.extra["deck_cards"]}
+    assert game.replay(record) == again
+
+
+def test_spaces_and_their_neighbours(game):
+    assert spaces("FFFF") == {"TL": ("F", "L")}
+    assert spaces("FWFW") == {"TL": ("F", "M"), "TR": ("W", "M")}
+    assert spaces("FWAE") == {"TL": ("F", "S"), "TR": ("W", "S"), "BL": ("A", "S"), "BR": ("E", "S")}
+    state = game.new_state(["Solo"], seed=1)
+    state.table.remove((0, 0))
+    state.table.place((0, 0), -1, "FWAE")
+    state.table.place((1, 0), -2, "EEAA")
+    state.table.place((0, -1), -3, "SSSS")
+    # A quarter touches its two neighbours on the card (never the corner one) and what lies across.
+    assert sorted(neighbours_of_space(state, (0, 0), "TR")) == [((0, 0), "BR"), ((0, 0), "TL"), ((1, 0), "TL")]
+    assert sorted(neighbours_of_space(state, (0, 0), "BL")) == [((0, -1), "TL"), ((0, 0), "BR"), ((0, 0), "TL")]
+    assert sorted(neighbours_of_space(state, (1, 0), "BL")) == [((0, 0), "BR"), ((1, 0), "TL")]
+
+
+def test_simulate_reports_scores_and_is_deterministic():
+    def run(*extra):
+        out = subprocess.run([sys.executable, "-m", "aquarius3d", "simulate", "elemental-towers", "--games", "6",
+                              "--seed", "4", "--json", *extra], capture_output=True, text=True, check=True)
+        return json.loads(out.stdout)
+
+    for extra in ((), ("--option", "draft=true")):
+        one, two = run(*extra), run(*extra)
+        assert one["scores"] == two["scores"] and one["turns"] == two["turns"] and len(one["scores"]) == 6
+        assert one["winners"] == [[0]] * 6 and all(isinstance(s, int) and s >= 0 for s in one["scores"])
