@@ -29,12 +29,13 @@ from .bots import RandomPlayer
 from .cards import BIT, LETTER_OF, face
 from .engine.game import ApplyResult, Game
 from .engine.moves import (
-    Join, MoveCard, Pass, Place, PlacePyramid, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands,
+    DraftDiscard, Join, MoveCard, Pass, Place, PlacePyramid, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands,
     TradePyramids, TwoPyramids, Zap, cell_text,
 )
 from .errors import IllegalMove
 from .i18n import action_name, element_name, pyramid_name, tr
 from .ruleset import load_ruleset
+from .session_towers import TowersPlay
 
 
 @dataclass(frozen=True)
@@ -43,13 +44,14 @@ class Seat:
     kind: str = "human"  # or "computer"
 
 
-class Session:
+class Session(TowersPlay):
     def __init__(self, game: Game, seats: list[Seat], seed: int, autosave: bool = True,
-                 targets: list[int | None] | None = None) -> None:
+                 targets: list[int | None] | None = None, preset: dict | None = None) -> None:
         self.game = game
         self.seats = list(seats)
         self.seed = seed
-        self.state = game.new_state([s.name for s in seats], seed, targets)
+        self.state = game.new_state([s.name for s in seats], seed, targets, preset)
+        self.best: int | None = None  # Elemental Towers: the best score with these cards, once over
         self.chicken = bool(game.options.get("aqua_chicken"))
         self.looks: dict[int, int] = {}  # Aqua-Chicken: seat -> the turn of their first look
         self.autosave = autosave
@@ -65,11 +67,11 @@ class Session:
 
     @classmethod
     def new(cls, ruleset: str, options: dict, seats: list[Seat], seed: int | None = None, autosave: bool = True,
-            targets: list[int | None] | None = None):
+            targets: list[int | None] | None = None, preset: dict | None = None):
         game = load_ruleset(ruleset, options)
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        return cls(game, seats, seed, autosave, targets)
+        return cls(game, seats, seed, autosave, targets, preset)
 
     def record(self) -> dict:
         record = {**self.game.record(self.state, self.seed),
@@ -83,7 +85,8 @@ class Session:
         game = load_ruleset(record["ruleset"], record["options"])
         seats = [Seat(s["name"], s["kind"]) for s in record["seats"]]
         seated = len(record["players"])
-        session = cls(game, seats[:seated], int(record["seed"]), autosave=False, targets=record.get("targets"))
+        session = cls(game, seats[:seated], int(record["seed"]), autosave=False, targets=record.get("targets"),
+                      preset=record.get("preset"))
         session.pending_seats = seats[seated:]
         for i, text in enumerate(record["moves"]):
             try:
@@ -161,12 +164,18 @@ class Session:
         self.peeking = False
         if self.state.over:
             self.stage = "over"
+            if self.towers and self.best is None:
+                self.best = saves.record_towers_score(self.state.extra.get("deck_cards", []), self.score()[0],
+                                                      self.game.options, store=self.autosave)
         elif self.seats[self.seat].kind == "computer":
             self.stage = "computer"
         elif self.state.phase == "pyramid" and self.shown_seat == self.seat:
             self.stage = "pyramid"
             supply = self.supply()
             self.pyramid = supply[0][0] if len(supply) == 1 else None
+        elif self.towers:
+            self.stage = self._towers_stage()
+            self.shown_seat = self.seat
         elif self.humans > 1 and self.shown_seat != self.seat:
             self.stage = "cover"
         else:
@@ -241,6 +250,14 @@ class Session:
         if self.stage == "pyramid":
             left = self.state.extra.get("to_play", 1)
             return tr("hud_pyramid", count=left) if self.pyramid is None else tr("hud_pyramid_place")
+        if self.stage == "earned":
+            return tr("hud_earned_move" if self.source else "hud_earned", actions=self.earned_text())
+        if self.stage == "row":
+            return tr("hud_swap_row")
+        if self.stage == "trade_piece":
+            return tr("hud_trade_size" if self.source else "hud_trade_piece")
+        if self.stage == "draft":
+            return tr("hud_draft", left=len(self.state.extra.get("_pool", [])) // 3 + 1)
         return ""
 
     # -- choosing -------------------------------------------------------------------------------
@@ -284,6 +301,12 @@ class Session:
         }[type(block.moves(self.game, self.state, self.seat)[0])]
 
     def cancel(self) -> None:
+        if self.towers:  # the drawn card must be played and a drawn action resolved: only a choice is undone
+            if self.stage == "target":
+                self.stage, self.source, self.turned = "table_card", None, False
+            elif self.stage in ("earned", "trade_piece"):
+                self.source = None
+            return
         if self.stage in ("place", "player", "table_card", "target", "direction", "confirm"):
             self._reset_choice()
             self.stage = "choose"
@@ -408,6 +431,7 @@ class Session:
     def _play(self, move, quiet: bool = False) -> ApplyResult:
         seat = self.seat
         rounds_before = len(self.state.extra.get("rounds", []))
+        turn_before = self.state.turn_number
         result = self.game.apply(self.state, move)
         if isinstance(result.move, Join):
             self._seat_joined(result)
@@ -415,6 +439,9 @@ class Session:
                 saves.save(self.record())
             return result
         self.messages.append(self.describe(result))
+        if self.towers and (self.state.turn_number != turn_before or self.state.over or
+                            (isinstance(result.move, DraftDiscard) and self.state.phase != "draft")):
+            self.messages.extend(self.towers_events())
         self.notice = ""
         if result.bonus:
             self.notice = tr("log_bonus", name=self.seats[seat].name, count=result.bonus)
@@ -482,6 +509,9 @@ class Session:
     def describe(self, result: ApplyResult) -> str:
         """A move in words, for the log."""
         move, name = result.move, self.seats[result.seat].name
+        text = self.towers_describe(move) if self.towers else None
+        if text:
+            return text
         if isinstance(move, Place):
             key = "log_place_turned" if move.turned else "log_place"
             where = cell_text(move.cell) + (" " + tr("storey", level=move.level) if move.level else "")
@@ -532,6 +562,8 @@ class Session:
     def summary(self) -> list[str]:
         """The end screen's lines."""
         state, cards = self.state, self.game.deck.cards
+        if self.towers:
+            return self.towers_summary()
         if self.stage == "round_over":
             number = len(state.extra["rounds"])
             return [tr("round_over", number=number, total=self.game.rounds), self.score_table()]

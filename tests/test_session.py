@@ -376,3 +376,101 @@ def test_rising_winner_explained_in_words():
         "Pips there: Air 3, Fire 6.",
         "Fire wins.",
     ]
+
+
+def play_towers_like_a_person(session, rng):
+    """Drive a solitaire game of Elemental Towers through the session's own functions."""
+    from aquarius3d.rules.towers import spaces
+
+    undone = 0
+    for _ in range(3000):
+        stage = session.stage
+        if stage == "over":
+            return undone
+        if stage == "draft":
+            assert len(session.draft_offer()) == 3
+            assert session.draft_discard(rng.randrange(3))
+        elif stage == "place":
+            ghosts = sorted(session.ghosts(), key=str)
+            if rng.random() < 0.3 or not ghosts:
+                session.turn_card()
+                ghosts = sorted(session.ghosts(), key=str)
+                if not ghosts:  # a card that looks the same turned: no second way to lie
+                    session.turn_card()
+                    ghosts = sorted(session.ghosts(), key=str)
+            assert session.choose_cell(rng.choice(ghosts).cell), session.notice
+        elif stage == "earned":
+            if session.can_undo() and rng.random() < 0.05:
+                before = len(session.state.log)
+                assert session.undo() and len(session.state.log) < before and session.stage == "place"
+                undone += 1
+                continue
+            spots = sorted(session.towers_ghosts().values(), key=str)
+            movable = sorted(session.movable())
+            if spots and rng.random() < 0.8:
+                cell, space, _ = rng.choice(spots)
+                assert session.choose_space(cell, space), session.notice
+            elif movable and rng.random() < 0.7:
+                assert session.choose_space(*rng.choice(movable))
+                targets = sorted(session.towers_ghosts().values(), key=str)
+                assert targets
+                cell, space, _ = rng.choice(targets)
+                assert session.choose_space(cell, space), session.notice
+            else:
+                assert session.skip(session.earned()[0][0])
+        elif stage == "table_card":
+            cells = sorted(session.state.table.cards)
+            cell = rng.choice(cells)
+            if not session.choose_table_card(cell):
+                assert session.stage == "table_card"
+        elif stage == "target":
+            ghosts = sorted(session.ghosts(), key=str)
+            assert session.choose_cell(rng.choice(ghosts).target), session.notice
+        elif stage == "row":
+            assert session.swap_row(rng.randrange(4))
+        elif stage == "trade_piece":
+            choices = sorted({(m.cell, m.space) for m in session.game.legal_moves(session.state)})
+            assert session.choose_space(*rng.choice(choices))
+            assert session.trade_size(rng.choice(session.tradeable()))
+        else:
+            raise AssertionError(f"unexpected stage {stage}")
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("draft", [False, True])
+def test_complete_games_of_elemental_towers(draft, tmp_path, monkeypatch):
+    monkeypatch.setenv("AQUARIUS3D_HOME", str(tmp_path))
+    rng = random.Random(7)
+    undone = 0
+    for seed in range(3):
+        session = Session.new("elemental-towers", {"draft": draft}, [Seat("Solo")], seed=seed)
+        undone += play_towers_like_a_person(session, rng)
+        score, rank, towers = session.score()
+        lines = session.summary()
+        assert lines[0] == f"Score {score}: {rank}" and len(lines) == 1 + len(towers) + (score >= 25) + 1
+        assert lines[-1] == f"Best with these cards: {session.best}" and session.best >= score
+        assert any(m.startswith("Built a") for m in session.messages)
+        # The autosave holds the finished game, and it loads to the same state.
+        again = Session.load(saves.save_path(saves.AUTOSAVE))
+        assert again.state == session.state
+        # Play the same cards again: the same 30 cards, the history remembers both games.
+        replay = Session.new("elemental-towers", {"draft": draft}, [Seat("Solo")], seed=seed + 50,
+                             preset={"same_deck": session.state.extra["deck_cards"]})
+        assert replay.state.extra["deck_cards"] == session.state.extra["deck_cards"]
+    assert undone >= 1
+    assert len(saves.towers_history()) == 3
+
+
+def test_towers_undo_never_crosses_a_draw(tmp_path, monkeypatch):
+    monkeypatch.setenv("AQUARIUS3D_HOME", str(tmp_path))
+    session = Session.new("elemental-towers", {}, [Seat("Solo")], seed=3)
+    assert session.stage == "place" and not session.can_undo()
+    drawn = session.state.hands[0][:]
+    deck = session.state.deck[:]
+    move = sorted(session.ghosts(), key=str)[0]
+    session.choose_cell(move.cell)
+    if session.stage == "earned":
+        assert session.can_undo() and session.undo()
+        assert session.state.hands[0] == drawn and session.state.deck == deck and session.stage == "place"
+    else:  # the turn ended and the next card was drawn: nothing to undo
+        assert not session.can_undo() and not session.undo()
