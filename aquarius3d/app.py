@@ -15,7 +15,8 @@ from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import CardMaker, NodePath, Plane, Point3, TextNode, TransparencyAttrib
 
 from . import geometry, saves
-from .engine.moves import MoveCard, Place, PlacePyramid
+from .engine.moves import MoveCard, Place, PlacePyramid, Shift
+from .session_towers import COLOUR_ELEMENT
 from .errors import DataError
 from .i18n import LANGUAGES, action_name, element_name, has, pyramid_name, set_language, tr
 from .ruleset import available, load_ruleset
@@ -24,6 +25,7 @@ from .view.camera import Orbit, preset
 from .view.piles import Piles
 from .view.houses import level_top, state_views, surface_top
 from .view.rising import Elevation, StoreyLabels, Trays, element_tops
+from .view.towers import ScoringRow, SpaceRings, piece_views, tower_views
 from .view.scene import PYRAMID_RGB, CardView, PyramidView, TableScene
 
 BOT_PAUSE = 0.7  # seconds a computer waits before its move, so players can follow
@@ -38,6 +40,9 @@ BUTTON = dict(frameColor=((0.22, 0.3, 0.42, 1), (0.3, 0.42, 0.58, 1), (0.3, 0.42
 def cell_of(x: float, y: float) -> tuple[int, int]:
     """The table cell under a point of the table plane."""
     return (round(x / geometry.CELL_X), round(y / geometry.CELL_Y))
+
+
+QUARTER_NAMES = ("TL", "TR", "BL", "BR")
 
 
 def quarter_of(x: float, y: float, cell) -> int:
@@ -152,6 +157,26 @@ class App:
         self.new_ruleset = name
         self.new_options = {}
         self._draw_options()
+        if not hasattr(self, "seat_entries"):
+            return
+        low, high = self._seat_limits()
+        self._read_names()
+        del self.new_seats[high:]  # a solitaire game keeps one seat; others at least their minimum
+        names = ["Ann", "Bo", "Cy", "Di", "Ed"]
+        while len(self.new_seats) < low:
+            taken = {seat[0] for seat in self.new_seats}
+            self.new_seats.append([next(n for n in names if n not in taken), "human"])
+        if high == 1:
+            self.new_seats[0][1] = "human"
+        self._draw_seats()
+
+    def _seat_limits(self) -> tuple[int, int]:
+        """How many seats the chosen ruleset takes (Elemental Towers: one)."""
+        try:
+            game = load_ruleset(self.new_ruleset, {})
+        except DataError:
+            return 2, 5
+        return game.min_players, game.max_players
 
     def _forget(self, kept: list) -> None:
         for widget in kept:
@@ -233,10 +258,10 @@ class App:
             kind_text = tr("menu_human") if kind == "human" else tr("menu_computer")
             add(DirectButton(text=kind_text, scale=0.05, pos=(0.12, 0, z + 0.01), parent=self.seats_root,
                              command=self._toggle_seat, extraArgs=[i], **BUTTON))
-            if len(self.new_seats) > 2:
+            if len(self.new_seats) > self._seat_limits()[0]:
                 add(DirectButton(text=tr("menu_remove_seat"), scale=0.045, pos=(0.5, 0, z + 0.01),
                                  parent=self.seats_root, command=self._remove_seat, extraArgs=[i], **BUTTON))
-        if len(self.new_seats) < 5:
+        if len(self.new_seats) < self._seat_limits()[1]:
             add(DirectButton(text=tr("menu_add_seat"), scale=0.05, pos=(0, 0, top - 0.12 - len(self.new_seats) * 0.11),
                              parent=self.seats_root, command=self._add_seat, **BUTTON))
 
@@ -363,6 +388,11 @@ class App:
             self.trays = Trays(self.scene)
             self.storey_labels = StoreyLabels(self.scene)
             self.elevation = Elevation(self.scene)
+        self.scoring_row = self.rings = None
+        if session.towers:
+            self.trays = Trays(self.scene)  # the supply, by colour and size
+            self.scoring_row = ScoringRow(self.scene)
+            self.rings = SpaceRings(self.scene)
         self._build_hud()
         self.refresh()
         self.orbit = self.framed("orbit")
@@ -380,8 +410,16 @@ class App:
             self.scene.root.removeNode()
         self.scene = None
         self.trays = self.storey_labels = self.elevation = None
+        self.scoring_row = self.rings = None
         self.piles = None
         self.session = None
+
+    def play_same_cards(self) -> None:
+        """Elemental Towers: the same cards reshuffled, to beat the best score with them."""
+        old = self.session
+        session = Session.new(old.game.id, old.game.options, old.seats,
+                              preset={"same_deck": old.state.extra.get("deck_cards", [])})
+        self.open_session(session)
 
     def play_again(self) -> None:
         old = self.session
@@ -425,6 +463,8 @@ class App:
             self._button(tr("end_menu"), self.show_menu, (0.4, -0.3), 0.06, parent=self.end_panel),
         ]
         self.next_round_button = self._button(tr("round_next"), self.next_round, (0, -0.3), 0.06, parent=self.end_panel)
+        self.same_cards_button = self._button(tr("towers_same_deck"), self.play_same_cards, (0, -0.3), 0.06,
+                                              parent=self.end_panel)
         self.end_panel.hide()
         self.join_button = self._button(tr("hud_join"), self.show_join, (0.16, 0.08), 0.05, parent=self.base.a2dBottomLeft)
         self.join_panel = self._panel((-0.6, 0.6, -0.25, 0.25))
@@ -447,6 +487,8 @@ class App:
         state, cards = session.state, session.game.deck.cards
         seen = session.observation()
         card_views, pyramid_views = state_views(state)
+        if session.towers:
+            pyramid_views = piece_views(state)
         self.scene.sync(card_views)
         self.scene.sync_pyramids(pyramid_views)
         self._show_ghosts()
@@ -459,7 +501,7 @@ class App:
         has_actions = any(session.game.deck.cards[i].kind == "action" for i in session.game.play_ids())
         self.piles.update(
             len(state.deck), len(state.discard) if has_actions else None,
-            len(state.unused_goals) if session.game.goal_ids() else None,
+            len(state.unused_goals) if session.game.goal_ids() and not session.towers else None,
             {"deck": tr("hud_deck", count=len(state.deck)),
              "discard": tr("hud_discard", top=action_name(top)) if top else tr("hud_discard_empty"),
              "goals": tr("hud_unused_goals", count=len(state.unused_goals))},
@@ -468,9 +510,13 @@ class App:
         self.hud_turn.setText(tr("turn_of", name=name) if session.stage != "over" else tr("end_title"))
         info = [tr("hud_deck", count=len(state.deck)),
                 tr("hud_discard", top=action_name(top)) if top else tr("hud_discard_empty")]
-        if session.game.goal_ids():
+        if session.game.goal_ids() and not session.towers:
             info.append(tr("hud_unused_goals", count=len(state.unused_goals)))
-        if self.rising:
+        if session.towers:
+            score, rank, _ = session.score()
+            sizes = tr("hud_score", score=score, rank=rank)
+            self._draw_towers()
+        elif self.rising:
             sizes = "\n".join(tr("hud_seat_pyramids", name=s.name, cards=n, pyramids=sum(c for _, c in session.supply(i)))
                               for i, (s, n) in enumerate(zip(session.seats, seen["hand_sizes"])))
             self._draw_rising()
@@ -488,6 +534,10 @@ class App:
             self.goal_card.hide()
         else:
             self.goal_card.show()
+        if session.stage == "draft":  # the three cards offered are shown as a hand to choose from
+            seen = {**seen, "hand": [{"kind": self.session.game.deck.cards[c].kind,
+                                      "code": self.session.game.deck.cards[c].code}
+                                     for c in state.extra.get("draft_offer", [])]}
         self._draw_hand(seen)
         self._draw_choices()
         if session.stage == "cover":
@@ -511,6 +561,11 @@ class App:
                 self.next_round_button.hide()
                 for button in self.end_buttons:
                     button.show()
+                self.same_cards_button.show() if session.towers else self.same_cards_button.hide()
+                spread = 0.58 if session.towers else 0.4  # three buttons for Elemental Towers
+                self.end_buttons[0].setX(-spread)
+                self.end_buttons[1].setX(spread)
+                self.end_buttons[0]["text"] = tr("towers_new_deal") if session.towers else tr("end_play_again")
         else:
             self.end_panel.hide()
         self.join_button.show() if session.can_join() and self.join_panel.isHidden() else self.join_button.hide()
@@ -591,6 +646,16 @@ class App:
         elif session.stage == "pyramid":
             self._draw_supply()
             return
+        elif session.stage == "earned":
+            buttons = [(tr("hud_skip", element=element_name(COLOUR_ELEMENT[colour]).lower()), session.skip, index)
+                       for index, colour in session.earned()]
+        elif session.stage == "row":
+            buttons = [(tr("hud_swap", first=i + 1, second=i + 2), session.swap_row, i) for i in range(4)]
+        elif session.stage == "trade_piece":
+            buttons = [(tr("hud_take", size=tr(f"size_{size}")), session.trade_size, size)
+                       for size in session.tradeable()]
+        if session.towers and session.can_undo():
+            buttons.append((tr("hud_undo"), lambda _: session.undo(), None))
         for i, (label, command, value) in enumerate(buttons):
             x = (i - (len(buttons) - 1) / 2) * 0.45
             self.choice_widgets.append(DirectButton(text=label, scale=0.055, pos=(x, 0, -0.42), parent=self.choices_root,
@@ -692,6 +757,8 @@ class App:
         base.accept("space", self.reveal)
         base.accept("enter", self.key_enter)
         base.accept("p", self.key_pass)
+        base.accept("u", self.key_undo)
+        base.accept("control-z", self.key_undo)
         base.accept("g", self.peek, [True])
         base.accept("g-up", self.peek, [False])
         base.accept("f1", self.toggle_help)
@@ -732,7 +799,13 @@ class App:
                 continue
             cell = cell_of(*point)
             for move, (spot_cell, _, quarter) in by_height[height]:
-                if spot_cell == cell and (quarter is None or quarter == quarter_of(*point, cell)):
+                if spot_cell != cell:
+                    continue
+                if isinstance(quarter, str):  # Elemental Towers: a space, a panel of one or more quarters
+                    code = self.session.state.table.faces[cell].code
+                    if code[QUARTER_NAMES.index(quarter)] == code[quarter_of(*point, cell)]:
+                        return move
+                elif quarter is None or quarter == quarter_of(*point, cell):
                     return move
         return None
 
@@ -771,8 +844,19 @@ class App:
             self.reveal()
             return
         index = self.hand_index_at(screen)
-        if index is not None:
+        if index is not None and session.stage == "draft":
+            session.draft_discard(index)
+        elif index is not None:
             session.select(index)
+        elif session.towers and session.stage in ("earned", "trade_piece"):
+            move = self.ghost_at(screen)
+            if move is not None:
+                session.choose_space(move.to_cell, move.to_space) if isinstance(move, Shift) else \
+                    session.choose_space(move.cell, move.space)
+            else:
+                spot = self.space_at(screen)
+                if spot is not None:
+                    session.choose_space(*spot)
         elif session.stage == "place" and self.ghost_at(screen) is not None:
             move = self.ghost_at(screen)
             session.choose_cell(move.cell, move.level)
@@ -805,6 +889,11 @@ class App:
             self.toggle_help()
         elif self.session is not None:
             self.session.cancel()
+            self.refresh()
+
+    def key_undo(self) -> None:
+        """U or Ctrl+Z (Elemental Towers): back to the start of the turn."""
+        if self.session is not None and self.session.undo():
             self.refresh()
 
     def key_enter(self) -> None:
@@ -962,11 +1051,47 @@ class App:
             top = level_top(state, cell, level) if self.rising else geometry.card_top(0)
             views[move] = CardView(cell, code, level, geometry.card_bottom(top))
             self.ghost_spots[move] = (cell, top, None)
+        if session.towers:
+            from .rules.towers import piece_at
+
+            for move, (cell, space, piece) in session.towers_ghosts().items():
+                code = state.table.faces[cell].code
+                below = piece_at(state, cell, space) or [] if isinstance(move, Shift) else []
+                stacked = list(tower_views(cell, code, space, below + piece).values())[len(below):]
+                for i, view in enumerate(stacked):
+                    views[move if i == 0 else (move, i)] = view
+                self.ghost_spots[move] = (cell, stacked[0].base + geometry.PYRAMID_HEIGHT[piece[0][0]] * 0.3, space)
         for move, (cell, level, quarter, pyramid) in session.pyramid_ghosts().items():
             base = surface_top(state, cell, level)
             views[move] = PyramidView(cell, level, quarter, pyramid, base)
             self.ghost_spots[move] = (cell, base + geometry.PYRAMID_HEIGHT[pyramid[0]] * 0.3, quarter)
         self.scene.show_ghosts(views)
+
+    def space_at(self, screen) -> tuple | None:
+        """The space (cell and panel) under a screen point, picked a little above the cards (pyramids stand there)."""
+        point = self.table_point(screen, geometry.card_top(0) + 8.0)
+        if point is None:
+            return None
+        cell = cell_of(*point)
+        face = self.session.state.table.faces.get(cell)
+        if face is None:
+            return None
+        code = face.code
+        quarter = quarter_of(*point, cell)
+        return cell, QUARTER_NAMES[code.index(code[quarter])]
+
+    def _draw_towers(self) -> None:
+        """The supply on its tray, the scoring row, outlines of the pieces that may move."""
+        session = self.session
+        supply = [(kind, count) for kind, count in sorted(session.state.extra.get("supply", {}).items(),
+                                                          key=lambda item: ("gyrbk".index(item[0][1]), item[0]))
+                  if count]
+        self.trays.update([(tr("hud_towers_supply"), supply)], None)
+        self.scoring_row.update(session.row(), list(session.game.end.values), tr("hud_row"))
+        self.rings.update(session.state, session.movable() if session.source is None else set(),
+                          session.source if session.stage in ("earned", "trade_piece") else None)
+        if session.stage == "earned":
+            self.hud_hint.setText(session.hint())
 
     def _draw_rising(self) -> None:
         session = self.session

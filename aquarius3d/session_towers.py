@@ -167,7 +167,8 @@ class TowersPlay:
 
     def can_undo(self) -> bool:
         snapshot = getattr(self, "_snapshot", None)
-        return self.towers and snapshot is not None and len(self.state.log) > len(snapshot[0].log) \
+        return self.towers and snapshot is not None and not self.state.over \
+            and len(self.state.log) > len(snapshot[0].log) \
             and self.state.turn_number == snapshot[0].turn_number
 
     def undo(self) -> bool:

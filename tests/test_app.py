@@ -417,3 +417,107 @@ def test_rising_picking_a_card_on_a_house_and_a_quarter(app):
     app.click(app.screen_of_point(x + dx, y + dy, app.ghost_spots[target][1]))
     placed = session.state.extra["pyramids"][f"{target.cell[0]},{target.cell[1]},{target.level}"]
     assert placed[target.quarter] == "Mb"
+
+
+def towers_step(app, rng):
+    """One click of a person playing Elemental Towers, by the stage the app shows."""
+    from aquarius3d import geometry
+
+    session = app.session
+    stage = session.stage
+    if stage == "draft":
+        app.click(screen_of_hand(app, rng.randrange(len(app.hand_nodes))))
+    elif stage in ("place", "target"):
+        spots = [m.cell if isinstance(m, Place) else m.target for m in sorted(session.ghosts(), key=str)]
+        if not spots:
+            app.key_turn()
+            return
+        points = [p for p in (free_screen_point(app, c) for c in spots) if p is not None]
+        if not points:
+            app.orbit = app.framed("top").zoom(1.0 + rng.random())
+            app.orbit.apply(app.base.camera)
+            return
+        app.click(rng.choice(points))
+    elif stage == "earned":
+        ghosts = [p for p in (spot_point(app, m) for m in sorted(app.ghost_spots, key=str)) if p is not None]
+        movable = sorted(session.movable())
+        if ghosts and rng.random() < 0.85:
+            app.click(rng.choice(ghosts))
+        elif movable and session.source is None and rng.random() < 0.6:
+            cell, space = rng.choice(movable)
+            from aquarius3d.view.towers import space_centre
+
+            x, y = space_centre(cell, session.state.table.faces[cell].code, space)
+            point = app.screen_of_point(x, y, geometry.card_top(0) + 8.0)
+            if point and app.space_at(point) == (cell, space):
+                app.click(point)
+        else:
+            app.key_escape()
+            app._act(session.skip, session.earned()[0][0])
+    elif stage == "table_card":
+        points = [p for p in (free_screen_point(app, c) for c in sorted(session.state.table.cards)) if p]
+        if not points:
+            app.orbit = app.framed("top").zoom(1.5)
+            app.orbit.apply(app.base.camera)
+            return
+        app.click(rng.choice(points))
+    elif stage == "row":
+        app._act(session.swap_row, rng.randrange(4))
+    elif stage == "trade_piece":
+        choices = sorted({(m.cell, m.space) for m in session.game.legal_moves(session.state)})
+        app._act(lambda spot: session.choose_space(*spot), rng.choice(choices))
+        app._act(session.trade_size, rng.choice(session.tradeable()))
+
+
+@pytest.mark.parametrize("draft", [False, True])
+def test_a_complete_game_of_elemental_towers_by_clicks(app, draft):
+    from aquarius3d import geometry
+    from aquarius3d.view.towers import piece_views
+
+    app.start_game("elemental-towers", {"draft": draft}, [Seat("Solo")], seed=12)
+    session = app.session
+    assert app.cover.isHidden() and len(app.scoring_row.cards) == 5
+    rng = random.Random(12)
+    built = 0
+    for _ in range(4000):
+        if session.stage == "over":
+            break
+        before = sum(len(p) for here in session.state.extra["pieces"].values() for p in here.values())
+        towers_step(app, rng)
+        session = app.session
+        built += sum(len(p) for here in session.state.extra["pieces"].values() for p in here.values()) > before
+    assert session.stage == "over" and built >= 3
+    # Every pyramid stands where geometry puts it, towers nested.
+    views = piece_views(session.state)
+    assert set(app.scene.pyramid_views) == set(views)
+    for key, view in views.items():
+        assert app.scene.pyramid_nodes[key].getZ() == pytest.approx(view.base, abs=1e-4)
+    tower = [k for k in views if k[2] > 0]
+    for cell, space, i in tower:
+        sizes = [p[0] for p in session.state.extra["pieces"][f"{cell[0]},{cell[1]}"][space]]
+        assert views[(cell, space, i)].base == pytest.approx(geometry.tower_bases(geometry.card_top(0), sizes)[i])
+    score, rank, _ = session.score()
+    assert f"Score {score} ({rank})" in app.hud_info.getText()
+    assert app.end_lines.getText().startswith(f"Score {score}: {rank}")
+    assert not app.same_cards_button.isHidden()
+    cards = session.state.extra["deck_cards"]
+    app.play_same_cards()
+    assert app.session is not session and app.session.state.extra["deck_cards"] == cards
+
+
+def test_towers_undo_and_the_supply_tray(app):
+    app.start_game("elemental-towers", {}, [Seat("Solo")], seed=3)
+    session = app.session
+    rng = random.Random(3)
+    for _ in range(400):
+        if session.stage == "earned":
+            break
+        towers_step(app, rng)
+    assert session.stage == "earned"
+    shown = {n.getTag("pyramid") for n in app.trays.root.findAllMatches("**/=pyramid")}
+    assert shown == {k for k, n in session.state.extra["supply"].items() if n}
+    hand = session.state.hands[0][:] or None
+    log = len(session.state.log)
+    app.key_undo()
+    assert session.stage == "place" and len(session.state.log) == log - 1
+    assert hand is None or session.state.hands[0] == hand

@@ -26,9 +26,16 @@ def position_views(position: Position) -> tuple[dict, dict]:
             storeys[f"{x},{y},{level}"] = [i, card.card]
         if card.pyramids and any(card.pyramids):
             pyramids[f"{x},{y},{level}"] = [str(p) if p else None for p in card.pyramids]
+    pieces = {f"{c.at[0]},{c.at[1]}": {q: [str(p) for p in tower] for q, tower in c.pieces.items()}
+              for c in position.cards if c.pieces and c.at[2] == 0}
     state = State(players=[], hands=[], goals=[], unused_goals=[], deck=[], table=table,
-                  extra={"storeys": storeys, "pyramids": pyramids})
-    return state_views(state)
+                  extra={"storeys": storeys, "pyramids": pyramids, "pieces": pieces})
+    cards, pyramid_views = state_views(state)
+    if pieces:  # Elemental Towers: pyramids and towers on the panels
+        from .towers import piece_views
+
+        pyramid_views.update(piece_views(state))
+    return cards, pyramid_views
 
 
 class OffscreenTable:

@@ -49,6 +49,7 @@ class PyramidView:
     quarter: int
     code: str  # size and colour, e.g. "Lr"
     base: float
+    spot: tuple[float, float] | None = None  # Elemental Towers: the centre of the panel it stands on
 
 
 PYRAMID_RGB = {"g": (0.2, 0.62, 0.3), "y": (0.95, 0.78, 0.15), "r": (0.82, 0.16, 0.14), "b": (0.14, 0.38, 0.78),
@@ -56,6 +57,8 @@ PYRAMID_RGB = {"g": (0.2, 0.62, 0.3), "y": (0.95, 0.78, 0.15), "r": (0.82, 0.16,
 
 
 def pyramid_transform(view: PyramidView) -> tuple[float, float, float]:
+    if view.spot is not None:
+        return (view.spot[0], view.spot[1], view.base)
     x, y = geometry.cell_centre(*view.cell)
     dx, dy = geometry.quarter_offset(view.quarter)
     return (x + dx, y + dy, view.base)

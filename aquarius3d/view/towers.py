@@ -1,0 +1,111 @@
+"""Elemental Towers at the table: towers nested at geometry's heights, the scoring row, space outlines.
+
+Pyramids stand on panels (spaces); a tower's pyramids nest at the heights
+geometry.tower_bases gives, so the picture and the rules share one source.
+"""
+
+from __future__ import annotations
+
+from panda3d.core import LineSegs, NodePath, TextNode
+
+from .. import geometry
+from ..i18n import element_name
+from .scene import PyramidView
+from .rising import _label
+
+ACE = {"earth": "EEEE", "air": "AAAA", "fire": "FFFF", "water": "WWWW", "space": "SSSS"}
+QUARTER_NAMES = ("TL", "TR", "BL", "BR")
+
+
+def space_quarters(code: str, space: str) -> list[int]:
+    """The quarters a space (panel, named by its first quarter) covers on a face."""
+    letter = code[QUARTER_NAMES.index(space)]
+    return [q for q in range(4) if code[q] == letter]
+
+
+def space_centre(cell, code: str, space: str) -> tuple[float, float]:
+    x, y = geometry.cell_centre(*cell)
+    offsets = [geometry.quarter_offset(q) for q in space_quarters(code, space)]
+    return (x + sum(o[0] for o in offsets) / len(offsets), y + sum(o[1] for o in offsets) / len(offsets))
+
+
+def tower_views(cell, code: str, space: str, piece: list[str], key_prefix=()) -> dict:
+    """A pyramid or tower on a space: one view per pyramid, nested at geometry's heights."""
+    spot = space_centre(cell, code, space)
+    bases = geometry.tower_bases(geometry.card_top(0), [p[0] for p in piece])
+    quarter = QUARTER_NAMES.index(space)
+    return {(*key_prefix, cell, space, i): PyramidView(cell, 0, quarter, kind, base, spot)
+            for i, (kind, base) in enumerate(zip(piece, bases))}
+
+
+def piece_views(state) -> dict:
+    """Every pyramid on the table, keyed (cell, space, place in its tower)."""
+    views = {}
+    for where, here in state.extra.get("pieces", {}).items():
+        cell = tuple(int(v) for v in where.split(","))
+        code = state.table.faces[cell].code
+        for space, piece in here.items():
+            views.update(tower_views(cell, code, space, piece))
+    return views
+
+
+class ScoringRow:
+    """The five goal cards standing in a column beside the table, top worth 5, each labelled with its value."""
+
+    def __init__(self, scene) -> None:
+        self.scene = scene
+        self.root = scene.root.attachNewNode("scoring-row")
+        self.root.setTexture(scene.atlas_texture)
+        self.cards: list[NodePath] = []
+
+    def update(self, row: list[str], values: list[int], title: str) -> None:
+        self.root.getChildren().detach()
+        self.cards = []
+        (_, y0, _), (x1, y1, _) = self.scene.bounds()
+        x = x1 + geometry.CARD_WIDTH * 1.9
+        step = geometry.CELL_Y * 0.62
+        top = (y0 + y1) / 2 + 2.6 * step
+        heading = _label(self.root, title, 13.0)
+        heading.setPos(x, top + geometry.CARD_LENGTH * 0.7, 2)
+        heading.setP(-90)
+        for place, element in enumerate(row):
+            card = self.root.attachNewNode(self.scene._mesh(ACE[element]).makeCopy())
+            y = top - place * step
+            card.setPos(x, y, 0.2)
+            card.setScale(0.58)
+            card.setP(25)  # standing a little, leaning back
+            card.setTag("row", element)
+            self.cards.append(card)
+            value = values[place] if place < len(values) else 0
+            label = _label(self.root, f"{value}  {element_name(element)}", 11.0, align=TextNode.ALeft)
+            label.setPos(x + geometry.CARD_WIDTH * 0.36, y - 4, 3)
+            label.setP(-90)
+
+
+class SpaceRings:
+    """Outlines of spaces on the table: pieces that may move (gold), the one picked (white)."""
+
+    def __init__(self, scene) -> None:
+        self.root = scene.root.attachNewNode("space-rings")
+        self.root.setLightOff()
+
+    def update(self, state, movable: set, picked) -> None:
+        self.root.getChildren().detach()
+        for cell, space in sorted(movable | ({picked} if picked else set())):
+            code = state.table.faces[cell].code
+            colour = (1, 1, 1, 1) if (cell, space) == picked else (1.0, 0.8, 0.2, 1)
+            lines = LineSegs("space-ring")
+            lines.setThickness(3.0 if (cell, space) != picked else 4.5)
+            lines.setColor(*colour)
+            x, y = geometry.cell_centre(*cell)
+            for q in space_quarters(code, space):
+                dx, dy = geometry.quarter_offset(q)
+                hw, hl = geometry.CARD_WIDTH / 4 - 1.5, geometry.CARD_LENGTH / 4 - 1.5
+                z = geometry.card_top(0) + 0.15
+                corners = [(x + dx - hw, y + dy - hl), (x + dx + hw, y + dy - hl), (x + dx + hw, y + dy + hl),
+                           (x + dx - hw, y + dy + hl), (x + dx - hw, y + dy - hl)]
+                lines.moveTo(*corners[0], z)
+                for corner in corners[1:]:
+                    lines.drawTo(*corner, z)
+            ring = self.root.attachNewNode(lines.create())
+            ring.setTag("ring", f"{cell[0]},{cell[1]} {space}")
