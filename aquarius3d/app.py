@@ -82,6 +82,8 @@ class App:
         self.hover_move = None
         self.ghost_spots: dict = {}  # move -> (cell, height of the plane it is picked on, quarter or None)
         self.trays: Trays | None = None
+        self.scoring_row: ScoringRow | None = None
+        self.rings: SpaceRings | None = None
         self.storey_labels: StoreyLabels | None = None
         self.elevation: Elevation | None = None
         self.elevation_on = False
@@ -950,6 +952,9 @@ class App:
             width, reach = self.trays.extent(len(self.session.seats), 5)
             middle = (x0 + x1) / 2
             bounds = ((min(x0, middle - width / 2), y0, z0), (max(x1, middle + width / 2), y1 + reach, z1))
+        if self.scoring_row is not None:  # and the scoring row standing to the right of the cards
+            (x0, y0, z0), (x1, y1, z1) = bounds
+            bounds = ((x0, y0, z0), (x1 + geometry.CARD_WIDTH * 2.8, y1, z1))
         view = preset(name, bounds)
         if name == "top":
             return view.pan(0, -0.16 * view.distance)

@@ -521,3 +521,16 @@ def test_towers_undo_and_the_supply_tray(app):
     app.key_undo()
     assert session.stage == "place" and len(session.state.log) == log - 1
     assert hand is None or session.state.hands[0] == hand
+
+
+def test_new_game_form_fits_the_seats_to_the_ruleset(app):
+    app.show_new_game()
+    app._choose_ruleset("elemental-towers")
+    assert app.new_seats == [["Ann", "human"]]
+    app._start_from_form()
+    assert app.session.game.id == "elemental-towers" and app.session.stage in ("place", "card_action", "row",
+                                                                                "table_card", "trade_piece")
+    app.show_new_game()
+    app._choose_ruleset("elemental-towers")
+    app._choose_ruleset("dominus")
+    assert len(app.new_seats) == 2

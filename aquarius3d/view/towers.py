@@ -64,7 +64,7 @@ class ScoringRow:
         (_, y0, _), (x1, y1, _) = self.scene.bounds()
         x = x1 + geometry.CARD_WIDTH * 1.9
         step = geometry.CELL_Y * 0.62
-        top = (y0 + y1) / 2 + 2.6 * step
+        top = (y0 + y1) / 2 + 3.6 * step  # clear of the hand along the bottom of the screen
         heading = _label(self.root, title, 13.0)
         heading.setPos(x, top + geometry.CARD_LENGTH * 0.7, 2)
         heading.setP(-90)
