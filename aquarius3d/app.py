@@ -141,6 +141,7 @@ class App:
         self._text(tr("menu_new"), (0, 0.78), 0.09)
         self.new_ruleset = available()[0]
         self.new_seats = [["Ann", "human"], ["Bo", "human"]]
+        self.new_targets: dict[int, int | None] = {}  # seat -> its own number of panels (young players)
         self.new_options: dict = {}
         self._text(tr("menu_ruleset"), (-0.55, 0.62), 0.055, TextNode.ARight)
         menu = DirectOptionMenu(items=available(), initialitem=0, scale=0.055, pos=(-0.5, 0, 0.62),
@@ -250,8 +251,14 @@ class App:
         top = -0.05
         add = self.seat_widgets.append
         add(OnscreenText(text=tr("menu_seats"), pos=(0, top + 0.05), scale=0.06, fg=TEXT, parent=self.seats_root))
+        targeted = "target" in load_ruleset(self.new_ruleset).ruleset.options
         for i, (name, kind) in enumerate(self.new_seats):
             z = top - 0.1 - i * 0.11
+            if targeted:  # young players: their own number of panels to connect, where the table agrees
+                own = self.new_targets.get(i)
+                add(DirectButton(text=tr("menu_seat_target", count=own) if own else tr("menu_seat_target_table"),
+                                 scale=0.04, pos=(0.85, 0, z + 0.01), parent=self.seats_root,
+                                 command=self._cycle_target, extraArgs=[i], **BUTTON))
             entry = DirectEntry(initialText=name, scale=0.05, width=9, pos=(-0.55, 0, z), parent=self.seats_root,
                                 command=self._rename_seat, extraArgs=[i], focusOutCommand=self._read_names,
                                 text_fg=(0.1, 0.1, 0.1, 1), frameColor=(0.9, 0.9, 0.86, 1))
@@ -266,6 +273,14 @@ class App:
         if len(self.new_seats) < self._seat_limits()[1]:
             add(DirectButton(text=tr("menu_add_seat"), scale=0.05, pos=(0, 0, top - 0.12 - len(self.new_seats) * 0.11),
                              parent=self.seats_root, command=self._add_seat, **BUTTON))
+
+    def _cycle_target(self, index) -> None:
+        """A seat's own target: the table's, then 3 to 6 panels, then the table's again."""
+        self._read_names()
+        steps = [None, 3, 4, 5, 6]
+        current = self.new_targets.get(index)
+        self.new_targets[index] = steps[(steps.index(current) + 1) % len(steps)] if current in steps else None
+        self._draw_seats()
 
     def _read_names(self, *_) -> None:
         for i, entry in enumerate(self.seat_entries):
@@ -290,12 +305,16 @@ class App:
     def _remove_seat(self, index) -> None:
         self._read_names()
         del self.new_seats[index]
+        self.new_targets = {(i if i < index else i - 1): t for i, t in self.new_targets.items() if i != index}
         self._draw_seats()
 
     def _start_from_form(self) -> None:
         self._read_names()
         seats = [Seat(name, kind) for name, kind in self.new_seats]
-        self.start_game(self.new_ruleset, dict(self.new_options), seats)
+        targets = [self.new_targets.get(i) for i in range(len(seats))]
+        has_target = "target" in load_ruleset(self.new_ruleset).ruleset.options
+        self.start_game(self.new_ruleset, dict(self.new_options), seats,
+                        targets=targets if has_target and any(targets) else None)
 
     def show_load(self) -> None:
         self._clear_screen()

@@ -534,3 +534,14 @@ def test_new_game_form_fits_the_seats_to_the_ruleset(app):
     app._choose_ruleset("elemental-towers")
     app._choose_ruleset("dominus")
     assert len(app.new_seats) == 2
+
+
+def test_new_game_form_gives_a_young_player_their_own_target(app):
+    app.show_new_game()
+    app._choose_ruleset("aquarius")
+    app._cycle_target(1)
+    app._cycle_target(1)
+    assert app.new_targets == {1: 4}
+    app._start_from_form()
+    assert app.session.state.extra["targets"] == [None, 4]
+    assert app.session.game.target == 7
