@@ -169,7 +169,9 @@ def cmd_rulesets(args) -> int:
     for name in available():
         game = load_ruleset(name)
         spec = game.ruleset
-        print(f"{name}: {spec.name}, {spec.players.min}-{spec.players.max} players. {spec.description}")
+        low, high = spec.players.min, spec.players.max
+        seats = f"{low} player" if low == high == 1 else f"{low} players" if low == high else f"{low}-{high} players"
+        print(f"{name}: {spec.name}, {seats}. {spec.description}")
         for key, option in spec.options.items():
             default = json.dumps(option.default)
             print(f"    --option {key}=...  (default {default}) {option.description}")

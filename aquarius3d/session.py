@@ -232,7 +232,8 @@ class Session(TowersPlay):
         if self.stage == "place":
             if not self._place_cells(False) and not self._place_cells(True):
                 return tr("hud_no_spot", card=self._selected_code())
-            text = tr("hud_place_card", card=self._selected_code())
+            # Elemental Towers: the drawn card must be played, so there is nothing to cancel.
+            text = tr("hud_place_drawn" if self.towers else "hud_place_card", card=self._selected_code())
             other = len(self._place_cells(not self.turned))
             return text + (" " + tr("hud_turned_more", count=other) if other and not self.ghosts() else "")
         if self.stage == "player":
