@@ -252,6 +252,7 @@ class App:
         add = self.seat_widgets.append
         add(OnscreenText(text=tr("menu_seats"), pos=(0, top + 0.05), scale=0.06, fg=TEXT, parent=self.seats_root))
         targeted = "target" in load_ruleset(self.new_ruleset).ruleset.options
+        fewest, most = self._seat_limits()
         for i, (name, kind) in enumerate(self.new_seats):
             z = top - 0.1 - i * 0.11
             if targeted:  # young players: their own number of panels to connect, where the table agrees
@@ -267,10 +268,10 @@ class App:
             kind_text = tr("menu_human") if kind == "human" else tr("menu_computer")
             add(DirectButton(text=kind_text, scale=0.05, pos=(0.12, 0, z + 0.01), parent=self.seats_root,
                              command=self._toggle_seat, extraArgs=[i], **BUTTON))
-            if len(self.new_seats) > self._seat_limits()[0]:
+            if len(self.new_seats) > fewest:
                 add(DirectButton(text=tr("menu_remove_seat"), scale=0.045, pos=(0.5, 0, z + 0.01),
                                  parent=self.seats_root, command=self._remove_seat, extraArgs=[i], **BUTTON))
-        if len(self.new_seats) < self._seat_limits()[1]:
+        if len(self.new_seats) < most:
             add(DirectButton(text=tr("menu_add_seat"), scale=0.05, pos=(0, 0, top - 0.12 - len(self.new_seats) * 0.11),
                              parent=self.seats_root, command=self._add_seat, **BUTTON))
 
@@ -423,7 +424,7 @@ class App:
     @property
     def rising(self) -> bool:
         """Does this game build houses on pyramids (Aquarius Rising)?"""
-        return self.session is not None and "supply" in self.session.state.extra
+        return self.session is not None and hasattr(self.session.game.placement, "vertical_spots")
 
     def _leave_game(self) -> None:
         self.show_elevation(False)
@@ -510,8 +511,7 @@ class App:
         card_views, pyramid_views = state_views(state)
         if session.towers:
             pyramid_views = piece_views(state)
-        self.scene.sync(card_views)
-        self.scene.sync_pyramids(pyramid_views)
+        self.scene.sync(card_views, pyramid_views)
         self._show_ghosts()
         self._hover_ghost()
         winning = session.winning_cells()

@@ -343,10 +343,10 @@ def rising_state(position: Position, table):
     from .rules.rising import key
 
     storeys, pyramids = {}, {}
-    for card in position.cards:
+    for i, card in enumerate(position.cards):
         x, y, level = card.at
         if level:
-            storeys[key((x, y), level)] = [-1, card.card]
+            storeys[key((x, y), level)] = [i, card.card]  # the card's place in the file stands for its id
         if card.pyramids and any(card.pyramids):
             pyramids[key((x, y), level)] = [str(p) if p else None for p in card.pyramids]
     return State(players=[], hands=[], goals=[], unused_goals=[], deck=[], table=table,

@@ -17,7 +17,7 @@ from collections import Counter
 
 from .engine.moves import Build, DraftDiscard, MoveCard, Shift, Skip, SwapRow, TradePiece, Zap, cell_text
 from .errors import IllegalMove
-from .i18n import element_name, pyramid_name, tr
+from .i18n import action_name, element_name, pyramid_name, tr
 
 COLOUR_ELEMENT = {"g": "earth", "y": "air", "r": "fire", "b": "water", "k": "space"}
 
@@ -218,8 +218,6 @@ class TowersPlay:
         for event in self.state.extra.get("events", []):
             action, outcome = event.split(": ")
             key = "log_event_done" if outcome == "done" else "log_event_impossible"
-            from .i18n import action_name
-
             lines.append(tr(key, action=action_name(action)))
         return lines
 

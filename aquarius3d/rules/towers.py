@@ -751,9 +751,11 @@ def towers_state(game: "Game", position, table) -> "State":
     goal_of = {game.deck.cards[g].code: g for g in game.goal_ids()}
     # Without a scoring_row, the goals stand in the deck list's order (earth, air, fire, water, space).
     row = [goal_of[e] for e in (position.scoring_row or list(goal_of)) if e in goal_of]
-    pieces = {}
-    for card in position.cards:
-        if card.pieces:
-            pieces[ckey(card.at[:2])] = {q: [str(p) for p in tower] for q, tower in card.pieces.items()}
     return State(players=["solitaire"], hands=[[]], goals=[None], unused_goals=row, deck=[], table=table,
-                 extra={"pieces": pieces})
+                 extra={"pieces": position_pieces(position)})
+
+
+def position_pieces(position) -> dict:
+    """A position's pieces as the state keeps them: {"x,y": {space: [bottom, ..., top]}}."""
+    return {ckey(card.at[:2]): {q: [str(p) for p in tower] for q, tower in card.pieces.items()}
+            for card in position.cards if card.pieces}

@@ -12,26 +12,19 @@ VIEWS = ("top", "side", "orbit")
 
 def position_views(position: Position) -> tuple[dict, dict]:
     """The cards (every storey) and pyramids of a position, as the scene shows them."""
-    from ..engine.state import State
     from ..engine.table import Table
+    from ..positions import rising_state
+    from ..rules.towers import position_pieces
     from .houses import state_views
 
     table = Table()
-    storeys, pyramids = {}, {}
     for i, card in enumerate(position.cards):
-        x, y, level = card.at
-        if level == 0:
-            table.place((x, y), i, card.card)
-        else:
-            storeys[f"{x},{y},{level}"] = [i, card.card]
-        if card.pyramids and any(card.pyramids):
-            pyramids[f"{x},{y},{level}"] = [str(p) if p else None for p in card.pyramids]
-    pieces = {f"{c.at[0]},{c.at[1]}": {q: [str(p) for p in tower] for q, tower in c.pieces.items()}
-              for c in position.cards if c.pieces and c.at[2] == 0}
-    state = State(players=[], hands=[], goals=[], unused_goals=[], deck=[], table=table,
-                  extra={"storeys": storeys, "pyramids": pyramids, "pieces": pieces})
+        if card.at[2] == 0:
+            table.place(card.at[:2], i, card.card)
+    state = rising_state(position, table)  # storeys and pyramids (Aquarius Rising), if any
+    state.extra["pieces"] = position_pieces(position)
     cards, pyramid_views = state_views(state)
-    if pieces:  # Elemental Towers: pyramids and towers on the panels
+    if state.extra["pieces"]:  # Elemental Towers: pyramids and towers on the panels
         from .towers import piece_views
 
         pyramid_views.update(piece_views(state))
@@ -80,8 +73,7 @@ def render_position(position: Position, out: Path, view: str = "orbit", size=(12
     table = OffscreenTable(size)
     try:
         cards, pyramids = position_views(position)
-        table.scene.sync(cards)
-        table.scene.sync_pyramids(pyramids)
+        table.scene.sync(cards, pyramids)
         table.look(view)
         return table.save(out)
     finally:

@@ -53,10 +53,14 @@ class Trays:
         self.root = scene.root.attachNewNode("trays")
         self.seats: list[NodePath] = []
 
+    DEPTH = 3 * PITCH + 14.0  # small, medium and large in rows
+
+    def tray_width(self, colours: int) -> float:
+        return max(colours, 2) * self.PITCH + 20.0
+
     def extent(self, seats: int, colours: int) -> tuple[float, float]:
         """Width of all the trays side by side, and how far beyond the cards they reach."""
-        width = max(colours, 2) * self.PITCH + 20.0
-        return seats * width + (seats - 1) * TRAY_GAP, TRAY_OFFSET + 3 * self.PITCH + 14.0
+        return seats * self.tray_width(colours) + (seats - 1) * TRAY_GAP, TRAY_OFFSET + self.DEPTH
 
     def update(self, supplies: list[tuple[str, list[tuple[str, int]]]], active: int | None) -> None:
         """supplies: per seat (name, [(pyramid, count), ...]); the active seat's tray is lit."""
@@ -66,8 +70,7 @@ class Trays:
         self.seats = []
         (x0, _, _), (x1, y1, _) = self.scene.bounds()
         colours = sorted({code[1] for _, held in supplies for code, _ in held}, key="gyrbkwc".index)
-        width = max(len(colours), 2) * self.PITCH + 20.0
-        depth = 3 * self.PITCH + 14.0
+        width, depth = self.tray_width(len(colours)), self.DEPTH
         total, _ = self.extent(len(supplies), len(colours))
         left = (x0 + x1) / 2 - total / 2
         y = y1 + TRAY_OFFSET + depth / 2  # across the table, where no hand or panel of the screen covers them

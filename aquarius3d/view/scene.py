@@ -190,27 +190,55 @@ class TableScene:
             self.atlas_texture.setRamImage(np.ascontiguousarray(image[::-1, :, ::-1]).tobytes())
             self.atlas.changed = False
 
-    def sync(self, cards: dict[object, CardView]) -> None:
-        """Make the scene show exactly these cards, by stable id."""
-        for key in list(self.nodes):
-            if key not in cards:
-                self.nodes.pop(key).removeNode()
-                self.views.pop(key, None)
-        for key, view in cards.items():
-            old = self.views.get(key)
-            node = self.nodes.get(key)
+    def sync(self, cards: dict[object, CardView], pyramids: dict[object, PyramidView] | None = None) -> None:
+        """Make the scene show exactly these cards (and pyramids, when given), by stable id."""
+        changed = self._reconcile(cards, self.nodes, self.views, self._card_node, card_transform)
+        if pyramids is not None:
+            changed |= self._reconcile(pyramids, self.pyramid_nodes, self.pyramid_views, self._pyramid_node,
+                                       pyramid_transform)
+        if changed:
+            self.fit_table(self.bounds())
+            self._rebatch()
+
+    def sync_pyramids(self, pyramids: dict[object, PyramidView]) -> None:
+        """Make the scene show exactly these pyramids, by stable id (cell, storey, quarter)."""
+        if self._reconcile(pyramids, self.pyramid_nodes, self.pyramid_views, self._pyramid_node, pyramid_transform):
+            self._rebatch()
+
+    @staticmethod
+    def _reconcile(wanted: dict, nodes: dict, views: dict, make, transform) -> bool:
+        """Add, move and remove nodes so that they match the wanted views; whether anything changed."""
+        changed = False
+        for key in list(nodes):
+            if key not in wanted:
+                nodes.pop(key).removeNode()
+                views.pop(key, None)
+                changed = True
+        for key, view in wanted.items():
+            old = views.get(key)
+            node = nodes.get(key)
             if node is None or old.code != view.code:
                 if node is not None:
                     node.removeNode()
-                node = self.cards_root.attachNewNode(self._mesh(view.code).makeCopy())
-                node.setPythonTag("card", key)
-                node.setTag("card", str(key))
-                self.nodes[key] = node
+                node = nodes[key] = make(key, view)
             if old != view:
-                node.setPos(*card_transform(view))
-            self.views[key] = view
-        self.fit_table(self.bounds())
-        self._rebatch()
+                node.setPos(*transform(view))
+                changed = True
+            views[key] = view
+        return changed
+
+    def _card_node(self, key, view: CardView) -> NodePath:
+        node = self.cards_root.attachNewNode(self._mesh(view.code).makeCopy())
+        node.setPythonTag("card", key)
+        node.setTag("card", str(key))
+        return node
+
+    def _pyramid_node(self, key, view: PyramidView) -> NodePath:
+        node = self.pyramids_root.attachNewNode(self._pyramid_mesh(view.code).makeCopy())
+        if view.code[1] == "c":
+            node.setTransparency(TransparencyAttrib.M_alpha)
+        node.setPythonTag("pyramid", key)
+        return node
 
     def _rebatch(self) -> None:
         """Draw every card as one flattened node (after any change to cards or tints)."""
@@ -237,28 +265,6 @@ class TableScene:
             colour = PYRAMID_RGB[code[1]] + ((0.55,) if code[1] == "c" else (1.0,))
             self._pyramid_meshes[code] = pyramid_node(code[0], colour, f"pyramid-{code}")
         return self._pyramid_meshes[code]
-
-    def sync_pyramids(self, pyramids: dict[object, PyramidView]) -> None:
-        """Make the scene show exactly these pyramids, by stable id (cell, storey, quarter)."""
-        for key in list(self.pyramid_nodes):
-            if key not in pyramids:
-                self.pyramid_nodes.pop(key).removeNode()
-                self.pyramid_views.pop(key, None)
-        for key, view in pyramids.items():
-            old = self.pyramid_views.get(key)
-            node = self.pyramid_nodes.get(key)
-            if node is None or old.code != view.code:
-                if node is not None:
-                    node.removeNode()
-                node = self.pyramids_root.attachNewNode(self._pyramid_mesh(view.code).makeCopy())
-                if view.code[1] == "c":
-                    node.setTransparency(TransparencyAttrib.M_alpha)
-                node.setPythonTag("pyramid", key)
-                self.pyramid_nodes[key] = node
-            if old != view:
-                node.setPos(*pyramid_transform(view))
-            self.pyramid_views[key] = view
-        self._rebatch()
 
     def bounds(self):
         """The box the cards occupy (millimetres), or a small box at the centre."""
