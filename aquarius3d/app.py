@@ -18,7 +18,7 @@ from . import geometry, saves
 from .engine.moves import MoveCard, Place, PlacePyramid, Shift
 from .session_towers import COLOUR_ELEMENT
 from .errors import DataError
-from .i18n import LANGUAGES, action_name, element_name, has, pyramid_name, set_language, tr
+from .i18n import LANGUAGES, action_name, element_name, has, language, pyramid_name, set_language, tr
 from .ruleset import available, load_ruleset
 from .session import Seat, Session
 from .view.camera import Orbit, preset
@@ -473,9 +473,14 @@ class App:
         self.widgets.append(self.cover)
         self.cover_title = self._text("", (0, 0.1), 0.1, parent=self.cover)
         self.cover_hint = self._text("", (0, -0.08), 0.05, parent=self.cover, wrap=34)
-        self.help_panel = self._panel((-1.1, 1.1, -0.55, 0.6))
-        self._text(tr("help_title"), (0, 0.48), 0.07, parent=self.help_panel)
-        self._text(tr("help_text"), (-1.02, 0.36), 0.043, TextNode.ALeft, parent=self.help_panel)
+        self.help_panel = self._panel((-1.15, 1.15, -0.8, 0.68))
+        self.help_title = self._text(tr("help_title"), (0, 0.56), 0.07, parent=self.help_panel)
+        self.help_body = self._text(tr("help_text"), (-1.07, 0.44), 0.043, TextNode.ALeft, parent=self.help_panel,
+                                    wrap=53)
+        self.help_page_button = self._button(tr("help_rulings"), self.toggle_help_page, (0, -0.72), 0.05,
+                                             parent=self.help_panel)
+        self.help_page = "controls"
+        self.help_panel.setBin("gui-popup", 60)  # above the hint and the log
         self.help_panel.hide()
         self.end_panel = self._panel((-0.9, 0.9, -0.4, 0.45))
         self.end_title = self._text("", (0, 0.33), 0.08, parent=self.end_panel)
@@ -936,6 +941,23 @@ class App:
             return
         self.help_shown = not self.help_shown
         self.help_panel.show() if self.help_shown else self.help_panel.hide()
+
+    def toggle_help_page(self) -> None:
+        """Switch the help between the controls and this game's rulings (the ruleset's `rulings:`)."""
+        if self.session is None:
+            return
+        self.help_page = "rulings" if self.help_page == "controls" else "controls"
+        if self.help_page == "rulings":
+            ruleset = self.session.game.ruleset
+            self.help_title.setText(tr("help_rulings_title", game=ruleset.name))
+            self.help_body.setText("\n\n".join(f"- {r.text(language())}" for r in ruleset.rulings))
+            self.help_body.setScale(0.038)
+            self.help_page_button["text"] = tr("help_controls")
+        else:
+            self.help_title.setText(tr("help_title"))
+            self.help_body.setText(tr("help_text"))
+            self.help_body.setScale(0.043)
+            self.help_page_button["text"] = tr("help_rulings")
 
     def screenshot(self) -> Path | None:
         folder = saves.pictures_dir()

@@ -11,7 +11,7 @@ import inspect
 import json
 
 from . import rules
-from .ruleset import OptionSpec, json_schema
+from .ruleset import OptionSpec, available, json_schema, load_ruleset
 
 
 def schema_text() -> str:
@@ -50,4 +50,22 @@ def reference_text() -> str:
               "| key | meaning |", "|---|---|"]
     for field_name, field in OptionSpec.model_fields.items():
         lines.append(f"| `{field_name}` | {field.description or ''} |")
+    lines += rulings_text()
     return "\n".join(lines) + "\n"
+
+
+def rulings_text() -> list[str]:
+    """The `rulings:` of every shipped ruleset: what the rules help in the window shows, in English."""
+    lines = ["", "# Rulings, game by game", "",
+             "Where a rule text can be read two ways, the ruleset says which reading it plays (its",
+             "`rulings:`, shown in the window's rules help in the player's language). An option named",
+             "after a ruling chooses the other reading.", ""]
+    for ruleset_id in available():
+        ruleset = load_ruleset(ruleset_id).ruleset
+        lines += [f"## {ruleset.name} (`{ruleset_id}`)", ""]
+        for ruling in ruleset.rulings:
+            quoted = f' (rule: "{ruling.rule}")' if ruling.rule else ""
+            option = f" Option: `{ruling.option}`." if ruling.option else ""
+            lines.append(f"- {ruling.en}{quoted}{option}")
+        lines.append("")
+    return lines

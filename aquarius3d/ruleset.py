@@ -67,6 +67,19 @@ class OptionSpec(BaseModel):
     when: dict[str, dict] = Field(default_factory=dict, description="per value, keys merged into the ruleset")
 
 
+class Ruling(BaseModel):
+    """A reading of rule text that could be read otherwise, told to players in their language."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    en: str = Field(description="the ruling in English, one or two sentences a player reads")
+    fr: str = Field(description="the same ruling in French")
+    rule: str = Field("", description="the rule text it interprets, quoted")
+    option: str | None = Field(None, description="the option that chooses the other reading, if there is one")
+
+    def text(self, language: str) -> str:
+        return self.fr if language == "fr" else self.en
+
+
 def _union(category: str):
     classes = tuple(rules.blocks(category).values())
     if len(classes) == 1:
@@ -96,6 +109,7 @@ def ruleset_model() -> type[BaseModel]:
         scoring=(_union("scoring") | None, None),
         rounds=(int, Field(1, ge=1, description="rounds played; with scoring, the totals decide")),
         options=(dict[str, OptionSpec], {}),
+        rulings=(list[Ruling], Field([], description="the rulings players are told (rules help, reference)")),
     )
 
 

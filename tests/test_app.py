@@ -545,3 +545,20 @@ def test_new_game_form_gives_a_young_player_their_own_target(app):
     app._start_from_form()
     assert app.session.state.extra["targets"] == [None, 4]
     assert app.session.game.target == 7
+
+
+def test_help_shows_the_games_rulings_in_the_players_language(app, tmp_path):
+    app.start_game("elemental-towers", {}, [Seat("Ann")], seed=2)
+    app.toggle_help()
+    assert not app.help_panel.isHidden() and app.help_body.getText().startswith("Left click")
+    app.toggle_help_page()
+    rulings = app.session.game.ruleset.rulings
+    assert app.help_title.getText() == "Elemental Towers: how we read the rules"
+    assert app.help_body.getText().split("\n\n") == [f"- {r.en}" for r in rulings]
+    pixels(app)
+    app.base.win.saveScreenshot(str(tmp_path / "rulings.png"))
+    app.toggle_help_page()
+    assert app.help_body.getText().startswith("Left click")
+    set_language("fr")
+    app.toggle_help_page()
+    assert app.help_body.getText().split("\n\n") == [f"- {r.fr}" for r in rulings]

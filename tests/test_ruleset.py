@@ -89,7 +89,7 @@ def test_broken_ruleset_reports_every_error_with_line_and_key(tmp_path):
         f"bad1.yaml:18: actions[7].type: unknown type 'teleport' (known: {known('action')})",
         "bad1.yaml:21: setup.hand: expected at least 0, got -1",
         "bad1.yaml:22: colour: unknown key (known: id, name, description, extends, players, deck, setup, turn, "
-        "placement, bonus, actions, win, end, scoring, rounds, options)",
+        "placement, bonus, actions, win, end, scoring, rounds, options, rulings)",
     ]
 
 
@@ -156,3 +156,30 @@ def test_extends_merges_and_options_set_values(tmp_path):
 def test_unknown_ruleset():
     with pytest.raises(DataError, match=r"unknown ruleset 'go' \(available: aquarius"):
         load_ruleset("go")
+
+
+RULE_TEXTS = {"aquarius": "aquarius.md", "aquarius-rising": "aquarius-rising.md", "dominus": "dominus.md",
+              "elemental-towers": "elemental-towers.md"}
+
+
+def _plain(text: str) -> str:
+    for fancy, plain in (("’", "'"), ("“", '"'), ("”", '"'), ("–", "-"), ("—", "-"), ("*", "")):
+        text = text.replace(fancy, plain)
+    return " ".join(text.split()).lower()
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(RULE_TEXTS))
+def test_rulings_quote_their_rule_text_and_speak_both_languages(ruleset_id):
+    """Every ruling cites words that stand in the rule text, and says itself in English and French."""
+    rules_dir = ROOT.parent / "shared" / "rules"
+    if not rules_dir.is_dir():
+        pytest.skip("the rule texts (shared/rules) are not beside this checkout")
+    text = _plain((rules_dir / RULE_TEXTS[ruleset_id]).read_text(encoding="utf-8"))
+    game = load_ruleset(ruleset_id)
+    assert game.ruleset.rulings, f"{ruleset_id} states no rulings"
+    for ruling in game.ruleset.rulings:
+        assert ruling.en.strip() and ruling.fr.strip() and ruling.en != ruling.fr
+        for part in _plain(ruling.rule).split("..."):
+            assert part.strip() in text, f"{ruleset_id}: {ruling.rule!r} is not in {RULE_TEXTS[ruleset_id]}"
+        if ruling.option is not None:
+            assert ruling.option in game.ruleset.options, f"{ruleset_id}: no option {ruling.option!r}"
