@@ -271,6 +271,20 @@ def test_dominus_draws_the_table_limit_and_marks_edges(app):
     assert app.piles.stacks["discard"].isHidden()  # Dominus has no action cards, so no discard pile
 
 
+def test_a_late_joiner_who_wins_at_once_gets_the_end_screen(app):
+    from helpers import joining_session
+
+    app.open_session(joining_session())
+    app.refresh()
+    assert not app.join_button.isHidden() and app.end_panel.isHidden()
+    app.show_join()
+    assert app.join_entry.get() == "Cy"
+    app.confirm_join()
+    assert app.session.stage == "over"
+    assert not app.end_panel.isHidden() and app.join_button.isHidden()
+    assert app.end_lines.getText().splitlines()[0] == "Cy wins!"
+
+
 def test_new_game_form_steps_and_cycles_options(app):
     app.show_new_game()
     app._choose_ruleset("dominus")
