@@ -724,27 +724,28 @@ class App:
     # -- Dominus: the table's edge, and which edges match ------------------------------------------
 
     def _draw_limit(self) -> None:
-        """Where the arrangement may still reach on this table (Dominus' `table` option)."""
-        limit = getattr(self.session.game.placement, "table", None)
-        cells = list(self.session.state.table.cards)
-        if limit is None or not cells:
+        """The cells a card may take on this table, round the starter at 0,0 (Dominus' `table` option)."""
+        reach = getattr(self.session.game.placement, "reach", None)
+        if reach is None:
             self.scene.show_limit(None)
             return
-        xs = [x for x, _ in cells]
-        ys = [y for _, y in cells]
-        columns, rows = limit
-        self.scene.show_limit(((max(xs) - columns + 1, max(ys) - rows + 1), (min(xs) + columns - 1, min(ys) + rows - 1)))
+        across, along = reach()
+        self.scene.show_limit(((-across, -along), (across, along)))
 
     def _draw_edge_marks(self) -> None:
-        """While placing in Dominus, mark each edge the card would touch at the hovered cell: matching or not."""
+        """While placing in Dominus, mark each edge the card would touch at the hovered cell: matching or not.
+
+        Off the table (outside the outline) nothing is marked: no card goes there whatever its edges.
+        """
         session = self.session
         marks = {}
-        if session.stage == "place" and hasattr(session.game.placement, "table") and self.hover_cell is not None:
+        on_table = getattr(session.game.placement, "on_table", None)
+        if session.stage == "place" and on_table is not None and self.hover_cell is not None:
             from .cards import face
             from .rules.dominus import side_matches
 
             need = session.state.table.need.get(self.hover_cell)
-            if need and self.hover_cell not in session.state.table.cards:
+            if need and on_table(self.hover_cell) and self.hover_cell not in session.state.table.cards:
                 code = session._selected_code()
                 lies = face(code).turned if session.turned else face(code)
                 marks = dict(side_matches(lies.bits, need))

@@ -248,12 +248,17 @@ def _cell_text(cell: tuple) -> str:
 def load_game(position: Position):
     """The game a position is for, with its options; errors name the position's keys."""
     try:
-        return load_ruleset(position.ruleset, position.options)
+        game = load_ruleset(position.ruleset, position.options)
     except DataError as exc:
         first = str(exc).splitlines()[0]
         if first.startswith("unknown ruleset"):
             raise DataError(f"{position.source}: ruleset: {first}") from None
         raise DataError(f"{position.source}: options: {first}") from None
+    starter = getattr(game.placement, "starter_problem", None)  # Dominus: the table lies around the starter
+    problem = starter({c.at[:2] for c in position.cards if c.at[2] == 0}) if starter else None
+    if problem:
+        raise DataError(f"{position.source}: cards: {problem}")
+    return game
 
 
 def analyze(position: Position, game=None) -> dict:
@@ -300,6 +305,9 @@ def analyze(position: Position, game=None) -> dict:
         "largest_group": groups,
         "geometry": {"card_thickness": geometry.CARD_THICKNESS, "pyramid_height": dict(geometry.PYRAMID_HEIGHT)},
     }
+    limits = getattr(game.placement, "limits", None)
+    if limits is not None:  # Dominus: the table's size and the cells it leaves around the starter
+        result["table"] = limits()
     if position.probe:
         result["probe"] = [_probe(game, table, code, state) for code in position.probe]
     if state is not None:
@@ -418,6 +426,10 @@ def describe(result: dict) -> str:
     lines.extend(f"  - {e}" for e in result["errors"])
     groups = ", ".join(f"{name} {size}" for name, size in result["largest_group"].items())
     lines.append(f"largest connected groups (panels): {groups}")
+    if "table" in result:
+        table = result["table"]
+        lines.append(f"table: {table['columns']} x {table['rows']} cards around the starter at 0,0 "
+                     f"(x from {table['x'][0]} to {table['x'][1]}, y from {table['y'][0]} to {table['y'][1]})")
     for entry in result.get("probe", []):
         lines.append(
             f"probe {entry['card']}: {entry['placements']} legal placements ({entry['vertical']} on pyramids)"

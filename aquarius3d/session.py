@@ -438,6 +438,8 @@ class Session(TowersPlay):
             self._seat_joined(result)
             if self.autosave:
                 saves.save(self.record())
+            if result.over:  # the newcomer's goal already had its group on the table: they win at once
+                self._begin_turn()
             return result
         self.messages.append(self.describe(result))
         if self.towers and (self.state.turn_number != turn_before or self.state.over or

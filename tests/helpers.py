@@ -36,3 +36,20 @@ def play_random(game: Game, players: int, seed: int, steps: int):
         yield state
         moves = game.legal_moves(state)
         game.apply(state, moves[chooser.randrange(len(moves))])
+
+
+def joining_session():
+    """A hot-seat Aquarius session for Ann and Bo where seven fire panels lie together and the top unused
+    goal is fire (tests/positions/aquarius/join-and-win-at-once.yaml): whoever joins wins at once."""
+    from pathlib import Path
+
+    from aquarius3d.checks import position_state
+    from aquarius3d.positions import load_game, read_position
+    from aquarius3d.session import Seat, Session
+
+    position = read_position(Path(__file__).parent / "positions" / "aquarius" / "join-and-win-at-once.yaml")
+    game, state = position_state(load_game(position), position)
+    session = Session(game, [Seat("Ann"), Seat("Bo")], seed=1, autosave=False)
+    session.state = state
+    session._begin_turn()
+    return session

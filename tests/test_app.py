@@ -239,12 +239,14 @@ def test_continue_with_no_autosave_and_with_a_corrupt_one(app):
 def test_dominus_draws_the_table_limit_and_marks_edges(app):
     from aquarius3d import geometry
 
-    app.start_game("dominus", {"table": [6, 4]}, [Seat("Ann"), Seat("Bo", "computer")], seed=5)
+    app.start_game("dominus", {"table": [6, 2]}, [Seat("Ann"), Seat("Bo", "computer")], seed=5)
     session = app.session
     assert app.scene.limit_root is not None and app.scene.limit_root.getNumChildren() == 4
     low, high = app.scene.limit_root.getTightBounds()
-    (x0, y0), (x1, y1) = [(-5, -3), (5, 3)]  # one card at 0,0: it may reach 5 columns and 3 rows each way
+    (x0, y0), (x1, y1) = [(-2, 0), (2, 0)]  # a 6 x 2 table round the starter: 2 cards either side, none above or below
     assert low.x == pytest.approx(x0 * geometry.CELL_X - geometry.CELL_X / 2 - 1.5, abs=0.01)
+    assert high.x == pytest.approx(x1 * geometry.CELL_X + geometry.CELL_X / 2 + 1.5, abs=0.01)
+    assert low.y == pytest.approx(y0 * geometry.CELL_Y - geometry.CELL_Y / 2 - 1.5, abs=0.01)
     assert high.y == pytest.approx(y1 * geometry.CELL_Y + geometry.CELL_Y / 2 + 1.5, abs=0.01)
     app.reveal()
     while session.stage != "place":
@@ -253,14 +255,34 @@ def test_dominus_draws_the_table_limit_and_marks_edges(app):
             session.cancel()
     app.refresh()
     legal = {m.cell for m in session.ghosts()}
+    off = 0
     for cell in sorted(session.state.table.need):
         app.hover_cell = cell
         app._draw_edge_marks()
         marks = app.scene.edge_marks
+        if not session.game.placement.on_table(cell):
+            assert not marks and cell not in legal  # off the table: no card goes there, whatever its edges
+            off += 1
+            continue
         assert marks  # every frontier cell touches a card
-        # One card on a roomy table: a spot is legal exactly when every edge it touches matches.
+        # On the table, a spot is legal exactly when every edge it touches matches.
         assert all(marks.values()) == (cell in legal), (cell, marks)
+    assert off == 2  # above and below the starter
     assert app.piles.stacks["discard"].isHidden()  # Dominus has no action cards, so no discard pile
+
+
+def test_a_late_joiner_who_wins_at_once_gets_the_end_screen(app):
+    from helpers import joining_session
+
+    app.open_session(joining_session())
+    app.refresh()
+    assert not app.join_button.isHidden() and app.end_panel.isHidden()
+    app.show_join()
+    assert app.join_entry.get() == "Cy"
+    app.confirm_join()
+    assert app.session.stage == "over"
+    assert not app.end_panel.isHidden() and app.join_button.isHidden()
+    assert app.end_lines.getText().splitlines()[0] == "Cy wins!"
 
 
 def test_new_game_form_steps_and_cycles_options(app):

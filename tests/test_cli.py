@@ -95,6 +95,27 @@ def test_bad_position_files(tmp_path):
     assert (done.returncode, done.stderr) == (2, "aquarius3d: bad.yaml: cards[0].card: 'FWX' is not a card code\n")
 
 
+def test_a_dominus_position_needs_its_starter_at_the_centre(tmp_path):
+    (tmp_path / "shifted.yaml").write_text("ruleset: dominus\ncards:\n - {at: [1, 0], card: FFFF}\n - {at: [2, 0], card: FFFF}\n")
+    for command in (["analyze", "shifted.yaml", "--json"], ["check", "shifted.yaml"]):
+        done = run(*command, cwd=tmp_path)
+        assert (done.returncode, done.stdout) == (2, "")
+        assert done.stderr == ("aquarius3d: shifted.yaml: cards: no card at [0, 0]: a Dominus table is laid "
+                               "around the starter card, which lies there\n")
+    (tmp_path / "empty.yaml").write_text("ruleset: dominus\ncards: []\n")  # no cards: nothing to lay out yet
+    assert run("analyze", "empty.yaml", cwd=tmp_path).returncode == 0
+
+
+def test_analyze_reports_the_dominus_table_it_applied(tmp_path):
+    (tmp_path / "pos.yaml").write_text("ruleset: dominus\noptions: {table: [8, 5]}\ncards:\n - {at: [0, 0], card: FFFF}\n")
+    done = run("analyze", "pos.yaml", "--json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["table"] == {"columns": 8, "rows": 5, "x": [-3, 3], "y": [-2, 2]}
+    done = run("analyze", "pos.yaml", cwd=tmp_path)
+    assert "table: 8 x 5 cards around the starter at 0,0 (x from -3 to 3, y from -2 to 2)" in done.stdout
+    assert "table" not in json.loads(run("analyze", str(POSITION), "--json").stdout)  # Dominus only
+
+
 @pytest.mark.parametrize(
     "players, message",
     [

@@ -315,6 +315,23 @@ def test_joining_from_the_table_and_restoring_it(private_home):
     assert restored.record()["players"] == ["Ann", "Bo"]  # Hal sits down in the moves
 
 
+def test_a_player_who_joins_with_their_group_on_the_table_wins_at_once():
+    from helpers import joining_session
+
+    session = joining_session()
+    assert session.stage == "cover" and session.can_join()
+    assert session.join("Cy")
+    assert session.stage == "over" and session.state.winners == [2]
+    assert [s.name for s in session.seats] == ["Ann", "Bo", "Cy"]
+    assert session.messages[-1] == "Cy joins the game"
+    lines = session.summary()
+    assert lines[0] == "Cy wins!"
+    assert lines[1] == tr("end_reason_goal", element=element_name("fire"), count=7)
+    assert session.observation()["goals"] == ["earth", "air", "fire"]  # the end shows every goal
+    assert not session.can_join() and not session.join("Di")  # nobody sits down at a finished game
+    assert session.winning_cells() == {(0, 0), (1, 0), (2, 0), (-1, 0), (0, 1), (1, 1), (0, -1)}
+
+
 def test_dominus_rounds_show_a_score_table_between_rounds():
     session = Session.new("dominus", {"rounds": 2}, [Seat("Ann"), Seat("Bo")], seed=4)
     rng = random.Random(4)

@@ -314,7 +314,11 @@ class Game:
             raise IllegalMove("there is no unused goal left to take")
 
     def _join(self, state: State, move: Join) -> ApplyResult:
-        """FAQ: "grab an unused Goal and the top 3 cards from the deck, and you're in!" (at the end of the table)."""
+        """FAQ: "grab an unused Goal and the top 3 cards from the deck, and you're in!" (at the end of the table).
+
+        FAQ: "If another player creates a group of seven of my elements ... You win immediately." Ruling:
+        a player whose new goal already has its group on the table wins on sitting down.
+        """
         seat = len(state.players)
         state.players.append(move.name)
         state.goals.append(state.unused_goals.pop(0) if self.goal_ids() else None)
@@ -324,7 +328,11 @@ class Game:
             state.extra["targets"].append(None)
         state.extra["joined"] = state.extra.get("joined", 0) + 1
         state.log.append(f"{seat}: {move}")
-        return ApplyResult(move, seat)
+        result = ApplyResult(move, seat)
+        if state.table.cards and seat in self.win.winners(self, state, seat):
+            self._finish(state, [seat], self.win.reason)
+            result.winners, result.over = list(state.winners), state.over
+        return result
 
     def _take(self, state: State, seat: int, kind: str, code: str) -> int:
         """Take a card from a hand: an action by name, an element card in either orientation."""

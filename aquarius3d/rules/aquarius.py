@@ -53,7 +53,8 @@ class DealBlock(Block):
     type: Literal["deal"]
     hand: int = Field(3, ge=0, description="cards dealt to each player")
     join_in_progress: bool = Field(
-        True, description="a player may join between turns, taking an unused goal and the top cards"
+        True, description="a player may join between turns, taking an unused goal and the top cards "
+                          "(and wins at once if that goal's group is already on the table)"
     )
     action_starter: Literal["middle", "discard"] = Field(
         "middle", description="where an action card turned up as the starter goes"
@@ -480,7 +481,9 @@ class ConnectPanelsBlock(Block):
     FAQ: you win immediately even when another player made the group; when one
     play gives several players their group, "the winner is the player whose
     turn made the win happen". Ruling: when it gives several players their group
-    and the mover is not among them, they share the win.
+    and the mover is not among them, they share the win. Ruling: a player who
+    joins a game in progress ("grab an unused Goal") when that goal's group is
+    already on the table wins at once, on sitting down.
     """
 
     type: Literal["connect_panels"]

@@ -40,21 +40,46 @@ class ExactMatchBlock(Block):
     "Any edge that touches other cards must completely match the edge it is
     touching, as in dominoes. No 'half matches' ... You can place a single card
     against multiple card edges (fill in a hole), providing all edges match."
-    "You are limited by the physical boundaries of the playing surface": the
-    arrangement must fit in `table` (columns, rows of cards). Ruling: the
-    default, 14 x 7 cards, is the middle 89 x 62 cm of a 120 x 80 cm kitchen
-    table, leaving room round the edge for the players' hands and the deck.
+    "You are limited by the physical boundaries of the playing surface. No
+    playing off the edge of the table." Ruling: the table is `table` cards
+    (columns, rows) and the starter, dealt "into the middle of the table", lies
+    at its centre, at 0,0; a card may go only where it lies wholly on the table:
+    at most (columns - 1) // 2 whole cards either side of the starter and
+    (rows - 1) // 2 above or below it (a 14-wide table leaves 6 either side, a
+    7-wide one 3). Ruling: the default, 14 x 7 cards, is the middle 89 x 62 cm
+    of a 120 x 80 cm kitchen table, leaving room round the edge for the
+    players' hands and the deck.
     """
 
     type: Literal["exact_match"]
-    table: tuple[int, int] = Field((14, 7), description="the arrangement's largest extent: columns, rows of cards")
+    table: tuple[int, int] = Field(
+        (14, 7), description="the table's size in cards (columns, rows), the starter at its centre; "
+                             "every card must lie wholly on it")
 
-    def _fits(self, table, cell) -> bool:
-        if not table.cards:
-            return True
-        xs = [x for x, _ in table.cards] + [cell[0]]
-        ys = [y for _, y in table.cards] + [cell[1]]
-        return max(xs) - min(xs) < self.table[0] and max(ys) - min(ys) < self.table[1]
+    def reach(self) -> tuple[int, int]:
+        """Whole cards that fit on the table either side of the starter, and above or below it."""
+        return (self.table[0] - 1) // 2, (self.table[1] - 1) // 2
+
+    def on_table(self, cell) -> bool:
+        """Whether a card at this cell lies wholly on the table."""
+        across, along = self.reach()
+        return abs(cell[0]) <= across and abs(cell[1]) <= along
+
+    def limits(self) -> dict:
+        """The table as analyze reports it: its size and the cells a card may take (the starter at 0,0)."""
+        across, along = self.reach()
+        return {"columns": self.table[0], "rows": self.table[1], "x": [-across, across], "y": [-along, along]}
+
+    def starter_problem(self, cells) -> str | None:
+        """Why a position's cards cannot be a Dominus table: it is laid around the starter, at 0,0."""
+        if cells and (0, 0) not in cells:
+            return "no card at [0, 0]: a Dominus table is laid around the starter card, which lies there"
+        return None
+
+    def _edge_text(self) -> str:
+        across, along = self.reach()
+        return (f"a {self.table[0]} x {self.table[1]} table holds at most {_cards(across)} either side "
+                f"of the starter and {along} above or below it")
 
     def reason(self, table, cell, card_face) -> str | None:
         if cell in table.cards:
@@ -70,31 +95,27 @@ class ExactMatchBlock(Block):
                 return f"{card_face.code} at {cell[0]},{cell[1]}: its {wrong[0]} edge does not match completely"
             names = ", ".join(wrong[:-1]) + " and " + wrong[-1]
             return f"{card_face.code} at {cell[0]},{cell[1]}: its {names} edges do not match completely"
-        if not self._fits(table, cell):
-            return (f"{cell[0]},{cell[1]} is off the edge of the table "
-                    f"(the arrangement may be at most {self.table[0]} cards wide and {self.table[1]} long)")
+        if not self.on_table(cell):
+            return f"{cell[0]},{cell[1]} is off the edge of the table ({self._edge_text()})"
         return None
 
     def cells(self, table, card_face, frontier=None) -> list:
         if not table.cards:
             return [(0, 0)]
-        xs = [x for x, _ in table.cards]
-        ys = [y for _, y in table.cards]
-        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-        columns, rows = self.table
+        across, along = self.reach()  # on_table, inlined: this runs for every frontier cell
         bits = card_face.bits
         found = []
         for cell, need in frontier or table.frontier():
             if not bits & need:
                 continue
-            if max(x1, cell[0]) - min(x0, cell[0]) >= columns or max(y1, cell[1]) - min(y0, cell[1]) >= rows:
+            if abs(cell[0]) > across or abs(cell[1]) > along:
                 continue
             if all(ok for _, ok in side_matches(bits, need)):
                 found.append(cell)
         return found
 
     def arrangement_errors(self, table) -> list[str]:
-        """Every touching edge matches completely, the cards are one piece, and they fit on the table."""
+        """Every touching edge matches completely, the cards are one piece, and they lie on the table."""
         errors = []
         for (x, y), mine in sorted(table.faces.items()):
             for d in ((1, 0), (0, 1)):  # each touching pair once
@@ -118,17 +139,20 @@ class ExactMatchBlock(Block):
                         todo.append(n)
             if len(seen) < len(cells):
                 errors.append(f"the cards are not one arrangement: {len(cells) - len(seen)} of them do not touch the rest")
-            xs = [x for x, _ in cells]
-            ys = [y for _, y in cells]
-            width, length = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
-            if width > self.table[0] or length > self.table[1]:
-                errors.append(f"the arrangement is {width} cards wide and {length} long: "
-                              f"past the table's {self.table[0]} x {self.table[1]}")
+            off = [f"{x},{y}" for x, y in sorted(cells) if not self.on_table((x, y))]
+            if off:
+                listed = off[0] if len(off) == 1 else ", ".join(off[:-1]) + " and " + off[-1]
+                verb = "is" if len(off) == 1 else "are"
+                errors.append(f"{listed} {verb} off the edge of the table: {self._edge_text()}")
         return errors
 
     def connects(self, table, cell, card_face) -> int:
         need = table.need.get(cell, 0)
         return 0 if not need else card_face.elements
+
+
+def _cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
 
 
 @block("win", "out_of_cards")

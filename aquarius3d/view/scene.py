@@ -319,7 +319,7 @@ class TableScene:
             node.setColorScale(1, 1, 1, 0.9 if k == key else 0.38)
 
     def show_limit(self, cells) -> None:
-        """Outline the cells ((x0, y0), (x1, y1)) the arrangement may still reach, or nothing."""
+        """Outline the cells ((x0, y0), (x1, y1)) where cards may lie (Dominus: the table), or nothing."""
         if getattr(self, "limit_root", None) is not None:
             self.limit_root.removeNode()
         self.limit_root = None
@@ -347,6 +347,7 @@ class TableScene:
             self.marks_root.removeNode()
         self.marks_root = self.root.attachNewNode("edge-marks")
         self.marks_root.setLightOff()
+        self.edge_marks = dict(marks) if cell is not None else {}
         if not marks or cell is None:
             return
         cx, cy = geometry.cell_centre(*cell)
@@ -359,7 +360,6 @@ class TableScene:
             bar = self.marks_root.attachNewNode(box_node(1, 1, 1, colour, f"mark-{side}"))
             bar.setPos(x, y, 0.5)
             bar.setScale(sx, sy, 1.0)
-        self.edge_marks = dict(marks)
 
     def highlight(self, keys, colour=(1.0, 0.95, 0.55, 1.0)) -> None:
         """Tint some cards (the winning group); others return to normal."""
