@@ -440,8 +440,12 @@ class Session(TowersPlay):
                 saves.save(self.record())
             return result
         self.messages.append(self.describe(result))
-        if self.towers and (self.state.turn_number != turn_before or self.state.over or
-                            (isinstance(result.move, DraftDiscard) and self.state.phase != "draft")):
+        drafted = isinstance(result.move, DraftDiscard) and self.state.phase != "draft"
+        if drafted:  # the draft variant deals the scoring row now
+            values = self.game.end.values
+            row = ", ".join(f"{element_name(e)} {values[i] if i < len(values) else 0}" for i, e in enumerate(self.row()))
+            self.messages.append(tr("log_row_dealt", row=row))
+        if self.towers and (self.state.turn_number != turn_before or self.state.over or drafted):
             self.messages.extend(self.towers_events())
         self.notice = ""
         if result.bonus:

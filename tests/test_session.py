@@ -387,10 +387,12 @@ def play_towers_like_a_person(session, rng):
         stage = session.stage
         if stage == "over":
             return undone
-        if stage == "draft":
-            assert len(session.draft_offer()) == 3
+        if stage == "draft":  # the scoring row is dealt when the draft ends: nothing to see of it yet
+            assert len(session.draft_offer()) == 3 and session.row() == []
             assert session.draft_discard(rng.randrange(3))
-        elif stage == "place":
+            continue
+        assert sorted(session.row()) == ["air", "earth", "fire", "space", "water"]
+        if stage == "place":
             ghosts = sorted(session.ghosts(), key=str)
             if rng.random() < 0.3 or not ghosts:
                 session.turn_card()
@@ -402,7 +404,8 @@ def play_towers_like_a_person(session, rng):
         elif stage == "earned":
             if session.can_undo() and rng.random() < 0.05:
                 before = len(session.state.log)
-                assert session.undo() and len(session.state.log) < before and session.stage == "place"
+                # Back to the turn's start: its drawn card to place, or Move a Card to resolve again.
+                assert session.undo() and len(session.state.log) < before and session.stage in ("place", "table_card")
                 undone += 1
                 continue
             spots = sorted(session.towers_ghosts().values(), key=str)
@@ -450,6 +453,8 @@ def test_complete_games_of_elemental_towers(draft, tmp_path, monkeypatch):
         assert lines[0] == f"Score {score}: {rank}" and len(lines) == 1 + len(towers) + (score >= 25) + 1
         assert lines[-1] == f"Best with these cards: {session.best}" and session.best >= score
         assert any(m.startswith("Built a") for m in session.messages)
+        dealt = [m for m in session.messages if m.startswith("Draft over: the scoring row is dealt: ")]
+        assert len(dealt) == draft and (not draft or dealt[0].endswith(" 1") and dealt[0].count(",") == 4)
         # The autosave holds the finished game, and it loads to the same state.
         again = Session.load(saves.save_path(saves.AUTOSAVE))
         assert again.state == session.state
