@@ -605,7 +605,8 @@ class Session(TowersPlay):
         goals = list(dict.fromkeys(cards[g].code for g in state.goals if g is not None))
         alive = [g for g in goals if g in keys]
         lines = []
-        steps = ("explain_height", "explain_pips", "explain_next", "explain_pips", "explain_group")
+        pips = f"explain_pips_{self.game.end.pips}"  # which reading counts the pips: by house or at that height
+        steps = ("explain_height", pips, "explain_next", pips, "explain_group")
         for step, key in enumerate(steps):
             if len(alive) < 2:
                 break

@@ -141,7 +141,10 @@ def ranking_keys(houses: dict, groups: dict[str, int], pips_by: str = "house") -
 
     1. highest point; 2. pips of the element in the house(s) where that point
     stands (French text: the element's pyramids at that height); 3. the next
-    highest point; 4. pips there; 5. the largest connected group on the table.
+    highest point; 4. pips there, by the same reading (English: "count and
+    compare pips for the secondary altitude"; French: « les points sont à
+    nouveau comparés pour la hauteur secondaire »); 5. the largest connected
+    group on the table.
     """
     by_letter: dict[str, list[Point]] = {}
     for point in points(houses):
@@ -478,7 +481,8 @@ class HighestElementBlock(Block):
 
     type: Literal["highest_element"]
     pips: Literal["house", "height"] = Field(
-        "house", description="tie-break pips: in the house(s) of the highest point (English) or at that height (French)"
+        "house", description="tie-break pips: in the house(s) of the highest point (English) or at that height "
+                             "(French); the same reading counts them again at the secondary height"
     )
     reason: ClassVar[str] = "highest element"
 
