@@ -24,7 +24,7 @@ def all_cards(game: Game, state: State) -> list[int]:
 
 def assert_every_card_once(game: Game, state: State) -> None:
     found = all_cards(game, state)
-    assert sorted(found) == sorted(game.play_ids() + game.goal_ids()), "a card is lost or in two places"
+    assert sorted(found) == sorted(game.play_ids() + game.goal_ids() + game.dragon_ids()), "a card is lost or in two places"
 
 
 def play_random(game: Game, players: int, seed: int, steps: int):
