@@ -6,6 +6,11 @@ or * for the wild card. Each side has two half-sides (segments); a face knows
 the element mask of each of its 8 segments, packed five bits a segment into
 one integer, so that "does this face connect here?" is one AND.
 
+`D` is the Aquarius Dragon (a promo card; Aquarius Rising's `dragon_start`
+option starts the table with it). Ruling: its face is one wild panel of every
+element, like the starting dragon of Seven Dragons, the game it comes from;
+it differs from the wild card in that no pyramid may stand on it.
+
 Segment order: top-left, top-right, right-top, right-bottom, bottom-left,
 bottom-right, left-top, left-bottom.
 """
@@ -21,6 +26,7 @@ LETTER_OF = dict(zip(ELEMENTS, LETTERS))
 ELEMENT_OF = dict(zip(LETTERS, ELEMENTS))
 BIT = {letter: 1 << i for i, letter in enumerate(LETTERS)}
 ALL_ELEMENTS = (1 << len(LETTERS)) - 1
+DRAGON = "D"  # the Aquarius Dragon's code
 PYRAMID_COLOUR = {"E": "g", "A": "y", "F": "r", "W": "b", "S": "k"}
 ELEMENT_OF_COLOUR = {colour: letter for letter, colour in PYRAMID_COLOUR.items()}
 
@@ -63,7 +69,7 @@ class Face:
     """A card face as it lies: segments, panels and their element masks."""
 
     code: str
-    kind: str  # "quad", "diagonal" or "wild"
+    kind: str  # "quad", "diagonal", "wild" or "dragon"
     segments: tuple[int, ...]  # element mask of each of the 8 segments
     bits: int  # the 8 segment masks packed, segment i at bits 5i..5i+4
     panels: tuple[int, ...]  # element mask of each panel
@@ -86,7 +92,7 @@ class Face:
 
 def turn(code: str) -> str:
     """The code of a face turned 180 degrees."""
-    if code == "*":
+    if len(code) == 1:  # the wild card, the Aquarius Dragon
         return code
     if len(code) == 3:
         return code[2] + code[1] + code[0]
@@ -151,6 +157,8 @@ def face(code: str) -> Face:
         raise CardCodeError(f"{code!r} is not a card code")
     if code == "*":
         return _make("*", "wild", [ALL_ELEMENTS] * 8, (ALL_ELEMENTS,), [0] * 8, (0, 0, 0, 0))
+    if code == DRAGON:  # one wild panel, like the wild card (see the module's docstring)
+        return _make(DRAGON, "dragon", [ALL_ELEMENTS] * 8, (ALL_ELEMENTS,), [0] * 8, (0, 0, 0, 0))
     if len(code) == 4 and all(c in LETTERS for c in code):
         return _quad_face(code)
     if len(code) == 3 and code[1] in "\\/" and code[0] in LETTERS and code[2] in LETTERS:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import ELEMENTS, canonical, face
+from .cards import DRAGON, ELEMENTS, canonical, face
 from .decks import ACTIONS, Card, Deck
 from .engine.game import Game
 from .engine import rng as random_source
@@ -40,10 +40,17 @@ def position_state(game, position: Position, seed: int = 0):
     """
     deck = game.deck
     cards = list(deck.cards)
-    free = set(game.play_ids())
+    free = set(game.play_ids()) | set(game.dragon_ids())
     free_goals = [i for i in game.goal_ids()]
 
     def take(code: str, where: str) -> int:
+        if code == DRAGON:  # beside the deck, only with Aquarius Rising's dragon_start
+            match = [i for i in game.dragon_ids() if i in free]
+            if not match:
+                raise DataError(f"{position.source}: {where}: the Aquarius Dragon (D) is not in this game "
+                                f"(Aquarius Rising's dragon_start option) or is already on the table")
+            free.discard(match[0])
+            return match[0]
         if code in ACTIONS:
             match = [i for i in sorted(free) if deck.cards[i].kind == "action" and deck.cards[i].code == code]
         else:
@@ -94,7 +101,7 @@ def position_state(game, position: Position, seed: int = 0):
     if "deck" in position.extra:
         rest = [take(code, f"deck[{i}]") for i, code in enumerate(position.extra["deck"])][::-1]
     else:
-        rest = sorted(free)
+        rest = sorted(free - set(game.dragon_ids()))  # the Dragon is never drawn
         state_rng = random_source.shuffle(state_rng, rest)
     if cards != list(deck.cards):
         game = Game(game.ruleset, game.options, Deck(deck.name, tuple(cards)))

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import yaml
 
-from .cards import ELEMENTS, CardCodeError, canonical, face
+from .cards import DRAGON, ELEMENTS, CardCodeError, canonical, face
 from .errors import DataError
 from .resources import decks_dir
 
@@ -21,10 +21,11 @@ ACTIONS = ("trade_hands", "move_a_card", "zap_a_card", "trade_goals", "rotate_go
 
 @dataclass(frozen=True)
 class Card:
-    """One physical card: kind is element, goal or action; code names it.
+    """One physical card: kind is element, goal, action or dragon; code names it.
 
     Element cards carry their face code as printed (upright), goals their
-    element name, actions their action name.
+    element name, actions their action name; the Aquarius Dragon (a promo card
+    beside the deck, never in the draw pile) is `D`.
     """
 
     kind: str
@@ -98,3 +99,8 @@ def combine_decks(elements: Deck, rest: Deck) -> Deck:
     cards += [c for c in elements.cards if c.kind == "element"]
     cards += [c for c in rest.cards if c.kind == "action"]
     return Deck(f"{rest.name} with the elements of {elements.name}", tuple(cards))
+
+
+def with_dragon(deck: Deck) -> Deck:
+    """A deck with the Aquarius Dragon beside it: the card Aquarius Rising's `dragon_start` starts with."""
+    return Deck(deck.name, deck.cards + (Card("dragon", DRAGON),))

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from . import geometry
-from .cards import BIT, ELEMENT_OF, ELEMENTS, LETTER_OF, LETTERS, PYRAMID_COLOUR, CardCodeError, canonical, face
+from .cards import BIT, DRAGON, ELEMENT_OF, ELEMENTS, LETTER_OF, LETTERS, PYRAMID_COLOUR, CardCodeError, canonical, face
 from .decks import ACTIONS
 from .errors import DataError
 from .ruleset import load_ruleset, read_yaml
@@ -282,6 +282,7 @@ def analyze(position: Position, game=None) -> dict:
     for card in ground:
         table.place(card.at[:2], -1, card.card)
     errors.extend(_deck_errors(game, position))
+    errors.extend(_dragon_errors(game, position))
     errors.extend(game.placement.arrangement_errors(table))
     state = None
     if rising:
@@ -403,10 +404,14 @@ def _deck_errors(game, position: Position) -> list[str]:
         have[key] = have.get(key, 0) + 1
     used: dict[str, int] = {}
     for card in position.cards:
+        if card.card == DRAGON:
+            continue  # _dragon_errors
         key = _physical_key(card.card)
         used[key] = used.get(key, 0) + 1
     for seat in position.players:
         for code in seat.hand:
+            if code == DRAGON:
+                continue
             key = f"action {code}" if code in ACTIONS else _physical_key(code)
             used[key] = used.get(key, 0) + 1
     if any(k.startswith("goal ") for k in have):
@@ -416,6 +421,29 @@ def _deck_errors(game, position: Position) -> list[str]:
     for key, count in sorted(used.items()):
         if count > have.get(key, 0):
             errors.append(f"{_key_text(key)}: {count} in the position, but the {deck.name} deck has {have.get(key, 0)}")
+    return errors
+
+
+def _dragon_errors(game, position: Position) -> list[str]:
+    """The Aquarius Dragon (`D`): only with Aquarius Rising's dragon_start, once, at 0,0, never in a hand."""
+    errors = []
+    used = bool(game.dragon_ids())
+    placed = [(i, card) for i, card in enumerate(position.cards) if card.card == DRAGON]
+    for i, card in placed:
+        if not used:
+            errors.append(f"cards[{i}].card: D is the Aquarius Dragon: it needs the dragon_start option"
+                          if "dragon_start" in game.ruleset.options
+                          else f"cards[{i}].card: D is the Aquarius Dragon, which {game.ruleset.name} does not use")
+        elif card.at != (0, 0, 0):
+            errors.append(f"cards[{i}].at: the Aquarius Dragon starts the table at 0,0 (and never moves)")
+    if len(placed) > 1:
+        errors.append(f"cards: {len(placed)} Aquarius Dragons, but there is only one")
+    if used and position.cards and not any(card.at == (0, 0, 0) for _, card in placed):
+        errors.append("cards: with dragon_start the Aquarius Dragon lies at 0,0")
+    for s, seat in enumerate(position.players):
+        for j, code in enumerate(seat.hand):
+            if code == DRAGON:
+                errors.append(f"players[{s}].hand[{j}]: the Aquarius Dragon is never in a hand")
     return errors
 
 

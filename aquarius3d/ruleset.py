@@ -27,7 +27,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, model_validator
 
 from . import rules
-from .decks import combine_decks, load_deck
+from .decks import combine_decks, load_deck, with_dragon
 from .errors import DataError
 from .resources import rulesets_dir
 
@@ -409,6 +409,8 @@ def load_ruleset(name: str, options: dict | None = None):
             deck = load_deck(ruleset.deck.name)
             if ruleset.deck.elements:
                 deck = combine_decks(load_deck(ruleset.deck.elements), deck)
+            if getattr(ruleset.setup, "dragon_start", False):  # Aquarius Rising: the promo card starts the table
+                deck = with_dragon(deck)
         except DataError as exc:
             key = "elements" if ruleset.deck.elements and "elements" in str(exc) else "name"
             problems.append(f"{_line_of(lines, ('deck', key))}: deck.{key}: {exc}")

@@ -442,8 +442,12 @@ class Session(TowersPlay):
                 self._begin_turn()
             return result
         self.messages.append(self.describe(result))
-        if self.towers and (self.state.turn_number != turn_before or self.state.over or
-                            (isinstance(result.move, DraftDiscard) and self.state.phase != "draft")):
+        drafted = isinstance(result.move, DraftDiscard) and self.state.phase != "draft"
+        if drafted:  # the draft variant deals the scoring row now
+            values = self.game.end.values
+            row = ", ".join(f"{element_name(e)} {values[i] if i < len(values) else 0}" for i, e in enumerate(self.row()))
+            self.messages.append(tr("log_row_dealt", row=row))
+        if self.towers and (self.state.turn_number != turn_before or self.state.over or drafted):
             self.messages.extend(self.towers_events())
         self.notice = ""
         if result.bonus:
@@ -603,7 +607,8 @@ class Session(TowersPlay):
         goals = list(dict.fromkeys(cards[g].code for g in state.goals if g is not None))
         alive = [g for g in goals if g in keys]
         lines = []
-        steps = ("explain_height", "explain_pips", "explain_next", "explain_pips", "explain_group")
+        pips = f"explain_pips_{self.game.end.pips}"  # which reading counts the pips: by house or at that height
+        steps = ("explain_height", pips, "explain_next", pips, "explain_group")
         for step, key in enumerate(steps):
             if len(alive) < 2:
                 break

@@ -14,16 +14,17 @@ def all_cards(game: Game, state: State) -> list[int]:
     found += [g for g in state.goals if g is not None]
     found += state.unused_goals + state.deck + state.discard + list(state.table.cards.values())
     found += [card_id for card_id, _ in state.extra.get("storeys", {}).values()]  # cards on pyramids
-    # Elemental Towers: cards back in the box, the draft's pool and offer, an action card being resolved.
+    # Elemental Towers: cards back in the box, the draft's pool and offer, the goals set aside while
+    # drafting, an action card being resolved.
     extra = state.extra
-    found += extra.get("_box", []) + extra.get("_pool", []) + extra.get("draft_offer", [])
+    found += extra.get("_box", []) + extra.get("_pool", []) + extra.get("draft_offer", []) + extra.get("_goals", [])
     found += [extra["action_card"]] if "action_card" in extra else []
     return found
 
 
 def assert_every_card_once(game: Game, state: State) -> None:
     found = all_cards(game, state)
-    assert sorted(found) == sorted(game.play_ids() + game.goal_ids()), "a card is lost or in two places"
+    assert sorted(found) == sorted(game.play_ids() + game.goal_ids() + game.dragon_ids()), "a card is lost or in two places"
 
 
 def play_random(game: Game, players: int, seed: int, steps: int):

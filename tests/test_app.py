@@ -498,12 +498,16 @@ def test_a_complete_game_of_elemental_towers_by_clicks(app, draft):
 
     app.start_game("elemental-towers", {"draft": draft}, [Seat("Solo")], seed=12)
     session = app.session
-    assert app.cover.isHidden() and len(app.scoring_row.cards) == 5
+    # The draft variant deals the scoring row when the draft ends: none stands beside the table before.
+    assert app.cover.isHidden() and len(app.scoring_row.cards) == (0 if draft else 5)
+    assert bool(app.scoring_row.root.getChildren()) is not draft
     rng = random.Random(12)
     built = 0
     for _ in range(4000):
         if session.stage == "over":
             break
+        if session.stage != "draft":
+            assert [c.getTag("row") for c in app.scoring_row.cards] == session.row() and len(session.row()) == 5
         before = sum(len(p) for here in session.state.extra["pieces"].values() for p in here.values())
         towers_step(app, rng)
         session = app.session

@@ -53,6 +53,13 @@ def test_simulate_with_option_and_text_summary():
     assert "3 games of Aquarius, 4 random players" in done.stdout
 
 
+def test_simulate_aquarius_rising_from_the_dragon():
+    done = run("simulate", "aquarius-rising", "--option", "dragon_start=true", "--games", "8", "--players", "3",
+               "--json")
+    result = json.loads(done.stdout)
+    assert done.returncode == 0 and result["games"] == 8 and all(result["winners"]) and min(result["turns"]) > 10
+
+
 def test_rulesets_lists_options():
     done = run("rulesets")
     assert done.returncode == 0

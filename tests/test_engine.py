@@ -263,12 +263,13 @@ def test_union_find_groups_equal_a_plain_search():
     assert checked > 1000
 
 
-def test_pyramid_moves_equal_the_rules_tried_everywhere():
+@pytest.mark.parametrize("dragon", [False, True])
+def test_pyramid_moves_equal_the_rules_tried_everywhere(dragon):
     """Aquarius Rising: the generated pyramid moves are exactly those pyramid_reason allows."""
     from aquarius3d.engine.moves import PlacePyramid
     from aquarius3d.rules.rising import face_at, pyramid_reason, unkey
 
-    game = load_ruleset("aquarius-rising", {"to_the_clouds": True, "sky_high": True})
+    game = load_ruleset("aquarius-rising", {"to_the_clouds": True, "sky_high": True, "dragon_start": dragon})
     checked = 0
     for seed in range(3):
         for state in play_random(game, 3, seed=seed, steps=200):
@@ -325,3 +326,40 @@ def test_rising_deck_is_the_forty_first_edition_element_cards_and_the_chosen_act
     assert Counter(c.code for c in cards if c.kind == "action")["rotate_goals"] == 3
     older = load_ruleset("aquarius-rising", {"first_edition": True})
     assert Counter(older.deck.cards[i].code for i in older.play_ids())["shuffle_goals"] == 3
+
+
+def test_the_aquarius_dragon_starts_the_table_and_bears_no_pyramid():
+    """ "Alternately: Start with the Aquarius Dragon ... face-up on the table"; "No pyramids can be played on the
+    Aquarius Dragon". Ruling: one wild panel of every element."""
+    from aquarius3d.cards import ALL_ELEMENTS
+    from aquarius3d.engine.moves import PlacePyramid
+    from aquarius3d.rules.rising import pyramid_reason
+    from aquarius3d.simulate import play_game
+
+    plain = load_ruleset("aquarius-rising")
+    game = load_ruleset("aquarius-rising", {"dragon_start": True})
+    assert plain.dragon_ids() == [] and len(game.dragon_ids()) == 1 and game.play_ids() == plain.play_ids()
+    dragon = game.dragon_ids()[0]
+    for seed in range(4):
+        state = game.new_state(["Ann", "Bo", "Cy"], seed=seed)
+        assert state.table.cards == {(0, 0): dragon} and state.table.faces[(0, 0)].code == "D"
+        assert state.table.faces[(0, 0)].panels == (ALL_ELEMENTS,)
+        # No card is turned up as the starter: the hands and the deck hold every card of the draw pile.
+        assert len(state.deck) + sum(map(len, state.hands)) == len(game.play_ids()) and state.discard == []
+        assert_every_card_once(game, state)
+        # Any element card connects to it: each element card in hand can go beside it.
+        hand = [c for c in state.hands[0] if game.deck.cards[c].kind == "element"]
+        assert hand
+        for card_id in hand:
+            assert any(isinstance(m, Place) and m.code == game.deck.cards[card_id].code for m in game.legal_moves(state))
+        assert pyramid_reason(state, (0, 0), 0, 0, "Lr") == "no pyramid may be played on the Aquarius Dragon (at 0,0)"
+        record = game.record(state, seed)
+        assert game.replay(record) == state
+    for state in play_random(game, 3, seed=5, steps=400):  # the Dragon is never offered a pyramid
+        if state.phase == "pyramid":
+            assert not any(isinstance(m, PlacePyramid) and m.cell == (0, 0) for m in game.legal_moves(state))
+    for seed in range(6):  # whole games end, the Dragon still at 0,0 without a pyramid
+        state = play_game(game, 2 + seed % 4, seed)
+        assert state.over and state.winners and state.end_reason == "highest element"
+        assert state.table.cards[(0, 0)] == dragon and not any(state.extra["pyramids"].get("0,0,0") or [])
+        assert_every_card_once(game, state)

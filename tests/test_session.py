@@ -8,6 +8,7 @@ import pytest
 from aquarius3d import saves
 from aquarius3d.engine.moves import MoveCard, Place
 from aquarius3d.errors import DataError
+from aquarius3d.positions import Seat as PositionSeat
 from aquarius3d.i18n import LANGUAGES, catalog, element_name, set_language, tr
 from aquarius3d.session import Seat, Session
 
@@ -390,9 +391,52 @@ def test_rising_winner_explained_in_words():
     session.stage = "over"
     assert session.explain_heights() == [
         "Highest points: Air 44.7 mm, Fire 44.7 mm.",
-        "Pips there: Air 3, Fire 6.",
+        "Pips counted by house (English text), in the house(s) of those points: Air 3, Fire 6.",
         "Fire wins.",
     ]
+
+
+def _explained(name: str) -> list[str]:
+    """The end-of-game explanation of a position file's table, its goal elements held by two players."""
+    from pathlib import Path
+
+    from aquarius3d.checks import position_state
+    from aquarius3d.positions import load_game, read_position
+
+    position = read_position(Path(__file__).parent / "positions" / "aquarius-rising" / name)
+    position.players = [PositionSeat("Ann", "air"), PositionSeat("Bo", "fire")]
+    game, state = position_state(load_game(position), position)
+    session = Session(game, humans(2), seed=1, autosave=False)
+    session.state = state
+    session.state.phase, session.state.end_reason = "over", "highest element"
+    session.stage = "over"
+    return session.explain_heights()
+
+
+def test_rising_explanation_says_which_reading_counts_the_pips_at_both_heights():
+    """Pips at the highest and the secondary height, by house (English) or at that height (French)."""
+    assert _explained("secondary-pips-by-house.yaml") == [
+        "Highest points: Air 60.9 mm, Fire 60.9 mm.",
+        "Pips counted by house (English text), in the house(s) of those points: Air 4, Fire 4.",
+        "Next highest points: Air 26.0 mm, Fire 26.0 mm.",
+        "Pips counted by house (English text), in the house(s) of those points: Air 6, Fire 4.",
+        "Air wins.",
+    ]
+    assert _explained("secondary-pips-at-height.yaml") == [
+        "Highest points: Air 60.9 mm, Fire 60.9 mm.",
+        "Pips counted at that height (French text), in any house: Air 2, Fire 2.",
+        "Next highest points: Air 26.0 mm, Fire 26.0 mm.",
+        "Pips counted at that height (French text), in any house: Air 0, Fire 0.",
+        "Largest groups on the table: Air 1, Fire 3.",
+        "Fire wins.",
+    ]
+    set_language("fr")
+    try:
+        lines = _explained("secondary-pips-at-height.yaml")
+    finally:
+        set_language("en")
+    assert lines[1] == "Points des pyramides comptés à cette hauteur (texte français), dans toute structure : Air 2, Feu 2."
+    assert lines[-1] == "Feu gagne."
 
 
 def play_towers_like_a_person(session, rng):
@@ -404,10 +448,12 @@ def play_towers_like_a_person(session, rng):
         stage = session.stage
         if stage == "over":
             return undone
-        if stage == "draft":
-            assert len(session.draft_offer()) == 3
+        if stage == "draft":  # the scoring row is dealt when the draft ends: nothing to see of it yet
+            assert len(session.draft_offer()) == 3 and session.row() == []
             assert session.draft_discard(rng.randrange(3))
-        elif stage == "place":
+            continue
+        assert sorted(session.row()) == ["air", "earth", "fire", "space", "water"]
+        if stage == "place":
             ghosts = sorted(session.ghosts(), key=str)
             if rng.random() < 0.3 or not ghosts:
                 session.turn_card()
@@ -419,7 +465,8 @@ def play_towers_like_a_person(session, rng):
         elif stage == "earned":
             if session.can_undo() and rng.random() < 0.05:
                 before = len(session.state.log)
-                assert session.undo() and len(session.state.log) < before and session.stage == "place"
+                # Back to the turn's start: its drawn card to place, or Move a Card to resolve again.
+                assert session.undo() and len(session.state.log) < before and session.stage in ("place", "table_card")
                 undone += 1
                 continue
             spots = sorted(session.towers_ghosts().values(), key=str)
@@ -467,6 +514,8 @@ def test_complete_games_of_elemental_towers(draft, tmp_path, monkeypatch):
         assert lines[0] == f"Score {score}: {rank}" and len(lines) == 1 + len(towers) + (score >= 25) + 1
         assert lines[-1] == f"Best with these cards: {session.best}" and session.best >= score
         assert any(m.startswith("Built a") for m in session.messages)
+        dealt = [m for m in session.messages if m.startswith("Draft over: the scoring row is dealt: ")]
+        assert len(dealt) == draft and (not draft or dealt[0].endswith(" 1") and dealt[0].count(",") == 4)
         # The autosave holds the finished game, and it loads to the same state.
         again = Session.load(saves.save_path(saves.AUTOSAVE))
         assert again.state == session.state

@@ -66,6 +66,45 @@ def test_the_draft_keeps_two_of_three_until_the_deck_has_thirty():
         game.apply(state, "draft-discard 0")
 
 
+def test_the_draft_deals_the_scoring_row_when_it_ends():
+    """ "Set aside the 5 goal cards ... Shuffle your deck, draw one card ... and shuffle & deal the 5 goal cards
+    into a scoring row": nothing of the row is known while drafting."""
+    game = load_ruleset("elemental-towers", {"draft": True})
+    state = game.new_state(["Solo"], seed=5)
+    goals = set(game.goal_ids())
+    seen = game.observation(state, 0)
+    assert state.phase == "draft" and state.unused_goals == [] and seen["unused_goals"] == 0
+    assert not goals & set(state.deck + state.extra["draft_offer"] + state.extra["_box"])
+    assert sorted(state.extra["_goals"]) == sorted(goals) and "_goals" not in seen["extra"]
+    assert not state.table.cards  # the starter is drawn after the draft too
+    while state.phase == "draft":
+        game.apply(state, "draft-discard 2")
+        if state.phase == "draft":
+            assert state.unused_goals == [] and game.observation(state, 0)["unused_goals"] == 0
+    assert sorted(state.unused_goals) == sorted(goals) and "_goals" not in state.extra
+    assert len(state.table.cards) == 1 and game.observation(state, 0)["unused_goals"] == 5
+    assert_every_card_once(game, state)
+    # The row comes from the seeded random source: the record replays to the same row.
+    record = json.loads(json.dumps(game.record(state, 5)))
+    assert game.replay(record).unused_goals == state.unused_goals
+    # Over many seeds the row is not fixed by the seed before the draft (it is shuffled when dealt).
+    rows = {tuple(game.replay({**record, "seed": seed}).unused_goals) for seed in range(12)}
+    assert len(rows) > 1
+
+
+def test_the_same_drafted_cards_again_skip_the_draft_and_deal_a_new_row():
+    game = load_ruleset("elemental-towers", {"draft": True})
+    first = game.new_state(["Solo"], seed=3)
+    while first.phase == "draft":
+        game.apply(first, "draft-discard 0")
+    again = game.new_state(["Solo"], seed=8, preset={"same_deck": first.extra["deck_cards"]})
+    assert again.phase != "draft" and again.extra["deck_cards"] == first.extra["deck_cards"]
+    assert sorted(again.unused_goals) == sorted(game.goal_ids()) and "_goals" not in again.extra
+    assert len(again.table.cards) == 1
+    assert_every_card_once(game, again)
+    assert game.replay(json.loads(json.dumps(game.record(again, 8)))) == again
+
+
 def test_playing_the_same_thirty_cards_again(game):
     first = game.new_state(["Solo"], seed=2)
     again = game.new_state(["Solo"], seed=9, preset={"same_deck": first.extra["deck_cards"]})

@@ -162,3 +162,18 @@ def test_rendered_houses_reach_the_heights_the_rules_compute(offscreen):
                 compared += 1
     assert compared > 20 and storeys >= 1
     scene.sync_pyramids({})
+
+
+def test_the_aquarius_dragon_has_its_own_face():
+    """`D` is drawn as a golden dragon over the five element colours, unlike the wild card or any other face."""
+    from aquarius3d.view.atlas import draw_face
+    from aquarius3d.view.palette import DRAGON_GOLD, ELEMENT_RGB
+
+    dragon, wild = draw_face("D").astype(int), draw_face("*").astype(int)
+    assert np.abs(dragon - wild).mean() > 40
+
+    def share(image, rgb):
+        return (np.abs(image - np.array(rgb)).sum(axis=2) < 12).mean()
+
+    assert share(dragon, DRAGON_GOLD) > 0.05 and share(wild, DRAGON_GOLD) == 0
+    assert all(share(dragon, ELEMENT_RGB[letter]) > 0.01 for letter in "EAFWS")

@@ -83,7 +83,11 @@ class Game:
 
     def play_ids(self) -> list[int]:
         """The element and action cards that make the draw pile."""
-        return [i for i in self._kept if self.deck.cards[i].kind != "goal"]
+        return [i for i in self._kept if self.deck.cards[i].kind in ("element", "action")]
+
+    def dragon_ids(self) -> list[int]:
+        """The Aquarius Dragon, when the game starts with it (beside the deck, never drawn)."""
+        return [i for i in self._kept if self.deck.cards[i].kind == "dragon"]
 
     def card_text(self, card_id: int) -> str:
         return self.deck.cards[card_id].code

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 from pydantic import Field
 
 from .. import geometry
-from ..cards import BIT, ELEMENT_OF, ELEMENT_OF_COLOUR, ELEMENTS, LETTERS, PYRAMID_COLOUR, face
+from ..cards import BIT, DRAGON, ELEMENT_OF, ELEMENT_OF_COLOUR, ELEMENTS, LETTERS, PYRAMID_COLOUR, face, mask_letters
 from ..engine import rng as random_source
 from ..engine.moves import PlacePyramid, TradePyramids, TwoPyramids
 from ..errors import IllegalMove
@@ -108,14 +108,14 @@ def points(houses: dict) -> list[Point]:
     """Every point an element reaches: card panels (their top face) and pyramid tips.
 
     White pyramids have no element; clear ones take their quarter's element for
-    building only, "never for winning", so neither counts here.
+    building only, "never for winning", so neither counts here. A wild panel
+    (the Aquarius Dragon's) is a panel of every element at its card's top face.
     """
     found = []
     for cell, house in houses.items():
         for level, (code, top) in enumerate(zip(house.faces, house.tops())):
-            for letter in dict.fromkeys(code):
-                if letter in LETTERS:
-                    found.append(Point(top, letter, cell, 0))
+            for letter in mask_letters(face(code).elements):
+                found.append(Point(top, letter, cell, 0))
             for pyramid in house.pyramids[level]:
                 if pyramid and pyramid[1] not in WILD:
                     tip = geometry.pyramid_tip(top, pyramid[0])
@@ -141,7 +141,10 @@ def ranking_keys(houses: dict, groups: dict[str, int], pips_by: str = "house") -
 
     1. highest point; 2. pips of the element in the house(s) where that point
     stands (French text: the element's pyramids at that height); 3. the next
-    highest point; 4. pips there; 5. the largest connected group on the table.
+    highest point; 4. pips there, by the same reading (English: "count and
+    compare pips for the secondary altitude"; French: « les points sont à
+    nouveau comparés pour la hauteur secondaire »); 5. the largest connected
+    group on the table.
     """
     by_letter: dict[str, list[Point]] = {}
     for point in points(houses):
@@ -199,6 +202,8 @@ def pyramid_reason(state: "State", cell, level: int, quarter: int, pyramid: str)
     card = face_at(state, cell, level)
     if card is None:
         return f"there is no card at {where}"
+    if card.kind == "dragon":  # "No pyramids can be played on the Aquarius Dragon"
+        return f"no pyramid may be played on the Aquarius Dragon (at {where})"
     if state.extra.get("storeys", {}).get(key(cell, level + 1)):
         return f"the card at {where} already holds a card above it"
     places = state.extra.get("pyramids", {}).get(key(cell, level), [None] * 4)
@@ -305,11 +310,29 @@ class RisingDealBlock(DealBlock):
     forming a fifth quasi-set)." Ruling: which colour each five-player supply
     lacks is drawn at random. Variants add a white (To the Clouds) or clear
     (Sky High) trio each.
+
+    `dragon_start`: "Alternately: Start with the Aquarius Dragon (promo card
+    from Looney Labs) face-up on the table to start play"; "No pyramids can be
+    played on the Aquarius Dragon". Ruling: the texts do not give its panels;
+    it is one wild panel of every element, like the starting dragon of Seven
+    Dragons, the game it comes from: any card connects to it, and it counts in
+    every element's group and reaches every element's height at its top face.
+    No card is turned up as starter then (the deck keeps all its cards).
     """
 
     type: Literal["rising_deal"]
     white: bool = Field(False, description="To the Clouds: a white trio each")
     clear: bool = Field(False, description="Sky High: a clear trio each")
+    dragon_start: bool = Field(
+        False, description="start with the Aquarius Dragon at 0,0 instead of a dealt starter; ruling: one wild "
+                           "panel of every element (as in Seven Dragons), no pyramid may stand on it"
+    )
+
+    def flip_starter(self, game: "Game", state: "State") -> None:
+        if not self.dragon_start:
+            super().flip_starter(game, state)
+            return
+        state.table.place((0, 0), game.dragon_ids()[0], DRAGON)
 
     def run(self, game: "Game", state: "State") -> None:
         super().run(game, state)
@@ -380,7 +403,7 @@ class ThreeActionsBlock(DrawAndPlayBlock):
         cards += [(*unkey(k), v[1]) for k, v in sorted(storeys.items())]
         found = []
         for cell, level, code in cards:
-            if key(cell, level + 1) in storeys:
+            if key(cell, level + 1) in storeys or code == DRAGON:
                 continue
             here = key(cell, level)
             places = pyramids.get(here, [None] * 4)
@@ -478,7 +501,8 @@ class HighestElementBlock(Block):
 
     type: Literal["highest_element"]
     pips: Literal["house", "height"] = Field(
-        "house", description="tie-break pips: in the house(s) of the highest point (English) or at that height (French)"
+        "house", description="tie-break pips: in the house(s) of the highest point (English) or at that height "
+                             "(French); the same reading counts them again at the secondary height"
     )
     reason: ClassVar[str] = "highest element"
 
@@ -508,6 +532,9 @@ def structure_errors(game: "Game", state: "State", position) -> list[str]:
         cell, level = unkey(text)
         card = face_at(state, cell, level)
         where = f"{cell[0]},{cell[1]}" + (f" storey {level}" if level else "")
+        if card is not None and card.kind == "dragon" and any(places):
+            errors.append(f"no pyramid may stand on the Aquarius Dragon (at {where})")
+            continue
         sizes = {p[0] for p in places if p}
         if len(sizes) > 1:
             errors.append(f"the pyramids on the card at {where} are of different sizes")

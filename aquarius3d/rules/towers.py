@@ -9,8 +9,9 @@ The state keeps, beside the cards:
 - `extra["pending"]`: the actions earned by the last card, one per match, each
   {"colour": "r", "spaces": [[x, y, "TL"], [x, y, "BR"]]};
 - `extra["action_card"]`: an action card drawn and being resolved;
-- `extra["_box"]`, `extra["_pool"]`: cards out of the game and, while drafting,
-  the unseen pool (keys starting with "_" are never shown to a player).
+- `extra["_box"]`, `extra["_pool"]`, `extra["_goals"]`: cards out of the game and,
+  while drafting, the unseen pool and the goal cards set aside (the row is dealt
+  when the draft ends); keys starting with "_" are never shown to a player.
 
 Rulings (also in rulesets/elemental-towers.yaml): one match is one pair of
 panels, one on each card, that touch along a shared side with the same
@@ -207,9 +208,16 @@ class TowersDealBlock(Block):
     "Shuffle the rest of the cards, and deal yourself a facedown deck of 30
     cards. ... Draw one card and place it face up in the center of the table.
     If it is an action card, shuffle it back into the deck and draw again."
-    The draft variant (`draft: true`): "Remove 15 cards ... Deal a stack of 10
-    cards facedown ... Draw 3 cards and look at them. Choose 2 to keep ...
-    Discard the third card", then shuffle and start.
+    The draft variant (`draft: true`): "Set aside the 5 goal cards ... Remove 15
+    cards ... Deal a stack of 10 cards facedown ... Draw 3 cards and look at
+    them. Choose 2 to keep ... Discard the third card", then "Shuffle your deck,
+    draw one card to place face-up in the center of the table, and shuffle &
+    deal the 5 goal cards into a scoring row". Ruling: the row is unknown while
+    drafting (the goals lie set aside, unseen); it is shuffled and dealt when
+    the draft ends, after the starter. Ruling, playing the same cards again
+    with the draft on: the draft is not repeated (the deck is the 30 drafted
+    cards, reshuffled); the row is never part of "the same cards", it is
+    shuffled and dealt anew, after the starter as in the draft variant.
     """
 
     type: Literal["towers_deal"]
@@ -222,21 +230,24 @@ class TowersDealBlock(Block):
     hand: ClassVar[int] = 0
 
     def run(self, game: "Game", state: "State") -> None:
-        goals = game.goal_ids()
-        state.rng = random_source.shuffle(state.rng, goals)
-        state.unused_goals = goals
         state.goals = [None] * len(state.players)
+        if self.draft:  # "Set aside the 5 goal cards": unseen until the draft ends
+            state.extra["_goals"] = game.goal_ids()
+        else:
+            self.deal_row(game, state)
         state.extra["supply"] = {size + colour: self.per_kind for colour in COLOURS for size in SIZES}
         state.extra["pieces"] = {}
         cards = game.play_ids()
         same = state.extra.pop("same_deck", None)
-        if same is not None:  # play again with the same cards, reshuffled
+        if same is not None:  # play again with the same cards, reshuffled (with the draft on: no draft)
             chosen = set(same)
             state.extra["_box"] = [c for c in cards if c not in chosen]
             deck = [c for c in cards if c in chosen]
             state.rng = random_source.shuffle(state.rng, deck)
             state.deck = deck
             self.flip_starter(game, state)
+            if self.draft:
+                self.deal_row(game, state)
             return
         state.rng = random_source.shuffle(state.rng, cards)
         if self.draft:
@@ -251,6 +262,12 @@ class TowersDealBlock(Block):
         state.extra["_box"] = cards[self.deck_size:]
         self.flip_starter(game, state)
 
+    def deal_row(self, game: "Game", state: "State") -> None:
+        """ "Shuffle the 5 goal cards, and lay them face up in a vertical line to form the scoring row"."""
+        goals = state.extra.pop("_goals", None) or game.goal_ids()
+        state.rng = random_source.shuffle(state.rng, goals)
+        state.unused_goals = goals
+
     def offer(self, state: "State") -> None:
         pool = state.extra["_pool"]
         state.extra["draft_offer"] = [pool.pop() for _ in range(min(3, len(pool)))]
@@ -261,6 +278,7 @@ class TowersDealBlock(Block):
         state.rng = random_source.shuffle(state.rng, state.deck)
         state.phase = "play"
         self.flip_starter(game, state)
+        self.deal_row(game, state)  # "... and shuffle & deal the 5 goal cards into a scoring row"
 
     def flip_starter(self, game: "Game", state: "State") -> None:
         """Draw until an element card: it starts the table; an action goes back into the deck, shuffled."""

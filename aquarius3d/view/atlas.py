@@ -3,7 +3,8 @@
 Every face is a tile: element colours per panel, a symbol per element so the
 game reads without colour vision, dark dividers between panels, a cream
 border. One tile holds the card back. Tiles for faces not seen at start-up are
-drawn when first asked for.
+drawn when first asked for. The Aquarius Dragon (`D`) is a golden dragon over a
+rainbow of the five elements, their symbols along the foot of the card.
 """
 
 from __future__ import annotations
@@ -11,8 +12,8 @@ from __future__ import annotations
 import numpy as np
 
 from .. import geometry
-from ..cards import LETTERS, face
-from .palette import BACK, BACK_LIGHT, CARD_BORDER, DIVIDER, ELEMENT_RGB, SYMBOL_RGB
+from ..cards import DRAGON, LETTERS, face
+from .palette import BACK, BACK_LIGHT, CARD_BORDER, DIVIDER, DRAGON_GOLD, DRAGON_NIGHT, DRAGON_WING, ELEMENT_RGB, SYMBOL_RGB
 
 TILE_W = 160
 TILE_H = round(TILE_W * geometry.CARD_LENGTH / geometry.CARD_WIDTH)
@@ -111,6 +112,8 @@ def draw_face(code: str, width: int = TILE_W, height: int = TILE_H) -> np.ndarra
     image = np.zeros((h, w, 3), dtype=np.float32)
     if code == "*":
         _draw_wild(image, u, v, x, y, aspect)
+    elif code == DRAGON:
+        _draw_dragon(image, x, y, aspect)
     else:
         elements = _element_map(code, u, v)
         palette = np.array([ELEMENT_RGB[c] for c in LETTERS] + [(255, 255, 255)], dtype=np.float32)
@@ -146,6 +149,61 @@ def _draw_wild(image, u, v, x, y, aspect) -> None:
         image[symbol_mask(letter, x, y, cx, cy, 0.09)] = SYMBOL_RGB[letter]
     star = symbol_mask("S", x, y, 0.5, aspect / 2, 0.22)
     image[star] = (40, 36, 48)
+
+
+def _draw_dragon(image, x, y, aspect) -> None:
+    """The Aquarius Dragon: a golden dragon over a rainbow of the five elements, their symbols along the foot."""
+    image[:] = DRAGON_NIGHT
+    # The rainbow: five bands of the element colours arching over the middle of the card.
+    cx, cy = 0.5, aspect * 0.3
+    radius = np.sqrt((x - cx) ** 2 + (y - cy) ** 2)
+    for i, letter in enumerate(LETTERS):
+        outer = 0.46 - i * 0.052
+        image[(y > cy) & (radius <= outer) & (radius > outer - 0.052)] = ELEMENT_RGB[letter]
+    # The dragon, standing on the arch: a body waving from the tail (left) up to the neck and head (right).
+    base = aspect * 0.66
+
+    def spine(at):
+        return base + 0.05 * np.sin((at - 0.1) / 0.55 * 2 * np.pi)
+
+    t = np.clip((x - 0.1) / 0.55, 0.0, 1.0)
+    body = (x > 0.1) & (x < 0.66) & (np.abs(y - spine(x)) < 0.016 + 0.052 * t)
+    tail = _polygon(x, y, [(0.11, base + 0.015), (0.03, base + 0.06), (0.05, base - 0.03), (0.11, base - 0.012)])
+    neck = _polygon(x, y, [(0.58, base - 0.055), (0.66, base - 0.05), (0.76, base + 0.11), (0.68, base + 0.14)])
+    head = _polygon(x, y, [(0.67, base + 0.1), (0.75, base + 0.17), (0.94, base + 0.14), (0.95, base + 0.11),
+                           (0.84, base + 0.09), (0.77, base + 0.06)])
+    horns = _polygon(x, y, [(0.7, base + 0.15), (0.6, base + 0.25), (0.76, base + 0.17)])
+    legs = np.zeros(x.shape, dtype=bool)
+    for lx in (0.3, 0.55):
+        ly = spine(lx)
+        legs |= _polygon(x, y, [(lx - 0.035, ly), (lx + 0.03, ly), (lx + 0.05, ly - 0.1), (lx - 0.02, ly - 0.1)])
+        legs |= _polygon(x, y, [(lx - 0.03, ly - 0.085), (lx + 0.08, ly - 0.1), (lx - 0.03, ly - 0.11)])
+    # A bat's wing from the shoulder: a leading edge up to the wrist, three fingers sweeping back to the tail.
+    wx, wy = 0.45, spine(0.45)
+    wrist = (wx + 0.03, wy + 0.3)
+    tips = [(wx - 0.27, wy + 0.3), (wx - 0.3, wy + 0.16), (wx - 0.24, wy + 0.04)]
+    wing = _polygon(x, y, [(wx + 0.07, wy), wrist, tips[0], (wx - 0.15, wy + 0.22), tips[1], (wx - 0.17, wy + 0.1),
+                           tips[2], (wx - 0.1, wy)])
+    ribs = np.zeros(x.shape, dtype=bool)
+    for tip in tips:  # the finger bones, from the wrist
+        dx, dy = tip[0] - wrist[0], tip[1] - wrist[1]
+        along = np.clip(((x - wrist[0]) * dx + (y - wrist[1]) * dy) / (dx * dx + dy * dy), 0.0, 1.0)
+        ribs |= (x - wrist[0] - along * dx) ** 2 + (y - wrist[1] - along * dy) ** 2 < 0.009 ** 2
+    dragon = body | tail | neck | head | horns | legs | wing
+    outline = np.zeros(x.shape, dtype=bool)
+    rows, cols = round(0.012 * x.shape[0] / aspect), round(0.012 * x.shape[1])
+    for dr, dc in ((rows, 0), (-rows, 0), (0, cols), (0, -cols)):
+        outline |= np.roll(dragon, (dr, dc), axis=(0, 1))
+    image[outline & ~dragon] = DIVIDER
+    image[dragon] = DRAGON_GOLD
+    image[wing & ~body] = DRAGON_WING
+    image[ribs & wing & ~body] = DRAGON_GOLD
+    image[(x - 0.8) ** 2 + (y - base - 0.13) ** 2 < 0.014 ** 2] = DIVIDER  # the eye
+    # The five elements along the foot: a disc of each colour with its symbol.
+    for i, letter in enumerate(LETTERS):
+        sx, sy = 0.14 + i * 0.18, aspect * 0.11
+        image[(x - sx) ** 2 + (y - sy) ** 2 < 0.078 ** 2] = ELEMENT_RGB[letter]
+        image[symbol_mask(letter, x, y, sx, sy, 0.05)] = SYMBOL_RGB[letter]
 
 
 def _border(image, u, v, aspect) -> None:

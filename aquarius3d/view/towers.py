@@ -61,6 +61,8 @@ class ScoringRow:
     def update(self, row: list[str], values: list[int], title: str) -> None:
         self.root.getChildren().detach()
         self.cards = []
+        if not row:  # the draft variant: the row is dealt when the draft ends
+            return
         (_, y0, _), (x1, y1, _) = self.scene.bounds()
         x = x1 + geometry.CARD_WIDTH * 1.9
         step = geometry.CELL_Y * 0.62
