@@ -26,20 +26,27 @@ if TYPE_CHECKING:
 
 @block("deck", "deck")
 class DeckBlock(Block):
-    """Which cards are in play: a deck list from assets/decks, optionally thinned."""
+    """Which cards are in play: a deck list from assets/decks, optionally thinned.
+
+    The children's variants thin it (rulesets/aquarius.yaml). Rulings: Elemental
+    Connections ("just the Element cards") and Basic Aquarius ("only the Goals and
+    the Element cards") leave the wild card out, as the rule sheet counts it apart
+    from the elements; their `keep_wild` option deals it in. Single-Action Aquarius
+    keeps one action, or "one or two more": a list of at most three.
+    """
 
     type: Literal["deck"]
     name: str = Field("second-edition", description="a deck list in assets/decks (without .yaml)")
     elements: str | None = Field(None, description="take the element cards from this deck list instead")
     goals: bool = Field(True, description="whether the goal cards are used")
     actions: str | list[str] = Field("all", description="all, none, one action name, or a list of action names kept")
+    wild: bool = Field(True, description="whether the wild card is used (rulesets/aquarius.yaml: not in Elemental Connections or Basic Aquarius)")
 
     def kept_actions(self) -> str | list[str]:
         """'all', 'none', or the list of action names kept."""
         if isinstance(self.actions, str) and self.actions not in ("all", "none"):
             return [self.actions]
         return self.actions
-    wild: bool = Field(True, description="whether the wild card is used")
 
 
 @block("setup", "deal")
