@@ -567,8 +567,9 @@ class App:
         self.hud_notice.setText(session.notice or self.status)
         self.hud_log.setText("\n".join(session.messages[-8:]))
         self.log_panel.show() if session.messages else self.log_panel.hide()
-        hint = tr("chicken_hint") if session.chicken else tr("hud_goal_hint")
-        self.hud_goal.setText(session.goal_text() or (hint if seen["goal"] else ""))
+        self.hud_goal.setText(session.goal_text() or session.goal_hint())
+        rows = self.hud_goal.textNode.getNumRows()  # past two rows, the text grows upwards, clear of the goal card
+        self.hud_goal.setPos(-0.06, 0.3 + 0.045 * self.hud_goal.textNode.getLineHeight() * max(0, rows - 2))
         self.goal_card["text"] = element_name(seen["goal"]) if session.goal_text() else "?"
         if seen["goal"] is None:
             self.goal_card.hide()

@@ -457,6 +457,13 @@ class ShuffleGoalsBlock(ActionBlock):
     Ruling: the card text is not in our rule sheet; by default only the goals in
     play are shuffled (the unused pile stays put). `include_unused: true` mixes
     the unused goals in too, and the spares go back to the pile.
+
+    Each player sees the goal they turn in: Aqua-Chicken says "it is OK to look at
+    your old Goal card (before turning it in), but your *new* Goal card must be left
+    face down". The state keeps the goals each seat turned in (`_turned_in`) and the
+    observation shows a seat its own (`goals_turned_in`). Ruling: that look is free
+    in Aqua-Chicken; a look at the new goal is a look, and a look taken before the
+    shuffle still counts (that player had left the side game).
     """
 
     type: Literal["shuffle_goals"]
@@ -467,6 +474,11 @@ class ShuffleGoalsBlock(ActionBlock):
         return [ShuffleGoals()]
 
     def apply(self, game, state, seat, move):
+        turned_in = state.extra.setdefault("_turned_in", [])
+        turned_in.extend([] for _ in range(len(state.goals) - len(turned_in)))
+        for s, goal in enumerate(state.goals):
+            if goal is not None:
+                turned_in[s].append(goal)
         goals = [g for g in state.goals if g is not None]
         if self.include_unused:
             goals += state.unused_goals
