@@ -73,9 +73,9 @@ class OptionSpec(BaseModel):
         """The values a form cycles through: each choice, then (for an option taking a list) the
         first choice after the default paired with each other one, the usual way to add a second."""
         values = list(self.choices or [self.default])
-        if self.list_max and self.list_max >= 2:
-            first, *others = [c for c in values if c != self.default]
-            values += [[first, other] for other in others]
+        singles = [c for c in values if c != self.default]
+        if self.list_max and self.list_max >= 2 and singles:
+            values += [[singles[0], other] for other in singles[1:]]
         return values
 
     @model_validator(mode="after")

@@ -138,7 +138,8 @@ def test_single_action_takes_one_action_or_a_list_of_up_to_three():
     game = load_ruleset("aquarius", {"single_action": ["trade_goals", "zap_a_card"]})
     assert kept_actions(game) == {"trade_goals": 3, "zap_a_card": 3}
     assert game.options["single_action"] == ["trade_goals", "zap_a_card"]
-    game = load_ruleset("aquarius", {"first_edition": True, "single_action": ["shuffle_goals", "trade_goals", "move_a_card"]})
+    game = load_ruleset("aquarius", {"first_edition": True,
+                                     "single_action": ["shuffle_goals", "trade_goals", "move_a_card"]})
     assert kept_actions(game) == {"trade_goals": 3, "shuffle_goals": 3, "move_a_card": 3}
 
 

@@ -286,8 +286,9 @@ def test_a_card_that_fits_nowhere_says_so():
 
 
 def test_aqua_chicken_shuffle_goals_shows_the_old_goal_without_a_look(private_home):
-    """'it is OK to look at your old Goal card (before turning it in), but your new Goal card must be left face down'."""
-    session = Session.new("aquarius", {"aqua_chicken": True, "first_edition": True}, humans(3), seed=4, autosave=False)
+    """'it is OK to look at your old Goal card (before turning it in), but your new Goal card must be left face down'"""
+    session = Session.new("aquarius", {"aqua_chicken": True, "first_edition": True}, humans(3), seed=4,
+                          autosave=False)
     game, state = session.game, session.state
     shuffle = next(i for i in game.play_ids() if game.deck.cards[i].code == "shuffle_goals")
     for pile in [state.deck, *state.hands]:  # put a Shuffle Goals card first in Ann's hand

@@ -40,7 +40,9 @@ class DeckBlock(Block):
     elements: str | None = Field(None, description="take the element cards from this deck list instead")
     goals: bool = Field(True, description="whether the goal cards are used")
     actions: str | list[str] = Field("all", description="all, none, one action name, or a list of action names kept")
-    wild: bool = Field(True, description="whether the wild card is used (rulesets/aquarius.yaml: not in Elemental Connections or Basic Aquarius)")
+    wild: bool = Field(
+        True, description="whether the wild card is used (aquarius.yaml: not in Elemental Connections or Basic)"
+    )
 
     def kept_actions(self) -> str | list[str]:
         """'all', 'none', or the list of action names kept."""
