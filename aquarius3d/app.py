@@ -193,6 +193,7 @@ class App:
         self._forget(self.option_widgets)
         spec = load_ruleset(self.new_ruleset).ruleset
         add = self.option_widgets.append
+        self.seats_root.setZ(min(0.0, 0.4 - 0.075 * (len(spec.options) - 1)))  # the players go below the last option
         for i, (key, option) in enumerate(spec.options.items()):
             z = 0.5 - i * 0.075
             label = tr(f"option_{key}") if has(f"option_{key}") else (option.description or key)
@@ -211,7 +212,8 @@ class App:
             elif isinstance(option.default, int):
                 self._stepper(key, z, 0.75, value, None, option)
             else:
-                shown = tr("choice_all") if value == "all" else action_name(value) if has(f"action_{value}") else value
+                shown = " + ".join(tr("choice_all") if v == "all" else action_name(v) if has(f"action_{v}") else str(v)
+                                   for v in (value if isinstance(value, list) else [value]))
                 add(DirectButton(text=shown, scale=0.04, pos=(0.75, 0, z), parent=self.options_root,
                                  command=self._cycle_option, extraArgs=[key], **BUTTON))
 
@@ -236,14 +238,31 @@ class App:
         self._draw_options()
 
     def _cycle_option(self, key) -> None:
+        """The next value offered that goes with the other options (an action the deck has, say)."""
         option = load_ruleset(self.new_ruleset).ruleset.options[key]
-        choices = option.choices or [option.default]
+        offered = option.offered()
         value = self.new_options.get(key, option.default)
-        self.new_options[key] = choices[(choices.index(value) + 1) % len(choices)] if value in choices else choices[0]
+        start = offered.index(value) + 1 if value in offered else 0
+        for step in range(len(offered)):
+            candidate = offered[(start + step) % len(offered)]
+            if self._options_fit({**self.new_options, key: candidate}):
+                self.new_options[key] = candidate
+                break
         self._draw_options()
+
+    def _options_fit(self, options: dict) -> bool:
+        try:
+            load_ruleset(self.new_ruleset, options)
+        except DataError:
+            return False
+        return True
 
     def _set_option(self, value, key) -> None:
         self.new_options[key] = bool(value)
+        if not self._options_fit(self.new_options):  # e.g. the first edition without Rotate Goals: back to the default
+            for other in [k for k, v in self.new_options.items() if k != key and isinstance(v, (str, list))]:
+                del self.new_options[other]
+            self._draw_options()
 
     def _draw_seats(self) -> None:
         self._forget(self.seat_widgets)
@@ -553,8 +572,9 @@ class App:
         self.hud_notice.setText(session.notice or self.status)
         self.hud_log.setText("\n".join(session.messages[-8:]))
         self.log_panel.show() if session.messages else self.log_panel.hide()
-        hint = tr("chicken_hint") if session.chicken else tr("hud_goal_hint")
-        self.hud_goal.setText(session.goal_text() or (hint if seen["goal"] else ""))
+        self.hud_goal.setText(session.goal_text() or session.goal_hint())
+        rows = self.hud_goal.textNode.getNumRows()  # past two rows, the text grows upwards, clear of the goal card
+        self.hud_goal.setPos(-0.06, 0.3 + 0.045 * self.hud_goal.textNode.getLineHeight() * max(0, rows - 2))
         self.goal_card["text"] = element_name(seen["goal"]) if session.goal_text() else "?"
         if seen["goal"] is None:
             self.goal_card.hide()

@@ -149,6 +149,7 @@ def _facts(game, state: State, result) -> dict[str, Any]:
         "hand": sorted(cards[c].code for c in state.hands[result.seat]) if result else None,
         "goals": [cards[g].code if g is not None else None for g in state.goals],
         "unused_goals": [cards[g].code for g in state.unused_goals],
+        "goals_turned_in": [game.observation(state, s)["goals_turned_in"] for s in range(len(state.players))],
         "table": {f"{x},{y}": f.code for (x, y), f in sorted(state.table.faces.items())},
         "deck": len(state.deck),
         "discard": [cards[c].code for c in state.discard],

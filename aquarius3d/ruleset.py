@@ -63,8 +63,26 @@ class OptionSpec(BaseModel):
     choices: list[bool | int | str] | None = Field(None, description="the values allowed, if limited")
     min: int | None = Field(None, description="the smallest value allowed (numbers)")
     max: int | None = Field(None, description="the largest value allowed (numbers)")
+    list_max: int | None = Field(
+        None, ge=1, description="a list of up to this many different choices (never the default) is allowed too"
+    )
     set: list[str] = Field(default_factory=list, description="dotted key paths that take the option's value")
     when: dict[str, dict] = Field(default_factory=dict, description="per value, keys merged into the ruleset")
+
+    def offered(self) -> list:
+        """The values a form cycles through: each choice, then (for an option taking a list) the
+        first choice after the default paired with each other one, the usual way to add a second."""
+        values = list(self.choices or [self.default])
+        singles = [c for c in values if c != self.default]
+        if self.list_max and self.list_max >= 2 and singles:
+            values += [[singles[0], other] for other in singles[1:]]
+        return values
+
+    @model_validator(mode="after")
+    def _list_needs_choices(self):
+        if self.list_max is not None and self.choices is None:
+            raise ValueError("list_max needs the choices a list may hold")
+        return self
 
 
 class Ruling(BaseModel):
@@ -291,19 +309,44 @@ def _resolve_options(specs: dict, chosen: dict, where: str) -> tuple[dict, list[
                 continue
             values[key] = list(value)
             continue
+        if isinstance(value, list) and spec.list_max:
+            problem = _list_problem(spec, value)
+            if problem:
+                problems.append(f"{where}: options.{key}: {problem}")
+            else:
+                values[key] = list(value)
+            continue
         if kind is int and isinstance(value, bool) or not isinstance(value, kind):
             expected = {bool: "true or false", int: "an integer", str: "text"}[kind]
             problems.append(f"{where}: options.{key}: expected {expected}, got {value!r}")
             continue
         if spec.choices is not None and value not in spec.choices:
             choices = ", ".join(_value_key(c) for c in spec.choices)
-            problems.append(f"{where}: options.{key}: expected one of {choices}, got {value!r}")
+            several = f" (or a list of up to {spec.list_max})" if spec.list_max else ""
+            problems.append(f"{where}: options.{key}: expected one of {choices}{several}, got {value!r}")
             continue
         if spec.min is not None and value < spec.min or spec.max is not None and value > spec.max:
             problems.append(f"{where}: options.{key}: {value} is out of range ({spec.min} to {spec.max})")
             continue
         values[key] = value
     return values, problems
+
+
+def _list_problem(spec: OptionSpec, value: list) -> str | None:
+    """Why a list is not a valid value of an option that takes several choices, or None."""
+    allowed = [c for c in spec.choices if c != spec.default]
+    names = ", ".join(_value_key(c) for c in allowed)
+    if not value:
+        return f"an empty list chooses nothing: give 1 to {spec.list_max} of {names}"
+    for item in value:
+        if item not in allowed:
+            return f"{item!r} is not one of {names}"
+    twice = next((item for i, item in enumerate(value) if item in value[:i]), None)
+    if twice is not None:
+        return f"{_value_key(twice)} is listed twice"
+    if len(value) > spec.list_max:
+        return f"at most {spec.list_max} choices, got {len(value)}: {', '.join(map(_value_key, value))}"
+    return None
 
 
 def _friendly(error: dict) -> str:
@@ -383,6 +426,7 @@ def load_ruleset(name: str, options: dict | None = None):
             specs[key] = spec.model_copy(update={"default": current})
     values, option_problems = _resolve_options(specs, dict(options or {}), where)
     problems.extend(option_problems)
+    set_by: dict[str, str] = {}  # a key path -> the option that set it (errors then name the option)
     for key, spec in specs.items():
         # An option at its default changes nothing: the ruleset as written is the default.
         if key not in values or values[key] == spec.default:
@@ -393,6 +437,7 @@ def load_ruleset(name: str, options: dict | None = None):
             data = _merge(data, patch)
         for dotted in spec.set:
             _set_path(data, dotted, value)
+            set_by[dotted] = key
     model = ruleset_model()
     ruleset = None
     try:
@@ -428,12 +473,19 @@ def load_ruleset(name: str, options: dict | None = None):
                 have.add(card.code)
         if isinstance(spec, list):
             single = not isinstance(ruleset.deck.actions, list)
+            codes = list(dict.fromkeys(c.code for c in deck.cards if c.kind == "action"))
             for i, action in enumerate(spec):
-                if action not in {c.code for c in deck.cards if c.kind == "action"}:
-                    key = ("deck", "actions") if single else ("deck", "actions", i)
-                    problems.append(
-                        f"{_line_of(lines, key)}: {path_text(key)}: the {deck.name} deck has no {action!r} cards"
-                    )
+                if action in codes:
+                    continue
+                option = set_by.get("deck.actions")
+                if option:  # chosen by an option: say so, and what the deck offers
+                    problems.append(f"{where}: options.{option}: the {deck.name} deck has no {action} cards "
+                                    f"(its actions: {', '.join(codes) or 'none'})")
+                    continue
+                key = ("deck", "actions") if single else ("deck", "actions", i)
+                problems.append(
+                    f"{_line_of(lines, key)}: {path_text(key)}: the {deck.name} deck has no {action!r} cards"
+                )
     if problems:
         raise RulesetError(sorted(dict.fromkeys(problems), key=_line_number))
     return Game(ruleset, values, deck)

@@ -137,6 +137,7 @@ class Session(TowersPlay):
             public = self.game.observation(self.state, self.seat)
             public["hand"] = []
             public["goal"] = None
+            public["goals_turned_in"] = []
             if not self.state.over:
                 public["goals"] = [None] * len(self.seats)
             public["seat"] = None
@@ -503,6 +504,18 @@ class Session(TowersPlay):
             self.messages.append(tr("log_looked", name=self.seats[self.viewer].name))
             if self.autosave:
                 saves.save(self.record())
+
+    def goal_hint(self) -> str:
+        """The line by the goal card when not peeking: how to peek; in Aqua-Chicken also the goals the
+        viewer turned in to Shuffle Goals, which they may see without it counting as a look."""
+        seen = self.observation()
+        if seen["goal"] is None:
+            return ""
+        if not self.chicken:
+            return tr("hud_goal_hint")
+        old = seen["goals_turned_in"]
+        lines = [tr("chicken_turned_in", elements=", ".join(element_name(g) for g in old))] if old else []
+        return "\n".join(lines + [tr("chicken_hint")])
 
     def chicken_winners(self) -> list[int]:
         """The Aqua-Chicken side game: those who never looked, else whoever looked last."""

@@ -293,11 +293,41 @@ def test_new_game_form_steps_and_cycles_options(app):
     assert app.new_options == {"table": [13, 7], "rounds": 2}
     app._choose_ruleset("aquarius")
     app._cycle_option("single_action")
-    assert app.new_options["single_action"] == "trade_hands"
+    assert app.new_options["single_action"] == "trade_goals"  # "usually Trade Goals": offered first
     app._step_option("target", None, -3)
     app._start_from_form()
     assert app.session.game.target == 4
-    assert app.session.game.ruleset.deck.actions == "trade_hands"
+    assert app.session.game.ruleset.deck.actions == "trade_goals"
+
+
+def test_new_game_form_offers_the_actions_and_pairs_the_deck_has(app):
+    app.show_new_game()
+    app._choose_ruleset("aquarius")
+    seen = []
+    for _ in range(12):
+        app._cycle_option("single_action")
+        seen.append(app.new_options["single_action"])
+    pairs = [["trade_goals", other] for other in ("trade_hands", "move_a_card", "zap_a_card", "rotate_goals",
+                                                  "shuffle_hands")]
+    # Shuffle Goals is first edition only: the second-edition form skips it, alone and paired.
+    assert seen == ["trade_goals", "trade_hands", "move_a_card", "zap_a_card", "rotate_goals", "shuffle_hands",
+                    *pairs, "all"]
+    for _ in range(10):
+        app._cycle_option("single_action")
+    assert app.new_options["single_action"] == ["trade_goals", "rotate_goals"]
+    button = [w for w in app.option_widgets if "Rotate Goals" in str(w["text"])]
+    assert button and button[0]["text"] == "Trade Goals + Rotate Goals"
+    app._set_option(True, "first_edition")  # no Rotate Goals in that deck: back to every action
+    assert "single_action" not in app.new_options and app.new_options["first_edition"] is True
+    for _ in range(5):  # trade_goals, trade_hands, move_a_card, zap_a_card: no Rotate Goals or Shuffle Hands
+        app._cycle_option("single_action")
+    assert app.new_options["single_action"] == "shuffle_goals"
+    app._cycle_option("single_action")
+    assert app.new_options["single_action"] == ["trade_goals", "trade_hands"]
+    app._start_from_form()
+    kept = {app.session.game.deck.cards[i].code for i in app.session.game.play_ids()
+            if app.session.game.deck.cards[i].kind == "action"}
+    assert kept == {"trade_goals", "trade_hands"}
 
 
 def test_round_table_and_joining_in_the_window(app):

@@ -80,6 +80,8 @@ def test_check_command():
          "aquarius3d: aquarius.yaml: options.first_edition: expected true or false, got 'maybe'"),
         (["simulate", "aquarius", "--option", "firstedition=true"],
          "aquarius3d: aquarius.yaml: options.firstedition: unknown option (did you mean 'first_edition'?)"),
+        (["simulate", "aquarius", "--option", "single_action=[trade_goals, trade_goals]"],
+         "aquarius3d: aquarius.yaml: options.single_action: trade_goals is listed twice"),
         (["simulate", "aquarius", "--players", "9"], "aquarius3d: --players: aquarius is for 2 to 5 players, not 9"),
         (["simulate", "aquarius", "--games", "many"], "aquarius3d: argument --games: invalid int value: 'many'"),
         (["analyze", "no-such-file.yaml"], "aquarius3d: no-such-file.yaml: no such file"),
@@ -150,6 +152,8 @@ def test_players_text_makes_seats():
         ["aquarius", "--option", "elemental_connections=true"],
         ["aquarius", "--option", "basic=true"],
         ["aquarius", "--option", "single_action=trade_goals"],
+        ["aquarius", "--option", "single_action=[trade_goals, zap_a_card]"],
+        ["aquarius", "--option", "basic=true", "--option", "keep_wild=true"],
         ["aquarius", "--option", "single_action=shuffle_goals", "--option", "first_edition=true"],
         ["aquarius", "--option", "target=4"],
         ["aquarius", "--option", "aqua_chicken=true"],
@@ -169,5 +173,6 @@ def test_simulate_variants_are_deterministic(args):
 def test_simulate_refuses_an_action_the_deck_lacks():
     done = run("simulate", "aquarius", "--option", "single_action=shuffle_goals")
     assert done.returncode == 2
-    assert done.stderr == "aquarius3d: aquarius.yaml:10: deck.actions: the Aquarius, second edition deck " \
-                          "has no 'shuffle_goals' cards\n"
+    assert done.stderr == "aquarius3d: aquarius.yaml: options.single_action: the Aquarius, second edition deck " \
+                          "has no shuffle_goals cards (its actions: trade_hands, move_a_card, zap_a_card, " \
+                          "trade_goals, rotate_goals, shuffle_hands)\n"

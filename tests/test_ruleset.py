@@ -122,9 +122,68 @@ def test_bad_option_values(tmp_path):
         load_ruleset("aquarius", {"first_edition": 3, "speed": 2})
     assert caught.value.problems == [
         "aquarius.yaml: options.speed: unknown option "
-        "(options: aqua_chicken, basic, elemental_connections, first_edition, single_action, target)",
+        "(options: aqua_chicken, basic, elemental_connections, first_edition, keep_wild, single_action, target)",
         "aquarius.yaml: options.first_edition: expected true or false, got 3",
     ]
+
+
+def kept_actions(game):
+    from collections import Counter
+
+    return dict(Counter(game.deck.cards[i].code for i in game.play_ids() if game.deck.cards[i].kind == "action"))
+
+
+def test_single_action_takes_one_action_or_a_list_of_up_to_three():
+    assert kept_actions(load_ruleset("aquarius", {"single_action": "trade_goals"})) == {"trade_goals": 3}
+    game = load_ruleset("aquarius", {"single_action": ["trade_goals", "zap_a_card"]})
+    assert kept_actions(game) == {"trade_goals": 3, "zap_a_card": 3}
+    assert game.options["single_action"] == ["trade_goals", "zap_a_card"]
+    game = load_ruleset("aquarius", {"first_edition": True,
+                                     "single_action": ["shuffle_goals", "trade_goals", "move_a_card"]})
+    assert kept_actions(game) == {"trade_goals": 3, "shuffle_goals": 3, "move_a_card": 3}
+
+
+@pytest.mark.parametrize(
+    "value, problem",
+    [
+        ([], "an empty list chooses nothing: give 1 to 3 of trade_goals, trade_hands, move_a_card, zap_a_card, "
+             "rotate_goals, shuffle_hands, shuffle_goals"),
+        (["trade_goals", "trade_gaols"], "'trade_gaols' is not one of trade_goals, trade_hands, move_a_card, "
+                                         "zap_a_card, rotate_goals, shuffle_hands, shuffle_goals"),
+        (["all"], "'all' is not one of trade_goals, trade_hands, move_a_card, zap_a_card, rotate_goals, "
+                  "shuffle_hands, shuffle_goals"),
+        (["zap_a_card", "trade_goals", "zap_a_card"], "zap_a_card is listed twice"),
+        (["trade_goals", "zap_a_card", "move_a_card", "trade_hands"],
+         "at most 3 choices, got 4: trade_goals, zap_a_card, move_a_card, trade_hands"),
+        (["trade_goals", "shuffle_goals"], "the Aquarius, second edition deck has no shuffle_goals cards "
+                                           "(its actions: trade_hands, move_a_card, zap_a_card, trade_goals, "
+                                           "rotate_goals, shuffle_hands)"),
+        ("trade", "expected one of all, trade_goals, trade_hands, move_a_card, zap_a_card, rotate_goals, "
+                  "shuffle_hands, shuffle_goals (or a list of up to 3), got 'trade'"),
+    ],
+)
+def test_single_action_refusals_name_the_option(value, problem):
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset("aquarius", {"single_action": value})
+    assert caught.value.problems == [f"aquarius.yaml: options.single_action: {problem}"]
+
+
+def test_a_list_option_needs_choices(tmp_path):
+    text = "id: bad6\nname: Bad list\nextends: aquarius\noptions:\n  many:\n    default: a\n    list_max: 2\n"
+    assert load_text(tmp_path, "bad6", text) == [
+        "bad6.yaml:5: options.many: Value error, list_max needs the choices a list may hold"]
+
+
+def test_the_wild_card_stays_out_of_the_youngest_variants_unless_kept():
+    def wild(options):
+        game = load_ruleset("aquarius", options)
+        return sum(game.deck.cards[i].code == "*" for i in game.play_ids())
+
+    assert wild({}) == 1
+    assert wild({"single_action": "trade_goals"}) == 1  # "the complete game but with only one type of Action card"
+    assert wild({"elemental_connections": True}) == wild({"basic": True}) == 0
+    assert wild({"elemental_connections": True, "keep_wild": True}) == wild({"basic": True, "keep_wild": True}) == 1
+    assert "keep_wild" not in load_ruleset("aquarius-rising").ruleset.options  # Rising never has the wild card
 
 
 def test_extends_merges_and_options_set_values(tmp_path):
@@ -158,8 +217,9 @@ def test_unknown_ruleset():
         load_ruleset("go")
 
 
-RULE_TEXTS = {"aquarius": "aquarius.md", "aquarius-rising": "aquarius-rising.md", "dominus": "dominus.md",
-              "elemental-towers": "elemental-towers.md"}
+# Aqua-Chicken, an Aquarius option, comes from the Aquarius Rising sheet.
+RULE_TEXTS = {"aquarius": ("aquarius.md", "aquarius-rising.md"), "aquarius-rising": ("aquarius-rising.md",),
+              "dominus": ("dominus.md",), "elemental-towers": ("elemental-towers.md",)}
 
 
 def _plain(text: str) -> str:
@@ -174,7 +234,7 @@ def test_rulings_quote_their_rule_text_and_speak_both_languages(ruleset_id):
     rules_dir = ROOT.parent / "shared" / "rules"
     if not rules_dir.is_dir():
         pytest.skip("the rule texts (shared/rules) are not beside this checkout")
-    text = _plain((rules_dir / RULE_TEXTS[ruleset_id]).read_text(encoding="utf-8"))
+    text = " ".join(_plain((rules_dir / name).read_text(encoding="utf-8")) for name in RULE_TEXTS[ruleset_id])
     game = load_ruleset(ruleset_id)
     assert game.ruleset.rulings, f"{ruleset_id} states no rulings"
     for ruling in game.ruleset.rulings:

@@ -286,6 +286,37 @@ def test_a_card_that_fits_nowhere_says_so():
     assert session.hint() == "WWWW fits nowhere on the table now, either way round: choose another card."
 
 
+def test_aqua_chicken_shuffle_goals_shows_the_old_goal_without_a_look(private_home):
+    """'it is OK to look at your old Goal card (before turning it in), but your new Goal card must be left face down'"""
+    session = Session.new("aquarius", {"aqua_chicken": True, "first_edition": True}, humans(3), seed=4,
+                          autosave=False)
+    game, state = session.game, session.state
+    shuffle = next(i for i in game.play_ids() if game.deck.cards[i].code == "shuffle_goals")
+    for pile in [state.deck, *state.hands]:  # put a Shuffle Goals card first in Ann's hand
+        if shuffle in pile:
+            pile[pile.index(shuffle)] = state.hands[0][0]
+    state.hands[0][0] = shuffle
+    old = [game.deck.cards[g].code for g in state.goals]
+    session.reveal()
+    session.peek(True)  # Ann looks before the shuffle: she has left the side game
+    session.peek(False)
+    session.select(0)
+    assert session.stage == "confirm" and session.confirm()
+    assert [game.observation(state, s)["goals_turned_in"] for s in range(3)] == [[g] for g in old]
+    assert session.looks == {0: 1}  # her look still counts
+    assert session.observation()["goals_turned_in"] == []  # Bo's cover: nothing secret on screen
+    session.reveal()
+    assert session.goal_text() is None
+    assert session.goal_hint().splitlines() == [
+        f"Turned in to Shuffle Goals (a free look): {element_name(old[1])}",
+        "Aqua-Chicken: hold G only if you must look at your goal."]
+    assert session.looks == {0: 1}  # seeing the old goal is not a look
+    session.peek(True)  # the new goal is face down: peeking at it is a look
+    assert session.goal_text() == f"Your goal: {element_name(game.deck.cards[state.goals[1]].code)}"
+    assert session.looks == {0: 1, 1: 2}
+    assert session.chicken_winners() == [2]
+
+
 def test_aqua_chicken_records_looks_and_names_the_last(private_home):
     session = Session.new("aquarius", {"aqua_chicken": True}, humans(3), seed=2)
     assert session.chicken

@@ -380,6 +380,7 @@ class Game:
         """What one player may see: their own hand and goal, and public facts only."""
         cards = self.deck.cards
         reveal = state.over
+        turned_in = state.extra.get("_turned_in") or []
         return {
             "ruleset": self.id,
             "seat": seat,
@@ -390,6 +391,8 @@ class Game:
             "hand": [{"kind": cards[c].kind, "code": cards[c].code} for c in state.hands[seat]],
             "hand_sizes": [len(h) for h in state.hands],
             "goal": None if state.goals[seat] is None else cards[state.goals[seat]].code,
+            # The goals this seat turned in to Shuffle Goals, oldest first: seen as they went (Aqua-Chicken too).
+            "goals_turned_in": [cards[g].code for g in (turned_in[seat] if seat < len(turned_in) else [])],
             "goals": [
                 (cards[g].code if g is not None and (reveal or s == seat) else None) for s, g in enumerate(state.goals)
             ],

@@ -26,20 +26,29 @@ if TYPE_CHECKING:
 
 @block("deck", "deck")
 class DeckBlock(Block):
-    """Which cards are in play: a deck list from assets/decks, optionally thinned."""
+    """Which cards are in play: a deck list from assets/decks, optionally thinned.
+
+    The children's variants thin it (rulesets/aquarius.yaml). Rulings: Elemental
+    Connections ("just the Element cards") and Basic Aquarius ("only the Goals and
+    the Element cards") leave the wild card out, as the rule sheet counts it apart
+    from the elements; their `keep_wild` option deals it in. Single-Action Aquarius
+    keeps one action, or "one or two more": a list of at most three.
+    """
 
     type: Literal["deck"]
     name: str = Field("second-edition", description="a deck list in assets/decks (without .yaml)")
     elements: str | None = Field(None, description="take the element cards from this deck list instead")
     goals: bool = Field(True, description="whether the goal cards are used")
     actions: str | list[str] = Field("all", description="all, none, one action name, or a list of action names kept")
+    wild: bool = Field(
+        True, description="whether the wild card is used (aquarius.yaml: not in Elemental Connections or Basic)"
+    )
 
     def kept_actions(self) -> str | list[str]:
         """'all', 'none', or the list of action names kept."""
         if isinstance(self.actions, str) and self.actions not in ("all", "none"):
             return [self.actions]
         return self.actions
-    wild: bool = Field(True, description="whether the wild card is used")
 
 
 @block("setup", "deal")
@@ -451,6 +460,13 @@ class ShuffleGoalsBlock(ActionBlock):
     Ruling: the card text is not in our rule sheet; by default only the goals in
     play are shuffled (the unused pile stays put). `include_unused: true` mixes
     the unused goals in too, and the spares go back to the pile.
+
+    Each player sees the goal they turn in: Aqua-Chicken says "it is OK to look at
+    your old Goal card (before turning it in), but your *new* Goal card must be left
+    face down". The state keeps the goals each seat turned in (`_turned_in`) and the
+    observation shows a seat its own (`goals_turned_in`). Ruling: that look is free
+    in Aqua-Chicken; a look at the new goal is a look, and a look taken before the
+    shuffle still counts (that player had left the side game).
     """
 
     type: Literal["shuffle_goals"]
@@ -461,6 +477,11 @@ class ShuffleGoalsBlock(ActionBlock):
         return [ShuffleGoals()]
 
     def apply(self, game, state, seat, move):
+        turned_in = state.extra.setdefault("_turned_in", [])
+        turned_in.extend([] for _ in range(len(state.goals) - len(turned_in)))
+        for s, goal in enumerate(state.goals):
+            if goal is not None:
+                turned_in[s].append(goal)
         goals = [g for g in state.goals if g is not None]
         if self.include_unused:
             goals += state.unused_goals
