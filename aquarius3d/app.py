@@ -16,7 +16,6 @@ from panda3d.core import CardMaker, NodePath, Plane, Point3, TextNode, Transpare
 
 from . import geometry, saves
 from .engine.moves import MoveCard, Place, PlacePyramid, Shift
-from .session_towers import COLOUR_ELEMENT
 from .errors import DataError
 from .i18n import LANGUAGES, action_name, element_name, has, language, pyramid_name, set_language, tr
 from .ruleset import available, load_ruleset
@@ -27,6 +26,7 @@ from .view.houses import level_top, state_views, surface_top
 from .view.rising import Elevation, StoreyLabels, Trays, element_tops
 from .view.towers import ScoringRow, SpaceRings, piece_views, tower_views
 from .view.scene import PYRAMID_RGB, CardView, PyramidView, TableScene
+from .vocabulary import ELEMENT_NAME_OF_COLOUR, QUARTERS, pyramid_order
 
 BOT_PAUSE = 0.7  # seconds a computer waits before its move, so players can follow
 TRANSITION = 0.45  # seconds for a camera preset
@@ -42,7 +42,6 @@ def cell_of(x: float, y: float) -> tuple[int, int]:
     return (round(x / geometry.CELL_X), round(y / geometry.CELL_Y))
 
 
-QUARTER_NAMES = ("TL", "TR", "BL", "BR")
 
 
 def quarter_of(x: float, y: float, cell) -> int:
@@ -443,7 +442,7 @@ class App:
     @property
     def rising(self) -> bool:
         """Does this game build houses on pyramids (Aquarius Rising)?"""
-        return self.session is not None and hasattr(self.session.game.placement, "vertical_spots")
+        return self.session is not None and self.session.game.family == "rising"
 
     def _leave_game(self) -> None:
         self.show_elevation(False)
@@ -693,7 +692,7 @@ class App:
             self._draw_supply()
             return
         elif session.stage == "earned":
-            buttons = [(tr("hud_skip", element=element_name(COLOUR_ELEMENT[colour]).lower()), session.skip, index)
+            buttons = [(tr("hud_skip", element=element_name(ELEMENT_NAME_OF_COLOUR[colour]).lower()), session.skip, index)
                        for index, colour in session.earned()]
         elif session.stage == "row":
             buttons = [(tr("hud_swap", first=i + 1, second=i + 2), session.swap_row, i) for i in range(4)]
@@ -762,7 +761,7 @@ class App:
         on_table = getattr(session.game.placement, "on_table", None)
         if session.stage == "place" and on_table is not None and self.hover_cell is not None:
             from .cards import face
-            from .rules.dominus import side_matches
+            from .games.dominus.blocks import side_matches
 
             need = session.state.table.need.get(self.hover_cell)
             if need and on_table(self.hover_cell) and self.hover_cell not in session.state.table.cards:
@@ -850,7 +849,7 @@ class App:
                     continue
                 if isinstance(quarter, str):  # Elemental Towers: a space, a panel of one or more quarters
                     code = self.session.state.table.faces[cell].code
-                    if code[QUARTER_NAMES.index(quarter)] == code[quarter_of(*point, cell)]:
+                    if code[QUARTERS.index(quarter)] == code[quarter_of(*point, cell)]:
                         return move
                 elif quarter is None or quarter == quarter_of(*point, cell):
                     return move
@@ -1119,7 +1118,7 @@ class App:
             views[move] = CardView(cell, code, level, geometry.card_bottom(top))
             self.ghost_spots[move] = (cell, top, None)
         if session.towers:
-            from .rules.towers import piece_at
+            from .games.towers.blocks import piece_at
 
             for move, (cell, space, piece) in session.towers_ghosts().items():
                 code = state.table.faces[cell].code
@@ -1145,13 +1144,13 @@ class App:
             return None
         code = face.code
         quarter = quarter_of(*point, cell)
-        return cell, QUARTER_NAMES[code.index(code[quarter])]
+        return cell, QUARTERS[code.index(code[quarter])]
 
     def _draw_towers(self) -> None:
         """The supply on its tray, the scoring row, outlines of the pieces that may move."""
         session = self.session
         supply = [(kind, count) for kind, count in sorted(session.state.extra.get("supply", {}).items(),
-                                                          key=lambda item: ("gyrbk".index(item[0][1]), item[0]))
+                                                          key=lambda item: pyramid_order(item[0]))
                   if count]
         self.trays.update([(tr("hud_towers_supply"), supply)], None)
         self.scoring_row.update(session.row(), list(session.game.end.values), tr("hud_row"))

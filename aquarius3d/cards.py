@@ -20,15 +20,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-ELEMENTS = ("earth", "air", "fire", "water", "space")
-LETTERS = "EAFWS"
-LETTER_OF = dict(zip(ELEMENTS, LETTERS))
-ELEMENT_OF = dict(zip(LETTERS, ELEMENTS))
-BIT = {letter: 1 << i for i, letter in enumerate(LETTERS)}
-ALL_ELEMENTS = (1 << len(LETTERS)) - 1
+from .vocabulary import (  # noqa: F401  (re-exported: faces speak in these names)
+    ALL_ELEMENTS, BIT, ELEMENT_OF, ELEMENT_OF_COLOUR, ELEMENTS, LETTER_OF, LETTERS, PYRAMID_COLOUR,
+)
+
 DRAGON = "D"  # the Aquarius Dragon's code
-PYRAMID_COLOUR = {"E": "g", "A": "y", "F": "r", "W": "b", "S": "k"}
-ELEMENT_OF_COLOUR = {colour: letter for letter, colour in PYRAMID_COLOUR.items()}
 
 SEGMENTS = ("TL", "TR", "RT", "RB", "BL", "BR", "LT", "LB")
 SEG_BITS = 5

@@ -29,6 +29,7 @@ from .engine.state import State
 from .engine.table import Table
 from .errors import DataError, IllegalMove
 from .positions import Position, analyze, load_game
+from .vocabulary import COLOURS, SIZES
 
 
 def position_state(game, position: Position, seed: int = 0):
@@ -106,12 +107,12 @@ def position_state(game, position: Position, seed: int = 0):
     if cards != list(deck.cards):
         game = Game(game.ruleset, game.options, Deck(deck.name, tuple(cards)))
     extra = {"targets": [p.target for p in seats]} if any(p.target for p in seats) else {}
-    if hasattr(game.placement, "vertical_spots"):
+    if game.family == "rising":
         extra.update(storeys=storeys, pyramids=pyramids, supply=[list(p.supply or []) for p in seats])
         if position.extra.get("phase") == "pyramid":
             extra["to_play"] = 1
-    if hasattr(game.end, "mastery_bonus"):  # Elemental Towers: the row, the pieces, what the supply has left
-        from .rules.towers import towers_state
+    if game.family == "towers":  # Elemental Towers: the row, the pieces, what the supply has left
+        from .games.towers.blocks import towers_state
 
         laid = towers_state(game, position, table)
         free_goals = laid.unused_goals
@@ -122,7 +123,7 @@ def position_state(game, position: Position, seed: int = 0):
                 for kind in piece:
                     used[kind] = used.get(kind, 0) + 1
         extra["supply"] = {size + colour: game.setup.per_kind - used.get(size + colour, 0)
-                           for colour in "gyrbk" for size in "SML"}
+                           for colour in COLOURS for size in SIZES}
     return game, State(
         extra=extra,
         players=[p.name for p in seats],
@@ -172,9 +173,9 @@ def _facts(game, state: State, result) -> dict[str, Any]:
 
 
 def _towers_score(game, state: State) -> dict:
-    if not hasattr(game.end, "mastery_bonus"):
+    if game.family != "towers":
         return {}
-    from .rules.towers import rank_of, score_of
+    from .games.towers.blocks import rank_of, score_of
 
     score, _ = score_of(game, state)
     return {"score": score, "rank": rank_of(game, score)}

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import vocabulary
+
 # Cards: poker size on Looney Labs' 11 pt stock.
 CARD_WIDTH = 63.5
 CARD_LENGTH = 88.9
@@ -26,7 +28,7 @@ CELL_X = CARD_WIDTH + CARD_GAP
 CELL_Y = CARD_LENGTH + CARD_GAP
 
 # Looney Pyramids: base edge and height per size; pips equal the size number.
-PYRAMID_SIZES = ("S", "M", "L")
+PYRAMID_SIZES = vocabulary.SIZES
 PYRAMID_BASE = {"S": 14.29, "M": 19.84, "L": 25.40}
 PYRAMID_HEIGHT = {"S": 25.40, "M": 34.93, "L": 44.45}
 PYRAMID_PIPS = {"S": 1, "M": 2, "L": 3}
@@ -37,7 +39,7 @@ PYRAMID_WALL = 2.7
 NEST_RISE = {"S": 19.5, "M": 19.5}
 """Rise of the base of a pyramid of this size when nested in the next larger size."""
 
-QUARTERS = ("TL", "TR", "BL", "BR")
+QUARTERS = vocabulary.QUARTERS
 
 
 def cell_centre(x: int, y: int) -> tuple[float, float]:

@@ -18,10 +18,10 @@ from .cards import BIT, DRAGON, ELEMENT_OF, ELEMENTS, LETTER_OF, LETTERS, PYRAMI
 from .decks import ACTIONS
 from .errors import DataError
 from .ruleset import load_ruleset, read_yaml
+from .vocabulary import QUARTERS
 
 PYRAMID_COLOURS = set(PYRAMID_COLOUR.values()) | {"w", "c"}
 _PYRAMID = re.compile(r"([SML])([gyrbkwc])")
-QUARTER_NAMES = ("TL", "TR", "BL", "BR")
 KNOWN_KEYS = {"ruleset", "options", "cards", "goals", "players", "scoring_row", "probe", "turn",
               "description", "expect", "moves", "seed", "deck", "phase"}  # the last five: check files
 
@@ -186,7 +186,7 @@ def _read_cards(source: str, raw: Any) -> list[PlacedCard]:
                 _fail(source, f"{where}.pieces", f"expected a mapping of quarters to pyramids, got {raw_q!r}")
             pieces = {}
             for quarter, tower in raw_q.items():
-                if quarter not in QUARTER_NAMES:
+                if quarter not in QUARTERS:
                     _fail(source, f"{where}.pieces.{quarter}", "not a quarter (TL, TR, BL or BR)")
                 if not isinstance(tower, str) or not tower:
                     _fail(source, f"{where}.pieces.{quarter}", f"expected a pyramid or a tower like Lr+Mr, got {tower!r}")
@@ -268,8 +268,8 @@ def analyze(position: Position, game=None) -> dict:
 
     table = Table()
     errors: list[str] = []
-    rising = hasattr(game.placement, "vertical_spots")
-    towers = hasattr(game.end, "mastery_bonus")
+    rising = game.family == "rising"
+    towers = game.family == "towers"
     ground = [c for c in position.cards if c.at[2] == 0]
     for i, card in enumerate(position.cards):
         if not rising:
@@ -286,13 +286,13 @@ def analyze(position: Position, game=None) -> dict:
     errors.extend(game.placement.arrangement_errors(table))
     state = None
     if rising:
-        from .rules import rising as rules
+        from .games.rising import blocks as rules
 
         state = rising_state(position, table)
         errors.extend(rules.structure_errors(game, state, position))
     towers_state = None
     if towers:
-        from .rules import towers as tower_rules
+        from .games.towers import blocks as tower_rules
 
         towers_state = tower_rules.towers_state(game, position, table)
         errors.extend(tower_rules.structure_errors(game, towers_state, position))
@@ -312,7 +312,7 @@ def analyze(position: Position, game=None) -> dict:
     if position.probe:
         result["probe"] = [_probe(game, table, code, state) for code in position.probe]
     if state is not None:
-        from .rules import rising as rules
+        from .games.rising import blocks as rules
 
         houses = rules.houses_of_state(state)
         keys = rules.ranking_keys(houses, groups, game.end.pips)
@@ -326,8 +326,8 @@ def analyze(position: Position, game=None) -> dict:
     elif game.goal_ids():
         contenders = position.goals or list(ELEMENTS)
         result["winner"] = _winner(game, groups, contenders)
-    if game.scoring is not None and hasattr(game.scoring, "hand_value"):
-        from .rules.dominus import card_points
+    if game.family == "dominus":
+        from .games.dominus.blocks import card_points
 
         result["hand_points"] = [
             sum(card_points(code) for code in seat.hand if code not in ACTIONS) for seat in position.players
@@ -349,7 +349,7 @@ def _probe(game, table, code: str, state=None) -> dict:
 def rising_state(position: Position, table):
     """A state holding a position's table, storeys and pyramids (Aquarius Rising)."""
     from .engine.state import State
-    from .rules.rising import key
+    from .games.rising.blocks import key
 
     storeys, pyramids = {}, {}
     for i, card in enumerate(position.cards):

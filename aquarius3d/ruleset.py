@@ -21,12 +21,13 @@ from __future__ import annotations
 import difflib
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Any, Union
+from typing import Annotated, Any, Literal, Union
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, model_validator
 
-from . import rules
+from . import games  # noqa: F401  (registers every family's blocks)
+from .engine import blocks as rules
 from .decks import combine_decks, load_deck, with_dragon
 from .errors import DataError
 from .resources import rulesets_dir
@@ -115,6 +116,8 @@ def ruleset_model() -> type[BaseModel]:
         name=(str, ...),
         description=(str, ""),
         extends=(str | None, None),
+        family=(Literal[games.FAMILIES], Field(  # type: ignore[valid-type]
+            "aquarius", description="the game family (a package in aquarius3d/games) whose rules this composes")),
         players=(Players, Players()),
         deck=(_union("deck"), ...),
         setup=(_union("setup"), ...),

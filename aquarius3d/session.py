@@ -35,7 +35,8 @@ from .engine.moves import (
 from .errors import IllegalMove
 from .i18n import action_name, element_name, pyramid_name, tr
 from .ruleset import load_ruleset
-from .session_towers import TowersPlay
+from .vocabulary import ELEMENTS, pyramid_order
+from .games.towers.flow import TowersPlay
 
 
 @dataclass(frozen=True)
@@ -197,8 +198,6 @@ class Session(TowersPlay):
         if not supplies:
             return []
         from collections import Counter
-
-        from .rules.rising import pyramid_order
 
         counts = Counter(supplies[self.seat if seat is None else seat])
         return sorted(counts.items(), key=lambda item: pyramid_order(item[0]))
@@ -612,10 +611,10 @@ class Session(TowersPlay):
 
     def explain_heights(self) -> list[str]:
         """Aquarius Rising's winner in words, one step of the chain at a time, for the goal elements."""
-        from .rules.rising import ranking_keys, houses_of_state
+        from .games.rising.blocks import ranking_keys, houses_of_state
 
         state, cards = self.state, self.game.deck.cards
-        groups = {name: state.table.largest_group(1 << i) for i, name in enumerate(("earth", "air", "fire", "water", "space"))}
+        groups = {name: state.table.largest_group(1 << i) for i, name in enumerate(ELEMENTS)}
         keys = ranking_keys(houses_of_state(state), groups, self.game.end.pips)
         goals = list(dict.fromkeys(cards[g].code for g in state.goals if g is not None))
         alive = [g for g in goals if g in keys]

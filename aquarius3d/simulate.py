@@ -21,14 +21,14 @@ def play_game(game, players: int, seed: int, max_moves: int = 10_000):
 def simulate(game, players: int, games: int, seed: int) -> dict:
     """Play `games` games with seeds seed, seed+1, ...; winners and turns per game."""
     winners, turns, scores = [], [], []
-    scored = hasattr(game.end, "mastery_bonus")  # Elemental Towers: the final score of each game
+    scored = game.family == "towers"  # Elemental Towers: the final score of each game
     start = time.perf_counter()
     for i in range(games):
         state = play_game(game, players, seed + i)
         winners.append(list(state.winners))
         turns.append(state.turn_number)
         if scored:
-            from .rules.towers import score_of
+            from .games.towers.blocks import score_of
 
             scores.append(score_of(game, state)[0])
     elapsed = time.perf_counter() - start

@@ -267,7 +267,7 @@ def test_union_find_groups_equal_a_plain_search():
 def test_pyramid_moves_equal_the_rules_tried_everywhere(dragon):
     """Aquarius Rising: the generated pyramid moves are exactly those pyramid_reason allows."""
     from aquarius3d.engine.moves import PlacePyramid
-    from aquarius3d.rules.rising import face_at, pyramid_reason, unkey
+    from aquarius3d.games.rising.blocks import face_at, pyramid_reason, unkey
 
     game = load_ruleset("aquarius-rising", {"to_the_clouds": True, "sky_high": True, "dragon_start": dragon})
     checked = 0
@@ -333,7 +333,7 @@ def test_the_aquarius_dragon_starts_the_table_and_bears_no_pyramid():
     Aquarius Dragon". Ruling: one wild panel of every element."""
     from aquarius3d.cards import ALL_ELEMENTS
     from aquarius3d.engine.moves import PlacePyramid
-    from aquarius3d.rules.rising import pyramid_reason
+    from aquarius3d.games.rising.blocks import pyramid_reason
     from aquarius3d.simulate import play_game
 
     plain = load_ruleset("aquarius-rising")

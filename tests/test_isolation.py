@@ -8,7 +8,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 PROBE = """
 import sys
-import aquarius3d.engine, aquarius3d.ruleset, aquarius3d.positions, aquarius3d.checks
+import aquarius3d.engine, aquarius3d.games, aquarius3d.ruleset, aquarius3d.positions, aquarius3d.checks
 import aquarius3d.cli, aquarius3d.simulate, aquarius3d.bots, aquarius3d.geometry, aquarius3d.reference
 from aquarius3d.positions import analyze, read_position
 from aquarius3d.simulate import simulate

@@ -76,7 +76,7 @@ colour: blue
 
 
 def known(category):
-    from aquarius3d.rules import blocks
+    from aquarius3d.engine.blocks import blocks
 
     return ", ".join(repr(name) for name in blocks(category))
 
@@ -88,7 +88,7 @@ def test_broken_ruleset_reports_every_error_with_line_and_key(tmp_path):
         "bad1.yaml:12: actions[1].turn_in_plac: unknown key (did you mean 'turn_in_place'?)",
         f"bad1.yaml:18: actions[7].type: unknown type 'teleport' (known: {known('action')})",
         "bad1.yaml:21: setup.hand: expected at least 0, got -1",
-        "bad1.yaml:22: colour: unknown key (known: id, name, description, extends, players, deck, setup, turn, "
+        "bad1.yaml:22: colour: unknown key (known: id, name, description, extends, family, players, deck, setup, turn, "
         "placement, bonus, actions, win, end, scoring, rounds, options, rulings)",
     ]
 
@@ -243,3 +243,11 @@ def test_rulings_quote_their_rule_text_and_speak_both_languages(ruleset_id):
             assert part.strip() in text, f"{ruleset_id}: {ruling.rule!r} is not in {RULE_TEXTS[ruleset_id]}"
         if ruling.option is not None:
             assert ruling.option in game.ruleset.options, f"{ruleset_id}: no option {ruling.option!r}"
+
+
+def test_a_ruleset_names_its_family_and_an_unknown_one_is_refused(tmp_path):
+    assert {name: load_ruleset(name).family for name in available()} == {
+        "aquarius": "aquarius", "aquarius-rising": "rising", "dominus": "dominus", "elemental-towers": "towers"}
+    text = "id: odd\nname: Odd\nextends: aquarius\nfamily: chess\n"
+    assert load_text(tmp_path, "odd", text) == [
+        "odd.yaml:4: family: expected 'aquarius', 'rising', 'towers' or 'dominus', got 'chess'"]

@@ -41,6 +41,7 @@ class Game:
     def __init__(self, ruleset: Any, options: dict, deck: Deck) -> None:
         self.ruleset = ruleset
         self.id: str = ruleset.id
+        self.family: str = ruleset.family  # "aquarius", "rising", "towers" or "dominus"
         self.options = dict(options)
         self.deck = deck
         self.setup = ruleset.setup

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 
 from ..cards import CardCodeError, face
 from ..errors import MoveSyntaxError
+from ..vocabulary import QUARTERS
 
 Cell = tuple[int, int]
 
@@ -142,9 +143,6 @@ class ShuffleGoals(Move):
 
     def __str__(self) -> str:
         return "shuffle-goals"
-
-
-QUARTERS = ("TL", "TR", "BL", "BR")
 
 
 @dataclass(frozen=True)

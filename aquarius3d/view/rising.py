@@ -13,6 +13,7 @@ from .. import geometry
 from ..i18n import element_name, tr
 from .houses import storey_tops
 from .palette import ELEMENT_RGB
+from ..vocabulary import ALL_COLOURS
 
 TRAY_GAP = 24.0  # millimetres between two seats' trays
 TRAY_OFFSET = geometry.CARD_LENGTH + 30.0  # beyond the cards, leaving a row free for the next cards
@@ -69,7 +70,7 @@ class Trays:
         self.root.getChildren().detach()
         self.seats = []
         (x0, _, _), (x1, y1, _) = self.scene.bounds()
-        colours = sorted({code[1] for _, held in supplies for code, _ in held}, key="gyrbkwc".index)
+        colours = sorted({code[1] for _, held in supplies for code, _ in held}, key=ALL_COLOURS.index)
         width, depth = self.tray_width(len(colours)), self.DEPTH
         total, _ = self.extent(len(supplies), len(colours))
         left = (x0 + x1) / 2 - total / 2
@@ -219,7 +220,7 @@ class Elevation:
 
 def element_tops(state) -> dict[str, tuple[float, tuple[int, int]]]:
     """Each element's highest point on the table (card panels and pyramid tips) and the cell it is in."""
-    from ..rules.rising import ELEMENT_OF, houses_of_state, points
+    from ..games.rising.blocks import ELEMENT_OF, houses_of_state, points
 
     best: dict[str, tuple[float, tuple[int, int]]] = {}
     for point in points(houses_of_state(state)):

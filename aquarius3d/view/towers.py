@@ -10,16 +10,16 @@ from panda3d.core import LineSegs, NodePath, TextNode
 
 from .. import geometry
 from ..i18n import element_name
+from ..vocabulary import QUARTERS
 from .scene import PyramidView
 from .rising import _label
 
 ACE = {"earth": "EEEE", "air": "AAAA", "fire": "FFFF", "water": "WWWW", "space": "SSSS"}
-QUARTER_NAMES = ("TL", "TR", "BL", "BR")
 
 
 def space_quarters(code: str, space: str) -> list[int]:
     """The quarters a space (panel, named by its first quarter) covers on a face."""
-    letter = code[QUARTER_NAMES.index(space)]
+    letter = code[QUARTERS.index(space)]
     return [q for q in range(4) if code[q] == letter]
 
 
@@ -33,7 +33,7 @@ def tower_views(cell, code: str, space: str, piece: list[str], key_prefix=()) ->
     """A pyramid or tower on a space: one view per pyramid, nested at geometry's heights."""
     spot = space_centre(cell, code, space)
     bases = geometry.tower_bases(geometry.card_top(0), [p[0] for p in piece])
-    quarter = QUARTER_NAMES.index(space)
+    quarter = QUARTERS.index(space)
     return {(*key_prefix, cell, space, i): PyramidView(cell, 0, quarter, kind, base, spot)
             for i, (kind, base) in enumerate(zip(piece, bases))}
 

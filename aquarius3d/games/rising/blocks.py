@@ -19,21 +19,23 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
 
-from .. import geometry
-from ..cards import BIT, DRAGON, ELEMENT_OF, ELEMENT_OF_COLOUR, ELEMENTS, LETTERS, PYRAMID_COLOUR, face, mask_letters
-from ..engine import rng as random_source
-from ..engine.moves import PlacePyramid, TradePyramids, TwoPyramids
-from ..errors import IllegalMove
-from .aquarius import ActionBlock, ConnectBlock, DealBlock, DrawAndPlayBlock, _other_seat
-from .registry import Block, block
+from ... import geometry
+from ...cards import DRAGON, face, mask_letters
+from ...vocabulary import (
+    BIT, COLOURS, ELEMENT_OF, ELEMENT_OF_COLOUR, ELEMENTS, LETTERS, PYRAMID_COLOUR, WILD_COLOURS, colour_name,
+    pyramid_order, size_name,
+)
+from ...engine import rng as random_source
+from ...engine.moves import PlacePyramid, TradePyramids, TwoPyramids
+from ...errors import IllegalMove
+from ..aquarius.blocks import ActionBlock, ConnectBlock, DealBlock, DrawAndPlayBlock, _other_seat
+from ...engine.blocks import Block, block
 
 if TYPE_CHECKING:
-    from ..engine.game import Game
-    from ..engine.state import State
+    from ...engine.game import Game
+    from ...engine.state import State
 
-COLOURS = tuple(PYRAMID_COLOUR[letter] for letter in LETTERS)  # g y r b k
-WILD = ("w", "c")  # white (To the Clouds), clear (Sky High)
-
+WILD = WILD_COLOURS
 
 def key(cell, level: int) -> str:
     return f"{cell[0]},{cell[1]},{level}"
@@ -225,14 +227,6 @@ def pyramid_reason(state: "State", cell, level: int, quarter: int, pyramid: str)
     return None
 
 
-def colour_name(colour: str) -> str:
-    return {"g": "green", "y": "yellow", "r": "red", "b": "blue", "k": "black", "w": "white", "c": "clear"}[colour]
-
-
-def size_name(size: str) -> str:
-    return {"S": "small", "M": "medium", "L": "large"}[size]
-
-
 def vertical_matches(state: "State", cell, level: int, card_face) -> int:
     """Elements a card on storey `level` matches to the pyramids under its quarters (a mask)."""
     below = face_at(state, cell, level - 1)
@@ -358,10 +352,6 @@ class RisingDealBlock(DealBlock):
         state.extra["supply"] = supplies
         state.extra.setdefault("pyramids", {})
         state.extra.setdefault("storeys", {})
-
-
-def pyramid_order(pyramid: str) -> tuple:
-    return ("gyrbkwc".index(pyramid[1]), "SML".index(pyramid[0]))
 
 
 @block("turn", "three_actions")

@@ -27,22 +27,20 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
 
-from ..cards import ELEMENT_OF, LETTER_OF, PYRAMID_COLOUR, face
-from ..engine import rng as random_source
-from ..engine.moves import Build, DraftDiscard, MoveCard, Place, ShuffleGoals, Shift, Skip, SwapRow, TradePiece, Zap
-from ..errors import IllegalMove
-from .aquarius import ActionBlock
-from .registry import Block, block
+from ...cards import face
+from ...vocabulary import (
+    COLOURS, ELEMENT_OF, ELEMENT_OF_COLOUR, LETTER_OF, PYRAMID_COLOUR, QUARTERS, SIZES, colour_name, size_name,
+)
+from ...engine import rng as random_source
+from ...engine.moves import Build, DraftDiscard, MoveCard, Place, ShuffleGoals, Shift, Skip, SwapRow, TradePiece, Zap
+from ...errors import IllegalMove
+from ..aquarius.blocks import ActionBlock
+from ...engine.blocks import Block, block
 
 if TYPE_CHECKING:
-    from ..engine.game import Game
-    from ..engine.state import State
+    from ...engine.game import Game
+    from ...engine.state import State
 
-QUARTERS = ("TL", "TR", "BL", "BR")
-SIZES = ("S", "M", "L")
-COLOURS = ("g", "y", "r", "b", "k")
-COLOUR_OF_LETTER = dict(PYRAMID_COLOUR)
-LETTER_OF_COLOUR = {c: l for l, c in PYRAMID_COLOUR.items()}
 SPACE_SIZE = {1: "S", 2: "M", 4: "L"}  # quarters a panel covers -> the pyramid that fits it
 # Quarters side by side within a card, and across the shared side of a neighbour:
 # (dx, dy) -> pairs (my quarter, its quarter).
@@ -120,7 +118,7 @@ def matches(state: "State", cell) -> list[dict]:
             if pair in seen:
                 continue
             seen.add(pair)
-            found.append({"colour": COLOUR_OF_LETTER[code[q]],
+            found.append({"colour": PYRAMID_COLOUR[code[q]],
                           "spaces": [[x, y, pair[0]], [n[0], n[1], pair[2]]]})
     return found
 
@@ -181,7 +179,7 @@ def score_of(game: "Game", state: "State") -> tuple[int, list[tuple[tuple[int, i
     values = list(end.values)
     towers = []
     for cell, name, colour in complete_towers(state):
-        element = ELEMENT_OF[LETTER_OF_COLOUR[colour]]
+        element = ELEMENT_OF[ELEMENT_OF_COLOUR[colour]]
         value = values[row.index(element)] if element in row and row.index(element) < len(values) else 0
         towers.append((cell, name, colour, value))
     total = sum(t[3] for t in towers)
@@ -506,7 +504,7 @@ def build_reason(state: "State", match: dict, cell, name: str) -> str | None:
         return f"the space {cell[0]},{cell[1]} {name} is not empty"
     size = spaces(state.table.faces[tuple(cell)].code)[name][1]
     if state.extra["supply"].get(size + match["colour"], 0) <= 0:
-        return f"the supply has no {_size_word(size)} {_colour_word(match['colour'])} pyramid left"
+        return f"the supply has no {size_name(size)} {colour_name(match['colour'])} pyramid left"
     return None
 
 
@@ -523,7 +521,7 @@ def shift_reason(state: "State", colour: str, move: Shift) -> str | None:
     if not moving:
         return f"there is no pyramid on {move.cell[0]},{move.cell[1]} {move.space}"
     if moving[0][1] != colour:
-        return f"this action moves a {_colour_word(colour)} pyramid or tower, not a {_colour_word(moving[0][1])} one"
+        return f"this action moves a {colour_name(colour)} pyramid or tower, not a {colour_name(moving[0][1])} one"
     if (move.to_cell, move.to_space) not in neighbours_of_space(state, move.cell, move.space):
         return (f"{move.to_cell[0]},{move.to_cell[1]} {move.to_space} is not a space next to "
                 f"{move.cell[0]},{move.cell[1]} {move.space} (panels must share an edge)")
@@ -541,14 +539,6 @@ def shift_moves(state: "State", index: int, colour: str) -> list[Shift]:
                 if stack_reason(piece, piece_at(state, to_cell, to_name)) is None:
                     found.append(Shift(index, cell, name, to_cell, to_name))
     return found
-
-
-def _size_word(size: str) -> str:
-    return {"S": "small", "M": "medium", "L": "large"}[size]
-
-
-def _colour_word(colour: str) -> str:
-    return {"g": "green", "y": "yellow", "r": "red", "b": "blue", "k": "black"}[colour]
 
 
 # -- action cards: resolved when drawn ---------------------------------------------------------------
@@ -695,7 +685,7 @@ class TowersTradeHands(ActionBlock):
         if move.size == piece[0][0]:
             raise IllegalMove("trade for a pyramid of a different size")
         if state.extra["supply"].get(move.size + piece[0][1], 0) <= 0:
-            raise IllegalMove(f"the supply has no {_size_word(move.size)} {_colour_word(piece[0][1])} pyramid")
+            raise IllegalMove(f"the supply has no {size_name(move.size)} {colour_name(piece[0][1])} pyramid")
 
     def apply(self, game, state, seat, move):
         piece = piece_at(state, move.cell, move.space)
@@ -764,7 +754,7 @@ def structure_errors(game: "Game", state: "State", position) -> list[str]:
 
 def towers_state(game: "Game", position, table) -> "State":
     """A state holding a position's table, pieces and scoring row (Elemental Towers)."""
-    from ..engine.state import State
+    from ...engine.state import State
 
     goal_of = {game.deck.cards[g].code: g for g in game.goal_ids()}
     # Without a scoring_row, the goals stand in the deck list's order (earth, air, fire, water, space).

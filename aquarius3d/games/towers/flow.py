@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .engine.moves import Build, DraftDiscard, MoveCard, Shift, Skip, SwapRow, TradePiece, Zap, cell_text
-from .errors import IllegalMove
-from .i18n import action_name, element_name, pyramid_name, tr
+from ...engine.moves import Build, DraftDiscard, MoveCard, Shift, Skip, SwapRow, TradePiece, Zap, cell_text
+from ...errors import IllegalMove
+from ...i18n import action_name, element_name, pyramid_name, tr
+from ...vocabulary import ELEMENT_NAME_OF_COLOUR
 
-COLOUR_ELEMENT = {"g": "earth", "y": "air", "r": "fire", "b": "water", "k": "space"}
 
 
 class TowersPlay:
@@ -27,7 +27,7 @@ class TowersPlay:
 
     @property
     def towers(self) -> bool:
-        return hasattr(self.game.end, "mastery_bonus")
+        return self.game.family == "towers"
 
     def _towers_stage(self) -> str:
         phase = self.state.phase
@@ -57,10 +57,10 @@ class TowersPlay:
 
     def earned_text(self) -> str:
         counts = Counter(colour for _, colour in self.earned())
-        return ", ".join(f"{n} {element_name(COLOUR_ELEMENT[c]).lower()}" for c, n in counts.items())
+        return ", ".join(f"{n} {element_name(ELEMENT_NAME_OF_COLOUR[c]).lower()}" for c, n in counts.items())
 
     def score(self) -> tuple[int, str, list]:
-        from .rules.towers import rank_of, score_of
+        from .blocks import rank_of, score_of
 
         total, towers = score_of(self.game, self.state)
         return total, rank_of(self.game, total), towers
@@ -75,7 +75,7 @@ class TowersPlay:
         """Glowing spots: {move: (cell, space, pyramid or tower)} for builds, or the chosen piece's moves."""
         if self.stage != "earned":
             return {}
-        from .rules.towers import piece_at, spaces
+        from .blocks import piece_at, spaces
 
         found = {}
         for move in self.game.legal_moves(self.state):
@@ -135,7 +135,7 @@ class TowersPlay:
         return self._refuse(Build(pending[0][0] if pending else 0, cell, space))
 
     def _first_match_for_source(self) -> int:
-        from .rules.towers import piece_at
+        from .blocks import piece_at
 
         piece = piece_at(self.state, *self.source)
         for index, colour in self.earned():
@@ -180,7 +180,7 @@ class TowersPlay:
         del self.messages[messages:]
         self.notice = tr("towers_undone")
         if self.autosave:
-            from . import saves
+            from ... import saves
 
             saves.save(self.record())
         self._begin_turn()
@@ -189,7 +189,7 @@ class TowersPlay:
     # -- words ------------------------------------------------------------------------------------
 
     def towers_describe(self, move) -> str | None:
-        from .rules.towers import piece_at
+        from .blocks import piece_at
 
         if isinstance(move, Build):
             piece = piece_at(self.state, move.cell, move.space)
@@ -226,7 +226,7 @@ class TowersPlay:
         lines = [tr("towers_final", score=total, rank=rank)]
         row = self.row()
         for cell, space, colour, value in towers:
-            element = COLOUR_ELEMENT[colour]
+            element = ELEMENT_NAME_OF_COLOUR[colour]
             place = row.index(element) + 1 if element in row else 0
             lines.append(tr("towers_tower_line", element=element_name(element), cell=cell_text(cell), place=place,
                             value=value))

@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
 
-from ..cards import DIRECTIONS, FACING, MY_SIDE, SEG_BITS, SEG_MASK, face, mask_letters
-from .registry import Block, block
+from ...cards import DIRECTIONS, FACING, MY_SIDE, SEG_BITS, SEG_MASK, face, mask_letters
+from ...engine.blocks import Block, block
 
 if TYPE_CHECKING:
-    from ..engine.game import Game
-    from ..engine.state import State
+    from ...engine.game import Game
+    from ...engine.state import State
 
 
 def side_matches(face_bits: int, need: int) -> list[tuple[int, bool]]:
@@ -230,7 +230,7 @@ class HandPointsBlock(Block):
         return False
 
     def deal_again(self, game: "Game", state: "State") -> None:
-        from ..engine.table import Table
+        from ...engine.table import Table
 
         state.table = Table()
         state.hands = [[] for _ in state.players]

@@ -10,15 +10,15 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
 
-from ..cards import BIT, LETTER_OF, connected_elements, face
-from ..errors import IllegalMove
-from ..engine import rng as random_source
-from ..engine.moves import MoveCard, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands, Zap
-from .registry import Block, block
+from ...cards import BIT, LETTER_OF, connected_elements, face
+from ...errors import IllegalMove
+from ...engine import rng as random_source
+from ...engine.moves import MoveCard, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands, Zap
+from ...engine.blocks import Block, block
 
 if TYPE_CHECKING:
-    from ..engine.game import Game
-    from ..engine.state import State
+    from ...engine.game import Game
+    from ...engine.state import State
 
 
 # -- deck and setup ---------------------------------------------------------------------------

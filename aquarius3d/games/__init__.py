@@ -1,0 +1,11 @@
+"""The game families, one package each: their rule blocks, and what each adds to the shared engine.
+
+Importing this package registers every family's building blocks with the
+engine's registry (aquarius3d.engine.blocks), so that rulesets can name them.
+"""
+
+from . import aquarius, dominus, rising, towers  # noqa: F401  (each registers its blocks)
+
+# The families a ruleset may name with `family:`; the window, analyze and the session ask
+# `game.family` what a game has (storeys, pieces, rounds), never which blocks it happens to use.
+FAMILIES = ("aquarius", "rising", "towers", "dominus")
