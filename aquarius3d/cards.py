@@ -18,7 +18,7 @@ bottom-right, left-top, left-bottom.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from .vocabulary import (  # noqa: F401  (re-exported: faces speak in these names)
     ALL_ELEMENTS, BIT, ELEMENT_OF, ELEMENT_OF_COLOUR, ELEMENTS, LETTER_OF, LETTERS, PYRAMID_COLOUR,
@@ -81,8 +81,9 @@ class Face:
             mask |= panel
         return mask
 
-    @property
+    @cached_property
     def turned(self) -> "Face":
+        """The face turned 180 degrees (computed once per face; faces are shared through face())."""
         return face(turn(self.code))
 
 

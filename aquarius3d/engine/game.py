@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 from ..cards import canonical, face
@@ -33,6 +35,33 @@ class ApplyResult:
     connected: int = 0  # element mask the placed card connected through
     winners: list[int] = field(default_factory=list)
     over: bool = False
+
+
+class MoveGroup:
+    """Moves of one shape, built only when asked for: the i-th is `build(items[i])`.
+
+    Listing moves is the engine's hot path; a computer player that picks one move
+    among thousands should not build the others.
+    """
+
+    __slots__ = ("items", "build")
+
+    def __init__(self, items: list, build: Callable[[Any], Move]) -> None:
+        self.items = items
+        self.build = build
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __getitem__(self, index: int) -> Move:
+        return self.build(self.items[index])
+
+    def __iter__(self) -> Iterator[Move]:
+        return map(self.build, self.items)
+
+
+def _place_at(code: str, turned: bool, cell) -> Place:
+    return Place(code, cell, turned)
 
 
 class Game:
@@ -134,11 +163,7 @@ class Game:
         """Every legal move of the player to play, in a fixed order."""
         moves: list[Move] = []
         for group in self._move_groups(state):
-            if isinstance(group, list):
-                moves.extend(group)
-            else:
-                code, turned, cells = group
-                moves.extend(Place(code, cell, turned) for cell in cells)
+            moves.extend(group)
         return moves or ([] if state.over else [Pass()])
 
     def choose_move(self, state: State, pick) -> Move:
@@ -147,23 +172,21 @@ class Game:
         Computer players use it: `pick` is, say, a random source's randrange.
         """
         groups = self._move_groups(state)
-        total = sum(len(g) if isinstance(g, list) else len(g[2]) for g in groups)
+        total = sum(len(g) for g in groups)
         if not total:
             if state.over:
                 raise IndexError("the game is over")
             return Pass()
         index = pick(total)
         for group in groups:
-            size = len(group) if isinstance(group, list) else len(group[2])
+            size = len(group)
             if index < size:
-                if isinstance(group, list):
-                    return group[index]
-                return Place(group[0], group[2][index], group[1])
+                return group[index]
             index -= size
         raise IndexError("no legal move with that index")
 
     def _move_groups(self, state: State) -> list:
-        """Legal moves in order, placements grouped as (code, turned, cells)."""
+        """Legal moves in order, as lists or MoveGroups (placements of one card and orientation built lazily)."""
         if state.over:
             return []
         if state.phase != "play":
@@ -190,7 +213,7 @@ class Game:
                     continue
                 cells = placement.cells(table, lies, frontier)
                 if cells:
-                    groups.append((code, turned, cells))
+                    groups.append(MoveGroup(cells, partial(_place_at, code, turned)))
                 if vertical is not None:
                     spots = vertical(self, state, lies)
                     if spots:
@@ -198,9 +221,7 @@ class Game:
         for name in sorted(actions):
             block = self.actions.get(name)
             if block is not None:
-                found = block.moves(self, state, seat)
-                if found:
-                    groups.append(found)
+                groups.extend(g for g in block.move_groups(self, state, seat) if g)
         return groups
 
     def can_play(self, state: State) -> bool:

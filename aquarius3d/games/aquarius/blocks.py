@@ -6,11 +6,13 @@ are fields with a default, so a ruleset can choose the other reading.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
 
 from ...cards import BIT, LETTER_OF, connected_elements, face
+from ...engine.game import MoveGroup
 from ...errors import IllegalMove
 from ...engine import rng as random_source
 from ...engine.moves import MoveCard, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands, Zap
@@ -245,6 +247,10 @@ class ActionBlock(Block):
     def moves(self, game: "Game", state: "State", seat: int) -> list:
         raise NotImplementedError
 
+    def move_groups(self, game: "Game", state: "State", seat: int) -> list:
+        """The moves as groups (lists, or MoveGroups built lazily); one list unless a block knows better."""
+        return [self.moves(game, state, seat)]
+
     def check(self, game: "Game", state: "State", seat: int, move) -> None:
         """Raise IllegalMove with a reason when the move is not allowed."""
 
@@ -295,21 +301,26 @@ class MoveACardBlock(ActionBlock):
     turn_in_place: bool = Field(True, description="a card may stay in its cell, turned 180 degrees")
 
     def moves(self, game, state, seat):
+        return [move for group in self.move_groups(game, state, seat) for move in group]
+
+    def move_groups(self, game, state, seat):
+        """Per card and orientation, the cells it may go to (built lazily: there can be thousands)."""
         table = state.table
         if len(table.cards) < 2:
             return []
         frontier = table.frontier()
-        found = []
+        groups = []
         for source, lies in sorted(table.faces.items()):
             cells = table.frontier_without(source, frontier)
             for turned, candidate in ((False, lies), (True, lies.turned)):
                 if turned and candidate.code == lies.code:
                     continue
                 bits = candidate.bits
-                for cell, need in cells:
-                    if bits & need and (cell != source or (turned and self.turn_in_place)):
-                        found.append(MoveCard(source, cell, turned))
-        return found
+                stay = turned and self.turn_in_place
+                targets = [cell for cell, need in cells if bits & need and (stay or cell != source)]
+                if targets:
+                    groups.append(MoveGroup(targets, partial(MoveCard, source, turned=turned)))
+        return groups
 
     def check(self, game, state, seat, move):
         table = state.table

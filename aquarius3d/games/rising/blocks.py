@@ -27,6 +27,7 @@ from ...vocabulary import (
 )
 from ...engine import rng as random_source
 from ...engine.moves import PlacePyramid, TradePyramids, TwoPyramids
+from ...engine.game import MoveGroup
 from ...errors import IllegalMove
 from ..aquarius.blocks import ActionBlock, ConnectBlock, DealBlock, DrawAndPlayBlock, _other_seat
 from ...engine.blocks import Block, block
@@ -354,6 +355,13 @@ class RisingDealBlock(DealBlock):
         state.extra.setdefault("storeys", {})
 
 
+_NO_PYRAMIDS = (None, None, None, None)
+
+
+def _pyramid_move(spot: tuple) -> PlacePyramid:
+    return PlacePyramid(*spot)
+
+
 @block("turn", "three_actions")
 class ThreeActionsBlock(DrawAndPlayBlock):
     """Aquarius Rising's turn: "(1) Draw a card, (2) Play a card, & (3) Play a pyramid".
@@ -383,34 +391,43 @@ class ThreeActionsBlock(DrawAndPlayBlock):
 
         The same rules as pyramid_reason, generated instead of tried one by one.
         """
-        supply = sorted(set(state.extra["supply"][state.turn]), key=pyramid_order)
+        supply = state.extra["supply"][state.turn]
         if not supply:
             return []
+        by_colour: dict[str, list[str]] = {}
+        for pyramid in sorted(set(supply), key=pyramid_order):
+            by_colour.setdefault(pyramid[1], []).append(pyramid)
+        wild = [p for colour in WILD for p in by_colour.get(colour, ())]
+        # What each quarter letter may take, in supply order (its colour first, then white, then clear).
+        offer = {letter: by_colour.get(PYRAMID_COLOUR[letter], []) + wild for letter in LETTERS}
         pyramids = state.extra.get("pyramids", {})
         storeys = state.extra.get("storeys", {})
-        holders = {k for k, places in pyramids.items() if any(places)}
+        holders = {unkey(k) for k, places in pyramids.items() if any(places)}
+        covered = {unkey(k) for k in storeys}
         cards = [(cell, 0, f.code) for cell, f in sorted(state.table.faces.items())]
         cards += [(*unkey(k), v[1]) for k, v in sorted(storeys.items())]
         found = []
         for cell, level, code in cards:
-            if key(cell, level + 1) in storeys or code == DRAGON:
+            if (cell, level + 1) in covered or code == DRAGON:
                 continue
-            here = key(cell, level)
-            places = pyramids.get(here, [None] * 4)
-            if here not in holders:
+            places = pyramids.get(key(cell, level)) if (cell, level) in holders else None
+            if places is None:
                 x, y = cell
-                if any(key((x + dx, y + dy), level) in holders for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0))):
+                if (((x, y + 1), level) in holders or ((x + 1, y), level) in holders
+                        or ((x, y - 1), level) in holders or ((x - 1, y), level) in holders):
                     continue
-            sizes = {p[0] for p in places if p} or {"S", "M", "L"}
+                places = _NO_PYRAMIDS
+                size = None
+            else:
+                size = next(p[0] for p in places if p)
             for quarter in range(4):
                 if places[quarter] is not None:
                     continue
                 letter = quarter_letter(code, quarter)
-                allowed = WILD + ((PYRAMID_COLOUR[letter],) if letter else ())
-                for pyramid in supply:
-                    if pyramid[1] in allowed and pyramid[0] in sizes:
-                        found.append(PlacePyramid(pyramid, cell, quarter, level))
-        return found
+                for pyramid in offer[letter] if letter else wild:
+                    if size is None or pyramid[0] == size:
+                        found.append((pyramid, cell, quarter, level))
+        return MoveGroup(found, _pyramid_move) if found else []
 
     def check_phase_move(self, game: "Game", state: "State", move) -> None:
         if not isinstance(move, PlacePyramid):
