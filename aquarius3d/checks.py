@@ -81,9 +81,9 @@ def position_state(game, position: Position, seed: int = 0):
         if level == 0:
             table.place((x, y), card_id, card.card)
         else:
-            storeys[f"{x},{y},{level}"] = [card_id, card.card]
+            storeys[(x, y), level] = (card_id, card.card)
         if card.pyramids and any(card.pyramids):
-            pyramids[f"{x},{y},{level}"] = [str(p) if p else None for p in card.pyramids]
+            pyramids[(x, y), level] = [str(p) if p else None for p in card.pyramids]
     seats = position.players
     if not seats:
         raise DataError(f"{position.source}: players: a position to play from needs players")
@@ -107,10 +107,12 @@ def position_state(game, position: Position, seed: int = 0):
     if cards != list(deck.cards):
         game = Game(game.ruleset, game.options, Deck(deck.name, tuple(cards)))
     extra = {"targets": [p.target for p in seats]} if any(p.target for p in seats) else {}
+    data = None
     if game.family == "rising":
-        extra.update(storeys=storeys, pyramids=pyramids, supply=[list(p.supply or []) for p in seats])
-        if position.extra.get("phase") == "pyramid":
-            extra["to_play"] = 1
+        from .games.rising.state import RisingData
+
+        data = RisingData(storeys, pyramids, [list(p.supply or []) for p in seats],
+                          to_play=1 if position.extra.get("phase") == "pyramid" else 0)
     if game.family == "towers":  # Elemental Towers: the row, the pieces, what the supply has left
         from .games.towers.blocks import towers_state
 
@@ -126,6 +128,7 @@ def position_state(game, position: Position, seed: int = 0):
                            for colour in COLOURS for size in SIZES}
     return game, State(
         extra=extra,
+        data=data,
         players=[p.name for p in seats],
         hands=hands,
         goals=goals,
@@ -139,6 +142,7 @@ def position_state(game, position: Position, seed: int = 0):
 
 def _facts(game, state: State, result) -> dict[str, Any]:
     cards = game.deck.cards
+    own = state.data.to_dict() if state.data is not None else {}
     return {
         "bonus": result.bonus if result else 0,
         "players": list(state.players),
@@ -157,9 +161,9 @@ def _facts(game, state: State, result) -> dict[str, Any]:
         "largest_group": {e: state.table.largest_group(1 << i) for i, e in enumerate(ELEMENTS)},
         "legal_moves": [str(m) for m in game.legal_moves(state)],
         "scores": state.extra.get("scores"),
-        "supply": state.extra.get("supply"),
-        "pyramids": state.extra.get("pyramids"),
-        "storeys": {k: v[1] for k, v in state.extra.get("storeys", {}).items()},
+        "supply": state.extra.get("supply", own.get("supply")),
+        "pyramids": own.get("pyramids"),
+        "storeys": {k: v[1] for k, v in own.get("storeys", {}).items()},
         "phase": state.phase,
         "rounds": state.extra.get("rounds"),
         "end_reason": state.end_reason,

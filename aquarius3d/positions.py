@@ -349,17 +349,16 @@ def _probe(game, table, code: str, state=None) -> dict:
 def rising_state(position: Position, table):
     """A state holding a position's table, storeys and pyramids (Aquarius Rising)."""
     from .engine.state import State
-    from .games.rising.blocks import key
+    from .games.rising.state import RisingData
 
-    storeys, pyramids = {}, {}
+    data = RisingData()
     for i, card in enumerate(position.cards):
         x, y, level = card.at
         if level:
-            storeys[key((x, y), level)] = [i, card.card]  # the card's place in the file stands for its id
+            data.storeys[(x, y), level] = (i, card.card)  # the card's place in the file stands for its id
         if card.pyramids and any(card.pyramids):
-            pyramids[key((x, y), level)] = [str(p) if p else None for p in card.pyramids]
-    return State(players=[], hands=[], goals=[], unused_goals=[], deck=[], table=table,
-                 extra={"storeys": storeys, "pyramids": pyramids})
+            data.pyramids[(x, y), level] = [str(p) if p else None for p in card.pyramids]
+    return State(players=[], hands=[], goals=[], unused_goals=[], deck=[], table=table, data=data)
 
 
 def _winner(game, groups: dict, contenders: list[str]) -> list[str]:

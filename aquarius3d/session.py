@@ -22,6 +22,7 @@ Stages:
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass
 
 from . import saves
@@ -34,6 +35,7 @@ from .engine.moves import (
 )
 from .errors import IllegalMove
 from .i18n import action_name, element_name, pyramid_name, tr
+from .games.rising.state import RisingData
 from .ruleset import load_ruleset
 from .vocabulary import ELEMENTS, pyramid_order
 from .games.towers.flow import TowersPlay
@@ -194,12 +196,10 @@ class Session(TowersPlay):
 
     def supply(self, seat: int | None = None) -> list[tuple[str, int]]:
         """(pyramid, how many) in a seat's supply (the player to play by default): public."""
-        supplies = self.state.extra.get("supply")
-        if not supplies:
+        data = self.state.data
+        if not isinstance(data, RisingData):
             return []
-        from collections import Counter
-
-        counts = Counter(supplies[self.seat if seat is None else seat])
+        counts = Counter(data.supply[self.seat if seat is None else seat])
         return sorted(counts.items(), key=lambda item: pyramid_order(item[0]))
 
     def select_pyramid(self, pyramid: str) -> None:
@@ -249,7 +249,7 @@ class Session(TowersPlay):
         if self.stage == "computer":
             return tr("hud_bot_thinking", name=self.seats[self.seat].name)
         if self.stage == "pyramid":
-            left = self.state.extra.get("to_play", 1)
+            left = self.state.data.to_play if isinstance(self.state.data, RisingData) else 1
             return tr("hud_pyramid", count=left) if self.pyramid is None else tr("hud_pyramid_place")
         if self.stage == "earned":
             return tr("hud_earned_move" if self.source else "hud_earned", actions=self.earned_text())

@@ -13,7 +13,7 @@ def all_cards(game: Game, state: State) -> list[int]:
     found = [c for hand in state.hands for c in hand]
     found += [g for g in state.goals if g is not None]
     found += state.unused_goals + state.deck + state.discard + list(state.table.cards.values())
-    found += [card_id for card_id, _ in state.extra.get("storeys", {}).values()]  # cards on pyramids
+    found += state.data.cards() if state.data is not None else []  # a family's own places: cards on pyramids ...
     # Elemental Towers: cards back in the box, the draft's pool and offer, the goals set aside while
     # drafting, an action card being resolved.
     extra = state.extra

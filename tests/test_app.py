@@ -364,12 +364,12 @@ def test_a_complete_game_of_aquarius_rising_by_clicks(app):
         if session.stage == "over":
             break
         before = len(session.state.log)
-        storeys = len(session.state.extra.get("storeys", {}))
+        storeys = len(session.state.data.storeys)
         stage = session.stage
         step(app, rng)
         if stage == "pyramid" and len(session.state.log) > before:
             pyramids_clicked += 1
-        if stage == "place" and len(session.state.extra.get("storeys", {})) > storeys:
+        if stage == "place" and len(session.state.data.storeys) > storeys:
             built += 1
     session = app.session
     assert session.stage == "over" and session.state.end_reason == "highest element"
@@ -391,24 +391,24 @@ def test_rising_trays_storeys_and_side_elevation(app):
     app.start_game("aquarius-rising", {}, [Seat("Ann", "computer"), Seat("Bo", "computer")], seed=2)
     session = app.session
     for _ in range(3000):
-        if len(session.state.extra.get("storeys", {})) >= 2 or session.stage == "over":
+        if len(session.state.data.storeys) >= 2 or session.stage == "over":
             break
         app._bot_due = 0
         app._tick(FakeTask())
-    assert len(session.state.extra["storeys"]) >= 2
+    assert len(session.state.data.storeys) >= 2
     # A tray per seat, one pyramid per kind held, counts as the supply says.
     assert len(app.trays.seats) == 2
     for seat, tray in enumerate(app.trays.seats):
         shown = {n.getTag("pyramid") for n in tray.findAllMatches("**/=pyramid")}
         assert shown == {code for code, _ in session.supply(seat)}
-    assert f"Ann: {len(session.state.hands[0])} cards, {len(session.state.extra['supply'][0])} pyramids" \
+    assert f"Ann: {len(session.state.hands[0])} cards, {len(session.state.data.supply[0])} pyramids" \
         in app.hud_info.getText()
     # L labels every storey above the table with its height.
     assert app.storey_labels.root.isHidden()
     app.toggle_storeys()
     labels = app.storey_labels.root.findAllMatches("**/=storey")
     assert not app.storey_labels.root.isHidden()
-    assert len(labels) == len(session.state.extra["storeys"])
+    assert len(labels) == len(session.state.data.storeys)
     # The side elevation is orthographic, shows a marker at each element's highest point, and goes back.
     app.view("side")
     assert app.elevation_on and isinstance(app.base.cam.node().getLens(), OrthographicLens)
@@ -456,7 +456,7 @@ def test_rising_picking_a_card_on_a_house_and_a_quarter(app):
     point = app.screen_of_point(*geometry.cell_centre(0, 0), top)
     assert app.ghost_at(point) == on_house
     app.click(point)
-    assert session.state.extra["storeys"]["0,0,1"][1] == "FFFF"
+    assert session.state.data.storeys[(0, 0), 1][1] == "FFFF"
     assert session.stage == "pyramid"
     app._act(session.select_pyramid, "Mb")
     spots = sorted(app.ghost_spots, key=str)
@@ -467,7 +467,7 @@ def test_rising_picking_a_card_on_a_house_and_a_quarter(app):
     app.orbit = app.framed("top")
     app.orbit.apply(app.base.camera)
     app.click(app.screen_of_point(x + dx, y + dy, app.ghost_spots[target][1]))
-    placed = session.state.extra["pyramids"][f"{target.cell[0]},{target.cell[1]},{target.level}"]
+    placed = session.state.data.pyramids[target.cell, target.level]
     assert placed[target.quarter] == "Mb"
 
 

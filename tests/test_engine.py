@@ -267,7 +267,8 @@ def test_union_find_groups_equal_a_plain_search():
 def test_pyramid_moves_equal_the_rules_tried_everywhere(dragon):
     """Aquarius Rising: the generated pyramid moves are exactly those pyramid_reason allows."""
     from aquarius3d.engine.moves import PlacePyramid
-    from aquarius3d.games.rising.blocks import face_at, pyramid_reason, unkey
+    from aquarius3d.games.rising.blocks import face_at, pyramid_reason
+    from aquarius3d.games.rising.state import rising
 
     game = load_ruleset("aquarius-rising", {"to_the_clouds": True, "sky_high": True, "dragon_start": dragon})
     checked = 0
@@ -276,10 +277,10 @@ def test_pyramid_moves_equal_the_rules_tried_everywhere(dragon):
             if state.phase != "pyramid":
                 continue
             generated = set(game.legal_moves(state))
-            cards = [(c, 0) for c in state.table.faces] + [unkey(k) for k in state.extra["storeys"]]
+            cards = [(c, 0) for c in state.table.faces] + list(rising(state).storeys)
             tried = {
                 PlacePyramid(p, cell, q, level)
-                for cell, level in cards for q in range(4) for p in set(state.extra["supply"][state.turn])
+                for cell, level in cards for q in range(4) for p in set(rising(state).supply[state.turn])
                 if face_at(state, cell, level) and pyramid_reason(state, cell, level, q, p) is None
             }
             assert generated == tried
@@ -294,7 +295,7 @@ def test_rising_pyramids_divided_by_player_count(players):
 
     game = load_ruleset("aquarius-rising")
     state = game.new_state([f"P{i}" for i in range(players)], seed=players)
-    supplies = state.extra["supply"]
+    supplies = state.data.supply
     everything = Counter(p for supply in supplies for p in supply)
     if players == 2:
         assert [len(s) for s in supplies] == [30, 30]
@@ -311,7 +312,7 @@ def test_rising_pyramids_divided_by_player_count(players):
     assert sum(everything.values()) == 60 and all(v == 4 for v in everything.values())
     both = load_ruleset("aquarius-rising", {"to_the_clouds": True, "sky_high": True})
     state = both.new_state([f"P{i}" for i in range(players)], seed=players)
-    for supply in state.extra["supply"]:
+    for supply in state.data.supply:
         assert sorted(p for p in supply if p[1] in "wc") == ["Lc", "Lw", "Mc", "Mw", "Sc", "Sw"]
 
 
@@ -361,5 +362,5 @@ def test_the_aquarius_dragon_starts_the_table_and_bears_no_pyramid():
     for seed in range(6):  # whole games end, the Dragon still at 0,0 without a pyramid
         state = play_game(game, 2 + seed % 4, seed)
         assert state.over and state.winners and state.end_reason == "highest element"
-        assert state.table.cards[(0, 0)] == dragon and not any(state.extra["pyramids"].get("0,0,0") or [])
+        assert state.table.cards[(0, 0)] == dragon and not any(state.data.pyramids.get(((0, 0), 0)) or [])
         assert_every_card_once(game, state)

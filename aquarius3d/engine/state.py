@@ -3,17 +3,50 @@
 Piles are lists of card ids (indices into the game's deck). The top of the
 draw pile and of the discard pile is the last item; the top of the unused
 goals is the first item (goals go under the pile, at its end).
+
+What a game family adds (Aquarius Rising's houses and pyramids, Elemental
+Towers' pieces, Dominus' rounds) is its own typed object in `data`, defined in
+that family's package and registered here by name, so the engine never
+imports a family and a state still round-trips through plain data.
 """
 
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol
 
 from .table import Table
 
 
-@dataclass
+class FamilyData(Protocol):
+    """A game family's part of the state: copied cheaply, written as plain JSON-ready data."""
+
+    family: ClassVar[str]
+
+    def copy(self) -> FamilyData: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+    def public(self) -> dict[str, Any]:
+        """What every seat may know of it (observations)."""
+        ...
+
+    def cards(self) -> list[int]:
+        """The card ids it holds (cards on pyramids, set aside, being resolved)."""
+        ...
+
+
+_READERS: dict[str, Callable[[dict], FamilyData]] = {}
+
+
+def register_data(family: str, reader: Callable[[dict], FamilyData]) -> None:
+    """Let State.from_dict rebuild a family's data (each family package calls this once)."""
+    _READERS[family] = reader
+
+
+@dataclass(eq=False)
 class State:
     players: list[str]
     hands: list[list[int]]
@@ -24,19 +57,20 @@ class State:
     table: Table = field(default_factory=Table)
     turn: int = 0  # seat to play
     turn_number: int = 1
-    phase: str = "play"  # "play" or "over"
+    phase: str = "play"  # "play" or "over"; families add steps ("pyramid", "actions", ...)
     rng: int = 0
     winners: list[int] = field(default_factory=list)
     end_reason: str = ""
     passes: int = 0  # consecutive passes, for the deck-out ending
     log: list[str] = field(default_factory=list)  # "seat: move" per move
-    extra: dict = field(default_factory=dict)  # ruleset data (rounds and scores, targets), plain JSON values
+    data: FamilyData | None = None  # the family's own part (see the module docstring)
+    extra: dict = field(default_factory=dict)  # being retired: what families have not moved into `data` yet
 
     @property
     def over(self) -> bool:
         return self.phase == "over"
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         return State(
             players=list(self.players),
             hands=[list(h) for h in self.hands],
@@ -53,6 +87,7 @@ class State:
             end_reason=self.end_reason,
             passes=self.passes,
             log=list(self.log),
+            data=None if self.data is None else self.data.copy(),
             extra=copy.deepcopy(self.extra),
         )
 
@@ -76,14 +111,16 @@ class State:
             "end_reason": self.end_reason,
             "passes": self.passes,
             "log": list(self.log),
+            "data": None if self.data is None else {"family": self.data.family, **self.data.to_dict()},
             "extra": copy.deepcopy(self.extra),
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "State":
+    def from_dict(cls, data: dict) -> State:
         table = Table()
         for entry in data["table"]:
             table.place(tuple(entry["at"]), int(entry["card"]), entry["face"])
+        own = data.get("data")
         return cls(
             players=list(data["players"]),
             hands=[list(h) for h in data["hands"]],
@@ -100,6 +137,7 @@ class State:
             end_reason=data.get("end_reason", ""),
             passes=int(data.get("passes", 0)),
             log=list(data.get("log", [])),
+            data=None if own is None else _READERS[own["family"]](own),
             extra=copy.deepcopy(data.get("extra", {})),
         )
 

@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 from .. import geometry
+from ..games.rising.state import RisingData
 from .scene import CardView, PyramidView
 
 
 def _storeys(state, cell):
     """Walk a cell's house from the table up: (storey, card id, face code, top of the card, pyramids on it)."""
-    storeys = state.extra.get("storeys", {})
-    placed = state.extra.get("pyramids", {})
+    data = state.data if isinstance(state.data, RisingData) else RisingData()
+    storeys, placed = data.storeys, data.pyramids
     top, level = geometry.card_top(0), 0
     card_id, code = state.table.cards[cell], state.table.faces[cell].code
     while True:
-        places = placed.get(f"{cell[0]},{cell[1]},{level}", [None] * 4)
+        places = placed.get((cell, level), [None] * 4)
         yield level, card_id, code, top, places
-        above = storeys.get(f"{cell[0]},{cell[1]},{level + 1}")
+        above = storeys.get((cell, level + 1))
         size = next((p[0] for p in places if p), None)
         if above is None or size is None:
             return

@@ -1,13 +1,8 @@
 """The building blocks of Aquarius Rising: pyramids, houses of cards, real heights.
 
 Rule text: shared/rules/aquarius-rising.md (English, the default) and
-aquarius-rising.fr.md (where they differ, an option). Storeys above the table
-and every pyramid live in State.extra as plain data:
-
-    storeys:   {"x,y,level": [card id, face]}       cards on pyramids (level >= 1)
-    pyramids:  {"x,y,level": [TL, TR, BL, BR]}      each "Lr" (size, colour) or None
-    supply:    [[pyramid, ...] per seat]            unplayed pyramids
-    to_play:   pyramids still to play this turn     (the pyramid step)
+aquarius-rising.fr.md (where they differ, an option). Storeys above the table,
+every pyramid and each seat's supply live in the state's RisingData (state.py).
 
 Heights come from geometry.py, the same functions that place the 3D nodes.
 """
@@ -29,6 +24,7 @@ from ...engine import rng as random_source
 from ...engine.moves import PlacePyramid, TradePyramids, TwoPyramids
 from ...engine.game import MoveGroup
 from ...errors import IllegalMove
+from .state import RisingData, rising, spot, spot_text  # noqa: F401  (spot_text: for callers)
 from ..aquarius.blocks import ActionBlock, ConnectBlock, DealBlock, DrawAndPlayBlock, _other_seat
 from ...engine.blocks import Block, block
 
@@ -37,21 +33,13 @@ if TYPE_CHECKING:
     from ...engine.state import State
 
 WILD = WILD_COLOURS
-
-def key(cell, level: int) -> str:
-    return f"{cell[0]},{cell[1]},{level}"
-
-
-def unkey(text: str) -> tuple[tuple[int, int], int]:
-    x, y, level = (int(v) for v in text.split(","))
-    return (x, y), level
-
+_NO_PYRAMIDS: list[str | None] = [None, None, None, None]  # a card with no pyramid (never changed)
 
 def face_at(state: "State", cell, level: int):
     """The face of the card on a storey, or None."""
     if level == 0:
         return state.table.faces.get(tuple(cell))
-    entry = state.extra.get("storeys", {}).get(key(cell, level))
+    entry = rising(state).storeys.get(spot(cell, level))
     return face(entry[1]) if entry else None
 
 
@@ -86,14 +74,14 @@ class House:
 
 def houses_of_state(state: "State") -> dict[tuple[int, int], House]:
     houses = {}
-    pyramids = state.extra.get("pyramids", {})
-    storeys = state.extra.get("storeys", {})
+    data = rising(state)
+    pyramids, storeys = data.pyramids, data.storeys
     for cell, f in state.table.faces.items():
-        house = House(cell, [f.code], [list(pyramids.get(key(cell, 0), [None] * 4))])
+        house = House(cell, [f.code], [list(pyramids.get((cell, 0), _NO_PYRAMIDS))])
         level = 1
-        while key(cell, level) in storeys:
-            house.faces.append(storeys[key(cell, level)][1])
-            house.pyramids.append(list(pyramids.get(key(cell, level), [None] * 4)))
+        while (cell, level) in storeys:
+            house.faces.append(storeys[cell, level][1])
+            house.pyramids.append(list(pyramids.get((cell, level), _NO_PYRAMIDS)))
             level += 1
         houses[cell] = house
     return houses
@@ -207,9 +195,10 @@ def pyramid_reason(state: "State", cell, level: int, quarter: int, pyramid: str)
         return f"there is no card at {where}"
     if card.kind == "dragon":  # "No pyramids can be played on the Aquarius Dragon"
         return f"no pyramid may be played on the Aquarius Dragon (at {where})"
-    if state.extra.get("storeys", {}).get(key(cell, level + 1)):
+    data = rising(state)
+    if spot(cell, level + 1) in data.storeys:
         return f"the card at {where} already holds a card above it"
-    places = state.extra.get("pyramids", {}).get(key(cell, level), [None] * 4)
+    places = data.pyramids.get(spot(cell, level), _NO_PYRAMIDS)
     if places[quarter] is not None:
         return f"that quarter of the card at {where} already holds a pyramid"
     letter = quarter_letter(card.code, quarter)
@@ -219,10 +208,9 @@ def pyramid_reason(state: "State", cell, level: int, quarter: int, pyramid: str)
     sizes = {p[0] for p in places if p}
     if sizes and pyramid[0] not in sizes:
         return f"the pyramids on the card at {where} are all {size_name(next(iter(sizes)))}: this one must be too"
-    pyramids = state.extra.get("pyramids", {})
     x, y = cell
     for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0)):
-        near = pyramids.get(key((x + dx, y + dy), level))
+        near = data.pyramids.get(((x + dx, y + dy), level))
         if near and any(near) and not any(places):
             return f"the card at {where} is next to a card that holds pyramids"
     return None
@@ -231,7 +219,7 @@ def pyramid_reason(state: "State", cell, level: int, quarter: int, pyramid: str)
 def vertical_matches(state: "State", cell, level: int, card_face) -> int:
     """Elements a card on storey `level` matches to the pyramids under its quarters (a mask)."""
     below = face_at(state, cell, level - 1)
-    places = state.extra.get("pyramids", {}).get(key(cell, level - 1), [None] * 4)
+    places = rising(state).pyramids.get(spot(cell, level - 1), _NO_PYRAMIDS)
     mask = 0
     for quarter, pyramid in enumerate(places):
         if pyramid is None or pyramid[1] == "w":  # a cloud has no element for building
@@ -264,7 +252,7 @@ class RisingPlacementBlock(ConnectBlock):
             return f"{where} already holds a card"
         if face_at(state, cell, level - 1) is None:
             return f"there is no card below {where}"
-        places = state.extra.get("pyramids", {}).get(key(cell, level - 1), [None] * 4)
+        places = rising(state).pyramids.get(spot(cell, level - 1), _NO_PYRAMIDS)
         if not all(places):
             return f"a card goes above another only on four pyramids; {sum(map(bool, places))} stand there"
         if not vertical_matches(state, cell, level, card_face):
@@ -273,10 +261,9 @@ class RisingPlacementBlock(ConnectBlock):
 
     def vertical_spots(self, game: "Game", state: "State", card_face) -> list:
         found = []
-        for text, places in sorted(state.extra.get("pyramids", {}).items()):
+        for (cell, level), places in sorted(rising(state).pyramids.items()):
             if not all(places):
                 continue
-            cell, level = unkey(text)
             if face_at(state, cell, level + 1) is None and vertical_matches(state, cell, level + 1, card_face):
                 found.append((cell, level + 1))
         return found
@@ -287,7 +274,7 @@ class RisingPlacementBlock(ConnectBlock):
             state.table.place(move.cell, card_id, card_face.code)
             return 0  # "Do not award bonus draws for multiple connections made at ground level."
         matched = vertical_matches(state, move.cell, move.level, card_face)
-        state.extra.setdefault("storeys", {})[key(move.cell, move.level)] = [card_id, card_face.code]
+        rising(state).storeys[spot(move.cell, move.level)] = (card_id, card_face.code)
         return matched
 
 
@@ -350,12 +337,7 @@ class RisingDealBlock(DealBlock):
             supply += ["Sw", "Mw", "Lw"] if self.white else []
             supply += ["Sc", "Mc", "Lc"] if self.clear else []
             supply.sort(key=pyramid_order)
-        state.extra["supply"] = supplies
-        state.extra.setdefault("pyramids", {})
-        state.extra.setdefault("storeys", {})
-
-
-_NO_PYRAMIDS = (None, None, None, None)
+        rising(state).supply = supplies
 
 
 def _pyramid_move(spot: tuple) -> PlacePyramid:
@@ -375,7 +357,9 @@ class ThreeActionsBlock(DrawAndPlayBlock):
     phased: ClassVar[bool] = True
 
     def after_card(self, game: "Game", state: "State", move) -> bool:
-        state.extra["to_play"] = state.extra.pop("two_pyramids", 0) and 2 or 1
+        data = rising(state)
+        data.to_play = 2 if data.two_pyramids else 1
+        data.two_pyramids = False
         state.phase = "pyramid"
         if self.phase_moves(game, state):
             return True
@@ -383,7 +367,7 @@ class ThreeActionsBlock(DrawAndPlayBlock):
 
     def _done(self, state: "State") -> bool:
         state.phase = "play"
-        state.extra.pop("to_play", None)
+        rising(state).to_play = 0
         return False
 
     def phase_moves(self, game: "Game", state: "State") -> list:
@@ -391,7 +375,8 @@ class ThreeActionsBlock(DrawAndPlayBlock):
 
         The same rules as pyramid_reason, generated instead of tried one by one.
         """
-        supply = state.extra["supply"][state.turn]
+        data = rising(state)
+        supply = data.supply[state.turn]
         if not supply:
             return []
         by_colour: dict[str, list[str]] = {}
@@ -400,17 +385,15 @@ class ThreeActionsBlock(DrawAndPlayBlock):
         wild = [p for colour in WILD for p in by_colour.get(colour, ())]
         # What each quarter letter may take, in supply order (its colour first, then white, then clear).
         offer = {letter: by_colour.get(PYRAMID_COLOUR[letter], []) + wild for letter in LETTERS}
-        pyramids = state.extra.get("pyramids", {})
-        storeys = state.extra.get("storeys", {})
-        holders = {unkey(k) for k, places in pyramids.items() if any(places)}
-        covered = {unkey(k) for k in storeys}
+        pyramids, storeys = data.pyramids, data.storeys
+        holders = {k for k, places in pyramids.items() if any(places)}
         cards = [(cell, 0, f.code) for cell, f in sorted(state.table.faces.items())]
-        cards += [(*unkey(k), v[1]) for k, v in sorted(storeys.items())]
+        cards += [(cell, level, code) for (cell, level), (_, code) in sorted(storeys.items())]
         found = []
         for cell, level, code in cards:
-            if (cell, level + 1) in covered or code == DRAGON:
+            if (cell, level + 1) in storeys or code == DRAGON:
                 continue
-            places = pyramids.get(key(cell, level)) if (cell, level) in holders else None
+            places = pyramids[cell, level] if (cell, level) in holders else None
             if places is None:
                 x, y = cell
                 if (((x, y + 1), level) in holders or ((x + 1, y), level) in holders
@@ -432,7 +415,7 @@ class ThreeActionsBlock(DrawAndPlayBlock):
     def check_phase_move(self, game: "Game", state: "State", move) -> None:
         if not isinstance(move, PlacePyramid):
             raise IllegalMove("now play a pyramid from your supply on a card")
-        if move.pyramid not in state.extra["supply"][state.turn]:
+        if move.pyramid not in rising(state).supply[state.turn]:
             raise IllegalMove(f"{state.players[state.turn]} has no {size_name(move.pyramid[0])} "
                               f"{colour_name(move.pyramid[1])} pyramid left")
         why = pyramid_reason(state, move.cell, move.level, move.quarter, move.pyramid)
@@ -440,12 +423,13 @@ class ThreeActionsBlock(DrawAndPlayBlock):
             raise IllegalMove(why)
 
     def apply_phase_move(self, game: "Game", state: "State", move) -> bool:
-        state.extra["supply"][state.turn].remove(move.pyramid)
-        places = state.extra["pyramids"].setdefault(key(move.cell, move.level), [None] * 4)
+        data = rising(state)
+        data.supply[state.turn].remove(move.pyramid)
+        places = data.pyramids.setdefault(spot(move.cell, move.level), [None] * 4)
         places[move.quarter] = move.pyramid
         state.passes = 0
-        state.extra["to_play"] -= 1
-        if state.extra["to_play"] > 0 and self.phase_moves(game, state):
+        data.to_play -= 1
+        if data.to_play > 0 and self.phase_moves(game, state):
             return True
         return self._done(state)
 
@@ -465,7 +449,7 @@ class TradePyramidsBlock(ActionBlock):
         _other_seat(state, seat, move.seat, "trade pyramids")
 
     def apply(self, game, state, seat, move):
-        supply = state.extra["supply"]
+        supply = rising(state).supply
         supply[seat], supply[move.seat] = supply[move.seat], supply[seat]
 
 
@@ -481,7 +465,7 @@ class TwoPyramidsBlock(ActionBlock):
         return [TwoPyramids()]
 
     def apply(self, game, state, seat, move):
-        state.extra["two_pyramids"] = 1
+        rising(state).two_pyramids = True
 
 
 @block("win", "none")
@@ -532,11 +516,11 @@ class HighestElementBlock(Block):
 def structure_errors(game: "Game", state: "State", position) -> list[str]:
     """Why a position's houses and pyramids could not come from legal plays (empty when they could)."""
     errors = []
-    pyramids = state.extra["pyramids"]
+    data = rising(state)
+    pyramids = data.pyramids
     wild_allowed = {"w": game.setup.white, "c": game.setup.clear}
     counts: dict[str, int] = {}
-    for text, places in sorted(pyramids.items()):
-        cell, level = unkey(text)
+    for (cell, level), places in sorted(pyramids.items()):
         card = face_at(state, cell, level)
         where = f"{cell[0]},{cell[1]}" + (f" storey {level}" if level else "")
         if card is not None and card.kind == "dragon" and any(places):
@@ -560,16 +544,15 @@ def structure_errors(game: "Game", state: "State", position) -> list[str]:
                               f"{ELEMENT_OF[letter] if letter else 'a wild'} at {where} {('TL', 'TR', 'BL', 'BR')[quarter]}")
         x, y = cell
         for dx, dy in ((1, 0), (0, 1)):
-            near = pyramids.get(key((x + dx, y + dy), level))
+            near = pyramids.get(((x + dx, y + dy), level))
             if near and any(near) and any(places):
                 errors.append(f"the cards at {x},{y} and {x + dx},{y + dy} both hold pyramids, side by side")
     for pyramid, count in sorted(counts.items()):
         limit = 4 if pyramid[1] not in WILD else 5
         if count > limit:
             errors.append(f"{count} {size_name(pyramid[0])} {colour_name(pyramid[1])} pyramids: there are {limit}")
-    for text, (_, code) in sorted(state.extra["storeys"].items()):
-        cell, level = unkey(text)
-        below = pyramids.get(key(cell, level - 1), [None] * 4)
+    for (cell, level), (_, code) in sorted(data.storeys.items()):
+        below = pyramids.get((cell, level - 1), _NO_PYRAMIDS)
         where = f"{cell[0]},{cell[1]} storey {level}"
         if not all(below):
             errors.append(f"the card at {where} rests on {sum(map(bool, below))} pyramids, not four")

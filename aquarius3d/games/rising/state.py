@@ -1,0 +1,79 @@
+"""Aquarius Rising's part of the state: cards on pyramids, the pyramids on every card, each seat's supply.
+
+A spot is a card's place: its cell and its storey, `((x, y), level)`, level 0
+being the table. In plain data (saves, check files, observations) a spot is
+written "x,y,level".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from ...engine.state import State, register_data
+
+Cell = tuple[int, int]
+Spot = tuple[Cell, int]
+Quarters = list[str | None]  # the pyramids on a card's TL, TR, BL, BR quarters ("Lr", ...), None for none
+
+
+def spot(cell, level: int) -> Spot:
+    return (cell[0], cell[1]), level
+
+
+def spot_text(where: Spot) -> str:
+    (x, y), level = where
+    return f"{x},{y},{level}"
+
+
+def spot_of(text: str) -> Spot:
+    x, y, level = (int(v) for v in text.split(","))
+    return (x, y), level
+
+
+@dataclass(slots=True)
+class RisingData:
+    family: ClassVar[str] = "rising"
+    storeys: dict[Spot, tuple[int, str]] = field(default_factory=dict)  # cards on pyramids: card id, face
+    pyramids: dict[Spot, Quarters] = field(default_factory=dict)  # the pyramids standing on each card
+    supply: list[list[str]] = field(default_factory=list)  # each seat's unplayed pyramids
+    to_play: int = 0  # pyramids still to play this turn, in the pyramid step
+    two_pyramids: bool = False  # Move a Card was played: two pyramids this turn
+
+    def copy(self) -> RisingData:
+        return RisingData(dict(self.storeys), {k: list(v) for k, v in self.pyramids.items()},
+                          [list(s) for s in self.supply], self.to_play, self.two_pyramids)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "storeys": {spot_text(k): [card, code] for k, (card, code) in sorted(self.storeys.items())},
+            "pyramids": {spot_text(k): list(v) for k, v in sorted(self.pyramids.items())},
+            "supply": [list(s) for s in self.supply],
+            "to_play": self.to_play,
+            "two_pyramids": self.two_pyramids,
+        }
+
+    def cards(self) -> list[int]:
+        return [card for card, _ in self.storeys.values()]
+
+    def public(self) -> dict[str, Any]:
+        return self.to_dict()  # houses, pyramids and supplies stand in plain sight
+
+    @classmethod
+    def from_dict(cls, data: dict) -> RisingData:
+        return cls({spot_of(k): (int(v[0]), str(v[1])) for k, v in data.get("storeys", {}).items()},
+                   {spot_of(k): list(v) for k, v in data.get("pyramids", {}).items()},
+                   [list(s) for s in data.get("supply", [])], int(data.get("to_play", 0)),
+                   bool(data.get("two_pyramids", False)))
+
+
+register_data(RisingData.family, RisingData.from_dict)
+
+
+def rising(state: State) -> RisingData:
+    """The Rising part of a state (an empty one for a state that has none, such as a bare table)."""
+    if state.data is None:
+        state.data = RisingData()
+    if not isinstance(state.data, RisingData):
+        raise TypeError(f"not an Aquarius Rising state: {type(state.data).__name__}")
+    return state.data
