@@ -18,7 +18,6 @@ Loading collects every error and reports each as `file:line: key.path: reason`.
 
 from __future__ import annotations
 
-import difflib
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Union
@@ -43,7 +42,7 @@ class RulesetError(DataError):
 
 
 class Players(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     min: int = Field(2, ge=1)
     max: int = Field(5, ge=1)
 
@@ -57,7 +56,7 @@ class Players(BaseModel):
 class OptionSpec(BaseModel):
     """A variant: its default, and what choosing a value changes."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     default: bool | int | str | list[int] = Field(description="the value when the option is not chosen")
     description: str = Field("", description="what the option does, for players")
     choices: list[bool | int | str] | None = Field(None, description="the values allowed, if limited")
@@ -70,7 +69,7 @@ class OptionSpec(BaseModel):
 class Ruling(BaseModel):
     """A reading of rule text that could be read otherwise, told to players in their language."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     en: str = Field(description="the ruling in English, one or two sentences a player reads")
     fr: str = Field(description="the same ruling in French")
     rule: str = Field("", description="the rule text it interprets, quoted")
@@ -222,7 +221,7 @@ def _resolve_options(specs: dict, chosen: dict, where: str) -> tuple[dict, list[
         if not isinstance(key, str):
             problems.append(f"{where}: options.{key_text(key)}: expected an option name, got {short(key)}")
         elif key not in specs:
-            hint = difflib.get_close_matches(key, list(specs), n=1)
+            hint = _close_match(key, list(specs))
             known = ", ".join(sorted(specs)) or "none"
             problems.append(
                 f"{where}: options.{key_text(key)}: unknown option"
@@ -431,6 +430,12 @@ def _dig(data: Any, path: Path_) -> Any:
     return data
 
 
+def _close_match(word: str, known: list[str]) -> list[str]:
+    import difflib  # only when a file has a mistake: it is not needed to start
+
+    return difflib.get_close_matches(word, known, n=1)
+
+
 def _unknown_key_message(path: Path_, error: dict, data: Any) -> str:
     key = path[-1] if path else "?"
     parent = path[:-1]
@@ -449,7 +454,7 @@ def _unknown_key_message(path: Path_, error: dict, data: Any) -> str:
             known = list(OptionSpec.model_fields)
     except (KeyError, IndexError, TypeError):
         pass
-    hint = difflib.get_close_matches(str(key), known, n=1)
+    hint = _close_match(str(key), known)
     if hint:
         return f"unknown key (did you mean {hint[0]!r}?)"
     if known:
