@@ -243,3 +243,18 @@ def test_libyaml_and_pure_python_give_the_same_data_and_lines(path):
     assert fast == slow
     assert fast[0] == yaml.safe_load(text)
     assert len(fast[1]) > 1
+
+
+CHECK = "ruleset: aquarius\ncards:\n  - {at: [0, 0], card: FFFF}\nplayers:\n  - {name: Ann, goal: fire}\n  - {name: Bo, goal: water}\n"
+
+
+def test_check_files_cut_long_moves_and_refuse_odd_steps(tmp_path):
+    from aquarius3d.checks import run_checks
+
+    long_move = "place " + "F" * 10_000
+    problems = run_checks(read_position(_write(tmp_path / "c.yaml", CHECK + f"moves:\n  - {long_move}\n"), "c.yaml"))
+    assert len(problems) == 1 and problems[0].startswith("moves[0]: 'place FFFF") and len(problems[0]) < 400
+    problems = run_checks(read_position(_write(tmp_path / "c.yaml", CHECK + "moves:\n  - {play: pass, illegal: 5}\n"), "c.yaml"))
+    assert len(problems) == 1 and problems[0].startswith("moves[0]: 'pass' ") and problems[0].endswith(" 5")
+    with pytest.raises(DataError, match=r"^c.yaml: moves\[0\]: expected a move or a mapping with play:, got \[1, 2\]$"):
+        run_checks(read_position(_write(tmp_path / "c.yaml", CHECK + "moves:\n  - [1, 2]\n"), "c.yaml"))
