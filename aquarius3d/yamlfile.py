@@ -61,13 +61,13 @@ _SECOND_OPINION_BYTES = 512 * 1024
 
 _YAML_TAG = "tag:yaml.org,2002:"
 _STR = _YAML_TAG + "str"
-_PLAIN_COLLECTION_TAGS = (None, "!", "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
-_SCALAR_TAGS = {f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null", "timestamp", "binary")}
+_PLAIN_COLLECTION_TAGS = (None, "!", _YAML_TAG + "map", _YAML_TAG + "seq")
+_SCALAR_TAGS = {_YAML_TAG + name for name in ("str", "int", "float", "bool", "null", "timestamp", "binary")}
 
-
-_NOTHING = object()
 
 # -- short values and key paths in messages ---------------------------------------------------
+
+_NOTHING = object()
 
 _short_repr = reprlib.Repr()  # bounded work however big the value
 _short_repr.maxlevel = 3
@@ -314,7 +314,7 @@ def _events_to_data(parser, where: str, stack: list[list]) -> tuple[Any, Lines]:
 _NO_KEY = object()
 # Plain scalars resolved to these are read as the text itself: `<<` (a merge key,
 # refused where it is a key) and `=` (YAML's "value" key, which nothing uses).
-_AS_TEXT = {_STR, "tag:yaml.org,2002:merge", "tag:yaml.org,2002:value"}
+_AS_TEXT = {_STR, _YAML_TAG + "merge", _YAML_TAG + "value"}
 
 
 def _here(stack: list) -> Path_:
