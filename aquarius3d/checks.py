@@ -30,6 +30,7 @@ from .engine.table import Table
 from .errors import DataError, IllegalMove
 from .positions import Position, analyze, load_game
 from .vocabulary import COLOURS, SIZES
+from .yamlfile import short
 
 
 def position_state(game, position: Position, seed: int = 0):
@@ -193,7 +194,13 @@ def _compare(expected: Any, actual: Any, path: str, problems: list[str]) -> None
             else:
                 _compare(value, actual[key], f"{path}.{key}", problems)
     elif expected != actual:
-        problems.append(f"{path}: expected {expected!r}, got {actual!r}")
+        problems.append(f"{path}: expected {short(expected, 200)}, got {actual!r}")
+
+
+def _said(exc: Exception) -> str:
+    """An engine's message, which may quote a move from the file: cut if that made it long."""
+    text = str(exc)
+    return text if len(text) <= 200 else text[:199] + "…"
 
 
 def run_checks(position: Position) -> list[str]:
@@ -213,24 +220,27 @@ def run_checks(position: Position) -> list[str]:
         where = f"moves[{i}]"
         if isinstance(step, str):
             step = {"play": step}
+        if not isinstance(step, dict):
+            raise DataError(f"{position.source}: {where}: expected a move or a mapping with play:, got {short(step)}")
         text = step.get("play")
+        shown = short(text, 80)
         before = state.to_dict()
         try:
             result = game.apply(state, text)
         except IllegalMove as exc:
             if "illegal" not in step:
-                problems.append(f"{where}: {text!r} was refused: {exc}")
+                problems.append(f"{where}: {shown} was refused: {_said(exc)}")
                 return problems
-            if step["illegal"] not in str(exc):
-                problems.append(f"{where}: {text!r} refused with {str(exc)!r}, expected {step['illegal']!r}")
+            if str(step["illegal"]) not in str(exc):
+                problems.append(f"{where}: {shown} refused with {short(str(exc), 200)}, expected {short(step['illegal'], 80)}")
             if state.to_dict() != before:
-                problems.append(f"{where}: the refused move {text!r} changed the state")
+                problems.append(f"{where}: the refused move {shown} changed the state")
             continue
         except ValueError as exc:
-            problems.append(f"{where}: {text!r}: {exc}")
+            problems.append(f"{where}: {shown}: {_said(exc)}")
             return problems
         if "illegal" in step:
-            problems.append(f"{where}: {text!r} was allowed, expected refusal: {step['illegal']!r}")
+            problems.append(f"{where}: {shown} was allowed, expected refusal: {short(step['illegal'], 80)}")
             return problems
         if step.get("expect"):
             _compare(step["expect"], _facts(game, state, result), f"{where}.expect", problems)

@@ -10,11 +10,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-
 from .cards import DRAGON, ELEMENTS, CardCodeError, canonical, face
 from .errors import DataError
 from .resources import decks_dir
+from .yamlfile import path_text, read_yaml, short
 
 ACTIONS = ("trade_hands", "move_a_card", "zap_a_card", "trade_goals", "rotate_goals", "shuffle_hands", "shuffle_goals")
 
@@ -61,17 +60,14 @@ def load_deck(name: str) -> Deck:
     where = path.name
     if not path.is_file():
         available = ", ".join(sorted(p.stem for p in decks_dir().glob("*.yaml")))
-        raise DataError(f"deck {name!r} not found (available: {available})")
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as exc:
-        raise DataError(f"{where}: not valid YAML: {exc}") from None
+        raise DataError(f"deck {short(name)} not found (available: {available})")
+    data, _ = read_yaml(path, where)
     if not isinstance(data, dict):
         raise DataError(f"{where}: expected a mapping of deck keys")
     cards: list[Card] = []
     for goal in data.get("goals", []):
         if goal not in ELEMENTS:
-            raise DataError(f"{where}: goals: {goal!r} is not an element")
+            raise DataError(f"{where}: goals: {short(goal)} is not an element")
         cards.append(Card("goal", goal))
     elements = data.get("elements", {})
     if not isinstance(elements, dict):
@@ -80,15 +76,15 @@ def load_deck(name: str) -> Deck:
         try:
             face(code)
         except CardCodeError as exc:
-            raise DataError(f"{where}: elements.{code}: {exc}") from None
+            raise DataError(f"{where}: {path_text(('elements', code))}: {exc}") from None
         if not isinstance(count, int) or count < 0:
-            raise DataError(f"{where}: elements.{code}: expected a count, got {count!r}")
+            raise DataError(f"{where}: {path_text(('elements', code))}: expected a count, got {short(count)}")
         cards.extend(Card("element", code) for _ in range(count))
     wild = data.get("wild", 0)
     cards.extend(Card("element", "*") for _ in range(int(wild)))
     for action, count in (data.get("actions") or {}).items():
         if action not in ACTIONS:
-            raise DataError(f"{where}: actions.{action}: unknown action (one of {', '.join(ACTIONS)})")
+            raise DataError(f"{where}: {path_text(('actions', action))}: unknown action (one of {', '.join(ACTIONS)})")
         cards.extend(Card("action", action) for _ in range(int(count)))
     return Deck(str(data.get("name", name)), tuple(cards))
 

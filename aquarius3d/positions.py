@@ -17,8 +17,9 @@ from . import geometry
 from .cards import BIT, DRAGON, ELEMENT_OF, ELEMENTS, LETTER_OF, LETTERS, PYRAMID_COLOUR, CardCodeError, canonical, face
 from .decks import ACTIONS
 from .errors import DataError
-from .ruleset import load_ruleset, read_yaml
+from .ruleset import load_ruleset
 from .vocabulary import QUARTERS
+from .yamlfile import read_yaml, short
 
 PYRAMID_COLOURS = set(PYRAMID_COLOUR.values()) | {"w", "c"}
 _PYRAMID = re.compile(r"([SML])([gyrbkwc])")
@@ -67,26 +68,28 @@ class Position:
 
 
 def _fail(source: str, path: str, reason: str):
+    if len(path) > 72:  # a long key written in the file
+        path = path[:24] + "…" + path[-47:]
     raise DataError(f"{source}: {path}: {reason}")
 
 
 def _element(source: str, path: str, value: Any) -> str:
     if isinstance(value, str) and value.strip().lower() in ELEMENTS:
         return value.strip().lower()
-    _fail(source, path, f"{value!r} is not an element (one of {', '.join(ELEMENTS)})")
+    _fail(source, path, f"{short(value)} is not an element (one of {', '.join(ELEMENTS)})")
 
 
 def _card_code(source: str, path: str, value: Any) -> str:
     try:
         return face(value).code
     except CardCodeError:
-        _fail(source, path, f"{value!r} is not a card code")
+        _fail(source, path, f"{short(value)} is not a card code")
 
 
 def _pyramid(source: str, path: str, value: Any) -> Pyramid:
     match = _PYRAMID.fullmatch(value) if isinstance(value, str) else None
     if not match:
-        _fail(source, path, f"{value!r} is not a pyramid (a size S, M or L and a colour g, y, r, b, k, w or c, like Lr)")
+        _fail(source, path, f"{short(value)} is not a pyramid (a size S, M or L and a colour g, y, r, b, k, w or c, like Lr)")
     return Pyramid(match[1], match[2])
 
 
@@ -112,46 +115,46 @@ def parse_position(data: Any, source: str = "<position>") -> Position:
         _fail(source, "ruleset", "missing: name a ruleset, for example 'ruleset: aquarius'")
     options = data.get("options") or {}
     if not isinstance(options, dict):
-        _fail(source, "options", f"expected a mapping of option names to values, got {options!r}")
+        _fail(source, "options", f"expected a mapping of option names to values, got {short(options)}")
     cards = _read_cards(source, data.get("cards") or [])
     players = _read_players(source, data.get("players"))
     goals_raw = data.get("goals")
     if goals_raw is not None:
         if not isinstance(goals_raw, list):
-            _fail(source, "goals", f"expected a list of elements, got {goals_raw!r}")
+            _fail(source, "goals", f"expected a list of elements, got {short(goals_raw)}")
         goals = [_element(source, f"goals[{i}]", g) for i, g in enumerate(goals_raw)]
     else:
         goals = [p.goal for p in players if p.goal]
     row = data.get("scoring_row")
     if row is not None:
         if not isinstance(row, list):
-            _fail(source, "scoring_row", f"expected a list of elements, got {row!r}")
+            _fail(source, "scoring_row", f"expected a list of elements, got {short(row)}")
         row = [_element(source, f"scoring_row[{i}]", e) for i, e in enumerate(row)]
     probe_raw = data.get("probe") or []
     if not isinstance(probe_raw, list):
-        _fail(source, "probe", f"expected a list of card codes, got {probe_raw!r}")
+        _fail(source, "probe", f"expected a list of card codes, got {short(probe_raw)}")
     probe = [_card_code(source, f"probe[{i}]", c) for i, c in enumerate(probe_raw)]
     turn = data.get("turn", 0)
     if not isinstance(turn, int) or isinstance(turn, bool) or (players and not 0 <= turn < len(players)):
-        _fail(source, "turn", f"expected a seat number, got {turn!r}")
+        _fail(source, "turn", f"expected a seat number, got {short(turn)}")
     extra = {k: data[k] for k in ("expect", "moves", "seed", "description", "phase") if k in data}
     if "deck" in data:
         deck = data["deck"]
         if not isinstance(deck, list):
-            _fail(source, "deck", f"expected a list of cards, top first, got {deck!r}")
+            _fail(source, "deck", f"expected a list of cards, top first, got {short(deck)}")
         extra["deck"] = [c if c in ACTIONS else _card_code(source, f"deck[{i}]", c) for i, c in enumerate(deck)]
     return Position(source, ruleset, dict(options), cards, players, goals, row, probe, turn, extra)
 
 
 def _read_cards(source: str, raw: Any) -> list[PlacedCard]:
     if not isinstance(raw, list):
-        _fail(source, "cards", f"expected a list of cards, got {raw!r}")
+        _fail(source, "cards", f"expected a list of cards, got {short(raw)}")
     cards: list[PlacedCard] = []
     taken: dict[tuple, int] = {}
     for i, entry in enumerate(raw):
         where = f"cards[{i}]"
         if not isinstance(entry, dict):
-            _fail(source, where, f"expected a mapping like {{at: [0, 0], card: FWAE}}, got {entry!r}")
+            _fail(source, where, f"expected a mapping like {{at: [0, 0], card: FWAE}}, got {short(entry)}")
         for key in entry:
             if key not in ("at", "card", "pyramids", "pieces"):
                 _fail(source, f"{where}.{key}", "unknown key (known: at, card, pyramids, pieces)")
@@ -161,7 +164,7 @@ def _read_cards(source: str, raw: Any) -> list[PlacedCard]:
             or len(at) not in (2, 3)
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in at)
         ):
-            _fail(source, f"{where}.at", f"expected [x, y] or [x, y, level] in whole numbers, got {at!r}")
+            _fail(source, f"{where}.at", f"expected [x, y] or [x, y, level] in whole numbers, got {short(at)}")
         cell = (at[0], at[1], at[2] if len(at) == 3 else 0)
         if cell[2] < 0:
             _fail(source, f"{where}.at", f"level {cell[2]} is below the table")
@@ -175,7 +178,7 @@ def _read_cards(source: str, raw: Any) -> list[PlacedCard]:
         if entry.get("pyramids") is not None:
             raw_p = entry["pyramids"]
             if not isinstance(raw_p, list) or len(raw_p) != 4:
-                _fail(source, f"{where}.pyramids", f"expected four entries (TL, TR, BL, BR), got {raw_p!r}")
+                _fail(source, f"{where}.pyramids", f"expected four entries (TL, TR, BL, BR), got {short(raw_p)}")
             pyramids = tuple(
                 None if p in ("-", None) else _pyramid(source, f"{where}.pyramids[{q}]", p) for q, p in enumerate(raw_p)
             )
@@ -183,13 +186,13 @@ def _read_cards(source: str, raw: Any) -> list[PlacedCard]:
         if entry.get("pieces") is not None:
             raw_q = entry["pieces"]
             if not isinstance(raw_q, dict):
-                _fail(source, f"{where}.pieces", f"expected a mapping of quarters to pyramids, got {raw_q!r}")
+                _fail(source, f"{where}.pieces", f"expected a mapping of quarters to pyramids, got {short(raw_q)}")
             pieces = {}
             for quarter, tower in raw_q.items():
                 if quarter not in QUARTERS:
                     _fail(source, f"{where}.pieces.{quarter}", "not a quarter (TL, TR, BL or BR)")
                 if not isinstance(tower, str) or not tower:
-                    _fail(source, f"{where}.pieces.{quarter}", f"expected a pyramid or a tower like Lr+Mr, got {tower!r}")
+                    _fail(source, f"{where}.pieces.{quarter}", f"expected a pyramid or a tower like Lr+Mr, got {short(tower)}")
                 pieces[quarter] = tuple(
                     _pyramid(source, f"{where}.pieces.{quarter}", part.strip()) for part in tower.split("+")
                 )
@@ -206,23 +209,23 @@ def _read_players(source: str, raw: Any) -> list[Seat]:
     if raw is None:
         return []
     if not isinstance(raw, list):
-        _fail(source, "players", f"expected a list of players, got {raw!r}")
+        _fail(source, "players", f"expected a list of players, got {short(raw)}")
     seats = []
     for i, entry in enumerate(raw):
         where = f"players[{i}]"
         if not isinstance(entry, dict):
-            _fail(source, where, f"expected a mapping like {{name: Ann, goal: fire, hand: [FWAE]}}, got {entry!r}")
+            _fail(source, where, f"expected a mapping like {{name: Ann, goal: fire, hand: [FWAE]}}, got {short(entry)}")
         for key in entry:
             if key not in ("name", "goal", "hand", "target", "supply"):
                 _fail(source, f"{where}.{key}", "unknown key (known: name, goal, hand, target, supply)")
         target = entry.get("target")
         if target is not None and (not isinstance(target, int) or isinstance(target, bool) or target < 1):
-            _fail(source, f"{where}.target", f"expected a number of panels, got {target!r}")
+            _fail(source, f"{where}.target", f"expected a number of panels, got {short(target)}")
         goal = entry.get("goal")
         goal = _element(source, f"{where}.goal", goal) if goal is not None else None
         hand_raw = entry.get("hand") or []
         if not isinstance(hand_raw, list):
-            _fail(source, f"{where}.hand", f"expected a list of cards, got {hand_raw!r}")
+            _fail(source, f"{where}.hand", f"expected a list of cards, got {short(hand_raw)}")
         hand = []
         for j, item in enumerate(hand_raw):
             if isinstance(item, str) and item in ACTIONS:
@@ -232,7 +235,7 @@ def _read_players(source: str, raw: Any) -> list[Seat]:
         supply = entry.get("supply")
         if supply is not None:
             if not isinstance(supply, list):
-                _fail(source, f"{where}.supply", f"expected a list of pyramids like [Lr, Sb], got {supply!r}")
+                _fail(source, f"{where}.supply", f"expected a list of pyramids like [Lr, Sb], got {short(supply)}")
             supply = [str(_pyramid(source, f"{where}.supply[{j}]", p)) for j, p in enumerate(supply)]
         seats.append(Seat(str(entry.get("name", f"Player {i + 1}")), goal, hand, target, supply))
     return seats

@@ -18,12 +18,10 @@ Loading collects every error and reports each as `file:line: key.path: reason`.
 
 from __future__ import annotations
 
-import difflib
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, model_validator
 
 from . import games  # noqa: F401  (registers every family's blocks)
@@ -31,8 +29,9 @@ from .engine import blocks as rules
 from .decks import combine_decks, load_deck, with_dragon
 from .errors import DataError
 from .resources import rulesets_dir
+from .yamlfile import Path_, key_text, parse_yaml, path_text, read_yaml, short
 
-Path_ = tuple  # a key path: ("actions", 2, "type")
+__all__ = ["RulesetError", "load_ruleset", "read_yaml", "path_text", "ruleset_model", "json_schema", "available"]
 
 
 class RulesetError(DataError):
@@ -44,7 +43,7 @@ class RulesetError(DataError):
 
 
 class Players(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     min: int = Field(2, ge=1)
     max: int = Field(5, ge=1)
 
@@ -58,7 +57,7 @@ class Players(BaseModel):
 class OptionSpec(BaseModel):
     """A variant: its default, and what choosing a value changes."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     default: bool | int | str | list[int] = Field(description="the value when the option is not chosen")
     description: str = Field("", description="what the option does, for players")
     choices: list[bool | int | str] | None = Field(None, description="the values allowed, if limited")
@@ -89,7 +88,7 @@ class OptionSpec(BaseModel):
 class Ruling(BaseModel):
     """A reading of rule text that could be read otherwise, told to players in their language."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     en: str = Field(description="the ruling in English, one or two sentences a player reads")
     fr: str = Field(description="the same ruling in French")
     rule: str = Field("", description="the rule text it interprets, quoted")
@@ -142,62 +141,12 @@ def json_schema() -> dict:
     return schema
 
 
-# -- YAML with line numbers -----------------------------------------------------------------
-
-
-def read_yaml(path: Path, where: str | None = None) -> tuple[Any, dict[Path_, tuple[str, int]]]:
-    """Parse a YAML file; returns the data and the line of every key path."""
-    where = where or path.name
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise DataError(f"{where}: cannot be read: {exc.strerror or exc}") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise DataError(f"{where}: not a text file (not UTF-8)") from None
-    if "\x00" in text:
-        raise DataError(f"{where}: not a text file (it holds NUL bytes)")
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = f"{mark.line + 1}: " if mark is not None else ""
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise DataError(f"{where}:{line}not valid YAML: {problem}") from None
-    lines: dict[Path_, tuple[str, int]] = {}
-    if node is not None:
-        _walk(node, (), where, lines)
-    return data, lines
-
-
-def _walk(node, path: Path_, where: str, lines: dict) -> None:
-    lines.setdefault(path, (where, node.start_mark.line + 1))
-    if isinstance(node, yaml.MappingNode):
-        for key_node, value_node in node.value:
-            key = yaml.safe_load(key_node.value) if key_node.tag.endswith(("bool", "int")) else key_node.value
-            lines[path + (key,)] = (where, key_node.start_mark.line + 1)
-            _walk(value_node, path + (key,), where, lines)
-    elif isinstance(node, yaml.SequenceNode):
-        for i, item in enumerate(node.value):
-            lines[path + (i,)] = (where, item.start_mark.line + 1)
-            _walk(item, path + (i,), where, lines)
-
-
 def _line_of(lines: dict, path: Path_) -> str:
     for cut in range(len(path), -1, -1):
         found = lines.get(tuple(path[:cut]))
         if found:
             return f"{found[0]}:{found[1]}"
     return ""
-
-
-def path_text(path: Path_) -> str:
-    text = ""
-    for part in path:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-    return text or "(top)"
 
 
 # -- merging: extends and options -----------------------------------------------------------------
@@ -260,7 +209,7 @@ def available() -> list[str]:
 def _read_tree(name: str, seen: tuple = ()) -> tuple[dict, dict]:
     path = ruleset_path(name)
     if not path.is_file():
-        raise DataError(f"unknown ruleset {name!r} (available: {', '.join(available())})")
+        raise DataError(f"unknown ruleset {short(name)} (available: {', '.join(available())})")
     data, lines = read_yaml(path)
     if not isinstance(data, dict):
         raise DataError(f"{path.name}:1: expected a mapping of ruleset keys")
@@ -268,9 +217,9 @@ def _read_tree(name: str, seen: tuple = ()) -> tuple[dict, dict]:
     if parent:
         where = f"{path.name}:{lines.get(('extends',), ('', '?'))[1]}: extends"
         if parent in seen or parent == name:
-            raise DataError(f"{where}: {parent!r} extends itself")
+            raise DataError(f"{where}: {short(parent)} extends itself")
         if not ruleset_path(str(parent)).is_file():
-            raise DataError(f"{where}: unknown ruleset {parent!r} (available: {', '.join(available())})")
+            raise DataError(f"{where}: unknown ruleset {short(parent)} (available: {', '.join(available())})")
         base, base_lines = _read_tree(str(parent), seen + (str(name),))
         base = {k: v for k, v in base.items() if k not in ("id", "name", "description")}
         data = _merge(base, data)
@@ -281,8 +230,8 @@ def _read_tree(name: str, seen: tuple = ()) -> tuple[dict, dict]:
 def parse_option_value(text: str) -> Any:
     """An option value from the command line: YAML scalars (true, 3, name)."""
     try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError:
+        return parse_yaml(text, "--option")[0]
+    except DataError:
         return text
 
 
@@ -290,11 +239,13 @@ def _resolve_options(specs: dict, chosen: dict, where: str) -> tuple[dict, list[
     values = {}
     problems = []
     for key in chosen:
-        if key not in specs:
-            hint = difflib.get_close_matches(key, list(specs), n=1)
+        if not isinstance(key, str):
+            problems.append(f"{where}: options.{key_text(key)}: expected an option name, got {short(key)}")
+        elif key not in specs:
+            hint = _close_match(key, list(specs))
             known = ", ".join(sorted(specs)) or "none"
             problems.append(
-                f"{where}: options.{key}: unknown option"
+                f"{where}: options.{key_text(key)}: unknown option"
                 + (f" (did you mean {hint[0]!r}?)" if hint else f" (options: {known})")
             )
     for key, spec in specs.items():
@@ -303,12 +254,12 @@ def _resolve_options(specs: dict, chosen: dict, where: str) -> tuple[dict, list[
         if kind is list:
             if (not isinstance(value, list) or len(value) != len(spec.default)
                     or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-                problems.append(f"{where}: options.{key}: expected {len(spec.default)} whole numbers "
-                                f"like {spec.default}, got {value!r}")
+                problems.append(f"{where}: options.{key_text(key)}: expected {len(spec.default)} whole numbers "
+                                f"like {short(spec.default)}, got {short(value)}")
                 continue
             low = [v for v in value if spec.min is not None and v < spec.min or spec.max is not None and v > spec.max]
             if low:
-                problems.append(f"{where}: options.{key}: {value} is out of range ({spec.min} to {spec.max} each)")
+                problems.append(f"{where}: options.{key_text(key)}: {short(value)} is out of range ({spec.min} to {spec.max} each)")
                 continue
             values[key] = list(value)
             continue
@@ -321,15 +272,15 @@ def _resolve_options(specs: dict, chosen: dict, where: str) -> tuple[dict, list[
             continue
         if kind is int and isinstance(value, bool) or not isinstance(value, kind):
             expected = {bool: "true or false", int: "an integer", str: "text"}[kind]
-            problems.append(f"{where}: options.{key}: expected {expected}, got {value!r}")
+            problems.append(f"{where}: options.{key_text(key)}: expected {expected}, got {short(value)}")
             continue
         if spec.choices is not None and value not in spec.choices:
             choices = ", ".join(_value_key(c) for c in spec.choices)
             several = f" (or a list of up to {spec.list_max})" if spec.list_max else ""
-            problems.append(f"{where}: options.{key}: expected one of {choices}{several}, got {value!r}")
+            problems.append(f"{where}: options.{key_text(key)}: expected one of {choices}{several}, got {short(value)}")
             continue
         if spec.min is not None and value < spec.min or spec.max is not None and value > spec.max:
-            problems.append(f"{where}: options.{key}: {value} is out of range ({spec.min} to {spec.max})")
+            problems.append(f"{where}: options.{key_text(key)}: {short(value)} is out of range ({spec.min} to {spec.max})")
             continue
         values[key] = value
     return values, problems
@@ -361,25 +312,25 @@ def _friendly(error: dict) -> str:
     if kind == "extra_forbidden":
         return "unknown key"
     if kind in ("int_parsing", "int_type", "int_from_float"):
-        return f"expected an integer, got {value!r}"
+        return f"expected an integer, got {short(value)}"
     if kind in ("bool_parsing", "bool_type"):
-        return f"expected true or false, got {value!r}"
+        return f"expected true or false, got {short(value)}"
     if kind == "string_type":
-        return f"expected text, got {value!r}"
-    if kind in ("dict_type", "model_type"):
-        return f"expected a mapping, got {value!r}"
+        return f"expected text, got {short(value)}"
+    if kind in ("dict_type", "model_type", "model_attributes_type"):
+        return f"expected a mapping, got {short(value)}"
     if kind == "list_type":
-        return f"expected a list, got {value!r}"
+        return f"expected a list, got {short(value)}"
     if kind == "literal_error":
-        return f"expected {ctx.get('expected', 'another value')}, got {value!r}"
+        return f"expected {ctx.get('expected', 'another value')}, got {short(value)}"
     if kind == "union_tag_invalid":
-        return f"unknown type {ctx.get('tag')!r} (known: {ctx.get('expected_tags')})"
+        return f"unknown type {short(ctx.get('tag'))} (known: {ctx.get('expected_tags')})"
     if kind == "union_tag_not_found":
         return "missing 'type' key naming the building block"
     if kind == "greater_than_equal":
-        return f"expected at least {ctx.get('ge')}, got {value!r}"
+        return f"expected at least {ctx.get('ge')}, got {short(value)}"
     if kind == "less_than_equal":
-        return f"expected at most {ctx.get('le')}, got {value!r}"
+        return f"expected at most {ctx.get('le')}, got {short(value)}"
     return error["msg"]
 
 
@@ -415,6 +366,10 @@ def load_ruleset(name: str, options: dict | None = None):
     specs: dict[str, OptionSpec] = {}
     if isinstance(specs_raw, dict):
         for key, raw in specs_raw.items():
+            if not isinstance(key, str):
+                problems.append(f"{_line_of(lines, ('options', key))}: options.{key_text(key)}: "
+                                f"expected text as the option's name, got {short(key)}")
+                continue
             try:
                 specs[key] = OptionSpec.model_validate(_stringify_when(raw))
             except ValidationError as exc:
@@ -487,7 +442,7 @@ def load_ruleset(name: str, options: dict | None = None):
                     continue
                 key = ("deck", "actions") if single else ("deck", "actions", i)
                 problems.append(
-                    f"{_line_of(lines, key)}: {path_text(key)}: the {deck.name} deck has no {action!r} cards"
+                    f"{_line_of(lines, key)}: {path_text(key)}: the {deck.name} deck has no {short(action)} cards"
                 )
     if problems:
         raise RulesetError(sorted(dict.fromkeys(problems), key=_line_number))
@@ -509,13 +464,20 @@ def _stringify_when(raw: Any) -> Any:
 def _report(exc: ValidationError, data: Any, lines: dict, prefix: Path_ = ()) -> list[str]:
     found = []
     for error in exc.errors():
-        path = prefix + _error_path(tuple(error["loc"]), _dig(data, prefix))
+        loc = tuple(error["loc"])
+        message = None
+        if loc and loc[-1] == "[key]" or error["type"] == "invalid_key":
+            # The key itself is wrong (a number where a name is wanted): pydantic's loc ends
+            # in "[key]", or in the key as text; the input is the key as the file wrote it.
+            loc = loc[:-1] + ((error["input"],) if error["type"] == "invalid_key" else ())
+            message = f"expected text as the key, got {short(error['input'])}"
+        path = prefix + _error_path(loc, _dig(data, prefix))
         if error["type"] == "union_tag_invalid":
             path += ("type",)  # point at the `type:` line itself
-        message = _friendly(error)
+        message = message or _friendly(error)
         if error["type"] == "extra_forbidden":
             message = _unknown_key_message(path, error, data)
-        found.append(f"{_line_of(lines, path)}: {path_text(path)}: {message}")
+        found.append(f"{_line_of(lines, path)}: {path_text(path, data)}: {message}")
     return found
 
 
@@ -523,6 +485,12 @@ def _dig(data: Any, path: Path_) -> Any:
     for part in path:
         data = data[part]
     return data
+
+
+def _close_match(word: str, known: list[str]) -> list[str]:
+    import difflib  # only when a file has a mistake: it is not needed to start
+
+    return difflib.get_close_matches(word, known, n=1)
 
 
 def _unknown_key_message(path: Path_, error: dict, data: Any) -> str:
@@ -543,7 +511,7 @@ def _unknown_key_message(path: Path_, error: dict, data: Any) -> str:
             known = list(OptionSpec.model_fields)
     except (KeyError, IndexError, TypeError):
         pass
-    hint = difflib.get_close_matches(str(key), known, n=1)
+    hint = _close_match(str(key), known)
     if hint:
         return f"unknown key (did you mean {hint[0]!r}?)"
     if known:

@@ -19,7 +19,7 @@ _REGISTRY: dict[str, dict[str, type["Block"]]] = {category: {} for category in C
 class Block(BaseModel):
     """Base of every building block: frozen, unknown keys refused."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 def block(category: str, name: str):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
+from ..yamlfile import read_yaml
 
 LANGUAGES = {"en": "English", "fr": "Français"}
 _current = "en"
@@ -20,7 +20,7 @@ _current = "en"
 @lru_cache(maxsize=None)
 def catalog(language: str) -> dict[str, str]:
     path = Path(__file__).with_name(f"{language}.yaml")
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
+    return read_yaml(path)[0]
 
 
 def set_language(language: str) -> None:
