@@ -458,7 +458,7 @@ class App:
         """Elemental Towers: the same cards reshuffled, to beat the best score with them."""
         old = self.session
         session = Session.new(old.game.id, old.game.options, old.seats,
-                              preset={"same_deck": old.state.extra.get("deck_cards", [])})
+                              preset={"same_deck": old.deck_cards()})
         self.open_session(session)
 
     def play_again(self) -> None:
@@ -580,9 +580,7 @@ class App:
         else:
             self.goal_card.show()
         if session.stage == "draft":  # the three cards offered are shown as a hand to choose from
-            seen = {**seen, "hand": [{"kind": self.session.game.deck.cards[c].kind,
-                                      "code": self.session.game.deck.cards[c].code}
-                                     for c in state.extra.get("draft_offer", [])]}
+            seen = {**seen, "hand": session.offered_cards()}
         self._draw_hand(seen)
         self._draw_choices()
         if session.stage == "cover":
@@ -1149,9 +1147,7 @@ class App:
     def _draw_towers(self) -> None:
         """The supply on its tray, the scoring row, outlines of the pieces that may move."""
         session = self.session
-        supply = [(kind, count) for kind, count in sorted(session.state.extra.get("supply", {}).items(),
-                                                          key=lambda item: pyramid_order(item[0]))
-                  if count]
+        supply = session.supply_left()
         self.trays.update([(tr("hud_towers_supply"), supply)], None)
         self.scoring_row.update(session.row(), list(session.game.end.values), tr("hud_row"))
         self.rings.update(session.state, session.movable() if session.source is None else set(),

@@ -107,7 +107,7 @@ def position_state(game, position: Position, seed: int = 0):
         state_rng = random_source.shuffle(state_rng, rest)
     if cards != list(deck.cards):
         game = Game(game.ruleset, game.options, Deck(deck.name, tuple(cards)))
-    extra = {"targets": [p.target for p in seats]} if any(p.target for p in seats) else {}
+    targets = [p.target for p in seats] if any(p.target for p in seats) else None
     data = None
     if game.family == "rising":
         from .games.rising.state import RisingData
@@ -119,16 +119,16 @@ def position_state(game, position: Position, seed: int = 0):
 
         laid = towers_state(game, position, table)
         free_goals = laid.unused_goals
-        extra["pieces"] = laid.extra["pieces"]
+        data = laid.data
         used: dict[str, int] = {}
-        for here in extra["pieces"].values():
+        for here in data.pieces.values():
             for piece in here.values():
                 for kind in piece:
                     used[kind] = used.get(kind, 0) + 1
-        extra["supply"] = {size + colour: game.setup.per_kind - used.get(size + colour, 0)
-                           for colour in COLOURS for size in SIZES}
+        data.supply = {size + colour: game.setup.per_kind - used.get(size + colour, 0)
+                       for colour in COLOURS for size in SIZES}
     return game, State(
-        extra=extra,
+        targets=targets,
         data=data,
         players=[p.name for p in seats],
         hands=hands,
@@ -161,18 +161,17 @@ def _facts(game, state: State, result) -> dict[str, Any]:
         "discard": [cards[c].code for c in state.discard],
         "largest_group": {e: state.table.largest_group(1 << i) for i, e in enumerate(ELEMENTS)},
         "legal_moves": [str(m) for m in game.legal_moves(state)],
-        "scores": state.extra.get("scores"),
-        "supply": state.extra.get("supply", own.get("supply")),
+        "scores": own.get("scores"),
+        "supply": own.get("supply"),
         "pyramids": own.get("pyramids"),
         "storeys": {k: v[1] for k, v in own.get("storeys", {}).items()},
         "phase": state.phase,
-        "rounds": state.extra.get("rounds"),
+        "rounds": own.get("rounds"),
         "end_reason": state.end_reason,
-        "pieces": {cell: {q: "+".join(p) for q, p in here.items()}
-                   for cell, here in state.extra.get("pieces", {}).items()},
-        "pending": [m["colour"] for m in state.extra.get("pending", [])],
+        "pieces": {cell: {q: "+".join(p) for q, p in here.items()} for cell, here in own.get("pieces", {}).items()},
+        "pending": [m["colour"] for m in own.get("pending", [])],
         "row": [cards[g].code for g in state.unused_goals],
-        "events": state.extra.get("events", []),
+        "events": own.get("events", []),
         **_towers_score(game, state),
     }
 

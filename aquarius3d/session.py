@@ -35,6 +35,7 @@ from .engine.moves import (
 )
 from .errors import IllegalMove
 from .i18n import action_name, element_name, pyramid_name, tr
+from .games.dominus.state import DominusData
 from .games.rising.state import RisingData
 from .ruleset import load_ruleset
 from .vocabulary import ELEMENTS, pyramid_order
@@ -169,7 +170,7 @@ class Session(TowersPlay):
         if self.state.over:
             self.stage = "over"
             if self.towers and self.best is None:
-                self.best = saves.record_towers_score(self.state.extra.get("deck_cards", []), self.score()[0],
+                self.best = saves.record_towers_score(self.deck_cards(), self.score()[0],
                                                       self.game.options, store=self.autosave)
         elif self.seats[self.seat].kind == "computer":
             self.stage = "computer"
@@ -258,7 +259,7 @@ class Session(TowersPlay):
         if self.stage == "trade_piece":
             return tr("hud_trade_size" if self.source else "hud_trade_piece")
         if self.stage == "draft":
-            return tr("hud_draft", left=len(self.state.extra.get("_pool", [])) // 3 + 1)
+            return tr("hud_draft", left=self.draft_rounds_left())
         return ""
 
     # -- choosing -------------------------------------------------------------------------------
@@ -431,7 +432,7 @@ class Session(TowersPlay):
 
     def _play(self, move, quiet: bool = False) -> ApplyResult:
         seat = self.seat
-        rounds_before = len(self.state.extra.get("rounds", []))
+        rounds_before = len(self.rounds())
         turn_before = self.state.turn_number
         result = self.game.apply(self.state, move)
         if isinstance(result.move, Join):
@@ -456,7 +457,7 @@ class Session(TowersPlay):
         if self.autosave:
             saves.save(self.record())
         self._begin_turn()
-        if not self.state.over and len(self.state.extra.get("rounds", [])) > rounds_before:
+        if not self.state.over and len(self.rounds()) > rounds_before:
             self.stage = "round_over"
             self.shown_seat = None
         return result
@@ -584,7 +585,7 @@ class Session(TowersPlay):
         if self.towers:
             return self.towers_summary()
         if self.stage == "round_over":
-            number = len(state.extra["rounds"])
+            number = len(self.rounds())
             return [tr("round_over", number=number, total=self.game.rounds), self.score_table()]
         names = " & ".join(self.seats[s].name for s in state.winners)
         lines = [tr("end_winner" if len(state.winners) == 1 else "end_winners", names=names)]
@@ -602,7 +603,7 @@ class Session(TowersPlay):
         )
         if goals:
             lines.append(tr("end_goals", goals=goals))
-        if "scores" in state.extra:
+        if isinstance(state.data, DominusData) and state.data.scores:
             lines.append(self.score_table())
         if self.chicken:
             names = " & ".join(self.seats[i].name for i in self.chicken_winners())
@@ -638,14 +639,18 @@ class Session(TowersPlay):
             lines.append(tr("explain_draw", elements=" & ".join(element_name(g) for g in alive)))
         return lines
 
+    def rounds(self) -> list:
+        """The rounds played so far (Dominus), each with its winners and points."""
+        return self.state.data.rounds if isinstance(self.state.data, DominusData) else []
+
     def score_table(self) -> str:
         """Rounds and totals, one line per round (Dominus)."""
-        extra = self.state.extra
         lines = []
-        for number, result in enumerate(extra.get("rounds", []), 1):
-            points = ", ".join(f"{s.name} {p:+d}" for s, p in zip(self.seats, result["points"]))
+        for number, result in enumerate(self.rounds(), 1):
+            points = ", ".join(f"{s.name} {p:+d}" for s, p in zip(self.seats, result.points))
             lines.append(tr("round_line", number=number, points=points))
-        totals = ", ".join(f"{s.name} {t}" for s, t in zip(self.seats, extra.get("scores", [])))
+        scores = self.state.data.scores if isinstance(self.state.data, DominusData) else []
+        totals = ", ".join(f"{s.name} {t}" for s, t in zip(self.seats, scores))
         lines.append(tr("round_totals", totals=totals))
         return "\n".join(lines)
 

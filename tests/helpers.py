@@ -13,12 +13,9 @@ def all_cards(game: Game, state: State) -> list[int]:
     found = [c for hand in state.hands for c in hand]
     found += [g for g in state.goals if g is not None]
     found += state.unused_goals + state.deck + state.discard + list(state.table.cards.values())
-    found += state.data.cards() if state.data is not None else []  # a family's own places: cards on pyramids ...
-    # Elemental Towers: cards back in the box, the draft's pool and offer, the goals set aside while
-    # drafting, an action card being resolved.
-    extra = state.extra
-    found += extra.get("_box", []) + extra.get("_pool", []) + extra.get("draft_offer", []) + extra.get("_goals", [])
-    found += [extra["action_card"]] if "action_card" in extra else []
+    # A family's own places: cards on pyramids (Rising); cards back in the box, the draft's pool and offer,
+    # the goals set aside while drafting, an action card being resolved (Elemental Towers).
+    found += state.data.cards() if state.data is not None else []
     return found
 
 

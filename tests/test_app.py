@@ -538,10 +538,10 @@ def test_a_complete_game_of_elemental_towers_by_clicks(app, draft):
             break
         if session.stage != "draft":
             assert [c.getTag("row") for c in app.scoring_row.cards] == session.row() and len(session.row()) == 5
-        before = sum(len(p) for here in session.state.extra["pieces"].values() for p in here.values())
+        before = sum(len(p) for here in session.state.data.pieces.values() for p in here.values())
         towers_step(app, rng)
         session = app.session
-        built += sum(len(p) for here in session.state.extra["pieces"].values() for p in here.values()) > before
+        built += sum(len(p) for here in session.state.data.pieces.values() for p in here.values()) > before
     assert session.stage == "over" and built >= 3
     # Every pyramid stands where geometry puts it, towers nested.
     views = piece_views(session.state)
@@ -550,15 +550,15 @@ def test_a_complete_game_of_elemental_towers_by_clicks(app, draft):
         assert app.scene.pyramid_nodes[key].getZ() == pytest.approx(view.base, abs=1e-4)
     tower = [k for k in views if k[2] > 0]
     for cell, space, i in tower:
-        sizes = [p[0] for p in session.state.extra["pieces"][f"{cell[0]},{cell[1]}"][space]]
+        sizes = [p[0] for p in session.state.data.pieces[tuple(cell)][space]]
         assert views[(cell, space, i)].base == pytest.approx(geometry.tower_bases(geometry.card_top(0), sizes)[i])
     score, rank, _ = session.score()
     assert f"Score {score} ({rank})" in app.hud_info.getText()
     assert app.end_lines.getText().startswith(f"Score {score}: {rank}")
     assert not app.same_cards_button.isHidden()
-    cards = session.state.extra["deck_cards"]
+    cards = session.state.data.deck_cards
     app.play_same_cards()
-    assert app.session is not session and app.session.state.extra["deck_cards"] == cards
+    assert app.session is not session and app.session.state.data.deck_cards == cards
 
 
 def test_towers_undo_and_the_supply_tray(app):
@@ -571,7 +571,7 @@ def test_towers_undo_and_the_supply_tray(app):
         towers_step(app, rng)
     assert session.stage == "earned"
     shown = {n.getTag("pyramid") for n in app.trays.root.findAllMatches("**/=pyramid")}
-    assert shown == {k for k, n in session.state.extra["supply"].items() if n}
+    assert shown == {k for k, n in session.state.data.supply.items() if n}
     hand = session.state.hands[0][:] or None
     log = len(session.state.log)
     app.key_undo()
@@ -599,7 +599,7 @@ def test_new_game_form_gives_a_young_player_their_own_target(app):
     app._cycle_target(1)
     assert app.new_targets == {1: 4}
     app._start_from_form()
-    assert app.session.state.extra["targets"] == [None, 4]
+    assert app.session.state.targets == [None, 4]
     assert app.session.game.target == 7
 
 

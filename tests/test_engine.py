@@ -364,3 +364,19 @@ def test_the_aquarius_dragon_starts_the_table_and_bears_no_pyramid():
         assert state.over and state.winners and state.end_reason == "highest element"
         assert state.table.cards[(0, 0)] == dragon and not any(state.data.pyramids.get(((0, 0), 0)) or [])
         assert_every_card_once(game, state)
+
+
+def test_dominus_complete_match_in_integer_steps_agrees_with_side_by_side():
+    """matches_completely (the fast test used to list moves) says what side_matches says, for every face and need."""
+    from aquarius3d.cards import SEG_BITS, face
+    from aquarius3d.games.dominus.blocks import matches_completely, side_matches
+
+    chooser = random.Random(4)
+    codes = [c.code for c in load_ruleset("dominus").deck.cards if c.kind == "element"]
+    for _ in range(3000):
+        lies = face(chooser.choice(codes))
+        need = 0
+        for side in chooser.sample(range(4), chooser.randint(1, 4)):  # a neighbour faces both halves of a side
+            for segment in (2 * side, 2 * side + 1):
+                need |= chooser.choice((1, 2, 4, 8, 16, 31)) << (SEG_BITS * segment)
+        assert matches_completely(lies.bits, need) == all(ok for _, ok in side_matches(lies.bits, need))

@@ -385,7 +385,7 @@ def test_dominus_rounds_show_a_score_table_between_rounds():
 
 def test_players_own_targets():
     session = Session.new("aquarius", {}, humans(2), seed=1, targets=[4, None])
-    assert session.state.extra["targets"] == [4, None]
+    assert session.state.targets == [4, None]
     assert session.record()["targets"] == [4, None]
     assert Session.from_record(session.record(), autosave=False).state == session.state
 
@@ -552,8 +552,8 @@ def test_complete_games_of_elemental_towers(draft, tmp_path, monkeypatch):
         assert again.state == session.state
         # Play the same cards again: the same 30 cards, the history remembers both games.
         replay = Session.new("elemental-towers", {"draft": draft}, [Seat("Solo")], seed=seed + 50,
-                             preset={"same_deck": session.state.extra["deck_cards"]})
-        assert replay.state.extra["deck_cards"] == session.state.extra["deck_cards"]
+                             preset={"same_deck": session.state.data.deck_cards})
+        assert replay.state.data.deck_cards == session.state.data.deck_cards
     assert undone >= 1
     assert len(saves.towers_history()) == 3
 

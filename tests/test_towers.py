@@ -28,11 +28,11 @@ def test_the_deal(game):
     table = list(state.table.cards.values())
     assert len(table) == 1 and cards[table[0]].kind == "element" and (0, 0) in state.table.cards
     # 30 dealt: the starter, the card in hand and 28 to draw (an action drawn first waits for its choice).
-    in_play = len(state.deck) + 1 + len(state.hands[0]) + ("action_card" in state.extra)
-    assert in_play == 30 and len(state.extra["_box"]) == 25
-    assert state.extra["supply"] == {s + c: 3 for c in "gyrbk" for s in "SML"}
-    assert sum(state.extra["supply"].values()) == 45
-    assert "_box" not in game.observation(state, 0)["extra"]
+    in_play = len(state.deck) + 1 + len(state.hands[0]) + (state.data.action_card is not None)
+    assert in_play == 30 and len(state.data.box) == 25
+    assert state.data.supply == {s + c: 3 for c in "gyrbk" for s in "SML"}
+    assert sum(state.data.supply.values()) == 45
+    assert "box" not in game.observation(state, 0)["data"]
     assert_every_card_once(game, state)
 
 
@@ -47,21 +47,21 @@ def test_an_action_turned_up_as_the_starter_goes_back_into_the_deck(game):
 def test_the_draft_keeps_two_of_three_until_the_deck_has_thirty():
     game = load_ruleset("elemental-towers", {"draft": True})
     state = game.new_state(["Solo"], seed=5)
-    assert state.phase == "draft" and len(state.extra["_box"]) == 15 and len(state.deck) == 10
-    assert len(state.extra["draft_offer"]) == 3 and "_pool" not in game.observation(state, 0)["extra"]
-    assert game.observation(state, 0)["extra"]["draft_offer"] == state.extra["draft_offer"]
+    assert state.phase == "draft" and len(state.data.box) == 15 and len(state.deck) == 10
+    assert len(state.data.draft_offer) == 3 and "pool" not in game.observation(state, 0)["data"]
+    assert game.observation(state, 0)["data"]["draft_offer"] == state.data.draft_offer
     discarded = []
     rounds = 0
     while state.phase == "draft":
         assert game.legal_moves(state) == [DraftDiscard(0), DraftDiscard(1), DraftDiscard(2)]
-        discarded.append(state.extra["draft_offer"][1])
+        discarded.append(state.data.draft_offer[1])
         game.apply(state, "draft-discard 1")
         rounds += 1
         assert_every_card_once(game, state)
     assert rounds == 10
-    assert set(discarded) <= set(state.extra["_box"]) and len(state.extra["_box"]) == 25
-    assert len(state.extra["deck_cards"]) == 30
-    assert not set(discarded) & set(state.extra["deck_cards"])
+    assert set(discarded) <= set(state.data.box) and len(state.data.box) == 25
+    assert len(state.data.deck_cards) == 30
+    assert not set(discarded) & set(state.data.deck_cards)
     with pytest.raises(ValueError):
         game.apply(state, "draft-discard 0")
 
@@ -74,14 +74,14 @@ def test_the_draft_deals_the_scoring_row_when_it_ends():
     goals = set(game.goal_ids())
     seen = game.observation(state, 0)
     assert state.phase == "draft" and state.unused_goals == [] and seen["unused_goals"] == 0
-    assert not goals & set(state.deck + state.extra["draft_offer"] + state.extra["_box"])
-    assert sorted(state.extra["_goals"]) == sorted(goals) and "_goals" not in seen["extra"]
+    assert not goals & set(state.deck + state.data.draft_offer + state.data.box)
+    assert sorted(state.data.goals_aside) == sorted(goals) and "goals_aside" not in seen["data"]
     assert not state.table.cards  # the starter is drawn after the draft too
     while state.phase == "draft":
         game.apply(state, "draft-discard 2")
         if state.phase == "draft":
             assert state.unused_goals == [] and game.observation(state, 0)["unused_goals"] == 0
-    assert sorted(state.unused_goals) == sorted(goals) and "_goals" not in state.extra
+    assert sorted(state.unused_goals) == sorted(goals) and not state.data.goals_aside
     assert len(state.table.cards) == 1 and game.observation(state, 0)["unused_goals"] == 5
     assert_every_card_once(game, state)
     # The row comes from the seeded random source: the record replays to the same row.
@@ -97,9 +97,9 @@ def test_the_same_drafted_cards_again_skip_the_draft_and_deal_a_new_row():
     first = game.new_state(["Solo"], seed=3)
     while first.phase == "draft":
         game.apply(first, "draft-discard 0")
-    again = game.new_state(["Solo"], seed=8, preset={"same_deck": first.extra["deck_cards"]})
-    assert again.phase != "draft" and again.extra["deck_cards"] == first.extra["deck_cards"]
-    assert sorted(again.unused_goals) == sorted(game.goal_ids()) and "_goals" not in again.extra
+    again = game.new_state(["Solo"], seed=8, preset={"same_deck": first.data.deck_cards})
+    assert again.phase != "draft" and again.data.deck_cards == first.data.deck_cards
+    assert sorted(again.unused_goals) == sorted(game.goal_ids()) and not again.data.goals_aside
     assert len(again.table.cards) == 1
     assert_every_card_once(game, again)
     assert game.replay(json.loads(json.dumps(game.record(again, 8)))) == again
@@ -107,11 +107,11 @@ def test_the_same_drafted_cards_again_skip_the_draft_and_deal_a_new_row():
 
 def test_playing_the_same_thirty_cards_again(game):
     first = game.new_state(["Solo"], seed=2)
-    again = game.new_state(["Solo"], seed=9, preset={"same_deck": first.extra["deck_cards"]})
-    assert again.extra["deck_cards"] == first.extra["deck_cards"]
-    assert sorted(again.extra["_box"]) == sorted(first.extra["_box"])
+    again = game.new_state(["Solo"], seed=9, preset={"same_deck": first.data.deck_cards})
+    assert again.data.deck_cards == first.data.deck_cards
+    assert sorted(again.data.box) == sorted(first.data.box)
     record = json.loads(json.dumps(game.record(again, 9)))
-    assert record["preset"] == {"same_deck": first.extra["deck_cards"]}
+    assert record["preset"] == {"same_deck": first.data.deck_cards}
     assert game.replay(record) == again
 
 

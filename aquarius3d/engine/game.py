@@ -60,6 +60,29 @@ class MoveGroup:
         return map(self.build, self.items)
 
 
+class Chain:
+    """Several move groups read as one, still built lazily (an action's moves in a phase of their own)."""
+
+    __slots__ = ("groups",)
+
+    def __init__(self, groups: list) -> None:
+        self.groups = [g for g in groups if len(g)]
+
+    def __len__(self) -> int:
+        return sum(len(g) for g in self.groups)
+
+    def __getitem__(self, index: int) -> Move:
+        for group in self.groups:
+            if index < len(group):
+                return group[index]
+            index -= len(group)
+        raise IndexError("no move with that index")
+
+    def __iter__(self) -> Iterator[Move]:
+        for group in self.groups:
+            yield from group
+
+
 def _place_at(code: str, turned: bool, cell) -> Place:
     return Place(code, cell, turned)
 
@@ -149,10 +172,9 @@ class Game:
             rng=random_source.seed_state(seed),
         )
         if targets is not None and any(t is not None for t in targets):
-            state.extra["targets"] = list(targets)
+            state.targets = list(targets)
         if preset:
-            state.extra.update(preset)
-            state.extra["preset"] = dict(preset)
+            state.preset = dict(preset)
         self.setup.run(self, state)
         self.turn_rules.start(self, state)
         return state
@@ -185,8 +207,11 @@ class Game:
             index -= size
         raise IndexError("no legal move with that index")
 
-    def _move_groups(self, state: State) -> list:
-        """Legal moves in order, as lists or MoveGroups (placements of one card and orientation built lazily)."""
+    def _move_groups(self, state: State, first: bool = False) -> list:
+        """Legal moves in order, as lists or MoveGroups (placements of one card and orientation built lazily).
+
+        With `first`, stop at the first group found: enough to know whether anything can be played.
+        """
         if state.over:
             return []
         if state.phase != "play":
@@ -218,6 +243,8 @@ class Game:
                     spots = vertical(self, state, lies)
                     if spots:
                         groups.append([Place(code, cell, turned, level) for cell, level in spots])
+                if first and groups:
+                    return groups
         for name in sorted(actions):
             block = self.actions.get(name)
             if block is not None:
@@ -226,7 +253,7 @@ class Game:
 
     def can_play(self, state: State) -> bool:
         """Whether the player to play has anything but a pass."""
-        return bool(self._move_groups(state))
+        return bool(self._move_groups(state, first=True))
 
     def check(self, state: State, move: Move | str) -> Move:
         """The move, parsed if it is text, when it is legal; IllegalMove saying why otherwise."""
@@ -350,9 +377,9 @@ class Game:
         state.goals.append(state.unused_goals.pop(0) if self.goal_ids() else None)
         state.hands.append([])
         self._draw(state, seat, self.setup.hand)
-        if "targets" in state.extra:
-            state.extra["targets"].append(None)
-        state.extra["joined"] = state.extra.get("joined", 0) + 1
+        if state.targets is not None:
+            state.targets.append(None)
+        state.joined += 1
         state.log.append(f"{seat}: {move}")
         result = ApplyResult(move, seat)
         if state.table.cards and seat in self.win.winners(self, state, seat):
@@ -402,7 +429,7 @@ class Game:
         """What one player may see: their own hand and goal, and public facts only."""
         cards = self.deck.cards
         reveal = state.over
-        turned_in = state.extra.get("_turned_in") or []
+        turned_in = state.goals_turned_in
         return {
             "ruleset": self.id,
             "seat": seat,
@@ -424,15 +451,15 @@ class Game:
             "table": [{"at": list(cell), "card": f.code} for cell, f in sorted(state.table.faces.items())],
             "winners": list(state.winners),
             "log": list(state.log),
-            # Pyramids, storeys, supplies, scores: public; keys starting with "_" (cards set aside unseen) are not.
-            "extra": copy.deepcopy({k: v for k, v in state.extra.items() if not k.startswith("_")}),
+            # Pyramids, storeys, supplies, scores: public; cards set aside unseen are not.
+            "data": state.data.public() if state.data is not None else {},
         }
 
     # -- records ---------------------------------------------------------------------------------
 
     def record(self, state: State, seed: int) -> dict:
         """A game record: enough to replay the game exactly (players who joined later are in the moves)."""
-        seated = len(state.players) - state.extra.get("joined", 0)
+        seated = len(state.players) - state.joined
         record = {
             "ruleset": self.id,
             "options": dict(self.options),
@@ -440,10 +467,10 @@ class Game:
             "players": list(state.players[:seated]),
             "moves": [line.split(": ", 1)[1] for line in state.log],
         }
-        if "targets" in state.extra:
-            record["targets"] = list(state.extra["targets"][:seated])
-        if "preset" in state.extra:
-            record["preset"] = dict(state.extra["preset"])
+        if state.targets is not None:
+            record["targets"] = list(state.targets[:seated])
+        if state.preset:
+            record["preset"] = dict(state.preset)
         return record
 
     def replay(self, record: dict) -> State:

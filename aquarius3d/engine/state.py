@@ -63,8 +63,11 @@ class State:
     end_reason: str = ""
     passes: int = 0  # consecutive passes, for the deck-out ending
     log: list[str] = field(default_factory=list)  # "seat: move" per move
+    targets: list[int | None] | None = None  # players' own targets (young players); None: the ruleset's
+    joined: int = 0  # players who sat down after the deal (their joins are moves in the log)
+    preset: dict | None = None  # setup facts chosen before the deal (Elemental Towers: same_deck), kept for replays
+    goals_turned_in: list[list[int]] = field(default_factory=list)  # per seat, goals it gave up to Shuffle Goals
     data: FamilyData | None = None  # the family's own part (see the module docstring)
-    extra: dict = field(default_factory=dict)  # being retired: what families have not moved into `data` yet
 
     @property
     def over(self) -> bool:
@@ -87,8 +90,11 @@ class State:
             end_reason=self.end_reason,
             passes=self.passes,
             log=list(self.log),
+            targets=None if self.targets is None else list(self.targets),
+            joined=self.joined,
+            preset=copy.deepcopy(self.preset),
+            goals_turned_in=[list(g) for g in self.goals_turned_in],
             data=None if self.data is None else self.data.copy(),
-            extra=copy.deepcopy(self.extra),
         )
 
     def to_dict(self) -> dict:
@@ -111,8 +117,11 @@ class State:
             "end_reason": self.end_reason,
             "passes": self.passes,
             "log": list(self.log),
+            "targets": None if self.targets is None else list(self.targets),
+            "joined": self.joined,
+            "preset": copy.deepcopy(self.preset),
+            "goals_turned_in": [list(g) for g in self.goals_turned_in],
             "data": None if self.data is None else {"family": self.data.family, **self.data.to_dict()},
-            "extra": copy.deepcopy(self.extra),
         }
 
     @classmethod
@@ -137,8 +146,11 @@ class State:
             end_reason=data.get("end_reason", ""),
             passes=int(data.get("passes", 0)),
             log=list(data.get("log", [])),
+            targets=None if data.get("targets") is None else list(data["targets"]),
+            joined=int(data.get("joined", 0)),
+            preset=copy.deepcopy(data.get("preset")),
+            goals_turned_in=[list(g) for g in data.get("goals_turned_in", [])],
             data=None if own is None else _READERS[own["family"]](own),
-            extra=copy.deepcopy(data.get("extra", {})),
         )
 
     def __eq__(self, other: object) -> bool:

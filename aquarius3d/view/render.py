@@ -21,14 +21,18 @@ def position_views(position: Position) -> tuple[dict, dict]:
     for i, card in enumerate(position.cards):
         if card.at[2] == 0:
             table.place(card.at[:2], i, card.card)
-    state = rising_state(position, table)  # storeys and pyramids (Aquarius Rising), if any
-    state.extra["pieces"] = position_pieces(position)
-    cards, pyramid_views = state_views(state)
-    if state.extra["pieces"]:  # Elemental Towers: pyramids and towers on the panels
+    pieces = position_pieces(position)
+    if pieces:  # Elemental Towers: pyramids and towers on the panels
+        from ..engine.state import State
+        from ..games.towers.state import TowersData
         from .towers import piece_views
 
+        state = State(players=[], hands=[], goals=[], unused_goals=[], deck=[], table=table,
+                      data=TowersData(pieces=pieces))
+        cards, pyramid_views = state_views(state)
         pyramid_views.update(piece_views(state))
-    return cards, pyramid_views
+        return cards, pyramid_views
+    return state_views(rising_state(position, table))  # storeys and pyramids (Aquarius Rising), if any
 
 
 class OffscreenTable:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from panda3d.core import LineSegs, NodePath, TextNode
 
 from .. import geometry
+from ..games.towers.state import TowersData
 from ..i18n import element_name
 from ..vocabulary import QUARTERS
 from .scene import PyramidView
@@ -41,8 +42,8 @@ def tower_views(cell, code: str, space: str, piece: list[str], key_prefix=()) ->
 def piece_views(state) -> dict:
     """Every pyramid on the table, keyed (cell, space, place in its tower)."""
     views = {}
-    for where, here in state.extra.get("pieces", {}).items():
-        cell = tuple(int(v) for v in where.split(","))
+    pieces = state.data.pieces if isinstance(state.data, TowersData) else {}
+    for cell, here in pieces.items():
         code = state.table.faces[cell].code
         for space, piece in here.items():
             views.update(tower_views(cell, code, space, piece))

@@ -488,7 +488,7 @@ class ShuffleGoalsBlock(ActionBlock):
         return [ShuffleGoals()]
 
     def apply(self, game, state, seat, move):
-        turned_in = state.extra.setdefault("_turned_in", [])
+        turned_in = state.goals_turned_in
         turned_in.extend([] for _ in range(len(state.goals) - len(turned_in)))
         for s, goal in enumerate(state.goals):
             if goal is not None:
@@ -524,7 +524,7 @@ class ConnectPanelsBlock(Block):
 
     def target(self, state, seat: int) -> int:
         """Panels this seat must connect: the count, or the seat's own target where the table agreed one."""
-        targets = state.extra.get("targets")
+        targets = state.targets
         return targets[seat] if targets and seat < len(targets) and targets[seat] else self.count
 
     def reached(self, game, state, cell=None) -> list[int]:

@@ -11,6 +11,7 @@ from pydantic import Field
 
 from ...cards import DIRECTIONS, FACING, MY_SIDE, SEG_BITS, SEG_MASK, face, mask_letters
 from ...engine.blocks import Block, block
+from .state import Round, dominus
 
 if TYPE_CHECKING:
     from ...engine.game import Game
@@ -31,6 +32,17 @@ def side_matches(face_bits: int, need: int) -> list[tuple[int, bool]]:
 
 
 SIDE_NAMES = ("top", "right", "bottom", "left")
+_LOW = sum(1 << (SEG_BITS * i) for i in range(8))  # the lowest bit of each of the 8 packed segments
+
+
+def _touched(packed: int) -> int:
+    """One bit per packed segment (at its lowest bit) that holds any element."""
+    return (packed | packed >> 1 | packed >> 2 | packed >> 3 | packed >> 4) & _LOW
+
+
+def matches_completely(face_bits: int, need: int) -> bool:
+    """Whether every touching half-side shares an element with the face (side_matches, in a few integer steps)."""
+    return _touched(face_bits & need) == _touched(need)
 
 
 @block("placement", "exact_match")
@@ -105,12 +117,13 @@ class ExactMatchBlock(Block):
         across, along = self.reach()  # on_table, inlined: this runs for every frontier cell
         bits = card_face.bits
         found = []
+        low = _LOW
         for cell, need in frontier or table.frontier():
-            if not bits & need:
-                continue
-            if abs(cell[0]) > across or abs(cell[1]) > along:
-                continue
-            if all(ok for _, ok in side_matches(bits, need)):
+            hit = bits & need
+            # matches_completely, inlined: this runs for every frontier cell and every face in hand
+            if (hit and (hit | hit >> 1 | hit >> 2 | hit >> 3 | hit >> 4) & low
+                    == (need | need >> 1 | need >> 2 | need >> 3 | need >> 4) & low
+                    and -across <= cell[0] <= across and -along <= cell[1] <= along):
                 found.append(cell)
         return found
 
@@ -211,22 +224,20 @@ class HandPointsBlock(Block):
     def round_over(self, game: "Game", state: "State", winners: list[int], reason: str) -> bool:
         """Score the round; deal the next one and return True, or return False when the game is over."""
         seats = len(state.players)
-        extra = state.extra
-        extra.setdefault("scores", [0] * seats)
-        extra.setdefault("rounds", [])
+        data = dominus(state)
         values = [self.hand_value(game, hand) for hand in state.hands]
         points = [0] * seats
         for seat in winners:
             points[seat] = sum(v for s, v in enumerate(values) if s not in winners)
             if reason == BlockedBlock.reason:
                 points[seat] -= values[seat]
-        extra["scores"] = [a + b for a, b in zip(extra["scores"], points)]
-        extra["rounds"].append({"winners": list(winners), "points": points, "hands": values, "reason": reason})
-        if len(extra["rounds"]) < game.rounds:
+        data.scores = [a + b for a, b in zip(data.scores or [0] * seats, points)]
+        data.rounds.append(Round(tuple(winners), tuple(points), tuple(values), reason))
+        if len(data.rounds) < game.rounds:
             self.deal_again(game, state)
             return True
-        best = max(extra["scores"])
-        state.winners = [s for s, total in enumerate(extra["scores"]) if total == best]
+        best = max(data.scores)
+        state.winners = [s for s, total in enumerate(data.scores) if total == best]
         return False
 
     def deal_again(self, game: "Game", state: "State") -> None:
@@ -237,6 +248,6 @@ class HandPointsBlock(Block):
         state.deck, state.discard = [], []
         state.passes = 0
         game.setup.run(game, state)
-        state.turn = len(state.extra["rounds"]) % len(state.players)
+        state.turn = len(dominus(state).rounds) % len(state.players)
         state.turn_number += 1
         game.turn_rules.start(game, state)

@@ -1,17 +1,12 @@
 """Elemental Towers (Nick Sula): solitaire, pyramids built on matching panels and moved into towers.
 
-The state keeps, beside the cards:
-
-- the scoring row as the goal cards in `state.unused_goals`, top (5 points) first;
-- `extra["pieces"]`: per card ("x,y") a mapping from a space (the panel's first
-  quarter: TL, TR, BL, BR) to its pyramid or tower, bottom first: ["Lr", "Mr"];
-- `extra["supply"]`: pyramids left, by kind ("Sr": 3, ...);
-- `extra["pending"]`: the actions earned by the last card, one per match, each
-  {"colour": "r", "spaces": [[x, y, "TL"], [x, y, "BR"]]};
-- `extra["action_card"]`: an action card drawn and being resolved;
-- `extra["_box"]`, `extra["_pool"]`, `extra["_goals"]`: cards out of the game and,
-  while drafting, the unseen pool and the goal cards set aside (the row is dealt
-  when the draft ends); keys starting with "_" are never shown to a player.
+The state keeps, beside the cards, the scoring row as the goal cards in
+`state.unused_goals`, top (5 points) first, and the rest in TowersData
+(state.py): the pieces on each card, by space (the panel's first quarter: TL,
+TR, BL, BR), each a pyramid or a tower bottom first (["Lr", "Mr"]); the supply
+by kind; the actions earned by the last card; the action card being resolved;
+the draft's offer; and, hidden, the cards out of the game, the draft's pool and
+the goals set aside while drafting (the row is dealt when the draft ends).
 
 Rulings (also in rulesets/elemental-towers.yaml): one match is one pair of
 panels, one on each card, that touch along a shared side with the same
@@ -23,6 +18,7 @@ side by side (corners never); an earned action may be let go ("you may").
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
@@ -33,7 +29,9 @@ from ...vocabulary import (
 )
 from ...engine import rng as random_source
 from ...engine.moves import Build, DraftDiscard, MoveCard, Place, ShuffleGoals, Shift, Skip, SwapRow, TradePiece, Zap
+from ...engine.game import Chain, MoveGroup
 from ...errors import IllegalMove
+from .state import Match, TowersData, towers
 from ..aquarius.blocks import ActionBlock
 from ...engine.blocks import Block, block
 
@@ -54,8 +52,8 @@ ACROSS = {
 RANKS_DEFAULT = [[0, "Novice"], [6, "Apprentice"], [11, "Artisan"], [16, "Architect"], [21, "Master Builder"]]
 
 
-def ckey(cell) -> str:
-    return f"{cell[0]},{cell[1]}"
+def _moved(source, spot) -> MoveCard:
+    return MoveCard(source, spot[0], spot[1])
 
 
 def space_of(code: str, quarter: int) -> str:
@@ -63,6 +61,7 @@ def space_of(code: str, quarter: int) -> str:
     return QUARTERS[code.index(code[quarter])]
 
 
+@lru_cache(maxsize=None)
 def spaces(code: str) -> dict[str, tuple[str, str]]:
     """A face's spaces: name -> (element letter, pyramid size that fits). Only four-quarter faces have spaces."""
     if len(code) != 4 or not all(c in LETTER_OF.values() for c in code):
@@ -97,7 +96,7 @@ def neighbours_of_space(state: "State", cell, name: str) -> list[tuple[tuple[int
     return list(dict.fromkeys(found))
 
 
-def matches(state: "State", cell) -> list[dict]:
+def matches(state: "State", cell) -> list[Match]:
     """The matches the card at a cell makes with its neighbours: one per pair of touching same-element panels."""
     faces = state.table.faces
     code = faces[cell].code
@@ -118,28 +117,29 @@ def matches(state: "State", cell) -> list[dict]:
             if pair in seen:
                 continue
             seen.add(pair)
-            found.append({"colour": PYRAMID_COLOUR[code[q]],
-                          "spaces": [[x, y, pair[0]], [n[0], n[1], pair[2]]]})
+            found.append(Match(PYRAMID_COLOUR[code[q]], ((x, y, pair[0]), (n[0], n[1], pair[2]))))
     return found
 
 
-def pieces_of(state: "State") -> dict:
-    return state.extra.setdefault("pieces", {})
+def pieces_of(state: "State") -> dict[tuple[int, int], dict[str, list[str]]]:
+    return towers(state).pieces
 
 
 def piece_at(state: "State", cell, name: str) -> list[str] | None:
-    return pieces_of(state).get(ckey(cell), {}).get(name)
+    here = towers(state).pieces.get((cell[0], cell[1]))
+    return here.get(name) if here else None
 
 
 def _set_piece(state: "State", cell, name: str, piece: list[str] | None) -> None:
-    pieces = pieces_of(state)
-    here = pieces.setdefault(ckey(cell), {})
+    pieces = towers(state).pieces
+    cell = (cell[0], cell[1])
+    here = pieces.setdefault(cell, {})
     if piece:
         here[name] = piece
     else:
         here.pop(name, None)
     if not here:
-        pieces.pop(ckey(cell))
+        pieces.pop(cell)
 
 
 def stack_reason(moving: list[str], target: list[str] | None) -> str | None:
@@ -159,11 +159,10 @@ def stack_reason(moving: list[str], target: list[str] | None) -> str | None:
 def complete_towers(state: "State") -> list[tuple[tuple[int, int], str, str]]:
     """Every complete tower (large, medium and small of one colour): (cell, space, colour)."""
     found = []
-    for where, here in sorted(pieces_of(state).items()):
-        x, y = (int(v) for v in where.split(","))
+    for cell, here in sorted(pieces_of(state).items()):
         for name, piece in sorted(here.items()):
             if [p[0] for p in piece] == ["L", "M", "S"]:
-                found.append(((x, y), name, piece[0][1]))
+                found.append((cell, name, piece[0][1]))
     return found
 
 
@@ -229,17 +228,17 @@ class TowersDealBlock(Block):
 
     def run(self, game: "Game", state: "State") -> None:
         state.goals = [None] * len(state.players)
+        data = state.data = TowersData()
         if self.draft:  # "Set aside the 5 goal cards": unseen until the draft ends
-            state.extra["_goals"] = game.goal_ids()
+            data.goals_aside = game.goal_ids()
         else:
             self.deal_row(game, state)
-        state.extra["supply"] = {size + colour: self.per_kind for colour in COLOURS for size in SIZES}
-        state.extra["pieces"] = {}
+        data.supply = {size + colour: self.per_kind for colour in COLOURS for size in SIZES}
         cards = game.play_ids()
-        same = state.extra.pop("same_deck", None)
+        same = (state.preset or {}).get("same_deck")
         if same is not None:  # play again with the same cards, reshuffled (with the draft on: no draft)
             chosen = set(same)
-            state.extra["_box"] = [c for c in cards if c not in chosen]
+            data.box = [c for c in cards if c not in chosen]
             deck = [c for c in cards if c in chosen]
             state.rng = random_source.shuffle(state.rng, deck)
             state.deck = deck
@@ -249,30 +248,31 @@ class TowersDealBlock(Block):
             return
         state.rng = random_source.shuffle(state.rng, cards)
         if self.draft:
-            state.extra["_box"] = cards[:self.set_aside]
+            data.box = cards[:self.set_aside]
             rest = cards[self.set_aside:]
             state.deck = rest[:self.dealt]
-            state.extra["_pool"] = rest[self.dealt:]
+            data.pool = rest[self.dealt:]
             state.phase = "draft"
             self.offer(state)
             return
         state.deck = cards[:self.deck_size]
-        state.extra["_box"] = cards[self.deck_size:]
+        data.box = cards[self.deck_size:]
         self.flip_starter(game, state)
 
     def deal_row(self, game: "Game", state: "State") -> None:
         """ "Shuffle the 5 goal cards, and lay them face up in a vertical line to form the scoring row"."""
-        goals = state.extra.pop("_goals", None) or game.goal_ids()
+        data = towers(state)
+        goals, data.goals_aside = data.goals_aside or game.goal_ids(), []
         state.rng = random_source.shuffle(state.rng, goals)
         state.unused_goals = goals
 
     def offer(self, state: "State") -> None:
-        pool = state.extra["_pool"]
-        state.extra["draft_offer"] = [pool.pop() for _ in range(min(3, len(pool)))]
+        data = towers(state)
+        data.draft_offer = [data.pool.pop() for _ in range(min(3, len(data.pool)))]
 
     def finish_draft(self, game: "Game", state: "State") -> None:
-        state.extra.pop("_pool", None)
-        state.extra.pop("draft_offer", None)
+        data = towers(state)
+        data.pool, data.draft_offer = [], []
         state.rng = random_source.shuffle(state.rng, state.deck)
         state.phase = "play"
         self.flip_starter(game, state)
@@ -280,7 +280,7 @@ class TowersDealBlock(Block):
 
     def flip_starter(self, game: "Game", state: "State") -> None:
         """Draw until an element card: it starts the table; an action goes back into the deck, shuffled."""
-        state.extra["deck_cards"] = sorted(state.deck)  # the game's cards, for playing them again
+        towers(state).deck_cards = sorted(state.deck)  # the game's cards, for playing them again
         for _ in range(100):
             if not state.deck:
                 return
@@ -361,7 +361,7 @@ class TowersTurnBlock(Block):
         """Draw the turn's card. Actions without a choice (or impossible ones) resolve here."""
         if state.phase == "draft":
             return
-        state.extra.pop("events", None)
+        towers(state).events = []
         while state.deck:
             card_id = state.deck.pop()
             card = game.deck.cards[card_id]
@@ -372,7 +372,7 @@ class TowersTurnBlock(Block):
             block = game.actions.get(card.code)
             moves = block.moves(game, state, state.turn) if block is not None else []
             if moves and not getattr(block, "automatic", False):
-                state.extra["action_card"] = card_id
+                towers(state).action_card = card_id
                 state.phase = "card_action"
                 return
             if moves:  # Shuffle Goals: nothing to choose
@@ -394,7 +394,7 @@ class TowersTurnBlock(Block):
         if not earned:
             state.phase = "play"
             return False
-        state.extra["pending"] = earned
+        towers(state).pending = earned
         state.phase = "actions"
         return True
 
@@ -402,20 +402,19 @@ class TowersTurnBlock(Block):
 
     def phase_moves(self, game: "Game", state: "State") -> list:
         if state.phase == "draft":
-            return [DraftDiscard(i) for i in range(len(state.extra.get("draft_offer", [])))]
+            return [DraftDiscard(i) for i in range(len(towers(state).draft_offer))]
         if state.phase == "card_action":
-            card = game.deck.cards[state.extra["action_card"]]
-            return list(game.actions[card.code].moves(game, state, state.turn))
+            card = game.deck.cards[towers(state).action_card]
+            return Chain(game.actions[card.code].move_groups(game, state, state.turn))
         if state.phase == "actions":
             found = []
             shown = set()
-            for index, match in enumerate(state.extra["pending"]):
-                signature = (match["colour"], tuple(map(tuple, match["spaces"])))
-                if signature in shown:
+            for index, match in enumerate(towers(state).pending):
+                if match in shown:
                     continue  # two identical matches: offer the choices once
-                shown.add(signature)
+                shown.add(match)
                 found += build_moves(state, index, match)
-                found += shift_moves(state, index, match["colour"])
+                found += shift_moves(state, index, match.colour)
                 found.append(Skip(index))
             return found
         return []
@@ -424,11 +423,11 @@ class TowersTurnBlock(Block):
         if state.phase == "draft":
             if not isinstance(move, DraftDiscard):
                 raise IllegalMove("first draft the deck: choose which of the three cards to discard")
-            if not 0 <= move.index < len(state.extra.get("draft_offer", [])):
+            if not 0 <= move.index < len(towers(state).draft_offer):
                 raise IllegalMove(f"there is no offered card {move.index}")
             return
         if state.phase == "card_action":
-            card = game.deck.cards[state.extra["action_card"]]
+            card = game.deck.cards[towers(state).action_card]
             block = game.actions[card.code]
             if not isinstance(move, block.move_type):
                 example = block.moves(game, state, state.turn)[0]
@@ -438,14 +437,14 @@ class TowersTurnBlock(Block):
         if state.phase == "actions":
             if not isinstance(move, (Build, Shift, Skip)):
                 raise IllegalMove("first resolve the actions your matches earned (build, shift or skip)")
-            pending = state.extra["pending"]
+            pending = towers(state).pending
             if not 0 <= move.match < len(pending):
                 raise IllegalMove(f"there is no earned action #{move.match} (there are {len(pending)})")
             match = pending[move.match]
             if isinstance(move, Build):
                 why = build_reason(state, match, move.cell, move.space)
             elif isinstance(move, Shift):
-                why = shift_reason(state, match["colour"], move)
+                why = shift_reason(state, match.colour, move)
             else:
                 why = None
             if why:
@@ -455,16 +454,18 @@ class TowersTurnBlock(Block):
 
     def apply_phase_move(self, game: "Game", state: "State", move) -> bool:
         if state.phase == "draft":
-            offer = state.extra["draft_offer"]
-            state.extra["_box"].append(offer.pop(move.index))
+            data = towers(state)
+            offer = data.draft_offer
+            data.box.append(offer.pop(move.index))
             state.deck.extend(offer)
             game.setup.offer(state)
-            if not state.extra["draft_offer"]:
+            if not data.draft_offer:
                 game.setup.finish_draft(game, state)
                 self.start(game, state)
             return True
         if state.phase == "card_action":
-            card_id = state.extra.pop("action_card")
+            data = towers(state)
+            card_id, data.action_card = data.action_card, None
             block = game.actions[game.deck.cards[card_id].code]
             block.apply(game, state, state.turn, move)
             state.discard.append(card_id)
@@ -472,12 +473,13 @@ class TowersTurnBlock(Block):
             if isinstance(move, MoveCard):  # "resolve any matches ... as if you played that card"
                 return self._earn(game, state, move.target)
             return False
-        pending = state.extra["pending"]
+        data = towers(state)
+        pending = data.pending
         match = pending.pop(move.match)
         if isinstance(move, Build):
             letter_size = spaces(state.table.faces[move.cell].code)[move.space][1]
-            kind = letter_size + match["colour"]
-            state.extra["supply"][kind] -= 1
+            kind = letter_size + match.colour
+            data.supply[kind] -= 1
             _set_piece(state, move.cell, move.space, [kind])
         elif isinstance(move, Shift):
             moving = piece_at(state, move.cell, move.space)
@@ -486,31 +488,30 @@ class TowersTurnBlock(Block):
             _set_piece(state, move.to_cell, move.to_space, target + moving)  # stacks, as it must
         if pending:
             return True
-        state.extra.pop("pending")
         state.phase = "play"
         return False
 
 
 def _event(state: "State", text: str) -> None:
-    state.extra.setdefault("events", []).append(text)
+    towers(state).events.append(text)
 
 
-def build_reason(state: "State", match: dict, cell, name: str) -> str | None:
-    where = [(s[0], s[1], s[2]) for s in match["spaces"]]
+def build_reason(state: "State", match: Match, cell, name: str) -> str | None:
+    where = list(match.spaces)
     if (cell[0], cell[1], name) not in where:
         spots = " or ".join(f"{x},{y} {q}" for x, y, q in where)
         return f"this match builds on one of its own two spaces ({spots})"
     if piece_at(state, cell, name):
         return f"the space {cell[0]},{cell[1]} {name} is not empty"
     size = spaces(state.table.faces[tuple(cell)].code)[name][1]
-    if state.extra["supply"].get(size + match["colour"], 0) <= 0:
-        return f"the supply has no {size_name(size)} {colour_name(match['colour'])} pyramid left"
+    if towers(state).supply.get(size + match.colour, 0) <= 0:
+        return f"the supply has no {size_name(size)} {colour_name(match.colour)} pyramid left"
     return None
 
 
-def build_moves(state: "State", index: int, match: dict) -> list[Build]:
+def build_moves(state: "State", index: int, match: Match) -> list[Build]:
     found = []
-    for x, y, name in match["spaces"]:
+    for x, y, name in match.spaces:
         if build_reason(state, match, (x, y), name) is None:
             found.append(Build(index, (x, y), name))
     return list(dict.fromkeys(found))
@@ -530,8 +531,7 @@ def shift_reason(state: "State", colour: str, move: Shift) -> str | None:
 
 def shift_moves(state: "State", index: int, colour: str) -> list[Shift]:
     found = []
-    for where, here in sorted(pieces_of(state).items()):
-        cell = tuple(int(v) for v in where.split(","))
+    for cell, here in sorted(pieces_of(state).items()):
         for name, piece in sorted(here.items()):
             if piece[0][1] != colour:
                 continue
@@ -592,17 +592,20 @@ class TowersMoveACard(ActionBlock):
     move_type: ClassVar[type] = MoveCard
 
     def moves(self, game, state, seat):
+        return [move for group in self.move_groups(game, state, seat) for move in group]
+
+    def move_groups(self, game, state, seat):
+        """Per card, every empty cell edge to edge with another card, upright and turned (built lazily)."""
         table = state.table
-        found = []
+        frontier = table.frontier()
+        groups = []
         for source in sorted(table.cards):
-            upright = table.faces[source]
-            for cell, _ in sorted(table.frontier_without(source)):
-                if cell == source:
-                    continue
-                found.append(MoveCard(source, cell, False))
-                if not upright.symmetric:
-                    found.append(MoveCard(source, cell, True))
-        return found
+            ways = (False,) if table.faces[source].symmetric else (False, True)
+            spots = [(cell, turned) for cell, _ in sorted(table.frontier_without(source, frontier))
+                     if cell != source for turned in ways]
+            if spots:
+                groups.append(MoveGroup(spots, partial(_moved, source)))
+        return groups
 
     def check(self, game, state, seat, move):
         table = state.table
@@ -619,13 +622,13 @@ class TowersMoveACard(ActionBlock):
         card_id, code = state.table.remove(move.source)
         lies = face(code).turned.code if move.turned else code
         state.table.place(move.target, card_id, lies)
-        carried = pieces_of(state).pop(ckey(move.source), {})
+        carried = pieces_of(state).pop(move.source, {})
         if carried:
             moved = {}
             for name, piece in carried.items():
                 quarter = QUARTERS.index(name)
                 moved[space_of(lies, 3 - quarter if move.turned else quarter)] = piece
-            pieces_of(state)[ckey(move.target)] = moved
+            pieces_of(state)[move.target] = moved
 
 
 @block("action", "towers_zap_a_card")
@@ -647,9 +650,10 @@ class TowersZapACard(ActionBlock):
 
     def apply(self, game, state, seat, move):
         card_id, _ = state.table.remove(move.cell)
-        for piece in pieces_of(state).pop(ckey(move.cell), {}).values():
+        supply = towers(state).supply
+        for piece in pieces_of(state).pop(move.cell, {}).values():
             for kind in piece:
-                state.extra["supply"][kind] += 1
+                supply[kind] += 1
         state.deck.append(card_id)
         state.rng = random_source.shuffle(state.rng, state.deck)
 
@@ -665,9 +669,8 @@ class TowersTradeHands(ActionBlock):
 
     def moves(self, game, state, seat):
         found = []
-        supply = state.extra["supply"]
-        for where, here in sorted(pieces_of(state).items()):
-            cell = tuple(int(v) for v in where.split(","))
+        supply = towers(state).supply
+        for cell, here in sorted(pieces_of(state).items()):
             for name, piece in sorted(here.items()):
                 if len(piece) != 1:
                     continue
@@ -684,12 +687,12 @@ class TowersTradeHands(ActionBlock):
             raise IllegalMove("a tower cannot be unstacked: trade a single pyramid")
         if move.size == piece[0][0]:
             raise IllegalMove("trade for a pyramid of a different size")
-        if state.extra["supply"].get(move.size + piece[0][1], 0) <= 0:
+        if towers(state).supply.get(move.size + piece[0][1], 0) <= 0:
             raise IllegalMove(f"the supply has no {size_name(move.size)} {colour_name(piece[0][1])} pyramid")
 
     def apply(self, game, state, seat, move):
         piece = piece_at(state, move.cell, move.space)
-        supply = state.extra["supply"]
+        supply = towers(state).supply
         supply[piece[0]] += 1
         kind = move.size + piece[0][1]
         supply[kind] -= 1
@@ -760,10 +763,10 @@ def towers_state(game: "Game", position, table) -> "State":
     # Without a scoring_row, the goals stand in the deck list's order (earth, air, fire, water, space).
     row = [goal_of[e] for e in (position.scoring_row or list(goal_of)) if e in goal_of]
     return State(players=["solitaire"], hands=[[]], goals=[None], unused_goals=row, deck=[], table=table,
-                 extra={"pieces": position_pieces(position)})
+                 data=TowersData(pieces=position_pieces(position)))
 
 
-def position_pieces(position) -> dict:
-    """A position's pieces as the state keeps them: {"x,y": {space: [bottom, ..., top]}}."""
-    return {ckey(card.at[:2]): {q: [str(p) for p in tower] for q, tower in card.pieces.items()}
+def position_pieces(position) -> dict[tuple[int, int], dict[str, list[str]]]:
+    """A position's pieces as the state keeps them: {(x, y): {space: [bottom, ..., top]}}."""
+    return {(card.at[0], card.at[1]): {q: [str(p) for p in tower] for q, tower in card.pieces.items()}
             for card in position.cards if card.pieces}

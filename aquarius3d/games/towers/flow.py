@@ -18,7 +18,8 @@ from collections import Counter
 from ...engine.moves import Build, DraftDiscard, MoveCard, Shift, Skip, SwapRow, TradePiece, Zap, cell_text
 from ...errors import IllegalMove
 from ...i18n import action_name, element_name, pyramid_name, tr
-from ...vocabulary import ELEMENT_NAME_OF_COLOUR
+from ...vocabulary import ELEMENT_NAME_OF_COLOUR, pyramid_order
+from .state import towers
 
 
 
@@ -39,7 +40,7 @@ class TowersPlay:
         if phase == "actions":
             return "earned"
         if phase == "card_action":
-            card = self.game.deck.cards[self.state.extra["action_card"]]
+            card = self.game.deck.cards[towers(self.state).action_card]
             self.action = card.code
             first = self.game.actions[card.code].moves(self.game, self.state, self.seat)[0]
             return {MoveCard: "table_card", Zap: "table_card", SwapRow: "row", TradePiece: "trade_piece"}[type(first)]
@@ -53,7 +54,7 @@ class TowersPlay:
 
     def earned(self) -> list[tuple[int, str]]:
         """The actions still to resolve: (index, colour)."""
-        return [(i, m["colour"]) for i, m in enumerate(self.state.extra.get("pending", []))]
+        return [(i, m.colour) for i, m in enumerate(towers(self.state).pending)] if self.towers else []
 
     def earned_text(self) -> str:
         counts = Counter(colour for _, colour in self.earned())
@@ -69,7 +70,26 @@ class TowersPlay:
         return [self.game.deck.cards[g].code for g in self.state.unused_goals]
 
     def draft_offer(self) -> list[str]:
-        return [self.game.deck.cards[c].code for c in self.state.extra.get("draft_offer", [])]
+        return [self.game.deck.cards[c].code for c in towers(self.state).draft_offer]
+
+    def offered_cards(self) -> list[dict]:
+        """The draft's three cards as hand cards ({"kind", "code"}), to choose from."""
+        cards = self.game.deck.cards
+        return [{"kind": cards[c].kind, "code": cards[c].code} for c in towers(self.state).draft_offer]
+
+    def deck_cards(self) -> list[int]:
+        """The game's cards, for playing them again (Elemental Towers)."""
+        return list(towers(self.state).deck_cards) if self.towers else []
+
+    def draft_rounds_left(self) -> int:
+        """Offers still to come in the draft, this one included."""
+        return len(towers(self.state).pool) // 3 + 1
+
+    def supply_left(self) -> list[tuple[str, int]]:
+        """The supply's pyramids left, (kind, count) in colour then size order, empty kinds left out."""
+        supply = towers(self.state).supply if self.towers else {}
+        return [(kind, count) for kind, count in sorted(supply.items(), key=lambda item: pyramid_order(item[0]))
+                if count]
 
     def towers_ghosts(self) -> dict:
         """Glowing spots: {move: (cell, space, pyramid or tower)} for builds, or the chosen piece's moves."""
@@ -81,7 +101,7 @@ class TowersPlay:
         for move in self.game.legal_moves(self.state):
             if isinstance(move, Build) and self.source is None:
                 size = spaces(self.state.table.faces[move.cell].code)[move.space][1]
-                colour = self.state.extra["pending"][move.match]["colour"]
+                colour = towers(self.state).pending[move.match].colour
                 found.setdefault((move.cell, move.space), (move, [size + colour]))
             elif isinstance(move, Shift) and self.source == (move.cell, move.space):
                 piece = piece_at(self.state, move.cell, move.space)
@@ -215,7 +235,7 @@ class TowersPlay:
     def towers_events(self) -> list[str]:
         """Action cards resolved on drawing (Shuffle Goals) or impossible, in words."""
         lines = []
-        for event in self.state.extra.get("events", []):
+        for event in towers(self.state).events:
             action, outcome = event.split(": ")
             key = "log_event_done" if outcome == "done" else "log_event_impossible"
             lines.append(tr(key, action=action_name(action)))

@@ -1,0 +1,59 @@
+"""Dominus' part of the state: the rounds played and the running totals."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from ...engine.state import State, register_data
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """One round's result: who won it, the points each seat scored, each hand's value, and why it ended."""
+
+    winners: tuple[int, ...]
+    points: tuple[int, ...]
+    hands: tuple[int, ...]
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"winners": list(self.winners), "points": list(self.points), "hands": list(self.hands),
+                "reason": self.reason}
+
+
+@dataclass(slots=True)
+class DominusData:
+    family: ClassVar[str] = "dominus"
+    scores: list[int] = field(default_factory=list)  # running totals per seat (empty before the first round ends)
+    rounds: list[Round] = field(default_factory=list)
+
+    def copy(self) -> DominusData:
+        return DominusData(list(self.scores), list(self.rounds))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"scores": list(self.scores), "rounds": [r.to_dict() for r in self.rounds]}
+
+    def public(self) -> dict[str, Any]:
+        return self.to_dict()
+
+    def cards(self) -> list[int]:
+        return []
+
+    @classmethod
+    def from_dict(cls, data: dict) -> DominusData:
+        rounds = [Round(tuple(r["winners"]), tuple(r["points"]), tuple(r["hands"]), str(r["reason"]))
+                  for r in data.get("rounds", [])]
+        return cls([int(v) for v in data.get("scores", [])], rounds)
+
+
+register_data(DominusData.family, DominusData.from_dict)
+
+
+def dominus(state: State) -> DominusData:
+    """The Dominus part of a state (made empty on first use)."""
+    if state.data is None:
+        state.data = DominusData()
+    if not isinstance(state.data, DominusData):
+        raise TypeError(f"not a Dominus state: {type(state.data).__name__}")
+    return state.data

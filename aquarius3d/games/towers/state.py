@@ -1,0 +1,103 @@
+"""Elemental Towers' part of the state: pieces on the panels, the supply, earned actions, the draft.
+
+The scoring row is the goal cards in `state.unused_goals`, top (5 points)
+first. Cards out of the game, the draft's unseen pool and the goals set aside
+while drafting are hidden: `public()` leaves them out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from ...engine.state import State, register_data
+
+Cell = tuple[int, int]
+Piece = list[str]  # a pyramid or a tower, bottom first: ["Lr", "Mr"]
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """An action earned by a match: its colour, and the two touching spaces (x, y, space name)."""
+
+    colour: str
+    spaces: tuple[tuple[int, int, str], tuple[int, int, str]]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"colour": self.colour, "spaces": [list(s) for s in self.spaces]}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Match:
+        a, b = (tuple(s) for s in data["spaces"])
+        return cls(str(data["colour"]), ((int(a[0]), int(a[1]), str(a[2])), (int(b[0]), int(b[1]), str(b[2]))))
+
+
+def cell_text(cell: Cell) -> str:
+    return f"{cell[0]},{cell[1]}"
+
+
+def cell_of(text: str) -> Cell:
+    x, y = (int(v) for v in text.split(","))
+    return x, y
+
+
+@dataclass(slots=True)
+class TowersData:
+    family: ClassVar[str] = "towers"
+    pieces: dict[Cell, dict[str, Piece]] = field(default_factory=dict)  # per card, space name -> piece
+    supply: dict[str, int] = field(default_factory=dict)  # pyramids left by kind ("Sr": 3, ...)
+    pending: list[Match] = field(default_factory=list)  # the actions the last card earned, still to resolve
+    action_card: int | None = None  # an action card drawn and being resolved
+    draft_offer: list[int] = field(default_factory=list)  # draft: the three cards offered
+    deck_cards: list[int] = field(default_factory=list)  # the game's cards, for playing them again
+    events: list[str] = field(default_factory=list)  # what happened at the start of the turn (actions resolved)
+    box: list[int] = field(default_factory=list)  # hidden: cards out of the game
+    pool: list[int] = field(default_factory=list)  # hidden: the draft's unseen pool
+    goals_aside: list[int] = field(default_factory=list)  # hidden: the goals set aside while drafting
+
+    def copy(self) -> TowersData:
+        return TowersData({c: {n: list(p) for n, p in here.items()} for c, here in self.pieces.items()},
+                          dict(self.supply), list(self.pending), self.action_card, list(self.draft_offer),
+                          list(self.deck_cards), list(self.events), list(self.box), list(self.pool),
+                          list(self.goals_aside))
+
+    def public(self) -> dict[str, Any]:
+        found: dict[str, Any] = {
+            "pieces": {cell_text(c): {n: list(p) for n, p in sorted(here.items())}
+                       for c, here in sorted(self.pieces.items())},
+            "supply": dict(self.supply),
+            "pending": [m.to_dict() for m in self.pending],
+            "draft_offer": list(self.draft_offer),
+            "deck_cards": list(self.deck_cards),
+            "events": list(self.events),
+        }
+        if self.action_card is not None:
+            found["action_card"] = self.action_card
+        return found
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.public(), "box": list(self.box), "pool": list(self.pool), "goals_aside": list(self.goals_aside)}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> TowersData:
+        return cls({cell_of(c): {n: list(p) for n, p in here.items()} for c, here in data.get("pieces", {}).items()},
+                   {k: int(v) for k, v in data.get("supply", {}).items()},
+                   [Match.from_dict(m) for m in data.get("pending", [])], data.get("action_card"),
+                   list(data.get("draft_offer", [])), list(data.get("deck_cards", [])), list(data.get("events", [])),
+                   list(data.get("box", [])), list(data.get("pool", [])), list(data.get("goals_aside", [])))
+
+    def cards(self) -> list[int]:
+        found = self.box + self.pool + self.draft_offer + self.goals_aside
+        return found + ([self.action_card] if self.action_card is not None else [])
+
+
+register_data(TowersData.family, TowersData.from_dict)
+
+
+def towers(state: State) -> TowersData:
+    """The Elemental Towers part of a state (an empty one for a state that has none, such as a bare table)."""
+    if state.data is None:
+        state.data = TowersData()
+    if not isinstance(state.data, TowersData):
+        raise TypeError(f"not an Elemental Towers state: {type(state.data).__name__}")
+    return state.data
