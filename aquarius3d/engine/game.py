@@ -11,7 +11,7 @@ can read; nothing changes when it does.
 
 from __future__ import annotations
 
-import copy
+import random
 from dataclasses import dataclass, field
 from collections.abc import Callable, Iterator
 from functools import partial
@@ -20,7 +20,9 @@ from typing import Any
 from ..cards import canonical, face
 from ..decks import Deck
 from ..errors import IllegalMove
+from . import hidden
 from . import rng as random_source
+from .hidden import Observation
 from .moves import Join, Move, Pass, Place, parse_move
 from .state import State
 
@@ -424,6 +426,14 @@ class Game:
         state.winners = sorted(winners)
 
     # -- what a player may see ----------------------------------------------------------------
+
+    def observe(self, state: State, seat: int) -> Observation:
+        """What one seat may know: the state with every card it cannot see left as a hole (engine/hidden.py)."""
+        return hidden.observe(self, state, seat)
+
+    def determinize(self, seen: Observation, rng: random.Random) -> State:
+        """A whole state consistent with an observation, its holes filled at random: for computer players."""
+        return hidden.determinize(self, seen, rng)
 
     def observation(self, state: State, seat: int) -> dict:
         """What one player may see: their own hand and goal, and public facts only."""

@@ -37,6 +37,10 @@ class FamilyData(Protocol):
         """The card ids it holds (cards on pyramids, set aside, being resolved)."""
         ...
 
+    def hidden(self) -> list[tuple[str, list[int]]]:
+        """Its piles nobody may see, each with the kind of card it holds ("play" or "goal")."""
+        ...
+
 
 _READERS: dict[str, Callable[[dict], FamilyData]] = {}
 
@@ -67,6 +71,7 @@ class State:
     joined: int = 0  # players who sat down after the deal (their joins are moves in the log)
     preset: dict | None = None  # setup facts chosen before the deal (Elemental Towers: same_deck), kept for replays
     goals_turned_in: list[list[int]] = field(default_factory=list)  # per seat, goals it gave up to Shuffle Goals
+    known: list[dict[int, tuple[str, int]]] = field(default_factory=list)  # per seat: hidden cards it saw placed
     data: FamilyData | None = None  # the family's own part (see the module docstring)
 
     @property
@@ -94,6 +99,7 @@ class State:
             joined=self.joined,
             preset=copy.deepcopy(self.preset),
             goals_turned_in=[list(g) for g in self.goals_turned_in],
+            known=[dict(k) for k in self.known],
             data=None if self.data is None else self.data.copy(),
         )
 
@@ -121,6 +127,7 @@ class State:
             "joined": self.joined,
             "preset": copy.deepcopy(self.preset),
             "goals_turned_in": [list(g) for g in self.goals_turned_in],
+            "known": [[[card, kind, holder] for card, (kind, holder) in sorted(k.items())] for k in self.known],
             "data": None if self.data is None else {"family": self.data.family, **self.data.to_dict()},
         }
 
@@ -150,6 +157,7 @@ class State:
             joined=int(data.get("joined", 0)),
             preset=copy.deepcopy(data.get("preset")),
             goals_turned_in=[list(g) for g in data.get("goals_turned_in", [])],
+            known=[{int(card): (str(kind), int(holder)) for card, kind, holder in k} for k in data.get("known", [])],
             data=None if own is None else _READERS[own["family"]](own),
         )
 

@@ -13,6 +13,7 @@ from pydantic import Field
 
 from ...cards import BIT, LETTER_OF, connected_elements, face
 from ...engine.game import MoveGroup
+from ...engine.hidden import everyone_learns, forget, learn, move_places, swap_places
 from ...errors import IllegalMove
 from ...engine import rng as random_source
 from ...engine.moves import MoveCard, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands, Zap
@@ -284,6 +285,9 @@ class TradeHandsBlock(ActionBlock):
 
     def apply(self, game, state, seat, move):
         state.hands[seat], state.hands[move.seat] = state.hands[move.seat], state.hands[seat]
+        swap_places(state, ("hand", seat), ("hand", move.seat))
+        learn(state, seat, state.hands[move.seat], ("hand", move.seat))  # each saw the hand it gave away
+        learn(state, move.seat, state.hands[seat], ("hand", seat))
 
 
 @block("action", "move_a_card")
@@ -374,6 +378,7 @@ class ZapACardBlock(ActionBlock):
     def apply(self, game, state, seat, move):
         card_id, _ = state.table.remove(move.cell)
         state.hands[seat].append(card_id)
+        everyone_learns(state, [card_id], ("hand", seat))  # everyone saw it go into that hand
         if not state.table.cards:
             game.setup.flip_starter(game, state)
 
@@ -407,10 +412,16 @@ class TradeGoalsBlock(ActionBlock):
 
     def apply(self, game, state, seat, move):
         if move.seat is None:
-            state.unused_goals.append(state.goals[seat])
+            given = state.goals[seat]
+            state.unused_goals.append(given)
             state.goals[seat] = state.unused_goals.pop(0)
+            move_places(state, {("goal", seat): ("unused", -1)})
+            learn(state, seat, [given], ("unused", -1))
         else:
             state.goals[seat], state.goals[move.seat] = state.goals[move.seat], state.goals[seat]
+            swap_places(state, ("goal", seat), ("goal", move.seat))
+            learn(state, seat, [state.goals[move.seat]], ("goal", move.seat))  # each saw the goal it gave
+            learn(state, move.seat, [state.goals[seat]], ("goal", seat))
 
 
 @block("action", "rotate_goals")
@@ -430,6 +441,7 @@ class RotateGoalsBlock(ActionBlock):
 
     def apply(self, game, state, seat, move):
         goals = state.goals
+        before = list(goals)
         ring: list = list(goals)
         pile = bool(state.unused_goals)
         if pile:
@@ -441,6 +453,15 @@ class RotateGoalsBlock(ActionBlock):
         if pile:
             state.unused_goals.append(ring.pop())
         state.goals[:] = ring
+        # Every goal moved one place round the ring (the unused pile is a place in it): knowledge follows,
+        # and each player knows where their own goal went.
+        places: list[tuple[str, int]] = [("goal", s) for s in range(len(goals))] + ([("unused", -1)] if pile else [])
+        step = 1 if move.direction == "left" else -1
+        moves = {place: places[(i + step) % len(places)] for i, place in enumerate(places)}
+        move_places(state, moves)
+        for s, goal in enumerate(before):
+            if goal is not None:
+                learn(state, s, [goal], moves["goal", s])
 
 
 @block("action", "shuffle_hands")
@@ -462,6 +483,7 @@ class ShuffleHandsBlock(ActionBlock):
         for i, card in enumerate(cards):
             hands[(seat + i) % seats].append(card)
         state.hands[:] = hands
+        forget(state, "hand")
 
 
 @block("action", "shuffle_goals")
@@ -499,8 +521,10 @@ class ShuffleGoalsBlock(ActionBlock):
         state.rng = random_source.shuffle(state.rng, goals)
         seats = len(state.players)
         state.goals[:] = goals[:seats]
+        forget(state, "goal")
         if self.include_unused:
             state.unused_goals[:] = goals[seats:]
+            forget(state, "unused")
 
 
 # -- winning and ending ---------------------------------------------------------------------------

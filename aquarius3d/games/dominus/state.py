@@ -40,6 +40,9 @@ class DominusData:
     def cards(self) -> list[int]:
         return []
 
+    def hidden(self) -> list[tuple[str, list[int]]]:
+        return []
+
     @classmethod
     def from_dict(cls, data: dict) -> DominusData:
         rounds = [Round(tuple(r["winners"]), tuple(r["points"]), tuple(r["hands"]), str(r["reason"]))

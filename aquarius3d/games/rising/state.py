@@ -56,6 +56,9 @@ class RisingData:
     def cards(self) -> list[int]:
         return [card for card, _ in self.storeys.values()]
 
+    def hidden(self) -> list[tuple[str, list[int]]]:
+        return []
+
     def public(self) -> dict[str, Any]:
         return self.to_dict()  # houses, pyramids and supplies stand in plain sight
 

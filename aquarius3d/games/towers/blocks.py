@@ -30,6 +30,7 @@ from ...vocabulary import (
 from ...engine import rng as random_source
 from ...engine.moves import Build, DraftDiscard, MoveCard, Place, ShuffleGoals, Shift, Skip, SwapRow, TradePiece, Zap
 from ...engine.game import Chain, MoveGroup
+from ...engine.hidden import learn
 from ...errors import IllegalMove
 from .state import Match, TowersData, towers
 from ..aquarius.blocks import ActionBlock
@@ -243,6 +244,7 @@ class TowersDealBlock(Block):
             state.rng = random_source.shuffle(state.rng, deck)
             state.deck = deck
             self.flip_starter(game, state)
+            learn(state, 0, list(state.deck), ("deck", -1))  # playing the same cards again: you know what is in it
             if self.draft:
                 self.deal_row(game, state)
             return
@@ -289,6 +291,7 @@ class TowersDealBlock(Block):
                 state.table.place((0, 0), card_id, game.deck.cards[card_id].code)
                 return
             state.deck.append(card_id)
+            learn(state, 0, [card_id], ("deck", -1))  # seen, and shuffled back in
             state.rng = random_source.shuffle(state.rng, state.deck)
 
 
@@ -655,6 +658,7 @@ class TowersZapACard(ActionBlock):
             for kind in piece:
                 supply[kind] += 1
         state.deck.append(card_id)
+        learn(state, 0, [card_id], ("deck", -1))  # seen, and shuffled back in
         state.rng = random_source.shuffle(state.rng, state.deck)
 
 

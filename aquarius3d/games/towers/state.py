@@ -2,7 +2,9 @@
 
 The scoring row is the goal cards in `state.unused_goals`, top (5 points)
 first. Cards out of the game, the draft's unseen pool and the goals set aside
-while drafting are hidden: `public()` leaves them out.
+while drafting are hidden: `public()` leaves them out, and so it does the list
+of the game's 30 cards (kept to play them again; a player does not know which
+30 were dealt).
 """
 
 from __future__ import annotations
@@ -68,7 +70,6 @@ class TowersData:
             "supply": dict(self.supply),
             "pending": [m.to_dict() for m in self.pending],
             "draft_offer": list(self.draft_offer),
-            "deck_cards": list(self.deck_cards),
             "events": list(self.events),
         }
         if self.action_card is not None:
@@ -76,7 +77,8 @@ class TowersData:
         return found
 
     def to_dict(self) -> dict[str, Any]:
-        return {**self.public(), "box": list(self.box), "pool": list(self.pool), "goals_aside": list(self.goals_aside)}
+        return {**self.public(), "deck_cards": list(self.deck_cards), "box": list(self.box), "pool": list(self.pool),
+                "goals_aside": list(self.goals_aside)}
 
     @classmethod
     def from_dict(cls, data: dict) -> TowersData:
@@ -85,6 +87,9 @@ class TowersData:
                    [Match.from_dict(m) for m in data.get("pending", [])], data.get("action_card"),
                    list(data.get("draft_offer", [])), list(data.get("deck_cards", [])), list(data.get("events", [])),
                    list(data.get("box", [])), list(data.get("pool", [])), list(data.get("goals_aside", [])))
+
+    def hidden(self) -> list[tuple[str, list[int]]]:
+        return [("play", self.box), ("play", self.pool), ("goal", self.goals_aside)]
 
     def cards(self) -> list[int]:
         found = self.box + self.pool + self.draft_offer + self.goals_aside
