@@ -20,6 +20,8 @@ from .session_towers import COLOUR_ELEMENT
 from .errors import DataError
 from .i18n import LANGUAGES, action_name, element_name, has, language, pyramid_name, set_language, tr
 from .ruleset import available, load_ruleset
+from .screens import Screens, inputs
+from .screens.widgets import BUTTON, PANEL, TEXT
 from .session import Seat, Session
 from .view.camera import Orbit, preset
 from .view.piles import Piles
@@ -31,10 +33,6 @@ from .view.scene import PYRAMID_RGB, CardView, PyramidView, TableScene
 BOT_PAUSE = 0.7  # seconds a computer waits before its move, so players can follow
 TRANSITION = 0.45  # seconds for a camera preset
 HAND_CARD_H = 0.36  # height of a hand card on screen (aspect2d units)
-TEXT = (0.95, 0.93, 0.86, 1)
-PANEL = (0.08, 0.09, 0.11, 0.86)
-BUTTON = dict(frameColor=((0.22, 0.3, 0.42, 1), (0.3, 0.42, 0.58, 1), (0.3, 0.42, 0.58, 1), (0.2, 0.2, 0.2, 1)),
-              text_fg=TEXT, relief=DGG.FLAT, pad=(0.5, 0.3))
 
 
 def cell_of(x: float, y: float) -> tuple[int, int]:
@@ -69,11 +67,10 @@ class App:
         base.camLens.setNearFar(5.0, 20000.0)
         self.settings = settings
         self.session: Session | None = None
-        self.screen_root: NodePath | None = None
+        self.screens = Screens(self, {})
         self.scene: TableScene | None = None
         self.piles: Piles | None = None
         self.hand_nodes: list[tuple[NodePath, tuple[float, float, float, float]]] = []
-        self.widgets: list = []
         self.orbit = Orbit()
         self._orbit_goal: tuple[Orbit, Orbit, float] | None = None
         self._drag: tuple[str, float, float] | None = None
@@ -96,38 +93,36 @@ class App:
 
     # -- screens ----------------------------------------------------------------------------------
 
-    def _clear_screen(self) -> None:
-        for widget in self.widgets + getattr(self, "seat_widgets", []) + getattr(self, "option_widgets", []) \
-                + getattr(self, "choice_widgets", []):
-            widget.destroy()
-        self.widgets, self.seat_widgets, self.option_widgets, self.choice_widgets = [], [], [], []
-        if self.screen_root is not None:
-            self.screen_root.removeNode()
-        self.screen_root = self.base.aspect2d.attachNewNode("screen")
+    @property
+    def screen(self) -> str | None:
+        """The name of the screen showing: "menu", "new", "load", "settings" or "game"."""
+        return self.screens.name
+
+    @property
+    def screen_root(self) -> NodePath | None:
+        return None if self.screens.current is None else self.screens.current.root
+
+    @property
+    def widgets(self) -> list:
+        return [] if self.screens.current is None else self.screens.current.widgets
+
+    def _switch(self, name: str, **options):
         self.hand_nodes = []
+        return self.screens.switch(name, **options)
 
     def _button(self, text, command, pos, scale=0.06, parent=None, args=()):
-        button = DirectButton(text=text, command=command, extraArgs=list(args), pos=(pos[0], 0, pos[1]), scale=scale,
-                              parent=parent or self.screen_root, **BUTTON)
-        self.widgets.append(button)
-        return button
+        return self.screens.current.button(text, command, pos, scale, parent, args)
 
     def _text(self, text, pos, scale=0.05, align=TextNode.ACenter, parent=None, fg=TEXT, wrap=None):
         """Text on screen; `parent` may be a corner anchor (base.a2dTopLeft and so on)."""
-        node = OnscreenText(text=text, pos=pos, scale=scale, align=align, fg=fg, parent=parent or self.screen_root,
-                            shadow=(0, 0, 0, 0.7), wordwrap=wrap, mayChange=True)
-        self.widgets.append(node)
-        return node
+        return self.screens.current.text(text, pos, scale, align, parent, fg, wrap)
 
     def _panel(self, frame, parent=None, colour=PANEL):
-        panel = DirectFrame(frameColor=colour, frameSize=frame, parent=parent or self.screen_root)
-        self.widgets.append(panel)
-        return panel
+        return self.screens.current.panel(frame, parent, colour)
 
     def show_menu(self, note: str = "") -> None:
         self._leave_game()
-        self._clear_screen()
-        self.screen = "menu"
+        self._switch("menu")
         self._text(tr("app_title"), (0, 0.55), 0.13)
         entries = [("menu_new", self.show_new_game), ("menu_continue", self.continue_game),
                    ("menu_load", self.show_load), ("menu_settings", self.show_settings), ("menu_quit", self.quit)]
@@ -136,8 +131,7 @@ class App:
         self.menu_note = self._text(note, (0, -0.62), 0.05)
 
     def show_new_game(self) -> None:
-        self._clear_screen()
-        self.screen = "new"
+        self._switch("new")
         self._text(tr("menu_new"), (0, 0.78), 0.09)
         self.new_ruleset = available()[0]
         self.new_seats = [["Ann", "human"], ["Bo", "human"]]
@@ -149,8 +143,8 @@ class App:
         self.widgets.append(menu)
         self.options_root = self.screen_root.attachNewNode("options")
         self.seats_root = self.screen_root.attachNewNode("seats")
-        self.option_widgets: list = []
-        self.seat_widgets: list = []
+        self.option_widgets = self.screens.current.group()
+        self.seat_widgets = self.screens.current.group()
         self._draw_options()
         self._draw_seats()
         self._button(tr("menu_start"), self._start_from_form, (0.35, -0.88), 0.07)
@@ -182,11 +176,7 @@ class App:
         return game.min_players, game.max_players
 
     def _forget(self, kept: list) -> None:
-        for widget in kept:
-            widget.destroy()
-            if widget in self.widgets:
-                self.widgets.remove(widget)
-        kept.clear()
+        self.screens.current.forget(kept)
 
     def _draw_options(self) -> None:
         """A control per option: a box for yes/no, arrows for numbers, a button cycling through choices."""
@@ -337,8 +327,7 @@ class App:
                         targets=targets if has_target and any(targets) else None)
 
     def show_load(self) -> None:
-        self._clear_screen()
-        self.screen = "load"
+        self._switch("load")
         self._text(tr("menu_saved_games"), (0, 0.75), 0.08)
         found = saves.saved_games()[:10]
         if not found:
@@ -348,8 +337,7 @@ class App:
         self._button(tr("menu_back"), self.show_menu, (0, -0.8), 0.07)
 
     def show_settings(self) -> None:
-        self._clear_screen()
-        self.screen = "settings"
+        self._switch("settings")
         self._text(tr("menu_settings"), (0, 0.7), 0.08)
         self._text(tr("settings_language"), (-0.1, 0.42), 0.055, TextNode.ARight)
         for i, (code, name) in enumerate(LANGUAGES.items()):
@@ -420,8 +408,7 @@ class App:
 
     def open_session(self, session: Session) -> None:
         self._leave_game()
-        self._clear_screen()
-        self.screen = "game"
+        self._switch("game")
         self.session = session
         self.scene = TableScene(self.base.render)
         self.piles = Piles(self.scene)
@@ -485,7 +472,7 @@ class App:
         self.goal_card.bind(DGG.B1RELEASE, lambda _: self.peek(False))
         self.hand_root = root.attachNewNode("hand")
         self.choices_root = root.attachNewNode("choices")
-        self.choice_widgets: list = []
+        self.choice_widgets = self.screens.current.group()
         self.cover = DirectFrame(frameColor=(0.07, 0.08, 0.1, 1), frameSize=(-4, 4, -1.2, 1.2), parent=root,
                                  state=DGG.NORMAL)
         self.cover.bind(DGG.B1PRESS, lambda _: self.reveal())
@@ -774,43 +761,38 @@ class App:
     # -- input: the player's hands on the table -------------------------------------------------------
 
     def _bind_keys(self) -> None:
+        """The table's logical inputs (named in screens/inputs.py), bound for the whole window for now."""
         base = self.base
-        base.accept("mouse1", self.click)
-        base.accept("mouse3", self._start_drag, ["orbit"])
-        base.accept("mouse3-up", self._end_drag)
-        base.accept("mouse2", self._start_drag, ["pan"])
-        base.accept("mouse2-up", self._end_drag)
-        base.accept("shift-mouse1", self._start_drag, ["pan"])
-        base.accept("mouse1-up", self._end_drag)
-        base.accept("wheel_up", self.zoom, [0.88])
-        base.accept("wheel_down", self.zoom, [1 / 0.88])
-        for key, args in {"arrow_left": (-8, 0), "arrow_right": (8, 0), "arrow_up": (0, 5), "arrow_down": (0, -5)}.items():
-            base.accept(key, self.rotate, list(args))
-            base.accept(key + "-repeat", self.rotate, list(args))
-        for key, args in {"w": (0, 40), "s": (0, -40), "a": (-40, 0), "d": (40, 0),
-                          "z": (0, 40), "q": (-40, 0)}.items():
-            base.accept(key, self.pan, list(args))
-            base.accept(key + "-repeat", self.pan, list(args))
-        for key in ("+", "=", "-"):
-            base.accept(key, self.zoom, [0.88 if key != "-" else 1 / 0.88])
-        base.accept("l", self.toggle_storeys)
-        base.accept("e", self.toggle_elevation)
-        base.accept("1", self.view, ["top"])
-        base.accept("2", self.view, ["side"])
-        base.accept("3", self.view, ["orbit"])
-        base.accept("home", self.view, ["orbit"])
-        base.accept("r", self.key_turn)
-        base.accept("escape", self.key_escape)
-        base.accept("space", self.reveal)
-        base.accept("enter", self.key_enter)
-        base.accept("p", self.key_pass)
-        base.accept("u", self.key_undo)
-        base.accept("control-z", self.key_undo)
-        base.accept("g", self.peek, [True])
-        base.accept("g-up", self.peek, [False])
-        base.accept("f1", self.toggle_help)
-        base.accept("f12", self.screenshot)
-        base.accept("control-s", self.save_named)
+
+        def bind(name, handler, *args, **kw):
+            inputs.bind(base, name, handler, args, **kw)
+
+        bind("click", self.click, release=self._end_drag)
+        bind("drag_orbit", self._start_drag, "orbit", release=self._end_drag)
+        bind("drag_pan", self._start_drag, "pan", release=self._end_drag)
+        bind("zoom_in", self.zoom, 0.88)
+        bind("zoom_out", self.zoom, 1 / 0.88)
+        for name, args in {"orbit_left": (-8, 0), "orbit_right": (8, 0), "orbit_up": (0, 5),
+                           "orbit_down": (0, -5)}.items():
+            bind(name, self.rotate, *args, repeat=True)
+        for name, args in {"pan_forward": (0, 40), "pan_back": (0, -40), "pan_left": (-40, 0),
+                           "pan_right": (40, 0)}.items():
+            bind(name, self.pan, *args, repeat=True)
+        bind("storeys", self.toggle_storeys)
+        bind("elevation", self.toggle_elevation)
+        bind("view_top", self.view, "top")
+        bind("view_side", self.view, "side")
+        bind("view_orbit", self.view, "orbit")
+        bind("rotate", self.key_turn)
+        bind("cancel", self.key_escape)
+        bind("reveal", self.reveal)
+        bind("confirm", self.key_enter)
+        bind("pass", self.key_pass)
+        bind("undo", self.key_undo)
+        bind("peek", self.peek, True, release=self.peek, release_args=(False,))
+        bind("help", self.toggle_help)
+        bind("screenshot", self.screenshot)
+        bind("save", self.save_named)
 
     def mouse(self):
         watcher = self.base.mouseWatcherNode

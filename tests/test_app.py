@@ -24,7 +24,7 @@ def app(offscreen, tmp_path, monkeypatch):
     application = App(base=offscreen.base)
     yield application
     application._leave_game()
-    application._clear_screen()
+    application.screens.close()
     offscreen.base.taskMgr.remove("aquarius3d-tick")
     offscreen.base.ignoreAll()
     offscreen.scene.root.unstash()
