@@ -1,8 +1,8 @@
-"""The window: menus, the table, the hand, the HUD; it draws a Session and forwards input.
+"""The window: it switches screens (menus in screens/), and still draws the table, hand and HUD of a Session.
 
 The App wraps a ShowBase (a window, or an offscreen buffer for tests); every
-screen owns its nodes and removes them when it closes. Nothing here decides a
-rule: the session says what is legal, the scene shows it.
+screen owns its nodes and removes them when it closes (see screens/__init__.py).
+Nothing here decides a rule: the session says what is legal, the scene shows it.
 """
 
 from __future__ import annotations

@@ -618,3 +618,31 @@ def test_help_shows_the_games_rulings_in_the_players_language(app, tmp_path):
     set_language("fr")
     app.toggle_help_page()
     assert app.help_body.getText().split("\n\n") == [f"- {r.fr}" for r in rulings]
+
+
+def test_screens_give_back_their_nodes_widgets_and_events(app):
+    form = app.show_new_game()
+    form.add_seat()
+    root, kept = form.root, list(form.widgets) + list(form.seat_widgets)
+    form.bind("confirm", form.start)
+    assert app.base.messenger.isAccepting("enter", form)
+    app.show_load()
+    assert root.isEmpty() and not form.widgets and not form.seat_widgets
+    assert all(widget.isEmpty() for widget in kept)
+    assert not app.base.messenger.isAccepting("enter", form)
+    names = [child.getName() for child in app.base.aspect2d.getChildren()]
+    assert names.count("load") == 1 and not {"menu", "new", "settings", "game"} & set(names)
+
+
+def test_every_key_the_table_knew_is_still_bound(app):
+    from aquarius3d.screens import inputs
+
+    events = ["mouse1", "mouse1-up", "mouse3", "mouse3-up", "mouse2", "mouse2-up", "shift-mouse1", "wheel_up",
+              "wheel_down", "+", "=", "-", "l", "e", "1", "2", "3", "home", "r", "escape", "space", "enter", "p",
+              "u", "control-z", "g", "g-up", "f1", "f12", "control-s"]
+    for key in ("arrow_left", "arrow_right", "arrow_up", "arrow_down", "w", "s", "a", "d", "z", "q"):
+        events += [key, key + "-repeat"]
+    assert all(app.base.messenger.isAccepting(event, app.base) for event in events)
+    assert inputs.keys("cancel") == ("escape",) and inputs.released("shift-mouse1") == "mouse1-up"
+    with pytest.raises(KeyError, match="no input named 'jump'"):
+        inputs.keys("jump")

@@ -44,7 +44,9 @@ class Screen(DirectObject):
     def cleanup(self) -> None:
         """Ignore every event this screen listens to; destroy its widgets; remove its nodes."""
         self.ignoreAll()
-        for widget in self.widgets + [w for group in self._groups for w in group]:
+        for group in self._groups:
+            self.forget(group)
+        for widget in self.widgets:
             widget.destroy()
         self.widgets, self._groups = [], []
         if self.root is not None:
