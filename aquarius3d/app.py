@@ -1,8 +1,8 @@
-"""The window: menus, the table, the hand, the HUD; it draws a Session and forwards input.
+"""The window: it switches screens (menus in screens/), and still draws the table, hand and HUD of a Session.
 
 The App wraps a ShowBase (a window, or an offscreen buffer for tests); every
-screen owns its nodes and removes them when it closes. Nothing here decides a
-rule: the session says what is legal, the scene shows it.
+screen owns its nodes and removes them when it closes (see screens/__init__.py).
+Nothing here decides a rule: the session says what is legal, the scene shows it.
 """
 
 from __future__ import annotations
@@ -10,15 +10,19 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from direct.gui.DirectGui import DGG, DirectButton, DirectCheckButton, DirectEntry, DirectFrame, DirectOptionMenu
-from direct.gui.OnscreenText import OnscreenText
-from panda3d.core import CardMaker, NodePath, Plane, Point3, TextNode, TransparencyAttrib
+from direct.gui.DirectGui import DGG, DirectButton, DirectEntry, DirectFrame
+from panda3d.core import CardMaker, NodePath, Plane, Point3, TextNode
 
 from . import geometry, saves
-from .engine.moves import MoveCard, Place, PlacePyramid, Shift
+from .engine.moves import MoveCard, Place, Shift
 from .errors import DataError
-from .i18n import LANGUAGES, action_name, element_name, has, language, pyramid_name, set_language, tr
-from .ruleset import available, load_ruleset
+from .i18n import action_name, element_name, language, pyramid_name, set_language, tr
+from .screens import Screens, inputs
+from .screens.load import LoadScreen
+from .screens.menu import MenuScreen
+from .screens.new_game import NewGameScreen
+from .screens.settings import SettingsScreen
+from .screens.widgets import BUTTON, PANEL, TEXT
 from .session import Seat, Session
 from .view.camera import Orbit, preset
 from .view.piles import Piles
@@ -26,15 +30,11 @@ from .view.houses import level_top, state_views, surface_top
 from .view.rising import Elevation, StoreyLabels, Trays, element_tops
 from .view.towers import ScoringRow, SpaceRings, piece_views, tower_views
 from .view.scene import PYRAMID_RGB, CardView, PyramidView, TableScene
-from .vocabulary import ELEMENT_NAME_OF_COLOUR, QUARTERS, pyramid_order
+from .vocabulary import ELEMENT_NAME_OF_COLOUR, QUARTERS
 
 BOT_PAUSE = 0.7  # seconds a computer waits before its move, so players can follow
 TRANSITION = 0.45  # seconds for a camera preset
 HAND_CARD_H = 0.36  # height of a hand card on screen (aspect2d units)
-TEXT = (0.95, 0.93, 0.86, 1)
-PANEL = (0.08, 0.09, 0.11, 0.86)
-BUTTON = dict(frameColor=((0.22, 0.3, 0.42, 1), (0.3, 0.42, 0.58, 1), (0.3, 0.42, 0.58, 1), (0.2, 0.2, 0.2, 1)),
-              text_fg=TEXT, relief=DGG.FLAT, pad=(0.5, 0.3))
 
 
 def cell_of(x: float, y: float) -> tuple[int, int]:
@@ -68,11 +68,11 @@ class App:
         base.camLens.setNearFar(5.0, 20000.0)
         self.settings = settings
         self.session: Session | None = None
-        self.screen_root: NodePath | None = None
+        self.screens = Screens(self, {"menu": MenuScreen, "new": NewGameScreen, "load": LoadScreen,
+                                      "settings": SettingsScreen})
         self.scene: TableScene | None = None
         self.piles: Piles | None = None
         self.hand_nodes: list[tuple[NodePath, tuple[float, float, float, float]]] = []
-        self.widgets: list = []
         self.orbit = Orbit()
         self._orbit_goal: tuple[Orbit, Orbit, float] | None = None
         self._drag: tuple[str, float, float] | None = None
@@ -95,299 +95,47 @@ class App:
 
     # -- screens ----------------------------------------------------------------------------------
 
-    def _clear_screen(self) -> None:
-        for widget in self.widgets + getattr(self, "seat_widgets", []) + getattr(self, "option_widgets", []) \
-                + getattr(self, "choice_widgets", []):
-            widget.destroy()
-        self.widgets, self.seat_widgets, self.option_widgets, self.choice_widgets = [], [], [], []
-        if self.screen_root is not None:
-            self.screen_root.removeNode()
-        self.screen_root = self.base.aspect2d.attachNewNode("screen")
+    @property
+    def screen(self) -> str | None:
+        """The name of the screen showing: "menu", "new", "load", "settings" or "game"."""
+        return self.screens.name
+
+    @property
+    def screen_root(self) -> NodePath | None:
+        return None if self.screens.current is None else self.screens.current.root
+
+    @property
+    def widgets(self) -> list:
+        return [] if self.screens.current is None else self.screens.current.widgets
+
+    def _switch(self, name: str, **options):
         self.hand_nodes = []
+        return self.screens.switch(name, **options)
 
     def _button(self, text, command, pos, scale=0.06, parent=None, args=()):
-        button = DirectButton(text=text, command=command, extraArgs=list(args), pos=(pos[0], 0, pos[1]), scale=scale,
-                              parent=parent or self.screen_root, **BUTTON)
-        self.widgets.append(button)
-        return button
+        return self.screens.current.button(text, command, pos, scale, parent, args)
 
     def _text(self, text, pos, scale=0.05, align=TextNode.ACenter, parent=None, fg=TEXT, wrap=None):
         """Text on screen; `parent` may be a corner anchor (base.a2dTopLeft and so on)."""
-        node = OnscreenText(text=text, pos=pos, scale=scale, align=align, fg=fg, parent=parent or self.screen_root,
-                            shadow=(0, 0, 0, 0.7), wordwrap=wrap, mayChange=True)
-        self.widgets.append(node)
-        return node
+        return self.screens.current.text(text, pos, scale, align, parent, fg, wrap)
 
     def _panel(self, frame, parent=None, colour=PANEL):
-        panel = DirectFrame(frameColor=colour, frameSize=frame, parent=parent or self.screen_root)
-        self.widgets.append(panel)
-        return panel
+        return self.screens.current.panel(frame, parent, colour)
 
-    def show_menu(self, note: str = "") -> None:
+    def show_menu(self, note: str = "") -> MenuScreen:
         self._leave_game()
-        self._clear_screen()
-        self.screen = "menu"
-        self._text(tr("app_title"), (0, 0.55), 0.13)
-        entries = [("menu_new", self.show_new_game), ("menu_continue", self.continue_game),
-                   ("menu_load", self.show_load), ("menu_settings", self.show_settings), ("menu_quit", self.quit)]
-        for i, (key, command) in enumerate(entries):
-            self._button(tr(key), command, (0, 0.25 - i * 0.16), 0.07)
-        self.menu_note = self._text(note, (0, -0.62), 0.05)
+        return self._switch("menu", note=note)
 
-    def show_new_game(self) -> None:
-        self._clear_screen()
-        self.screen = "new"
-        self._text(tr("menu_new"), (0, 0.78), 0.09)
-        self.new_ruleset = available()[0]
-        self.new_seats = [["Ann", "human"], ["Bo", "human"]]
-        self.new_targets: dict[int, int | None] = {}  # seat -> its own number of panels (young players)
-        self.new_options: dict = {}
-        self._text(tr("menu_ruleset"), (-0.55, 0.62), 0.055, TextNode.ARight)
-        menu = DirectOptionMenu(items=available(), initialitem=0, scale=0.055, pos=(-0.5, 0, 0.62),
-                                command=self._choose_ruleset, parent=self.screen_root, **BUTTON)
-        self.widgets.append(menu)
-        self.options_root = self.screen_root.attachNewNode("options")
-        self.seats_root = self.screen_root.attachNewNode("seats")
-        self.option_widgets: list = []
-        self.seat_widgets: list = []
-        self._draw_options()
-        self._draw_seats()
-        self._button(tr("menu_start"), self._start_from_form, (0.35, -0.88), 0.07)
-        self._button(tr("menu_back"), self.show_menu, (-0.35, -0.88), 0.07)
+    def show_new_game(self) -> NewGameScreen:
+        return self._switch("new")
 
-    def _choose_ruleset(self, name) -> None:
-        self.new_ruleset = name
-        self.new_options = {}
-        self._draw_options()
-        if not hasattr(self, "seat_entries"):
-            return
-        low, high = self._seat_limits()
-        self._read_names()
-        del self.new_seats[high:]  # a solitaire game keeps one seat; others at least their minimum
-        names = ["Ann", "Bo", "Cy", "Di", "Ed"]
-        while len(self.new_seats) < low:
-            taken = {seat[0] for seat in self.new_seats}
-            self.new_seats.append([next(n for n in names if n not in taken), "human"])
-        if high == 1:
-            self.new_seats[0][1] = "human"
-        self._draw_seats()
+    def show_load(self) -> LoadScreen:
+        return self._switch("load")
 
-    def _seat_limits(self) -> tuple[int, int]:
-        """How many seats the chosen ruleset takes (Elemental Towers: one)."""
-        try:
-            game = load_ruleset(self.new_ruleset, {})
-        except DataError:
-            return 2, 5
-        return game.min_players, game.max_players
+    def show_settings(self) -> SettingsScreen:
+        return self._switch("settings")
 
-    def _forget(self, kept: list) -> None:
-        for widget in kept:
-            widget.destroy()
-            if widget in self.widgets:
-                self.widgets.remove(widget)
-        kept.clear()
-
-    def _draw_options(self) -> None:
-        """A control per option: a box for yes/no, arrows for numbers, a button cycling through choices."""
-        self._forget(self.option_widgets)
-        spec = load_ruleset(self.new_ruleset).ruleset
-        add = self.option_widgets.append
-        self.seats_root.setZ(min(0.0, 0.4 - 0.075 * (len(spec.options) - 1)))  # the players go below the last option
-        for i, (key, option) in enumerate(spec.options.items()):
-            z = 0.5 - i * 0.075
-            label = tr(f"option_{key}") if has(f"option_{key}") else (option.description or key)
-            value = self.new_options.get(key, option.default)
-            if isinstance(option.default, bool):
-                add(DirectCheckButton(text=label, scale=0.04, pos=(-0.9, 0, z), indicatorValue=int(value),
-                                      parent=self.options_root, command=self._set_option, extraArgs=[key],
-                                      text_fg=TEXT, frameColor=(0, 0, 0, 0), boxPlacement="left",
-                                      text_align=TextNode.ALeft))
-                continue
-            add(OnscreenText(text=label, pos=(-0.95, z), scale=0.036, fg=TEXT, align=TextNode.ALeft,
-                             parent=self.options_root, wordwrap=34))
-            if isinstance(option.default, list):
-                for j, part in enumerate(value):
-                    self._stepper(key, z, 0.75 + j * 0.28, part, j, option)
-            elif isinstance(option.default, int):
-                self._stepper(key, z, 0.75, value, None, option)
-            else:
-                shown = " + ".join(tr("choice_all") if v == "all" else action_name(v) if has(f"action_{v}") else str(v)
-                                   for v in (value if isinstance(value, list) else [value]))
-                add(DirectButton(text=shown, scale=0.04, pos=(0.75, 0, z), parent=self.options_root,
-                                 command=self._cycle_option, extraArgs=[key], **BUTTON))
-
-    def _stepper(self, key, z, x, value, index, option) -> None:
-        add = self.option_widgets.append
-        add(DirectButton(text="<", scale=0.04, pos=(x - 0.09, 0, z), parent=self.options_root,
-                         command=self._step_option, extraArgs=[key, index, -1], **BUTTON))
-        add(OnscreenText(text=str(value), pos=(x, z), scale=0.045, fg=TEXT, parent=self.options_root))
-        add(DirectButton(text=">", scale=0.04, pos=(x + 0.09, 0, z), parent=self.options_root,
-                         command=self._step_option, extraArgs=[key, index, 1], **BUTTON))
-
-    def _step_option(self, key, index, step) -> None:
-        option = load_ruleset(self.new_ruleset).ruleset.options[key]
-        value = self.new_options.get(key, option.default)
-        low, high = option.min if option.min is not None else 1, option.max if option.max is not None else 99
-        if index is None:
-            self.new_options[key] = min(high, max(low, value + step))
-        else:
-            value = list(value)
-            value[index] = min(high, max(low, value[index] + step))
-            self.new_options[key] = value
-        self._draw_options()
-
-    def _cycle_option(self, key) -> None:
-        """The next value offered that goes with the other options (an action the deck has, say)."""
-        option = load_ruleset(self.new_ruleset).ruleset.options[key]
-        offered = option.offered()
-        value = self.new_options.get(key, option.default)
-        start = offered.index(value) + 1 if value in offered else 0
-        for step in range(len(offered)):
-            candidate = offered[(start + step) % len(offered)]
-            if self._options_fit({**self.new_options, key: candidate}):
-                self.new_options[key] = candidate
-                break
-        self._draw_options()
-
-    def _options_fit(self, options: dict) -> bool:
-        try:
-            load_ruleset(self.new_ruleset, options)
-        except DataError:
-            return False
-        return True
-
-    def _set_option(self, value, key) -> None:
-        self.new_options[key] = bool(value)
-        if not self._options_fit(self.new_options):  # e.g. the first edition without Rotate Goals: back to the default
-            for other in [k for k, v in self.new_options.items() if k != key and isinstance(v, (str, list))]:
-                del self.new_options[other]
-            self._draw_options()
-
-    def _draw_seats(self) -> None:
-        self._forget(self.seat_widgets)
-        self.seat_entries = []
-        top = -0.05
-        add = self.seat_widgets.append
-        add(OnscreenText(text=tr("menu_seats"), pos=(0, top + 0.05), scale=0.06, fg=TEXT, parent=self.seats_root))
-        targeted = "target" in load_ruleset(self.new_ruleset).ruleset.options
-        fewest, most = self._seat_limits()
-        for i, (name, kind) in enumerate(self.new_seats):
-            z = top - 0.1 - i * 0.11
-            if targeted:  # young players: their own number of panels to connect, where the table agrees
-                own = self.new_targets.get(i)
-                add(DirectButton(text=tr("menu_seat_target", count=own) if own else tr("menu_seat_target_table"),
-                                 scale=0.04, pos=(0.85, 0, z + 0.01), parent=self.seats_root,
-                                 command=self._cycle_target, extraArgs=[i], **BUTTON))
-            entry = DirectEntry(initialText=name, scale=0.05, width=9, pos=(-0.55, 0, z), parent=self.seats_root,
-                                command=self._rename_seat, extraArgs=[i], focusOutCommand=self._read_names,
-                                text_fg=(0.1, 0.1, 0.1, 1), frameColor=(0.9, 0.9, 0.86, 1))
-            self.seat_entries.append(entry)
-            add(entry)
-            kind_text = tr("menu_human") if kind == "human" else tr("menu_computer")
-            add(DirectButton(text=kind_text, scale=0.05, pos=(0.12, 0, z + 0.01), parent=self.seats_root,
-                             command=self._toggle_seat, extraArgs=[i], **BUTTON))
-            if len(self.new_seats) > fewest:
-                add(DirectButton(text=tr("menu_remove_seat"), scale=0.045, pos=(0.5, 0, z + 0.01),
-                                 parent=self.seats_root, command=self._remove_seat, extraArgs=[i], **BUTTON))
-        if len(self.new_seats) < most:
-            add(DirectButton(text=tr("menu_add_seat"), scale=0.05, pos=(0, 0, top - 0.12 - len(self.new_seats) * 0.11),
-                             parent=self.seats_root, command=self._add_seat, **BUTTON))
-
-    def _cycle_target(self, index) -> None:
-        """A seat's own target: the table's, then 3 to 6 panels, then the table's again."""
-        self._read_names()
-        steps = [None, 3, 4, 5, 6]
-        current = self.new_targets.get(index)
-        self.new_targets[index] = steps[(steps.index(current) + 1) % len(steps)] if current in steps else None
-        self._draw_seats()
-
-    def _read_names(self, *_) -> None:
-        for i, entry in enumerate(self.seat_entries):
-            self.new_seats[i][0] = entry.get().strip() or self.new_seats[i][0]
-
-    def _rename_seat(self, text, index) -> None:
-        self.new_seats[index][0] = text.strip() or self.new_seats[index][0]
-
-    def _toggle_seat(self, index) -> None:
-        self._read_names()
-        seat = self.new_seats[index]
-        seat[1] = "computer" if seat[1] == "human" else "human"
-        self._draw_seats()
-
-    def _add_seat(self) -> None:
-        self._read_names()
-        names = ["Ann", "Bo", "Cy", "Di", "Ed"]
-        taken = {s[0] for s in self.new_seats}
-        self.new_seats.append([next(n for n in names if n not in taken), "computer"])
-        self._draw_seats()
-
-    def _remove_seat(self, index) -> None:
-        self._read_names()
-        del self.new_seats[index]
-        self.new_targets = {(i if i < index else i - 1): t for i, t in self.new_targets.items() if i != index}
-        self._draw_seats()
-
-    def _start_from_form(self) -> None:
-        self._read_names()
-        seats = [Seat(name, kind) for name, kind in self.new_seats]
-        targets = [self.new_targets.get(i) for i in range(len(seats))]
-        has_target = "target" in load_ruleset(self.new_ruleset).ruleset.options
-        self.start_game(self.new_ruleset, dict(self.new_options), seats,
-                        targets=targets if has_target and any(targets) else None)
-
-    def show_load(self) -> None:
-        self._clear_screen()
-        self.screen = "load"
-        self._text(tr("menu_saved_games"), (0, 0.75), 0.08)
-        found = saves.saved_games()[:10]
-        if not found:
-            self._text(tr("menu_no_saves"), (0, 0.4), 0.055)
-        for i, path in enumerate(found):
-            self._button(path.stem, self.load_game, (0, 0.55 - i * 0.11), 0.055, args=(path,))
-        self._button(tr("menu_back"), self.show_menu, (0, -0.8), 0.07)
-
-    def show_settings(self) -> None:
-        self._clear_screen()
-        self.screen = "settings"
-        self._text(tr("menu_settings"), (0, 0.7), 0.08)
-        self._text(tr("settings_language"), (-0.1, 0.42), 0.055, TextNode.ARight)
-        for i, (code, name) in enumerate(LANGUAGES.items()):
-            self._button(name, self.set_language, (0.12 + i * 0.36, 0.43), 0.055, args=(code,))
-        self._text(tr("settings_window"), (-0.1, 0.22), 0.055, TextNode.ARight)
-        for i, size in enumerate(((1280, 720), (1600, 900), (1920, 1080))):
-            self._button(f"{size[0]}x{size[1]}", self.set_window, (0.12 + i * 0.3, 0.23), 0.05, args=(size,))
-        smooth = DirectCheckButton(text=tr("settings_antialiasing"), scale=0.05, pos=(0, 0, 0.05),
-                                   indicatorValue=int(self.settings["antialiasing"]), command=self.set_antialiasing,
-                                   parent=self.screen_root, text_fg=TEXT, frameColor=(0, 0, 0, 0), boxPlacement="left")
-        self.widgets.append(smooth)
-        self._text(tr("settings_symbols"), (0, -0.12), 0.045, wrap=30)
-        self.settings_note = self._text("", (0, -0.4), 0.05)
-        self._button(tr("menu_back"), self.show_menu, (0, -0.8), 0.07)
-
-    def set_language(self, code: str) -> None:
-        self.settings["language"] = code
-        set_language(code)
-        self._store_settings()
-        self.show_settings()
-        self.settings_note.setText(tr("settings_saved"))
-
-    def set_window(self, size) -> None:
-        self.settings["window"] = list(size)
-        self._store_settings()
-        from panda3d.core import WindowProperties
-
-        if self.base.win is not None and hasattr(self.base.win, "requestProperties"):
-            props = WindowProperties()
-            props.setSize(*size)
-            self.base.win.requestProperties(props)
-        self.settings_note.setText(tr("settings_saved"))
-
-    def set_antialiasing(self, value) -> None:
-        self.settings["antialiasing"] = bool(value)
-        self._store_settings()
-        self.settings_note.setText(tr("settings_restart"))
-
-    def _store_settings(self) -> None:
+    def store_settings(self) -> None:
         try:
             saves.store_settings(self.settings)
         except OSError as exc:
@@ -405,7 +153,10 @@ class App:
     def continue_game(self) -> None:
         path = saves.save_path(saves.AUTOSAVE)
         if not path.exists():
-            self.menu_note.setText(tr("menu_no_autosave"))
+            if self.screen == "menu":
+                self.screens.current.note.setText(tr("menu_no_autosave"))
+            else:
+                self.show_menu(tr("menu_no_autosave"))
             return
         self.load_game(path)
 
@@ -419,8 +170,7 @@ class App:
 
     def open_session(self, session: Session) -> None:
         self._leave_game()
-        self._clear_screen()
-        self.screen = "game"
+        self._switch("game")
         self.session = session
         self.scene = TableScene(self.base.render)
         self.piles = Piles(self.scene)
@@ -484,7 +234,7 @@ class App:
         self.goal_card.bind(DGG.B1RELEASE, lambda _: self.peek(False))
         self.hand_root = root.attachNewNode("hand")
         self.choices_root = root.attachNewNode("choices")
-        self.choice_widgets: list = []
+        self.choice_widgets = self.screens.current.group()
         self.cover = DirectFrame(frameColor=(0.07, 0.08, 0.1, 1), frameSize=(-4, 4, -1.2, 1.2), parent=root,
                                  state=DGG.NORMAL)
         self.cover.bind(DGG.B1PRESS, lambda _: self.reveal())
@@ -675,7 +425,7 @@ class App:
         return node
 
     def _draw_choices(self) -> None:
-        self._forget(self.choice_widgets)
+        self.screens.current.forget(self.choice_widgets)
         session = self.session
         buttons = []
         if session.stage == "player":
@@ -771,43 +521,38 @@ class App:
     # -- input: the player's hands on the table -------------------------------------------------------
 
     def _bind_keys(self) -> None:
+        """The table's logical inputs (named in screens/inputs.py), bound for the whole window for now."""
         base = self.base
-        base.accept("mouse1", self.click)
-        base.accept("mouse3", self._start_drag, ["orbit"])
-        base.accept("mouse3-up", self._end_drag)
-        base.accept("mouse2", self._start_drag, ["pan"])
-        base.accept("mouse2-up", self._end_drag)
-        base.accept("shift-mouse1", self._start_drag, ["pan"])
-        base.accept("mouse1-up", self._end_drag)
-        base.accept("wheel_up", self.zoom, [0.88])
-        base.accept("wheel_down", self.zoom, [1 / 0.88])
-        for key, args in {"arrow_left": (-8, 0), "arrow_right": (8, 0), "arrow_up": (0, 5), "arrow_down": (0, -5)}.items():
-            base.accept(key, self.rotate, list(args))
-            base.accept(key + "-repeat", self.rotate, list(args))
-        for key, args in {"w": (0, 40), "s": (0, -40), "a": (-40, 0), "d": (40, 0),
-                          "z": (0, 40), "q": (-40, 0)}.items():
-            base.accept(key, self.pan, list(args))
-            base.accept(key + "-repeat", self.pan, list(args))
-        for key in ("+", "=", "-"):
-            base.accept(key, self.zoom, [0.88 if key != "-" else 1 / 0.88])
-        base.accept("l", self.toggle_storeys)
-        base.accept("e", self.toggle_elevation)
-        base.accept("1", self.view, ["top"])
-        base.accept("2", self.view, ["side"])
-        base.accept("3", self.view, ["orbit"])
-        base.accept("home", self.view, ["orbit"])
-        base.accept("r", self.key_turn)
-        base.accept("escape", self.key_escape)
-        base.accept("space", self.reveal)
-        base.accept("enter", self.key_enter)
-        base.accept("p", self.key_pass)
-        base.accept("u", self.key_undo)
-        base.accept("control-z", self.key_undo)
-        base.accept("g", self.peek, [True])
-        base.accept("g-up", self.peek, [False])
-        base.accept("f1", self.toggle_help)
-        base.accept("f12", self.screenshot)
-        base.accept("control-s", self.save_named)
+
+        def bind(name, handler, *args, **kw):
+            inputs.bind(base, name, handler, args, **kw)
+
+        bind("click", self.click, release=self._end_drag)
+        bind("drag_orbit", self._start_drag, "orbit", release=self._end_drag)
+        bind("drag_pan", self._start_drag, "pan", release=self._end_drag)
+        bind("zoom_in", self.zoom, 0.88)
+        bind("zoom_out", self.zoom, 1 / 0.88)
+        for name, args in {"orbit_left": (-8, 0), "orbit_right": (8, 0), "orbit_up": (0, 5),
+                           "orbit_down": (0, -5)}.items():
+            bind(name, self.rotate, *args, repeat=True)
+        for name, args in {"pan_forward": (0, 40), "pan_back": (0, -40), "pan_left": (-40, 0),
+                           "pan_right": (40, 0)}.items():
+            bind(name, self.pan, *args, repeat=True)
+        bind("storeys", self.toggle_storeys)
+        bind("elevation", self.toggle_elevation)
+        bind("view_top", self.view, "top")
+        bind("view_side", self.view, "side")
+        bind("view_orbit", self.view, "orbit")
+        bind("rotate", self.key_turn)
+        bind("cancel", self.key_escape)
+        bind("reveal", self.reveal)
+        bind("confirm", self.key_enter)
+        bind("pass", self.key_pass)
+        bind("undo", self.key_undo)
+        bind("peek", self.peek, True, release=self.peek, release_args=(False,))
+        bind("help", self.toggle_help)
+        bind("screenshot", self.screenshot)
+        bind("save", self.save_named)
 
     def mouse(self):
         watcher = self.base.mouseWatcherNode

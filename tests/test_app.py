@@ -24,7 +24,7 @@ def app(offscreen, tmp_path, monkeypatch):
     application = App(base=offscreen.base)
     yield application
     application._leave_game()
-    application._clear_screen()
+    application.screens.close()
     offscreen.base.taskMgr.remove("aquarius3d-tick")
     offscreen.base.ignoreAll()
     offscreen.scene.root.unstash()
@@ -134,12 +134,12 @@ def pixels(app):
 
 def test_menu_new_game_form_starts_a_game(app):
     assert app.screen == "menu"
-    app.show_new_game()
-    app._add_seat()
-    app._toggle_seat(1)
-    assert app.new_seats == [["Ann", "human"], ["Bo", "computer"], ["Cy", "computer"]]
-    app._set_option(True, "first_edition")
-    app._start_from_form()
+    form = app.show_new_game()
+    form.add_seat()
+    form.toggle_seat(1)
+    assert form.seats == [["Ann", "human"], ["Bo", "computer"], ["Cy", "computer"]]
+    form.set_option(True, "first_edition")
+    form.start()
     assert app.screen == "game"
     assert [s.kind for s in app.session.seats] == ["human", "computer", "computer"]
     assert app.session.game.deck.name == "Aquarius, first edition"
@@ -215,8 +215,8 @@ def test_a_complete_game_by_clicks(app):
 
 
 def test_menus_in_french(app):
-    app.show_settings()
-    app.set_language("fr")
+    app.show_settings().set_language("fr")
+    assert app.screen == "settings" and app.screens.current.note.getText() == "Réglages enregistrés."
     app.show_menu()
     from direct.gui.DirectGui import DirectButton
 
@@ -227,12 +227,12 @@ def test_menus_in_french(app):
 
 def test_continue_with_no_autosave_and_with_a_corrupt_one(app):
     app.continue_game()
-    assert app.screen == "menu" and app.menu_note.getText() == "No game to continue."
+    assert app.screen == "menu" and app.screens.current.note.getText() == "No game to continue."
     path = saves.save_path(saves.AUTOSAVE)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("{broken")
     app.continue_game()
-    assert app.screen == "menu" and app.menu_note.getText().startswith("autosave.json: not a saved game")
+    assert app.screen == "menu" and app.screens.current.note.getText().startswith("autosave.json: not a saved game")
     assert path.read_text() == "{broken"  # nothing is thrown away
 
 
@@ -286,45 +286,45 @@ def test_a_late_joiner_who_wins_at_once_gets_the_end_screen(app):
 
 
 def test_new_game_form_steps_and_cycles_options(app):
-    app.show_new_game()
-    app._choose_ruleset("dominus")
-    app._step_option("table", 0, -1)
-    app._step_option("rounds", None, 1)
-    assert app.new_options == {"table": [13, 7], "rounds": 2}
-    app._choose_ruleset("aquarius")
-    app._cycle_option("single_action")
-    assert app.new_options["single_action"] == "trade_goals"  # "usually Trade Goals": offered first
-    app._step_option("target", None, -3)
-    app._start_from_form()
+    form = app.show_new_game()
+    form.choose_ruleset("dominus")
+    form.step_option("table", 0, -1)
+    form.step_option("rounds", None, 1)
+    assert form.options == {"table": [13, 7], "rounds": 2}
+    form.choose_ruleset("aquarius")
+    form.cycle_option("single_action")
+    assert form.options["single_action"] == "trade_goals"  # "usually Trade Goals": offered first
+    form.step_option("target", None, -3)
+    form.start()
     assert app.session.game.target == 4
     assert app.session.game.ruleset.deck.actions == "trade_goals"
 
 
 def test_new_game_form_offers_the_actions_and_pairs_the_deck_has(app):
-    app.show_new_game()
-    app._choose_ruleset("aquarius")
+    form = app.show_new_game()
+    form.choose_ruleset("aquarius")
     seen = []
     for _ in range(12):
-        app._cycle_option("single_action")
-        seen.append(app.new_options["single_action"])
+        form.cycle_option("single_action")
+        seen.append(form.options["single_action"])
     pairs = [["trade_goals", other] for other in ("trade_hands", "move_a_card", "zap_a_card", "rotate_goals",
                                                   "shuffle_hands")]
     # Shuffle Goals is first edition only: the second-edition form skips it, alone and paired.
     assert seen == ["trade_goals", "trade_hands", "move_a_card", "zap_a_card", "rotate_goals", "shuffle_hands",
                     *pairs, "all"]
     for _ in range(10):
-        app._cycle_option("single_action")
-    assert app.new_options["single_action"] == ["trade_goals", "rotate_goals"]
-    button = [w for w in app.option_widgets if "Rotate Goals" in str(w["text"])]
+        form.cycle_option("single_action")
+    assert form.options["single_action"] == ["trade_goals", "rotate_goals"]
+    button = [w for w in form.option_widgets if "Rotate Goals" in str(w["text"])]
     assert button and button[0]["text"] == "Trade Goals + Rotate Goals"
-    app._set_option(True, "first_edition")  # no Rotate Goals in that deck: back to every action
-    assert "single_action" not in app.new_options and app.new_options["first_edition"] is True
+    form.set_option(True, "first_edition")  # no Rotate Goals in that deck: back to every action
+    assert "single_action" not in form.options and form.options["first_edition"] is True
     for _ in range(5):  # trade_goals, trade_hands, move_a_card, zap_a_card: no Rotate Goals or Shuffle Hands
-        app._cycle_option("single_action")
-    assert app.new_options["single_action"] == "shuffle_goals"
-    app._cycle_option("single_action")
-    assert app.new_options["single_action"] == ["trade_goals", "trade_hands"]
-    app._start_from_form()
+        form.cycle_option("single_action")
+    assert form.options["single_action"] == "shuffle_goals"
+    form.cycle_option("single_action")
+    assert form.options["single_action"] == ["trade_goals", "trade_hands"]
+    form.start()
     kept = {app.session.game.deck.cards[i].code for i in app.session.game.play_ids()
             if app.session.game.deck.cards[i].kind == "action"}
     assert kept == {"trade_goals", "trade_hands"}
@@ -580,25 +580,25 @@ def test_towers_undo_and_the_supply_tray(app):
 
 
 def test_new_game_form_fits_the_seats_to_the_ruleset(app):
-    app.show_new_game()
-    app._choose_ruleset("elemental-towers")
-    assert app.new_seats == [["Ann", "human"]]
-    app._start_from_form()
+    form = app.show_new_game()
+    form.choose_ruleset("elemental-towers")
+    assert form.seats == [["Ann", "human"]]
+    form.start()
     assert app.session.game.id == "elemental-towers" and app.session.stage in ("place", "card_action", "row",
                                                                                 "table_card", "trade_piece")
-    app.show_new_game()
-    app._choose_ruleset("elemental-towers")
-    app._choose_ruleset("dominus")
-    assert len(app.new_seats) == 2
+    form = app.show_new_game()
+    form.choose_ruleset("elemental-towers")
+    form.choose_ruleset("dominus")
+    assert len(form.seats) == 2
 
 
 def test_new_game_form_gives_a_young_player_their_own_target(app):
-    app.show_new_game()
-    app._choose_ruleset("aquarius")
-    app._cycle_target(1)
-    app._cycle_target(1)
-    assert app.new_targets == {1: 4}
-    app._start_from_form()
+    form = app.show_new_game()
+    form.choose_ruleset("aquarius")
+    form.cycle_target(1)
+    form.cycle_target(1)
+    assert form.targets == {1: 4}
+    form.start()
     assert app.session.state.targets == [None, 4]
     assert app.session.game.target == 7
 
@@ -618,3 +618,31 @@ def test_help_shows_the_games_rulings_in_the_players_language(app, tmp_path):
     set_language("fr")
     app.toggle_help_page()
     assert app.help_body.getText().split("\n\n") == [f"- {r.fr}" for r in rulings]
+
+
+def test_screens_give_back_their_nodes_widgets_and_events(app):
+    form = app.show_new_game()
+    form.add_seat()
+    root, kept = form.root, list(form.widgets) + list(form.seat_widgets)
+    form.bind("confirm", form.start)
+    assert app.base.messenger.isAccepting("enter", form)
+    app.show_load()
+    assert root.isEmpty() and not form.widgets and not form.seat_widgets
+    assert all(widget.isEmpty() for widget in kept)
+    assert not app.base.messenger.isAccepting("enter", form)
+    names = [child.getName() for child in app.base.aspect2d.getChildren()]
+    assert names.count("load") == 1 and not {"menu", "new", "settings", "game"} & set(names)
+
+
+def test_every_key_the_table_knew_is_still_bound(app):
+    from aquarius3d.screens import inputs
+
+    events = ["mouse1", "mouse1-up", "mouse3", "mouse3-up", "mouse2", "mouse2-up", "shift-mouse1", "wheel_up",
+              "wheel_down", "+", "=", "-", "l", "e", "1", "2", "3", "home", "r", "escape", "space", "enter", "p",
+              "u", "control-z", "g", "g-up", "f1", "f12", "control-s"]
+    for key in ("arrow_left", "arrow_right", "arrow_up", "arrow_down", "w", "s", "a", "d", "z", "q"):
+        events += [key, key + "-repeat"]
+    assert all(app.base.messenger.isAccepting(event, app.base) for event in events)
+    assert inputs.keys("cancel") == ("escape",) and inputs.released("shift-mouse1") == "mouse1-up"
+    with pytest.raises(KeyError, match="no input named 'jump'"):
+        inputs.keys("jump")

@@ -1,0 +1,110 @@
+"""Screens: each owns its 2D nodes, its widgets and its key bindings, and gives them all back on `cleanup()`.
+
+`Screens` is the switcher the App keeps: one screen shows at a time; switching cleans up the one
+showing (its events ignored, its widgets destroyed, its nodes removed) before the next one enters.
+"""
+
+from __future__ import annotations
+
+from direct.showbase.DirectObject import DirectObject
+from panda3d.core import TextNode
+
+from . import inputs, widgets
+
+
+class Screen(DirectObject):
+    """A screen of the window. Subclasses draw themselves in `build()` and bind keys in `bind_inputs()`."""
+
+    name = "screen"
+
+    def __init__(self, app, name: str | None = None) -> None:
+        self.app = app
+        self.base = app.base
+        if name is not None:
+            self.name = name
+        self.root = None
+        self.widgets: list = []  # every widget made through button/text/panel/keep, destroyed on cleanup
+        self._groups: list[list] = []
+
+    def enter(self, **options) -> None:
+        """Show the screen: a fresh 2D root under aspect2d, then the subclass's widgets and bindings."""
+        self.root = self.base.aspect2d.attachNewNode(self.name)
+        self.build(**options)
+        self.bind_inputs()
+
+    def build(self, **options) -> None:
+        """Draw the screen's widgets under `self.root`."""
+
+    def bind_inputs(self) -> None:
+        """Bind this screen's logical inputs (see `inputs.KEYS`) with `self.bind`."""
+
+    def bind(self, name: str, handler, args=(), **kw) -> None:
+        inputs.bind(self, name, handler, args, **kw)
+
+    def cleanup(self) -> None:
+        """Ignore every event this screen listens to; destroy its widgets; remove its nodes."""
+        self.ignoreAll()
+        for group in self._groups:
+            self.forget(group)
+        for widget in self.widgets:
+            widget.destroy()
+        self.widgets, self._groups = [], []
+        if self.root is not None:
+            self.root.removeNode()
+        self.root = None
+
+    # -- widgets the screen keeps track of ---------------------------------------------------------
+
+    def keep(self, widget):
+        self.widgets.append(widget)
+        return widget
+
+    def group(self) -> list:
+        """A list of widgets redrawn together (see `forget`), destroyed with the screen."""
+        kept: list = []
+        self._groups.append(kept)
+        return kept
+
+    def forget(self, kept: list) -> None:
+        """Destroy a group of widgets (to draw it again)."""
+        for widget in kept:
+            widget.destroy()
+            if widget in self.widgets:
+                self.widgets.remove(widget)
+        kept.clear()
+
+    def button(self, text, command, pos, scale=0.06, parent=None, args=()):
+        return self.keep(widgets.button(parent or self.root, text, command, pos, scale, args))
+
+    def text(self, text, pos, scale=0.05, align=TextNode.ACenter, parent=None, fg=widgets.TEXT, wrap=None):
+        """Text on screen; `parent` may be a corner anchor (base.a2dTopLeft and so on)."""
+        return self.keep(widgets.text(parent or self.root, text, pos, scale, align, fg, wrap))
+
+    def panel(self, frame, parent=None, colour=widgets.PANEL):
+        return self.keep(widgets.panel(parent or self.root, frame, colour))
+
+
+class Screens:
+    """The App's screens by name; `switch` cleans up the one showing and enters the next."""
+
+    def __init__(self, app, kinds: dict[str, type[Screen]]) -> None:
+        self.app = app
+        self.kinds = dict(kinds)
+        self.current: Screen | None = None
+
+    @property
+    def name(self) -> str | None:
+        return None if self.current is None else self.current.name
+
+    def switch(self, name: str, **options) -> Screen:
+        self.close()
+        kind = self.kinds.get(name, Screen)
+        screen = kind(self.app, name)
+        self.current = screen
+        screen.enter(**options)
+        return screen
+
+    def close(self) -> None:
+        if self.current is not None:
+            self.current.cleanup()
+        self.current = None

@@ -1,0 +1,67 @@
+"""The logical inputs, named once and mapped to Panda3D's key and mouse names.
+
+Code binds `confirm` or `rotate`, never "enter" or "r": changing a key (or, later, reading the keys
+from the settings) happens here and nowhere else.
+"""
+
+from __future__ import annotations
+
+KEYS: dict[str, tuple[str, ...]] = {
+    # the table
+    "click": ("mouse1",),
+    "drag_orbit": ("mouse3",),
+    "drag_pan": ("mouse2", "shift-mouse1"),
+    "confirm": ("enter",),
+    "cancel": ("escape",),
+    "rotate": ("r",),
+    "reveal": ("space",),
+    "pass": ("p",),
+    "undo": ("u", "control-z"),
+    "peek": ("g",),
+    "help": ("f1",),
+    "screenshot": ("f12",),
+    "save": ("control-s",),
+    # the camera
+    "zoom_in": ("wheel_up", "+", "="),
+    "zoom_out": ("wheel_down", "-"),
+    "orbit_left": ("arrow_left",),
+    "orbit_right": ("arrow_right",),
+    "orbit_up": ("arrow_up",),
+    "orbit_down": ("arrow_down",),
+    "pan_forward": ("w", "z"),
+    "pan_back": ("s",),
+    "pan_left": ("a", "q"),
+    "pan_right": ("d",),
+    "view_top": ("1",),
+    "view_side": ("2",),
+    "view_orbit": ("3", "home"),
+    # Aquarius Rising
+    "storeys": ("l",),
+    "elevation": ("e",),
+}
+
+
+def keys(name: str) -> tuple[str, ...]:
+    """The Panda3D events that stand for a logical input."""
+    try:
+        return KEYS[name]
+    except KeyError:
+        raise KeyError(f"no input named {name!r}") from None
+
+
+def released(key: str) -> str:
+    """The event Panda3D sends when a key is let go: without its modifiers ("shift-mouse1" -> "mouse1-up")."""
+    return key.rsplit("-", 1)[-1] + "-up"
+
+
+def bind(listener, name: str, handler, args=(), repeat: bool = False, release=None, release_args=()) -> None:
+    """Bind a logical input on a DirectObject (a screen, or ShowBase): `handler(*args)` when pressed.
+
+    `repeat`: also while held down; `release`: called (with `release_args`) when the key is let go.
+    """
+    for key in keys(name):
+        listener.accept(key, handler, list(args))
+        if repeat:
+            listener.accept(key + "-repeat", handler, list(args))
+        if release is not None:
+            listener.accept(released(key), release, list(release_args))

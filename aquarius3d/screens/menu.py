@@ -1,0 +1,19 @@
+"""The main menu: new game, continue, load, settings, quit; a note line for what went wrong."""
+
+from __future__ import annotations
+
+from ..i18n import tr
+from . import Screen
+
+
+class MenuScreen(Screen):
+    name = "menu"
+
+    def build(self, note: str = "") -> None:
+        app = self.app
+        self.text(tr("app_title"), (0, 0.55), 0.13)
+        entries = [("menu_new", app.show_new_game), ("menu_continue", app.continue_game),
+                   ("menu_load", app.show_load), ("menu_settings", app.show_settings), ("menu_quit", app.quit)]
+        for i, (key, command) in enumerate(entries):
+            self.button(tr(key), command, (0, 0.25 - i * 0.16), 0.07)
+        self.note = self.text(note, (0, -0.62), 0.05)

@@ -1,0 +1,220 @@
+"""The new-game form: the ruleset, a control per option, the seats (name, human or computer, own target)."""
+
+from __future__ import annotations
+
+from direct.gui.DirectGui import DirectButton, DirectCheckButton, DirectEntry, DirectOptionMenu
+from direct.gui.OnscreenText import OnscreenText
+from panda3d.core import TextNode
+
+from ..errors import DataError
+from ..i18n import action_name, has, tr
+from ..ruleset import available, load_ruleset
+from ..session import Seat
+from . import Screen
+from .widgets import BUTTON, CHECK, ENTRY, TEXT
+
+NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
+
+
+class NewGameScreen(Screen):
+    """The form's values: `ruleset`, `options` (only those changed), `seats` ([name, kind]), `targets`."""
+
+    name = "new"
+
+    def build(self) -> None:
+        self.text(tr("menu_new"), (0, 0.78), 0.09)
+        self.ruleset = available()[0]
+        self.seats = [["Ann", "human"], ["Bo", "human"]]
+        self.targets: dict[int, int | None] = {}  # seat -> its own number of panels (young players)
+        self.options: dict = {}
+        self.seat_entries: list = []
+        self.text(tr("menu_ruleset"), (-0.55, 0.62), 0.055, TextNode.ARight)
+        self.keep(DirectOptionMenu(items=available(), initialitem=0, scale=0.055, pos=(-0.5, 0, 0.62),
+                                   command=self.choose_ruleset, parent=self.root, **BUTTON))
+        self.options_root = self.root.attachNewNode("options")
+        self.seats_root = self.root.attachNewNode("seats")
+        self.option_widgets = self.group()
+        self.seat_widgets = self.group()
+        self.draw_options()
+        self.draw_seats()
+        self.button(tr("menu_start"), self.start, (0.35, -0.88), 0.07)
+        self.button(tr("menu_back"), self.app.show_menu, (-0.35, -0.88), 0.07)
+
+    def choose_ruleset(self, name) -> None:
+        """Another game: its own options, and as many seats as it takes (Elemental Towers: one)."""
+        self.ruleset = name
+        self.options = {}
+        self.draw_options()
+        low, high = self.seat_limits()
+        self.read_names()
+        del self.seats[high:]  # a solitaire game keeps one seat; others at least their minimum
+        while len(self.seats) < low:
+            taken = {seat[0] for seat in self.seats}
+            self.seats.append([next(n for n in NAMES if n not in taken), "human"])
+        if high == 1:
+            self.seats[0][1] = "human"
+        self.draw_seats()
+
+    def seat_limits(self) -> tuple[int, int]:
+        """How many seats the chosen ruleset takes."""
+        try:
+            game = load_ruleset(self.ruleset, {})
+        except DataError:
+            return 2, 5
+        return game.min_players, game.max_players
+
+    # -- the options --------------------------------------------------------------------------------
+
+    def draw_options(self) -> None:
+        """A control per option: a box for yes/no, arrows for numbers, a button cycling through choices."""
+        self.forget(self.option_widgets)
+        spec = load_ruleset(self.ruleset).ruleset
+        add = self.option_widgets.append
+        self.seats_root.setZ(min(0.0, 0.4 - 0.075 * (len(spec.options) - 1)))  # the players go below the last option
+        for i, (key, option) in enumerate(spec.options.items()):
+            z = 0.5 - i * 0.075
+            label = tr(f"option_{key}") if has(f"option_{key}") else (option.description or key)
+            value = self.options.get(key, option.default)
+            if isinstance(option.default, bool):
+                add(DirectCheckButton(text=label, scale=0.04, pos=(-0.9, 0, z), indicatorValue=int(value),
+                                      parent=self.options_root, command=self.set_option, extraArgs=[key],
+                                      text_align=TextNode.ALeft, **CHECK))
+                continue
+            add(OnscreenText(text=label, pos=(-0.95, z), scale=0.036, fg=TEXT, align=TextNode.ALeft,
+                             parent=self.options_root, wordwrap=34))
+            if isinstance(option.default, list):
+                for j, part in enumerate(value):
+                    self._stepper(key, z, 0.75 + j * 0.28, part, j)
+            elif isinstance(option.default, int):
+                self._stepper(key, z, 0.75, value, None)
+            else:
+                shown = " + ".join(tr("choice_all") if v == "all" else action_name(v) if has(f"action_{v}") else str(v)
+                                   for v in (value if isinstance(value, list) else [value]))
+                add(DirectButton(text=shown, scale=0.04, pos=(0.75, 0, z), parent=self.options_root,
+                                 command=self.cycle_option, extraArgs=[key], **BUTTON))
+
+    def _stepper(self, key, z, x, value, index) -> None:
+        """< value > for a number, or one number of a list (`index`)."""
+        add = self.option_widgets.append
+        add(DirectButton(text="<", scale=0.04, pos=(x - 0.09, 0, z), parent=self.options_root,
+                         command=self.step_option, extraArgs=[key, index, -1], **BUTTON))
+        add(OnscreenText(text=str(value), pos=(x, z), scale=0.045, fg=TEXT, parent=self.options_root))
+        add(DirectButton(text=">", scale=0.04, pos=(x + 0.09, 0, z), parent=self.options_root,
+                         command=self.step_option, extraArgs=[key, index, 1], **BUTTON))
+
+    def step_option(self, key, index, step) -> None:
+        """One more or one less, within the option's bounds."""
+        option = load_ruleset(self.ruleset).ruleset.options[key]
+        value = self.options.get(key, option.default)
+        low, high = option.min if option.min is not None else 1, option.max if option.max is not None else 99
+        if index is None:
+            self.options[key] = min(high, max(low, value + step))
+        else:
+            value = list(value)
+            value[index] = min(high, max(low, value[index] + step))
+            self.options[key] = value
+        self.draw_options()
+
+    def cycle_option(self, key) -> None:
+        """The next value offered that goes with the other options (an action the deck has, say)."""
+        option = load_ruleset(self.ruleset).ruleset.options[key]
+        offered = option.offered()
+        value = self.options.get(key, option.default)
+        start = offered.index(value) + 1 if value in offered else 0
+        for step in range(len(offered)):
+            candidate = offered[(start + step) % len(offered)]
+            if self.options_fit({**self.options, key: candidate}):
+                self.options[key] = candidate
+                break
+        self.draw_options()
+
+    def options_fit(self, options: dict) -> bool:
+        try:
+            load_ruleset(self.ruleset, options)
+        except DataError:
+            return False
+        return True
+
+    def set_option(self, value, key) -> None:
+        """A yes/no option ticked or not."""
+        self.options[key] = bool(value)
+        if not self.options_fit(self.options):  # e.g. the first edition without Rotate Goals: back to the default
+            for other in [k for k, v in self.options.items() if k != key and isinstance(v, (str, list))]:
+                del self.options[other]
+            self.draw_options()
+
+    # -- the seats ----------------------------------------------------------------------------------
+
+    def draw_seats(self) -> None:
+        self.forget(self.seat_widgets)
+        self.seat_entries = []
+        top = -0.05
+        add = self.seat_widgets.append
+        add(OnscreenText(text=tr("menu_seats"), pos=(0, top + 0.05), scale=0.06, fg=TEXT, parent=self.seats_root))
+        targeted = "target" in load_ruleset(self.ruleset).ruleset.options
+        fewest, most = self.seat_limits()
+        for i, (name, kind) in enumerate(self.seats):
+            z = top - 0.1 - i * 0.11
+            if targeted:  # young players: their own number of panels to connect, where the table agrees
+                own = self.targets.get(i)
+                add(DirectButton(text=tr("menu_seat_target", count=own) if own else tr("menu_seat_target_table"),
+                                 scale=0.04, pos=(0.85, 0, z + 0.01), parent=self.seats_root,
+                                 command=self.cycle_target, extraArgs=[i], **BUTTON))
+            entry = DirectEntry(initialText=name, scale=0.05, width=9, pos=(-0.55, 0, z), parent=self.seats_root,
+                                command=self.rename_seat, extraArgs=[i], focusOutCommand=self.read_names, **ENTRY)
+            self.seat_entries.append(entry)
+            add(entry)
+            kind_text = tr("menu_human") if kind == "human" else tr("menu_computer")
+            add(DirectButton(text=kind_text, scale=0.05, pos=(0.12, 0, z + 0.01), parent=self.seats_root,
+                             command=self.toggle_seat, extraArgs=[i], **BUTTON))
+            if len(self.seats) > fewest:
+                add(DirectButton(text=tr("menu_remove_seat"), scale=0.045, pos=(0.5, 0, z + 0.01),
+                                 parent=self.seats_root, command=self.remove_seat, extraArgs=[i], **BUTTON))
+        if len(self.seats) < most:
+            add(DirectButton(text=tr("menu_add_seat"), scale=0.05, pos=(0, 0, top - 0.12 - len(self.seats) * 0.11),
+                             parent=self.seats_root, command=self.add_seat, **BUTTON))
+
+    def cycle_target(self, index) -> None:
+        """A seat's own target: the table's, then 3 to 6 panels, then the table's again."""
+        self.read_names()
+        steps = [None, 3, 4, 5, 6]
+        current = self.targets.get(index)
+        self.targets[index] = steps[(steps.index(current) + 1) % len(steps)] if current in steps else None
+        self.draw_seats()
+
+    def read_names(self, *_) -> None:
+        """Take the names as typed (an empty box keeps the old name)."""
+        for i, entry in enumerate(self.seat_entries):
+            self.seats[i][0] = entry.get().strip() or self.seats[i][0]
+
+    def rename_seat(self, text, index) -> None:
+        self.seats[index][0] = text.strip() or self.seats[index][0]
+
+    def toggle_seat(self, index) -> None:
+        """Human or computer."""
+        self.read_names()
+        seat = self.seats[index]
+        seat[1] = "computer" if seat[1] == "human" else "human"
+        self.draw_seats()
+
+    def add_seat(self) -> None:
+        """One more seat, a computer with the first free name."""
+        self.read_names()
+        taken = {s[0] for s in self.seats}
+        self.seats.append([next(n for n in NAMES if n not in taken), "computer"])
+        self.draw_seats()
+
+    def remove_seat(self, index) -> None:
+        self.read_names()
+        del self.seats[index]
+        self.targets = {(i if i < index else i - 1): t for i, t in self.targets.items() if i != index}
+        self.draw_seats()
+
+    def start(self) -> None:
+        """Start the game as the form says."""
+        self.read_names()
+        seats = [Seat(name, kind) for name, kind in self.seats]
+        targets = [self.targets.get(i) for i in range(len(seats))]
+        has_target = "target" in load_ruleset(self.ruleset).ruleset.options
+        self.app.start_game(self.ruleset, dict(self.options), seats,
+                            targets=targets if has_target and any(targets) else None)

@@ -1,0 +1,55 @@
+"""The settings: language, window size, antialiasing; each stored at once in the settings file."""
+
+from __future__ import annotations
+
+from direct.gui.DirectGui import DirectCheckButton
+from panda3d.core import TextNode
+
+from ..i18n import LANGUAGES, set_language, tr
+from . import Screen
+from .widgets import CHECK
+
+WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080))
+
+
+class SettingsScreen(Screen):
+    name = "settings"
+
+    def build(self) -> None:
+        self.text(tr("menu_settings"), (0, 0.7), 0.08)
+        self.text(tr("settings_language"), (-0.1, 0.42), 0.055, TextNode.ARight)
+        for i, (code, name) in enumerate(LANGUAGES.items()):
+            self.button(name, self.set_language, (0.12 + i * 0.36, 0.43), 0.055, args=(code,))
+        self.text(tr("settings_window"), (-0.1, 0.22), 0.055, TextNode.ARight)
+        for i, size in enumerate(WINDOW_SIZES):
+            self.button(f"{size[0]}x{size[1]}", self.set_window, (0.12 + i * 0.3, 0.23), 0.05, args=(size,))
+        self.keep(DirectCheckButton(text=tr("settings_antialiasing"), scale=0.05, pos=(0, 0, 0.05),
+                                    indicatorValue=int(self.app.settings["antialiasing"]),
+                                    command=self.set_antialiasing, parent=self.root, **CHECK))
+        self.text(tr("settings_symbols"), (0, -0.12), 0.045, wrap=30)
+        self.note = self.text("", (0, -0.4), 0.05)
+        self.button(tr("menu_back"), self.app.show_menu, (0, -0.8), 0.07)
+
+    def set_language(self, code: str) -> None:
+        """Speak another language from now on: the screen is drawn again in it."""
+        self.app.settings["language"] = code
+        set_language(code)
+        self.app.store_settings()
+        self.app.show_settings().note.setText(tr("settings_saved"))
+
+    def set_window(self, size) -> None:
+        self.app.settings["window"] = list(size)
+        self.app.store_settings()
+        from panda3d.core import WindowProperties
+
+        win = self.base.win
+        if win is not None and hasattr(win, "requestProperties"):
+            props = WindowProperties()
+            props.setSize(*size)
+            win.requestProperties(props)
+        self.note.setText(tr("settings_saved"))
+
+    def set_antialiasing(self, value) -> None:
+        self.app.settings["antialiasing"] = bool(value)
+        self.app.store_settings()
+        self.note.setText(tr("settings_restart"))

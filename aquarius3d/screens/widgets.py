@@ -1,0 +1,31 @@
+"""The look shared by every screen: colours, and buttons, texts and panels that a screen keeps track of."""
+
+from __future__ import annotations
+
+from direct.gui.DirectGui import DGG, DirectButton, DirectFrame
+from direct.gui.OnscreenText import OnscreenText
+from panda3d.core import TextNode
+
+TEXT = (0.95, 0.93, 0.86, 1)
+PANEL = (0.08, 0.09, 0.11, 0.86)
+ENTRY = dict(text_fg=(0.1, 0.1, 0.1, 1), frameColor=(0.9, 0.9, 0.86, 1))
+BUTTON = dict(frameColor=((0.22, 0.3, 0.42, 1), (0.3, 0.42, 0.58, 1), (0.3, 0.42, 0.58, 1), (0.2, 0.2, 0.2, 1)),
+              text_fg=TEXT, relief=DGG.FLAT, pad=(0.5, 0.3))
+CHECK = dict(text_fg=TEXT, frameColor=(0, 0, 0, 0), boxPlacement="left")
+
+
+def button(parent, text, command, pos, scale=0.06, args=()) -> DirectButton:
+    """A flat button at (x, z); `command(*args)` on a click."""
+    return DirectButton(text=text, command=command, extraArgs=list(args), pos=(pos[0], 0, pos[1]), scale=scale,
+                        parent=parent, **BUTTON)
+
+
+def text(parent, words, pos, scale=0.05, align=TextNode.ACenter, fg=TEXT, wrap=None) -> OnscreenText:
+    """Shadowed text that may change later (`setText`)."""
+    return OnscreenText(text=words, pos=pos, scale=scale, align=align, fg=fg, parent=parent,
+                        shadow=(0, 0, 0, 0.7), wordwrap=wrap, mayChange=True)
+
+
+def panel(parent, frame, colour=PANEL) -> DirectFrame:
+    """A plain rectangle (left, right, bottom, top) behind other widgets."""
+    return DirectFrame(frameColor=colour, frameSize=frame, parent=parent)
