@@ -34,7 +34,8 @@ from .engine.moves import (
     TradePyramids, TwoPyramids, Zap, cell_text,
 )
 from .errors import IllegalMove
-from .i18n import action_name, element_name, pyramid_name, tr
+from .i18n import action_name, element_name, tr
+from .games import narrator
 from .games.dominus.state import DominusData
 from .games.rising.state import RisingData
 from .ruleset import load_ruleset
@@ -527,40 +528,8 @@ class Session(TowersPlay):
         return [i for i in players if self.looks[i] == last]
 
     def describe(self, result: ApplyResult) -> str:
-        """A move in words, for the log."""
-        move, name = result.move, self.seats[result.seat].name
-        text = self.towers_describe(move) if self.towers else None
-        if text:
-            return text
-        if isinstance(move, Place):
-            key = "log_place_turned" if move.turned else "log_place"
-            where = cell_text(move.cell) + (" " + tr("storey", level=move.level) if move.level else "")
-            return tr(key, name=name, card=move.code, cell=where)
-        if isinstance(move, PlacePyramid):
-            where = cell_text(move.cell) + (" " + tr("storey", level=move.level) if move.level else "")
-            return tr("log_pyramid", name=name, pyramid=pyramid_name(move.pyramid), cell=where)
-        if isinstance(move, TradePyramids):
-            return tr("log_trade_pyramids", name=name, other=self.seats[move.seat].name)
-        if isinstance(move, TwoPyramids):
-            return tr("log_two_pyramids", name=name)
-        if isinstance(move, Pass):
-            return tr("log_pass", name=name)
-        if isinstance(move, TradeHands):
-            return tr("log_trade_hands", name=name, other=self.seats[move.seat].name)
-        if isinstance(move, MoveCard):
-            key = "log_move_turned" if move.turned else "log_move"
-            return tr(key, name=name, source=cell_text(move.source), target=cell_text(move.target))
-        if isinstance(move, Zap):
-            return tr("log_zap", name=name, cell=cell_text(move.cell))
-        if isinstance(move, TradeGoals):
-            if move.seat is None:
-                return tr("log_trade_goals_pile", name=name)
-            return tr("log_trade_goals", name=name, other=self.seats[move.seat].name)
-        if isinstance(move, RotateGoals):
-            return tr("log_rotate_goals", name=name, direction=tr(f"dir_{move.direction}").lower())
-        if isinstance(move, ShuffleHands):
-            return tr("log_shuffle_hands", name=name)
-        return tr("log_shuffle_goals", name=name)
+        """A move in words, for the log: each family says its own moves (games/<family>/narration.py)."""
+        return narrator(self.game.family)(self.game, self.state, [s.name for s in self.seats], result)
 
     # -- the end -----------------------------------------------------------------------------
 

@@ -4,8 +4,16 @@ Importing this package registers every family's building blocks with the
 engine's registry (aquarius3d.engine.blocks), so that rulesets can name them.
 """
 
+from collections.abc import Callable
+from importlib import import_module
+
 from . import aquarius, dominus, rising, towers  # noqa: F401  (each registers its blocks)
 
 # The families a ruleset may name with `family:`; the window, analyze and the session ask
 # `game.family` what a game has (storeys, pieces, rounds), never which blocks it happens to use.
 FAMILIES = ("aquarius", "rising", "towers", "dominus")
+
+
+def narrator(family: str) -> Callable[..., str]:
+    """The family's `describe(game, state, names, result)`: a move in words, in the player's language."""
+    return import_module(f"{__name__}.{family}.narration").describe

@@ -17,7 +17,7 @@ from collections import Counter
 
 from ...engine.moves import Build, DraftDiscard, MoveCard, Shift, Skip, SwapRow, TradePiece, Zap, cell_text
 from ...errors import IllegalMove
-from ...i18n import action_name, element_name, pyramid_name, tr
+from ...i18n import element_name, tr
 from ...vocabulary import ELEMENT_NAME_OF_COLOUR, pyramid_order
 from .state import towers
 
@@ -208,38 +208,11 @@ class TowersPlay:
 
     # -- words ------------------------------------------------------------------------------------
 
-    def towers_describe(self, move) -> str | None:
-        from .blocks import piece_at
-
-        if isinstance(move, Build):
-            piece = piece_at(self.state, move.cell, move.space)
-            return tr("log_build", pyramid=pyramid_name(piece[0]), cell=cell_text(move.cell), space=move.space)
-        if isinstance(move, Shift):
-            piece = piece_at(self.state, move.to_cell, move.to_space)
-            key = "log_shift_tower" if len(piece) > 1 else "log_shift"
-            return tr(key, colour=tr(f"colour_{piece[0][1]}"), source=f"{cell_text(move.cell)} {move.space}",
-                      target=f"{cell_text(move.to_cell)} {move.to_space}")
-        if isinstance(move, Skip):
-            return tr("log_skip")
-        if isinstance(move, SwapRow):
-            return tr("log_swap_row", first=move.index + 1, second=move.index + 2)
-        if isinstance(move, TradePiece):
-            piece = piece_at(self.state, move.cell, move.space)
-            return tr("log_trade_piece", pyramid=pyramid_name(piece[0]), cell=cell_text(move.cell))
-        if isinstance(move, DraftDiscard):
-            return tr("log_draft")
-        if isinstance(move, Zap):
-            return tr("log_towers_zap", cell=cell_text(move.cell))
-        return None
-
     def towers_events(self) -> list[str]:
         """Action cards resolved on drawing (Shuffle Goals) or impossible, in words."""
-        lines = []
-        for event in towers(self.state).events:
-            action, outcome = event.split(": ")
-            key = "log_event_done" if outcome == "done" else "log_event_impossible"
-            lines.append(tr(key, action=action_name(action)))
-        return lines
+        from .narration import events
+
+        return events(self.state)
 
     def towers_summary(self) -> list[str]:
         total, rank, towers = self.score()
