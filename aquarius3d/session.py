@@ -4,7 +4,7 @@ The session is what the window drives, and it holds no Panda3D: the app
 draws `stage`, `observation()`, `ghosts()` and `messages`, and calls the
 methods below on clicks and keys. Tests drive complete games the same way.
 
-Stages:
+Stages (aquarius3d/stages.py; Elemental Towers adds its own, see games/towers/flow.py):
     cover       between human turns: every secret hidden until `reveal()`
     choose      pick a hand card (`select`), or `pass_turn()` when stuck
     place       an element card is chosen: ghosts show where it goes (`turn_card`, `choose_cell`)
@@ -39,7 +39,8 @@ from .games import narrator
 from .games.dominus.state import DominusData
 from .games.rising.state import RisingData
 from .ruleset import load_ruleset
-from .vocabulary import ELEMENTS, pyramid_order
+from .stages import Stage
+from .vocabulary import pyramid_order
 from .games.towers.flow import TowersPlay
 
 
@@ -127,12 +128,12 @@ class Session(TowersPlay):
     @property
     def viewer(self) -> int | None:
         """The seat whose secrets may be on screen now, if any."""
-        if self.stage == "over":
+        if self.stage == Stage.OVER:
             return None
-        if self.stage == "round_over":
+        if self.stage == Stage.ROUND_OVER:
             return None
-        if self.stage in ("cover", "computer"):
-            return self.shown_seat if self.humans == 1 and self.stage == "computer" else None
+        if self.stage in (Stage.COVER, Stage.COMPUTER):
+            return self.shown_seat if self.humans == 1 and self.stage == Stage.COMPUTER else None
         return self.seat
 
     def observation(self) -> dict:
@@ -169,28 +170,28 @@ class Session(TowersPlay):
         self._reset_choice()
         self.peeking = False
         if self.state.over:
-            self.stage = "over"
+            self.stage = Stage.OVER
             if self.towers and self.best is None:
                 self.best = saves.record_towers_score(self.deck_cards(), self.score()[0],
                                                       self.game.options, store=self.autosave)
         elif self.seats[self.seat].kind == "computer":
-            self.stage = "computer"
+            self.stage = Stage.COMPUTER
         elif self.state.phase == "pyramid" and self.shown_seat == self.seat:
-            self.stage = "pyramid"
+            self.stage = Stage.PYRAMID
             supply = self.supply()
             self.pyramid = supply[0][0] if len(supply) == 1 else None
         elif self.towers:
             self.stage = self._towers_stage()
             self.shown_seat = self.seat
         elif self.humans > 1 and self.shown_seat != self.seat:
-            self.stage = "cover"
+            self.stage = Stage.COVER
         else:
-            self.stage = "choose"
+            self.stage = Stage.CHOOSE
             self.shown_seat = self.seat
 
     def reveal(self) -> None:
         """The player whose turn it is confirms they alone are looking."""
-        if self.stage == "cover":
+        if self.stage == Stage.COVER:
             self.shown_seat = self.seat
             self._begin_turn()
 
@@ -205,61 +206,61 @@ class Session(TowersPlay):
         return sorted(counts.items(), key=lambda item: pyramid_order(item[0]))
 
     def select_pyramid(self, pyramid: str) -> None:
-        if self.stage == "pyramid" and any(p == pyramid for p, _ in self.supply()):
+        if self.stage == Stage.PYRAMID and any(p == pyramid for p, _ in self.supply()):
             self.pyramid = pyramid
             self.notice = ""
 
     def pyramid_ghosts(self) -> dict:
         """Where the chosen pyramid may stand: {move: (cell, storey, quarter, pyramid)}."""
-        if self.stage != "pyramid" or self.pyramid is None:
+        if self.stage != Stage.PYRAMID or self.pyramid is None:
             return {}
         return {m: (m.cell, m.level, m.quarter, m.pyramid) for m in self.game.legal_moves(self.state)
                 if isinstance(m, PlacePyramid) and m.pyramid == self.pyramid}
 
     def choose_quarter(self, cell, level: int, quarter: int) -> bool:
-        if self.stage != "pyramid" or self.pyramid is None:
+        if self.stage != Stage.PYRAMID or self.pyramid is None:
             return False
         return self._try(PlacePyramid(self.pyramid, tuple(cell), quarter, level))
 
     def can_pass(self) -> bool:
-        return self.stage == "choose" and not self.game.can_play(self.state)
+        return self.stage == Stage.CHOOSE and not self.game.can_play(self.state)
 
     def pass_turn(self) -> bool:
-        return self.stage == "choose" and self._try(Pass())
+        return self.stage == Stage.CHOOSE and self._try(Pass())
 
     def hint(self) -> str:
         """One line telling the player what to do now."""
-        if self.stage == "choose":
+        if self.stage == Stage.CHOOSE:
             return tr("hud_pass") if self.can_pass() else tr("hud_choose_card")
-        if self.stage == "place":
+        if self.stage == Stage.PLACE:
             if not self._place_cells(False) and not self._place_cells(True):
                 return tr("hud_no_spot", card=self._selected_code())
             # Elemental Towers: the drawn card must be played, so there is nothing to cancel.
             text = tr("hud_place_drawn" if self.towers else "hud_place_card", card=self._selected_code())
             other = len(self._place_cells(not self.turned))
             return text + (" " + tr("hud_turned_more", count=other) if other and not self.ghosts() else "")
-        if self.stage == "player":
+        if self.stage == Stage.PLAYER:
             return tr("hud_choose_player")
-        if self.stage == "table_card":
+        if self.stage == Stage.TABLE_CARD:
             return tr("hud_choose_table_card")
-        if self.stage == "target":
+        if self.stage == Stage.TARGET:
             return tr("hud_choose_target")
-        if self.stage == "direction":
+        if self.stage == Stage.DIRECTION:
             return tr("hud_choose_direction")
-        if self.stage == "confirm":
+        if self.stage == Stage.CONFIRM:
             return tr("hud_confirm_action", action=action_name(self.action))
-        if self.stage == "computer":
+        if self.stage == Stage.COMPUTER:
             return tr("hud_bot_thinking", name=self.seats[self.seat].name)
-        if self.stage == "pyramid":
+        if self.stage == Stage.PYRAMID:
             left = self.state.data.to_play if isinstance(self.state.data, RisingData) else 1
             return tr("hud_pyramid", count=left) if self.pyramid is None else tr("hud_pyramid_place")
-        if self.stage == "earned":
+        if self.stage == Stage.EARNED:
             return tr("hud_earned_move" if self.source else "hud_earned", actions=self.earned_text())
-        if self.stage == "row":
+        if self.stage == Stage.ROW:
             return tr("hud_swap_row")
-        if self.stage == "trade_piece":
+        if self.stage == Stage.TRADE_PIECE:
             return tr("hud_trade_size" if self.source else "hud_trade_piece")
-        if self.stage == "draft":
+        if self.stage == Stage.DRAFT:
             return tr("hud_draft", left=self.draft_rounds_left())
         return ""
 
@@ -274,19 +275,19 @@ class Session(TowersPlay):
 
     def select(self, index: int) -> None:
         """Pick a hand card: an element card shows its ghosts, an action starts its flow."""
-        if self.stage not in ("choose", "place", "player", "table_card", "target", "direction", "confirm"):
+        if self.stage not in (Stage.CHOOSE, Stage.PLACE, Stage.PLAYER, Stage.TABLE_CARD, Stage.TARGET, Stage.DIRECTION, Stage.CONFIRM):
             return
         card = self._hand_card(index)
         if card is None:
             return
-        if self.stage == "confirm" and index == self.selected:
+        if self.stage == Stage.CONFIRM and index == self.selected:
             self.confirm()
             return
         self._reset_choice()
         self.selected = index
         self.notice = ""
         if card.kind == "element":
-            self.stage = "place"
+            self.stage = Stage.PLACE
             if not self._place_cells(False) and self._place_cells(True):
                 self.turned = True
             return
@@ -294,34 +295,34 @@ class Session(TowersPlay):
         block = self.game.actions.get(card.code)
         if block is None or not block.moves(self.game, self.state, self.seat):
             self.notice = tr("log_refused", reason=f"{action_name(card.code)}: —")
-            self.stage, self.selected, self.action = "choose", None, None
+            self.stage, self.selected, self.action = Stage.CHOOSE, None, None
             return
         # The stage follows the kind of move the ruleset's block makes (Aquarius Rising changes two actions).
         self.stage = {
-            TradeHands: "player", TradeGoals: "player", TradePyramids: "player", MoveCard: "table_card",
-            Zap: "table_card", RotateGoals: "direction", ShuffleHands: "confirm", ShuffleGoals: "confirm",
-            TwoPyramids: "confirm",
+            TradeHands: Stage.PLAYER, TradeGoals: Stage.PLAYER, TradePyramids: Stage.PLAYER, MoveCard: Stage.TABLE_CARD,
+            Zap: Stage.TABLE_CARD, RotateGoals: Stage.DIRECTION, ShuffleHands: Stage.CONFIRM, ShuffleGoals: Stage.CONFIRM,
+            TwoPyramids: Stage.CONFIRM,
         }[type(block.moves(self.game, self.state, self.seat)[0])]
 
     def cancel(self) -> None:
         if self.towers:  # the drawn card must be played and a drawn action resolved: only a choice is undone
-            if self.stage == "target":
-                self.stage, self.source, self.turned = "table_card", None, False
-            elif self.stage in ("earned", "trade_piece"):
+            if self.stage == Stage.TARGET:
+                self.stage, self.source, self.turned = Stage.TABLE_CARD, None, False
+            elif self.stage in (Stage.EARNED, Stage.TRADE_PIECE):
                 self.source = None
             return
-        if self.stage in ("place", "player", "table_card", "target", "direction", "confirm"):
+        if self.stage in (Stage.PLACE, Stage.PLAYER, Stage.TABLE_CARD, Stage.TARGET, Stage.DIRECTION, Stage.CONFIRM):
             self._reset_choice()
-            self.stage = "choose"
+            self.stage = Stage.CHOOSE
 
     def turn_card(self) -> None:
         """R: turn the chosen card 180 degrees (placing it, or moving a table card)."""
-        if self.stage in ("place", "target"):
+        if self.stage in (Stage.PLACE, Stage.TARGET):
             self.turned = not self.turned
 
     def _place_cells(self, turned: bool) -> list:
         """Cells (with storeys, for Rising) where the chosen card fits, lying upright or turned."""
-        if self.stage != "place" or self.selected is None:
+        if self.stage != Stage.PLACE or self.selected is None:
             return []
         upright = face(self._selected_code())
         if turned and upright.symmetric:
@@ -335,7 +336,7 @@ class Session(TowersPlay):
 
     def ghosts(self) -> dict:
         """Legal spots for the chosen card as it would lie now: {move: (cell, face code[, storey])}."""
-        if self.stage == "place":
+        if self.stage == Stage.PLACE:
             code = self._selected_code()
             lies = face(code).turned.code if self.turned else code
             found = {Place(code, cell, self.turned): (cell, lies) for cell in self._place_cells(self.turned)}
@@ -344,7 +345,7 @@ class Session(TowersPlay):
                 for cell, level in vertical(self.game, self.state, face(lies)):
                     found[Place(code, cell, self.turned, level)] = (cell, lies, level)
             return found
-        if self.stage == "target":
+        if self.stage == Stage.TARGET:
             block = self.game.actions["move_a_card"]
             current = self.state.table.faces[self.source]
             lies = current.turned if self.turned else current
@@ -361,18 +362,18 @@ class Session(TowersPlay):
         Without a storey, a card goes where a ghost stands in that cell (on the house, if there is one).
         """
         cell = tuple(cell)
-        if self.stage == "place":
+        if self.stage == Stage.PLACE:
             if level is None:
                 levels = [m.level for m in self.ghosts() if isinstance(m, Place) and m.cell == cell]
                 level = max(levels) if levels else 0
             return self._try(Place(self._selected_code(), cell, self.turned, level))
-        if self.stage == "target":
+        if self.stage == Stage.TARGET:
             return self._try(MoveCard(self.source, cell, self.turned))
         return False
 
     def choose_table_card(self, cell) -> bool:
         cell = tuple(cell)
-        if self.stage != "table_card":
+        if self.stage != Stage.TABLE_CARD:
             return False
         if cell not in self.state.table.cards:
             self.notice = tr("log_refused", reason=f"{cell_text(cell)}: —")
@@ -381,18 +382,18 @@ class Session(TowersPlay):
             return self._try(Zap(cell))
         self.source = cell
         self.turned = False
-        self.stage = "target"
+        self.stage = Stage.TARGET
         if not self.ghosts():
             self.turned = True
             if not self.ghosts():
-                self.stage, self.source, self.turned = "table_card", None, False
+                self.stage, self.source, self.turned = Stage.TABLE_CARD, None, False
                 self.notice = tr("log_refused", reason=tr("no_move_for_card", cell=cell_text(cell)))
                 return False
         return True
 
     def choose_player(self, seat: int | None) -> bool:
         """A seat number, or None for the unused goals (Trade Goals)."""
-        if self.stage != "player":
+        if self.stage != Stage.PLAYER:
             return False
         for move in self._action_moves():
             if getattr(move, "seat", "none") == seat:
@@ -404,20 +405,20 @@ class Session(TowersPlay):
         return list(self.game.actions[self.action].moves(self.game, self.state, self.seat))
 
     def player_choices(self) -> list:
-        if self.stage != "player":
+        if self.stage != Stage.PLAYER:
             return []
         return [m.seat for m in self._action_moves()]
 
     def choose_direction(self, direction: str) -> bool:
-        return self.stage == "direction" and self._try(RotateGoals(direction))
+        return self.stage == Stage.DIRECTION and self._try(RotateGoals(direction))
 
     def confirm(self) -> bool:
-        if self.stage != "confirm":
+        if self.stage != Stage.CONFIRM:
             return False
         return self._try(self._action_moves()[0])
 
     def computer_move(self) -> bool:
-        if self.stage != "computer":
+        if self.stage != Stage.COMPUTER:
             return False
         return self._try(self.bots[self.seat].choose(self.game, self.state))
 
@@ -459,19 +460,19 @@ class Session(TowersPlay):
             saves.save(self.record())
         self._begin_turn()
         if not self.state.over and len(self.rounds()) > rounds_before:
-            self.stage = "round_over"
+            self.stage = Stage.ROUND_OVER
             self.shown_seat = None
         return result
 
     def next_round(self) -> None:
         """Close the score table between rounds."""
-        if self.stage == "round_over":
+        if self.stage == Stage.ROUND_OVER:
             self._begin_turn()
 
     # -- joining ----------------------------------------------------------------------------------
 
     def can_join(self) -> bool:
-        if self.stage not in ("cover", "choose", "computer"):
+        if self.stage not in (Stage.COVER, Stage.CHOOSE, Stage.COMPUTER):
             return False
         try:
             self.game.check(self.state, Join("\x00"))
@@ -481,7 +482,7 @@ class Session(TowersPlay):
 
     def join(self, name: str, kind: str = "human") -> bool:
         """A player sits down between turns (an unused goal and the top three cards)."""
-        if self.stage not in ("cover", "choose", "computer"):
+        if self.stage not in (Stage.COVER, Stage.CHOOSE, Stage.COMPUTER):
             self.notice = tr("log_refused", reason=tr("join_between_turns"))
             return False
         self.pending_seats = [Seat(name.strip(), kind)]
@@ -499,7 +500,7 @@ class Session(TowersPlay):
 
     def peek(self, on: bool) -> None:
         """Press and hold to see your goal; in Aqua-Chicken the first look is recorded."""
-        self.peeking = on and self.viewer is not None and self.stage not in ("cover", "computer", "over")
+        self.peeking = on and self.viewer is not None and self.stage not in (Stage.COVER, Stage.COMPUTER, Stage.OVER)
         if self.peeking and self.chicken and self.viewer not in self.looks:
             self.looks[self.viewer] = self.state.turn_number
             self.messages.append(tr("log_looked", name=self.seats[self.viewer].name))
@@ -553,7 +554,7 @@ class Session(TowersPlay):
         state, cards = self.state, self.game.deck.cards
         if self.towers:
             return self.towers_summary()
-        if self.stage == "round_over":
+        if self.stage == Stage.ROUND_OVER:
             number = len(self.rounds())
             return [tr("round_over", number=number, total=self.game.rounds), self.score_table()]
         names = " & ".join(self.seats[s].name for s in state.winners)
@@ -581,32 +582,9 @@ class Session(TowersPlay):
 
     def explain_heights(self) -> list[str]:
         """Aquarius Rising's winner in words, one step of the chain at a time, for the goal elements."""
-        from .games.rising.blocks import ranking_keys, houses_of_state
+        from .games.rising.narration import explain_heights
 
-        state, cards = self.state, self.game.deck.cards
-        groups = {name: state.table.largest_group(1 << i) for i, name in enumerate(ELEMENTS)}
-        keys = ranking_keys(houses_of_state(state), groups, self.game.end.pips)
-        goals = list(dict.fromkeys(cards[g].code for g in state.goals if g is not None))
-        alive = [g for g in goals if g in keys]
-        lines = []
-        pips = f"explain_pips_{self.game.end.pips}"  # which reading counts the pips: by house or at that height
-        steps = ("explain_height", pips, "explain_next", pips, "explain_group")
-        for step, key in enumerate(steps):
-            if len(alive) < 2:
-                break
-            values = {g: keys[g][step] for g in alive}
-            digits = 1
-            while digits < 6 and len({_number(v, step, digits) for v in values.values()}) < len(set(values.values())):
-                digits += 1  # heights a hair apart are shown apart
-            listed = ", ".join(f"{element_name(g)} {_number(values[g], step, digits)}" for g in alive)
-            best = max(values.values())
-            alive = [g for g in alive if values[g] == best]
-            lines.append(tr(key, values=listed))
-        if len(alive) == 1:
-            lines.append(tr("explain_winner", element=element_name(alive[0])))
-        elif alive:
-            lines.append(tr("explain_draw", elements=" & ".join(element_name(g) for g in alive)))
-        return lines
+        return explain_heights(self.game, self.state)
 
     def rounds(self) -> list:
         """The rounds played so far (Dominus), each with its winners and points."""
@@ -622,10 +600,3 @@ class Session(TowersPlay):
         totals = ", ".join(f"{s.name} {t}" for s, t in zip(self.seats, scores))
         lines.append(tr("round_totals", totals=totals))
         return "\n".join(lines)
-
-
-def _number(value, step: int, digits: int = 1) -> str:
-    """A chain value in words: heights in millimetres, pips and panels as counts."""
-    if step in (0, 2):
-        return "—" if value < 0 else f"{value:.{digits}f} mm"
-    return str(value)

@@ -19,6 +19,7 @@ from ...engine.moves import Build, DraftDiscard, MoveCard, Shift, Skip, SwapRow,
 from ...errors import IllegalMove
 from ...i18n import element_name, tr
 from ...vocabulary import ELEMENT_NAME_OF_COLOUR, pyramid_order
+from ...stages import Stage
 from .state import towers
 
 
@@ -30,25 +31,26 @@ class TowersPlay:
     def towers(self) -> bool:
         return self.game.family == "towers"
 
-    def _towers_stage(self) -> str:
+    def _towers_stage(self) -> Stage:
         phase = self.state.phase
         if self.state.turn_number != getattr(self, "_snapshot_turn", None) and phase != "draft":
             self._snapshot = (self.state.copy(), len(self.messages))
             self._snapshot_turn = self.state.turn_number
         if phase == "draft":
-            return "draft"
+            return Stage.DRAFT
         if phase == "actions":
-            return "earned"
+            return Stage.EARNED
         if phase == "card_action":
             card = self.game.deck.cards[towers(self.state).action_card]
             self.action = card.code
             first = self.game.actions[card.code].moves(self.game, self.state, self.seat)[0]
-            return {MoveCard: "table_card", Zap: "table_card", SwapRow: "row", TradePiece: "trade_piece"}[type(first)]
+            return {MoveCard: Stage.TABLE_CARD, Zap: Stage.TABLE_CARD, SwapRow: Stage.ROW,
+                    TradePiece: Stage.TRADE_PIECE}[type(first)]
         self.selected = 0  # the card just drawn
-        self.stage = "place"
+        self.stage = Stage.PLACE
         if not self._place_cells(False) and self._place_cells(True):
             self.turned = True
-        return "place"
+        return Stage.PLACE
 
     # -- what the player sees ---------------------------------------------------------------------
 
@@ -93,7 +95,7 @@ class TowersPlay:
 
     def towers_ghosts(self) -> dict:
         """Glowing spots: {move: (cell, space, pyramid or tower)} for builds, or the chosen piece's moves."""
-        if self.stage != "earned":
+        if self.stage != Stage.EARNED:
             return {}
         from .blocks import piece_at, spaces
 
@@ -110,13 +112,13 @@ class TowersPlay:
 
     def movable(self) -> set:
         """Spaces holding a pyramid or tower an earned action may move now."""
-        if self.stage != "earned":
+        if self.stage != Stage.EARNED:
             return set()
         return {(m.cell, m.space) for m in self.game.legal_moves(self.state) if isinstance(m, Shift)}
 
     def tradeable(self) -> list[str]:
         """Trade Hands: the sizes the chosen lone pyramid may become."""
-        if self.stage != "trade_piece" or self.source is None:
+        if self.stage != Stage.TRADE_PIECE or self.source is None:
             return []
         return [m.size for m in self.game.legal_moves(self.state)
                 if isinstance(m, TradePiece) and (m.cell, m.space) == self.source]
@@ -127,14 +129,14 @@ class TowersPlay:
         """A click on a space: build there, pick the pyramid there to move, or move the picked one there."""
         cell = tuple(cell)
         moves = self.game.legal_moves(self.state)
-        if self.stage == "trade_piece":
+        if self.stage == Stage.TRADE_PIECE:
             if any(isinstance(m, TradePiece) and (m.cell, m.space) == (cell, space) for m in moves):
                 self.source = (cell, space)
                 self.notice = ""
                 return True
             self.notice = tr("log_refused", reason=tr("towers_no_trade", cell=cell_text(cell), space=space))
             return False
-        if self.stage != "earned":
+        if self.stage != Stage.EARNED:
             return False
         if self.source is not None:
             for m in moves:
@@ -172,18 +174,18 @@ class TowersPlay:
         return self._try(move)
 
     def skip(self, index: int) -> bool:
-        return self.stage == "earned" and self._try(Skip(index))
+        return self.stage == Stage.EARNED and self._try(Skip(index))
 
     def swap_row(self, index: int) -> bool:
-        return self.stage == "row" and self._try(SwapRow(index))
+        return self.stage == Stage.ROW and self._try(SwapRow(index))
 
     def trade_size(self, size: str) -> bool:
-        if self.stage != "trade_piece" or self.source is None:
+        if self.stage != Stage.TRADE_PIECE or self.source is None:
             return False
         return self._try(TradePiece(self.source[0], self.source[1], size))
 
     def draft_discard(self, index: int) -> bool:
-        return self.stage == "draft" and self._try(DraftDiscard(index))
+        return self.stage == Stage.DRAFT and self._try(DraftDiscard(index))
 
     def can_undo(self) -> bool:
         snapshot = getattr(self, "_snapshot", None)
