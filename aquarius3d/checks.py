@@ -29,7 +29,7 @@ from .engine.state import State
 from .engine.table import Table
 from .errors import DataError, IllegalMove
 from .positions import Position, analyze, load_game
-from .vocabulary import COLOURS, SIZES
+from .games import analyst
 from .yamlfile import short
 
 
@@ -108,25 +108,10 @@ def position_state(game, position: Position, seed: int = 0):
     if cards != list(deck.cards):
         game = Game(game.ruleset, game.options, Deck(deck.name, tuple(cards)))
     targets = [p.target for p in seats] if any(p.target for p in seats) else None
-    data = None
-    if game.family == "rising":
-        from .games.rising.state import RisingData
-
-        data = RisingData(storeys, pyramids, [list(p.supply or []) for p in seats],
-                          to_play=1 if position.extra.get("phase") == "pyramid" else 0)
-    if game.family == "towers":  # Elemental Towers: the row, the pieces, what the supply has left
-        from .games.towers.blocks import towers_state
-
-        laid = towers_state(game, position, table)
-        free_goals = laid.unused_goals
-        data = laid.data
-        used: dict[str, int] = {}
-        for here in data.pieces.values():
-            for piece in here.values():
-                for kind in piece:
-                    used[kind] = used.get(kind, 0) + 1
-        data.supply = {size + colour: game.setup.per_kind - used.get(size + colour, 0)
-                       for colour in COLOURS for size in SIZES}
+    # The family's own part: Rising's storeys, pyramids and supplies; Elemental Towers' pieces, supply and row.
+    data, row = analyst(game.family).play_data(game, position, table, storeys, pyramids)
+    if row is not None:
+        free_goals = row
     return game, State(
         targets=targets,
         data=data,
@@ -172,17 +157,8 @@ def _facts(game, state: State, result) -> dict[str, Any]:
         "pending": [m["colour"] for m in own.get("pending", [])],
         "row": [cards[g].code for g in state.unused_goals],
         "events": own.get("events", []),
-        **_towers_score(game, state),
+        **analyst(game.family).facts(game, state),
     }
-
-
-def _towers_score(game, state: State) -> dict:
-    if game.family != "towers":
-        return {}
-    from .games.towers.blocks import rank_of, score_of
-
-    score, _ = score_of(game, state)
-    return {"score": score, "rank": rank_of(game, score)}
 
 
 def _compare(expected: Any, actual: Any, path: str, problems: list[str]) -> None:

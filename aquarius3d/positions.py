@@ -17,6 +17,7 @@ from . import geometry
 from .cards import BIT, DRAGON, ELEMENT_OF, ELEMENTS, LETTER_OF, LETTERS, PYRAMID_COLOUR, CardCodeError, canonical, face
 from .decks import ACTIONS
 from .errors import DataError
+from .games import analyst
 from .ruleset import load_ruleset
 from .vocabulary import QUARTERS
 from .yamlfile import read_yaml, short
@@ -271,37 +272,24 @@ def analyze(position: Position, game=None) -> dict:
 
     table = Table()
     errors: list[str] = []
-    rising = game.family == "rising"
-    towers = game.family == "towers"
-    ground = [c for c in position.cards if c.at[2] == 0]
+    family = analyst(game.family)
     for i, card in enumerate(position.cards):
-        if not rising:
+        if not family.STOREYS:
             if card.at[2] > 0:
                 errors.append(f"cards[{i}]: {game.ruleset.name} has no cards above the table")
             if card.pyramids and any(card.pyramids):
                 errors.append(f"cards[{i}].pyramids: {game.ruleset.name} has no pyramids")
-        if card.pieces and not towers:
+        if card.pieces and not family.PIECES:
             errors.append(f"cards[{i}].pieces: {game.ruleset.name} has no pieces")
-    for card in ground:
-        table.place(card.at[:2], -1, card.card)
+    for card in position.cards:
+        if card.at[2] == 0:
+            table.place(card.at[:2], -1, card.card)
     errors.extend(_deck_errors(game, position))
     errors.extend(_dragon_errors(game, position))
     errors.extend(game.placement.arrangement_errors(table))
-    state = None
-    if rising:
-        from .games.rising import blocks as rules
-
-        state = rising_state(position, table)
-        errors.extend(rules.structure_errors(game, state, position))
-    towers_state = None
-    if towers:
-        from .games.towers import blocks as tower_rules
-
-        towers_state = tower_rules.towers_state(game, position, table)
-        errors.extend(tower_rules.structure_errors(game, towers_state, position))
-        if position.scoring_row is not None and sorted(position.scoring_row) != sorted(ELEMENTS):
-            errors.append("scoring_row: expected each of the five elements once, top (5 points) to bottom (1)")
     groups = {name: table.largest_group(BIT[LETTER_OF[name]]) for name in ELEMENTS}
+    own_errors, state, answers = family.answers(game, position, table, groups)  # games/<family>/analysis.py
+    errors.extend(own_errors)
     result: dict[str, Any] = {
         "ruleset": game.id,
         "valid": not errors,
@@ -309,32 +297,9 @@ def analyze(position: Position, game=None) -> dict:
         "largest_group": groups,
         "geometry": {"card_thickness": geometry.CARD_THICKNESS, "pyramid_height": dict(geometry.PYRAMID_HEIGHT)},
     }
-    limits = getattr(game.placement, "limits", None)
-    if limits is not None:  # Dominus: the table's size and the cells it leaves around the starter
-        result["table"] = limits()
     if position.probe:
         result["probe"] = [_probe(game, table, code, state) for code in position.probe]
-    if state is not None:
-        from .games.rising import blocks as rules
-
-        houses = rules.houses_of_state(state)
-        keys = rules.ranking_keys(houses, groups, game.end.pips)
-        result["heights"] = {name: (None if h is None else round(h, 6)) for name, h in rules.heights(houses).items()}
-        result["ranking"] = rules.ranking(keys)
-        result["winner"] = rules.winners_among(keys, position.goals or list(ELEMENTS))
-    elif towers_state is not None:
-        score, _ = tower_rules.score_of(game, towers_state)
-        result["score"] = score
-        result["rank"] = tower_rules.rank_of(game, score)
-    elif game.goal_ids():
-        contenders = position.goals or list(ELEMENTS)
-        result["winner"] = _winner(game, groups, contenders)
-    if game.family == "dominus":
-        from .games.dominus.blocks import card_points
-
-        result["hand_points"] = [
-            sum(card_points(code) for code in seat.hand if code not in ACTIONS) for seat in position.players
-        ]
+    result.update(answers)
     return result
 
 
@@ -351,28 +316,9 @@ def _probe(game, table, code: str, state=None) -> dict:
 
 def rising_state(position: Position, table):
     """A state holding a position's table, storeys and pyramids (Aquarius Rising)."""
-    from .engine.state import State
-    from .games.rising.state import RisingData
+    from .games.rising.analysis import position_state
 
-    data = RisingData()
-    for i, card in enumerate(position.cards):
-        x, y, level = card.at
-        if level:
-            data.storeys[(x, y), level] = (i, card.card)  # the card's place in the file stands for its id
-        if card.pyramids and any(card.pyramids):
-            data.pyramids[(x, y), level] = [str(p) if p else None for p in card.pyramids]
-    return State(players=[], hands=[], goals=[], unused_goals=[], deck=[], table=table, data=data)
-
-
-def _winner(game, groups: dict, contenders: list[str]) -> list[str]:
-    """Elements that win if the game ended now: a group of the target wins, else the closest."""
-    unique = [e for e in ELEMENTS if e in contenders]
-    target = game.target
-    reached = [e for e in unique if groups[e] >= target]
-    if reached:
-        return reached
-    best = min(target - groups[e] for e in unique)
-    return [e for e in unique if target - groups[e] == best]
+    return position_state(position, table)
 
 
 def _physical_key(code: str) -> str:

@@ -6,12 +6,18 @@ engine's registry (aquarius3d.engine.blocks), so that rulesets can name them.
 
 from collections.abc import Callable
 from importlib import import_module
+from types import ModuleType
 
 from . import aquarius, dominus, rising, towers  # noqa: F401  (each registers its blocks)
 
 # The families a ruleset may name with `family:`; the window, analyze and the session ask
 # `game.family` what a game has (storeys, pieces, rounds), never which blocks it happens to use.
 FAMILIES = ("aquarius", "rising", "towers", "dominus")
+
+
+def analyst(family: str) -> ModuleType:
+    """The family's analysis module: `answers(game, position, table, groups)` and what a table may hold."""
+    return import_module(f"{__name__}.{family}.analysis")
 
 
 def narrator(family: str) -> Callable[..., str]:

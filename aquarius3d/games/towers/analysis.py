@@ -1,0 +1,39 @@
+"""What `aquarius3d analyze` answers for Elemental Towers: whether the pieces could stand, the score and rank."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...vocabulary import COLOURS, ELEMENTS, SIZES
+from .blocks import rank_of, score_of, structure_errors, towers_state
+
+STOREYS = False
+PIECES = True
+
+
+def answers(game, position, table, groups: dict[str, int]) -> tuple[list[str], Any, dict[str, Any]]:
+    state = towers_state(game, position, table)
+    errors = structure_errors(game, state, position)
+    if position.scoring_row is not None and sorted(position.scoring_row) != sorted(ELEMENTS):
+        errors.append("scoring_row: expected each of the five elements once, top (5 points) to bottom (1)")
+    score, _ = score_of(game, state)
+    return errors, None, {"score": score, "rank": rank_of(game, score)}
+
+
+def play_data(game, position, table, storeys: dict, pyramids: dict) -> tuple[Any, list[int] | None]:
+    """The pieces, what the supply has left, and the scoring row, to play a check file's moves from."""
+    laid = towers_state(game, position, table)
+    data = laid.data
+    used: dict[str, int] = {}
+    for here in data.pieces.values():
+        for piece in here.values():
+            for kind in piece:
+                used[kind] = used.get(kind, 0) + 1
+    data.supply = {size + colour: game.setup.per_kind - used.get(size + colour, 0) for colour in COLOURS for size in SIZES}
+    return data, laid.unused_goals
+
+
+def facts(game, state) -> dict[str, Any]:
+    """The score and rank if the game ended now."""
+    score, _ = score_of(game, state)
+    return {"score": score, "rank": rank_of(game, score)}
