@@ -179,7 +179,7 @@ class App:
             self.storey_labels = StoreyLabels(self.scene)
             self.elevation = Elevation(self.scene)
         self.scoring_row = self.rings = None
-        if session.towers:
+        if session.family == "towers":
             self.trays = Trays(self.scene)  # the supply, by colour and size
             self.scoring_row = ScoringRow(self.scene)
             self.rings = SpaceRings(self.scene)
@@ -208,7 +208,7 @@ class App:
         """Elemental Towers: the same cards reshuffled, to beat the best score with them."""
         old = self.session
         session = Session.new(old.game.id, old.game.options, old.seats,
-                              preset={"same_deck": old.deck_cards()})
+                              preset={"same_deck": old.flow.deck_cards()})
         self.open_session(session)
 
     def play_again(self) -> None:
@@ -282,7 +282,7 @@ class App:
         state, cards = session.state, session.game.deck.cards
         seen = session.observation()
         card_views, pyramid_views = state_views(state)
-        if session.towers:
+        if session.family == "towers":
             pyramid_views = piece_views(state)
         self.scene.sync(card_views, pyramid_views)
         self._show_ghosts()
@@ -295,7 +295,7 @@ class App:
         has_actions = any(session.game.deck.cards[i].kind == "action" for i in session.game.play_ids())
         self.piles.update(
             len(state.deck), len(state.discard) if has_actions else None,
-            len(state.unused_goals) if session.game.goal_ids() and not session.towers else None,
+            len(state.unused_goals) if session.game.goal_ids() and session.family != "towers" else None,
             {"deck": tr("hud_deck", count=len(state.deck)),
              "discard": tr("hud_discard", top=action_name(top)) if top else tr("hud_discard_empty"),
              "goals": tr("hud_unused_goals", count=len(state.unused_goals))},
@@ -304,14 +304,14 @@ class App:
         self.hud_turn.setText(tr("turn_of", name=name) if session.stage != "over" else tr("end_title"))
         info = [tr("hud_deck", count=len(state.deck)),
                 tr("hud_discard", top=action_name(top)) if top else tr("hud_discard_empty")]
-        if session.game.goal_ids() and not session.towers:
+        if session.game.goal_ids() and session.family != "towers":
             info.append(tr("hud_unused_goals", count=len(state.unused_goals)))
-        if session.towers:
-            score, rank, _ = session.score()
+        if session.family == "towers":
+            score, rank, _ = session.flow.score()
             sizes = tr("hud_score", score=score, rank=rank)
             self._draw_towers()
         elif self.rising:
-            sizes = "\n".join(tr("hud_seat_pyramids", name=s.name, cards=n, pyramids=sum(c for _, c in session.supply(i)))
+            sizes = "\n".join(tr("hud_seat_pyramids", name=s.name, cards=n, pyramids=sum(c for _, c in session.flow.supply(i)))
                               for i, (s, n) in enumerate(zip(session.seats, seen["hand_sizes"])))
             self._draw_rising()
         else:
@@ -330,7 +330,7 @@ class App:
         else:
             self.goal_card.show()
         if session.stage == "draft":  # the three cards offered are shown as a hand to choose from
-            seen = {**seen, "hand": session.offered_cards()}
+            seen = {**seen, "hand": session.flow.offered_cards()}
         self._draw_hand(seen)
         self._draw_choices()
         if session.stage == "cover":
@@ -354,11 +354,11 @@ class App:
                 self.next_round_button.hide()
                 for button in self.end_buttons:
                     button.show()
-                self.same_cards_button.show() if session.towers else self.same_cards_button.hide()
-                spread = 0.58 if session.towers else 0.4  # three buttons for Elemental Towers
+                self.same_cards_button.show() if session.family == "towers" else self.same_cards_button.hide()
+                spread = 0.58 if session.family == "towers" else 0.4  # three buttons for Elemental Towers
                 self.end_buttons[0].setX(-spread)
                 self.end_buttons[1].setX(spread)
-                self.end_buttons[0]["text"] = tr("towers_new_deal") if session.towers else tr("end_play_again")
+                self.end_buttons[0]["text"] = tr("towers_new_deal") if session.family == "towers" else tr("end_play_again")
         else:
             self.end_panel.hide()
         self.join_button.show() if session.can_join() and self.join_panel.isHidden() else self.join_button.hide()
@@ -440,15 +440,15 @@ class App:
             self._draw_supply()
             return
         elif session.stage == "earned":
-            buttons = [(tr("hud_skip", element=element_name(ELEMENT_NAME_OF_COLOUR[colour]).lower()), session.skip, index)
-                       for index, colour in session.earned()]
+            buttons = [(tr("hud_skip", element=element_name(ELEMENT_NAME_OF_COLOUR[colour]).lower()), session.flow.skip, index)
+                       for index, colour in session.flow.earned()]
         elif session.stage == "row":
-            buttons = [(tr("hud_swap", first=i + 1, second=i + 2), session.swap_row, i) for i in range(4)]
+            buttons = [(tr("hud_swap", first=i + 1, second=i + 2), session.flow.swap_row, i) for i in range(4)]
         elif session.stage == "trade_piece":
-            buttons = [(tr("hud_take", size=tr(f"size_{size}")), session.trade_size, size)
-                       for size in session.tradeable()]
-        if session.towers and session.can_undo():
-            buttons.append((tr("hud_undo"), lambda _: session.undo(), None))
+            buttons = [(tr("hud_take", size=tr(f"size_{size}")), session.flow.trade_size, size)
+                       for size in session.flow.tradeable()]
+        if session.family == "towers" and session.flow.can_undo():
+            buttons.append((tr("hud_undo"), lambda _: session.flow.undo(), None))
         for i, (label, command, value) in enumerate(buttons):
             x = (i - (len(buttons) - 1) / 2) * 0.45
             self.choice_widgets.append(DirectButton(text=label, scale=0.055, pos=(x, 0, -0.42), parent=self.choices_root,
@@ -634,25 +634,25 @@ class App:
             return
         index = self.hand_index_at(screen)
         if index is not None and session.stage == "draft":
-            session.draft_discard(index)
+            session.flow.draft_discard(index)
         elif index is not None:
             session.select(index)
-        elif session.towers and session.stage in ("earned", "trade_piece"):
+        elif session.family == "towers" and session.stage in ("earned", "trade_piece"):
             move = self.ghost_at(screen)
             if move is not None:
-                session.choose_space(move.to_cell, move.to_space) if isinstance(move, Shift) else \
-                    session.choose_space(move.cell, move.space)
+                session.flow.choose_space(move.to_cell, move.to_space) if isinstance(move, Shift) else \
+                    session.flow.choose_space(move.cell, move.space)
             else:
                 spot = self.space_at(screen)
                 if spot is not None:
-                    session.choose_space(*spot)
+                    session.flow.choose_space(*spot)
         elif session.stage == "place" and self.ghost_at(screen) is not None:
             move = self.ghost_at(screen)
             session.choose_cell(move.cell, move.level)
         elif session.stage == "pyramid":
             move = self.ghost_at(screen)
             if move is not None:
-                session.choose_quarter(move.cell, move.level, move.quarter)
+                session.flow.choose_quarter(move.cell, move.level, move.quarter)
         elif session.stage in ("place", "target"):
             cell = self.cell_at(screen)
             if cell is not None:
@@ -682,7 +682,7 @@ class App:
 
     def key_undo(self) -> None:
         """U or Ctrl+Z (Elemental Towers): back to the start of the turn."""
-        if self.session is not None and self.session.undo():
+        if self.session is not None and self.session.family == "towers" and self.session.flow.undo():
             self.refresh()
 
     def key_enter(self) -> None:
@@ -860,17 +860,18 @@ class App:
             top = level_top(state, cell, level) if self.rising else geometry.card_top(0)
             views[move] = CardView(cell, code, level, geometry.card_bottom(top))
             self.ghost_spots[move] = (cell, top, None)
-        if session.towers:
+        if session.family == "towers":
             from .games.towers.blocks import piece_at
 
-            for move, (cell, space, piece) in session.towers_ghosts().items():
+            for move, (cell, space, piece) in session.flow.towers_ghosts().items():
                 code = state.table.faces[cell].code
                 below = piece_at(state, cell, space) or [] if isinstance(move, Shift) else []
                 stacked = list(tower_views(cell, code, space, below + piece).values())[len(below):]
                 for i, view in enumerate(stacked):
                     views[move if i == 0 else (move, i)] = view
                 self.ghost_spots[move] = (cell, stacked[0].base + geometry.PYRAMID_HEIGHT[piece[0][0]] * 0.3, space)
-        for move, (cell, level, quarter, pyramid) in session.pyramid_ghosts().items():
+        pyramid_ghosts = session.flow.pyramid_ghosts() if session.family == "rising" else {}
+        for move, (cell, level, quarter, pyramid) in pyramid_ghosts.items():
             base = surface_top(state, cell, level)
             views[move] = PyramidView(cell, level, quarter, pyramid, base)
             self.ghost_spots[move] = (cell, base + geometry.PYRAMID_HEIGHT[pyramid[0]] * 0.3, quarter)
@@ -892,10 +893,10 @@ class App:
     def _draw_towers(self) -> None:
         """The supply on its tray, the scoring row, outlines of the pieces that may move."""
         session = self.session
-        supply = session.supply_left()
+        supply = session.flow.supply_left()
         self.trays.update([(tr("hud_towers_supply"), supply)], None)
-        self.scoring_row.update(session.row(), list(session.game.end.values), tr("hud_row"))
-        self.rings.update(session.state, session.movable() if session.source is None else set(),
+        self.scoring_row.update(session.flow.row(), list(session.game.end.values), tr("hud_row"))
+        self.rings.update(session.state, session.flow.movable() if session.source is None else set(),
                           session.source if session.stage in ("earned", "trade_piece") else None)
         if session.stage == "earned":
             self.hud_hint.setText(session.hint())
@@ -903,7 +904,7 @@ class App:
     def _draw_rising(self) -> None:
         session = self.session
         covered = session.stage == "cover"
-        supplies = [(seat.name, session.supply(i)) for i, seat in enumerate(session.seats)]
+        supplies = [(seat.name, session.flow.supply(i)) for i, seat in enumerate(session.seats)]
         self.trays.update(supplies, None if covered else session.seat)
         self.storey_labels.update(session.state)
         self.storey_labels.fit(self.orbit.distance)
@@ -914,15 +915,15 @@ class App:
     def _draw_supply(self) -> None:
         """The player's pyramids as buttons, by colour and size, with counts: pick one, then a glowing quarter."""
         session = self.session
-        supply = session.supply()
+        supply = session.flow.supply()
         self.choice_widgets.append(self._text(tr("hud_supply"), (0, -0.3), 0.05, parent=self.choices_root))
         buttons = []
         for code, count in supply:
             rgb = PYRAMID_RGB[code[1]]
-            chosen = code == session.pyramid
+            chosen = code == session.flow.pyramid
             button = DirectButton(
                 text=f"{pyramid_name(code)}: {count}", scale=0.042, parent=self.choices_root, command=self._act,
-                extraArgs=[session.select_pyramid, code], frameColor=(*rgb, 1),
+                extraArgs=[session.flow.select_pyramid, code], frameColor=(*rgb, 1),
                 text_fg=(0.1, 0.1, 0.1, 1) if sum(rgb) / 3 > 0.55 else TEXT,
                 relief=DGG.SUNKEN if chosen else DGG.RAISED, pad=(0.5, 0.35), borderWidth=(0.15, 0.15))
             if chosen:

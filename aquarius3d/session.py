@@ -22,7 +22,6 @@ Stages (aquarius3d/stages.py; Elemental Towers adds its own, see games/towers/fl
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import dataclass
 
 from . import saves
@@ -30,18 +29,14 @@ from .bots import RandomPlayer
 from .cards import BIT, LETTER_OF, face
 from .engine.game import ApplyResult, Game
 from .engine.moves import (
-    DraftDiscard, Join, MoveCard, Pass, Place, PlacePyramid, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands,
+    Join, MoveCard, Pass, Place, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands,
     TradePyramids, TwoPyramids, Zap, cell_text,
 )
 from .errors import IllegalMove
 from .i18n import action_name, element_name, tr
-from .games import narrator
-from .games.dominus.state import DominusData
-from .games.rising.state import RisingData
+from .games import flow_of, narrator
 from .ruleset import load_ruleset
 from .stages import Stage
-from .vocabulary import pyramid_order
-from .games.towers.flow import TowersPlay
 
 
 @dataclass(frozen=True)
@@ -50,14 +45,13 @@ class Seat:
     kind: str = "human"  # or "computer"
 
 
-class Session(TowersPlay):
+class Session:
     def __init__(self, game: Game, seats: list[Seat], seed: int, autosave: bool = True,
                  targets: list[int | None] | None = None, preset: dict | None = None) -> None:
         self.game = game
         self.seats = list(seats)
         self.seed = seed
         self.state = game.new_state([s.name for s in seats], seed, targets, preset)
-        self.best: int | None = None  # Elemental Towers: the best score with these cards, once over
         self.chicken = bool(game.options.get("aqua_chicken"))
         self.looks: dict[int, int] = {}  # Aqua-Chicken: seat -> the turn of their first look
         self.autosave = autosave
@@ -65,6 +59,7 @@ class Session(TowersPlay):
         self.notice = ""
         self.peeking = False
         self.bots = {i: RandomPlayer(seed * 31 + i) for i, s in enumerate(seats) if s.kind == "computer"}
+        self.flow = flow_of(game.family)(self)  # the family's part of the turn (flow.py)
         self._reset_choice()
         self.shown_seat: int | None = None  # whose secrets were last on screen
         self._begin_turn()
@@ -118,6 +113,11 @@ class Session(TowersPlay):
     # -- what may be shown ---------------------------------------------------------------------
 
     @property
+    def family(self) -> str:
+        """The game's family ("aquarius", "rising", "towers", "dominus"): which overlays the window draws."""
+        return self.game.family
+
+    @property
     def seat(self) -> int:
         return self.state.turn
 
@@ -160,7 +160,6 @@ class Session(TowersPlay):
     # -- turn flow ------------------------------------------------------------------------------
 
     def _reset_choice(self) -> None:
-        self.pyramid: str | None = None  # Aquarius Rising: the pyramid chosen from the supply
         self.selected: int | None = None  # index into the hand
         self.turned = False
         self.source = None  # Move a Card: the chosen table card
@@ -171,18 +170,11 @@ class Session(TowersPlay):
         self.peeking = False
         if self.state.over:
             self.stage = Stage.OVER
-            if self.towers and self.best is None:
-                self.best = saves.record_towers_score(self.deck_cards(), self.score()[0],
-                                                      self.game.options, store=self.autosave)
+            self.flow.game_over()
         elif self.seats[self.seat].kind == "computer":
             self.stage = Stage.COMPUTER
-        elif self.state.phase == "pyramid" and self.shown_seat == self.seat:
-            self.stage = Stage.PYRAMID
-            supply = self.supply()
-            self.pyramid = supply[0][0] if len(supply) == 1 else None
-        elif self.towers:
-            self.stage = self._towers_stage()
-            self.shown_seat = self.seat
+        elif (own := self.flow.stage()) is not None:
+            self.stage = own
         elif self.humans > 1 and self.shown_seat != self.seat:
             self.stage = Stage.COVER
         else:
@@ -195,33 +187,6 @@ class Session(TowersPlay):
             self.shown_seat = self.seat
             self._begin_turn()
 
-    # -- Aquarius Rising: pyramids ------------------------------------------------------------------
-
-    def supply(self, seat: int | None = None) -> list[tuple[str, int]]:
-        """(pyramid, how many) in a seat's supply (the player to play by default): public."""
-        data = self.state.data
-        if not isinstance(data, RisingData):
-            return []
-        counts = Counter(data.supply[self.seat if seat is None else seat])
-        return sorted(counts.items(), key=lambda item: pyramid_order(item[0]))
-
-    def select_pyramid(self, pyramid: str) -> None:
-        if self.stage == Stage.PYRAMID and any(p == pyramid for p, _ in self.supply()):
-            self.pyramid = pyramid
-            self.notice = ""
-
-    def pyramid_ghosts(self) -> dict:
-        """Where the chosen pyramid may stand: {move: (cell, storey, quarter, pyramid)}."""
-        if self.stage != Stage.PYRAMID or self.pyramid is None:
-            return {}
-        return {m: (m.cell, m.level, m.quarter, m.pyramid) for m in self.game.legal_moves(self.state)
-                if isinstance(m, PlacePyramid) and m.pyramid == self.pyramid}
-
-    def choose_quarter(self, cell, level: int, quarter: int) -> bool:
-        if self.stage != Stage.PYRAMID or self.pyramid is None:
-            return False
-        return self._try(PlacePyramid(self.pyramid, tuple(cell), quarter, level))
-
     def can_pass(self) -> bool:
         return self.stage == Stage.CHOOSE and not self.game.can_play(self.state)
 
@@ -230,13 +195,16 @@ class Session(TowersPlay):
 
     def hint(self) -> str:
         """One line telling the player what to do now."""
+        own = self.flow.hint()
+        if own is not None:
+            return own
         if self.stage == Stage.CHOOSE:
             return tr("hud_pass") if self.can_pass() else tr("hud_choose_card")
         if self.stage == Stage.PLACE:
             if not self._place_cells(False) and not self._place_cells(True):
                 return tr("hud_no_spot", card=self._selected_code())
             # Elemental Towers: the drawn card must be played, so there is nothing to cancel.
-            text = tr("hud_place_drawn" if self.towers else "hud_place_card", card=self._selected_code())
+            text = tr("hud_place_drawn" if self.flow.must_play_drawn else "hud_place_card", card=self._selected_code())
             other = len(self._place_cells(not self.turned))
             return text + (" " + tr("hud_turned_more", count=other) if other and not self.ghosts() else "")
         if self.stage == Stage.PLAYER:
@@ -251,15 +219,6 @@ class Session(TowersPlay):
             return tr("hud_confirm_action", action=action_name(self.action))
         if self.stage == Stage.COMPUTER:
             return tr("hud_bot_thinking", name=self.seats[self.seat].name)
-        if self.stage == Stage.PYRAMID:
-            left = self.state.data.to_play if isinstance(self.state.data, RisingData) else 1
-            return tr("hud_pyramid", count=left) if self.pyramid is None else tr("hud_pyramid_place")
-        if self.stage == Stage.EARNED:
-            return tr("hud_earned_move" if self.source else "hud_earned", actions=self.earned_text())
-        if self.stage == Stage.ROW:
-            return tr("hud_swap_row")
-        if self.stage == Stage.TRADE_PIECE:
-            return tr("hud_trade_size" if self.source else "hud_trade_piece")
         if self.stage == Stage.DRAFT:
             return tr("hud_draft", left=self.draft_rounds_left())
         return ""
@@ -305,11 +264,7 @@ class Session(TowersPlay):
         }[type(block.moves(self.game, self.state, self.seat)[0])]
 
     def cancel(self) -> None:
-        if self.towers:  # the drawn card must be played and a drawn action resolved: only a choice is undone
-            if self.stage == Stage.TARGET:
-                self.stage, self.source, self.turned = Stage.TABLE_CARD, None, False
-            elif self.stage in (Stage.EARNED, Stage.TRADE_PIECE):
-                self.source = None
+        if self.flow.cancel():
             return
         if self.stage in (Stage.PLACE, Stage.PLAYER, Stage.TABLE_CARD, Stage.TARGET, Stage.DIRECTION, Stage.CONFIRM):
             self._reset_choice()
@@ -329,10 +284,7 @@ class Session(TowersPlay):
             return []
         lies = upright.turned if turned else upright
         cells = list(self.game.placement.cells(self.state.table, lies))
-        vertical = getattr(self.game.placement, "vertical_spots", None)
-        if vertical is not None:
-            cells += [cell for cell, _ in vertical(self.game, self.state, lies)]
-        return cells
+        return cells + [cell for cell, _ in self.flow.spots_above(lies)]
 
     def ghosts(self) -> dict:
         """Legal spots for the chosen card as it would lie now: {move: (cell, face code[, storey])}."""
@@ -340,9 +292,8 @@ class Session(TowersPlay):
             code = self._selected_code()
             lies = face(code).turned.code if self.turned else code
             found = {Place(code, cell, self.turned): (cell, lies) for cell in self._place_cells(self.turned)}
-            vertical = getattr(self.game.placement, "vertical_spots", None)
-            if vertical is not None and not (self.turned and face(code).symmetric):
-                for cell, level in vertical(self.game, self.state, face(lies)):
+            if not (self.turned and face(code).symmetric):
+                for cell, level in self.flow.spots_above(face(lies)):
                     found[Place(code, cell, self.turned, level)] = (cell, lies, level)
             return found
         if self.stage == Stage.TARGET:
@@ -434,7 +385,7 @@ class Session(TowersPlay):
 
     def _play(self, move, quiet: bool = False) -> ApplyResult:
         seat = self.seat
-        rounds_before = len(self.rounds())
+        rounds_before = len(self.flow.rounds())
         turn_before = self.state.turn_number
         result = self.game.apply(self.state, move)
         if isinstance(result.move, Join):
@@ -445,13 +396,7 @@ class Session(TowersPlay):
                 self._begin_turn()
             return result
         self.messages.append(self.describe(result))
-        drafted = isinstance(result.move, DraftDiscard) and self.state.phase != "draft"
-        if drafted:  # the draft variant deals the scoring row now
-            values = self.game.end.values
-            row = ", ".join(f"{element_name(e)} {values[i] if i < len(values) else 0}" for i, e in enumerate(self.row()))
-            self.messages.append(tr("log_row_dealt", row=row))
-        if self.towers and (self.state.turn_number != turn_before or self.state.over or drafted):
-            self.messages.extend(self.towers_events())
+        self.messages.extend(self.flow.after_move(result, turn_before))
         self.notice = ""
         if result.bonus:
             self.notice = tr("log_bonus", name=self.seats[seat].name, count=result.bonus)
@@ -459,7 +404,7 @@ class Session(TowersPlay):
         if self.autosave:
             saves.save(self.record())
         self._begin_turn()
-        if not self.state.over and len(self.rounds()) > rounds_before:
+        if not self.state.over and len(self.flow.rounds()) > rounds_before:
             self.stage = Stage.ROUND_OVER
             self.shown_seat = None
         return result
@@ -552,15 +497,14 @@ class Session(TowersPlay):
     def summary(self) -> list[str]:
         """The end screen's lines."""
         state, cards = self.state, self.game.deck.cards
-        if self.towers:
-            return self.towers_summary()
-        if self.stage == Stage.ROUND_OVER:
-            number = len(self.rounds())
-            return [tr("round_over", number=number, total=self.game.rounds), self.score_table()]
+        own = self.flow.summary()
+        if own is not None:
+            return own
         names = " & ".join(self.seats[s].name for s in state.winners)
         lines = [tr("end_winner" if len(state.winners) == 1 else "end_winners", names=names)]
-        if state.end_reason == "highest element":
-            lines.extend(self.explain_heights())
+        reasons = self.flow.reason_lines()
+        if reasons is not None:
+            lines.extend(reasons)
         elif state.end_reason == "goal":
             for seat in state.winners:
                 element = cards[state.goals[seat]].code
@@ -573,30 +517,8 @@ class Session(TowersPlay):
         )
         if goals:
             lines.append(tr("end_goals", goals=goals))
-        if isinstance(state.data, DominusData) and state.data.scores:
-            lines.append(self.score_table())
+        lines.extend(self.flow.extra_lines())
         if self.chicken:
             names = " & ".join(self.seats[i].name for i in self.chicken_winners())
             lines.append(tr("chicken_winner", names=names))
         return lines
-
-    def explain_heights(self) -> list[str]:
-        """Aquarius Rising's winner in words, one step of the chain at a time, for the goal elements."""
-        from .games.rising.narration import explain_heights
-
-        return explain_heights(self.game, self.state)
-
-    def rounds(self) -> list:
-        """The rounds played so far (Dominus), each with its winners and points."""
-        return self.state.data.rounds if isinstance(self.state.data, DominusData) else []
-
-    def score_table(self) -> str:
-        """Rounds and totals, one line per round (Dominus)."""
-        lines = []
-        for number, result in enumerate(self.rounds(), 1):
-            points = ", ".join(f"{s.name} {p:+d}" for s, p in zip(self.seats, result.points))
-            lines.append(tr("round_line", number=number, points=points))
-        scores = self.state.data.scores if isinstance(self.state.data, DominusData) else []
-        totals = ", ".join(f"{s.name} {t}" for s, t in zip(self.seats, scores))
-        lines.append(tr("round_totals", totals=totals))
-        return "\n".join(lines)

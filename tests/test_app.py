@@ -76,8 +76,8 @@ def step(app, rng):
         else:
             app.click(screen_of_hand(app, rng.randrange(len(app.hand_nodes))))
     elif stage == "pyramid":
-        if session.pyramid is None or rng.random() < 0.2:
-            app._act(session.select_pyramid, rng.choice(session.supply())[0])
+        if session.flow.pyramid is None or rng.random() < 0.2:
+            app._act(session.flow.select_pyramid, rng.choice(session.flow.supply())[0])
             return
         points = [p for p in (spot_point(app, m) for m in sorted(app.ghost_spots, key=str)) if p is not None]
         if not points:
@@ -88,7 +88,7 @@ def step(app, rng):
         if points:
             app.click(rng.choice(points))
         else:
-            app._act(session.select_pyramid, rng.choice(session.supply())[0])
+            app._act(session.flow.select_pyramid, rng.choice(session.flow.supply())[0])
     elif stage == "place" and any(getattr(m, "level", 0) for m in app.ghost_spots):
         # Aquarius Rising: a card may go on a house; click the ghost where it floats at its storey.
         points = [p for p in (spot_point(app, m) for m in sorted(app.ghost_spots, key=str)) if p is not None]
@@ -400,7 +400,7 @@ def test_rising_trays_storeys_and_side_elevation(app):
     assert len(app.trays.seats) == 2
     for seat, tray in enumerate(app.trays.seats):
         shown = {n.getTag("pyramid") for n in tray.findAllMatches("**/=pyramid")}
-        assert shown == {code for code, _ in session.supply(seat)}
+        assert shown == {code for code, _ in session.flow.supply(seat)}
     assert f"Ann: {len(session.state.hands[0])} cards, {len(session.state.data.supply[0])} pyramids" \
         in app.hud_info.getText()
     # L labels every storey above the table with its height.
@@ -458,7 +458,7 @@ def test_rising_picking_a_card_on_a_house_and_a_quarter(app):
     app.click(point)
     assert session.state.data.storeys[(0, 0), 1][1] == "FFFF"
     assert session.stage == "pyramid"
-    app._act(session.select_pyramid, "Mb")
+    app._act(session.flow.select_pyramid, "Mb")
     spots = sorted(app.ghost_spots, key=str)
     assert spots and all(m.pyramid == "Mb" for m in spots)
     target = spots[0]
@@ -492,7 +492,7 @@ def towers_step(app, rng):
         app.click(rng.choice(points))
     elif stage == "earned":
         ghosts = [p for p in (spot_point(app, m) for m in sorted(app.ghost_spots, key=str)) if p is not None]
-        movable = sorted(session.movable())
+        movable = sorted(session.flow.movable())
         if ghosts and rng.random() < 0.85:
             app.click(rng.choice(ghosts))
         elif movable and session.source is None and rng.random() < 0.6:
@@ -505,7 +505,7 @@ def towers_step(app, rng):
                 app.click(point)
         else:
             app.key_escape()
-            app._act(session.skip, session.earned()[0][0])
+            app._act(session.flow.skip, session.flow.earned()[0][0])
     elif stage == "table_card":
         points = [p for p in (free_screen_point(app, c) for c in sorted(session.state.table.cards)) if p]
         if not points:
@@ -514,11 +514,11 @@ def towers_step(app, rng):
             return
         app.click(rng.choice(points))
     elif stage == "row":
-        app._act(session.swap_row, rng.randrange(4))
+        app._act(session.flow.swap_row, rng.randrange(4))
     elif stage == "trade_piece":
         choices = sorted({(m.cell, m.space) for m in session.game.legal_moves(session.state)})
-        app._act(lambda spot: session.choose_space(*spot), rng.choice(choices))
-        app._act(session.trade_size, rng.choice(session.tradeable()))
+        app._act(lambda spot: session.flow.choose_space(*spot), rng.choice(choices))
+        app._act(session.flow.trade_size, rng.choice(session.flow.tradeable()))
 
 
 @pytest.mark.parametrize("draft", [False, True])
@@ -537,7 +537,7 @@ def test_a_complete_game_of_elemental_towers_by_clicks(app, draft):
         if session.stage == "over":
             break
         if session.stage != "draft":
-            assert [c.getTag("row") for c in app.scoring_row.cards] == session.row() and len(session.row()) == 5
+            assert [c.getTag("row") for c in app.scoring_row.cards] == session.flow.row() and len(session.flow.row()) == 5
         before = sum(len(p) for here in session.state.data.pieces.values() for p in here.values())
         towers_step(app, rng)
         session = app.session
@@ -552,7 +552,7 @@ def test_a_complete_game_of_elemental_towers_by_clicks(app, draft):
     for cell, space, i in tower:
         sizes = [p[0] for p in session.state.data.pieces[tuple(cell)][space]]
         assert views[(cell, space, i)].base == pytest.approx(geometry.tower_bases(geometry.card_top(0), sizes)[i])
-    score, rank, _ = session.score()
+    score, rank, _ = session.flow.score()
     assert f"Score {score} ({rank})" in app.hud_info.getText()
     assert app.end_lines.getText().startswith(f"Score {score}: {rank}")
     assert not app.same_cards_button.isHidden()

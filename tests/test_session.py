@@ -57,11 +57,11 @@ def play_like_a_person(session, rng, max_steps=3000):
             cell = move.cell if isinstance(move, Place) else move.target
             assert session.choose_cell(cell), session.notice
         elif session.stage == "pyramid":
-            session.select_pyramid(rng.choice(session.supply())[0])
-            spots = sorted(session.pyramid_ghosts(), key=str)
+            session.flow.select_pyramid(rng.choice(session.flow.supply())[0])
+            spots = sorted(session.flow.pyramid_ghosts(), key=str)
             if spots:
                 move = rng.choice(spots)
-                assert session.choose_quarter(move.cell, move.level, move.quarter), session.notice
+                assert session.flow.choose_quarter(move.cell, move.level, move.quarter), session.notice
         elif session.stage == "player":
             assert session.choose_player(rng.choice(session.player_choices()))
         elif session.stage == "table_card":
@@ -420,7 +420,7 @@ def test_rising_winner_explained_in_words():
     session.state = state
     session.state.phase, session.state.winners, session.state.end_reason = "over", [1], "highest element"
     session.stage = "over"
-    assert session.explain_heights() == [
+    assert session.flow.explain_heights() == [
         "Highest points: Air 44.7 mm, Fire 44.7 mm.",
         "Pips counted by house (English text), in the house(s) of those points: Air 3, Fire 6.",
         "Fire wins.",
@@ -441,7 +441,7 @@ def _explained(name: str) -> list[str]:
     session.state = state
     session.state.phase, session.state.end_reason = "over", "highest element"
     session.stage = "over"
-    return session.explain_heights()
+    return session.flow.explain_heights()
 
 
 def test_rising_explanation_says_which_reading_counts_the_pips_at_both_heights():
@@ -480,10 +480,10 @@ def play_towers_like_a_person(session, rng):
         if stage == "over":
             return undone
         if stage == "draft":  # the scoring row is dealt when the draft ends: nothing to see of it yet
-            assert len(session.draft_offer()) == 3 and session.row() == []
-            assert session.draft_discard(rng.randrange(3))
+            assert len(session.flow.draft_offer()) == 3 and session.flow.row() == []
+            assert session.flow.draft_discard(rng.randrange(3))
             continue
-        assert sorted(session.row()) == ["air", "earth", "fire", "space", "water"]
+        assert sorted(session.flow.row()) == ["air", "earth", "fire", "space", "water"]
         if stage == "place":
             ghosts = sorted(session.ghosts(), key=str)
             if rng.random() < 0.3 or not ghosts:
@@ -494,25 +494,25 @@ def play_towers_like_a_person(session, rng):
                     ghosts = sorted(session.ghosts(), key=str)
             assert session.choose_cell(rng.choice(ghosts).cell), session.notice
         elif stage == "earned":
-            if session.can_undo() and rng.random() < 0.05:
+            if session.flow.can_undo() and rng.random() < 0.05:
                 before = len(session.state.log)
                 # Back to the turn's start: its drawn card to place, or Move a Card to resolve again.
-                assert session.undo() and len(session.state.log) < before and session.stage in ("place", "table_card")
+                assert session.flow.undo() and len(session.state.log) < before and session.stage in ("place", "table_card")
                 undone += 1
                 continue
-            spots = sorted(session.towers_ghosts().values(), key=str)
-            movable = sorted(session.movable())
+            spots = sorted(session.flow.towers_ghosts().values(), key=str)
+            movable = sorted(session.flow.movable())
             if spots and rng.random() < 0.8:
                 cell, space, _ = rng.choice(spots)
-                assert session.choose_space(cell, space), session.notice
+                assert session.flow.choose_space(cell, space), session.notice
             elif movable and rng.random() < 0.7:
-                assert session.choose_space(*rng.choice(movable))
-                targets = sorted(session.towers_ghosts().values(), key=str)
+                assert session.flow.choose_space(*rng.choice(movable))
+                targets = sorted(session.flow.towers_ghosts().values(), key=str)
                 assert targets
                 cell, space, _ = rng.choice(targets)
-                assert session.choose_space(cell, space), session.notice
+                assert session.flow.choose_space(cell, space), session.notice
             else:
-                assert session.skip(session.earned()[0][0])
+                assert session.flow.skip(session.flow.earned()[0][0])
         elif stage == "table_card":
             cells = sorted(session.state.table.cards)
             cell = rng.choice(cells)
@@ -522,11 +522,11 @@ def play_towers_like_a_person(session, rng):
             ghosts = sorted(session.ghosts(), key=str)
             assert session.choose_cell(rng.choice(ghosts).target), session.notice
         elif stage == "row":
-            assert session.swap_row(rng.randrange(4))
+            assert session.flow.swap_row(rng.randrange(4))
         elif stage == "trade_piece":
             choices = sorted({(m.cell, m.space) for m in session.game.legal_moves(session.state)})
-            assert session.choose_space(*rng.choice(choices))
-            assert session.trade_size(rng.choice(session.tradeable()))
+            assert session.flow.choose_space(*rng.choice(choices))
+            assert session.flow.trade_size(rng.choice(session.flow.tradeable()))
         else:
             raise AssertionError(f"unexpected stage {stage}")
     raise AssertionError("the game did not end")
@@ -540,10 +540,10 @@ def test_complete_games_of_elemental_towers(draft, tmp_path, monkeypatch):
     for seed in range(3):
         session = Session.new("elemental-towers", {"draft": draft}, [Seat("Solo")], seed=seed)
         undone += play_towers_like_a_person(session, rng)
-        score, rank, towers = session.score()
+        score, rank, towers = session.flow.score()
         lines = session.summary()
         assert lines[0] == f"Score {score}: {rank}" and len(lines) == 1 + len(towers) + (score >= 25) + 1
-        assert lines[-1] == f"Best with these cards: {session.best}" and session.best >= score
+        assert lines[-1] == f"Best with these cards: {session.flow.best}" and session.flow.best >= score
         assert any(m.startswith("Built a") for m in session.messages)
         dealt = [m for m in session.messages if m.startswith("Draft over: the scoring row is dealt: ")]
         assert len(dealt) == draft and (not draft or dealt[0].endswith(" 1") and dealt[0].count(",") == 4)
@@ -561,13 +561,13 @@ def test_complete_games_of_elemental_towers(draft, tmp_path, monkeypatch):
 def test_towers_undo_never_crosses_a_draw(tmp_path, monkeypatch):
     monkeypatch.setenv("AQUARIUS3D_HOME", str(tmp_path))
     session = Session.new("elemental-towers", {}, [Seat("Solo")], seed=3)
-    assert session.stage == "place" and not session.can_undo()
+    assert session.stage == "place" and not session.flow.can_undo()
     drawn = session.state.hands[0][:]
     deck = session.state.deck[:]
     move = sorted(session.ghosts(), key=str)[0]
     session.choose_cell(move.cell)
     if session.stage == "earned":
-        assert session.can_undo() and session.undo()
+        assert session.flow.can_undo() and session.flow.undo()
         assert session.state.hands[0] == drawn and session.state.deck == deck and session.stage == "place"
     else:  # the turn ended and the next card was drawn: nothing to undo
-        assert not session.can_undo() and not session.undo()
+        assert not session.flow.can_undo() and not session.flow.undo()

@@ -7,6 +7,7 @@ engine's registry (aquarius3d.engine.blocks), so that rulesets can name them.
 from collections.abc import Callable
 from importlib import import_module
 from types import ModuleType
+from typing import Any
 
 from . import aquarius, dominus, rising, towers  # noqa: F401  (each registers its blocks)
 
@@ -18,6 +19,11 @@ FAMILIES = ("aquarius", "rising", "towers", "dominus")
 def analyst(family: str) -> ModuleType:
     """The family's analysis module: `answers(game, position, table, groups)` and what a table may hold."""
     return import_module(f"{__name__}.{family}.analysis")
+
+
+def flow_of(family: str) -> Callable[..., Any]:
+    """The family's Flow class (aquarius3d/flow.py): its part of a turn at the table."""
+    return import_module(f"{__name__}.{family}.flow").FLOW
 
 
 def narrator(family: str) -> Callable[..., str]:

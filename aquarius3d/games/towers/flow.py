@@ -8,33 +8,51 @@
     row         Trade Goals drawn: `swap_row(i)` swaps places i and i + 1
     trade_piece Trade Hands drawn: `choose_space` picks a lone pyramid, `trade_size(size)` swaps it
 
-`undo()` goes back to the start of the turn: after its card was drawn, never across a draw.
+The window calls these on `session.flow`. `undo()` goes back to the start of the turn: after its card was drawn, never across a draw.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
+from ... import saves
 from ...engine.moves import Build, DraftDiscard, MoveCard, Shift, Skip, SwapRow, TradePiece, Zap, cell_text
 from ...errors import IllegalMove
 from ...i18n import element_name, tr
 from ...vocabulary import ELEMENT_NAME_OF_COLOUR, pyramid_order
+from ...flow import Flow
 from ...stages import Stage
+from .narration import events
 from .state import towers
 
 
 
-class TowersPlay:
-    """Mixed into Session: what a solitaire player of Elemental Towers does."""
+class TowersFlow(Flow):
+    """What a solitaire player of Elemental Towers does, beyond placing the drawn card."""
+
+    must_play_drawn = True
+
+    def __init__(self, session) -> None:
+        super().__init__(session)
+        self.best: int | None = None  # the best score with these cards, once the game is over
+        self._snapshot = None  # (state, messages) at the start of the turn, for undo
+        self._snapshot_turn: int | None = None
+
+    # The session's state, read through these (the flow never keeps a copy of its own).
+    @property
+    def game(self):
+        return self.session.game
 
     @property
-    def towers(self) -> bool:
-        return self.game.family == "towers"
+    def state(self):
+        return self.session.state
 
-    def _towers_stage(self) -> Stage:
+    def stage(self) -> Stage:
+        session = self.session
         phase = self.state.phase
-        if self.state.turn_number != getattr(self, "_snapshot_turn", None) and phase != "draft":
-            self._snapshot = (self.state.copy(), len(self.messages))
+        session.shown_seat = session.seat  # solitaire: nothing to hide between turns
+        if self.state.turn_number != self._snapshot_turn and phase != "draft":
+            self._snapshot = (self.state.copy(), len(session.messages))
             self._snapshot_turn = self.state.turn_number
         if phase == "draft":
             return Stage.DRAFT
@@ -42,21 +60,73 @@ class TowersPlay:
             return Stage.EARNED
         if phase == "card_action":
             card = self.game.deck.cards[towers(self.state).action_card]
-            self.action = card.code
-            first = self.game.actions[card.code].moves(self.game, self.state, self.seat)[0]
+            session.action = card.code
+            first = self.game.actions[card.code].moves(self.game, self.state, session.seat)[0]
             return {MoveCard: Stage.TABLE_CARD, Zap: Stage.TABLE_CARD, SwapRow: Stage.ROW,
                     TradePiece: Stage.TRADE_PIECE}[type(first)]
-        self.selected = 0  # the card just drawn
-        self.stage = Stage.PLACE
-        if not self._place_cells(False) and self._place_cells(True):
-            self.turned = True
+        session.selected = 0  # the card just drawn
+        session.stage = Stage.PLACE
+        if not session._place_cells(False) and session._place_cells(True):
+            session.turned = True
         return Stage.PLACE
+
+    def hint(self) -> str | None:
+        session = self.session
+        if session.stage == Stage.EARNED:
+            return tr("hud_earned_move" if session.source else "hud_earned", actions=self.earned_text())
+        if session.stage == Stage.ROW:
+            return tr("hud_swap_row")
+        if session.stage == Stage.TRADE_PIECE:
+            return tr("hud_trade_size" if session.source else "hud_trade_piece")
+        if session.stage == Stage.DRAFT:
+            return tr("hud_draft", left=self.draft_rounds_left())
+        return None
+
+    def cancel(self) -> bool:
+        """The drawn card must be played and a drawn action resolved: only a choice is undone."""
+        session = self.session
+        if session.stage == Stage.TARGET:
+            session.stage, session.source, session.turned = Stage.TABLE_CARD, None, False
+        elif session.stage in (Stage.EARNED, Stage.TRADE_PIECE):
+            session.source = None
+        return True
+
+    def after_move(self, result, turn_before: int) -> list[str]:
+        lines = []
+        drafted = isinstance(result.move, DraftDiscard) and self.state.phase != "draft"
+        if drafted:  # the draft variant deals the scoring row now
+            values = self.game.end.values
+            row = ", ".join(f"{element_name(e)} {values[i] if i < len(values) else 0}" for i, e in enumerate(self.row()))
+            lines.append(tr("log_row_dealt", row=row))
+        if self.state.turn_number != turn_before or self.state.over or drafted:
+            lines.extend(events(self.state))
+        return lines
+
+    def game_over(self) -> None:
+        if self.best is None:
+            self.best = saves.record_towers_score(self.deck_cards(), self.score()[0], self.game.options,
+                                                  store=self.session.autosave)
+
+    def summary(self) -> list[str]:
+        total, rank, towers = self.score()
+        lines = [tr("towers_final", score=total, rank=rank)]
+        row = self.row()
+        for cell, space, colour, value in towers:
+            element = ELEMENT_NAME_OF_COLOUR[colour]
+            place = row.index(element) + 1 if element in row else 0
+            lines.append(tr("towers_tower_line", element=element_name(element), cell=cell_text(cell), place=place,
+                            value=value))
+        if len({t[2] for t in towers}) == 5:
+            lines.append(tr("towers_mastery", bonus=self.game.end.mastery_bonus))
+        if self.best is not None:
+            lines.append(tr("towers_best", best=self.best))
+        return lines
 
     # -- what the player sees ---------------------------------------------------------------------
 
     def earned(self) -> list[tuple[int, str]]:
         """The actions still to resolve: (index, colour)."""
-        return [(i, m.colour) for i, m in enumerate(towers(self.state).pending)] if self.towers else []
+        return [(i, m.colour) for i, m in enumerate(towers(self.state).pending)] 
 
     def earned_text(self) -> str:
         counts = Counter(colour for _, colour in self.earned())
@@ -81,7 +151,7 @@ class TowersPlay:
 
     def deck_cards(self) -> list[int]:
         """The game's cards, for playing them again (Elemental Towers)."""
-        return list(towers(self.state).deck_cards) if self.towers else []
+        return list(towers(self.state).deck_cards) 
 
     def draft_rounds_left(self) -> int:
         """Offers still to come in the draft, this one included."""
@@ -89,39 +159,39 @@ class TowersPlay:
 
     def supply_left(self) -> list[tuple[str, int]]:
         """The supply's pyramids left, (kind, count) in colour then size order, empty kinds left out."""
-        supply = towers(self.state).supply if self.towers else {}
+        supply = towers(self.state).supply 
         return [(kind, count) for kind, count in sorted(supply.items(), key=lambda item: pyramid_order(item[0]))
                 if count]
 
     def towers_ghosts(self) -> dict:
         """Glowing spots: {move: (cell, space, pyramid or tower)} for builds, or the chosen piece's moves."""
-        if self.stage != Stage.EARNED:
+        if self.session.stage != Stage.EARNED:
             return {}
         from .blocks import piece_at, spaces
 
         found = {}
         for move in self.game.legal_moves(self.state):
-            if isinstance(move, Build) and self.source is None:
+            if isinstance(move, Build) and self.session.source is None:
                 size = spaces(self.state.table.faces[move.cell].code)[move.space][1]
                 colour = towers(self.state).pending[move.match].colour
                 found.setdefault((move.cell, move.space), (move, [size + colour]))
-            elif isinstance(move, Shift) and self.source == (move.cell, move.space):
+            elif isinstance(move, Shift) and self.session.source == (move.cell, move.space):
                 piece = piece_at(self.state, move.cell, move.space)
                 found.setdefault((move.to_cell, move.to_space), (move, list(piece)))
         return {move: (cell, space, piece) for (cell, space), (move, piece) in found.items()}
 
     def movable(self) -> set:
         """Spaces holding a pyramid or tower an earned action may move now."""
-        if self.stage != Stage.EARNED:
+        if self.session.stage != Stage.EARNED:
             return set()
         return {(m.cell, m.space) for m in self.game.legal_moves(self.state) if isinstance(m, Shift)}
 
     def tradeable(self) -> list[str]:
         """Trade Hands: the sizes the chosen lone pyramid may become."""
-        if self.stage != Stage.TRADE_PIECE or self.source is None:
+        if self.session.stage != Stage.TRADE_PIECE or self.session.source is None:
             return []
         return [m.size for m in self.game.legal_moves(self.state)
-                if isinstance(m, TradePiece) and (m.cell, m.space) == self.source]
+                if isinstance(m, TradePiece) and (m.cell, m.space) == self.session.source]
 
     # -- choosing -----------------------------------------------------------------------------------
 
@@ -129,29 +199,29 @@ class TowersPlay:
         """A click on a space: build there, pick the pyramid there to move, or move the picked one there."""
         cell = tuple(cell)
         moves = self.game.legal_moves(self.state)
-        if self.stage == Stage.TRADE_PIECE:
+        if self.session.stage == Stage.TRADE_PIECE:
             if any(isinstance(m, TradePiece) and (m.cell, m.space) == (cell, space) for m in moves):
-                self.source = (cell, space)
-                self.notice = ""
+                self.session.source = (cell, space)
+                self.session.notice = ""
                 return True
-            self.notice = tr("log_refused", reason=tr("towers_no_trade", cell=cell_text(cell), space=space))
+            self.session.notice = tr("log_refused", reason=tr("towers_no_trade", cell=cell_text(cell), space=space))
             return False
-        if self.stage != Stage.EARNED:
+        if self.session.stage != Stage.EARNED:
             return False
-        if self.source is not None:
+        if self.session.source is not None:
             for m in moves:
-                if isinstance(m, Shift) and (m.cell, m.space) == self.source and (m.to_cell, m.to_space) == (cell, space):
-                    return self._try(m)
-            if (cell, space) == self.source:
-                self.source = None  # a second click on the picked piece puts it down again
+                if isinstance(m, Shift) and (m.cell, m.space) == self.session.source and (m.to_cell, m.to_space) == (cell, space):
+                    return self.session._try(m)
+            if (cell, space) == self.session.source:
+                self.session.source = None  # a second click on the picked piece puts it down again
                 return True
-            return self._refuse(Shift(self._first_match_for_source(), *self.source, cell, space))
+            return self._refuse(Shift(self._first_match_for_source(), *self.session.source, cell, space))
         for m in moves:
             if isinstance(m, Build) and (m.cell, m.space) == (cell, space):
-                return self._try(m)
+                return self.session._try(m)
         if any(isinstance(m, Shift) and (m.cell, m.space) == (cell, space) for m in moves):
-            self.source = (cell, space)
-            self.notice = ""
+            self.session.source = (cell, space)
+            self.session.notice = ""
             return True
         pending = self.earned()
         return self._refuse(Build(pending[0][0] if pending else 0, cell, space))
@@ -159,7 +229,7 @@ class TowersPlay:
     def _first_match_for_source(self) -> int:
         from .blocks import piece_at
 
-        piece = piece_at(self.state, *self.source)
+        piece = piece_at(self.state, *self.session.source)
         for index, colour in self.earned():
             if piece and colour == piece[0][1]:
                 return index
@@ -169,27 +239,27 @@ class TowersPlay:
         try:
             self.game.check(self.state, move)
         except IllegalMove as exc:
-            self.notice = tr("log_refused", reason=str(exc))
+            self.session.notice = tr("log_refused", reason=str(exc))
             return False
-        return self._try(move)
+        return self.session._try(move)
 
     def skip(self, index: int) -> bool:
-        return self.stage == Stage.EARNED and self._try(Skip(index))
+        return self.session.stage == Stage.EARNED and self.session._try(Skip(index))
 
     def swap_row(self, index: int) -> bool:
-        return self.stage == Stage.ROW and self._try(SwapRow(index))
+        return self.session.stage == Stage.ROW and self.session._try(SwapRow(index))
 
     def trade_size(self, size: str) -> bool:
-        if self.stage != Stage.TRADE_PIECE or self.source is None:
+        if self.session.stage != Stage.TRADE_PIECE or self.session.source is None:
             return False
-        return self._try(TradePiece(self.source[0], self.source[1], size))
+        return self.session._try(TradePiece(self.session.source[0], self.session.source[1], size))
 
     def draft_discard(self, index: int) -> bool:
-        return self.stage == Stage.DRAFT and self._try(DraftDiscard(index))
+        return self.session.stage == Stage.DRAFT and self.session._try(DraftDiscard(index))
 
     def can_undo(self) -> bool:
-        snapshot = getattr(self, "_snapshot", None)
-        return self.towers and snapshot is not None and not self.state.over \
+        snapshot = self._snapshot
+        return snapshot is not None and not self.state.over \
             and len(self.state.log) > len(snapshot[0].log) \
             and self.state.turn_number == snapshot[0].turn_number
 
@@ -198,36 +268,13 @@ class TowersPlay:
         if not self.can_undo():
             return False
         state, messages = self._snapshot
-        self.state = state.copy()
-        del self.messages[messages:]
-        self.notice = tr("towers_undone")
-        if self.autosave:
-            from ... import saves
-
-            saves.save(self.record())
-        self._begin_turn()
+        self.session.state = state.copy()
+        del self.session.messages[messages:]
+        self.session.notice = tr("towers_undone")
+        if self.session.autosave:
+            saves.save(self.session.record())
+        self.session._begin_turn()
         return True
 
-    # -- words ------------------------------------------------------------------------------------
 
-    def towers_events(self) -> list[str]:
-        """Action cards resolved on drawing (Shuffle Goals) or impossible, in words."""
-        from .narration import events
-
-        return events(self.state)
-
-    def towers_summary(self) -> list[str]:
-        total, rank, towers = self.score()
-        lines = [tr("towers_final", score=total, rank=rank)]
-        row = self.row()
-        for cell, space, colour, value in towers:
-            element = ELEMENT_NAME_OF_COLOUR[colour]
-            place = row.index(element) + 1 if element in row else 0
-            lines.append(tr("towers_tower_line", element=element_name(element), cell=cell_text(cell), place=place,
-                            value=value))
-        if len({t[2] for t in towers}) == 5:
-            lines.append(tr("towers_mastery", bonus=self.game.end.mastery_bonus))
-        best = getattr(self, "best", None)
-        if best is not None:
-            lines.append(tr("towers_best", best=best))
-        return lines
+FLOW = TowersFlow

@@ -1,0 +1,78 @@
+"""Aquarius Rising at the table: the pyramid step (a pyramid from the supply, then a glowing quarter),
+cards on houses, and the winner explained step by step."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ...engine.moves import PlacePyramid
+from ...flow import Flow
+from ...i18n import tr
+from ...stages import Stage
+from ...vocabulary import pyramid_order
+from .narration import explain_heights
+from .state import RisingData
+
+
+class RisingFlow(Flow):
+    def __init__(self, session) -> None:
+        super().__init__(session)
+        self.pyramid: str | None = None  # the pyramid chosen from the supply
+
+    def stage(self) -> Stage | None:
+        session = self.session
+        self.pyramid = None
+        if session.state.phase == "pyramid" and session.shown_seat == session.seat:
+            supply = self.supply()
+            self.pyramid = supply[0][0] if len(supply) == 1 else None
+            return Stage.PYRAMID
+        return None
+
+    def supply(self, seat: int | None = None) -> list[tuple[str, int]]:
+        """(pyramid, how many) in a seat's supply (the player to play by default): public."""
+        session = self.session
+        data = session.state.data
+        if not isinstance(data, RisingData):
+            return []
+        counts = Counter(data.supply[session.seat if seat is None else seat])
+        return sorted(counts.items(), key=lambda item: pyramid_order(item[0]))
+
+    def select_pyramid(self, pyramid: str) -> None:
+        if self.session.stage == Stage.PYRAMID and any(p == pyramid for p, _ in self.supply()):
+            self.pyramid = pyramid
+            self.session.notice = ""
+
+    def pyramid_ghosts(self) -> dict:
+        """Where the chosen pyramid may stand: {move: (cell, storey, quarter, pyramid)}."""
+        session = self.session
+        if session.stage != Stage.PYRAMID or self.pyramid is None:
+            return {}
+        return {m: (m.cell, m.level, m.quarter, m.pyramid) for m in session.game.legal_moves(session.state)
+                if isinstance(m, PlacePyramid) and m.pyramid == self.pyramid}
+
+    def choose_quarter(self, cell, level: int, quarter: int) -> bool:
+        session = self.session
+        if session.stage != Stage.PYRAMID or self.pyramid is None:
+            return False
+        return session._try(PlacePyramid(self.pyramid, tuple(cell), quarter, level))
+
+    def hint(self) -> str | None:
+        if self.session.stage != Stage.PYRAMID:
+            return None
+        data = self.session.state.data
+        left = data.to_play if isinstance(data, RisingData) else 1
+        return tr("hud_pyramid", count=left) if self.pyramid is None else tr("hud_pyramid_place")
+
+    def spots_above(self, lies) -> list[tuple[tuple[int, int], int]]:
+        session = self.session
+        return session.game.placement.vertical_spots(session.game, session.state, lies)
+
+    def explain_heights(self) -> list[str]:
+        """The winner in words, one step of the tie-break chain at a time."""
+        return explain_heights(self.session.game, self.session.state)
+
+    def reason_lines(self) -> list[str] | None:
+        return self.explain_heights() if self.session.state.end_reason == "highest element" else None
+
+
+FLOW = RisingFlow
