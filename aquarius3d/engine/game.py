@@ -112,6 +112,9 @@ class Game:
         self._put = getattr(self.placement, "put", None)
         self._reason_in_state = getattr(self.placement, "reason_in_state", None)
         self._phased = self.turn_rules.phased
+        # Per card id: one name for an element card whichever way it lies (None for other cards), looked up
+        # when a hand is searched for a card.
+        self._element_key = [canonical(c.code) if c.kind == "element" else None for c in deck.cards]
         self.min_players = ruleset.players.min
         self.max_players = ruleset.players.max
         self._kept = self._cards_in_play()
@@ -274,7 +277,8 @@ class Game:
         cards = self.deck.cards
         if isinstance(move, Place):
             wanted = canonical(move.code)
-            if not any(cards[c].kind == "element" and canonical(cards[c].code) == wanted for c in hand):
+            keys = self._element_key
+            if not any(keys[c] == wanted for c in hand):
                 raise IllegalMove(f"{state.players[seat]} has no {move.code} card in hand")
             why = self._placement_reason(state, move)
             if why:
@@ -306,7 +310,15 @@ class Game:
 
     def apply(self, state: State, move: Move | str) -> ApplyResult:
         """Play a move for the player to play; raises IllegalMove (changing nothing) if not legal."""
-        move = self.check(state, move)
+        return self._apply_unchecked(state, self.check(state, move))
+
+    def _apply_unchecked(self, state: State, move: Move) -> ApplyResult:
+        """Play a move known to be legal, without checking it again.
+
+        Only for a move that `legal_moves` or `choose_move` gave for this very state (computer players,
+        `simulate`): anything else must go through `apply`, which checks. An illegal move here leaves the
+        state wrong.
+        """
         if isinstance(move, Join):
             return self._join(state, move)
         seat = state.turn
@@ -392,10 +404,17 @@ class Game:
     def _take(self, state: State, seat: int, kind: str, code: str) -> int:
         """Take a card from a hand: an action by name, an element card in either orientation."""
         hand = state.hands[seat]
-        wanted = canonical(code) if kind == "element" else code
+        if kind == "element":
+            wanted = canonical(code)
+            keys = self._element_key
+            for i, card_id in enumerate(hand):
+                if keys[card_id] == wanted:
+                    return hand.pop(i)
+            raise IllegalMove(f"no {code} in hand")  # check() makes this unreachable
+        cards = self.deck.cards
         for i, card_id in enumerate(hand):
-            card = self.deck.cards[card_id]
-            if card.kind == kind and (canonical(card.code) if kind == "element" else card.code) == wanted:
+            card = cards[card_id]
+            if card.kind == kind and card.code == code:
                 return hand.pop(i)
         raise IllegalMove(f"no {code} in hand")  # check() makes this unreachable
 

@@ -13,12 +13,18 @@ from ..cards import DIRECTIONS, FACING, MY_SIDE, SEG_BITS, Face, connected_eleme
 Cell = tuple[int, int]
 # Per direction, my segment and the neighbour's segment that touch.
 _PAIRS = tuple((d, tuple(zip(MY_SIDE[d], FACING[d]))) for d in DIRECTIONS)
+# Per direction (dx, dy, the neighbour's two facing segments, the shifts that put them where mine sit in Face.bits).
+_FACING_SHIFTS = tuple(
+    (d[0], d[1], FACING[d][0], SEG_BITS * MY_SIDE[d][0], FACING[d][1], SEG_BITS * MY_SIDE[d][1]) for d in DIRECTIONS
+)
+# The single element bits of each element mask (a wild panel has five).
+_BITS_OF = tuple(tuple(1 << i for i in range(5) if mask >> i & 1) for mask in range(32))
 
 
 class Table:
     """Cards on the table by cell, with the frontier kept up to date."""
 
-    __slots__ = ("cards", "faces", "need", "_largest", "_groups")
+    __slots__ = ("cards", "faces", "need", "_largest", "_groups", "_frontier")
 
     def __init__(self) -> None:
         self.cards: dict[Cell, int] = {}  # cell -> card id
@@ -28,6 +34,7 @@ class Table:
         # Per element bit, a union-find over panels (parent, size), kept up to date as cards are
         # placed; None after a card is lifted (rebuilt on the next question).
         self._groups: dict[int, tuple[dict, dict]] | None = {1 << i: ({}, {}) for i in range(5)}
+        self._frontier: list[tuple[Cell, int]] | None = None  # need's items sorted, until the table changes
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -37,7 +44,11 @@ class Table:
         other.cards = dict(self.cards)
         other.faces = dict(self.faces)
         other.need = dict(self.need)
-        other._groups = None
+        other._largest = dict(self._largest)
+        # The union-finds are copied (a few hundred entries at most, C speed): rebuilding them costs far more.
+        groups = self._groups
+        other._groups = None if groups is None else {bit: (dict(p), dict(n)) for bit, (p, n) in groups.items()}
+        other._frontier = self._frontier  # never changed in place, only replaced
         return other
 
     # -- changes -----------------------------------------------------------
@@ -46,22 +57,27 @@ class Table:
         if cell in self.cards:
             raise ValueError(f"cell {cell} is taken")
         self._largest.clear()
-        self.cards[cell] = card_id
+        self._frontier = None
+        cards = self.cards
+        cards[cell] = card_id
         self.faces[cell] = face(code)
         if self._groups is not None:
             self._join(cell)
-        self.need.pop(cell, None)
+        need = self.need
+        need.pop(cell, None)
         x, y = cell
+        facing = self._facing
         for dx, dy in DIRECTIONS:
             n = (x + dx, y + dy)
-            if n not in self.cards:
-                self.need[n] = self._facing(n)
+            if n not in cards:
+                need[n] = facing(n)
 
     def remove(self, cell: Cell) -> tuple[int, str]:
         card_id = self.cards.pop(cell)
         code = self.faces.pop(cell).code
         self._largest.clear()
         self._groups = None
+        self._frontier = None
         x, y = cell
         for target in ((x, y), *((x + dx, y + dy) for dx, dy in DIRECTIONS)):
             if target in self.cards:
@@ -78,12 +94,12 @@ class Table:
         x, y = cell
         need = 0
         faces = self.faces
-        for d in DIRECTIONS:
-            n = (x + d[0], y + d[1])
+        for dx, dy, c, a, e, b in _FACING_SHIFTS:
+            n = (x + dx, y + dy)
             other = faces.get(n)
             if other is not None and n != without:
-                (a, b), (c, e) = MY_SIDE[d], FACING[d]
-                need |= (other.segments[c] << (SEG_BITS * a)) | (other.segments[e] << (SEG_BITS * b))
+                segments = other.segments
+                need |= (segments[c] << a) | (segments[e] << b)
         return need
 
     # -- questions ---------------------------------------------------------
@@ -96,8 +112,12 @@ class Table:
         return connected_elements(card_face.bits, need)
 
     def frontier(self) -> list[tuple[Cell, int]]:
-        """Frontier cells with their facing segments, in a fixed order."""
-        return sorted(self.need.items())
+        """Frontier cells with their facing segments, in a fixed order (the same list until the table changes:
+        do not change it)."""
+        frontier = self._frontier
+        if frontier is None:
+            frontier = self._frontier = sorted(self.need.items())
+        return frontier
 
     def frontier_without(self, source: Cell, frontier: list | None = None) -> list[tuple[Cell, int]]:
         """The frontier as it would be with the card at `source` lifted off, in a fixed order.
@@ -139,15 +159,29 @@ class Table:
     def _join(self, cell: Cell) -> None:
         """Add a newly placed card's panels to the union-finds and join them with their neighbours'."""
         groups = self._groups
-        for panel, mask in enumerate(self.faces[cell].panels):
-            for bit, (parent, size) in groups.items():
-                if mask & bit:
-                    parent[(cell, panel)] = (cell, panel)
-                    size[(cell, panel)] = 1
-        for mine, n, theirs, shared in self.links(cell):
-            for bit, (parent, size) in groups.items():
-                if shared & bit:
-                    a, b = _find(parent, (cell, mine)), _find(parent, (n, theirs))
+        faces = self.faces
+        mine = faces[cell]
+        for panel, mask in enumerate(mine.panels):
+            node = (cell, panel)
+            for bit in _BITS_OF[mask]:
+                parent, size = groups[bit]
+                parent[node] = node
+                size[node] = 1
+        segments, owner = mine.segments, mine.segment_panel
+        x, y = cell
+        for d, pairs in _PAIRS:
+            n = (x + d[0], y + d[1])
+            other = faces.get(n)
+            if other is None:
+                continue
+            for s, t in pairs:
+                shared = segments[s] & other.segments[t]
+                if not shared:
+                    continue
+                here, there = (cell, owner[s]), (n, other.segment_panel[t])
+                for bit in _BITS_OF[shared]:
+                    parent, size = groups[bit]
+                    a, b = _find(parent, here), _find(parent, there)
                     if a != b:
                         if size[a] < size[b]:
                             a, b = b, a
