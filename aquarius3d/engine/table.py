@@ -24,7 +24,7 @@ _BITS_OF = tuple(tuple(1 << i for i in range(5) if mask >> i & 1) for mask in ra
 class Table:
     """Cards on the table by cell, with the frontier kept up to date."""
 
-    __slots__ = ("cards", "faces", "need", "_largest", "_groups", "_frontier")
+    __slots__ = ("cards", "faces", "need", "_largest", "_groups", "_live", "_frontier")
 
     def __init__(self) -> None:
         self.cards: dict[Cell, int] = {}  # cell -> card id
@@ -32,8 +32,9 @@ class Table:
         self.need: dict[Cell, int] = {}  # frontier cell -> packed facing segments
         self._largest: dict[int, int] = {}  # element bit -> largest group, until the table changes
         # Per element bit, a union-find over panels (parent, size), kept up to date as cards are
-        # placed; None after a card is lifted (rebuilt on the next question).
-        self._groups: dict[int, tuple[dict, dict]] | None = {1 << i: ({}, {}) for i in range(5)}
+        # placed; None after a card showing that element is lifted (rebuilt on the next question).
+        self._groups: dict[int, tuple[dict, dict] | None] = {1 << i: ({}, {}) for i in range(5)}
+        self._live = 31  # the element bits whose union-find is up to date
         self._frontier: list[tuple[Cell, int]] | None = None  # need's items sorted, until the table changes
 
     def __len__(self) -> int:
@@ -46,8 +47,8 @@ class Table:
         other.need = dict(self.need)
         other._largest = dict(self._largest)
         # The union-finds are copied (a few hundred entries at most, C speed): rebuilding them costs far more.
-        groups = self._groups
-        other._groups = None if groups is None else {bit: (dict(p), dict(n)) for bit, (p, n) in groups.items()}
+        other._groups = {bit: None if uf is None else (dict(uf[0]), dict(uf[1])) for bit, uf in self._groups.items()}
+        other._live = self._live
         other._frontier = self._frontier  # never changed in place, only replaced
         return other
 
@@ -61,8 +62,8 @@ class Table:
         cards = self.cards
         cards[cell] = card_id
         self.faces[cell] = face(code)
-        if self._groups is not None:
-            self._join(cell)
+        if self._live:
+            self._join(cell, self._live)
         need = self.need
         need.pop(cell, None)
         x, y = cell
@@ -74,9 +75,13 @@ class Table:
 
     def remove(self, cell: Cell) -> tuple[int, str]:
         card_id = self.cards.pop(cell)
-        code = self.faces.pop(cell).code
+        lifted = self.faces.pop(cell)
+        code = lifted.code
         self._largest.clear()
-        self._groups = None
+        # Only the groups of the elements the lifted card shows can split: relabel those (a rebuild of the
+        # whole union-find cost most of the time of a Move a Card or a Zap).
+        for bit in _BITS_OF[lifted.elements & self._live]:
+            self._split(cell, lifted, bit)
         self._frontier = None
         x, y = cell
         for target in ((x, y), *((x + dx, y + dy) for dx, dy in DIRECTIONS)):
@@ -125,15 +130,21 @@ class Table:
         Only the source and its empty neighbours change, so the rest is reused.
         """
         x, y = source
-        touched = {(x + dx, y + dy) for dx, dy in DIRECTIONS}
-        result = []
-        for cell, need in frontier if frontier is not None else self.frontier():
-            if cell in touched:
-                need = self._facing(cell, source)
-                if not need:
-                    continue
-            result.append((cell, need))
-        own = self._facing(source)
+        need = self.need
+        facing = self._facing
+        changed = {}
+        for dx, dy in DIRECTIONS:
+            n = (x + dx, y + dy)
+            if n in need:
+                changed[n] = facing(n, source)  # 0 when only the lifted card faced it
+        if frontier is None:
+            frontier = self.frontier()
+        if changed:
+            get = changed.get
+            result = [(cell, now) for cell, was in frontier if (now := get(cell, was))]
+        else:
+            result = list(frontier)
+        own = facing(source)
         if own:
             result.append((source, own))
         return result
@@ -156,14 +167,15 @@ class Table:
                 if shared:
                     yield mine.segment_panel[s], n, other.segment_panel[t], shared
 
-    def _join(self, cell: Cell) -> None:
-        """Add a newly placed card's panels to the union-finds and join them with their neighbours'."""
+    def _join(self, cell: Cell, live: int) -> None:
+        """Add a newly placed card's panels to the union-finds of the `live` element bits and join them with
+        their neighbours'."""
         groups = self._groups
         faces = self.faces
         mine = faces[cell]
         for panel, mask in enumerate(mine.panels):
             node = (cell, panel)
-            for bit in _BITS_OF[mask]:
+            for bit in _BITS_OF[mask & live]:
                 parent, size = groups[bit]
                 parent[node] = node
                 size[node] = 1
@@ -175,7 +187,7 @@ class Table:
             if other is None:
                 continue
             for s, t in pairs:
-                shared = segments[s] & other.segments[t]
+                shared = segments[s] & other.segments[t] & live
                 if not shared:
                     continue
                 here, there = (cell, owner[s]), (n, other.segment_panel[t])
@@ -188,19 +200,39 @@ class Table:
                         parent[b] = a
                         size[a] += size[b]
 
-    def _union_finds(self) -> dict:
-        if self._groups is None:
-            self._groups = {1 << i: ({}, {}) for i in range(5)}
+    def _split(self, cell: Cell, lifted: Face, bit: int) -> None:
+        """After the card at cell was lifted: the groups of one element that held its panels, found again."""
+        parent, size = self._groups[bit]
+        roots = {_find(parent, (cell, p)) for p, mask in enumerate(lifted.panels) if mask & bit}
+        members = [node for node in parent if _find(parent, node) in roots]
+        for node in members:
+            del parent[node]
+            size.pop(node, None)  # sizes are kept for roots only
+        todo = {node for node in members if node[0] != cell}
+        while todo:
+            start = todo.pop()
+            group = self._group(start, bit)  # the lifted card is off `faces`: walks only what is left
+            for node in group:
+                parent[node] = start
+            todo -= group
+            size[start] = len(group)
+
+    def _union_find(self, bit: int) -> tuple[dict, dict]:
+        """(parent, size) of one element's union-find, rebuilt if a card was lifted since."""
+        found = self._groups[bit]
+        if found is None:
+            found = self._groups[bit] = ({}, {})
             faces = self.faces
             self.faces = {}
-            for cell, card_face in faces.items():
+            for cell, card_face in faces.items():  # in the order they were placed, as when they were
                 self.faces[cell] = card_face
-                self._join(cell)
-        return self._groups
+                self._join(cell, bit)
+            self._live |= bit
+        return found
 
     def group_size(self, cell: Cell, panel: int, bit: int) -> int:
         """Panels in the connected group of one element that holds a given panel."""
-        parent, size = self._union_finds()[bit]
+        parent, size = self._union_find(bit)
         return size[_find(parent, (cell, panel))]
 
     def _group(self, start, bit: int) -> set:
@@ -240,7 +272,7 @@ class Table:
     def largest_group(self, bit: int) -> int:
         largest = self._largest.get(bit)
         if largest is None:
-            parent, size = self._union_finds()[bit]
+            parent, size = self._union_find(bit)
             largest = self._largest[bit] = max((size[n] for n in parent if parent[n] == n), default=0)
         return largest
 
