@@ -73,7 +73,7 @@ class Face:
     quarter_panel: tuple[int, ...] | None  # panel index of each quarter (quad cards)
     symmetric: bool  # whether turning the card 180 degrees gives the same face
 
-    @property
+    @cached_property
     def elements(self) -> int:
         """Mask of every element on the face."""
         mask = 0

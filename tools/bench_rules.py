@@ -1,17 +1,24 @@
 """Rules engine benchmark: complete random games per second for every game, µs per move, and legal placements.
 
-    python tools/bench_rules.py [--seconds 3] [--only aquarius,dominus]
+    python tools/bench_rules.py [--seconds 3] [--only aquarius,dominus] [--profile]
 
 Runs on one core, in this checkout's code, timed in CPU seconds of this process. For each game it plays complete games
 between random players (seeds 0, 1, 2, ...) for about `--seconds` and prints games
 per second and microseconds per move; then the time to list the legal placements
 of a hand of 4 on a 50-card Aquarius table. The targets are in README's Speed table.
 Whole-process figures (start-up included) come from timing `aquarius3d simulate`.
+With `--profile`, it plays 200 games of each game under cProfile instead and prints
+where the time goes (the 20 functions with the most time of their own).
+
+The machine is shared: compare against the code before a change in the same minutes
+(`git worktree add /tmp/before <commit>`, run both alternately).
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import pstats
 import random
 import statistics
 import sys
@@ -39,6 +46,18 @@ def games_per_second(ruleset: str, players: int, seconds: float) -> tuple[float,
         played += 1
     elapsed = time.process_time() - start
     return played / elapsed, elapsed / max(moves, 1) * 1e6, played
+
+
+def profile(ruleset: str, players: int, games: int = 200) -> None:
+    game = load_ruleset(ruleset)
+    play_game(game, players, 10_000)  # warm up
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for seed in range(games):
+        play_game(game, players, seed)
+    profiler.disable()
+    print(f"== {ruleset} {players}p, {games} games")
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(20)
 
 
 def big_table(game, cards: int, seed: int):
@@ -81,14 +100,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="how long to play each game")
     parser.add_argument("--only", default="", help="comma-separated ruleset ids")
+    parser.add_argument("--profile", action="store_true", help="profile 200 games of each instead of timing them")
     args = parser.parse_args()
     wanted = set(filter(None, args.only.split(",")))
     for ruleset, players in GAMES:
         if wanted and ruleset not in wanted:
             continue
+        if args.profile:
+            profile(ruleset, players)
+            continue
         rate, per_move, played = games_per_second(ruleset, players, args.seconds)
         print(f"{ruleset} {players}p: {rate:.0f} games/s, {per_move:.0f} µs a move ({played} games)")
-    if not wanted or "placements" in wanted:
+    if not args.profile and (not wanted or "placements" in wanted):
         median, p95, cards, cells = placements()
         print(f"legal placements, hand of 4 on a {cards}-card table ({cells} open cells): "
               f"median {median:.3f} ms, 95th percentile {p95:.3f} ms")

@@ -112,6 +112,17 @@ class Game:
         self._put = getattr(self.placement, "put", None)
         self._reason_in_state = getattr(self.placement, "reason_in_state", None)
         self._phased = self.turn_rules.phased
+        # Per card id: one name for an element card whichever way it lies (None for other cards), looked up
+        # when a hand is searched for a card.
+        self._element_key = [canonical(c.code) if c.kind == "element" else None for c in deck.cards]
+        # Per card id: its code when it is an element card (None otherwise); per element code, the faces it
+        # may lie as, each with whether it is turned (a symmetric card lies one way).
+        self._element_code = [c.code if c.kind == "element" else None for c in deck.cards]
+        self._action_code = [c.code if c.kind == "action" else None for c in deck.cards]
+        self._ways: dict[str, tuple] = {}
+        for code in filter(None, self._element_code):
+            upright = face(code)
+            self._ways[code] = ((False, upright),) if upright.symmetric else ((False, upright), (True, upright.turned))
         self.min_players = ruleset.players.min
         self.max_players = ruleset.players.max
         self._kept = self._cards_in_play()
@@ -196,14 +207,14 @@ class Game:
         Computer players use it: `pick` is, say, a random source's randrange.
         """
         groups = self._move_groups(state)
-        total = sum(len(g) for g in groups)
+        sizes = [len(g) for g in groups]
+        total = sum(sizes)
         if not total:
             if state.over:
                 raise IndexError("the game is over")
             return Pass()
         index = pick(total)
-        for group in groups:
-            size = len(group)
+        for group, size in zip(groups, sizes):
             if index < size:
                 return group[index]
             index -= size
@@ -219,26 +230,20 @@ class Game:
         if state.phase != "play":
             return [g for g in [self.turn_rules.phase_moves(self, state)] if g]
         seat = state.turn
-        cards = self.deck.cards
         groups: list = []
-        codes = set()
-        actions = set()
-        for card_id in state.hands[seat]:
-            card = cards[card_id]
-            if card.kind == "element":
-                codes.add(card.code)
-            elif card.kind == "action":
-                actions.add(card.code)
+        hand = state.hands[seat]
+        element_code = self._element_code
+        codes = {element_code[card_id] for card_id in hand}
+        codes.discard(None)
         placement = self.placement
         table = state.table
         frontier = table.frontier()
         vertical = self._vertical_spots
+        cells_of = placement.cells
+        ways = self._ways
         for code in sorted(codes):
-            upright = face(code)
-            for turned, lies in ((False, upright), (True, upright.turned)):
-                if turned and upright.symmetric:
-                    continue
-                cells = placement.cells(table, lies, frontier)
+            for turned, lies in ways[code]:
+                cells = cells_of(table, lies, frontier)
                 if cells:
                     groups.append(MoveGroup(cells, partial(_place_at, code, turned)))
                 if vertical is not None:
@@ -247,6 +252,9 @@ class Game:
                         groups.append([Place(code, cell, turned, level) for cell, level in spots])
                 if first and groups:
                     return groups
+        action_code = self._action_code
+        actions = {action_code[card_id] for card_id in hand}
+        actions.discard(None)
         for name in sorted(actions):
             block = self.actions.get(name)
             if block is not None:
@@ -274,7 +282,8 @@ class Game:
         cards = self.deck.cards
         if isinstance(move, Place):
             wanted = canonical(move.code)
-            if not any(cards[c].kind == "element" and canonical(cards[c].code) == wanted for c in hand):
+            keys = self._element_key
+            if not any(keys[c] == wanted for c in hand):
                 raise IllegalMove(f"{state.players[seat]} has no {move.code} card in hand")
             why = self._placement_reason(state, move)
             if why:
@@ -306,7 +315,15 @@ class Game:
 
     def apply(self, state: State, move: Move | str) -> ApplyResult:
         """Play a move for the player to play; raises IllegalMove (changing nothing) if not legal."""
-        move = self.check(state, move)
+        return self._apply_unchecked(state, self.check(state, move))
+
+    def _apply_unchecked(self, state: State, move: Move) -> ApplyResult:
+        """Play a move known to be legal, without checking it again.
+
+        Only for a move that `legal_moves` or `choose_move` gave for this very state (computer players,
+        `simulate`): anything else must go through `apply`, which checks. An illegal move here leaves the
+        state wrong.
+        """
         if isinstance(move, Join):
             return self._join(state, move)
         seat = state.turn
@@ -392,10 +409,17 @@ class Game:
     def _take(self, state: State, seat: int, kind: str, code: str) -> int:
         """Take a card from a hand: an action by name, an element card in either orientation."""
         hand = state.hands[seat]
-        wanted = canonical(code) if kind == "element" else code
+        if kind == "element":
+            wanted = canonical(code)
+            keys = self._element_key
+            for i, card_id in enumerate(hand):
+                if keys[card_id] == wanted:
+                    return hand.pop(i)
+            raise IllegalMove(f"no {code} in hand")  # check() makes this unreachable
+        cards = self.deck.cards
         for i, card_id in enumerate(hand):
-            card = self.deck.cards[card_id]
-            if card.kind == kind and (canonical(card.code) if kind == "element" else card.code) == wanted:
+            card = cards[card_id]
+            if card.kind == kind and card.code == code:
                 return hand.pop(i)
         raise IllegalMove(f"no {code} in hand")  # check() makes this unreachable
 

@@ -13,12 +13,18 @@ from ..cards import DIRECTIONS, FACING, MY_SIDE, SEG_BITS, Face, connected_eleme
 Cell = tuple[int, int]
 # Per direction, my segment and the neighbour's segment that touch.
 _PAIRS = tuple((d, tuple(zip(MY_SIDE[d], FACING[d]))) for d in DIRECTIONS)
+# Per direction (dx, dy, the neighbour's two facing segments, the shifts that put them where mine sit in Face.bits).
+_FACING_SHIFTS = tuple(
+    (d[0], d[1], FACING[d][0], SEG_BITS * MY_SIDE[d][0], FACING[d][1], SEG_BITS * MY_SIDE[d][1]) for d in DIRECTIONS
+)
+# The single element bits of each element mask (a wild panel has five).
+_BITS_OF = tuple(tuple(1 << i for i in range(5) if mask >> i & 1) for mask in range(32))
 
 
 class Table:
     """Cards on the table by cell, with the frontier kept up to date."""
 
-    __slots__ = ("cards", "faces", "need", "_largest", "_groups")
+    __slots__ = ("cards", "faces", "need", "_largest", "_groups", "_live", "_frontier")
 
     def __init__(self) -> None:
         self.cards: dict[Cell, int] = {}  # cell -> card id
@@ -26,8 +32,10 @@ class Table:
         self.need: dict[Cell, int] = {}  # frontier cell -> packed facing segments
         self._largest: dict[int, int] = {}  # element bit -> largest group, until the table changes
         # Per element bit, a union-find over panels (parent, size), kept up to date as cards are
-        # placed; None after a card is lifted (rebuilt on the next question).
-        self._groups: dict[int, tuple[dict, dict]] | None = {1 << i: ({}, {}) for i in range(5)}
+        # placed; None after a card showing that element is lifted (rebuilt on the next question).
+        self._groups: dict[int, tuple[dict, dict] | None] = {1 << i: ({}, {}) for i in range(5)}
+        self._live = 31  # the element bits whose union-find is up to date
+        self._frontier: list[tuple[Cell, int]] | None = None  # need's items sorted, until the table changes
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -37,7 +45,11 @@ class Table:
         other.cards = dict(self.cards)
         other.faces = dict(self.faces)
         other.need = dict(self.need)
-        other._groups = None
+        other._largest = dict(self._largest)
+        # The union-finds are copied (a few hundred entries at most, C speed): rebuilding them costs far more.
+        other._groups = {bit: None if uf is None else (dict(uf[0]), dict(uf[1])) for bit, uf in self._groups.items()}
+        other._live = self._live
+        other._frontier = self._frontier  # never changed in place, only replaced
         return other
 
     # -- changes -----------------------------------------------------------
@@ -46,22 +58,31 @@ class Table:
         if cell in self.cards:
             raise ValueError(f"cell {cell} is taken")
         self._largest.clear()
-        self.cards[cell] = card_id
+        self._frontier = None
+        cards = self.cards
+        cards[cell] = card_id
         self.faces[cell] = face(code)
-        if self._groups is not None:
-            self._join(cell)
-        self.need.pop(cell, None)
+        if self._live:
+            self._join(cell, self._live)
+        need = self.need
+        need.pop(cell, None)
         x, y = cell
+        facing = self._facing
         for dx, dy in DIRECTIONS:
             n = (x + dx, y + dy)
-            if n not in self.cards:
-                self.need[n] = self._facing(n)
+            if n not in cards:
+                need[n] = facing(n)
 
     def remove(self, cell: Cell) -> tuple[int, str]:
         card_id = self.cards.pop(cell)
-        code = self.faces.pop(cell).code
+        lifted = self.faces.pop(cell)
+        code = lifted.code
         self._largest.clear()
-        self._groups = None
+        # Only the groups of the elements the lifted card shows can split: relabel those (a rebuild of the
+        # whole union-find cost most of the time of a Move a Card or a Zap).
+        for bit in _BITS_OF[lifted.elements & self._live]:
+            self._split(cell, lifted, bit)
+        self._frontier = None
         x, y = cell
         for target in ((x, y), *((x + dx, y + dy) for dx, dy in DIRECTIONS)):
             if target in self.cards:
@@ -78,12 +99,12 @@ class Table:
         x, y = cell
         need = 0
         faces = self.faces
-        for d in DIRECTIONS:
-            n = (x + d[0], y + d[1])
+        for dx, dy, c, a, e, b in _FACING_SHIFTS:
+            n = (x + dx, y + dy)
             other = faces.get(n)
             if other is not None and n != without:
-                (a, b), (c, e) = MY_SIDE[d], FACING[d]
-                need |= (other.segments[c] << (SEG_BITS * a)) | (other.segments[e] << (SEG_BITS * b))
+                segments = other.segments
+                need |= (segments[c] << a) | (segments[e] << b)
         return need
 
     # -- questions ---------------------------------------------------------
@@ -96,8 +117,12 @@ class Table:
         return connected_elements(card_face.bits, need)
 
     def frontier(self) -> list[tuple[Cell, int]]:
-        """Frontier cells with their facing segments, in a fixed order."""
-        return sorted(self.need.items())
+        """Frontier cells with their facing segments, in a fixed order (the same list until the table changes:
+        do not change it)."""
+        frontier = self._frontier
+        if frontier is None:
+            frontier = self._frontier = sorted(self.need.items())
+        return frontier
 
     def frontier_without(self, source: Cell, frontier: list | None = None) -> list[tuple[Cell, int]]:
         """The frontier as it would be with the card at `source` lifted off, in a fixed order.
@@ -105,15 +130,21 @@ class Table:
         Only the source and its empty neighbours change, so the rest is reused.
         """
         x, y = source
-        touched = {(x + dx, y + dy) for dx, dy in DIRECTIONS}
-        result = []
-        for cell, need in frontier if frontier is not None else self.frontier():
-            if cell in touched:
-                need = self._facing(cell, source)
-                if not need:
-                    continue
-            result.append((cell, need))
-        own = self._facing(source)
+        need = self.need
+        facing = self._facing
+        changed = {}
+        for dx, dy in DIRECTIONS:
+            n = (x + dx, y + dy)
+            if n in need:
+                changed[n] = facing(n, source)  # 0 when only the lifted card faced it
+        if frontier is None:
+            frontier = self.frontier()
+        if changed:
+            get = changed.get
+            result = [(cell, now) for cell, was in frontier if (now := get(cell, was))]
+        else:
+            result = list(frontier)
+        own = facing(source)
         if own:
             result.append((source, own))
         return result
@@ -136,37 +167,72 @@ class Table:
                 if shared:
                     yield mine.segment_panel[s], n, other.segment_panel[t], shared
 
-    def _join(self, cell: Cell) -> None:
-        """Add a newly placed card's panels to the union-finds and join them with their neighbours'."""
+    def _join(self, cell: Cell, live: int) -> None:
+        """Add a newly placed card's panels to the union-finds of the `live` element bits and join them with
+        their neighbours'."""
         groups = self._groups
-        for panel, mask in enumerate(self.faces[cell].panels):
-            for bit, (parent, size) in groups.items():
-                if mask & bit:
-                    parent[(cell, panel)] = (cell, panel)
-                    size[(cell, panel)] = 1
-        for mine, n, theirs, shared in self.links(cell):
-            for bit, (parent, size) in groups.items():
-                if shared & bit:
-                    a, b = _find(parent, (cell, mine)), _find(parent, (n, theirs))
+        faces = self.faces
+        mine = faces[cell]
+        for panel, mask in enumerate(mine.panels):
+            node = (cell, panel)
+            for bit in _BITS_OF[mask & live]:
+                parent, size = groups[bit]
+                parent[node] = node
+                size[node] = 1
+        segments, owner = mine.segments, mine.segment_panel
+        x, y = cell
+        for d, pairs in _PAIRS:
+            n = (x + d[0], y + d[1])
+            other = faces.get(n)
+            if other is None:
+                continue
+            for s, t in pairs:
+                shared = segments[s] & other.segments[t] & live
+                if not shared:
+                    continue
+                here, there = (cell, owner[s]), (n, other.segment_panel[t])
+                for bit in _BITS_OF[shared]:
+                    parent, size = groups[bit]
+                    a, b = _find(parent, here), _find(parent, there)
                     if a != b:
                         if size[a] < size[b]:
                             a, b = b, a
                         parent[b] = a
                         size[a] += size[b]
 
-    def _union_finds(self) -> dict:
-        if self._groups is None:
-            self._groups = {1 << i: ({}, {}) for i in range(5)}
+    def _split(self, cell: Cell, lifted: Face, bit: int) -> None:
+        """After the card at cell was lifted: the groups of one element that held its panels, found again."""
+        parent, size = self._groups[bit]
+        roots = {_find(parent, (cell, p)) for p, mask in enumerate(lifted.panels) if mask & bit}
+        members = [node for node in parent if _find(parent, node) in roots]
+        for node in members:
+            del parent[node]
+            size.pop(node, None)  # sizes are kept for roots only
+        todo = {node for node in members if node[0] != cell}
+        while todo:
+            start = todo.pop()
+            group = self._group(start, bit)  # the lifted card is off `faces`: walks only what is left
+            for node in group:
+                parent[node] = start
+            todo -= group
+            size[start] = len(group)
+
+    def _union_find(self, bit: int) -> tuple[dict, dict]:
+        """(parent, size) of one element's union-find, rebuilt if a card was lifted since."""
+        found = self._groups[bit]
+        if found is None:
+            found = self._groups[bit] = ({}, {})
             faces = self.faces
             self.faces = {}
-            for cell, card_face in faces.items():
+            for cell, card_face in faces.items():  # in the order they were placed, as when they were
                 self.faces[cell] = card_face
-                self._join(cell)
-        return self._groups
+                self._join(cell, bit)
+            self._live |= bit
+        return found
 
     def group_size(self, cell: Cell, panel: int, bit: int) -> int:
         """Panels in the connected group of one element that holds a given panel."""
-        parent, size = self._union_finds()[bit]
+        parent, size = self._union_find(bit)
         return size[_find(parent, (cell, panel))]
 
     def _group(self, start, bit: int) -> set:
@@ -206,7 +272,7 @@ class Table:
     def largest_group(self, bit: int) -> int:
         largest = self._largest.get(bit)
         if largest is None:
-            parent, size = self._union_finds()[bit]
+            parent, size = self._union_find(bit)
             largest = self._largest[bit] = max((size[n] for n in parent if parent[n] == n), default=0)
         return largest
 

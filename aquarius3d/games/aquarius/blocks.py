@@ -555,10 +555,17 @@ class ConnectPanelsBlock(Block):
         """Seats whose goal element reaches their target; with a cell, only groups through it."""
         table = state.table
         found = []
+        if not table.cards:
+            return found
+        # With a cell, only the elements its card shows can have grown (a group of none is empty).
+        shown = table.faces[cell].elements if cell is not None else 31
+        cards = game.deck.cards
         for seat, goal in enumerate(state.goals):
-            if goal is None or not table.cards:
+            if goal is None:
                 continue
-            bit = BIT[LETTER_OF[game.deck.cards[goal].code]]
+            bit = BIT[LETTER_OF[cards[goal].code]]
+            if not bit & shown:
+                continue
             size = table.largest_group_at(cell, bit) if cell is not None else table.largest_group(bit)
             if size >= self.target(state, seat):
                 found.append(seat)

@@ -45,6 +45,11 @@ def matches_completely(face_bits: int, need: int) -> bool:
     return _touched(face_bits & need) == _touched(need)
 
 
+# The last frontier list ExactMatchBlock._open was asked about, the table size, and its answer (the list is
+# held, so it cannot be freed and its id reused).
+_OPEN: list = [None, None, None]
+
+
 @block("placement", "exact_match")
 class ExactMatchBlock(Block):
     """Dominus placement: every edge the new card touches must match completely.
@@ -114,17 +119,22 @@ class ExactMatchBlock(Block):
     def cells(self, table, card_face, frontier=None) -> list:
         if not table.cards:
             return [(0, 0)]
-        across, along = self.reach()  # on_table, inlined: this runs for every frontier cell
         bits = card_face.bits
-        found = []
         low = _LOW
-        for cell, need in frontier or table.frontier():
-            hit = bits & need
-            # matches_completely, inlined: this runs for every frontier cell and every face in hand
-            if (hit and (hit | hit >> 1 | hit >> 2 | hit >> 3 | hit >> 4) & low
-                    == (need | need >> 1 | need >> 2 | need >> 3 | need >> 4) & low
-                    and -across <= cell[0] <= across and -along <= cell[1] <= along):
-                found.append(cell)
+        # matches_completely, inlined: this runs for every frontier cell and every face in hand
+        return [cell for cell, need, wanted in self._open(frontier or table.frontier())
+                if (hit := bits & need) and (hit | hit >> 1 | hit >> 2 | hit >> 3 | hit >> 4) & low == wanted]
+
+    def _open(self, frontier: list) -> list:
+        """The frontier cells on the table, each with its facing segments and the segments a face must match
+        there; worked out once per frontier list (Table.frontier gives the same list until the table changes)."""
+        if _OPEN[0] is frontier and _OPEN[1] == self.table:
+            return _OPEN[2]
+        across, along = self.reach()
+        low = _LOW
+        found = [(cell, need, (need | need >> 1 | need >> 2 | need >> 3 | need >> 4) & low) for cell, need in frontier
+                 if -across <= cell[0] <= across and -along <= cell[1] <= along]
+        _OPEN[:] = [frontier, self.table, found]
         return found
 
     def arrangement_errors(self, table) -> list[str]:
