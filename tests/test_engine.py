@@ -364,3 +364,19 @@ def test_the_aquarius_dragon_starts_the_table_and_bears_no_pyramid():
         assert state.over and state.winners and state.end_reason == "highest element"
         assert state.table.cards[(0, 0)] == dragon and not any(state.data.pyramids.get(((0, 0), 0)) or [])
         assert_every_card_once(game, state)
+
+
+def test_rotate_goals_in_an_unknown_direction_is_an_illegal_move():
+    from aquarius3d.engine.moves import RotateGoals
+
+    state = GAME.new_state(["A", "B", "C"], seed=3)
+    card = next(i for i in state.deck if GAME.deck.cards[i].code == "rotate_goals")
+    state.deck.remove(card)
+    state.hands[0].append(card)
+    goals = list(state.goals)
+    with pytest.raises(IllegalMove) as caught:
+        GAME.apply(state, RotateGoals("up"))
+    assert str(caught.value) == "goals rotate left or right, not 'up'"
+    assert state.goals == goals and card in state.hands[0]
+    GAME.apply(state, RotateGoals("left"))
+    assert card not in state.hands[0] and state.goals != goals
