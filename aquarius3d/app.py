@@ -339,11 +339,16 @@ class App:
         self._clear_screen()
         self.screen = "load"
         self._text(tr("menu_saved_games"), (0, 0.75), 0.08)
-        found = saves.saved_games()[:10]
+        found = saves.list_games(autosave=False)[:10]  # broken ones greyed with the reason, never hiding the rest
         if not found:
             self._text(tr("menu_no_saves"), (0, 0.4), 0.055)
-        for i, path in enumerate(found):
-            self._button(path.stem, self.load_game, (0, 0.55 - i * 0.11), 0.055, args=(path,))
+        for i, entry in enumerate(found):
+            if entry.ok:
+                self._button(entry.name, self.load_game, (0, 0.55 - i * 0.11), 0.055, args=(entry.path,))
+            else:
+                reason = entry.reason if len(entry.reason) <= 60 else entry.reason[:59] + "…"
+                self._text(tr("load_broken", name=entry.name, reason=reason), (0, 0.54 - i * 0.11), 0.045,
+                           fg=(0.68, 0.68, 0.68, 1))
         self._button(tr("menu_back"), self.show_menu, (0, -0.8), 0.07)
 
     def show_settings(self) -> None:
@@ -1247,10 +1252,13 @@ class App:
         self.base.run()
 
 
-def main(play: tuple | None = None) -> None:
-    """Open the window: the menu, or straight into a game (`aquarius3d play`)."""
+def main(play: tuple | None = None, session: Session | None = None) -> None:
+    """Open the window: the menu, or straight into a game (`aquarius3d play`), new or loaded (`--load`)."""
+    saves.clean_temporary()
     app = App()
-    if play is not None:
+    if session is not None:
+        app.open_session(session)
+    elif play is not None:
         ruleset, options, seats, targets = play
         app.start_game(ruleset, options, seats, targets=targets)
     app.run()

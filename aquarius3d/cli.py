@@ -146,6 +146,21 @@ def parse_players(text: str) -> list:
 def cmd_play(args) -> int:
     from .ruleset import load_ruleset
 
+    if args.load:
+        if args.ruleset or args.option or args.targets or args.players is not None:
+            raise DataError("--load: the saved game says the ruleset, options and players; give only the file")
+        from pathlib import Path
+
+        from . import saves
+        from .session import Session
+
+        saves.clean_temporary()
+        session = Session.load(Path(args.load))  # a broken save is refused before any window opens
+        _open_window(session=session)
+        return 0
+    if not args.ruleset:
+        raise DataError("play: name a ruleset (see 'aquarius3d rulesets') or give --load FILE")
+    args.players = "Ann,Bo" if args.players is None else args.players
     game = load_ruleset(args.ruleset, _options(args.option))
     seats = parse_players(args.players)
     if not game.min_players <= len(seats) <= game.max_players:
@@ -169,7 +184,7 @@ NO_DISPLAY = ("no display: the window cannot open here ({reason}); "
               "'aquarius3d render POSITION.yaml' draws a position to a PNG picture without one")
 
 
-def _open_window(play: tuple | None = None) -> None:
+def _open_window(play: tuple | None = None, session=None) -> None:
     import os
 
     if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
@@ -177,11 +192,23 @@ def _open_window(play: tuple | None = None) -> None:
     from .app import main as open_window
 
     try:
-        open_window(play)
+        open_window(play, session)
     except Exception as exc:  # Panda3D says only this when no window can open
         if "Could not open window" not in str(exc):
             raise
         raise DataError(NO_DISPLAY.format(reason="Panda3D could not open a window")) from None
+
+
+def cmd_saves(args) -> int:
+    from . import saves
+
+    saves.clean_temporary()
+    entries = saves.list_games()
+    if not entries:
+        print(f"no saved games in {saves.saves_dir()}")
+    for entry in entries:
+        print(entry.line())
+    return 0
 
 
 def cmd_rulesets(args) -> int:
@@ -233,10 +260,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_simulate)
 
-    p = sub.add_parser("play", help="open the window straight into a game")
-    p.add_argument("ruleset")
+    p = sub.add_parser("play", help="open the window straight into a game, new or saved")
+    p.add_argument("ruleset", nargs="?")
+    p.add_argument("--load", metavar="FILE", help="a saved game to go on with (see 'aquarius3d saves')")
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a ruleset option (repeatable)")
-    p.add_argument("--players", default="Ann,Bo", help="names separated by commas; 'bot' for a computer player")
+    p.add_argument("--players", help="names separated by commas (default Ann,Bo); 'bot' for a computer player")
     p.add_argument("--targets", help="each player's own number of panels to connect, e.g. '4,,' (young players)")
     p.set_defaults(run=cmd_play)
 
@@ -246,6 +274,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", help="the PNG to write (default: the position's name with .png)")
     p.add_argument("--size", default="1280x720", help="WIDTHxHEIGHT in pixels (default 1280x720)")
     p.set_defaults(run=cmd_render)
+
+    p = sub.add_parser("saves", help="list the saved games: game, players, turn and date, or why one is unreadable")
+    p.set_defaults(run=cmd_saves)
 
     p = sub.add_parser("rulesets", help="list the rulesets and their options")
     p.set_defaults(run=cmd_rulesets)
