@@ -214,7 +214,7 @@ def test_no_display_says_so_and_points_to_render():
 def test_a_window_panda3d_cannot_open_is_no_display(monkeypatch, capsys):
     import aquarius3d.app
 
-    def no_window(play=None):
+    def no_window(play=None, session=None):
         raise Exception("Could not open window.")
 
     monkeypatch.setenv("DISPLAY", ":99")
