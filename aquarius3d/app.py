@@ -989,10 +989,13 @@ class App:
         self.base.run()
 
 
-def main(play: tuple | None = None) -> None:
-    """Open the window: the menu, or straight into a game (`aquarius3d play`)."""
+def main(play: tuple | None = None, session: Session | None = None) -> None:
+    """Open the window: the menu, or straight into a game (`aquarius3d play`), new or loaded (`--load`)."""
+    saves.clean_temporary()
     app = App()
-    if play is not None:
+    if session is not None:
+        app.open_session(session)
+    elif play is not None:
         ruleset, options, seats, targets = play
         app.start_game(ruleset, options, seats, targets=targets)
     app.run()

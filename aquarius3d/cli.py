@@ -1,8 +1,11 @@
 """The command line: `aquarius3d [COMMAND]`.
 
-Every mistake a user can make (a bad file, an unknown ruleset or option, an
-illegal move) ends with one clear line per problem on stderr and exit
-status 2, never a traceback.
+Exit status: 0 on success, 1 when checks fail, 2 for anything the user can
+cause (a bad file, an unknown ruleset or option, an illegal move, no
+display), with one clear line per problem on stderr and never a traceback;
+3 for a crash that is our bug: one line saying where to report it, the
+traceback only with `--debug`. Output cut short by a closed pipe
+(`aquarius3d rulesets | head`) ends quietly.
 """
 
 from __future__ import annotations
@@ -11,9 +14,12 @@ import argparse
 import json
 import sys
 
-from .errors import DataError
+from .errors import DataError, IllegalMove, MoveSyntaxError
 
+EXIT_CHECKS_FAILED = 1
 EXIT_USER_ERROR = 2
+EXIT_INTERNAL_ERROR = 3
+USER_ERRORS = (DataError, IllegalMove, MoveSyntaxError)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -55,7 +61,7 @@ def cmd_check(args) -> int:
         elif not args.quiet:
             print(f"{path}: ok")
     print(f"{len(args.files) - failed} passed, {failed} failed")
-    return 1 if failed else 0
+    return EXIT_CHECKS_FAILED if failed else 0
 
 
 def cmd_simulate(args) -> int:
@@ -140,6 +146,21 @@ def parse_players(text: str) -> list:
 def cmd_play(args) -> int:
     from .ruleset import load_ruleset
 
+    if args.load:
+        if args.ruleset or args.option or args.targets or args.players is not None:
+            raise DataError("--load: the saved game says the ruleset, options and players; give only the file")
+        from pathlib import Path
+
+        from . import saves
+        from .session import Session
+
+        saves.clean_temporary()
+        session = Session.load(Path(args.load))  # a broken save is refused before any window opens
+        _open_window(session=session)
+        return 0
+    if not args.ruleset:
+        raise DataError("play: name a ruleset (see 'aquarius3d rulesets') or give --load FILE")
+    args.players = "Ann,Bo" if args.players is None else args.players
     game = load_ruleset(args.ruleset, _options(args.option))
     seats = parse_players(args.players)
     if not game.min_players <= len(seats) <= game.max_players:
@@ -150,16 +171,43 @@ def cmd_play(args) -> int:
         if len(parts) != len(seats) or not all(p == "" or (p.isdigit() and int(p) >= 1) for p in parts):
             raise DataError(f"--targets: one number (or nothing) per player, separated by commas, got {args.targets!r}")
         targets = [int(p) if p else None for p in parts]
-    from .app import main as open_window
-
-    open_window((args.ruleset, dict(game.options), seats, targets))
+    _open_window((args.ruleset, dict(game.options), seats, targets))
     return 0
 
 
 def cmd_window(args) -> int:
+    _open_window()
+    return 0
+
+
+NO_DISPLAY = ("no display: the window cannot open here ({reason}); "
+              "'aquarius3d render POSITION.yaml' draws a position to a PNG picture without one")
+
+
+def _open_window(play: tuple | None = None, session=None) -> None:
+    import os
+
+    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        raise DataError(NO_DISPLAY.format(reason="neither DISPLAY nor WAYLAND_DISPLAY is set"))
     from .app import main as open_window
 
-    open_window()
+    try:
+        open_window(play, session)
+    except Exception as exc:  # Panda3D says only this when no window can open
+        if "Could not open window" not in str(exc):
+            raise
+        raise DataError(NO_DISPLAY.format(reason="Panda3D could not open a window")) from None
+
+
+def cmd_saves(args) -> int:
+    from . import saves
+
+    saves.clean_temporary()
+    entries = saves.list_games()
+    if not entries:
+        print(f"no saved games in {saves.saves_dir()}")
+    for entry in entries:
+        print(entry.line())
     return 0
 
 
@@ -178,10 +226,20 @@ def cmd_rulesets(args) -> int:
     return 0
 
 
+DEBUG_HELP = "show the full traceback of an internal error"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="aquarius3d", description="A 3D table for Aquarius and the games built on its deck. "
-                                                    "Without a command, the window opens on the menu.")
+                                                    "Without a command, the window opens on the menu. "
+                                                    "Exit status: 0 done, 1 checks failed, 2 bad input, "
+                                                    "3 internal error.")
+    parser.add_argument("--debug", action="store_true", help=DEBUG_HELP)
+    common = argparse.ArgumentParser(add_help=False)  # --debug after the command too, not overriding one before
+    common.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=DEBUG_HELP)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    _add = sub.add_parser
+    sub.add_parser = lambda *a, **k: _add(*a, parents=[common], **k)
 
     p = sub.add_parser("analyze", help="answer questions about a position file (POSITIONS.md)")
     p.add_argument("file")
@@ -202,10 +260,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_simulate)
 
-    p = sub.add_parser("play", help="open the window straight into a game")
-    p.add_argument("ruleset")
+    p = sub.add_parser("play", help="open the window straight into a game, new or saved")
+    p.add_argument("ruleset", nargs="?")
+    p.add_argument("--load", metavar="FILE", help="a saved game to go on with (see 'aquarius3d saves')")
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a ruleset option (repeatable)")
-    p.add_argument("--players", default="Ann,Bo", help="names separated by commas; 'bot' for a computer player")
+    p.add_argument("--players", help="names separated by commas (default Ann,Bo); 'bot' for a computer player")
     p.add_argument("--targets", help="each player's own number of panels to connect, e.g. '4,,' (young players)")
     p.set_defaults(run=cmd_play)
 
@@ -216,27 +275,68 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", default="1280x720", help="WIDTHxHEIGHT in pixels (default 1280x720)")
     p.set_defaults(run=cmd_render)
 
+    p = sub.add_parser("saves", help="list the saved games: game, players, turn and date, or why one is unreadable")
+    p.set_defaults(run=cmd_saves)
+
     p = sub.add_parser("rulesets", help="list the rulesets and their options")
     p.set_defaults(run=cmd_rulesets)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):
         args.run = cmd_window
     try:
         return args.run(args)
-    except DataError as exc:
+    except USER_ERRORS as exc:
         for line in str(exc).splitlines():
             print(f"aquarius3d: {line}", file=sys.stderr)
         return EXIT_USER_ERROR
-    except ValueError as exc:
-        print(f"aquarius3d: {exc}", file=sys.stderr)
-        return EXIT_USER_ERROR
+    except BrokenPipeError:
+        _quiet_pipe()
+        return 0
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:
+        if args.debug:
+            import traceback
+
+            traceback.print_exc()
+        print(internal_error(exc, argv, args.debug), file=sys.stderr)
+        return EXIT_INTERNAL_ERROR
+
+
+def internal_error(exc: BaseException, argv: list[str], debug: bool = False) -> str:
+    """One line for a crash that is our bug: what and where, whom to tell, how to see more."""
+    import shlex
+    import traceback
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parent
+    where = ""
+    for frame in reversed(traceback.extract_tb(exc.__traceback__)):
+        path = Path(frame.filename).resolve()
+        if package in path.parents:
+            where = f" at {path.relative_to(package).as_posix()}:{frame.lineno}"
+            break
+    command = shlex.join(["aquarius3d", *argv])
+    return (f"aquarius3d: internal error ({exc.__class__.__name__}{where}). Please report it to the project's "
+            f"issue tracker with the command '{command}'" + (" and the traceback above." if debug else
+                                                              "; run again with --debug for the details."))
+
+
+def _quiet_pipe() -> None:
+    """The reader went away (`| head`): no more output, and no complaint when Python flushes at exit."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

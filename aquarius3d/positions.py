@@ -81,6 +81,8 @@ def _element(source: str, path: str, value: Any) -> str:
 
 
 def _card_code(source: str, path: str, value: Any) -> str:
+    if not isinstance(value, str):
+        _fail(source, path, f"{short(value)} is not a card code")
     try:
         return face(value).code
     except CardCodeError:
@@ -117,7 +119,9 @@ def parse_position(data: Any, source: str = "<position>") -> Position:
     options = data.get("options") or {}
     if not isinstance(options, dict):
         _fail(source, "options", f"expected a mapping of option names to values, got {short(options)}")
-    cards = _read_cards(source, data.get("cards") or [])
+    if "cards" not in data:
+        _fail(source, "cards", "missing: the cards on the table, a list (write 'cards: []' for an empty table)")
+    cards = _read_cards(source, data["cards"])
     players = _read_players(source, data.get("players"))
     goals_raw = data.get("goals")
     if goals_raw is not None:
@@ -143,7 +147,7 @@ def parse_position(data: Any, source: str = "<position>") -> Position:
         deck = data["deck"]
         if not isinstance(deck, list):
             _fail(source, "deck", f"expected a list of cards, top first, got {short(deck)}")
-        extra["deck"] = [c if c in ACTIONS else _card_code(source, f"deck[{i}]", c) for i, c in enumerate(deck)]
+        extra["deck"] = [c if isinstance(c, str) and c in ACTIONS else _card_code(source, f"deck[{i}]", c) for i, c in enumerate(deck)]
     return Position(source, ruleset, dict(options), cards, players, goals, row, probe, turn, extra)
 
 

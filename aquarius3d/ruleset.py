@@ -42,10 +42,14 @@ class RulesetError(DataError):
         super().__init__("\n".join(problems))
 
 
+MAX_PLAYERS = 12  # bounds that keep a mistyped number from hanging the program
+MAX_EXTENDS = 20
+
+
 class Players(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
-    min: int = Field(2, ge=1)
-    max: int = Field(5, ge=1)
+    min: int = Field(2, ge=1, le=MAX_PLAYERS)
+    max: int = Field(5, ge=1, le=MAX_PLAYERS)
 
     @model_validator(mode="after")
     def _ordered(self):
@@ -64,7 +68,7 @@ class OptionSpec(BaseModel):
     min: int | None = Field(None, description="the smallest value allowed (numbers)")
     max: int | None = Field(None, description="the largest value allowed (numbers)")
     list_max: int | None = Field(
-        None, ge=1, description="a list of up to this many different choices (never the default) is allowed too"
+        None, ge=1, le=20, description="a list of up to this many different choices (never the default) is allowed too"
     )
     set: list[str] = Field(default_factory=list, description="dotted key paths that take the option's value")
     when: dict[str, dict] = Field(default_factory=dict, description="per value, keys merged into the ruleset")
@@ -82,6 +86,9 @@ class OptionSpec(BaseModel):
     def _list_needs_choices(self):
         if self.list_max is not None and self.choices is None:
             raise ValueError("list_max needs the choices a list may hold")
+        numbers = isinstance(self.default, list) or (isinstance(self.default, int) and not isinstance(self.default, bool))
+        if (self.min is not None or self.max is not None) and not numbers:
+            raise ValueError(f"min and max are for options taking numbers, and the default is {short(self.default)}")
         return self
 
 
@@ -127,7 +134,7 @@ def ruleset_model() -> type[BaseModel]:
         win=(_union("win"), ...),
         end=(_union("end"), ...),
         scoring=(_union("scoring") | None, None),
-        rounds=(int, Field(1, ge=1, description="rounds played; with scoring, the totals decide")),
+        rounds=(int, Field(1, ge=1, le=100, description="rounds played; with scoring, the totals decide")),
         options=(dict[str, OptionSpec], {}),
         rulings=(list[Ruling], Field([], description="the rulings players are told (rules help, reference)")),
     )
@@ -180,6 +187,28 @@ def _get_path(data: Any, dotted: str) -> Any:
     return data
 
 
+def _path_problem(data: Any, dotted: str) -> str | None:
+    """Why an option's `set` path cannot take a value (it runs into a number or text), or None."""
+    parts = [int(p) if p.isdigit() else p for p in dotted.split(".")]
+    if not all(parts):
+        return f"{short(dotted)} is not a dotted key path like setup.hand"
+    target = data
+    for depth, part in enumerate(parts[:-1]):
+        if isinstance(target, dict):
+            if part not in target:
+                return None  # made when the option is chosen
+            target = target[part]
+        elif isinstance(target, list) and isinstance(part, int) and part < len(target):
+            target = target[part]
+        else:
+            return f"{'.'.join(map(str, parts[:depth])) or 'the ruleset'} is {short(target)}, which holds no key {short(part)}"
+    if not isinstance(target, (dict, list)) or isinstance(target, list) and not (
+            isinstance(parts[-1], int) and parts[-1] < len(target)):
+        where = ".".join(map(str, parts[:-1])) or "the ruleset"
+        return f"{where} is {short(target)}, which holds no key {short(parts[-1])}"
+    return None
+
+
 def _set_path(data: dict, dotted: str, value: Any) -> None:
     parts = [int(p) if p.isdigit() else p for p in dotted.split(".")]
     target = data
@@ -206,8 +235,16 @@ def available() -> list[str]:
     return sorted(p.stem for p in rulesets_dir().glob("*.yaml"))
 
 
-def _read_tree(name: str, seen: tuple = ()) -> tuple[dict, dict]:
-    path = ruleset_path(name)
+def _parent_path(parent: str, child: Path) -> Path:
+    """What `extends:` names: a file is found beside the ruleset that names it, an id among the rulesets."""
+    candidate = Path(parent)
+    if candidate.suffix in (".yaml", ".yml") or len(candidate.parts) > 1:
+        return candidate if candidate.is_absolute() else child.parent / candidate
+    return ruleset_path(parent)
+
+
+def _read_tree(name: str, seen: tuple = (), path: Path | None = None) -> tuple[dict, dict]:
+    path = path or ruleset_path(name)
     if not path.is_file():
         raise DataError(f"unknown ruleset {short(name)} (available: {', '.join(available())})")
     data, lines = read_yaml(path)
@@ -216,11 +253,17 @@ def _read_tree(name: str, seen: tuple = ()) -> tuple[dict, dict]:
     parent = data.get("extends")
     if parent:
         where = f"{path.name}:{lines.get(('extends',), ('', '?'))[1]}: extends"
-        if parent in seen or parent == name:
+        if not isinstance(parent, str):
+            raise DataError(f"{where}: expected a ruleset id or file, got {short(parent)}")
+        parent_path = _parent_path(parent, path)
+        chain = seen + (path.resolve(),)
+        if parent_path.resolve() in chain:
             raise DataError(f"{where}: {short(parent)} extends itself")
-        if not ruleset_path(str(parent)).is_file():
+        if len(chain) >= MAX_EXTENDS:
+            raise DataError(f"{where}: {short(parent)}: more than {MAX_EXTENDS} rulesets extending one another")
+        if not parent_path.is_file():
             raise DataError(f"{where}: unknown ruleset {short(parent)} (available: {', '.join(available())})")
-        base, base_lines = _read_tree(str(parent), seen + (str(name),))
+        base, base_lines = _read_tree(parent, chain, parent_path)
         base = {k: v for k, v in base.items() if k not in ("id", "name", "description")}
         data = _merge(base, data)
         lines = {**base_lines, **lines}
@@ -331,6 +374,8 @@ def _friendly(error: dict) -> str:
         return f"expected at least {ctx.get('ge')}, got {short(value)}"
     if kind == "less_than_equal":
         return f"expected at most {ctx.get('le')}, got {short(value)}"
+    if kind == "value_error":  # our validators' own sentences
+        return str(ctx.get("error", error["msg"]))
     return error["msg"]
 
 
@@ -374,6 +419,12 @@ def load_ruleset(name: str, options: dict | None = None):
                 specs[key] = OptionSpec.model_validate(_stringify_when(raw))
             except ValidationError as exc:
                 problems.extend(_report(exc, data, lines, ("options", key)))
+    path_problems = []  # told when the ruleset is otherwise right: a wrong block explains them already
+    for key, spec in specs.items():
+        for i, dotted in enumerate(spec.set):
+            problem = _path_problem(data, dotted)
+            if problem:
+                path_problems.append(f"{_line_of(lines, ('options', key, 'set'))}: options.{key}.set[{i}]: {problem}")
     for key, spec in list(specs.items()):
         # An option that sets keys defaults to what the ruleset (with what it extends) says there,
         # so a ruleset that changes win.count also moves its `target` option's default.
@@ -394,6 +445,8 @@ def load_ruleset(name: str, options: dict | None = None):
         if patch:
             data = _merge(data, patch)
         for dotted in spec.set:
+            if _path_problem(data, dotted):
+                continue  # said above
             _set_path(data, dotted, value)
             set_by[dotted] = key
     model = ruleset_model()
@@ -406,6 +459,8 @@ def load_ruleset(name: str, options: dict | None = None):
         ruleset = model.model_validate(checked)
     except ValidationError as exc:
         problems.extend(_report(exc, data, lines))
+    else:
+        problems.extend(path_problems)
     deck = None
     if ruleset is not None:
         try:

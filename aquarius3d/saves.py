@@ -13,6 +13,8 @@ import json
 import os
 import re
 import tempfile
+import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import platformdirs
@@ -20,7 +22,10 @@ import platformdirs
 from .errors import DataError
 
 AUTOSAVE = "autosave"
-FORMAT = 1
+FORMAT = 1  # the version of a saved game's layout; raise it (and add a migration) when the layout changes
+MIGRATIONS: dict = {}  # format n -> a function turning a format-n record into format n + 1
+MAX_SAVE_BYTES = 8_000_000
+MAX_MOVES = 100_000
 
 
 def home() -> Path:
@@ -64,30 +69,140 @@ def save(record: dict, name: str = AUTOSAVE) -> Path:
     return write_atomic(save_path(name), {"format": FORMAT, **record})
 
 
+def _modified(path: Path) -> float:
+    try:
+        return path.lstat().st_mtime
+    except OSError:
+        return 0.0
+
+
 def saved_games() -> list[Path]:
-    """Named saves, newest first (the autosave apart)."""
+    """Named saves, newest first (the autosave apart); a broken link or unreadable file is listed too."""
     folder = saves_dir()
     if not folder.is_dir():
         return []
     found = [p for p in folder.glob("*.json") if p.stem != AUTOSAVE]
-    return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
+    return sorted(found, key=_modified, reverse=True)
+
+
+def clean_temporary(older_than: float = 60.0) -> list[Path]:
+    """Remove what interrupted writes left (`.NAME.json.XXXX`); returns what went. Run at start."""
+    folder = saves_dir()
+    removed = []
+    if not folder.is_dir():
+        return removed
+    for path in folder.glob(".*.json.*"):
+        if time.time() - _modified(path) >= older_than:
+            try:
+                path.unlink()
+                removed.append(path)
+            except OSError:
+                pass  # someone else's, or already gone
+    return removed
+
+
+@dataclass
+class SaveEntry:
+    """One saved game as the Load list and `aquarius3d saves` show it: a summary, or why it is broken."""
+
+    path: Path
+    name: str
+    date: str
+    ok: bool
+    game: str = ""  # the ruleset's name
+    players: tuple[str, ...] = ()
+    turn: int = 0
+    reason: str = ""  # why it cannot be loaded, when not ok
+
+    def line(self) -> str:
+        if not self.ok:
+            return f"{self.name}  {self.date}  broken: {self.reason}"
+        return f"{self.name}  {self.date}  {self.game}, {', '.join(self.players)}, turn {self.turn}"
+
+
+def list_games(autosave: bool = True) -> list[SaveEntry]:
+    """Every saved game, newest first (the autosave first when asked for), each checked by loading it."""
+    from .session import Session
+
+    paths = saved_games()
+    auto = save_path(AUTOSAVE)
+    if autosave and (auto.exists() or auto.is_symlink()):
+        paths.insert(0, auto)
+    entries = []
+    for path in paths:
+        stamp = _modified(path)
+        date = time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp)) if stamp else "?"
+        try:
+            session = Session.load(path, autosave=False)
+        except DataError as exc:
+            reason = str(exc)
+            if reason.startswith(f"{path.name}: "):
+                reason = reason[len(path.name) + 2:]
+            entries.append(SaveEntry(path, path.stem, date, False, reason=reason))
+            continue
+        entries.append(SaveEntry(path, path.stem, date, True, session.game.ruleset.name,
+                                 tuple(s.name for s in session.seats), session.state.turn_number))
+    return entries
+
+
+def _kind_name(kind) -> str:
+    return {str: "text", dict: "mapping", int: "whole number", list: "list"}[kind]
 
 
 def read_record(path: Path) -> dict:
-    """A saved game's record, checked; DataError names the file and the key."""
+    """A saved game's record, checked field by field; DataError names the file and the key.
+
+    Older formats are migrated; a newer one is refused (the program is older than the save).
+    """
     where = path.name
     try:
+        if path.stat().st_size > MAX_SAVE_BYTES:
+            raise DataError(f"{where}: not a saved game (larger than {MAX_SAVE_BYTES // 1_000_000} MB)")
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
+        if path.is_symlink():
+            raise DataError(f"{where}: a link to a file that is not there") from None
         raise DataError(f"{where}: no such saved game") from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise DataError(f"{where}: not a saved game ({exc.__class__.__name__}: {exc})") from None
+    except RecursionError:
+        raise DataError(f"{where}: not a saved game (nested too deeply)") from None
     if not isinstance(data, dict):
         raise DataError(f"{where}: not a saved game (expected a mapping)")
+    version = data.get("format")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise DataError(f"{where}: format: missing or not a version number")
+    if version > FORMAT:
+        raise DataError(f"{where}: format: saved by a newer aquarius3d (format {version}; this one reads up to "
+                        f"{FORMAT}): update aquarius3d to open it")
+    while version < FORMAT:
+        data = MIGRATIONS[version](dict(data))
+        version += 1
+        data["format"] = version
     checks = {"ruleset": str, "options": dict, "seed": int, "players": list, "moves": list, "seats": list}
     for key, kind in checks.items():
-        if not isinstance(data.get(key), kind):
-            raise DataError(f"{where}: {key}: missing or not a {kind.__name__}")
+        value = data.get(key)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise DataError(f"{where}: {key}: missing or not a {_kind_name(kind)}")
+    if not all(isinstance(k, str) for k in data["options"]):
+        raise DataError(f"{where}: options: option names must be text")
+    for key in ("players", "moves"):
+        for i, item in enumerate(data[key]):
+            if not isinstance(item, str):
+                raise DataError(f"{where}: {key}[{i}]: expected text")
+    if len(data["moves"]) > MAX_MOVES:
+        raise DataError(f"{where}: moves: more than {MAX_MOVES} moves")
+    targets = data.get("targets")
+    if targets is not None and (not isinstance(targets, list) or not all(
+            t is None or isinstance(t, int) and not isinstance(t, bool) for t in targets)):
+        raise DataError(f"{where}: targets: expected a list of whole numbers (or null)")
+    if data.get("preset") is not None and not isinstance(data["preset"], dict):
+        raise DataError(f"{where}: preset: expected a mapping")
+    looks = data.get("looks")
+    if looks is not None and (not isinstance(looks, dict) or not all(
+            isinstance(k, str) and k.isdigit() and isinstance(v, int) and not isinstance(v, bool)
+            for k, v in looks.items())):
+        raise DataError(f"{where}: looks: expected a mapping of seat numbers to turns")
     for i, seat in enumerate(data["seats"]):
         if not isinstance(seat, dict) or seat.get("kind") not in ("human", "computer") or not isinstance(seat.get("name"), str):
             raise DataError(f"{where}: seats[{i}]: expected {{name, kind: human or computer}}")

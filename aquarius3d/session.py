@@ -55,6 +55,7 @@ class Session:
         self.chicken = bool(game.options.get("aqua_chicken"))
         self.looks: dict[int, int] = {}  # Aqua-Chicken: seat -> the turn of their first look
         self.autosave = autosave
+        self.autosave_failed = False  # the last autosave failed: told, and tried again at the next move
         self.messages: list[str] = []
         self.notice = ""
         self.peeking = False
@@ -109,6 +110,8 @@ class Session:
             return cls.from_record(record, autosave)
         except (IllegalMove, ValueError) as exc:
             raise DataError(f"{path.name}: {exc}") from None
+        except (TypeError, KeyError, IndexError, AttributeError, RecursionError) as exc:  # checked fields, odd values
+            raise DataError(f"{path.name}: cannot be replayed ({exc.__class__.__name__}: {exc})") from None
 
     # -- what may be shown ---------------------------------------------------------------------
 
@@ -390,8 +393,7 @@ class Session:
         result = self.game.apply(self.state, move)
         if isinstance(result.move, Join):
             self._seat_joined(result)
-            if self.autosave:
-                saves.save(self.record())
+            self._autosave()
             if result.over:  # the newcomer's goal already had its group on the table: they win at once
                 self._begin_turn()
             return result
@@ -401,13 +403,27 @@ class Session:
         if result.bonus:
             self.notice = tr("log_bonus", name=self.seats[seat].name, count=result.bonus)
             self.messages.append(self.notice)
-        if self.autosave:
-            saves.save(self.record())
+        self._autosave()
         self._begin_turn()
         if not self.state.over and len(self.flow.rounds()) > rounds_before:
             self.stage = Stage.ROUND_OVER
             self.shown_seat = None
         return result
+
+    def _autosave(self) -> None:
+        """Save after each move; a failure (disk full, read-only folder) is told and tried again next move."""
+        if not self.autosave:
+            return
+        try:
+            saves.save(self.record())
+        except OSError as exc:
+            self.autosave_failed = True
+            self.notice = tr("autosave_failed", reason=exc.strerror or exc)
+            self.messages.append(self.notice)
+            return
+        if getattr(self, "autosave_failed", False):
+            self.autosave_failed = False
+            self.messages.append(tr("autosave_again"))
 
     def next_round(self) -> None:
         """Close the score table between rounds."""
@@ -449,8 +465,7 @@ class Session:
         if self.peeking and self.chicken and self.viewer not in self.looks:
             self.looks[self.viewer] = self.state.turn_number
             self.messages.append(tr("log_looked", name=self.seats[self.viewer].name))
-            if self.autosave:
-                saves.save(self.record())
+            self._autosave()
 
     def goal_hint(self) -> str:
         """The line by the goal card when not peeking: how to peek; in Aqua-Chicken also the goals the

@@ -646,3 +646,26 @@ def test_every_key_the_table_knew_is_still_bound(app):
     assert inputs.keys("cancel") == ("escape",) and inputs.released("shift-mouse1") == "mouse1-up"
     with pytest.raises(KeyError, match="no input named 'jump'"):
         inputs.keys("jump")
+
+
+def test_load_list_shows_broken_saves_greyed_with_the_reason(app, tmp_path):
+    import os
+
+    from direct.gui.DirectGui import DirectButton
+    from direct.gui.OnscreenText import OnscreenText
+
+    from aquarius3d.session import Session
+
+    good = saves.save(Session.new("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3).record(), "good")
+    saves.save_path("junk").write_text("[[[[\n")
+    os.symlink(good.parent / "nowhere.json", saves.save_path("dangling"))
+    app.show_load()
+    buttons = [w["text"] for w in app.widgets if isinstance(w, DirectButton)]
+    texts = [w.getText() for w in app.widgets if isinstance(w, OnscreenText)]
+    assert "good" in buttons and "junk" not in buttons and "dangling" not in buttons
+    assert "dangling: cannot be loaded (a link to a file that is not there)" in texts
+    assert any(t.startswith("junk: cannot be loaded (not a saved game (JSONDecodeError: ") for t in texts)
+    pixels(app)
+    app.base.win.saveScreenshot(str(tmp_path / "load.png"))
+    if os.environ.get("AQUARIUS3D_SHOTS"):
+        app.base.win.saveScreenshot(os.path.join(os.environ["AQUARIUS3D_SHOTS"], "load.png"))

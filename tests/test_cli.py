@@ -176,3 +176,172 @@ def test_simulate_refuses_an_action_the_deck_lacks():
     assert done.stderr == "aquarius3d: aquarius.yaml: options.single_action: the Aquarius, second edition deck " \
                           "has no shuffle_goals cards (its actions: trade_hands, move_a_card, zap_a_card, " \
                           "trade_goals, rotate_goals, shuffle_hands)\n"
+
+
+# -- hardening: every command exits cleanly (issue 14, part 2) ------------------------------------------
+
+
+def main_in_process(capsys, *args):
+    from aquarius3d.cli import main
+
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("command", [("rulesets",), ("simulate", "aquarius", "--games", "20")])
+def test_a_closed_pipe_ends_quietly(command):
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before the first line, as with `| head` that has had enough
+    try:
+        done = subprocess.run([sys.executable, "-m", "aquarius3d", *command], stdout=write_end,
+                              stderr=subprocess.PIPE, text=True, cwd=ROOT, env=ENV)
+    finally:
+        os.close(write_end)
+    assert done.stderr == ""
+    assert done.returncode == 0
+
+
+def test_no_display_says_so_and_points_to_render():
+    env = {k: v for k, v in ENV.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    done = subprocess.run([sys.executable, "-m", "aquarius3d", "play", "aquarius"], capture_output=True, text=True,
+                          cwd=ROOT, env=env)
+    assert done.returncode == 2
+    assert done.stderr == ("aquarius3d: no display: the window cannot open here (neither DISPLAY nor WAYLAND_DISPLAY "
+                           "is set); 'aquarius3d render POSITION.yaml' draws a position to a PNG picture without one\n")
+
+
+def test_a_window_panda3d_cannot_open_is_no_display(monkeypatch, capsys):
+    import aquarius3d.app
+
+    def no_window(play=None, session=None):
+        raise Exception("Could not open window.")
+
+    monkeypatch.setenv("DISPLAY", ":99")
+    monkeypatch.setattr(aquarius3d.app, "main", no_window)
+    code, out, err = main_in_process(capsys, "play", "aquarius")
+    assert code == 2
+    assert err == ("aquarius3d: no display: the window cannot open here (Panda3D could not open a window); "
+                   "'aquarius3d render POSITION.yaml' draws a position to a PNG picture without one\n")
+
+
+def _crash(args):
+    return {}["missing"]  # a bug of ours
+
+
+def test_an_internal_error_says_where_to_report_it(monkeypatch, capsys):
+    import aquarius3d.cli
+
+    monkeypatch.setattr(aquarius3d.cli, "cmd_rulesets", _crash)
+    code, out, err = main_in_process(capsys, "rulesets")
+    assert code == 3
+    line = err.splitlines()
+    assert len(line) == 1 and "Traceback" not in err
+    assert line[0].startswith("aquarius3d: internal error (KeyError at ")  # this test module is outside the package
+    assert line[0].endswith("). Please report it to the project's issue tracker with the command "
+                            "'aquarius3d rulesets'; run again with --debug for the details.")
+    for args in (("--debug", "rulesets"), ("rulesets", "--debug")):
+        code, out, err = main_in_process(capsys, *args)
+        assert code == 3
+        assert err.startswith("Traceback (most recent call last):") and "KeyError: 'missing'" in err
+        assert err.splitlines()[-1].endswith(" and the traceback above.")
+
+
+def test_an_internal_error_names_our_file_and_line(monkeypatch, capsys):
+    import aquarius3d.positions
+
+    def broken(position, game=None):
+        raise ValueError("a bug")
+
+    monkeypatch.setattr(aquarius3d.positions, "analyze", broken)
+    code, out, err = main_in_process(capsys, "analyze", str(POSITION))
+    assert code == 3
+    assert err.startswith("aquarius3d: internal error (ValueError at cli.py:")  # a plain ValueError is a bug, not bad input
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("ruleset: aquarius\ncards:\n - {at: [0, 0], card: [F, W]}\n",
+         "pos.yaml: cards[0].card: ['F', 'W'] is not a card code"),
+        ("ruleset: aquarius\ncards: []\nplayers: [{hand: [{F: W}]}]\n",
+         "pos.yaml: players[0].hand[0]: {'F': 'W'} is not a card code"),
+        ("ruleset: aquarius\ncards: []\ndeck: [[F]]\n", "pos.yaml: deck[0]: ['F'] is not a card code"),
+        ("ruleset: aquarius\ncards: {}\n", "pos.yaml: cards: expected a list of cards, got {}"),
+        ("ruleset: aquarius\ncards: 0\n", "pos.yaml: cards: expected a list of cards, got 0"),
+        ("ruleset: aquarius\ncards:\n", "pos.yaml: cards: expected a list of cards, got None"),
+        ("ruleset: aquarius\n",
+         "pos.yaml: cards: missing: the cards on the table, a list (write 'cards: []' for an empty table)"),
+    ],
+)
+def test_position_mistakes_are_one_line(tmp_path, monkeypatch, capsys, text, message):
+    (tmp_path / "pos.yaml").write_text(text)
+    monkeypatch.chdir(tmp_path)
+    code, out, err = main_in_process(capsys, "analyze", "pos.yaml")
+    assert (code, out, err) == (2, "", f"aquarius3d: {message}\n")
+
+
+def test_an_explicitly_empty_table_is_fine(tmp_path, monkeypatch, capsys):
+    (tmp_path / "pos.yaml").write_text("ruleset: aquarius\ncards: []\n")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = main_in_process(capsys, "analyze", "pos.yaml", "--json")
+    assert code == 0 and json.loads(out)["valid"] is True
+
+
+def test_a_storey_without_pyramids_is_answered_as_invalid(tmp_path, monkeypatch, capsys):
+    (tmp_path / "pos.yaml").write_text("ruleset: aquarius-rising\ncards:\n - {at: [0, 0], card: FWAE}\n"
+                                       " - {at: [0, 0, 1], card: FFEE}\n")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = main_in_process(capsys, "analyze", "pos.yaml", "--json")
+    assert code == 0, err
+    result = json.loads(out)
+    assert result["valid"] is False
+    assert result["errors"] == ["the card at 0,0 storey 1 rests on 0 pyramids, not four"]
+    assert result["heights"]["fire"] == pytest.approx(0.56)  # lying flat on the card below
+
+
+def _ruleset(tmp_path, name, text):
+    path = tmp_path / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    return path
+
+
+@pytest.mark.parametrize(
+    "text, option, message",
+    [
+        ("options:\n  flavour: {default: abc, min: 1}\n", [],
+         "r.yaml:5: options.flavour: min and max are for options taking numbers, and the default is 'abc'"),
+        ("options:\n  deep: {default: 3, set: [setup.hand.cards]}\n", ["--option", "deep=4"],
+         "r.yaml:5: options.deep.set[0]: setup.hand is 3, which holds no key 'cards'"),
+        ("setup: {hand: 1000000000}\n", [], "r.yaml:4: setup.hand: expected at most 60, got 1000000000"),
+        ("players: {min: 2, max: 100000}\n", [], "r.yaml:4: players.max: expected at most 12, got 100000"),
+    ],
+)
+def test_ruleset_mistakes_are_one_line(tmp_path, monkeypatch, capsys, text, option, message):
+    _ruleset(tmp_path, "r.yaml", "id: r\nname: R\nextends: aquarius\n" + text)
+    monkeypatch.chdir(tmp_path)
+    code, out, err = main_in_process(capsys, "simulate", "r.yaml", "--games", "1", *option)
+    assert (code, err) == (2, f"aquarius3d: {message}\n")
+
+
+def test_extends_a_file_beside_the_ruleset_not_in_the_current_folder(tmp_path, monkeypatch, capsys):
+    _ruleset(tmp_path, "mine/base.yaml", "id: base\nname: Base\nextends: aquarius\nsetup: {hand: 5}\n")
+    _ruleset(tmp_path, "mine/kid.yaml", "id: kid\nname: Kid\nextends: base.yaml\n")
+    monkeypatch.chdir(tmp_path)  # base.yaml is not here
+    code, out, err = main_in_process(capsys, "simulate", "mine/kid.yaml", "--games", "2")
+    assert code == 0, err
+    from aquarius3d.ruleset import load_ruleset
+
+    assert load_ruleset("mine/kid.yaml").setup.hand == 5
+
+
+def test_a_long_extends_chain_is_refused(tmp_path, monkeypatch, capsys):
+    _ruleset(tmp_path, "c0.yaml", "id: c0\nname: C\nextends: aquarius\n")
+    for i in range(1, 300):
+        _ruleset(tmp_path, f"c{i}.yaml", f"id: c{i}\nname: C\nextends: c{i - 1}.yaml\n")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = main_in_process(capsys, "simulate", "c299.yaml", "--games", "1")
+    assert (code, err) == (2, "aquarius3d: c280.yaml:3: extends: 'c279.yaml': more than 20 rulesets extending one another\n")
+    code, out, err = main_in_process(capsys, "simulate", "c18.yaml", "--games", "1")
+    assert code == 0, err  # 19 files and the built-in aquarius: 20 in all

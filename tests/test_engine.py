@@ -380,3 +380,19 @@ def test_dominus_complete_match_in_integer_steps_agrees_with_side_by_side():
             for segment in (2 * side, 2 * side + 1):
                 need |= chooser.choice((1, 2, 4, 8, 16, 31)) << (SEG_BITS * segment)
         assert matches_completely(lies.bits, need) == all(ok for _, ok in side_matches(lies.bits, need))
+
+
+def test_rotate_goals_in_an_unknown_direction_is_an_illegal_move():
+    from aquarius3d.engine.moves import RotateGoals
+
+    state = GAME.new_state(["A", "B", "C"], seed=3)
+    card = next(i for i in state.deck if GAME.deck.cards[i].code == "rotate_goals")
+    state.deck.remove(card)
+    state.hands[0].append(card)
+    goals = list(state.goals)
+    with pytest.raises(IllegalMove) as caught:
+        GAME.apply(state, RotateGoals("up"))
+    assert str(caught.value) == "goals rotate left or right, not 'up'"
+    assert state.goals == goals and card in state.hands[0]
+    GAME.apply(state, RotateGoals("left"))
+    assert card not in state.hands[0] and state.goals != goals

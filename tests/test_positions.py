@@ -49,7 +49,7 @@ def write(tmp_path, text, name="pos.yaml"):
          "probe, ruleset, scoring_row, seed, turn)"),
         ("ruleset: aquarius\ncards: [\n", "pos.yaml:3: not valid YAML: expected the node content, but found '<stream end>'"),
         ("- just\n- a list\n", "pos.yaml: expected a mapping with at least 'ruleset' and 'cards'"),
-        ("ruleset: aquarius\nprobe: [FFFF, 12]\n", "pos.yaml: probe[1]: 12 is not a card code"),
+        ("ruleset: aquarius\ncards: []\nprobe: [FFFF, 12]\n", "pos.yaml: probe[1]: 12 is not a card code"),
     ],
 )
 def test_malformed_position_files_name_file_and_key(tmp_path, text, message):

@@ -228,7 +228,7 @@ def test_named_saves_and_corrupt_files(private_home):
         Session.load(bad_move)
     record = session.record()
     del record["seats"]
-    saves.write_atomic(saves.save_path("no seats"), record)
+    saves.write_atomic(saves.save_path("no seats"), {"format": saves.FORMAT, **record})
     with pytest.raises(DataError, match=r"^no seats.json: seats: missing or not a list"):
         Session.load(saves.save_path("no seats"))
     assert json.loads(path.read_text())["moves"] == []  # the good save is untouched
@@ -571,3 +571,30 @@ def test_towers_undo_never_crosses_a_draw(tmp_path, monkeypatch):
         assert session.state.hands[0] == drawn and session.state.deck == deck and session.stage == "place"
     else:  # the turn ended and the next card was drawn: nothing to undo
         assert not session.flow.can_undo() and not session.flow.undo()
+
+
+def test_a_failed_autosave_keeps_the_game_going_tells_and_retries(private_home, monkeypatch):
+    session = Session.new("aquarius", {}, humans(2), seed=4)
+    real_save = saves.save
+
+    def disk_full(record, name=saves.AUTOSAVE):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(saves, "save", disk_full)
+    rng = random.Random(4)
+    play_like_a_person_one_move(session, rng)
+    assert len(session.state.log) == 1  # the move stands
+    assert session.autosave_failed
+    assert session.notice == ("Could not save the game automatically (No space left on device): "
+                              "play on, it will try again after the next move.")
+    assert session.stage in ("cover", "choose")  # the next turn began: the session is not stuck mid-move
+    set_language("fr")
+    play_like_a_person_one_move(session, rng)
+    assert session.notice == ("Enregistrement automatique impossible (No space left on device) : "
+                              "continuez, il sera retenté après le prochain coup.")
+    set_language("en")
+    monkeypatch.setattr(saves, "save", real_save)
+    play_like_a_person_one_move(session, rng)
+    assert not session.autosave_failed and session.messages[-1] == "The game is saved automatically again."
+    stored = saves.read_record(saves.save_path(saves.AUTOSAVE))
+    assert stored["moves"] == session.record()["moves"] and len(stored["moves"]) == 3

@@ -15,6 +15,7 @@ from ...cards import BIT, LETTER_OF, connected_elements, face
 from ...engine.game import MoveGroup
 from ...engine.hidden import everyone_learns, forget, learn, move_places, swap_places
 from ...errors import IllegalMove
+from ...yamlfile import short
 from ...engine import rng as random_source
 from ...engine.moves import MoveCard, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands, Zap
 from ...engine.blocks import Block, block
@@ -63,7 +64,7 @@ class DealBlock(Block):
     """
 
     type: Literal["deal"]
-    hand: int = Field(3, ge=0, description="cards dealt to each player")
+    hand: int = Field(3, ge=0, le=60, description="cards dealt to each player")
     join_in_progress: bool = Field(
         True, description="a player may join between turns, taking an unused goal and the top cards "
                           "(and wins at once if that goal's group is already on the table)"
@@ -121,7 +122,7 @@ class DrawAndPlayBlock(Block):
     """
 
     type: Literal["draw_and_play"]
-    draw: int = Field(1, ge=0, description="cards drawn at the start of each turn")
+    draw: int = Field(1, ge=0, le=60, description="cards drawn at the start of each turn")
     phased: ClassVar[bool] = False  # True for turns with a step after the card (Aquarius Rising)
     when_stuck: Literal["pass", "draw_until_playable"] = Field(
         "pass", description="what a player who cannot play does (a pass once the deck is empty)"
@@ -439,6 +440,10 @@ class RotateGoalsBlock(ActionBlock):
     def moves(self, game, state, seat):
         return [RotateGoals("left"), RotateGoals("right")]
 
+    def check(self, game, state, seat, move):
+        if move.direction not in ("left", "right"):
+            raise IllegalMove(f"goals rotate left or right, not {short(move.direction)}")
+
     def apply(self, game, state, seat, move):
         goals = state.goals
         before = list(goals)
@@ -543,7 +548,7 @@ class ConnectPanelsBlock(Block):
     """
 
     type: Literal["connect_panels"]
-    count: int = Field(7, ge=1, description="panels to connect")
+    count: int = Field(7, ge=1, le=200, description="panels to connect")
     reason: ClassVar[str] = "goal"
 
     def target(self, state, seat: int) -> int:

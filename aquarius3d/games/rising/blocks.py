@@ -64,11 +64,16 @@ class House:
     pyramids: list[list[str | None]] = field(default_factory=list)
 
     def tops(self) -> list[float]:
-        """Top face of each storey's card, from geometry: each storey rests on the tips below it."""
+        """Top face of each storey's card, from geometry: each storey rests on the tips below it.
+
+        A storey with no pyramid below it (a position file's mistake, which
+        `structure_errors` reports) is measured lying flat on the card below.
+        """
         tops = [geometry.card_top(0)]
         for level in range(1, len(self.faces)):
-            size = next(p[0] for p in self.pyramids[level - 1] if p)
-            tops.append(geometry.card_top(level, geometry.PYRAMID_HEIGHT[size], tops[-1]))
+            size = next((p[0] for p in self.pyramids[level - 1] if p), None)
+            support = geometry.PYRAMID_HEIGHT[size] if size else 0.0
+            tops.append(geometry.card_top(level, support, tops[-1]))
         return tops
 
 

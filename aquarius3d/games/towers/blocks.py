@@ -219,11 +219,11 @@ class TowersDealBlock(Block):
     """
 
     type: Literal["towers_deal"]
-    deck_size: int = Field(30, ge=1, description="cards in the solitaire deck")
-    per_kind: int = Field(3, ge=0, description="pyramids of each size in each colour in the supply")
+    deck_size: int = Field(30, ge=1, le=200, description="cards in the solitaire deck")
+    per_kind: int = Field(3, ge=0, le=20, description="pyramids of each size in each colour in the supply")
     draft: bool = Field(False, description="draft the deck: 15 set aside unseen, 10 dealt, then keep 2 of 3")
-    set_aside: int = Field(15, ge=0, description="draft: cards put back in the box unseen")
-    dealt: int = Field(10, ge=0, description="draft: cards dealt straight into the deck")
+    set_aside: int = Field(15, ge=0, le=200, description="draft: cards put back in the box unseen")
+    dealt: int = Field(10, ge=0, le=200, description="draft: cards dealt straight into the deck")
     join_in_progress: ClassVar[bool] = False
     hand: ClassVar[int] = 0
 
