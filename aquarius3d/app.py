@@ -22,6 +22,7 @@ from .i18n import LANGUAGES, action_name, element_name, has, language, pyramid_n
 from .ruleset import available, load_ruleset
 from .session import Seat, Session
 from .view.camera import Orbit, preset
+from .view.pacing import Pacer
 from .view.piles import Piles
 from .view.houses import level_top, state_views, surface_top
 from .view.rising import Elevation, StoreyLabels, Trays, element_tops
@@ -92,6 +93,7 @@ class App:
         self.status = ""
         self._bind_keys()
         base.taskMgr.add(self._tick, "aquarius3d-tick")
+        self.pacer = Pacer(base, self.busy)  # draws only while something moves (view/pacing.py)
         self.show_menu()
 
     # -- screens ----------------------------------------------------------------------------------
@@ -428,6 +430,7 @@ class App:
 
     def _leave_game(self) -> None:
         self.show_elevation(False)
+        self.base.cam.node().setActive(True)
         if self.scene is not None:
             self.scene.root.removeNode()
         self.scene = None
@@ -572,6 +575,7 @@ class App:
             self.cover_hint.setText(tr("cover_hint", name=name))
         else:
             self.cover.hide()
+        self.base.cam.node().setActive(session.stage != "cover")  # the opaque cover hides the table: skip drawing it
         if session.stage in ("over", "round_over"):
             self.end_panel.show()
             lines = session.summary()
@@ -1038,6 +1042,12 @@ class App:
 
     def _end_drag(self) -> None:
         self._drag = None
+
+    def busy(self) -> bool:
+        """Is anything moving or about to, with nobody touching the window: the camera, a drag, a computer?"""
+        session = self.session
+        return self._orbit_goal is not None or self._drag is not None or \
+            (session is not None and session.stage == "computer")
 
     def _tick(self, task):
         now = time.monotonic()
