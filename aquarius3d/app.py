@@ -631,11 +631,11 @@ class App:
                 from .cards import face
 
                 code = face(code).turned.code
+            texture = self.scene.face_texture(code)
             u0, v0, u1, v1 = self.scene.atlas.uv(code)
-            self.scene._refresh_atlas()
             maker.setUvRange((u0, v0), (u1, v1))
             node = NodePath(maker.generate())
-            node.setTexture(self.scene.atlas_texture)
+            node.setTexture(texture)
             return node
         node = NodePath(maker.generate())
         node.setColor(0.95, 0.92, 0.84, 1)
