@@ -81,3 +81,22 @@ def test_faces_on_later_pages_show_their_own_colours(offscreen):
     finally:
         scene.root.removeNode()
         offscreen.scene.root.unstash()
+
+
+def test_symbols_drawn_in_their_window_match_symbols_drawn_on_the_whole_face():
+    """The window round a symbol (SYMBOL_REACH) must hold all of it: compare with no window at all."""
+    u, v = atlas._grid(TILE_W * 2, TILE_H * 2)
+    x, y = u, v * 1.4
+    for letter in LETTERS:
+        for cx, cy, r in ((0.5, 0.7, 0.28), (0.25, 1.05, 0.15), (0.02, 0.02, 0.2), (0.95, 1.3, 0.09)):
+            windowed = atlas.symbol_mask(letter, x, y, cx, cy, r)
+            whole = atlas.symbol_mask(letter, x.ravel(), y.ravel(), cx, cy, r).reshape(x.shape)  # not a grid
+            assert whole.any() and np.array_equal(windowed, whole), (letter, cx, cy, r)
+
+
+def test_downsampling_is_the_rounded_mean_of_each_block():
+    rng = np.random.default_rng(5)
+    s = atlas.SUPERSAMPLE
+    image = rng.integers(0, 256, (8 * s, 6 * s, 3)).astype(np.float32)
+    mean = image.reshape(8, s, 6, s, 3).mean(axis=(1, 3))
+    assert np.array_equal(atlas._downsample(image), np.clip(mean + 0.5, 0, 255).astype(np.uint8))
