@@ -100,3 +100,18 @@ def test_downsampling_is_the_rounded_mean_of_each_block():
     image = rng.integers(0, 256, (8 * s, 6 * s, 3)).astype(np.float32)
     mean = image.reshape(8, s, 6, s, 3).mean(axis=(1, 3))
     assert np.array_equal(atlas._downsample(image), np.clip(mean + 0.5, 0, 255).astype(np.uint8))
+
+
+def test_png_writer_round_trips_through_panda3d(tmp_path):
+    from panda3d.core import PNMImage
+
+    from aquarius3d.view.render import png_bytes
+
+    rng = np.random.default_rng(9)
+    rgb = rng.integers(0, 256, (7, 11, 3), dtype=np.uint8)
+    path = tmp_path / "x.png"
+    path.write_bytes(png_bytes(rgb))
+    image = PNMImage(str(path))
+    read = np.array([[[image.getRedVal(x, y), image.getGreenVal(x, y), image.getBlueVal(x, y)] for x in range(11)]
+                     for y in range(7)])
+    assert np.array_equal(read, rgb)
