@@ -52,6 +52,7 @@ def test_a_new_face_changes_only_its_tile_of_one_texture(offscreen):
         outside[rows, cols] = False
         assert np.array_equal(after[outside], before[1][outside])  # every other tile intact
         assert scene.textures[1].getImageModified() != versions[1]
+        assert all(t.getNumRamMipmapImages() == t.getExpectedNumMipmapLevels() > 1 for t in scene.textures)  # CPU-made
         # A card's mesh carries its own page's texture, whatever its parent sets.
         from panda3d.core import TextureAttrib
 
