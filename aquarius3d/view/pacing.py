@@ -27,10 +27,11 @@ Why not Panda3D's own frame cap (`clock-mode limited`, `clock-frame-rate`):
 the clock busy-waits the last `sleep-precision` (10 ms) of every wait, it
 waits after `renderFrame` has read the events (an idle step later than this
 task's sleep), and it draws every step. Measured with tools/bench_idle.py
-(Xvfb, 1280x720, shared 2-core machine): no cap 42-48% of a core (the issue
+(Xvfb, 1280x720, shared 2-core machine): no cap 42-95% of a core (the issue
 measured 133-169% on a quiet machine); drawing every step at 30 steps a
 second 10% on the menu, 21% on the hand-off cover; at 10 a second 4% and 6%,
-but a click then waits up to 100 ms; drawing on demand as here 1.4% and 2.0%.
+but a click then waits up to 100 ms; drawing on demand as here 1.4-2.1% and
+2.0-3.1%.
 """
 
 from __future__ import annotations
