@@ -25,6 +25,7 @@ from .screens.settings import SettingsScreen
 from .screens.widgets import BUTTON, PANEL, TEXT
 from .session import Seat, Session
 from .view.camera import Orbit, preset
+from .view.pacing import Pacer
 from .view.piles import Piles
 from .view.houses import level_top, state_views, surface_top
 from .view.rising import Elevation, StoreyLabels, Trays, element_tops
@@ -91,6 +92,7 @@ class App:
         self.status = ""
         self._bind_keys()
         base.taskMgr.add(self._tick, "aquarius3d-tick")
+        self.pacer = Pacer(base, self.busy)  # draws only while something moves (view/pacing.py)
         self.show_menu()
 
     # -- screens ----------------------------------------------------------------------------------
@@ -196,6 +198,7 @@ class App:
 
     def _leave_game(self) -> None:
         self.show_elevation(False)
+        self.base.cam.node().setActive(True)
         if self.scene is not None:
             self.scene.root.removeNode()
         self.scene = None
@@ -339,6 +342,7 @@ class App:
             self.cover_hint.setText(tr("cover_hint", name=name))
         else:
             self.cover.hide()
+        self.base.cam.node().setActive(session.stage != "cover")  # the opaque cover hides the table: skip drawing it
         if session.stage in ("over", "round_over"):
             self.end_panel.show()
             lines = session.summary()
@@ -394,11 +398,11 @@ class App:
                 from .cards import face
 
                 code = face(code).turned.code
+            texture = self.scene.face_texture(code)
             u0, v0, u1, v1 = self.scene.atlas.uv(code)
-            self.scene._refresh_atlas()
             maker.setUvRange((u0, v0), (u1, v1))
             node = NodePath(maker.generate())
-            node.setTexture(self.scene.atlas_texture)
+            node.setTexture(texture)
             return node
         node = NodePath(maker.generate())
         node.setColor(0.95, 0.92, 0.84, 1)
@@ -800,6 +804,12 @@ class App:
 
     def _end_drag(self) -> None:
         self._drag = None
+
+    def busy(self) -> bool:
+        """Is anything moving or about to, with nobody touching the window: the camera, a drag, a computer?"""
+        session = self.session
+        return self._orbit_goal is not None or self._drag is not None or \
+            (session is not None and session.stage == "computer")
 
     def _tick(self, task):
         now = time.monotonic()

@@ -25,6 +25,7 @@ def app(offscreen, tmp_path, monkeypatch):
     yield application
     application._leave_game()
     application.screens.close()
+    application.pacer.stop()
     offscreen.base.taskMgr.remove("aquarius3d-tick")
     offscreen.base.ignoreAll()
     offscreen.scene.root.unstash()

@@ -15,6 +15,7 @@ notify-level-device fatal
 notify-level-display fatal
 default-fov 40
 show-frame-rate-meter false
+loader-support-entry-points false
 """
 
 

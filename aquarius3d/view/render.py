@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import struct
+import zlib
 from pathlib import Path
+
+import numpy as np
 
 from ..positions import Position
 from .scene import CardView
@@ -35,6 +39,25 @@ def position_views(position: Position) -> tuple[dict, dict]:
     return state_views(rising_state(position, table))  # storeys and pyramids (Aquarius Rising), if any
 
 
+def png_bytes(rgb: np.ndarray, level: int = 3) -> bytes:
+    """An 8-bit RGB PNG of an image (rows top first), unfiltered, zlib level 3.
+
+    Panda3D's own writer (libpng, level 6, adaptive filters) took 200 ms for
+    a 1280x720 render; this takes 15 ms for a file of about the same size.
+    """
+    height, width, _ = rgb.shape
+    rows = np.empty((height, width * 3 + 1), dtype=np.uint8)
+    rows[:, 0] = 0  # filter type 0 (none) on every row
+    rows[:, 1:] = rgb.reshape(height, width * 3)
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8 bits, truecolour, no interlace
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows.tobytes(), level))
+            + chunk(b"IEND", b""))
+
+
 class OffscreenTable:
     """A ShowBase with an offscreen buffer and a table scene, for renders and tests."""
 
@@ -65,8 +88,12 @@ class OffscreenTable:
         self.frame()
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        if not self.base.win.saveScreenshot(str(path)):
-            raise OSError(f"could not write {path}")
+        shot = self.base.win.getScreenshot()
+        if shot is None:
+            raise OSError(f"could not write {path}: no picture from the graphics card")
+        width, height = shot.getXSize(), shot.getYSize()
+        pixels = np.frombuffer(bytes(shot.getRamImageAs("RGB")), np.uint8).reshape(height, width, 3)
+        path.write_bytes(png_bytes(pixels[::-1]))  # Panda3D's rows run bottom up
         return path
 
     def close(self) -> None:

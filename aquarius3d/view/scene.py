@@ -17,12 +17,13 @@ from panda3d.core import (
     NodePath,
     SamplerState,
     Texture,
+    TextureAttrib,
     TransparencyAttrib,
     Vec4,
 )
 
 from .. import geometry
-from .atlas import FaceAtlas
+from .atlas import TILE_H, TILE_W, FaceAtlas
 from .meshes import box_node, card_node
 from .palette import FELT, WOOD
 
@@ -107,17 +108,15 @@ class TableScene:
     def __init__(self, parent: NodePath, atlas: FaceAtlas | None = None) -> None:
         self.root = parent.attachNewNode("table-scene")
         self.atlas = atlas or FaceAtlas()
-        self.atlas_texture = _texture(self.atlas.image, "faces")
-        self.atlas.changed = False
+        self.textures: list[Texture] = []  # one per page of the atlas; each card's mesh carries its page's
+        self._refresh_atlas()
+        self.atlas_texture = self.textures[0]  # the first page: the back and the first faces
         # One node per card (ids, tags, bounds), hidden; what is drawn is `batch`,
-        # a flattened copy rebuilt when the cards change: one draw call, not one per card.
+        # a flattened copy rebuilt when the cards change: one draw call per page of faces, not one per card.
         self.cards_root = self.root.attachNewNode("cards")
-        self.cards_root.setTexture(self.atlas_texture)
         self.cards_root.hide()
         self.batch = self.root.attachNewNode("cards-drawn")
-        self.batch.setTexture(self.atlas_texture)
         self.ghosts_root = self.root.attachNewNode("ghosts")
-        self.ghosts_root.setTexture(self.atlas_texture)
         self.ghosts_root.setTransparency(TransparencyAttrib.M_alpha)
         self.ghosts_root.setDepthWrite(False)
         self.ghosts_root.setBin("transparent", 10)
@@ -179,19 +178,53 @@ class TableScene:
     # -- cards ----------------------------------------------------------------------------------
 
     def _mesh(self, code: str):
+        """A card's mesh, its face's page of the atlas as its texture (so any copy of it, anywhere, shows it)."""
         if code not in self._meshes:
-            self._meshes[code] = card_node(self.atlas.uv(code), self.atlas.uv(FaceAtlas.BACK), f"card-{code}")
-            self._refresh_atlas()
+            node = card_node(self.atlas.uv(code), self.atlas.uv(FaceAtlas.BACK), f"card-{code}")
+            texture = self.face_texture(code)
+            node.setGeomState(0, node.getGeomState(0).addAttrib(TextureAttrib.make(texture)))
+            self._meshes[code] = node
         return self._meshes[code]
 
+    def face_texture(self, code: str) -> Texture:
+        """The texture of the page a face is on (drawn first if new); its rectangle is `atlas.uv(code)`."""
+        page = self.atlas.page(code)
+        self._refresh_atlas()
+        return self.textures[page]
+
     def _refresh_atlas(self) -> None:
-        if self.atlas.changed:
-            image = self.atlas.image
-            self.atlas_texture.setRamImage(np.ascontiguousarray(image[::-1, :, ::-1]).tobytes())
-            self.atlas.changed = False
+        """Copy the tiles drawn since last time into their pages' textures: only those pages go to the GPU again.
+
+        Their mipmaps are made here, on the CPU (Panda3D's box filter, about
+        2 ms a page): Mesa's llvmpipe took 40 ms a page to make them itself.
+        """
+        touched = set()
+        for slot in self.atlas.take_fresh():
+            page, row, col = self.atlas.place(slot)
+            image = self.atlas.pages[page]
+            touched.add(page)
+            if page == len(self.textures):  # a new page: a new texture, every tile drawn so far included
+                self.textures.append(_texture(image, f"faces-{page}"))
+                continue
+            height = image.shape[0]
+            ram = np.asarray(memoryview(self.textures[page].modifyRamImage())).reshape(image.shape)
+            # Panda3D keeps images bottom row first, in BGR order.
+            rows = slice(height - (row + 1) * TILE_H, height - row * TILE_H)
+            cols = slice(col * TILE_W, (col + 1) * TILE_W)
+            ram[rows, cols] = image[row * TILE_H:(row + 1) * TILE_H, cols][::-1, :, ::-1]
+        for page in touched:
+            self.textures[page].generateRamMipmapImages()
+
+    def _draw_faces(self, views) -> None:
+        """Draw the faces of these views not drawn yet, then send their pages once (not once per face)."""
+        for view in views:
+            if isinstance(view, CardView):
+                self.atlas.add(view.code)
+        self._refresh_atlas()
 
     def sync(self, cards: dict[object, CardView], pyramids: dict[object, PyramidView] | None = None) -> None:
         """Make the scene show exactly these cards (and pyramids, when given), by stable id."""
+        self._draw_faces(cards.values())
         changed = self._reconcile(cards, self.nodes, self.views, self._card_node, card_transform)
         if pyramids is not None:
             changed |= self._reconcile(pyramids, self.pyramid_nodes, self.pyramid_views, self._pyramid_node,
@@ -244,7 +277,6 @@ class TableScene:
         """Draw every card as one flattened node (after any change to cards or tints)."""
         self.batch.removeNode()
         self.batch = self.root.attachNewNode("cards-drawn")
-        self.batch.setTexture(self.atlas_texture)
         for node in self.nodes.values():
             copy = node.copyTo(self.batch)
             copy.clearPythonTag("card")
@@ -285,6 +317,7 @@ class TableScene:
     def show_ghosts(self, ghosts: dict[object, CardView | PyramidView]) -> None:
         """Translucent cards (or pyramids) where a placement is legal, keyed by the move they stand for."""
         self.clear_ghosts()
+        self._draw_faces(ghosts.values())
         for key, view in ghosts.items():
             if isinstance(view, PyramidView):  # Aquarius Rising: where the chosen pyramid may stand
                 node = self.ghosts_root.attachNewNode(self._pyramid_mesh(view.code).makeCopy())

@@ -1,0 +1,95 @@
+"""Frame pacing (view/pacing.py): the window draws while something moves and rests when nothing does.
+
+No timings are asserted: the pacer is asked what it would do at chosen instants.
+"""
+
+import time
+
+import numpy as np
+
+from aquarius3d.session import Seat
+from test_app import FakeTask, app, pixels  # noqa: F401  (the app fixture)
+
+
+def later(seconds):
+    return time.monotonic() + seconds
+
+
+def settle(app):
+    """Let the window go idle: a moment long after any input."""
+    from aquarius3d.view.pacing import GRACE
+
+    app.pacer.last_input = time.monotonic() - 10 * GRACE
+
+
+def test_the_menu_goes_idle_and_draws_only_a_heartbeat(app):
+    from aquarius3d.view.pacing import HEARTBEAT
+
+    settle(app)
+    start = later(0)
+    assert app.pacer.update(start) is True  # the first idle moment draws (nothing drawn since)
+    assert app.pacer.idle
+    assert app.pacer.update(start + HEARTBEAT / 2) is False
+    assert app.pacer.idle and not app.pacer.drawing
+    assert app.pacer.update(start + HEARTBEAT) is True  # a window uncovered by another is repainted
+
+
+def test_any_button_wakes_the_window(app):
+    from direct.showbase.MessengerGlobal import messenger
+
+    from aquarius3d.view.pacing import GRACE, INPUT_EVENT
+
+    settle(app)
+    app.pacer.update(later(0))
+    assert app.pacer.idle
+    messenger.send(INPUT_EVENT, ["a"])  # what every ButtonThrower throws for a key, a click, a repeat, a release
+    assert app.pacer.update(later(0)) is True
+    assert not app.pacer.idle
+    assert app.pacer.update(later(2 * GRACE)) is True and app.pacer.idle  # the heartbeat frame, and idle again
+
+
+def test_the_window_draws_while_the_camera_eases_and_rests_after(app):
+    from aquarius3d.app import TRANSITION
+
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3)
+    settle(app)
+    app.pacer.update(later(0))
+    assert app.pacer.idle
+    app.view("top")
+    assert app.busy()
+    assert app.pacer.update(later(5)) is True and not app.pacer.idle
+    start, goal, began = app._orbit_goal
+    app._orbit_goal = (start, goal, began - TRANSITION)  # the easing has run its course
+    app._tick(FakeTask())
+    assert app._orbit_goal is None and not app.busy()
+    app.pacer.update(later(60))
+    assert app.pacer.idle
+
+
+def test_a_computer_turn_keeps_the_window_drawing(app):
+    app.start_game("aquarius", {}, [Seat("Bot", "computer"), Seat("Cy", "computer")], seed=4)
+    assert app.session.stage == "computer"
+    settle(app)
+    assert app.busy()
+    assert app.pacer.update(later(60)) is True and not app.pacer.idle
+
+
+def test_an_idle_step_leaves_the_window_undrawn(app):
+    settle(app)
+    app.pacer.update(later(0))  # the heartbeat frame
+    app.pacer._step(FakeTask())
+    assert app.pacer.idle and not app.base.win.isActive()  # renderFrame reads events but draws nothing
+    app.pacer.poke()
+    app.pacer._step(FakeTask())
+    assert app.base.win.isActive()
+
+
+def test_the_hand_off_cover_hides_the_table_so_it_is_not_drawn(app):
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3)
+    assert app.session.stage == "cover"
+    assert not app.base.cam.node().isActive()
+    covered = pixels(app)
+    app.base.cam.node().setActive(True)
+    assert np.array_equal(pixels(app), covered)  # drawn or not, the table does not show through the cover
+    app.reveal()
+    assert app.base.cam.node().isActive()
