@@ -234,3 +234,22 @@ def test_players_on_the_command_line_name_levels():
     assert [s.level for s in seats[1:]] == ["medium", "easy", "medium", "random"]
     with pytest.raises(DataError, match=r"--players: player 2: unknown computer level 'hard'"):
         parse_players("Ann,hard,medium")
+
+
+def test_medium_plays_when_its_only_cards_are_move_a_card():
+    """With nothing in hand but Move a Card, every legal move is a card moved: medium still picks one."""
+    game = load_ruleset("aquarius", {"single_action": "move_a_card"})
+    mover = next(i for i, c in enumerate(game.deck.cards) if c.kind == "action" and c.code == "move_a_card")
+    tried = 0
+    for state in positions(game, 3, seeds=range(4), steps=60, every=4):
+        if len(state.table.cards) < 2 or state.phase != "play":
+            continue
+        for pile in [*state.hands, state.deck, state.discard]:
+            if mover in pile:
+                pile.remove(mover)
+        state.deck.extend(state.hands[state.turn])
+        state.hands[state.turn] = [mover]
+        for level in ("medium", "easy"):
+            game.check(state, make_player(level, 2).choose(game, game.observe(state, state.turn)))
+        tried += 1
+    assert tried >= 5

@@ -216,7 +216,7 @@ def _worth_trying(judge: Judge, moves):
                         hot.add(cell)
     spread = judge.mine * _LOW
     beside_mine = {cell for cell, need in table.need.items() if need & spread}
-    chosen = [m for m in shifts if m.source in hot or m.target in beside_mine]
+    chosen = [m for m in shifts if m.source in hot or m.target in beside_mine] or shifts
     if len(chosen) > MOVE_CARD_LIMIT:
         step = len(chosen) / MOVE_CARD_LIMIT
         chosen = [chosen[int(i * step)] for i in range(MOVE_CARD_LIMIT)]

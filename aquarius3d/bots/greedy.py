@@ -36,7 +36,7 @@ class MediumPlayer:
 
     def choose(self, game, observation):
         scored = scored_moves(game, observation, self.random)
-        if scored is None:
+        if not scored:
             return game.choose_move(observation.view, self.random.randrange)
         best = max(score for score, _ in scored)
         top = [move for score, move in scored if score >= best - 1e-9]
@@ -59,7 +59,7 @@ class EasyPlayer:
         if self.random.random() < self.BLUNDER:
             return game.choose_move(observation.view, self.random.randrange)
         scored = scored_moves(game, observation, self.random)
-        if scored is None:
+        if not scored:
             return game.choose_move(observation.view, self.random.randrange)
         order = sorted(range(len(scored)), key=lambda i: -scored[i][0])  # stable: ties keep the listing order
         top = order[:len(self.WEIGHTS)]
