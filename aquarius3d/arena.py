@@ -81,11 +81,17 @@ def play_one(game, levels: list[str], seed: int, index: int, think: float | None
     return {"won": won, "draw": draw, "score": score, "spent": spent, "moves": moves}
 
 
+_GAMES: dict = {}  # per worker process: the game compiled once
+
+
 def _job(args):
     ruleset, options, levels, seed, index, think = args
-    from .ruleset import load_ruleset
+    key = (ruleset, repr(sorted(options.items())))
+    if key not in _GAMES:
+        from .ruleset import load_ruleset
 
-    return play_one(load_ruleset(ruleset, options), levels, seed, index, think)
+        _GAMES[key] = load_ruleset(ruleset, options)
+    return play_one(_GAMES[key], levels, seed, index, think)
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -99,13 +105,16 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def arena(game, levels: list[str], games: int, seed: int, think: float | None = None, workers: int = 1,
-          progress=None) -> dict:
-    """Play the games and gather the figures (`progress(done, games)` after each game, if given)."""
+          progress=None, source: str | None = None) -> dict:
+    """Play the games and gather the figures (`progress(done, games)` after each game, if given).
+
+    `source` is what worker processes load the ruleset from (its id, or the file it came from).
+    """
     levels = [level_name(level) for level in levels]
     if not game.min_players <= len(levels) <= game.max_players:
         raise ValueError(f"--players: {game.id} is for {game.min_players} to {game.max_players} players, "
                          f"not {len(levels)}")
-    jobs = [(game.id, dict(game.options), levels, seed, i, think) for i in range(games)]
+    jobs = [(source or game.id, dict(game.options), levels, seed, i, think) for i in range(games)]
     results = []
     if workers > 1 and games > 1:
         import multiprocessing

@@ -110,7 +110,7 @@ def cmd_arena(args) -> int:
             levels.append(level_name(word))
         except ValueError as exc:
             raise DataError(f"--players: entrant {i + 1}: {exc}") from None
-    result = arena(game, levels, args.games, args.seed, args.think, args.workers, progress_bar())
+    result = arena(game, levels, args.games, args.seed, args.think, args.workers, progress_bar(), args.ruleset)
     print(json.dumps(result) if args.json else describe(result, game.ruleset.name, args.seed))
     return 0
 

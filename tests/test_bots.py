@@ -253,3 +253,20 @@ def test_medium_plays_when_its_only_cards_are_move_a_card():
             game.check(state, make_player(level, 2).choose(game, game.observe(state, state.turn)))
         tried += 1
     assert tried >= 5
+
+
+def test_the_progress_bar_shows_only_on_a_terminal():
+    import io
+
+    from aquarius3d.arena import progress_bar
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    assert progress_bar(io.StringIO()) is None
+    screen = Terminal()
+    show = progress_bar(screen)
+    result = arena(load_ruleset("dominus"), ["random", "easy"], games=3, seed=4, progress=show)
+    assert screen.getvalue().endswith("] 3/3 games\n") and "1/3 games" in screen.getvalue()
+    assert sum(result["wins"]) + result["draws"] == 3
