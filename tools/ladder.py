@@ -27,6 +27,8 @@ MATCHES = (
     ("dominus", {}, ["medium", "random"]),
     ("dominus", {}, ["easy", "random"]),
     ("dominus", {}, ["medium", "easy"]),
+    ("elemental-towers", {}, ["medium"]),
+    ("elemental-towers", {}, ["random"]),
 )
 
 
@@ -36,8 +38,8 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
-    print(f"| game | players | games | first entrant's wins (95% interval) | fair share | draws | ms a move |")
-    print("|---|---|---|---|---|---|---|")
+    print("| game | players | games | first entrant's wins (95% interval) | fair share | draws | mean score | ms a move |")
+    print("|---|---|---|---|---|---|---|---|")
     for ruleset, options, levels in MATCHES:
         game = load_ruleset(ruleset, options)
         start = time.perf_counter()
@@ -46,8 +48,8 @@ def main() -> int:
         name = game.ruleset.name + "".join(f", {k}" for k in options)
         wins = result["wins"][0]
         print(f"| {name} | {', '.join(levels)} | {args.games} | {wins} = {100 * wins / args.games:.1f}% "
-              f"({100 * low:.1f}-{100 * high:.1f}%) | {100 / len(levels):.0f}% | {result['draws']} | "
-              f"{result['mean_move_ms'][0]:.1f} |", flush=True)
+              f"({100 * low:.1f}-{100 * high:.1f}%) | {'-' if len(levels) == 1 else f'{100 / len(levels):.0f}%'} | "
+              f"{result['draws']} | {result['mean_score'][0]:.2f} | {result['mean_move_ms'][0]:.1f} |", flush=True)
         print(f"  ({time.perf_counter() - start:.0f} s)", file=sys.stderr)
     return 0
 

@@ -14,8 +14,9 @@ Levels:
     easy     medium's judgement with mistakes: now and then a random move, else one of its best few
     medium   a greedy player with a real evaluation, one move ahead (Aquarius: its goal group, what the
              move gives the others, when an action card is worth playing; Dominus: emptying its hand,
-             keeping playable cards, leaving the next player stuck). Aquarius Rising and Elemental
-             Towers: a random move for now.
+             keeping playable cards, leaving the next player stuck; Elemental Towers: towers of the
+             row's best colours and the pieces that could stack). Aquarius Rising and Elemental
+             Connections (no goals): a random move for now.
 """
 
 from __future__ import annotations

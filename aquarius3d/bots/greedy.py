@@ -1,17 +1,18 @@
 """Greedy computer players: `medium` scores every legal move one ply ahead; `easy` is medium with mistakes.
 
-The scores come from each family's evaluation (aquarius_eval.py, dominus_eval.py), which sees only the
-observation (and states determinized from it). Families without an evaluation yet (Aquarius Rising,
-Elemental Towers) get a random legal move.
+The scores come from each family's evaluation (aquarius_eval.py, dominus_eval.py, towers_eval.py), which
+sees only the observation (and states determinized from it). Aquarius Rising, without an evaluation yet,
+gets a random legal move.
 """
 
 from __future__ import annotations
 
 import random
 
-from . import aquarius_eval, dominus_eval
+from . import aquarius_eval, dominus_eval, towers_eval
 
-SCORERS = {"aquarius": aquarius_eval.score_moves, "dominus": dominus_eval.score_moves}
+SCORERS = {"aquarius": aquarius_eval.score_moves, "dominus": dominus_eval.score_moves,
+           "towers": towers_eval.score_moves}
 
 
 def scored_moves(game, observation, rng: random.Random):
