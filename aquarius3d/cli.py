@@ -98,6 +98,29 @@ def cmd_simulate(args) -> int:
     return 0
 
 
+def cmd_arena(args) -> int:
+    from .arena import arena, describe, progress_bar
+    from .bots import level_name
+    from .ruleset import load_ruleset
+
+    if args.games < 1:
+        raise DataError(f"--games: expected at least 1, got {args.games}")
+    if args.workers < 1:
+        raise DataError(f"--workers: expected at least 1, got {args.workers}")
+    if args.think is not None and args.think <= 0:
+        raise DataError(f"--think: expected a number of seconds above 0, got {args.think}")
+    game = load_ruleset(args.ruleset, _options(args.option))
+    levels = []
+    for i, word in enumerate(part.strip() for part in args.players.split(",")):
+        try:
+            levels.append(level_name(word))
+        except ValueError as exc:
+            raise DataError(f"--players: entrant {i + 1}: {exc}") from None
+    result = arena(game, levels, args.games, args.seed, args.think, args.workers, progress_bar(), args.ruleset)
+    print(json.dumps(result) if args.json else describe(result, game.ruleset.name, args.seed))
+    return 0
+
+
 def _size(text: str) -> tuple[int, int]:
     width, sep, height = text.lower().partition("x")
     if not sep or not width.isdigit() or not height.isdigit() or not (16 <= int(width) <= 8192 and 16 <= int(height) <= 8192):
@@ -125,7 +148,10 @@ def cmd_render(args) -> int:
 
 
 def parse_players(text: str) -> list:
-    """'Ann,Bo,bot' -> seats; 'bot' or 'computer' (optionally 'bot:Name') is a computer player."""
+    """'Ann,medium,easy' -> seats. A computer player is its level (random, easy, medium) or 'bot' / 'computer'
+    (the default level), optionally with a name: 'easy:Hal', 'bot:Hal'; 'hard' (a level still to come) is
+    refused with the list of levels. Anything else is a human player's name."""
+    from .bots import is_level, level_name
     from .session import Seat
 
     seats = []
@@ -133,8 +159,13 @@ def parse_players(text: str) -> list:
         if not raw:
             raise DataError(f"--players: player {i + 1} has no name (write names separated by commas)")
         kind, _, name = raw.partition(":")
-        if kind.lower() in ("bot", "computer"):
-            seats.append(Seat(name.strip() or f"Bot {sum(s.kind == 'computer' for s in seats) + 1}", "computer"))
+        if is_level(kind) or kind.strip().lower() == "hard":  # hard: a level to come, refused with the list
+            try:
+                level = level_name(kind)
+            except ValueError as exc:
+                raise DataError(f"--players: player {i + 1}: {exc}") from None
+            seats.append(Seat(name.strip() or f"Bot {sum(s.kind == 'computer' for s in seats) + 1}", "computer",
+                              level))
         else:
             seats.append(Seat(raw, "human"))
     names = [s.name for s in seats]
@@ -260,11 +291,34 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_simulate)
 
+    p = sub.add_parser(
+        "arena", help="play many games between computer levels and compare them",
+        description="Play many games between computer levels, rotating the seats so that no level keeps the "
+                    "first seat, and print per entrant (in the order given): wins with a 95% Wilson interval, "
+                    "mean score and mean move time. A game won by several players together is a draw: it counts "
+                    "in 'draws', for nobody. Scores: Aquarius and Aquarius Rising 1 for a win (1/k for a win "
+                    "shared by k); Dominus the player's total points; Elemental Towers the final score, and "
+                    "'wins' counts the games that reached Artisan (11+). Game i is seeded from (SEED, i) only: "
+                    "the results do not depend on --workers.")
+    p.add_argument("ruleset")
+    p.add_argument("--players", required=True, metavar="LEVELS",
+                   help="levels separated by commas, e.g. medium,random,random,random (levels: random, easy, "
+                        "medium; 'bot' is the default level)")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a ruleset option (repeatable)")
+    p.add_argument("--think", type=float, metavar="SECONDS", help="time a searching level may think per move "
+                                                                  "(kept for the levels that search)")
+    p.add_argument("--workers", type=int, default=1, help="processes playing games side by side")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(run=cmd_arena)
+
     p = sub.add_parser("play", help="open the window straight into a game, new or saved")
     p.add_argument("ruleset", nargs="?")
     p.add_argument("--load", metavar="FILE", help="a saved game to go on with (see 'aquarius3d saves')")
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a ruleset option (repeatable)")
-    p.add_argument("--players", help="names separated by commas (default Ann,Bo); 'bot' for a computer player")
+    p.add_argument("--players", help="names separated by commas (default Ann,Bo); a computer player is its level "
+                                      "(random, easy, medium) or 'bot' (medium), optionally 'easy:Hal' to name it")
     p.add_argument("--targets", help="each player's own number of panels to connect, e.g. '4,,' (young players)")
     p.set_defaults(run=cmd_play)
 

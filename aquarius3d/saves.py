@@ -206,6 +206,12 @@ def read_record(path: Path) -> dict:
     for i, seat in enumerate(data["seats"]):
         if not isinstance(seat, dict) or seat.get("kind") not in ("human", "computer") or not isinstance(seat.get("name"), str):
             raise DataError(f"{where}: seats[{i}]: expected {{name, kind: human or computer}}")
+        if "level" in seat:
+            from .bots import LEVELS
+
+            if seat["level"] not in LEVELS:
+                raise DataError(f"{where}: seats[{i}]: level: {seat['level']!r} is not a computer level "
+                                f"({', '.join(LEVELS)})")
     joined = sum(1 for move in data["moves"] if isinstance(move, str) and move.startswith("join "))
     if len(data["seats"]) != len(data["players"]) + joined:
         raise DataError(f"{where}: seats: {len(data['seats'])} seats for {len(data['players'])} players "

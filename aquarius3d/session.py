@@ -25,7 +25,7 @@ import random
 from dataclasses import dataclass
 
 from . import saves
-from .bots import RandomPlayer
+from .bots import DEFAULT_LEVEL, make_player
 from .cards import BIT, LETTER_OF, face
 from .engine.game import ApplyResult, Game
 from .engine.moves import (
@@ -43,6 +43,7 @@ from .stages import Stage
 class Seat:
     name: str
     kind: str = "human"  # or "computer"
+    level: str = DEFAULT_LEVEL  # a computer seat's level (aquarius3d/bots: random, easy, medium)
 
 
 class Session:
@@ -59,7 +60,7 @@ class Session:
         self.messages: list[str] = []
         self.notice = ""
         self.peeking = False
-        self.bots = {i: RandomPlayer(seed * 31 + i) for i, s in enumerate(seats) if s.kind == "computer"}
+        self.bots = {i: make_player(s.level, seed * 31 + i) for i, s in enumerate(seats) if s.kind == "computer"}
         self.flow = flow_of(game.family)(self)  # the family's part of the turn (flow.py)
         self._reset_choice()
         self.shown_seat: int | None = None  # whose secrets were last on screen
@@ -77,7 +78,8 @@ class Session:
 
     def record(self) -> dict:
         record = {**self.game.record(self.state, self.seed),
-                  "seats": [{"name": s.name, "kind": s.kind} for s in self.seats]}
+                  "seats": [{"name": s.name, "kind": s.kind, **({"level": s.level} if s.kind == "computer" else {})}
+                            for s in self.seats]}
         if self.looks:
             record["looks"] = {str(seat): turn for seat, turn in self.looks.items()}
         return record
@@ -85,7 +87,7 @@ class Session:
     @classmethod
     def from_record(cls, record: dict, autosave: bool = True) -> "Session":
         game = load_ruleset(record["ruleset"], record["options"])
-        seats = [Seat(s["name"], s["kind"]) for s in record["seats"]]
+        seats = [Seat(s["name"], s["kind"], s.get("level", DEFAULT_LEVEL)) for s in record["seats"]]
         seated = len(record["players"])
         session = cls(game, seats[:seated], int(record["seed"]), autosave=False, targets=record.get("targets"),
                       preset=record.get("preset"))
@@ -374,7 +376,8 @@ class Session:
     def computer_move(self) -> bool:
         if self.stage != Stage.COMPUTER:
             return False
-        return self._try(self.bots[self.seat].choose(self.game, self.state))
+        # A computer player gets only what its seat may know (engine/hidden.py), never the state itself.
+        return self._try(self.bots[self.seat].choose(self.game, self.game.observe(self.state, self.seat)))
 
     # -- playing ---------------------------------------------------------------------------------
 
@@ -441,12 +444,12 @@ class Session:
             return False
         return True
 
-    def join(self, name: str, kind: str = "human") -> bool:
+    def join(self, name: str, kind: str = "human", level: str = DEFAULT_LEVEL) -> bool:
         """A player sits down between turns (an unused goal and the top three cards)."""
         if self.stage not in (Stage.COVER, Stage.CHOOSE, Stage.COMPUTER):
             self.notice = tr("log_refused", reason=tr("join_between_turns"))
             return False
-        self.pending_seats = [Seat(name.strip(), kind)]
+        self.pending_seats = [Seat(name.strip(), kind, level)]
         return self._try(Join(name.strip()))
 
     def _seat_joined(self, result: ApplyResult) -> None:
@@ -454,7 +457,7 @@ class Session:
         seat = pending.pop(0) if pending else Seat(result.move.name)
         self.seats.append(seat)
         if seat.kind == "computer":
-            self.bots[len(self.seats) - 1] = RandomPlayer(self.seed * 31 + len(self.seats) - 1)
+            self.bots[len(self.seats) - 1] = make_player(seat.level, self.seed * 31 + len(self.seats) - 1)
         self.messages.append(tr("log_join", name=seat.name))
 
     # -- Aqua-Chicken ----------------------------------------------------------------------------

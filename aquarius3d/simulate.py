@@ -8,13 +8,17 @@ from .bots import RandomPlayer
 
 
 def play_game(game, players: int, seed: int, max_moves: int = 10_000):
-    """One complete game between random players; returns the final state."""
+    """One complete game between random players, each seeing only its own observation; returns the final state.
+
+    Seat s's player draws from its own source, seeded from (seed, s): the same seed plays the same game.
+    """
     state = game.new_state([f"Bot {i + 1}" for i in range(players)], seed=seed)
-    bot = RandomPlayer(seed)
+    bots = [RandomPlayer(seed * 31 + seat) for seat in range(players)]
     for _ in range(max_moves):
         if state.over:
             return state
-        game._apply_unchecked(state, bot.choose(game, state))  # the bot chose among this state's legal moves
+        seat = state.turn  # each player sees only its seat's observation; the move it picks is legal here
+        game._apply_unchecked(state, bots[seat].choose(game, game.observe(state, seat)))
     raise RuntimeError(f"game with seed {seed} did not end in {max_moves} moves")
 
 

@@ -138,11 +138,15 @@ def test_menu_new_game_form_starts_a_game(app):
     form = app.show_new_game()
     form.add_seat()
     form.toggle_seat(1)
-    assert form.seats == [["Ann", "human"], ["Bo", "computer"], ["Cy", "computer"]]
+    assert form.seats == [["Ann", "human"], ["Bo", "medium"], ["Cy", "medium"]]  # a new seat: a medium computer
+    form.toggle_seat(2)
+    form.toggle_seat(2)  # the seat button cycles human, medium, easy, random, human
+    assert form.seats[2] == ["Cy", "random"]
     form.set_option(True, "first_edition")
     form.start()
     assert app.screen == "game"
     assert [s.kind for s in app.session.seats] == ["human", "computer", "computer"]
+    assert [s.level for s in app.session.seats][1:] == ["medium", "random"]
     assert app.session.game.deck.name == "Aquarius, first edition"
     assert pixels(app).std() > 0.05
 

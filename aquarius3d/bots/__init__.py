@@ -1,5 +1,62 @@
-"""Computer players. They only ever choose among legal moves."""
+"""Computer players, by level. They only ever choose among legal moves, from what their seat may know.
 
+    player = make_player("medium", seed=7)
+    move = player.choose(game, game.observe(state, seat))   # the seat to play; never the real state
+
+Every player has the same interface: `choose(game, observation) -> Move`, where the observation is
+`Game.observe(state, seat)` (engine/hidden.py): its own hand and goal and the table are real, every card
+the seat cannot see is a hole. A player that wants to try moves asks `game.determinize(observation, rng)`
+for a whole state consistent with what it saw and plays on a copy of it. Each player draws its chances
+from its own seeded source, so a level, a seed and an observation always give the same move.
+
+Levels:
+    random   a uniformly chosen legal move (a baseline)
+    easy     medium's judgement with mistakes: now and then a random move, else one of its best few
+    medium   a greedy player with a real evaluation, one move ahead (Aquarius: its goal group, what the
+             move gives the others, when an action card is worth playing; Dominus: emptying its hand,
+             keeping playable cards, leaving the next player stuck; Elemental Towers: towers of the
+             row's best colours and the pieces that could stack). Aquarius Rising and Elemental
+             Connections (no goals): a random move for now.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from .greedy import EasyPlayer, MediumPlayer
 from .random_player import RandomPlayer
 
-__all__ = ["RandomPlayer"]
+
+class Player(Protocol):
+    def choose(self, game, observation): ...
+
+
+LEVELS = {"random": RandomPlayer, "easy": EasyPlayer, "medium": MediumPlayer}
+DEFAULT_LEVEL = "medium"  # what `bot` and `computer` mean
+ALIASES = ("bot", "computer")
+
+
+def level_name(text: str) -> str:
+    """A level's name from what a user typed ('bot' and 'computer' are the default level); ValueError if unknown."""
+    name = str(text).strip().lower()
+    if name in ALIASES:
+        return DEFAULT_LEVEL
+    if name not in LEVELS:
+        raise ValueError(f"unknown computer level {text!r} (levels: {', '.join(LEVELS)}; "
+                         f"'bot' is {DEFAULT_LEVEL})")
+    return name
+
+
+def is_level(text: str) -> bool:
+    """Whether a word names a level (or is 'bot' / 'computer')."""
+    name = str(text).strip().lower()
+    return name in LEVELS or name in ALIASES
+
+
+def make_player(level: str, seed: int = 0, think: float | None = None) -> Player:
+    """A computer player of that level with its own seeded random source (`think`: seconds, for searching levels)."""
+    return LEVELS[level_name(level)](seed, think=think)
+
+
+__all__ = ["ALIASES", "DEFAULT_LEVEL", "LEVELS", "EasyPlayer", "MediumPlayer", "Player", "RandomPlayer",
+           "is_level", "level_name", "make_player"]

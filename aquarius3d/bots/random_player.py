@@ -6,9 +6,12 @@ import random
 
 
 class RandomPlayer:
-    def __init__(self, seed: int = 0) -> None:
-        self.random = random.Random(seed)
+    level = "random"
 
-    def choose(self, game, state):
-        """A legal move chosen uniformly: legal_moves(state)[k] for a random k."""
-        return game.choose_move(state, self.random.randrange)
+    def __init__(self, seed: int = 0, think: float | None = None) -> None:
+        self.random = random.Random(seed)
+        self.think = think
+
+    def choose(self, game, observation):
+        """A legal move of the observing seat chosen uniformly: legal_moves(view)[k] for a random k."""
+        return game.choose_move(observation.view, self.random.randrange)

@@ -235,6 +235,13 @@ class Table:
         parent, size = self._union_find(bit)
         return size[_find(parent, (cell, panel))]
 
+    def group_root(self, cell: Cell, panel: int, bit: int) -> tuple[tuple[Cell, int], int]:
+        """The connected group of one element holding a panel: an id for it (stable until the table changes)
+        and its size. Computer players use it to see which groups a card would join, without placing it."""
+        parent, size = self._union_find(bit)
+        root = _find(parent, (cell, panel))
+        return root, size[root]
+
     def _group(self, start, bit: int) -> set:
         faces = self.faces
         seen = {start}

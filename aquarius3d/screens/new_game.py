@@ -6,6 +6,7 @@ from direct.gui.DirectGui import DirectButton, DirectCheckButton, DirectEntry, D
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import TextNode
 
+from ..bots import DEFAULT_LEVEL
 from ..errors import DataError
 from ..i18n import action_name, has, tr
 from ..ruleset import available, load_ruleset
@@ -14,10 +15,12 @@ from . import Screen
 from .widgets import BUTTON, CHECK, ENTRY, TEXT
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
+SEAT_KINDS = ("human", "medium", "easy", "random")  # what the seat button cycles through: a person, then levels
 
 
 class NewGameScreen(Screen):
-    """The form's values: `ruleset`, `options` (only those changed), `seats` ([name, kind]), `targets`."""
+    """The form's values: `ruleset`, `options` (only those changed), `seats` ([name, kind]: kind is "human" or a
+    computer level, `SEAT_KINDS`), `targets`."""
 
     name = "new"
 
@@ -164,8 +167,9 @@ class NewGameScreen(Screen):
                                 command=self.rename_seat, extraArgs=[i], focusOutCommand=self.read_names, **ENTRY)
             self.seat_entries.append(entry)
             add(entry)
-            kind_text = tr("menu_human") if kind == "human" else tr("menu_computer")
-            add(DirectButton(text=kind_text, scale=0.05, pos=(0.12, 0, z + 0.01), parent=self.seats_root,
+            kind_text = tr("menu_human") if kind == "human" else tr("menu_computer_level", level=tr(f"level_{kind}"))
+            add(DirectButton(text=kind_text, scale=0.05 if kind == "human" else 0.04, pos=(0.12, 0, z + 0.01),
+                             parent=self.seats_root,
                              command=self.toggle_seat, extraArgs=[i], **BUTTON))
             if len(self.seats) > fewest:
                 add(DirectButton(text=tr("menu_remove_seat"), scale=0.045, pos=(0.5, 0, z + 0.01),
@@ -191,17 +195,17 @@ class NewGameScreen(Screen):
         self.seats[index][0] = text.strip() or self.seats[index][0]
 
     def toggle_seat(self, index) -> None:
-        """Human or computer."""
+        """Human, then a computer at each level (medium, easy, random), then human again."""
         self.read_names()
         seat = self.seats[index]
-        seat[1] = "computer" if seat[1] == "human" else "human"
+        seat[1] = SEAT_KINDS[(SEAT_KINDS.index(seat[1]) + 1) % len(SEAT_KINDS)] if seat[1] in SEAT_KINDS else "human"
         self.draw_seats()
 
     def add_seat(self) -> None:
         """One more seat, a computer with the first free name."""
         self.read_names()
         taken = {s[0] for s in self.seats}
-        self.seats.append([next(n for n in NAMES if n not in taken), "computer"])
+        self.seats.append([next(n for n in NAMES if n not in taken), DEFAULT_LEVEL])
         self.draw_seats()
 
     def remove_seat(self, index) -> None:
@@ -213,7 +217,7 @@ class NewGameScreen(Screen):
     def start(self) -> None:
         """Start the game as the form says."""
         self.read_names()
-        seats = [Seat(name, kind) for name, kind in self.seats]
+        seats = [Seat(name) if kind == "human" else Seat(name, "computer", kind) for name, kind in self.seats]
         targets = [self.targets.get(i) for i in range(len(seats))]
         has_target = "target" in load_ruleset(self.ruleset).ruleset.options
         self.app.start_game(self.ruleset, dict(self.options), seats,

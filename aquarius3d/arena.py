@@ -1,0 +1,178 @@
+"""Many games between computer levels, seats rotated, for `aquarius3d arena` (no Panda3D).
+
+    result = arena(load_ruleset("aquarius"), ["medium", "random", "random", "random"], games=400, seed=1)
+
+Game i seats entrant (s + i) mod n at seat s, so no level keeps the first seat. Each game is seeded from
+(seed, i) only, and each player from (seed, i, seat), so the results are the same whatever the number of
+worker processes. Per entrant, in the order given:
+    wins        games it won alone; a game won by several players together is a draw (counted in
+                `draws`, for nobody); Elemental Towers (solitaire): games that reached Artisan (11+)
+    mean_score  Aquarius and Aquarius Rising: 1 for a win, 1/k for a win shared by k, 0 otherwise;
+                Dominus: the player's total points; Elemental Towers: the final score
+    mean_move_ms  the mean time the player took to choose a move
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+import time
+
+from .errors import DataError
+from .bots import level_name, make_player
+
+ARTISAN = 11  # Elemental Towers: a game "won" reaches this score
+MAX_MOVES = 10_000
+
+
+def game_seed(seed: int, index: int) -> int:
+    return random.Random(f"arena:{seed}:{index}").getrandbits(31)
+
+
+def player_seed(seed: int, index: int, seat: int) -> int:
+    return random.Random(f"arena:{seed}:{index}:{seat}").getrandbits(31)
+
+
+def seating(entrants: int, index: int) -> list[int]:
+    """The entrant at each seat in game `index`: (seat + index) mod n, so every entrant takes every seat in turn."""
+    return [(s + index) % entrants for s in range(entrants)]
+
+
+def play_one(game, levels: list[str], seed: int, index: int, think: float | None = None) -> dict:
+    """Game `index`, seated by `seating`. Per entrant: won, score, time spent and moves made."""
+    n = len(levels)
+    entrant_at = seating(n, index)
+    players = [make_player(levels[e], player_seed(seed, index, s), think) for s, e in enumerate(entrant_at)]
+    state = game.new_state([f"{levels[e]} {e + 1}" for e in entrant_at], seed=game_seed(seed, index))
+    spent = [0.0] * n
+    moves = [0] * n
+    for _ in range(MAX_MOVES):
+        if state.over:
+            break
+        seat = state.turn
+        start = time.perf_counter()
+        move = players[seat].choose(game, game.observe(state, seat))
+        spent[entrant_at[seat]] += time.perf_counter() - start
+        moves[entrant_at[seat]] += 1
+        game.apply(state, move)
+    else:
+        raise RuntimeError(f"arena game {index} (seed {seed}) did not end in {MAX_MOVES} moves")
+    won = [0] * n
+    score = [0.0] * n
+    draw = False
+    if game.family == "towers":
+        from .games.towers.blocks import score_of
+
+        total = score_of(game, state)[0]
+        score[0] = float(total)
+        won[0] = int(total >= ARTISAN)
+    else:
+        winners = [entrant_at[s] for s in state.winners]
+        if len(winners) == 1:
+            won[winners[0]] = 1
+        draw = len(winners) > 1
+        if game.family == "dominus":
+            totals = state.data.scores if state.data is not None and state.data.scores else [0] * n
+            for s, e in enumerate(entrant_at):
+                score[e] = float(totals[s])
+        else:
+            for e in winners:
+                score[e] = 1.0 / len(winners)
+    return {"won": won, "draw": draw, "score": score, "spent": spent, "moves": moves}
+
+
+_GAMES: dict = {}  # per worker process: the game compiled once
+
+
+def _job(args):
+    ruleset, options, levels, seed, index, think = args
+    key = (ruleset, repr(sorted(options.items())))
+    if key not in _GAMES:
+        from .ruleset import load_ruleset
+
+        _GAMES[key] = load_ruleset(ruleset, options)
+    return play_one(_GAMES[key], levels, seed, index, think)
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if games == 0:
+        return 0.0, 1.0
+    rate = wins / games
+    middle = (rate + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, middle - half), min(1.0, middle + half)
+
+
+def arena(game, levels: list[str], games: int, seed: int, think: float | None = None, workers: int = 1,
+          progress=None, source: str | None = None) -> dict:
+    """Play the games and gather the figures (`progress(done, games)` after each game, if given).
+
+    `source` is what worker processes load the ruleset from (its id, or the file it came from).
+    """
+    levels = [level_name(level) for level in levels]
+    if not game.min_players <= len(levels) <= game.max_players:
+        raise DataError(f"--players: {game.id} is for {game.min_players} to {game.max_players} players, "
+                         f"not {len(levels)}")
+    jobs = [(source or game.id, dict(game.options), levels, seed, i, think) for i in range(games)]
+    results = []
+    if workers > 1 and games > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            for result in pool.imap(_job, jobs, chunksize=max(1, min(8, games // (4 * workers)))):
+                results.append(result)
+                if progress:
+                    progress(len(results), games)
+    else:
+        for i in range(games):
+            results.append(play_one(game, levels, seed, i, think))
+            if progress:
+                progress(len(results), games)
+    n = len(levels)
+    spent = [sum(r["spent"][e] for r in results) for e in range(n)]
+    moves = [sum(r["moves"][e] for r in results) for e in range(n)]
+    return {
+        "ruleset": game.id,
+        "players": levels,
+        "games": games,
+        "wins": [sum(r["won"][e] for r in results) for e in range(n)],
+        "draws": sum(r["draw"] for r in results),
+        "mean_score": [round(sum(r["score"][e] for r in results) / max(1, games), 4) for e in range(n)],
+        "mean_move_ms": [round(1000 * spent[e] / moves[e], 3) if moves[e] else 0.0 for e in range(n)],
+    }
+
+
+def progress_bar(stream=None):
+    """A one-line progress bar on a terminal (stderr), or None when it is not one."""
+    stream = stream or sys.stderr
+    if not stream.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        width = 30
+        filled = width * done // total
+        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+        if done == total:
+            stream.write("\n")
+        stream.flush()
+
+    return show
+
+
+def describe(result: dict, name: str, seed: int) -> str:
+    """The figures as text: per entrant, wins with a 95% interval, mean score and mean move time."""
+    games = result["games"]
+    towers = result["ruleset"] == "elemental-towers" or name == "Elemental Towers"
+    lines = [f"{games} games of {name}, seed {seed}, seats rotated"]
+    label = "reached Artisan (11+)" if towers else "wins"
+    for e, level in enumerate(result["players"]):
+        wins = result["wins"][e]
+        low, high = wilson(wins, games)
+        lines.append(f"  {e + 1}. {level:<7} {label} {wins}/{games} = {100 * wins / games:.1f}% "
+                     f"(95% {100 * low:.1f}-{100 * high:.1f}%), mean score {result['mean_score'][e]:.2f}, "
+                     f"{result['mean_move_ms'][e]:.1f} ms a move")
+    if not towers:
+        lines.append(f"  draws (wins shared by several players): {result['draws']}")
+    return "\n".join(lines)

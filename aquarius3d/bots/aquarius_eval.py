@@ -1,0 +1,234 @@
+"""Medium's judgement in Aquarius (every variant and both decks): one move ahead, from one seat's knowledge.
+
+A position is worth, to a seat whose goal is element G:
+    10 per panel of the largest group of G (its goal group), a win if it reaches the target;
+    minus, for every other element E that may be somebody's goal (with probability p: the other seats'
+    share of the goals the seat does not hold or know the place of), 4 * p * d^2 where d is how far E's
+    largest group has come past target - 4, and 5000 * p when E reaches the target (someone wins).
+A placement adds 1 per segment of G it leaves facing an empty cell when it joined G's group (open ends),
+2 per bonus card drawn, and minus 1.5 * p per open segment of a nearly complete other element (what it
+gives the next players). Placements are worked out from the table's groups without copying it.
+
+Action cards cost 4 to play (the value of keeping one for when it matters) and are scored on a state
+determinized from the observation: Zap a Card and Move a Card by the table they leave (Move a Card only
+for cards in a nearly complete group and targets beside the goal element, at most 240 of them); Trade
+Goals, Rotate Goals and Shuffle Goals by the goal they are expected to bring (a goal whose place the seat
+knows counts as that element, an unknown one as the mean of the elements it could be, and the goal given
+away becomes a sure threat); Trade Hands when the seat's own hand cannot grow its group and the other
+hand is bigger; Shuffle Hands hardly ever.
+"""
+
+from __future__ import annotations
+
+from ..cards import DIRECTIONS, FACING, MY_SIDE, SEG_BITS, face
+from ..engine.hidden import HIDDEN
+from ..engine.moves import MoveCard, Pass, Place, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands, Zap
+from ..vocabulary import BIT, LETTER_OF
+
+WIN = 1_000_000.0
+KEEP_ACTION = 4.0  # what an action card in hand is worth: play it only when it gains more
+MOVE_CARD_LIMIT = 240
+_LOW = sum(1 << (SEG_BITS * i) for i in range(8))  # the lowest bit of each packed segment
+BITS = tuple(1 << i for i in range(5))
+
+
+class Judge:
+    """What one seat knows that matters to its judgement, worked out once per decision."""
+
+    def __init__(self, game, observation) -> None:
+        view = observation.view
+        self.game = game
+        self.seat = observation.seat
+        self.view = view
+        self.table = view.table
+        self.target = game.win.target(view, self.seat) if hasattr(game.win, "target") else game.target
+        self.others_target = game.target
+        self.mine = BIT[LETTER_OF[game.deck.cards[view.goals[self.seat]].code]]
+        cards = game.deck.cards
+        self.goal_bits = sorted({BIT[LETTER_OF[cards[g].code]] for g in game.goal_ids()})
+        # Goals whose place the seat knows (it traded one away, or saw one): seat -> element bit.
+        self.known_goals: dict[int, int] = {}
+        for card, (kind, holder) in observation.known.items():
+            if kind == "goal" and cards[card].kind == "goal" and holder != self.seat:
+                self.known_goals[holder] = BIT[LETTER_OF[cards[card].code]]
+        self.base = {bit: self.table.largest_group(bit) for bit in BITS}
+        self.threat = self.threats(self.mine)
+
+    # -- the worth of a position ------------------------------------------------------------------
+
+    def threats(self, mine: int, given: int | None = None) -> dict[int, float]:
+        """Per other element, the chance that it is another player's goal (`given`: a goal we hand over)."""
+        opponents = len(self.view.players) - 1
+        sure = set(self.known_goals.values())
+        if given is not None:
+            sure.add(given)
+        unknown = [b for b in self.goal_bits if b != mine and b not in sure]
+        left = max(0, opponents - len([b for b in sure if b != mine]))
+        share = min(1.0, left / len(unknown)) if unknown else 0.0
+        return {bit: (1.0 if bit in sure else share if bit in unknown else 0.0) for bit in BITS if bit != mine}
+
+    def value(self, sizes: dict[int, int], mine: int | None = None, threat: dict[int, float] | None = None) -> float:
+        mine = self.mine if mine is None else mine
+        threat = self.threat if threat is None else threat
+        own = sizes[mine]
+        if own >= self.target:
+            return WIN + own
+        worth = 10.0 * own
+        near = self.others_target - 4
+        for bit, chance in threat.items():
+            if not chance:
+                continue
+            size = sizes[bit]
+            if size >= self.others_target:
+                worth -= 5000.0 * chance
+            elif size > near:
+                worth -= 4.0 * chance * (size - near) ** 2
+        return worth
+
+    # -- placements, from the groups a card would join ---------------------------------------------
+
+    def placement(self, move: Place) -> float:
+        lies = face(move.lies_as)
+        table = self.table
+        sizes = dict(self.base)
+        joined: dict[tuple[int, int], dict] = {}
+        open_segments = {bit: 0 for bit in BITS}
+        x, y = move.cell
+        for d in DIRECTIONS:
+            n = (x + d[0], y + d[1])
+            other = table.faces.get(n)
+            for s, t in zip(MY_SIDE[d], FACING[d]):
+                segment = lies.segments[s]
+                if other is None:
+                    for bit in BITS:
+                        if segment & bit:
+                            open_segments[bit] += 1
+                    continue
+                shared = segment & other.segments[t]
+                for bit in BITS:
+                    if shared & bit:
+                        root, size = table.group_root(n, other.segment_panel[t], bit)
+                        joined.setdefault((lies.segment_panel[s], bit), {})[root] = size
+        grown = {}
+        for bit in BITS:
+            panels = [p for p, mask in enumerate(lies.panels) if mask & bit]
+            if not panels:
+                continue
+            parts: list[tuple[int, dict]] = []  # (panels of the new card, groups joined)
+            for panel in panels:
+                roots = dict(joined.get((panel, bit), {}))
+                count = 1
+                for other_count, other_roots in [p for p in parts if p[1].keys() & roots.keys()]:
+                    parts.remove((other_count, other_roots))
+                    count += other_count
+                    roots.update(other_roots)
+                parts.append((count, roots))
+            grown[bit] = max(count + sum(roots.values()) for count, roots in parts)
+            sizes[bit] = max(sizes[bit], grown[bit])
+        worth = self.value(sizes)
+        if worth >= WIN:
+            return worth
+        if grown.get(self.mine, 0) > 1:
+            worth += 1.0 * open_segments[self.mine]
+        near = self.others_target - 3
+        for bit, chance in self.threat.items():
+            if chance and grown.get(bit, 0) >= near:
+                worth -= 1.5 * chance * open_segments[bit]
+        if self.view.deck:
+            connected = table.connects(move.cell, lies) if table.cards else 0
+            worth += 2.0 * min(len(self.view.deck), self.game.bonus.extra_draws(lies, connected))
+        return worth
+
+
+def score_moves(game, observation, moves, rng):
+    """[(score, move)] for each legal move; None (a random move) when the seat has no goal (Elemental Connections)."""
+    view = observation.view
+    goal = view.goals[observation.seat]
+    if goal is None or goal == HIDDEN:
+        return None
+    judge = Judge(game, observation)
+    base = judge.value(judge.base)
+    scored = []
+    actions = []
+    best_place = None
+    for move in moves:
+        if isinstance(move, Place):
+            score = judge.placement(move)
+            best_place = score if best_place is None else max(best_place, score)
+            scored.append((score, move))
+        elif isinstance(move, Pass):
+            scored.append((base - 1.0, move))
+        else:
+            actions.append(move)
+    if actions:
+        scored.extend(_actions(game, observation, judge, actions, base, best_place, rng))
+    return scored
+
+
+def _actions(game, observation, judge: Judge, moves, base: float, best_place, rng):
+    view = observation.view
+    seat = observation.seat
+    guess = game.determinize(observation, rng)  # one whole state consistent with what the seat saw
+    found = []
+    for move in _worth_trying(judge, moves):
+        if isinstance(move, (Zap, MoveCard)):
+            state = guess.copy()
+            game.apply(state, move)
+            worth = judge.value({bit: state.table.largest_group(bit) for bit in BITS})
+            if isinstance(move, Zap):
+                worth += 1.0  # a card more in hand
+        elif isinstance(move, TradeGoals):
+            known = judge.known_goals.get(move.seat) if move.seat is not None else None
+            given = judge.mine if move.seat is not None else None
+            worth = _goal_worth(judge, [known] if known else None, given)
+        elif isinstance(move, RotateGoals):
+            worth = _goal_worth(judge, None, judge.mine) - 2.0
+        elif isinstance(move, ShuffleGoals):
+            in_play = sum(1 for g in view.goals if g is not None)
+            worth = (base + (in_play - 1) * _goal_worth(judge, None, judge.mine)) / max(1, in_play)
+        elif isinstance(move, TradeHands):
+            theirs = len(view.hands[move.seat])
+            mine = len(view.hands[seat]) - 1
+            poor = best_place is None or best_place <= base
+            worth = base + (theirs - mine) + (6.0 if poor else 0.0)
+        elif isinstance(move, ShuffleHands):
+            worth = base - 2.0
+        else:  # an action this evaluation does not know: hardly ever
+            worth = base - 5.0
+        found.append((worth if worth >= WIN else worth - KEEP_ACTION, move))
+    return found
+
+
+def _worth_trying(judge: Judge, moves):
+    """The actions to score: every one but Move a Card, which is tried only where it may matter."""
+    others = [m for m in moves if not isinstance(m, MoveCard)]
+    shifts = [m for m in moves if isinstance(m, MoveCard)]
+    if not shifts:
+        return others
+    table = judge.table
+    near = judge.others_target - 3
+    hot = set()
+    for cell, lies in table.faces.items():
+        for panel, mask in enumerate(lies.panels):
+            for bit in BITS:
+                if mask & bit and (bit == judge.mine or judge.threat.get(bit)):
+                    if table.group_root(cell, panel, bit)[1] >= (near if bit != judge.mine else 2):
+                        hot.add(cell)
+    spread = judge.mine * _LOW
+    beside_mine = {cell for cell, need in table.need.items() if need & spread}
+    chosen = [m for m in shifts if m.source in hot or m.target in beside_mine] or shifts
+    if len(chosen) > MOVE_CARD_LIMIT:
+        step = len(chosen) / MOVE_CARD_LIMIT
+        chosen = [chosen[int(i * step)] for i in range(MOVE_CARD_LIMIT)]
+    return others + chosen
+
+
+def _goal_worth(judge: Judge, elements, given) -> float:
+    """The expected worth of the table with a new goal: one of `elements`, or any the seat cannot place."""
+    if elements is None:
+        placed = set(judge.known_goals.values())
+        elements = [b for b in judge.goal_bits if b != judge.mine and b not in placed] or [judge.mine]
+    total = 0.0
+    for bit in elements:
+        total += judge.value(judge.base, bit, judge.threats(bit, given))
+    return total / len(elements)
