@@ -111,7 +111,7 @@ def _quad_face(code: str) -> Face:
         if letter not in panel_of:
             panel_of[letter] = len(panel_of)
         quarter_panel.append(panel_of[letter])
-    for letter, index in panel_of.items():
+    for letter in panel_of:
         quarters = [q for q in range(4) if letters[q] == letter]
         if len(quarters) == 2 and quarters[1] not in _QUARTER_NEIGHBOURS[quarters[0]]:
             raise CardCodeError(f"{code!r} is not a card code: its two {ELEMENT_OF[letter]} quarters do not touch")

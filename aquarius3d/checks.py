@@ -24,7 +24,6 @@ from .cards import DRAGON, ELEMENTS, canonical, face
 from .decks import ACTIONS, Card, Deck
 from .engine.game import Game
 from .engine import rng as random_source
-from .engine.moves import parse_move
 from .engine.state import State
 from .engine.table import Table
 from .errors import DataError, IllegalMove

@@ -336,7 +336,7 @@ def _scalar(parser, constructors: dict, tag: str, event) -> Any:
         raise _Refused(event, f"the tag {_tag_text(tag)} is not supported here")
     try:
         return constructors[tag](parser, ScalarNode(tag, event.value, event.start_mark, event.end_mark))
-    except (yaml.YAMLError, ValueError, TypeError, OverflowError) as exc:
+    except (yaml.YAMLError, ValueError, TypeError, OverflowError):
         raise _Refused(event, f"{short(event.value)} is not a valid {_tag_text(tag)[2:]}") from None
 
 

@@ -176,7 +176,7 @@ def test_choose_move_is_legal_moves_at_an_index():
     for state in play_random(GAME, 3, seed=4, steps=60):
         moves = GAME.legal_moves(state)
         for k in {0, len(moves) // 2, len(moves) - 1}:
-            assert GAME.choose_move(state, lambda n: k) == moves[k]
+            assert GAME.choose_move(state, lambda n, k=k: k) == moves[k]
 
 
 def test_move_a_card_moves_equal_brute_force():

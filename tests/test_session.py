@@ -472,7 +472,6 @@ def test_rising_explanation_says_which_reading_counts_the_pips_at_both_heights()
 
 def play_towers_like_a_person(session, rng):
     """Drive a solitaire game of Elemental Towers through the session's own functions."""
-    from aquarius3d.games.towers.blocks import spaces
 
     undone = 0
     for _ in range(3000):

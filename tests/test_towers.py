@@ -3,7 +3,6 @@
 import json
 import subprocess
 import sys
-from collections import Counter
 
 import pytest
 

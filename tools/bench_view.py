@@ -71,7 +71,7 @@ def main() -> None:
     for _ in range(10):
         table.frame()
     timings = []
-    for i in range(args.frames):
+    for _ in range(args.frames):
         table.base.camera.setH(table.base.camera.getH() + 0.2)  # a slowly orbiting camera: no caching tricks
         start = time.perf_counter()
         table.frame()
@@ -89,7 +89,7 @@ def main() -> None:
     for _ in range(10):
         table.frame()
     timings = []
-    for i in range(args.frames):
+    for _ in range(args.frames):
         table.base.camera.setH(table.base.camera.getH() + 0.2)
         start = time.perf_counter()
         table.frame()

@@ -41,15 +41,7 @@ def score_moves(game, observation, moves, rng):
         table = view.table.copy()
         table.place(move.cell, -1, move.lies_as)
         frontier = table.frontier()
-        fits: dict[str, bool] = {}
-
-        def fit(code: str) -> bool:
-            key = canonical(code)
-            if key not in fits:
-                upright = face(code)
-                fits[key] = bool(placement.cells(table, upright, frontier)) or (
-                    not upright.symmetric and bool(placement.cells(table, upright.turned, frontier)))
-            return fits[key]
+        fit = _fitter(placement, table, frontier)
 
         rest = list(hand)
         rest.remove(next(c for c in rest if canonical(c) == canonical(move.code)))
@@ -59,3 +51,18 @@ def score_moves(game, observation, moves, rng):
             worth += STUCK * (1.0 - share) ** next_hand
         scored.append((worth, move))
     return scored
+
+
+def _fitter(placement, table, frontier):
+    """Whether a card code fits anywhere on this table (either way up), remembered per physical card."""
+    fits: dict[str, bool] = {}
+
+    def fit(code: str) -> bool:
+        key = canonical(code)
+        if key not in fits:
+            upright = face(code)
+            fits[key] = bool(placement.cells(table, upright, frontier)) or (
+                not upright.symmetric and bool(placement.cells(table, upright.turned, frontier)))
+        return fits[key]
+
+    return fit

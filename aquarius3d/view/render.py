@@ -9,7 +9,6 @@ from pathlib import Path
 import numpy as np
 
 from ..positions import Position
-from .scene import CardView
 
 VIEWS = ("top", "side", "orbit")
 

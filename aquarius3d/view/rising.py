@@ -169,7 +169,7 @@ class Elevation:
             label.setPos(ruler_x - 2, front, mm - 1.8)
         right = x1 + 12.0
         last_label = None
-        for name, (height, cell) in sorted(tops.items(), key=lambda item: -item[1][0]):
+        for name, (height, _cell) in sorted(tops.items(), key=lambda item: -item[1][0]):
             letter = name[0].upper()
             rgb = tuple(c / 255 for c in ELEMENT_RGB[letter])
             if letter == "S":

@@ -28,7 +28,7 @@ from ...vocabulary import (
     COLOURS, ELEMENT_OF, ELEMENT_OF_COLOUR, LETTER_OF, PYRAMID_COLOUR, QUARTERS, SIZES, colour_name, size_name,
 )
 from ...engine import rng as random_source
-from ...engine.moves import Build, DraftDiscard, MoveCard, Place, ShuffleGoals, Shift, Skip, SwapRow, TradePiece, Zap
+from ...engine.moves import Build, DraftDiscard, MoveCard, ShuffleGoals, Shift, Skip, SwapRow, TradePiece, Zap
 from ...engine.game import Chain, MoveGroup
 from ...engine.hidden import learn
 from ...errors import IllegalMove

@@ -111,7 +111,7 @@ class TowersFlow(Flow):
         total, rank, towers = self.score()
         lines = [tr("towers_final", score=total, rank=rank)]
         row = self.row()
-        for cell, space, colour, value in towers:
+        for cell, _space, colour, value in towers:
             element = ELEMENT_NAME_OF_COLOUR[colour]
             place = row.index(element) + 1 if element in row else 0
             lines.append(tr("towers_tower_line", element=element_name(element), cell=cell_text(cell), place=place,
@@ -126,7 +126,7 @@ class TowersFlow(Flow):
 
     def earned(self) -> list[tuple[int, str]]:
         """The actions still to resolve: (index, colour)."""
-        return [(i, m.colour) for i, m in enumerate(towers(self.state).pending)] 
+        return [(i, m.colour) for i, m in enumerate(towers(self.state).pending)]
 
     def earned_text(self) -> str:
         counts = Counter(colour for _, colour in self.earned())
@@ -151,7 +151,7 @@ class TowersFlow(Flow):
 
     def deck_cards(self) -> list[int]:
         """The game's cards, for playing them again (Elemental Towers)."""
-        return list(towers(self.state).deck_cards) 
+        return list(towers(self.state).deck_cards)
 
     def draft_rounds_left(self) -> int:
         """Offers still to come in the draft, this one included."""
@@ -159,7 +159,7 @@ class TowersFlow(Flow):
 
     def supply_left(self) -> list[tuple[str, int]]:
         """The supply's pyramids left, (kind, count) in colour then size order, empty kinds left out."""
-        supply = towers(self.state).supply 
+        supply = towers(self.state).supply
         return [(kind, count) for kind, count in sorted(supply.items(), key=lambda item: pyramid_order(item[0]))
                 if count]
 
