@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from .table import Table
 
@@ -43,11 +43,21 @@ class FamilyData(Protocol):
 
 
 _READERS: dict[str, Callable[[dict], FamilyData]] = {}
+D = TypeVar("D", bound=FamilyData)
 
 
 def register_data(family: str, reader: Callable[[dict], FamilyData]) -> None:
     """Let State.from_dict rebuild a family's data (each family package calls this once)."""
     _READERS[family] = reader
+
+
+def data_of(state: State, kind: type[D]) -> D:
+    """A family's part of a state, made empty on first use (a bare table, say, has none yet)."""
+    if state.data is None:
+        state.data = kind()
+    if not isinstance(state.data, kind):
+        raise TypeError(f"not a {kind.family} state: {type(state.data).__name__}")
+    return state.data
 
 
 @dataclass(eq=False)

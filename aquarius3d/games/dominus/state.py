@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ...engine.state import State, register_data
+from ...engine.state import State, data_of, register_data
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,9 +54,5 @@ register_data(DominusData.family, DominusData.from_dict)
 
 
 def dominus(state: State) -> DominusData:
-    """The Dominus part of a state (made empty on first use)."""
-    if state.data is None:
-        state.data = DominusData()
-    if not isinstance(state.data, DominusData):
-        raise TypeError(f"not a Dominus state: {type(state.data).__name__}")
-    return state.data
+    """The Dominus part of a state."""
+    return data_of(state, DominusData)

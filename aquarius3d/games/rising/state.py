@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ...engine.state import State, register_data
+from ...engine.state import State, data_of, register_data
 
 Cell = tuple[int, int]
 Spot = tuple[Cell, int]
@@ -74,9 +74,5 @@ register_data(RisingData.family, RisingData.from_dict)
 
 
 def rising(state: State) -> RisingData:
-    """The Rising part of a state (an empty one for a state that has none, such as a bare table)."""
-    if state.data is None:
-        state.data = RisingData()
-    if not isinstance(state.data, RisingData):
-        raise TypeError(f"not an Aquarius Rising state: {type(state.data).__name__}")
-    return state.data
+    """The Rising part of a state."""
+    return data_of(state, RisingData)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ...engine.state import State, register_data
+from ...engine.state import State, data_of, register_data
 
 Cell = tuple[int, int]
 Piece = list[str]  # a pyramid or a tower, bottom first: ["Lr", "Mr"]
@@ -100,9 +100,5 @@ register_data(TowersData.family, TowersData.from_dict)
 
 
 def towers(state: State) -> TowersData:
-    """The Elemental Towers part of a state (an empty one for a state that has none, such as a bare table)."""
-    if state.data is None:
-        state.data = TowersData()
-    if not isinstance(state.data, TowersData):
-        raise TypeError(f"not an Elemental Towers state: {type(state.data).__name__}")
-    return state.data
+    """The Elemental Towers part of a state."""
+    return data_of(state, TowersData)
