@@ -8,9 +8,11 @@ category, and the JSON Schema for editors is generated from the same classes.
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Callable
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
+from pydantic.fields import FieldInfo
 
 CATEGORIES = ("deck", "setup", "turn", "placement", "bonus", "action", "win", "end", "scoring")
 _REGISTRY: dict[str, dict[str, type["Block"]]] = {category: {} for category in CATEGORIES}
@@ -22,17 +24,22 @@ class Block(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
-def block(category: str, name: str):
+B = TypeVar("B", bound=type[Block])
+
+
+def block(category: str, name: str) -> Callable[[B], B]:
     """Class decorator: register a block under a category and a type name."""
 
-    def register(cls: type[Block]) -> type[Block]:
+    def register(cls: B) -> B:
         if category not in _REGISTRY:
             raise ValueError(f"unknown block category {category!r}")
         if name in _REGISTRY[category]:
             raise ValueError(f"{category} block {name!r} registered twice")
         # The `type` field must be a Literal of the name so that it can tag a union.
-        annotation = cls.model_fields.get("type")
-        if annotation is None or annotation.annotation != Literal[name]:
+        fields: dict[str, FieldInfo] = cls.__pydantic_fields__
+        annotation = fields.get("type")
+        expected: object = Literal[name]
+        if annotation is None or annotation.annotation != expected:
             raise TypeError(f"{cls.__name__}.type must be Literal[{name!r}]")
         _REGISTRY[category][name] = cls
         return cls

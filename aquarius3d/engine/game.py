@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
 
-from ..cards import canonical, face
+from ..cards import Face, canonical, face
 from ..decks import Deck
 from ..errors import IllegalMove
 from . import hidden
@@ -48,7 +48,7 @@ class MoveGroup:
 
     __slots__ = ("items", "build")
 
-    def __init__(self, items: list, build: Callable[[Any], Move]) -> None:
+    def __init__(self, items: list[Any], build: Callable[[Any], Move]) -> None:
         self.items = items
         self.build = build
 
@@ -67,7 +67,7 @@ class Chain:
 
     __slots__ = ("groups",)
 
-    def __init__(self, groups: list) -> None:
+    def __init__(self, groups: list[Any]) -> None:
         self.groups = [g for g in groups if len(g)]
 
     def __len__(self) -> int:
@@ -76,7 +76,8 @@ class Chain:
     def __getitem__(self, index: int) -> Move:
         for group in self.groups:
             if index < len(group):
-                return group[index]
+                move: Move = group[index]
+                return move
             index -= len(group)
         raise IndexError("no move with that index")
 
@@ -85,14 +86,14 @@ class Chain:
             yield from group
 
 
-def _place_at(code: str, turned: bool, cell) -> Place:
+def _place_at(code: str, turned: bool, cell: tuple[int, int]) -> Place:
     return Place(code, cell, turned)
 
 
 class Game:
     """A ruleset compiled with its options: blocks, deck and limits. Never changes."""
 
-    def __init__(self, ruleset: Any, options: dict, deck: Deck) -> None:
+    def __init__(self, ruleset: Any, options: dict[str, Any], deck: Deck) -> None:
         self.ruleset = ruleset
         self.id: str = ruleset.id
         self.family: str = ruleset.family  # "aquarius", "rising", "towers" or "dominus"
@@ -119,7 +120,7 @@ class Game:
         # may lie as, each with whether it is turned (a symmetric card lies one way).
         self._element_code = [c.code if c.kind == "element" else None for c in deck.cards]
         self._action_code = [c.code if c.kind == "action" else None for c in deck.cards]
-        self._ways: dict[str, tuple] = {}
+        self._ways: dict[str, tuple[tuple[bool, Face], ...]] = {}
         for code in filter(None, self._element_code):
             upright = face(code)
             self._ways[code] = ((False, upright),) if upright.symmetric else ((False, upright), (True, upright.turned))
@@ -160,12 +161,12 @@ class Game:
 
     @property
     def target(self) -> int:
-        return self.win.count
+        return int(self.win.count)
 
     # -- a new game ---------------------------------------------------------------------------
 
     def new_state(self, players: list[str], seed: int = 0, targets: list[int | None] | None = None,
-                  preset: dict | None = None) -> State:
+                  preset: dict[str, Any] | None = None) -> State:
         """A new game; `targets` gives a player their own number of panels to connect (young players).
 
         `preset` hands the setup facts chosen before the deal (Elemental Towers: `same_deck`, the cards
@@ -201,7 +202,7 @@ class Game:
             moves.extend(group)
         return moves or ([] if state.over else [Pass()])
 
-    def choose_move(self, state: State, pick) -> Move:
+    def choose_move(self, state: State, pick: Callable[[int], int]) -> Move:
         """legal_moves(state)[pick(n)] for n legal moves, building only that move.
 
         Computer players use it: `pick` is, say, a random source's randrange.
@@ -216,11 +217,12 @@ class Game:
         index = pick(total)
         for group, size in zip(groups, sizes):
             if index < size:
-                return group[index]
+                chosen: Move = group[index]
+                return chosen
             index -= size
         raise IndexError("no legal move with that index")
 
-    def _move_groups(self, state: State, first: bool = False) -> list:
+    def _move_groups(self, state: State, first: bool = False) -> list[Any]:
         """Legal moves in order, as lists or MoveGroups (placements of one card and orientation built lazily).
 
         With `first`, stop at the first group found: enough to know whether anything can be played.
@@ -230,11 +232,10 @@ class Game:
         if state.phase != "play":
             return [g for g in [self.turn_rules.phase_moves(self, state)] if g]
         seat = state.turn
-        groups: list = []
+        groups: list[Any] = []
         hand = state.hands[seat]
         element_code = self._element_code
-        codes = {element_code[card_id] for card_id in hand}
-        codes.discard(None)
+        codes = {code for card_id in hand if (code := element_code[card_id]) is not None}
         placement = self.placement
         table = state.table
         frontier = table.frontier()
@@ -253,8 +254,7 @@ class Game:
                 if first and groups:
                     return groups
         action_code = self._action_code
-        actions = {action_code[card_id] for card_id in hand}
-        actions.discard(None)
+        actions = {name for card_id in hand if (name := action_code[card_id]) is not None}
         for name in sorted(actions):
             block = self.actions.get(name)
             if block is not None:
@@ -308,10 +308,12 @@ class Game:
     def _placement_reason(self, state: State, move: Place) -> str | None:
         lies = face(move.lies_as)
         if self._reason_in_state is not None:
-            return self._reason_in_state(self, state, move.cell, move.level, lies)
+            why: str | None = self._reason_in_state(self, state, move.cell, move.level, lies)
+            return why
         if move.level:
             return f"{self.ruleset.name} has no cards above the table"
-        return self.placement.reason(state.table, move.cell, lies)
+        reason: str | None = self.placement.reason(state.table, move.cell, lies)
+        return reason
 
     def apply(self, state: State, move: Move | str) -> ApplyResult:
         """Play a move for the player to play; raises IllegalMove (changing nothing) if not legal."""
@@ -352,9 +354,11 @@ class Game:
             state.passes += 1
             may_win = False
         else:
-            card_id = self._take(state, seat, "action", move.action)
+            action = move.action
+            assert action is not None  # check() let through only moves that play a card
+            card_id = self._take(state, seat, "action", action)
             state.discard.append(card_id)
-            block = self.actions[move.action]
+            block = self.actions[action]
             block.apply(self, state, seat, move)
             may_win = block.may_win
             state.passes = 0
@@ -364,7 +368,8 @@ class Game:
         self._end_turn(state, seat, result, may_win, hint_cell)
         return result
 
-    def _end_turn(self, state: State, seat: int, result: ApplyResult, may_win: bool, hint_cell) -> None:
+    def _end_turn(self, state: State, seat: int, result: ApplyResult, may_win: bool,
+                  hint_cell: tuple[int, int] | None) -> None:
         winners = self.win.winners(self, state, seat, hint_cell) if may_win and state.table.cards else []
         if winners:
             self._finish(state, winners, self.win.reason)
@@ -459,7 +464,7 @@ class Game:
         """A whole state consistent with an observation, its holes filled at random: for computer players."""
         return hidden.determinize(self, seen, rng)
 
-    def observation(self, state: State, seat: int) -> dict:
+    def observation(self, state: State, seat: int) -> dict[str, Any]:
         """What one player may see: their own hand and goal, and public facts only."""
         cards = self.deck.cards
         reveal = state.over
@@ -473,7 +478,7 @@ class Game:
             "phase": state.phase,
             "hand": [{"kind": cards[c].kind, "code": cards[c].code} for c in state.hands[seat]],
             "hand_sizes": [len(h) for h in state.hands],
-            "goal": None if state.goals[seat] is None else cards[state.goals[seat]].code,
+            "goal": None if (goal := state.goals[seat]) is None else cards[goal].code,
             # The goals this seat turned in to Shuffle Goals, oldest first: seen as they went (Aqua-Chicken too).
             "goals_turned_in": [cards[g].code for g in (turned_in[seat] if seat < len(turned_in) else [])],
             "goals": [
@@ -491,7 +496,7 @@ class Game:
 
     # -- records ---------------------------------------------------------------------------------
 
-    def record(self, state: State, seed: int) -> dict:
+    def record(self, state: State, seed: int) -> dict[str, Any]:
         """A game record: enough to replay the game exactly (players who joined later are in the moves)."""
         seated = len(state.players) - state.joined
         record = {
@@ -507,7 +512,7 @@ class Game:
             record["preset"] = dict(state.preset)
         return record
 
-    def replay(self, record: dict) -> State:
+    def replay(self, record: dict[str, Any]) -> State:
         state = self.new_state(list(record["players"]), int(record["seed"]), record.get("targets"),
                                record.get("preset"))
         for i, text in enumerate(record["moves"]):

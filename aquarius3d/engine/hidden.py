@@ -18,8 +18,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .state import State
+
+if TYPE_CHECKING:
+    from .game import Game
 
 HIDDEN = -1  # a card the seat cannot see
 Place = tuple[str, int]  # ("hand", seat), ("goal", seat) or ("unused", -1)
@@ -87,12 +91,12 @@ def forget(state: State, kind: str) -> None:
 # -- observing -----------------------------------------------------------------------------------
 
 
-def unused_goals_public(game) -> bool:
+def unused_goals_public(game: Game) -> bool:
     """Elemental Towers lays its goals face up as the scoring row; elsewhere the unused goals lie face down."""
-    return game.family == "towers"
+    return bool(game.family == "towers")
 
 
-def observe(game, state: State, seat: int) -> Observation:
+def observe(game: Game, state: State, seat: int) -> Observation:
     """The seat's view of the state (see the module docstring); the state itself is not touched."""
     view = state.copy()
     over = state.over
@@ -116,7 +120,7 @@ def observe(game, state: State, seat: int) -> Observation:
 # -- determinizing -------------------------------------------------------------------------------
 
 
-def determinize(game, seen: Observation, rng: random.Random) -> State:
+def determinize(game: Game, seen: Observation, rng: random.Random) -> State:
     """A whole state consistent with what the seat saw: its holes filled with the unseen cards, at random.
 
     Cards the seat knows the place of go there first (when that place still has a hole for them);

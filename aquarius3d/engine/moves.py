@@ -32,6 +32,7 @@ Elemental Towers (spaces are panels, named by their first quarter; #n is an earn
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..cards import CardCodeError, face
@@ -246,7 +247,7 @@ class Join(Move):
 
 _CELL = r"(-?\d+)\s*,\s*(-?\d+)"
 _SPACE = r"(TL|TR|BL|BR)"
-_PATTERNS = [
+_PATTERNS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Move]]] = [
     (re.compile(rf"place\s+(\S+)\s*@\s*{_CELL}(?:\s*,\s*(\d+))?(\s+turned)?"),
      lambda m: Place(_code(m[1]), (int(m[2]), int(m[3])), bool(m[5]), int(m[4] or 0))),
     (re.compile(rf"pyramid\s+([SML][gyrbkwc])\s*@\s*{_CELL}(?:\s*,\s*(\d+))?\s+(TL|TR|BL|BR)"),

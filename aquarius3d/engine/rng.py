@@ -6,6 +6,8 @@ same cards. 64-bit linear congruential steps, taking the high bits.
 
 from __future__ import annotations
 
+from typing import Any
+
 _MULT = 6364136223846793005
 _INC = 1442695040888963407
 _MASK = (1 << 64) - 1
@@ -25,7 +27,7 @@ def below(state: int, n: int) -> tuple[int, int]:
     return ((state >> 32) * n) >> 32, state
 
 
-def shuffle(state: int, items: list) -> int:
+def shuffle(state: int, items: list[Any]) -> int:
     """Shuffle a list in place (Fisher-Yates); returns the next state."""
     for i in range(len(items) - 1, 0, -1):
         j, state = below(state, i + 1)

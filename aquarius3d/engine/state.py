@@ -42,11 +42,11 @@ class FamilyData(Protocol):
         ...
 
 
-_READERS: dict[str, Callable[[dict], FamilyData]] = {}
+_READERS: dict[str, Callable[[dict[str, Any]], FamilyData]] = {}
 D = TypeVar("D", bound=FamilyData)
 
 
-def register_data(family: str, reader: Callable[[dict], FamilyData]) -> None:
+def register_data(family: str, reader: Callable[[dict[str, Any]], FamilyData]) -> None:
     """Let State.from_dict rebuild a family's data (each family package calls this once)."""
     _READERS[family] = reader
 
@@ -79,7 +79,7 @@ class State:
     log: list[str] = field(default_factory=list)  # "seat: move" per move
     targets: list[int | None] | None = None  # players' own targets (young players); None: the ruleset's
     joined: int = 0  # players who sat down after the deal (their joins are moves in the log)
-    preset: dict | None = None  # setup facts chosen before the deal (Elemental Towers: same_deck), kept for replays
+    preset: dict[str, Any] | None = None  # setup facts chosen before the deal (Elemental Towers: same_deck), kept for replays
     goals_turned_in: list[list[int]] = field(default_factory=list)  # per seat, goals it gave up to Shuffle Goals
     known: list[dict[int, tuple[str, int]]] = field(default_factory=list)  # per seat: hidden cards it saw placed
     data: FamilyData | None = None  # the family's own part (see the module docstring)
@@ -113,7 +113,7 @@ class State:
             data=None if self.data is None else self.data.copy(),
         )
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "players": list(self.players),
             "hands": [list(h) for h in self.hands],
@@ -142,7 +142,7 @@ class State:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> State:
+    def from_dict(cls, data: dict[str, Any]) -> State:
         table = Table()
         for entry in data["table"]:
             table.place(tuple(entry["at"]), int(entry["card"]), entry["face"])

@@ -8,9 +8,13 @@ zero, so listing legal placements is one AND per cell and face.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..cards import DIRECTIONS, FACING, MY_SIDE, SEG_BITS, Face, connected_elements, face
 
 Cell = tuple[int, int]
+Node = tuple[Cell, int]  # a panel: its card's cell and its index on the face
+UnionFind = tuple[dict[Node, Node], dict[Node, int]]  # parent of each panel; size of each root's group
 # Per direction, my segment and the neighbour's segment that touch.
 _PAIRS = tuple((d, tuple(zip(MY_SIDE[d], FACING[d]))) for d in DIRECTIONS)
 # Per direction (dx, dy, the neighbour's two facing segments, the shifts that put them where mine sit in Face.bits).
@@ -32,8 +36,8 @@ class Table:
         self.need: dict[Cell, int] = {}  # frontier cell -> packed facing segments
         self._largest: dict[int, int] = {}  # element bit -> largest group, until the table changes
         # Per element bit, a union-find over panels (parent, size), kept up to date as cards are
-        # placed; None after a card showing that element is lifted (rebuilt on the next question).
-        self._groups: dict[int, tuple[dict, dict] | None] = {1 << i: ({}, {}) for i in range(5)}
+        # placed and lifted.
+        self._groups: dict[int, UnionFind] = {1 << i: ({}, {}) for i in range(5)}
         self._live = 31  # the element bits whose union-find is up to date
         self._frontier: list[tuple[Cell, int]] | None = None  # need's items sorted, until the table changes
 
@@ -47,7 +51,7 @@ class Table:
         other.need = dict(self.need)
         other._largest = dict(self._largest)
         # The union-finds are copied (a few hundred entries at most, C speed): rebuilding them costs far more.
-        other._groups = {bit: None if uf is None else (dict(uf[0]), dict(uf[1])) for bit, uf in self._groups.items()}
+        other._groups = {bit: (dict(uf[0]), dict(uf[1])) for bit, uf in self._groups.items()}
         other._live = self._live
         other._frontier = self._frontier  # never changed in place, only replaced
         return other
@@ -124,7 +128,7 @@ class Table:
             frontier = self._frontier = sorted(self.need.items())
         return frontier
 
-    def frontier_without(self, source: Cell, frontier: list | None = None) -> list[tuple[Cell, int]]:
+    def frontier_without(self, source: Cell, frontier: list[tuple[Cell, int]] | None = None) -> list[tuple[Cell, int]]:
         """The frontier as it would be with the card at `source` lifted off, in a fixed order.
 
         Only the source and its empty neighbours change, so the rest is reused.
@@ -153,7 +157,7 @@ class Table:
         x, y = cell
         return [(x + dx, y + dy) for dx, dy in DIRECTIONS if (x + dx, y + dy) in self.cards]
 
-    def links(self, cell: Cell):
+    def links(self, cell: Cell) -> Iterator[tuple[int, Cell, int, int]]:
         """Touching segment pairs from the card at cell: (my panel, other cell, other panel, shared mask)."""
         mine = self.faces[cell]
         x, y = cell
@@ -217,18 +221,9 @@ class Table:
             todo -= group
             size[start] = len(group)
 
-    def _union_find(self, bit: int) -> tuple[dict, dict]:
-        """(parent, size) of one element's union-find, rebuilt if a card was lifted since."""
-        found = self._groups[bit]
-        if found is None:
-            found = self._groups[bit] = ({}, {})
-            faces = self.faces
-            self.faces = {}
-            for cell, card_face in faces.items():  # in the order they were placed, as when they were
-                self.faces[cell] = card_face
-                self._join(cell, bit)
-            self._live |= bit
-        return found
+    def _union_find(self, bit: int) -> UnionFind:
+        """(parent, size) of one element's union-find."""
+        return self._groups[bit]
 
     def group_size(self, cell: Cell, panel: int, bit: int) -> int:
         """Panels in the connected group of one element that holds a given panel."""
@@ -242,7 +237,7 @@ class Table:
         root = _find(parent, (cell, panel))
         return root, size[root]
 
-    def _group(self, start, bit: int) -> set:
+    def _group(self, start: Node, bit: int) -> set[Node]:
         faces = self.faces
         seen = {start}
         todo = [start]
@@ -264,9 +259,9 @@ class Table:
                             todo.append(found)
         return seen
 
-    def groups(self, bit: int) -> list[set]:
+    def groups(self, bit: int) -> list[set[Node]]:
         """Every connected group of panels of one element."""
-        seen: set = set()
+        seen: set[Node] = set()
         found = []
         for cell, card_face in sorted(self.faces.items()):
             for panel, mask in enumerate(card_face.panels):
@@ -311,7 +306,7 @@ class Table:
         return parts
 
 
-def _find(parent: dict, node):
+def _find(parent: dict[Node, Node], node: Node) -> Node:
     """Union-find root, halving the path on the way."""
     while parent[node] != node:
         parent[node] = parent[parent[node]]
