@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..cards import DIRECTIONS, FACING, MY_SIDE, SEG_BITS, Face, connected_elements, face
+from ..vocabulary import ALL_ELEMENTS
 
 Cell = tuple[int, int]
 Node = tuple[Cell, int]  # a panel: its card's cell and its index on the face
@@ -28,7 +29,7 @@ _BITS_OF = tuple(tuple(1 << i for i in range(5) if mask >> i & 1) for mask in ra
 class Table:
     """Cards on the table by cell, with the frontier kept up to date."""
 
-    __slots__ = ("cards", "faces", "need", "_largest", "_groups", "_live", "_frontier")
+    __slots__ = ("cards", "faces", "need", "_largest", "_groups", "_frontier")
 
     def __init__(self) -> None:
         self.cards: dict[Cell, int] = {}  # cell -> card id
@@ -38,7 +39,6 @@ class Table:
         # Per element bit, a union-find over panels (parent, size), kept up to date as cards are
         # placed and lifted.
         self._groups: dict[int, UnionFind] = {1 << i: ({}, {}) for i in range(5)}
-        self._live = 31  # the element bits whose union-find is up to date
         self._frontier: list[tuple[Cell, int]] | None = None  # need's items sorted, until the table changes
 
     def __len__(self) -> int:
@@ -52,7 +52,6 @@ class Table:
         other._largest = dict(self._largest)
         # The union-finds are copied (a few hundred entries at most, C speed): rebuilding them costs far more.
         other._groups = {bit: (dict(uf[0]), dict(uf[1])) for bit, uf in self._groups.items()}
-        other._live = self._live
         other._frontier = self._frontier  # never changed in place, only replaced
         return other
 
@@ -66,8 +65,7 @@ class Table:
         cards = self.cards
         cards[cell] = card_id
         self.faces[cell] = face(code)
-        if self._live:
-            self._join(cell, self._live)
+        self._join(cell, ALL_ELEMENTS)
         need = self.need
         need.pop(cell, None)
         x, y = cell
@@ -84,7 +82,7 @@ class Table:
         self._largest.clear()
         # Only the groups of the elements the lifted card shows can split: relabel those (a rebuild of the
         # whole union-find cost most of the time of a Move a Card or a Zap).
-        for bit in _BITS_OF[lifted.elements & self._live]:
+        for bit in _BITS_OF[lifted.elements]:
             self._split(cell, lifted, bit)
         self._frontier = None
         x, y = cell
