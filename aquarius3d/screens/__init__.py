@@ -38,6 +38,10 @@ class Screen(DirectObject):
     def bind_inputs(self) -> None:
         """Bind this screen's logical inputs (see `inputs.KEYS`) with `self.bind`."""
 
+    def busy(self) -> bool:
+        """Is anything moving on this screen with nobody touching the window (view/pacing.py draws meanwhile)?"""
+        return False
+
     def bind(self, name: str, handler, args=(), **kw) -> None:
         inputs.bind(self, name, handler, args, **kw)
 

@@ -180,6 +180,12 @@ class TowersFlow(Flow):
                 found.setdefault((move.to_cell, move.to_space), (move, list(piece)))
         return {move: (cell, space, piece) for (cell, space), (move, piece) in found.items()}
 
+    def pieces_at(self, cell, space: str) -> list[str]:
+        """The pyramid or tower standing on a space (sizes and colours, bottom first); empty when none."""
+        from .blocks import piece_at
+
+        return list(piece_at(self.state, cell, space) or [])
+
     def movable(self) -> set:
         """Spaces holding a pyramid or tower an earned action may move now."""
         if self.session.stage != Stage.EARNED:
