@@ -138,8 +138,8 @@ class TableScreen(Screen):
 
     def frame_boxes(self) -> list:
         """Every card, pyramid, ghost, legal spot (any cell a card may take next) and furniture piece."""
-        state = self.session.state
-        return scene_boxes(self.scene, state.table.need, self.parts.furniture())
+        spots = () if self.ended() else self.session.state.table.need
+        return scene_boxes(self.scene, spots, self.parts.furniture())
 
     def obstacles(self) -> list:
         return self.hud.obstacles(self.ended())

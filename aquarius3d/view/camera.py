@@ -125,7 +125,8 @@ def fit(points, heading: float, pitch: float, tan_x: float, tan_y: float, rect: 
     a plane through it; the two planes through the extreme points on the left and right meet on the
     line where the eye is nearest, and so do those for the bottom and top edges. The eye takes the
     farther of the two depths and, across and up, the middle of what is then allowed (the picture is
-    centred in the rectangle). None when the rectangle cannot hold the points (no room, or behind the eye).
+    centred in the rectangle). None when the rectangle cannot hold the points (no room, behind the eye,
+    or farther than MAX_DISTANCE); a small table is seen from MIN_DISTANCE, inside with room to spare.
     The orbit's target is where the line of sight meets the plane z = `ground`.
     """
     points = list(points)
@@ -151,7 +152,9 @@ def fit(points, heading: float, pitch: float, tan_x: float, tan_y: float, rect: 
         return None
     distance = (eye[2] - ground) / -forward[2]
     target = tuple(eye[i] + distance * forward[i] for i in range(3))
-    return Orbit(target, distance, heading, pitch).clamped()  # a table too big for MAX_DISTANCE is cut
+    if distance > MAX_DISTANCE:
+        return None  # the camera may not stand so far away
+    return Orbit(target, max(distance, MIN_DISTANCE), heading, pitch).clamped()
 
 
 def project(point, orbit: Orbit, tan_x: float, tan_y: float) -> tuple[float, float] | None:

@@ -117,8 +117,9 @@ class TableParts:
             self.elevation.update(element_tops(state))
 
     def furniture(self) -> list:
-        """Nodes standing beside the cards that the camera frames too: piles, trays, the scoring row."""
+        """Nodes standing beside the cards that the camera frames too: piles and their labels, trays, the scoring row."""
         nodes = [stack for stack in self.piles.stacks.values() if not stack.isHidden()]
+        nodes += [label for label in self.piles.labels.values() if not label.isHidden() and label.node().getText()]
         nodes += [tray for tray in (self.trays.seats if self.trays is not None else [])]
         if self.scoring_row is not None:
             nodes += self.scoring_row.cards
