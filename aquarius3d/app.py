@@ -71,8 +71,18 @@ class App:
         current: Screen | None = self.screens.current
         return current is not None and current.busy()
 
-    def show_menu(self, note: str = "") -> MenuScreen:
+    def show_menu(self, note: str = "", leave: bool = False) -> Screen:
+        """The main menu; from a screen opened over a game (load, settings), Back goes back to the game
+        instead, unless `leave` (the game menu's Quit) or there is something to say."""
+        if self.screens.suspended and not leave and not note:
+            back = self.screens.back()
+            if back is not None:
+                return back
         return self.screens.switch("menu", note=note)
+
+    def open_over(self, name: str) -> Screen:
+        """Open a screen (load, settings) over the one showing, which comes back with Back."""
+        return self.screens.open_over(name)
 
     def show_new_game(self) -> NewGameScreen:
         return self.screens.switch("new")
@@ -81,6 +91,8 @@ class App:
         return self.screens.switch("load")
 
     def show_settings(self) -> SettingsScreen:
+        if self.screens.suspended and self.screen == "settings":  # drawn again (a new language) over a game
+            return self.screens.replace("settings")
         return self.screens.switch("settings")
 
     def store_settings(self) -> None:

@@ -23,6 +23,7 @@ from ..view.picking import Picker
 from ..view.rising import element_tops
 from ..view.scene import TableScene
 from . import Screen
+from .game_menu import GameMenu
 from .hud import Hud
 
 BOT_PAUSE = 0.7  # seconds a computer waits before its move, so players can follow
@@ -60,10 +61,24 @@ class TableScreen(Screen):
         hud.join_kind_button["command"] = self.toggle_join_kind
         hud.join_ok["command"] = self.confirm_join
         hud.join_back["command"] = self.hide_join
+        self.menu = GameMenu(self)
         self.refresh()
         self.frame_now()
         self._bot_due = time.monotonic() + BOT_PAUSE
         self.task = base.taskMgr.add(self._tick, "aquarius3d-tick")
+
+    def suspend(self) -> None:
+        """Load or settings opened over the game: the table hides and waits, computers too."""
+        super().suspend()
+        self.scene.root.stash()
+        self.base.taskMgr.remove(self.task)
+        self.base.cam.node().setActive(True)
+
+    def resume(self) -> None:
+        super().resume()
+        self.scene.root.unstash()
+        self.task = self.base.taskMgr.add(self._tick, "aquarius3d-tick")
+        self.refresh()
 
     def cleanup(self) -> None:
         self.show_elevation(False)
@@ -73,9 +88,13 @@ class TableScreen(Screen):
         self.scene.root.removeNode()
 
     def bind_inputs(self) -> None:
-        """The table's logical inputs (named in screens/inputs.py)."""
+        """The table's logical inputs (named in screens/inputs.py); while the game menu shows, only its own."""
         bind = self.bind
-        bind("click", self.click, release=self._end_drag)
+        if self.menu.shown:
+            bind("cancel", self.close_menu)
+            bind("confirm", self.close_menu)
+            return
+        bind("click", self._pointer_click, release=self._end_drag)
         bind("drag_orbit", self._start_drag, ("orbit",), release=self._end_drag)
         bind("drag_pan", self._start_drag, ("pan",), release=self._end_drag)
         bind("zoom_in", self.zoom, (0.88,))
@@ -229,7 +248,8 @@ class TableScreen(Screen):
 
     def busy(self) -> bool:
         """Is anything moving or about to, with nobody touching the window: the camera, a drag, a computer?"""
-        return self.camera.easing or self._drag is not None or self.session.stage == "computer"
+        computer = self.session.stage == "computer" and not self.menu.shown  # the menu pauses the game
+        return self.camera.easing or self._drag is not None or computer
 
     def _tick(self, task):
         now = time.monotonic()
@@ -252,7 +272,7 @@ class TableScreen(Screen):
         labels = self.parts.storey_labels
         if labels is not None and labels.shown:
             labels.fit(self.camera.orbit.distance)
-        if session.stage == "computer" and now >= self._bot_due:
+        if session.stage == "computer" and now >= self._bot_due and not self.menu.shown:
             session.computer_move()
             self._bot_due = now + BOT_PAUSE
             self.refresh()
@@ -310,6 +330,11 @@ class TableScreen(Screen):
     def ghost_at(self, screen):
         return self.picker.ghost_at(screen, self.parts.ghost_spots, self.session.state.table.faces)
 
+    def _pointer_click(self) -> None:
+        """The mouse's left button, over the table (the help over it takes no clicks on the table)."""
+        if not self.help_shown:
+            self.click()
+
     def click(self, screen=None) -> None:
         """A left click at a screen point (the mouse, if none given)."""
         session = self.session
@@ -359,12 +384,37 @@ class TableScreen(Screen):
         self.session.turn_card()
         self.refresh()
 
+    def _choice(self) -> tuple:
+        session = self.session
+        return (session.stage, session.selected, session.source, session.turned, session.action,
+                getattr(session.flow, "pyramid", None))
+
     def key_escape(self) -> None:
+        """Esc: close the menu or the help, else undo the choice under way, else (nothing being chosen) the game menu."""
+        if self.menu.shown:
+            self.close_menu()
+            return
         if self.help_shown:
             self.toggle_help()
-        else:
-            self.session.cancel()
-            self.refresh()
+            return
+        before = self._choice()
+        self.session.cancel()
+        if self._choice() == before:
+            self.open_menu()
+        self.refresh()
+
+    def open_menu(self) -> None:
+        self._drag = None
+        self.menu.show()
+        self.hud.hand.root.hide()  # under the menu
+        self.ignoreAll()
+        self.bind_inputs()
+
+    def close_menu(self) -> None:
+        self.menu.hide()
+        self.hud.hand.root.show()
+        self.ignoreAll()
+        self.bind_inputs()
 
     def key_undo(self) -> None:
         """U or Ctrl+Z (Elemental Towers): back to the start of the turn."""
