@@ -254,6 +254,8 @@ class TableScreen(Screen):
     def _tick(self, task):
         now = time.monotonic()
         self.camera.step(now)
+        if self._framed_for is not None and self._framed_for[-1] != self.base.getAspectRatio():
+            self._follow()  # the window changed shape: frame the table in it again
         point = self.picker.mouse()
         if self._drag is not None and point is not None:
             mode, x, y = self._drag
