@@ -198,3 +198,15 @@ def test_render_frames_every_card_of_a_45_card_table(offscreen, view):
         assert max(max(abs(p[0]) for p in seen), max(abs(p[1]) for p in seen)) > 0.9  # framed, not lost in the middle
     finally:
         offscreen.scene.sync({}, {})
+
+
+def test_a_window_of_another_shape_is_framed_again(app, monkeypatch):
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=9)
+    table = app.table
+    assert app.session.stage == "cover"  # nothing moves on the table, only the window changes
+    table._tick(FakeTask())
+    assert table.camera.goal is None
+    wide = app.base.getAspectRatio() * 1.3
+    monkeypatch.setattr(app.base, "getAspectRatio", lambda *_: wide)
+    table._tick(FakeTask())
+    assert table.camera.goal is not None  # easing to a framing for the new shape
