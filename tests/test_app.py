@@ -275,12 +275,12 @@ def test_a_late_joiner_who_wins_at_once_gets_the_end_screen(app):
 
     app.open_session(joining_session())
     app.table.refresh()
-    assert not app.table.hud.join_button.isHidden() and app.table.hud.end_panel.isHidden()
-    app.table.show_join()
-    assert app.table.hud.join_entry.get() == "Cy"
-    app.table.confirm_join()
+    assert not app.table.join.button.isHidden() and app.table.hud.end_panel.isHidden()
+    app.table.join.show()
+    assert app.table.join.entry.get() == "Cy"
+    app.table.join.confirm()
     assert app.session.stage == "over"
-    assert not app.table.hud.end_panel.isHidden() and app.table.hud.join_button.isHidden()
+    assert not app.table.hud.end_panel.isHidden() and app.table.join.button.isHidden()
     assert app.table.hud.end_lines.getText().splitlines()[0] == "Cy wins!"
 
 
@@ -342,13 +342,13 @@ def test_round_table_and_joining_in_the_window(app):
     app.table.next_round()
     assert app.table.hud.end_panel.isHidden()
     app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=6)
-    assert not app.table.hud.join_button.isHidden()
-    app.table.show_join()
-    assert not app.table.hud.join_panel.isHidden() and app.table.hud.join_entry.get() == "Cy"
-    app.table.toggle_join_kind()
-    app.table.confirm_join()
+    assert not app.table.join.button.isHidden()
+    app.table.join.show()
+    assert not app.table.join.panel.isHidden() and app.table.join.entry.get() == "Cy"
+    app.table.join.toggle_kind()
+    app.table.join.confirm()
     assert [(s.name, s.kind) for s in app.session.seats][-1] == ("Cy", "computer")
-    assert app.table.hud.join_panel.isHidden()
+    assert app.table.join.panel.isHidden()
 
 
 def test_a_complete_game_of_aquarius_rising_by_clicks(app):

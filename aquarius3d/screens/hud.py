@@ -1,5 +1,7 @@
 """The table's HUD: turn and counts, the log, the hint, the goal, choice buttons, the cover, help, the end.
 
+(The Join button and form are screens/join.py; the game menu screens/game_menu.py.)
+
 The HUD draws what the session says; the table screen (screens/table.py) tells it when. `obstacles()`
 gives the parts of the window the HUD and the hand cover, so that the camera frames the table
 beside them (view/framing.py).
@@ -7,7 +9,7 @@ beside them (view/framing.py).
 
 from __future__ import annotations
 
-from direct.gui.DirectGui import DGG, DirectButton, DirectEntry, DirectFrame
+from direct.gui.DirectGui import DGG, DirectButton, DirectFrame
 from panda3d.core import Point3, TextNode
 
 from ..i18n import action_name, element_name, language, pyramid_name, tr
@@ -52,7 +54,6 @@ class Hud:
         self.cover_hint = screen.text("", (0, -0.08), 0.05, parent=self.cover, wrap=34)
         self._build_help()
         self._build_end()
-        self._build_join()
 
     def _build_help(self) -> None:
         screen = self.screen
@@ -77,20 +78,6 @@ class Hud:
         self.same_cards_button = screen.button(tr("towers_same_deck"), None, (middle, -0.38), 0.055,
                                                parent=self.end_panel)
         self.end_panel.hide()
-
-    def _build_join(self) -> None:
-        screen = self.screen
-        self.join_button = screen.button(tr("hud_join"), None, (0.16, 0.08), 0.05, parent=self.base.a2dBottomLeft)
-        self.join_panel = screen.panel((-0.6, 0.6, -0.25, 0.25))
-        screen.text(tr("join_title"), (0, 0.15), 0.06, parent=self.join_panel)
-        self.join_entry = screen.keep(DirectEntry(initialText="", scale=0.05, width=9, pos=(-0.45, 0, 0.02),
-                                                  parent=self.join_panel, text_fg=(0.1, 0.1, 0.1, 1),
-                                                  frameColor=(0.9, 0.9, 0.86, 1)))
-        self.join_kind = "human"
-        self.join_kind_button = screen.button(tr("menu_human"), None, (0.35, 0.03), 0.05, parent=self.join_panel)
-        self.join_ok = screen.button(tr("join_ok"), None, (0.25, -0.15), 0.055, parent=self.join_panel)
-        self.join_back = screen.button(tr("menu_back"), None, (-0.25, -0.15), 0.055, parent=self.join_panel)
-        self.join_panel.hide()
 
     # -- drawing from the session ---------------------------------------------------------------------
 
@@ -136,8 +123,6 @@ class Hud:
         else:
             self.cover.hide()
         self._update_end(session)
-        joinable = session.can_join() and self.join_panel.isHidden()
-        self.join_button.show() if joinable else self.join_button.hide()
 
     def _update_end(self, session) -> None:
         if session.stage not in ("over", "round_over"):
@@ -253,7 +238,7 @@ class Hud:
         high = render2d.getRelativePoint(parent, Point3(right, 0, top))
         return (low.x, high.x, low.z, high.z)
 
-    def obstacles(self, ended: bool) -> list[tuple[float, float, float, float]]:
+    def obstacles(self, ended: bool, join_button: bool = False) -> list[tuple[float, float, float, float]]:
         """The parts of the window the HUD keeps for itself, in screen units: the camera frames the table
         in what is left. They are the HUD's places, not its present text, so the framing does not shift
         while the same turn goes on; at the end the hand and hint give way to the result beside the table."""
@@ -265,7 +250,7 @@ class Hud:
         else:
             half = max(HINT_HALF, Hand.width(len(self.hand.nodes)) / 2)
             kept.append(self._rect(base.aspect2d, (-half, half, -1.0, BAND_TOP)))
-        if not self.join_button.isHidden():
+        if join_button:
             kept.append(self._rect(base.a2dBottomLeft, (0.0, 0.36, 0.0, 0.16)))
         return kept
 

@@ -25,9 +25,9 @@ from ..view.scene import TableScene
 from . import Screen
 from .game_menu import GameMenu
 from .hud import Hud
+from .join import JoinPanel
 
 BOT_PAUSE = 0.7  # seconds a computer waits before its move, so players can follow
-JOIN_NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"]
 
 
 class TableScreen(Screen):
@@ -57,10 +57,7 @@ class TableScreen(Screen):
         hud.end_buttons[1]["command"] = self.app.show_menu
         hud.next_round_button["command"] = self.next_round
         hud.same_cards_button["command"] = self.app.play_same_cards
-        hud.join_button["command"] = self.show_join
-        hud.join_kind_button["command"] = self.toggle_join_kind
-        hud.join_ok["command"] = self.confirm_join
-        hud.join_back["command"] = self.hide_join
+        self.join = JoinPanel(self)
         self.menu = GameMenu(self)
         self.refresh()
         self.frame_now()
@@ -138,6 +135,7 @@ class TableScreen(Screen):
         if self.elevation_on:
             self._aim_elevation()
         self.hud.update(session, self.status)
+        self.join.update(session)
         self.hud.draw_choices(session, self._act)
         self.base.cam.node().setActive(session.stage != "cover")  # the opaque cover hides the table: skip drawing it
         self._follow()
@@ -161,7 +159,7 @@ class TableScreen(Screen):
         return scene_boxes(self.scene, spots, self.parts.furniture())
 
     def obstacles(self) -> list:
-        return self.hud.obstacles(self.ended())
+        return self.hud.obstacles(self.ended(), not self.join.button.isHidden())
 
     def framed(self, name: str | None = None) -> Orbit:
         """The view framing the table clear of the HUD: a named one (orbit, top, side), or the present angles."""
@@ -467,28 +465,3 @@ class TableScreen(Screen):
         self.status = tr("saved_as", name=path.stem)
         self.refresh()
         return path
-
-    # -- a late joiner --------------------------------------------------------------------------------------
-
-    def show_join(self) -> None:
-        if self.session.can_join():
-            taken = {s.name for s in self.session.seats}
-            self.hud.join_entry.enterText(next(n for n in JOIN_NAMES if n not in taken))
-            self.hud.join_panel.show()
-            self.hud.join_button.hide()
-
-    def hide_join(self) -> None:
-        self.hud.join_panel.hide()
-        self.refresh()
-
-    def toggle_join_kind(self) -> None:
-        hud = self.hud
-        hud.join_kind = "computer" if hud.join_kind == "human" else "human"
-        hud.join_kind_button["text"] = tr("menu_human") if hud.join_kind == "human" else tr("menu_computer")
-
-    def confirm_join(self) -> None:
-        name = self.hud.join_entry.get().strip()
-        if name:
-            self.session.join(name, self.hud.join_kind)
-        self.hide_join()
-
