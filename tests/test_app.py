@@ -194,6 +194,22 @@ def test_ghosts_on_the_table_are_the_legal_moves(app):
         assert node.getPythonTag("ghost") == move
 
 
+def test_the_ghost_under_the_pointer_lights_up(app):
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=8)
+    table = app.table
+    table.reveal()
+    session = app.session
+    element = next(i for i, c in enumerate(session.state.hands[0]) if session.game.deck.cards[c].kind == "element")
+    table.click(screen_of_hand(app, element))
+    move = sorted(table.scene.ghosts, key=str)[0]
+    table.hover(move.cell)  # the pointer over the cell, not exactly on a picked spot
+    alpha = {m: node.getColorScale()[3] for m, node in table.scene.ghosts.items()}
+    assert alpha[move] == pytest.approx(0.9, abs=0.01)
+    assert all(a == pytest.approx(0.38, abs=0.01) for m, a in alpha.items() if m != move)
+    table.hover((99, 99))
+    assert all(node.getColorScale()[3] == pytest.approx(0.38, abs=0.01) for node in table.scene.ghosts.values())
+
+
 def test_a_complete_game_by_clicks(app):
     app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo"), Seat("Bot", "computer")], seed=21)
     rng = random.Random(21)

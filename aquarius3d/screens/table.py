@@ -14,7 +14,6 @@ from pathlib import Path
 from direct.gui.DirectGui import DGG
 
 from .. import saves
-from ..engine.moves import Shift
 from ..i18n import tr
 from ..view.camera import Orbit, project
 from ..view.family import TableParts
@@ -352,10 +351,8 @@ class TableScreen(Screen):
             session.select(index)
         elif session.family == "towers" and session.stage in ("earned", "trade_piece"):
             move = self.ghost_at(screen)
-            if isinstance(move, Shift):
-                flow.choose_space(move.to_cell, move.to_space)
-            elif move is not None:
-                flow.choose_space(move.cell, move.space)
+            if move is not None:
+                flow.choose_ghost(move)
             else:
                 spot = self.picker.space_at(screen, session.state.table.faces)
                 if spot is not None:

@@ -8,7 +8,6 @@ scoring row and space rings; Dominus' table outline and edge marks.
 from __future__ import annotations
 
 from .. import geometry
-from ..engine.moves import MoveCard, Place, Shift
 from ..i18n import tr
 from .houses import level_top, state_views, surface_top
 from .piles import Piles
@@ -63,7 +62,7 @@ class TableParts:
         if session.family == "towers":
             for move, (cell, space, piece) in session.flow.towers_ghosts().items():
                 code = state.table.faces[cell].code
-                below = session.flow.pieces_at(cell, space) if isinstance(move, Shift) else []
+                below = session.flow.under_ghost(move)
                 stacked = list(tower_views(cell, code, space, below + piece).values())[len(below):]
                 for i, view in enumerate(stacked):
                     views[move if i == 0 else (move, i)] = view
@@ -78,11 +77,10 @@ class TableParts:
     def hover(self, cell, move) -> None:
         """Light the ghost under the pointer: the one picked, else a ground-level one in the hovered cell."""
         hovered = move if move in self.scene.ghosts else None
-        if hovered is None:
+        if hovered is None:  # a card's ghost on the table (not on a house, not a pyramid's) in the hovered cell
             for ghost in self.scene.ghosts:
-                target = ghost.cell if isinstance(ghost, Place) else ghost.target if isinstance(ghost, MoveCard) \
-                    else None
-                if target == cell and getattr(ghost, "level", 0) == 0:
+                spot = self.ghost_spots.get(ghost)
+                if spot is not None and spot[0] == cell and spot[2] is None and getattr(ghost, "level", 0) == 0:
                     hovered = ghost
         self.scene.emphasise_ghost(hovered)
         self.scene.show_edge_marks(cell, self.session.flow.edge_marks(cell) if cell is not None else {})

@@ -180,11 +180,19 @@ class TowersFlow(Flow):
                 found.setdefault((move.to_cell, move.to_space), (move, list(piece)))
         return {move: (cell, space, piece) for (cell, space), (move, piece) in found.items()}
 
-    def pieces_at(self, cell, space: str) -> list[str]:
-        """The pyramid or tower standing on a space (sizes and colours, bottom first); empty when none."""
+    def under_ghost(self, move) -> list[str]:
+        """What a glowing piece would stand on: the pieces at a move's destination (a build stands alone)."""
         from .blocks import piece_at
 
-        return list(piece_at(self.state, cell, space) or [])
+        if not isinstance(move, Shift):
+            return []
+        return list(piece_at(self.state, move.to_cell, move.to_space) or [])
+
+    def choose_ghost(self, move) -> bool:
+        """A click on a glowing space: build there, or move the picked pyramid or tower there."""
+        if isinstance(move, Shift):
+            return self.choose_space(move.to_cell, move.to_space)
+        return self.choose_space(move.cell, move.space)
 
     def movable(self) -> set:
         """Spaces holding a pyramid or tower an earned action may move now."""
