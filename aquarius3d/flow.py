@@ -66,3 +66,11 @@ class Flow:
     def extra_lines(self) -> list[str]:
         """Lines the end screen adds after the goals."""
         return []
+
+    def table_limit(self) -> tuple[tuple[int, int], tuple[int, int]] | None:
+        """The corner cells of the table when a game bounds it (Dominus' `table` option); None when it is open."""
+        return None
+
+    def edge_marks(self, cell) -> dict[int, bool]:
+        """While placing: each edge the chosen card would touch at `cell`, matching or not (Dominus)."""
+        return {}

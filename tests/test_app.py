@@ -23,7 +23,6 @@ def app(offscreen, tmp_path, monkeypatch):
     offscreen.scene.root.stash()
     application = App(base=offscreen.base)
     yield application
-    application._leave_game()
     application.screens.close()
     application.pacer.stop()
     offscreen.base.taskMgr.remove("aquarius3d-tick")
@@ -33,14 +32,14 @@ def app(offscreen, tmp_path, monkeypatch):
 
 
 def screen_of_hand(app, index):
-    x0, x1, z0, z1 = app.hand_nodes[index][1]
+    x0, x1, z0, z1 = app.table.hud.hand.nodes[index][1]
     return ((x0 + x1) / 2 / app.base.getAspectRatio(), (z0 + z1) / 2)
 
 
 def free_screen_point(app, cell):
     """The screen point of a cell, if it is on screen and not under the hand."""
-    point = app.screen_of_cell(cell)
-    if point is None or abs(point[0]) > 0.98 or abs(point[1]) > 0.98 or app.hand_index_at(point) is not None:
+    point = app.table.picker.screen_of_cell(cell)
+    if point is None or abs(point[0]) > 0.98 or abs(point[1]) > 0.98 or app.table.hud.hand.index_at(point, app.base.getAspectRatio()) is not None:
         return None
     return point
 
@@ -49,15 +48,15 @@ def spot_point(app, move):
     """The screen point of a ghost where it is picked (its storey's height; a pyramid's quarter), if visible."""
     from aquarius3d import geometry
 
-    cell, height, quarter = app.ghost_spots[move]
+    cell, height, quarter = app.table.parts.ghost_spots[move]
     x, y = geometry.cell_centre(*cell)
     if quarter is not None:
         dx, dy = geometry.quarter_offset(quarter)
         x, y = x + dx * 0.8, y + dy * 0.8
-    point = app.screen_of_point(x, y, height)
-    if point is None or abs(point[0]) > 0.98 or abs(point[1]) > 0.98 or app.hand_index_at(point) is not None:
+    point = app.table.picker.screen_of_point(x, y, height)
+    if point is None or abs(point[0]) > 0.98 or abs(point[1]) > 0.98 or app.table.hud.hand.index_at(point, app.base.getAspectRatio()) is not None:
         return None
-    if app.ghost_at(point) != move:
+    if app.table.ghost_at(point) != move:
         return None  # hidden behind another ghost from this angle
     return point
 
@@ -67,59 +66,56 @@ def step(app, rng):
     session = app.session
     stage = session.stage
     if stage == "cover":
-        app.click((0.0, 0.0))
+        app.table.click((0.0, 0.0))
     elif stage == "computer":
-        app._bot_due = 0
-        app._tick(FakeTask())
+        app.table._bot_due = 0
+        app.table._tick(FakeTask())
     elif stage == "choose":
         if session.can_pass():
-            app.key_pass()
+            app.table.key_pass()
         else:
-            app.click(screen_of_hand(app, rng.randrange(len(app.hand_nodes))))
+            app.table.click(screen_of_hand(app, rng.randrange(len(app.table.hud.hand.nodes))))
     elif stage == "pyramid":
         if session.flow.pyramid is None or rng.random() < 0.2:
-            app._act(session.flow.select_pyramid, rng.choice(session.flow.supply())[0])
+            app.table._act(session.flow.select_pyramid, rng.choice(session.flow.supply())[0])
             return
-        points = [p for p in (spot_point(app, m) for m in sorted(app.ghost_spots, key=str)) if p is not None]
+        points = [p for p in (spot_point(app, m) for m in sorted(app.table.parts.ghost_spots, key=str)) if p is not None]
         if not points:
-            app.orbit = app.framed("top").zoom(1.0 + rng.random())
-            app.orbit.apply(app.base.camera)
-            points = [p for p in (spot_point(app, m) for m in sorted(app.ghost_spots, key=str)) if p is not None]
-        assert points or not app.ghost_spots
+            app.table.camera.place(app.table.framed("top").zoom(1.0 + rng.random()))
+            points = [p for p in (spot_point(app, m) for m in sorted(app.table.parts.ghost_spots, key=str)) if p is not None]
+        assert points or not app.table.parts.ghost_spots
         if points:
-            app.click(rng.choice(points))
+            app.table.click(rng.choice(points))
         else:
-            app._act(session.flow.select_pyramid, rng.choice(session.flow.supply())[0])
-    elif stage == "place" and any(getattr(m, "level", 0) for m in app.ghost_spots):
+            app.table._act(session.flow.select_pyramid, rng.choice(session.flow.supply())[0])
+    elif stage == "place" and any(getattr(m, "level", 0) for m in app.table.parts.ghost_spots):
         # Aquarius Rising: a card may go on a house; click the ghost where it floats at its storey.
-        points = [p for p in (spot_point(app, m) for m in sorted(app.ghost_spots, key=str)) if p is not None]
-        app.click(rng.choice(points)) if points else app.key_escape()
+        points = [p for p in (spot_point(app, m) for m in sorted(app.table.parts.ghost_spots, key=str)) if p is not None]
+        app.table.click(rng.choice(points)) if points else app.table.key_escape()
     elif stage in ("place", "target"):
         spots = [m.cell if isinstance(m, Place) else m.target for m in sorted(session.ghosts(), key=str)]
         points = [p for p in (free_screen_point(app, c) for c in spots) if p is not None]
         if not points and spots:
-            app.orbit = app.framed("top").zoom(1.0 + rng.random())  # step back to see the whole table
-            app.orbit.apply(app.base.camera)
+            app.table.camera.place(app.table.framed("top").zoom(1.0 + rng.random()))  # step back to see the whole table
             points = [p for p in (free_screen_point(app, c) for c in spots) if p is not None]
         if not points:
-            app.key_turn() if rng.random() < 0.5 else app.key_escape()
+            app.table.key_turn() if rng.random() < 0.5 else app.table.key_escape()
             if session.stage in ("place", "target") and not session.ghosts():
-                app.key_escape()
+                app.table.key_escape()
             return
-        app.click(rng.choice(points))
+        app.table.click(rng.choice(points))
     elif stage == "table_card":
         points = [p for p in (free_screen_point(app, c) for c in sorted(session.state.table.cards)) if p]
         if not points:
-            app.orbit = app.framed("top").zoom(1.5)
-            app.orbit.apply(app.base.camera)
+            app.table.camera.place(app.table.framed("top").zoom(1.5))
             points = [p for p in (free_screen_point(app, c) for c in sorted(session.state.table.cards)) if p]
-        app.click(rng.choice(points)) if points else app.key_escape()
+        app.table.click(rng.choice(points)) if points else app.table.key_escape()
     elif stage == "player":
-        app._act(session.choose_player, rng.choice(session.player_choices()))
+        app.table._act(session.choose_player, rng.choice(session.player_choices()))
     elif stage == "direction":
-        app._act(session.choose_direction, rng.choice(["left", "right"]))
+        app.table._act(session.choose_direction, rng.choice(["left", "right"]))
     elif stage == "confirm":
-        app.key_enter()
+        app.table.key_enter()
 
 
 def pixels(app):
@@ -154,49 +150,64 @@ def test_menu_new_game_form_starts_a_game(app):
 def test_cover_hides_hand_and_goal_until_the_player_confirms(app):
     app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3)
     assert app.session.stage == "cover"
-    assert not app.cover.isHidden()
-    assert app.hand_root.getNumChildren() == 0 and app.goal_card.isHidden()
-    app.peek(True)
-    assert app.hud_goal.getText() == ""
-    app.click((0.3, 0.3))  # a click anywhere lifts the cover
-    assert app.cover.isHidden()
-    assert app.hand_root.getNumChildren() == len(app.session.state.hands[0]) == 4
-    app.peek(True)
-    assert app.hud_goal.getText().startswith("Your goal: ")
-    app.peek(False)
-    assert not app.hud_goal.getText().startswith("Your goal: ")
+    assert not app.table.hud.cover.isHidden()
+    assert app.table.hud.hand.root.getNumChildren() == 0 and app.table.hud.goal_card.isHidden()
+    app.table.peek(True)
+    assert app.table.hud.goal.getText() == ""
+    app.table.click((0.3, 0.3))  # a click anywhere lifts the cover
+    assert app.table.hud.cover.isHidden()
+    assert app.table.hud.hand.root.getNumChildren() == len(app.session.state.hands[0]) == 4
+    app.table.peek(True)
+    assert app.table.hud.goal.getText().startswith("Your goal: ")
+    app.table.peek(False)
+    assert not app.table.hud.goal.getText().startswith("Your goal: ")
 
 
 def test_picking_returns_the_cell_under_the_pointer(app):
     app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3)
     for view in ("orbit", "top"):
-        app.orbit = app.framed(view)
-        app.orbit.apply(app.base.camera)
+        app.table.camera.place(app.table.framed(view))
         tested = 0
         for cell in [(0, 0), (1, 0), (-1, 1), (0, -1), (2, 1), (-2, -1)]:
-            point = app.screen_of_cell(cell)
+            point = app.table.picker.screen_of_cell(cell)
             if point is not None and max(abs(point[0]), abs(point[1])) < 1:
-                assert app.cell_at(point) == cell
+                assert app.table.picker.cell_at(point) == cell
                 tested += 1
         assert tested >= 4
 
 
 def test_ghosts_on_the_table_are_the_legal_moves(app):
     app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=8)
-    app.reveal()
+    app.table.reveal()
     session = app.session
     hand = session.state.hands[0]
     element = next(i for i, c in enumerate(hand) if session.game.deck.cards[c].kind == "element")
-    app.click(screen_of_hand(app, element))
+    app.table.click(screen_of_hand(app, element))
     assert session.stage == "place"
     code = session.game.deck.cards[hand[element]].code
     legal = {m for m in session.game.legal_moves(session.state) if isinstance(m, Place) and m.code == code}
-    shown = set(app.scene.ghosts)
-    app.key_turn()
-    shown |= set(app.scene.ghosts)
+    shown = set(app.table.scene.ghosts)
+    app.table.key_turn()
+    shown |= set(app.table.scene.ghosts)
     assert shown == legal and shown
-    for move, node in app.scene.ghosts.items():
+    for move, node in app.table.scene.ghosts.items():
         assert node.getPythonTag("ghost") == move
+
+
+def test_the_ghost_under_the_pointer_lights_up(app):
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=8)
+    table = app.table
+    table.reveal()
+    session = app.session
+    element = next(i for i, c in enumerate(session.state.hands[0]) if session.game.deck.cards[c].kind == "element")
+    table.click(screen_of_hand(app, element))
+    move = sorted(table.scene.ghosts, key=str)[0]
+    table.hover(move.cell)  # the pointer over the cell, not exactly on a picked spot
+    alpha = {m: node.getColorScale()[3] for m, node in table.scene.ghosts.items()}
+    assert alpha[move] == pytest.approx(0.9, abs=0.01)
+    assert all(a == pytest.approx(0.38, abs=0.01) for m, a in alpha.items() if m != move)
+    table.hover((99, 99))
+    assert all(node.getColorScale()[3] == pytest.approx(0.38, abs=0.01) for node in table.scene.ghosts.values())
 
 
 def test_a_complete_game_by_clicks(app):
@@ -208,9 +219,9 @@ def test_a_complete_game_by_clicks(app):
         step(app, rng)
     session = app.session
     assert session.stage == "over"
-    assert not app.end_panel.isHidden()
-    assert "wins" in app.end_lines.getText() or "share the win" in app.end_lines.getText()
-    lit = [node for node in app.scene.nodes.values() if node.hasColorScale()]
+    assert not app.table.hud.end_panel.isHidden()
+    assert "wins" in app.table.hud.end_lines.getText() or "share the win" in app.table.hud.end_lines.getText()
+    lit = [node for node in app.table.scene.nodes.values() if node.hasColorScale()]
     if session.state.end_reason == "goal":
         assert len(lit) >= 1  # the winning group's cards are highlighted
     # The autosave holds the finished game; continue shows it again.
@@ -246,25 +257,24 @@ def test_dominus_draws_the_table_limit_and_marks_edges(app):
 
     app.start_game("dominus", {"table": [6, 2]}, [Seat("Ann"), Seat("Bo", "computer")], seed=5)
     session = app.session
-    assert app.scene.limit_root is not None and app.scene.limit_root.getNumChildren() == 4
-    low, high = app.scene.limit_root.getTightBounds()
+    assert app.table.scene.limit_root is not None and app.table.scene.limit_root.getNumChildren() == 4
+    low, high = app.table.scene.limit_root.getTightBounds()
     (x0, y0), (x1, y1) = [(-2, 0), (2, 0)]  # a 6 x 2 table round the starter: 2 cards either side, none above or below
     assert low.x == pytest.approx(x0 * geometry.CELL_X - geometry.CELL_X / 2 - 1.5, abs=0.01)
     assert high.x == pytest.approx(x1 * geometry.CELL_X + geometry.CELL_X / 2 + 1.5, abs=0.01)
     assert low.y == pytest.approx(y0 * geometry.CELL_Y - geometry.CELL_Y / 2 - 1.5, abs=0.01)
     assert high.y == pytest.approx(y1 * geometry.CELL_Y + geometry.CELL_Y / 2 + 1.5, abs=0.01)
-    app.reveal()
+    app.table.reveal()
     while session.stage != "place":
         session.select(0)
         if session.stage != "place":
             session.cancel()
-    app.refresh()
+    app.table.refresh()
     legal = {m.cell for m in session.ghosts()}
     off = 0
     for cell in sorted(session.state.table.need):
-        app.hover_cell = cell
-        app._draw_edge_marks()
-        marks = app.scene.edge_marks
+        app.table.hover(cell)
+        marks = app.table.scene.edge_marks
         if not session.game.placement.on_table(cell):
             assert not marks and cell not in legal  # off the table: no card goes there, whatever its edges
             off += 1
@@ -273,21 +283,21 @@ def test_dominus_draws_the_table_limit_and_marks_edges(app):
         # On the table, a spot is legal exactly when every edge it touches matches.
         assert all(marks.values()) == (cell in legal), (cell, marks)
     assert off == 2  # above and below the starter
-    assert app.piles.stacks["discard"].isHidden()  # Dominus has no action cards, so no discard pile
+    assert app.table.parts.piles.stacks["discard"].isHidden()  # Dominus has no action cards, so no discard pile
 
 
 def test_a_late_joiner_who_wins_at_once_gets_the_end_screen(app):
     from helpers import joining_session
 
     app.open_session(joining_session())
-    app.refresh()
-    assert not app.join_button.isHidden() and app.end_panel.isHidden()
-    app.show_join()
-    assert app.join_entry.get() == "Cy"
-    app.confirm_join()
+    app.table.refresh()
+    assert not app.table.join.button.isHidden() and app.table.hud.end_panel.isHidden()
+    app.table.join.show()
+    assert app.table.join.entry.get() == "Cy"
+    app.table.join.confirm()
     assert app.session.stage == "over"
-    assert not app.end_panel.isHidden() and app.join_button.isHidden()
-    assert app.end_lines.getText().splitlines()[0] == "Cy wins!"
+    assert not app.table.hud.end_panel.isHidden() and app.table.join.button.isHidden()
+    assert app.table.hud.end_lines.getText().splitlines()[0] == "Cy wins!"
 
 
 def test_new_game_form_steps_and_cycles_options(app):
@@ -340,21 +350,21 @@ def test_round_table_and_joining_in_the_window(app):
     for _ in range(500):
         if app.session.stage == "round_over":
             break
-        app._bot_due = 0
-        app._tick(FakeTask())
+        app.table._bot_due = 0
+        app.table._tick(FakeTask())
     assert app.session.stage == "round_over"
-    assert not app.end_panel.isHidden() and not app.next_round_button.isHidden()
-    assert app.end_title.getText() == "Round 1 of 2 is over"
-    app.next_round()
-    assert app.end_panel.isHidden()
+    assert not app.table.hud.end_panel.isHidden() and not app.table.hud.next_round_button.isHidden()
+    assert app.table.hud.end_title.getText() == "Round 1 of 2 is over"
+    app.table.next_round()
+    assert app.table.hud.end_panel.isHidden()
     app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=6)
-    assert not app.join_button.isHidden()
-    app.show_join()
-    assert not app.join_panel.isHidden() and app.join_entry.get() == "Cy"
-    app._toggle_join_kind()
-    app.confirm_join()
+    assert not app.table.join.button.isHidden()
+    app.table.join.show()
+    assert not app.table.join.panel.isHidden() and app.table.join.entry.get() == "Cy"
+    app.table.join.toggle_kind()
+    app.table.join.confirm()
     assert [(s.name, s.kind) for s in app.session.seats][-1] == ("Cy", "computer")
-    assert app.join_panel.isHidden()
+    assert app.table.join.panel.isHidden()
 
 
 def test_a_complete_game_of_aquarius_rising_by_clicks(app):
@@ -381,10 +391,10 @@ def test_a_complete_game_of_aquarius_rising_by_clicks(app):
     assert pyramids_clicked > 10 and built >= 1
     # The scene stands where geometry puts every card and pyramid, storeys included.
     cards, pyramids = state_views(session.state)
-    assert set(app.scene.views) == set(cards) and set(app.scene.pyramid_views) == set(pyramids)
+    assert set(app.table.scene.views) == set(cards) and set(app.table.scene.pyramid_views) == set(pyramids)
     for key, view in cards.items():
-        assert app.scene.nodes[key].getZ() == pytest.approx(view.bottom, abs=1e-4)
-    assert "Highest points:" in app.end_lines.getText()
+        assert app.table.scene.nodes[key].getZ() == pytest.approx(view.bottom, abs=1e-4)
+    assert "Highest points:" in app.table.hud.end_lines.getText()
 
 
 def test_rising_trays_storeys_and_side_elevation(app):
@@ -398,36 +408,36 @@ def test_rising_trays_storeys_and_side_elevation(app):
     for _ in range(3000):
         if len(session.state.data.storeys) >= 2 or session.stage == "over":
             break
-        app._bot_due = 0
-        app._tick(FakeTask())
+        app.table._bot_due = 0
+        app.table._tick(FakeTask())
     assert len(session.state.data.storeys) >= 2
     # A tray per seat, one pyramid per kind held, counts as the supply says.
-    assert len(app.trays.seats) == 2
-    for seat, tray in enumerate(app.trays.seats):
+    assert len(app.table.parts.trays.seats) == 2
+    for seat, tray in enumerate(app.table.parts.trays.seats):
         shown = {n.getTag("pyramid") for n in tray.findAllMatches("**/=pyramid")}
         assert shown == {code for code, _ in session.flow.supply(seat)}
     assert f"Ann: {len(session.state.hands[0])} cards, {len(session.state.data.supply[0])} pyramids" \
-        in app.hud_info.getText()
+        in app.table.hud.info.getText()
     # L labels every storey above the table with its height.
-    assert app.storey_labels.root.isHidden()
-    app.toggle_storeys()
-    labels = app.storey_labels.root.findAllMatches("**/=storey")
-    assert not app.storey_labels.root.isHidden()
+    assert app.table.parts.storey_labels.root.isHidden()
+    app.table.toggle_storeys()
+    labels = app.table.parts.storey_labels.root.findAllMatches("**/=storey")
+    assert not app.table.parts.storey_labels.root.isHidden()
     assert len(labels) == len(session.state.data.storeys)
     # The side elevation is orthographic, shows a marker at each element's highest point, and goes back.
-    app.view("side")
-    assert app.elevation_on and isinstance(app.base.cam.node().getLens(), OrthographicLens)
+    app.table.view("side")
+    assert app.table.elevation_on and isinstance(app.base.cam.node().getLens(), OrthographicLens)
     expected = {name: h for name, h in heights(houses_of_state(session.state)).items() if h is not None}
-    assert app.elevation.markers == pytest.approx(expected)
-    assert {n.getTag("marker") for n in app.elevation.root.findAllMatches("**/=marker")} == set(expected)
+    assert app.table.parts.elevation.markers == pytest.approx(expected)
+    assert {n.getTag("marker") for n in app.table.parts.elevation.root.findAllMatches("**/=marker")} == set(expected)
     assert element_tops(session.state).keys() == expected.keys()
-    assert app.trays.root.isHidden() and not app.elevation.root.isHidden()
+    assert app.table.parts.trays.root.isHidden() and not app.table.parts.elevation.root.isHidden()
     assert pixels(app).std() > 0.05
-    app.zoom(0.8)
-    assert app.elevation_on and app.elevation.zoom == pytest.approx(0.8)
-    app.view("orbit")
-    assert not app.elevation_on and isinstance(app.base.cam.node().getLens(), PerspectiveLens)
-    assert app.elevation.root.isHidden() and not app.trays.root.isHidden()
+    app.table.zoom(0.8)
+    assert app.table.elevation_on and app.table.parts.elevation.zoom == pytest.approx(0.8)
+    app.table.view("orbit")
+    assert not app.table.elevation_on and isinstance(app.base.cam.node().getLens(), PerspectiveLens)
+    assert app.table.parts.elevation.root.isHidden() and not app.table.parts.trays.root.isHidden()
 
 
 def test_rising_picking_a_card_on_a_house_and_a_quarter(app):
@@ -448,30 +458,28 @@ def test_rising_picking_a_card_on_a_house_and_a_quarter(app):
     session.state = state
     session._begin_turn()
     app.open_session(session)
-    app.reveal()
-    app.click(screen_of_hand(app, 0))  # FFFF: fits beside the cards, or on the house of four pyramids
+    app.table.reveal()
+    app.table.click(screen_of_hand(app, 0))  # FFFF: fits beside the cards, or on the house of four pyramids
     assert session.stage == "place"
-    on_house = next(m for m in app.ghost_spots if getattr(m, "level", 0) == 1)
-    top = app.ghost_spots[on_house][1]
+    on_house = next(m for m in app.table.parts.ghost_spots if getattr(m, "level", 0) == 1)
+    top = app.table.parts.ghost_spots[on_house][1]
     assert top == pytest.approx(geometry.card_top(1, geometry.PYRAMID_HEIGHT["L"], geometry.card_top(0)))
-    ghost = app.scene.ghosts[on_house]
+    ghost = app.table.scene.ghosts[on_house]
     assert ghost.getZ() == pytest.approx(geometry.card_bottom(top) + 0.05, abs=1e-4)
-    app.orbit = app.framed("orbit")
-    app.orbit.apply(app.base.camera)
-    point = app.screen_of_point(*geometry.cell_centre(0, 0), top)
-    assert app.ghost_at(point) == on_house
-    app.click(point)
+    app.table.camera.place(app.table.framed("orbit"))
+    point = app.table.picker.screen_of_point(*geometry.cell_centre(0, 0), top)
+    assert app.table.ghost_at(point) == on_house
+    app.table.click(point)
     assert session.state.data.storeys[(0, 0), 1][1] == "FFFF"
     assert session.stage == "pyramid"
-    app._act(session.flow.select_pyramid, "Mb")
-    spots = sorted(app.ghost_spots, key=str)
+    app.table._act(session.flow.select_pyramid, "Mb")
+    spots = sorted(app.table.parts.ghost_spots, key=str)
     assert spots and all(m.pyramid == "Mb" for m in spots)
     target = spots[0]
     x, y = geometry.cell_centre(*target.cell)
     dx, dy = geometry.quarter_offset(target.quarter)
-    app.orbit = app.framed("top")
-    app.orbit.apply(app.base.camera)
-    app.click(app.screen_of_point(x + dx, y + dy, app.ghost_spots[target][1]))
+    app.table.camera.place(app.table.framed("top"))
+    app.table.click(app.table.picker.screen_of_point(x + dx, y + dy, app.table.parts.ghost_spots[target][1]))
     placed = session.state.data.pyramids[target.cell, target.level]
     assert placed[target.quarter] == "Mb"
 
@@ -483,47 +491,45 @@ def towers_step(app, rng):
     session = app.session
     stage = session.stage
     if stage == "draft":
-        app.click(screen_of_hand(app, rng.randrange(len(app.hand_nodes))))
+        app.table.click(screen_of_hand(app, rng.randrange(len(app.table.hud.hand.nodes))))
     elif stage in ("place", "target"):
         spots = [m.cell if isinstance(m, Place) else m.target for m in sorted(session.ghosts(), key=str)]
         if not spots:
-            app.key_turn()
+            app.table.key_turn()
             return
         points = [p for p in (free_screen_point(app, c) for c in spots) if p is not None]
         if not points:
-            app.orbit = app.framed("top").zoom(1.0 + rng.random())
-            app.orbit.apply(app.base.camera)
+            app.table.camera.place(app.table.framed("top").zoom(1.0 + rng.random()))
             return
-        app.click(rng.choice(points))
+        app.table.click(rng.choice(points))
     elif stage == "earned":
-        ghosts = [p for p in (spot_point(app, m) for m in sorted(app.ghost_spots, key=str)) if p is not None]
+        ghosts = [p for p in (spot_point(app, m) for m in sorted(app.table.parts.ghost_spots, key=str)) if p is not None]
         movable = sorted(session.flow.movable())
         if ghosts and rng.random() < 0.85:
-            app.click(rng.choice(ghosts))
+            app.table.click(rng.choice(ghosts))
         elif movable and session.source is None and rng.random() < 0.6:
             cell, space = rng.choice(movable)
             from aquarius3d.view.towers import space_centre
 
             x, y = space_centre(cell, session.state.table.faces[cell].code, space)
-            point = app.screen_of_point(x, y, geometry.card_top(0) + 8.0)
-            if point and app.space_at(point) == (cell, space):
-                app.click(point)
+            point = app.table.picker.screen_of_point(x, y, geometry.card_top(0) + 8.0)
+            if point and app.table.picker.space_at(point, session.state.table.faces) == (cell, space):
+                app.table.click(point)
         else:
-            app.key_escape()
-            app._act(session.flow.skip, session.flow.earned()[0][0])
+            app.table.key_escape()
+            app.table._act(session.flow.skip, session.flow.earned()[0][0])
     elif stage == "table_card":
         points = [p for p in (free_screen_point(app, c) for c in sorted(session.state.table.cards)) if p]
         if not points:
-            app.orbit = app.framed("top").zoom(1.5)
-            app.orbit.apply(app.base.camera)
+            app.table.camera.place(app.table.framed("top").zoom(1.5))
             return
-        app.click(rng.choice(points))
+        app.table.click(rng.choice(points))
     elif stage == "row":
-        app._act(session.flow.swap_row, rng.randrange(4))
+        app.table._act(session.flow.swap_row, rng.randrange(4))
     elif stage == "trade_piece":
         choices = sorted({(m.cell, m.space) for m in session.game.legal_moves(session.state)})
-        app._act(lambda spot: session.flow.choose_space(*spot), rng.choice(choices))
-        app._act(session.flow.trade_size, rng.choice(session.flow.tradeable()))
+        app.table._act(lambda spot: session.flow.choose_space(*spot), rng.choice(choices))
+        app.table._act(session.flow.trade_size, rng.choice(session.flow.tradeable()))
 
 
 @pytest.mark.parametrize("draft", [False, True])
@@ -534,15 +540,15 @@ def test_a_complete_game_of_elemental_towers_by_clicks(app, draft):
     app.start_game("elemental-towers", {"draft": draft}, [Seat("Solo")], seed=12)
     session = app.session
     # The draft variant deals the scoring row when the draft ends: none stands beside the table before.
-    assert app.cover.isHidden() and len(app.scoring_row.cards) == (0 if draft else 5)
-    assert bool(app.scoring_row.root.getChildren()) is not draft
+    assert app.table.hud.cover.isHidden() and len(app.table.parts.scoring_row.cards) == (0 if draft else 5)
+    assert bool(app.table.parts.scoring_row.root.getChildren()) is not draft
     rng = random.Random(12)
     built = 0
     for _ in range(4000):
         if session.stage == "over":
             break
         if session.stage != "draft":
-            assert [c.getTag("row") for c in app.scoring_row.cards] == session.flow.row() and len(session.flow.row()) == 5
+            assert [c.getTag("row") for c in app.table.parts.scoring_row.cards] == session.flow.row() and len(session.flow.row()) == 5
         before = sum(len(p) for here in session.state.data.pieces.values() for p in here.values())
         towers_step(app, rng)
         session = app.session
@@ -550,17 +556,17 @@ def test_a_complete_game_of_elemental_towers_by_clicks(app, draft):
     assert session.stage == "over" and built >= 3
     # Every pyramid stands where geometry puts it, towers nested.
     views = piece_views(session.state)
-    assert set(app.scene.pyramid_views) == set(views)
+    assert set(app.table.scene.pyramid_views) == set(views)
     for key, view in views.items():
-        assert app.scene.pyramid_nodes[key].getZ() == pytest.approx(view.base, abs=1e-4)
+        assert app.table.scene.pyramid_nodes[key].getZ() == pytest.approx(view.base, abs=1e-4)
     tower = [k for k in views if k[2] > 0]
     for cell, space, i in tower:
         sizes = [p[0] for p in session.state.data.pieces[tuple(cell)][space]]
         assert views[(cell, space, i)].base == pytest.approx(geometry.tower_bases(geometry.card_top(0), sizes)[i])
     score, rank, _ = session.flow.score()
-    assert f"Score {score} ({rank})" in app.hud_info.getText()
-    assert app.end_lines.getText().startswith(f"Score {score}: {rank}")
-    assert not app.same_cards_button.isHidden()
+    assert f"Score {score} ({rank})" in app.table.hud.info.getText()
+    assert app.table.hud.end_lines.getText().startswith(f"Score {score}: {rank}")
+    assert not app.table.hud.same_cards_button.isHidden()
     cards = session.state.data.deck_cards
     app.play_same_cards()
     assert app.session is not session and app.session.state.data.deck_cards == cards
@@ -575,11 +581,11 @@ def test_towers_undo_and_the_supply_tray(app):
             break
         towers_step(app, rng)
     assert session.stage == "earned"
-    shown = {n.getTag("pyramid") for n in app.trays.root.findAllMatches("**/=pyramid")}
+    shown = {n.getTag("pyramid") for n in app.table.parts.trays.root.findAllMatches("**/=pyramid")}
     assert shown == {k for k, n in session.state.data.supply.items() if n}
     hand = session.state.hands[0][:] or None
     log = len(session.state.log)
-    app.key_undo()
+    app.table.key_undo()
     assert session.stage == "place" and len(session.state.log) == log - 1
     assert hand is None or session.state.hands[0] == hand
 
@@ -610,19 +616,19 @@ def test_new_game_form_gives_a_young_player_their_own_target(app):
 
 def test_help_shows_the_games_rulings_in_the_players_language(app, tmp_path):
     app.start_game("elemental-towers", {}, [Seat("Ann")], seed=2)
-    app.toggle_help()
-    assert not app.help_panel.isHidden() and app.help_body.getText().startswith("Left click")
-    app.toggle_help_page()
+    app.table.toggle_help()
+    assert not app.table.hud.help_panel.isHidden() and app.table.hud.help_body.getText().startswith("Left click")
+    app.table.toggle_help_page()
     rulings = app.session.game.ruleset.rulings
-    assert app.help_title.getText() == "Elemental Towers: how we read the rules"
-    assert app.help_body.getText().split("\n\n") == [f"- {r.en}" for r in rulings]
+    assert app.table.hud.help_title.getText() == "Elemental Towers: how we read the rules"
+    assert app.table.hud.help_body.getText().split("\n\n") == [f"- {r.en}" for r in rulings]
     pixels(app)
     app.base.win.saveScreenshot(str(tmp_path / "rulings.png"))
-    app.toggle_help_page()
-    assert app.help_body.getText().startswith("Left click")
+    app.table.toggle_help_page()
+    assert app.table.hud.help_body.getText().startswith("Left click")
     set_language("fr")
-    app.toggle_help_page()
-    assert app.help_body.getText().split("\n\n") == [f"- {r.fr}" for r in rulings]
+    app.table.toggle_help_page()
+    assert app.table.hud.help_body.getText().split("\n\n") == [f"- {r.fr}" for r in rulings]
 
 
 def test_screens_give_back_their_nodes_widgets_and_events(app):
@@ -643,11 +649,16 @@ def test_every_key_the_table_knew_is_still_bound(app):
     from aquarius3d.screens import inputs
 
     events = ["mouse1", "mouse1-up", "mouse3", "mouse3-up", "mouse2", "mouse2-up", "shift-mouse1", "wheel_up",
-              "wheel_down", "+", "=", "-", "l", "e", "1", "2", "3", "home", "r", "escape", "space", "enter", "p",
-              "u", "control-z", "g", "g-up", "f1", "f12", "control-s"]
+              "wheel_down", "+", "=", "-", "l", "e", "1", "2", "3", "home", "f", "r", "escape", "space", "enter",
+              "p", "u", "control-z", "g", "g-up", "f1", "f12", "control-s"]
     for key in ("arrow_left", "arrow_right", "arrow_up", "arrow_down", "w", "s", "a", "d", "z", "q"):
         events += [key, key + "-repeat"]
-    assert all(app.base.messenger.isAccepting(event, app.base) for event in events)
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3)
+    table = app.table
+    assert all(app.base.messenger.isAccepting(event, table) for event in events)  # the table screen's own keys
+    app.show_menu()
+    assert not any(app.base.messenger.isAccepting(event, table) for event in events)  # given back with the table
+    assert not app.base.messenger.isAccepting("mouse1", app.base)  # nothing bound for the whole window
     assert inputs.keys("cancel") == ("escape",) and inputs.released("shift-mouse1") == "mouse1-up"
     with pytest.raises(KeyError, match="no input named 'jump'"):
         inputs.keys("jump")

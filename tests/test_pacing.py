@@ -49,19 +49,19 @@ def test_any_button_wakes_the_window(app):
 
 
 def test_the_window_draws_while_the_camera_eases_and_rests_after(app):
-    from aquarius3d.app import TRANSITION
+    from aquarius3d.view.framing import EASE
 
     app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3)
     settle(app)
     app.pacer.update(later(0))
     assert app.pacer.idle
-    app.view("top")
+    app.table.view("top")
     assert app.busy()
     assert app.pacer.update(later(5)) is True and not app.pacer.idle
-    start, goal, began = app._orbit_goal
-    app._orbit_goal = (start, goal, began - TRANSITION)  # the easing has run its course
-    app._tick(FakeTask())
-    assert app._orbit_goal is None and not app.busy()
+    start, goal, began = app.table.camera.goal
+    app.table.camera.goal = (start, goal, began - EASE)  # the easing has run its course
+    app.table._tick(FakeTask())
+    assert app.table.camera.goal is None and not app.busy()
     app.pacer.update(later(60))
     assert app.pacer.idle
 
@@ -91,5 +91,5 @@ def test_the_hand_off_cover_hides_the_table_so_it_is_not_drawn(app):
     covered = pixels(app)
     app.base.cam.node().setActive(True)
     assert np.array_equal(pixels(app), covered)  # drawn or not, the table does not show through the cover
-    app.reveal()
+    app.table.reveal()
     assert app.base.cam.node().isActive()

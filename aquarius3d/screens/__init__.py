@@ -2,6 +2,8 @@
 
 `Screens` is the switcher the App keeps: one screen shows at a time; switching cleans up the one
 showing (its events ignored, its widgets destroyed, its nodes removed) before the next one enters.
+A screen may also open over another (settings or load over a game): the one under it is suspended
+(hidden, deaf, kept) and resumes when the one over it goes back.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ class Screen(DirectObject):
         self.root = None
         self.widgets: list = []  # every widget made through button/text/panel/keep, destroyed on cleanup
         self._groups: list[list] = []
+        self._stashed: list = []  # widgets hidden while suspended
 
     def enter(self, **options) -> None:
         """Show the screen: a fresh 2D root under aspect2d, then the subclass's widgets and bindings."""
@@ -37,6 +40,29 @@ class Screen(DirectObject):
 
     def bind_inputs(self) -> None:
         """Bind this screen's logical inputs (see `inputs.KEYS`) with `self.bind`."""
+
+    def suspend(self) -> None:
+        """Step aside for a screen opened over this one: hidden, deaf, kept (see `Screens.open_over`)."""
+        self.ignoreAll()
+        self._stashed = [w for w in self.widgets if not w.isEmpty() and not w.isStashed()]
+        for widget in self._stashed:
+            widget.stash()
+        if self.root is not None:
+            self.root.stash()
+
+    def resume(self) -> None:
+        """Come back as it was when suspended."""
+        if self.root is not None:
+            self.root.unstash()
+        for widget in self._stashed:
+            if not widget.isEmpty():
+                widget.unstash()
+        self._stashed = []
+        self.bind_inputs()
+
+    def busy(self) -> bool:
+        """Is anything moving on this screen with nobody touching the window (view/pacing.py draws meanwhile)?"""
+        return False
 
     def bind(self, name: str, handler, args=(), **kw) -> None:
         inputs.bind(self, name, handler, args, **kw)
@@ -91,20 +117,50 @@ class Screens:
         self.app = app
         self.kinds = dict(kinds)
         self.current: Screen | None = None
+        self.suspended: list[Screen] = []  # screens waiting under the one showing, the latest last
 
     @property
     def name(self) -> str | None:
         return None if self.current is None else self.current.name
 
     def switch(self, name: str, **options) -> Screen:
+        """Close every screen (those suspended under this one too) and enter `name`."""
         self.close()
+        return self._enter(name, options)
+
+    def _enter(self, name: str, options: dict) -> Screen:
         kind = self.kinds.get(name, Screen)
         screen = kind(self.app, name)
         self.current = screen
         screen.enter(**options)
         return screen
 
-    def close(self) -> None:
+    def open_over(self, name: str, **options) -> Screen:
+        """Enter `name` over the screen showing, which waits suspended (settings over a game)."""
+        if self.current is not None:
+            self.current.suspend()
+            self.suspended.append(self.current)
+        return self._enter(name, options)
+
+    def replace(self, name: str, **options) -> Screen:
+        """Enter `name` in place of the screen showing, leaving any suspended under it waiting."""
         if self.current is not None:
             self.current.cleanup()
+        return self._enter(name, options)
+
+    def back(self) -> Screen | None:
+        """Close the screen showing and resume the one suspended under it; None when there is none."""
+        if not self.suspended:
+            return None
+        if self.current is not None:
+            self.current.cleanup()
+        self.current = self.suspended.pop()
+        self.current.resume()
+        return self.current
+
+    def close(self) -> None:
+        for screen in [self.current, *reversed(self.suspended)]:
+            if screen is not None:
+                screen.cleanup()
         self.current = None
+        self.suspended = []

@@ -35,6 +35,7 @@ KEYS: dict[str, tuple[str, ...]] = {
     "view_top": ("1",),
     "view_side": ("2",),
     "view_orbit": ("3", "home"),
+    "fit": ("f",),
     # Aquarius Rising
     "storeys": ("l",),
     "elevation": ("e",),

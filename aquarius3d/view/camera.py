@@ -89,3 +89,117 @@ def preset(name: str, bounds) -> Orbit:
     if name == "orbit":
         return Orbit(centre, distance * 0.8, -20.0, 52.0)
     raise ValueError(f"unknown view {name!r} (top, side or orbit)")
+
+
+# -- framing: a camera that fits boxes into a part of the screen --------------------------------------
+
+Box = tuple[tuple[float, float, float], tuple[float, float, float]]
+Rect = tuple[float, float, float, float]  # x0, x1, y0, y1 in screen units: -1..1 each way, y up
+
+
+def axes(heading: float, pitch: float) -> tuple[tuple[float, float, float], ...]:
+    """The camera's right, up and forward directions (unit vectors) for an orbit's heading and pitch."""
+    h, p = math.radians(heading), math.radians(pitch)
+    forward = (math.sin(h) * math.cos(p), math.cos(h) * math.cos(p), -math.sin(p))
+    right = (math.cos(h), -math.sin(h), 0.0)
+    up = (right[1] * forward[2] - right[2] * forward[1], right[2] * forward[0] - right[0] * forward[2],
+          right[0] * forward[1] - right[1] * forward[0])
+    return right, up, forward
+
+
+def corners(boxes) -> list[tuple[float, float, float]]:
+    """The eight corners of each box."""
+    return [(x, y, z) for (x0, y0, z0), (x1, y1, z1) in boxes for x in (x0, x1) for y in (y0, y1) for z in (z0, z1)]
+
+
+def _dot(a, b) -> float:
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+
+
+def fit(points, heading: float, pitch: float, tan_x: float, tan_y: float, rect: Rect = (-1.0, 1.0, -1.0, 1.0),
+        ground: float = 0.0) -> Orbit | None:
+    """The nearest orbit, looking along this heading and pitch, that shows every point inside `rect`.
+
+    `tan_x`, `tan_y`: the tangents of half the lens's field of view across and up. With the camera's
+    direction fixed, a point stays right of the rectangle's left edge when the eye lies on one side of
+    a plane through it; the two planes through the extreme points on the left and right meet on the
+    line where the eye is nearest, and so do those for the bottom and top edges. The eye takes the
+    farther of the two depths and, across and up, the middle of what is then allowed (the picture is
+    centred in the rectangle). None when the rectangle cannot hold the points (no room, behind the eye,
+    or farther than MAX_DISTANCE); a small table is seen from MIN_DISTANCE, inside with room to spare.
+    The orbit's target is where the line of sight meets the plane z = `ground`.
+    """
+    points = list(points)
+    if not points:
+        return None
+    x0, x1, y0, y1 = rect
+    right, up, forward = axes(heading, pitch)
+    a, b, c, d = x0 * tan_x, x1 * tan_x, y0 * tan_y, y1 * tan_y
+    if b - a <= 1e-9 or d - c <= 1e-9:
+        return None
+    local = [(_dot(p, right), _dot(p, up), _dot(p, forward)) for p in points]
+    left_edge = min(r - a * f for r, _, f in local)
+    right_edge = max(r - b * f for r, _, f in local)
+    low_edge = min(u - c * f for _, u, f in local)
+    high_edge = max(u - d * f for _, u, f in local)
+    depth = min((left_edge - right_edge) / (b - a), (low_edge - high_edge) / (d - c))
+    across = (right_edge + b * depth + left_edge + a * depth) / 2
+    upward = (high_edge + d * depth + low_edge + c * depth) / 2
+    if any(f - depth <= 1.0 for _, _, f in local):
+        return None
+    eye = tuple(across * right[i] + upward * up[i] + depth * forward[i] for i in range(3))
+    if forward[2] >= -1e-6 or eye[2] <= ground:
+        return None
+    distance = (eye[2] - ground) / -forward[2]
+    target = tuple(eye[i] + distance * forward[i] for i in range(3))
+    if distance > MAX_DISTANCE:
+        return None  # the camera may not stand so far away
+    return Orbit(target, max(distance, MIN_DISTANCE), heading, pitch).clamped()
+
+
+def project(point, orbit: Orbit, tan_x: float, tan_y: float) -> tuple[float, float] | None:
+    """Where a point appears on screen (-1..1 each way) seen from an orbit; None behind the eye."""
+    right, up, forward = axes(orbit.heading, orbit.pitch)
+    eye = orbit.eye()
+    rel = tuple(point[i] - eye[i] for i in range(3))
+    depth = _dot(rel, forward)
+    if depth <= 0:
+        return None
+    return _dot(rel, right) / (depth * tan_x), _dot(rel, up) / (depth * tan_y)
+
+
+def free_rects(obstacles, window: Rect = (-1.0, 1.0, -1.0, 1.0), smallest: float = 0.4) -> list[Rect]:
+    """The largest rectangles of the window that no obstacle overlaps (each at least `smallest` each way).
+
+    For every band between two horizontal edges (of the window or an obstacle), the obstacles crossing
+    the band leave gaps across it; each gap is a free rectangle.
+    """
+    wx0, wx1, wy0, wy1 = window
+    boxes = [(max(wx0, ox0), min(wx1, ox1), max(wy0, oy0), min(wy1, oy1)) for ox0, ox1, oy0, oy1 in obstacles]
+    boxes = [o for o in boxes if o[0] < o[1] and o[2] < o[3]]
+    edges = sorted({wy0, wy1, *(o[2] for o in boxes), *(o[3] for o in boxes)})
+    found: set[Rect] = set()
+    for i, low in enumerate(edges):
+        for high in edges[i + 1:]:
+            if high - low < smallest:
+                continue
+            crossing = sorted((o[0], o[1]) for o in boxes if o[2] < high and o[3] > low)
+            x = wx0
+            for start, end in crossing + [(wx1, wx1)]:
+                if start - x >= smallest:
+                    found.add((x, start, low, high))
+                x = max(x, end)
+    # keep the maximal ones: a rectangle inside another is never better
+    return sorted(r for r in found if not any(o != r and o[0] <= r[0] and o[1] >= r[1] and o[2] <= r[2]
+                                              and o[3] >= r[3] for o in found))
+
+
+def best_fit(points, heading: float, pitch: float, tan_x: float, tan_y: float, rects,
+             ground: float = 0.0) -> tuple[Orbit, Rect] | None:
+    """The nearest fitting orbit over several free rectangles (the biggest picture), and the rectangle it used."""
+    best = None
+    for rect in rects:
+        orbit = fit(points, heading, pitch, tan_x, tan_y, rect, ground)
+        if orbit is not None and (best is None or orbit.distance < best[0].distance):
+            best = (orbit, rect)
+    return best

@@ -75,9 +75,11 @@ class OffscreenTable:
         self.scene = TableScene(self.base.render)
 
     def look(self, view: str) -> None:
-        from .camera import preset
+        """Stand at a named view (top, side, orbit) that shows every card and pyramid, as the table's camera does."""
+        from .framing import frame_view, scene_boxes
 
-        preset(view, self.scene.bounds()).apply(self.base.camera)
+        self.orbit = frame_view(view, scene_boxes(self.scene), self.base.camLens)
+        self.orbit.apply(self.base.camera)
 
     def frame(self) -> None:
         self.base.graphicsEngine.renderFrame()

@@ -339,6 +339,7 @@ class TableScene:
             node.setZ(node.getZ() + 0.05)
             node.setColorScale(1, 1, 1, 0.38)
             node.setPythonTag("ghost", key)
+            node.setPythonTag("view", view)  # where it stands, for the camera's framing
             node.setTag("ghost", "1")
             self.ghosts[key] = node
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...cards import face
 from ...flow import Flow
 from ...i18n import tr
 from ...stages import Stage
+from .blocks import side_matches
 from .state import DominusData
 
 
@@ -33,6 +35,26 @@ class DominusFlow(Flow):
             number = len(self.rounds())
             return [tr("round_over", number=number, total=self.session.game.rounds), self.score_table()]
         return None
+
+    def table_limit(self) -> tuple[tuple[int, int], tuple[int, int]] | None:
+        reach = getattr(self.session.game.placement, "reach", None)
+        if reach is None:
+            return None
+        across, along = reach()
+        return ((-across, -along), (across, along))
+
+    def edge_marks(self, cell) -> dict[int, bool]:
+        """Off the table (outside its outline) nothing is marked: no card goes there whatever its edges."""
+        session = self.session
+        on_table = getattr(session.game.placement, "on_table", None)
+        if session.stage != Stage.PLACE or on_table is None or cell is None:
+            return {}
+        need = session.state.table.need.get(cell)
+        if not need or not on_table(cell) or cell in session.state.table.cards:
+            return {}
+        code = session._selected_code()
+        lies = face(code).turned if session.turned else face(code)
+        return dict(side_matches(lies.bits, need))
 
     def extra_lines(self) -> list[str]:
         data = self.session.state.data

@@ -180,6 +180,20 @@ class TowersFlow(Flow):
                 found.setdefault((move.to_cell, move.to_space), (move, list(piece)))
         return {move: (cell, space, piece) for (cell, space), (move, piece) in found.items()}
 
+    def under_ghost(self, move) -> list[str]:
+        """What a glowing piece would stand on: the pieces at a move's destination (a build stands alone)."""
+        from .blocks import piece_at
+
+        if not isinstance(move, Shift):
+            return []
+        return list(piece_at(self.state, move.to_cell, move.to_space) or [])
+
+    def choose_ghost(self, move) -> bool:
+        """A click on a glowing space: build there, or move the picked pyramid or tower there."""
+        if isinstance(move, Shift):
+            return self.choose_space(move.to_cell, move.to_space)
+        return self.choose_space(move.cell, move.space)
+
     def movable(self) -> set:
         """Spaces holding a pyramid or tower an earned action may move now."""
         if self.session.stage != Stage.EARNED:

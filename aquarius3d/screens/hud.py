@@ -1,0 +1,256 @@
+"""The table's HUD: turn and counts, the log, the hint, the goal, choice buttons, the cover, help, the end.
+
+(The Join button and form are screens/join.py; the game menu screens/game_menu.py.)
+
+The HUD draws what the session says; the table screen (screens/table.py) tells it when. `obstacles()`
+gives the parts of the window the HUD and the hand cover, so that the camera frames the table
+beside them (view/framing.py).
+"""
+
+from __future__ import annotations
+
+from direct.gui.DirectGui import DGG, DirectButton, DirectFrame
+from panda3d.core import Point3, TextNode
+
+from ..i18n import action_name, element_name, language, pyramid_name, tr
+from ..view.hand import Hand
+from ..view.scene import PYRAMID_RGB
+from ..vocabulary import ELEMENT_NAME_OF_COLOUR
+from .widgets import BUTTON, TEXT
+
+DARK = (0.05, 0.06, 0.08, 0.62)
+LOG = (-1.1, -0.02, -0.46, -0.02)  # the log panel, from the top right corner (aspect2d units)
+INFO = (0.02, 0.82, -0.42, -0.02)  # the turn and counts, from the top left corner
+END = (-1.32, -0.04, -0.62, 0.5)  # the end panel, from the middle of the right edge: the table stays beside it
+GOAL = (-0.8, 0.0, 0.0, 0.52)  # the goal card and its text, from the bottom right corner
+HINT_HALF = 1.05  # half the width kept for the hint and the choice buttons over the hand
+BAND_TOP = -0.27  # the top of the hint, the choices and the hand (view/hand.py: up to -0.56)
+NOTICE = (-1.0, 1.0, 0.82, 0.96)  # the notice line at the top, from the centre
+
+
+class Hud:
+    """Every 2D part of the table screen; `screen` keeps the widgets (screens/__init__.py)."""
+
+    def __init__(self, screen, scene) -> None:
+        self.screen = screen
+        base = self.base = screen.base
+        root = screen.root
+        top_left, top_right, bottom_right = base.a2dTopLeft, base.a2dTopRight, base.a2dBottomRight
+        screen.panel(INFO, parent=top_left, colour=DARK)
+        self.log_panel = screen.panel(LOG, parent=top_right, colour=DARK)
+        self.turn = screen.text("", (0.06, -0.1), 0.065, TextNode.ALeft, parent=top_left)
+        self.info = screen.text("", (0.06, -0.18), 0.045, TextNode.ALeft, parent=top_left)
+        self.hint = screen.text("", (0, -0.5), 0.05, wrap=40)
+        self.notice = screen.text("", (0, 0.88), 0.05, fg=(1.0, 0.85, 0.45, 1))
+        self.log = screen.text("", (-0.06, -0.08), 0.04, TextNode.ARight, parent=top_right)
+        self.goal = screen.text("", (-0.06, 0.3), 0.045, TextNode.ARight, parent=bottom_right, wrap=14)
+        self.goal_card = screen.button("?", None, (-0.2, 0.14), 0.07, parent=bottom_right)
+        self.hand = Hand(root, scene)
+        self.choices_root = root.attachNewNode("choices")
+        self.choice_widgets = screen.group()
+        self.cover = screen.keep(DirectFrame(frameColor=(0.07, 0.08, 0.1, 1), frameSize=(-4, 4, -1.2, 1.2),
+                                             parent=root, state=DGG.NORMAL))
+        self.cover_title = screen.text("", (0, 0.1), 0.1, parent=self.cover)
+        self.cover_hint = screen.text("", (0, -0.08), 0.05, parent=self.cover, wrap=34)
+        self._build_help()
+        self._build_end()
+
+    def _build_help(self) -> None:
+        screen = self.screen
+        self.help_panel = screen.panel((-1.15, 1.15, -0.8, 0.68))
+        self.help_title = screen.text(tr("help_title"), (0, 0.56), 0.07, parent=self.help_panel)
+        self.help_body = screen.text(tr("help_text"), (-1.07, 0.44), 0.043, TextNode.ALeft, parent=self.help_panel,
+                                     wrap=53)
+        self.help_page_button = screen.button(tr("help_rulings"), None, (0, -0.72), 0.05, parent=self.help_panel)
+        self.help_page = "controls"
+        self.help_panel.setBin("gui-popup", 60)  # above the hint and the log
+        self.help_panel.hide()
+
+    def _build_end(self) -> None:
+        screen = self.screen
+        self.end_panel = screen.panel(END, parent=self.base.a2dRightCenter)
+        middle = (END[0] + END[1]) / 2
+        self.end_title = screen.text("", (middle, 0.4), 0.075, parent=self.end_panel)
+        self.end_lines = screen.text("", (middle, 0.29), 0.045, parent=self.end_panel, wrap=26)
+        self.end_buttons = [screen.button(tr("end_play_again"), None, (middle - 0.3, -0.5), 0.055, parent=self.end_panel),
+                            screen.button(tr("end_menu"), None, (middle + 0.3, -0.5), 0.055, parent=self.end_panel)]
+        self.next_round_button = screen.button(tr("round_next"), None, (middle, -0.5), 0.055, parent=self.end_panel)
+        self.same_cards_button = screen.button(tr("towers_same_deck"), None, (middle, -0.38), 0.055,
+                                               parent=self.end_panel)
+        self.end_panel.hide()
+
+    # -- drawing from the session ---------------------------------------------------------------------
+
+    def update(self, session, status: str) -> None:
+        """Texts, the goal, the hand, the cover and the end panel, as the session stands."""
+        state = session.state
+        seen = session.observation()
+        name = session.seats[session.seat].name
+        self.turn.setText(tr("turn_of", name=name) if session.stage != "over" else tr("end_title"))
+        top = session.game.deck.cards[state.discard[-1]].code if state.discard else None
+        info = [tr("hud_deck", count=len(state.deck)),
+                tr("hud_discard", top=action_name(top)) if top else tr("hud_discard_empty")]
+        if session.game.goal_ids() and session.family != "towers":
+            info.append(tr("hud_unused_goals", count=len(state.unused_goals)))
+        if session.family == "towers":
+            score, rank, _ = session.flow.score()
+            sizes = tr("hud_score", score=score, rank=rank)
+        elif session.family == "rising":
+            sizes = "\n".join(tr("hud_seat_pyramids", name=s.name, cards=n,
+                                 pyramids=sum(c for _, c in session.flow.supply(i)))
+                              for i, (s, n) in enumerate(zip(session.seats, seen["hand_sizes"])))
+        else:
+            sizes = "   ".join(f"{s.name}: {n}" for s, n in zip(session.seats, seen["hand_sizes"]))
+        self.info.setText("\n".join(info + [sizes]))
+        self.hint.setText(session.hint())
+        self.notice.setText(session.notice or status)
+        self.log.setText("\n".join(session.messages[-8:]))
+        self.log_panel.show() if session.messages else self.log_panel.hide()
+        self.goal.setText(session.goal_text() or session.goal_hint())
+        rows = self.goal.textNode.getNumRows()  # past two rows, the text grows upwards, clear of the goal card
+        self.goal.setPos(-0.06, 0.3 + 0.045 * self.goal.textNode.getLineHeight() * max(0, rows - 2))
+        self.goal_card["text"] = element_name(seen["goal"]) if session.goal_text() else "?"
+        self.goal_card.hide() if seen["goal"] is None else self.goal_card.show()
+        if session.stage == "draft":  # the three cards offered are shown as a hand to choose from
+            seen = {**seen, "hand": session.flow.offered_cards()}
+        ended = session.stage in ("over", "round_over")
+        self.hand.draw([] if ended else seen["hand"], session.selected,
+                       session.stage == "place" and session.turned)
+        if session.stage == "cover":
+            self.cover.show()
+            self.cover_title.setText(tr("cover_title", name=name))
+            self.cover_hint.setText(tr("cover_hint", name=name))
+        else:
+            self.cover.hide()
+        self._update_end(session)
+
+    def _update_end(self, session) -> None:
+        if session.stage not in ("over", "round_over"):
+            self.end_panel.hide()
+            return
+        self.end_panel.show()
+        lines = session.summary()
+        middle = (END[0] + END[1]) / 2
+        if session.stage == "round_over":
+            self.end_title.setText(lines[0])
+            self.end_lines.setText("\n".join(lines[1:]))
+            self.next_round_button.show()
+            for button in self.end_buttons:
+                button.hide()
+            return
+        towers = session.family == "towers"
+        self.end_title.setText(tr("end_title"))
+        self.end_lines.setText("\n".join(lines))
+        self.next_round_button.hide()
+        for button in self.end_buttons:
+            button.show()
+        self.same_cards_button.show() if towers else self.same_cards_button.hide()
+        self.end_buttons[0].setX(middle - 0.3)
+        self.end_buttons[1].setX(middle + 0.3)
+        self.end_buttons[0]["text"] = tr("towers_new_deal") if towers else tr("end_play_again")
+
+    def draw_choices(self, session, act) -> None:
+        """Buttons for the stage's choices (players, directions, skips...); `act(command, value)` on a click."""
+        self.screen.forget(self.choice_widgets)
+        buttons = []
+        stage = session.stage
+        if stage == "player":
+            buttons = [(tr("hud_pile") if seat is None else session.seats[seat].name, session.choose_player, seat)
+                       for seat in session.player_choices()]
+        elif stage == "direction":
+            buttons = [(tr("dir_left"), session.choose_direction, "left"),
+                       (tr("dir_right"), session.choose_direction, "right")]
+        elif stage == "confirm":
+            buttons = [(action_name(session.action), lambda _: session.confirm(), None)]
+        elif stage == "pyramid":
+            self._draw_supply(session, act)
+            return
+        elif stage == "earned":
+            buttons = [(tr("hud_skip", element=element_name(ELEMENT_NAME_OF_COLOUR[colour]).lower()),
+                        session.flow.skip, index) for index, colour in session.flow.earned()]
+        elif stage == "row":
+            buttons = [(tr("hud_swap", first=i + 1, second=i + 2), session.flow.swap_row, i) for i in range(4)]
+        elif stage == "trade_piece":
+            buttons = [(tr("hud_take", size=tr(f"size_{size}")), session.flow.trade_size, size)
+                       for size in session.flow.tradeable()]
+        if session.family == "towers" and session.flow.can_undo():
+            buttons.append((tr("hud_undo"), lambda _: session.flow.undo(), None))
+        for i, (label, command, value) in enumerate(buttons):
+            x = (i - (len(buttons) - 1) / 2) * 0.45
+            self.choice_widgets.append(DirectButton(text=label, scale=0.055, pos=(x, 0, -0.42), parent=self.choices_root,
+                                                    command=act, extraArgs=[command, value], **BUTTON))
+
+    def _draw_supply(self, session, act) -> None:
+        """The player's pyramids as buttons, by colour and size, with counts: pick one, then a glowing quarter."""
+        self.choice_widgets.append(self.screen.text(tr("hud_supply"), (0, -0.3), 0.05, parent=self.choices_root))
+        buttons = []
+        for code, count in session.flow.supply():
+            rgb = PYRAMID_RGB[code[1]]
+            chosen = code == session.flow.pyramid
+            button = DirectButton(
+                text=f"{pyramid_name(code)}: {count}", scale=0.042, parent=self.choices_root, command=act,
+                extraArgs=[session.flow.select_pyramid, code], frameColor=(*rgb, 1),
+                text_fg=(0.1, 0.1, 0.1, 1) if sum(rgb) / 3 > 0.55 else TEXT,
+                relief=DGG.SUNKEN if chosen else DGG.RAISED, pad=(0.5, 0.35), borderWidth=(0.15, 0.15))
+            if chosen:
+                button["text"] = f"> {pyramid_name(code)}: {count} <"
+                button.setScale(0.047)
+            buttons.append(button)
+        # Lay the buttons out in rows centred under the table, each as wide as its text.
+        rows, row, used = [], [], 0.0
+        for button in buttons:
+            width = button.getWidth() * button.getScale()[0]
+            if row and used + width > 2.2:
+                rows.append(row)
+                row, used = [], 0.0
+            row.append((button, width))
+            used += width + 0.025
+        if row:
+            rows.append(row)
+        for r, row in enumerate(rows):
+            x = -(sum(w for _, w in row) + 0.025 * (len(row) - 1)) / 2
+            for button, width in row:
+                button.setPos(x + width / 2, 0, -0.38 - r * 0.085)
+                x += width + 0.025
+        self.choice_widgets += buttons
+
+    def toggle_help_page(self, ruleset) -> None:
+        """Switch the help between the controls and this game's rulings (the ruleset's `rulings:`)."""
+        self.help_page = "rulings" if self.help_page == "controls" else "controls"
+        if self.help_page == "rulings":
+            self.help_title.setText(tr("help_rulings_title", game=ruleset.name))
+            self.help_body.setText("\n\n".join(f"- {r.text(language())}" for r in ruleset.rulings))
+            self.help_body.setScale(0.038)
+            self.help_page_button["text"] = tr("help_controls")
+        else:
+            self.help_title.setText(tr("help_title"))
+            self.help_body.setText(tr("help_text"))
+            self.help_body.setScale(0.043)
+            self.help_page_button["text"] = tr("help_rulings")
+
+    # -- where the table may show -----------------------------------------------------------------------
+
+    def _rect(self, parent, frame) -> tuple[float, float, float, float]:
+        """A rectangle (left, right, bottom, top) given in a 2D node's units, in screen units (-1..1)."""
+        left, right, bottom, top = frame
+        render2d = self.base.render2d
+        low = render2d.getRelativePoint(parent, Point3(left, 0, bottom))
+        high = render2d.getRelativePoint(parent, Point3(right, 0, top))
+        return (low.x, high.x, low.z, high.z)
+
+    def obstacles(self, ended: bool, join_button: bool = False) -> list[tuple[float, float, float, float]]:
+        """The parts of the window the HUD keeps for itself, in screen units: the camera frames the table
+        in what is left. They are the HUD's places, not its present text, so the framing does not shift
+        while the same turn goes on; at the end the hand and hint give way to the result beside the table."""
+        base = self.base
+        kept = [self._rect(base.a2dTopLeft, INFO), self._rect(base.a2dTopRight, LOG),
+                self._rect(base.aspect2d, NOTICE), self._rect(base.a2dBottomRight, GOAL)]
+        if ended:
+            kept.append(self._rect(base.a2dRightCenter, END))
+        else:
+            half = max(HINT_HALF, Hand.width(len(self.hand.nodes)) / 2)
+            kept.append(self._rect(base.aspect2d, (-half, half, -1.0, BAND_TOP)))
+        if join_button:
+            kept.append(self._rect(base.a2dBottomLeft, (0.0, 0.36, 0.0, 0.16)))
+        return kept
+

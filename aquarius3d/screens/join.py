@@ -1,0 +1,56 @@
+"""A late joiner (Aquarius: a new player may sit down while the game goes on): the Join button and its form."""
+
+from __future__ import annotations
+
+from direct.gui.DirectGui import DirectEntry
+
+from ..i18n import tr
+
+NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"]
+
+
+class JoinPanel:
+    """The Join button in the bottom left corner, and the form it opens: a name, human or computer.
+
+    `screen` keeps the widgets and is redrawn (`refresh`) when a seat is added or the form closes.
+    """
+
+    def __init__(self, screen) -> None:
+        self.screen = screen
+        self.button = screen.button(tr("hud_join"), self.show, (0.16, 0.08), 0.05, parent=screen.base.a2dBottomLeft)
+        self.panel = screen.panel((-0.6, 0.6, -0.25, 0.25))
+        screen.text(tr("join_title"), (0, 0.15), 0.06, parent=self.panel)
+        self.entry = screen.keep(DirectEntry(initialText="", scale=0.05, width=9, pos=(-0.45, 0, 0.02),
+                                             parent=self.panel, text_fg=(0.1, 0.1, 0.1, 1),
+                                             frameColor=(0.9, 0.9, 0.86, 1)))
+        self.kind = "human"
+        self.kind_button = screen.button(tr("menu_human"), self.toggle_kind, (0.35, 0.03), 0.05, parent=self.panel)
+        screen.button(tr("join_ok"), self.confirm, (0.25, -0.15), 0.055, parent=self.panel)
+        screen.button(tr("menu_back"), self.hide, (-0.25, -0.15), 0.055, parent=self.panel)
+        self.panel.hide()
+
+    def update(self, session) -> None:
+        """The button shows while a player may join and the form is closed."""
+        self.button.show() if session.can_join() and self.panel.isHidden() else self.button.hide()
+
+    def show(self) -> None:
+        session = self.screen.session
+        if session.can_join():
+            taken = {s.name for s in session.seats}
+            self.entry.enterText(next(n for n in NAMES if n not in taken))
+            self.panel.show()
+            self.button.hide()
+
+    def hide(self) -> None:
+        self.panel.hide()
+        self.screen.refresh()
+
+    def toggle_kind(self) -> None:
+        self.kind = "computer" if self.kind == "human" else "human"
+        self.kind_button["text"] = tr("menu_human") if self.kind == "human" else tr("menu_computer")
+
+    def confirm(self) -> None:
+        name = self.entry.get().strip()
+        if name:
+            self.screen.session.join(name, self.kind)
+        self.hide()

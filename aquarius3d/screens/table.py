@@ -1,0 +1,464 @@
+"""The table: a game of a Session in 3D, the hand and the HUD, picking, and a camera that frames it.
+
+The screen speaks to the session only (session.py and its family flow): it shows the session's state
+and stage, and turns clicks and keys into the session's choices. Its parts live in their own modules:
+the HUD (screens/hud.py), the hand (view/hand.py), picking (view/picking.py), the family's furniture
+and ghosts (view/family.py) and the camera (view/framing.py, view/camera.py).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from direct.gui.DirectGui import DGG
+
+from .. import saves
+from ..i18n import tr
+from ..view.camera import Orbit, project
+from ..view.family import TableParts
+from ..view.framing import CameraMan, frame_view, framed, scene_boxes, tangents
+from ..view.picking import Picker
+from ..view.rising import element_tops
+from ..view.scene import TableScene
+from . import Screen
+from .game_menu import GameMenu
+from .hud import Hud
+from .join import JoinPanel
+
+BOT_PAUSE = 0.7  # seconds a computer waits before its move, so players can follow
+
+
+class TableScreen(Screen):
+    name = "game"
+
+    def build(self, session=None) -> None:
+        self.session = session
+        base = self.base
+        self.scene = TableScene(base.render)
+        self.parts = TableParts(self.scene, session)
+        self.hud = hud = Hud(self, self.scene)
+        self.picker = Picker(base)
+        self.camera = CameraMan(base.camera)
+        self.perspective = base.cam.node().getLens()
+        self.elevation_on = False
+        self.help_shown = False
+        self.status = ""
+        self.hover_cell = None
+        self.hover_move = None
+        self._drag: tuple[str, float, float] | None = None
+        self._framed_for: tuple | None = None
+        hud.goal_card.bind(DGG.B1PRESS, lambda _: self.peek(True))
+        hud.goal_card.bind(DGG.B1RELEASE, lambda _: self.peek(False))
+        hud.cover.bind(DGG.B1PRESS, lambda _: self.reveal())
+        hud.help_page_button["command"] = self.toggle_help_page
+        hud.end_buttons[0]["command"] = self.app.play_again
+        hud.end_buttons[1]["command"] = self.app.show_menu
+        hud.next_round_button["command"] = self.next_round
+        hud.same_cards_button["command"] = self.app.play_same_cards
+        self.join = JoinPanel(self)
+        self.menu = GameMenu(self)
+        self.refresh()
+        self.frame_now()
+        self._bot_due = time.monotonic() + BOT_PAUSE
+        self.task = base.taskMgr.add(self._tick, "aquarius3d-tick")
+
+    def suspend(self) -> None:
+        """Load or settings opened over the game: the table hides and waits, computers too."""
+        super().suspend()
+        self.scene.root.stash()
+        self.base.taskMgr.remove(self.task)
+        self.base.cam.node().setActive(True)
+
+    def resume(self) -> None:
+        super().resume()
+        self.scene.root.unstash()
+        self.task = self.base.taskMgr.add(self._tick, "aquarius3d-tick")
+        self.refresh()
+
+    def cleanup(self) -> None:
+        self.show_elevation(False)
+        self.base.taskMgr.remove(self.task)
+        self.base.cam.node().setActive(True)
+        super().cleanup()
+        self.scene.root.removeNode()
+
+    def bind_inputs(self) -> None:
+        """The table's logical inputs (named in screens/inputs.py); while the game menu shows, only its own."""
+        bind = self.bind
+        if self.menu.shown:
+            bind("cancel", self.close_menu)
+            bind("confirm", self.close_menu)
+            return
+        bind("click", self._pointer_click, release=self._end_drag)
+        bind("drag_orbit", self._start_drag, ("orbit",), release=self._end_drag)
+        bind("drag_pan", self._start_drag, ("pan",), release=self._end_drag)
+        bind("zoom_in", self.zoom, (0.88,))
+        bind("zoom_out", self.zoom, (1 / 0.88,))
+        for name, args in {"orbit_left": (-8, 0), "orbit_right": (8, 0), "orbit_up": (0, 5),
+                           "orbit_down": (0, -5)}.items():
+            bind(name, self.rotate, args, repeat=True)
+        for name, args in {"pan_forward": (0, 40), "pan_back": (0, -40), "pan_left": (-40, 0),
+                           "pan_right": (40, 0)}.items():
+            bind(name, self.pan, args, repeat=True)
+        bind("storeys", self.toggle_storeys)
+        bind("elevation", self.toggle_elevation)
+        bind("view_top", self.view, ("top",))
+        bind("view_side", self.view, ("side",))
+        bind("view_orbit", self.view, ("orbit",))
+        bind("fit", self.fit)
+        bind("rotate", self.key_turn)
+        bind("cancel", self.key_escape)
+        bind("reveal", self.reveal)
+        bind("confirm", self.key_enter)
+        bind("pass", self.key_pass)
+        bind("undo", self.key_undo)
+        bind("peek", self.peek, (True,), release=self.peek, release_args=(False,))
+        bind("help", self.toggle_help)
+        bind("screenshot", self.screenshot)
+        bind("save", self.save_named)
+
+    # -- drawing --------------------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Redraw everything from the session: table, ghosts, furniture, hand, HUD, cover; frame if it moved on."""
+        session = self.session
+        self.parts.sync()
+        self.parts.hover(self.hover_cell, self.hover_move)
+        state = session.state
+        winning = session.winning_cells()
+        self.scene.highlight({state.table.cards[c] for c in winning if c in state.table.cards})
+        if session.stage == "table_card":
+            self.scene.highlight(set(state.table.cards.values()), (1.0, 1.0, 0.82, 1))
+        self.parts.update(self.camera.orbit.distance)
+        if self.elevation_on:
+            self._aim_elevation()
+        self.hud.update(session, self.status)
+        self.join.update(session)
+        self.hud.draw_choices(session, self._act)
+        self.base.cam.node().setActive(session.stage != "cover")  # the opaque cover hides the table: skip drawing it
+        self._follow()
+
+    def _act(self, command, value) -> None:
+        command(value)
+        self.refresh()
+
+    # -- the camera -------------------------------------------------------------------------------------
+
+    @property
+    def orbit(self) -> Orbit:
+        return self.camera.orbit
+
+    def ended(self) -> bool:
+        return self.session.stage in ("over", "round_over")
+
+    def frame_boxes(self) -> list:
+        """Every card, pyramid, ghost, legal spot (any cell a card may take next) and furniture piece."""
+        spots = () if self.ended() else self.session.state.table.need
+        return scene_boxes(self.scene, spots, self.parts.furniture())
+
+    def obstacles(self) -> list:
+        return self.hud.obstacles(self.ended(), not self.join.button.isHidden())
+
+    def framed(self, name: str | None = None) -> Orbit:
+        """The view framing the table clear of the HUD: a named one (orbit, top, side), or the present angles."""
+        lens = self.perspective
+        if name is not None:
+            return frame_view(name, self.frame_boxes(), lens, self.obstacles())
+        orbit = self.camera.orbit
+        found = framed(self.frame_boxes(), orbit.heading, orbit.pitch, lens, self.obstacles())
+        return found if found is not None else frame_view("orbit", self.frame_boxes(), lens, self.obstacles())
+
+    def frame_now(self) -> None:
+        """Stand at the three-quarter view framing the table (a game opening)."""
+        self.camera.place(self.framed("orbit"))
+        self._framed_for = self._framing_key()
+        self.camera.moved_by_player = False
+
+    def _framing_key(self) -> tuple:
+        return (len(self.session.state.log), self.ended(), tuple(self.obstacles()), self.base.getAspectRatio())
+
+    def _follow(self) -> None:
+        """After a move (or when something shown would fall outside), ease to a new framing; not if the player
+        has moved the camera since the last one."""
+        if self.camera.moved_by_player or self.elevation_on:
+            return
+        key = self._framing_key()
+        if key != self._framed_for or not self.inside():
+            self._framed_for = key
+            self.camera.ease_to(self.framed())
+
+    def inside(self, orbit: Orbit | None = None) -> bool:
+        """Does every box project inside one free rectangle of the window, seen from an orbit (the camera's
+        goal by default)?"""
+        from ..view.camera import corners, free_rects
+        from ..view.framing import WINDOW
+
+        orbit = orbit or (self.camera.goal[1] if self.camera.goal is not None else self.camera.orbit)
+        tan_x, tan_y = tangents(self.perspective)
+        points = [project(p, orbit, tan_x, tan_y) for p in corners(self.frame_boxes())]
+        if any(p is None for p in points):
+            return False
+        return any(all(x0 - 1e-6 <= x <= x1 + 1e-6 and y0 - 1e-6 <= y <= y1 + 1e-6 for x, y in points)
+                   for x0, x1, y0, y1 in free_rects(self.obstacles(), WINDOW))
+
+    def fit(self) -> None:
+        """F: frame the table from the present angle, and follow the game again."""
+        self.show_elevation(False)
+        self.camera.moved_by_player = False
+        self._framed_for = self._framing_key()
+        self.camera.ease_to(self.framed())
+
+    def view(self, name: str) -> None:
+        """1, 2, 3 (and Home): a view from above, the side or three-quarters, framed; Rising's side is its elevation."""
+        if name == "side" and self.parts.elevation is not None:
+            self.show_elevation(True)
+            return
+        self.show_elevation(False)
+        self.camera.moved_by_player = False
+        self._framed_for = self._framing_key()
+        self.camera.ease_to(self.framed(name))
+
+    def rotate(self, heading: float, pitch: float) -> None:
+        self.show_elevation(False)
+        self.camera.rotate(heading, pitch)
+
+    def zoom(self, factor: float) -> None:
+        elevation = self.parts.elevation
+        if self.elevation_on and elevation is not None:  # the elevation stays orthographic: zoom its film
+            elevation.zoom = max(0.2, min(2.0, elevation.zoom * factor))
+            self._aim_elevation()
+            return
+        self.camera.zoom(factor)
+
+    def pan(self, right: float, forward: float) -> None:
+        self.show_elevation(False)
+        self.camera.pan(right, forward)
+
+    def _start_drag(self, mode: str) -> None:
+        point = self.picker.mouse()
+        if point is not None:
+            self._drag = (mode, point[0], point[1])
+
+    def _end_drag(self) -> None:
+        self._drag = None
+
+    def busy(self) -> bool:
+        """Is anything moving or about to, with nobody touching the window: the camera, a drag, a computer?"""
+        computer = self.session.stage == "computer" and not self.menu.shown  # the menu pauses the game
+        return self.camera.easing or self._drag is not None or computer
+
+    def _tick(self, task):
+        now = time.monotonic()
+        self.camera.step(now)
+        if self._framed_for is not None and self._framed_for[-1] != self.base.getAspectRatio():
+            self._follow()  # the window changed shape: frame the table in it again
+        point = self.picker.mouse()
+        if self._drag is not None and point is not None:
+            mode, x, y = self._drag
+            dx, dy = point[0] - x, point[1] - y
+            if mode == "orbit":
+                self.rotate(dx * 120, -dy * 60)
+            else:
+                self.pan(-dx * 400, -dy * 400)
+            self._drag = (mode, point[0], point[1])
+        session = self.session
+        if point is not None and session.stage in ("place", "target", "pyramid"):
+            cell = self.picker.cell_at(point)
+            move = self.ghost_at(point)
+            if cell != self.hover_cell or move != self.hover_move:
+                self.hover(cell, move)
+        labels = self.parts.storey_labels
+        if labels is not None and labels.shown:
+            labels.fit(self.camera.orbit.distance)
+        if session.stage == "computer" and now >= self._bot_due and not self.menu.shown:
+            session.computer_move()
+            self._bot_due = now + BOT_PAUSE
+            self.refresh()
+        elif session.stage != "computer":
+            self._bot_due = now + BOT_PAUSE
+        return task.cont
+
+    def hover(self, cell, move=None) -> None:
+        """The pointer is over a cell (and a ghost): light the ghost, mark the edges (Dominus)."""
+        self.hover_cell, self.hover_move = cell, move
+        self.parts.hover(cell, move)
+
+    # -- Aquarius Rising: storeys and the side elevation ----------------------------------------------------
+
+    def toggle_storeys(self) -> None:
+        """L: label every storey of every house with its number and height."""
+        if self.parts.storey_labels is not None:
+            self.parts.storey_labels.toggle()
+
+    def toggle_elevation(self) -> None:
+        """E: the side elevation (orthographic, with a millimetre ruler), or back to the orbit view."""
+        self.show_elevation(not self.elevation_on)
+
+    def show_elevation(self, on: bool) -> None:
+        elevation = self.parts.elevation
+        if (on and elevation is None) or on == self.elevation_on:
+            return
+        self.elevation_on = on
+        furniture = self.parts.hidden_in_elevation()
+        if on:
+            self.camera.finish()
+            elevation.update(element_tops(self.session.state))
+            elevation.root.show()
+            for node in furniture:  # seen from the front they would stand before the houses
+                node.hide()
+            self._aim_elevation()
+        else:
+            self.base.cam.node().setLens(self.perspective)
+            if elevation is not None:
+                elevation.root.hide()
+            for node in furniture:
+                node.show()
+            self.camera.orbit.apply(self.base.camera)
+
+    def _aim_elevation(self) -> None:
+        elevation = self.parts.elevation
+        aspect = self.base.getAspectRatio()
+        self.base.cam.node().setLens(elevation.lens(aspect))
+        eye, target = elevation.camera_pose(aspect)
+        self.base.camera.setPos(*eye)
+        self.base.camera.lookAt(*target)
+
+    # -- picking ------------------------------------------------------------------------------------------
+
+    def ghost_at(self, screen):
+        return self.picker.ghost_at(screen, self.parts.ghost_spots, self.session.state.table.faces)
+
+    def _pointer_click(self) -> None:
+        """The mouse's left button, over the table (the help over it takes no clicks on the table)."""
+        if not self.help_shown:
+            self.click()
+
+    def click(self, screen=None) -> None:
+        """A left click at a screen point (the mouse, if none given)."""
+        session = self.session
+        screen = screen or self.picker.mouse()
+        if screen is None:
+            return
+        if session.stage == "cover":
+            self.reveal()
+            return
+        flow = session.flow
+        index = self.hud.hand.index_at(screen, self.base.getAspectRatio())
+        if index is not None and session.stage == "draft":
+            flow.draft_discard(index)
+        elif index is not None:
+            session.select(index)
+        elif session.family == "towers" and session.stage in ("earned", "trade_piece"):
+            move = self.ghost_at(screen)
+            if move is not None:
+                flow.choose_ghost(move)
+            else:
+                spot = self.picker.space_at(screen, session.state.table.faces)
+                if spot is not None:
+                    flow.choose_space(*spot)
+        elif session.stage == "place" and self.ghost_at(screen) is not None:
+            move = self.ghost_at(screen)
+            session.choose_cell(move.cell, move.level)
+        elif session.stage == "pyramid":
+            move = self.ghost_at(screen)
+            if move is not None:
+                flow.choose_quarter(move.cell, move.level, move.quarter)
+        elif session.stage in ("place", "target", "table_card"):
+            cell = self.picker.cell_at(screen)
+            if cell is not None:
+                session.choose_table_card(cell) if session.stage == "table_card" else session.choose_cell(cell)
+        self.refresh()
+
+    # -- keys ---------------------------------------------------------------------------------------------
+
+    def reveal(self) -> None:
+        if self.session.stage == "cover":
+            self.session.reveal()
+            self.refresh()
+
+    def key_turn(self) -> None:
+        self.session.turn_card()
+        self.refresh()
+
+    def _choice(self) -> tuple:
+        session = self.session
+        return (session.stage, session.selected, session.source, session.turned, session.action,
+                getattr(session.flow, "pyramid", None))
+
+    def key_escape(self) -> None:
+        """Esc: close the menu or the help, else undo the choice under way, else (nothing being chosen) the game menu."""
+        if self.menu.shown:
+            self.close_menu()
+            return
+        if self.help_shown:
+            self.toggle_help()
+            return
+        before = self._choice()
+        self.session.cancel()
+        if self._choice() == before:
+            self.open_menu()
+        self.refresh()
+
+    def open_menu(self) -> None:
+        self._drag = None
+        self.menu.show()
+        self.hud.hand.root.hide()  # under the menu
+        self.ignoreAll()
+        self.bind_inputs()
+
+    def close_menu(self) -> None:
+        self.menu.hide()
+        self.hud.hand.root.show()
+        self.ignoreAll()
+        self.bind_inputs()
+
+    def key_undo(self) -> None:
+        """U or Ctrl+Z (Elemental Towers): back to the start of the turn."""
+        if self.session.family == "towers" and self.session.flow.undo():
+            self.refresh()
+
+    def key_enter(self) -> None:
+        self.session.confirm()
+        self.refresh()
+
+    def key_pass(self) -> None:
+        if self.session.pass_turn():
+            self.refresh()
+
+    def peek(self, on: bool) -> None:
+        self.session.peek(on)
+        self.refresh()
+
+    def next_round(self) -> None:
+        self.session.next_round()
+        self.refresh()
+
+    def toggle_help(self) -> None:
+        self.help_shown = not self.help_shown
+        self.hud.help_panel.show() if self.help_shown else self.hud.help_panel.hide()
+
+    def toggle_help_page(self) -> None:
+        self.hud.toggle_help_page(self.session.game.ruleset)
+
+    def screenshot(self) -> Path | None:
+        folder = saves.pictures_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / time.strftime("aquarius3d-%Y%m%d-%H%M%S.png")
+        if self.base.win.saveScreenshot(str(path)):
+            self.status = tr("screenshot_saved", path=path)
+            self.refresh()
+            return path
+        return None
+
+    def save_named(self) -> Path | None:
+        name = time.strftime("%Y-%m-%d %H-%M-%S")
+        try:
+            path = saves.save(self.session.record(), name)
+        except OSError as exc:
+            self.status = tr("save_failed", reason=exc.strerror or exc)
+            self.refresh()
+            return None
+        self.status = tr("saved_as", name=path.stem)
+        self.refresh()
+        return path

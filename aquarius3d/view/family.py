@@ -1,0 +1,128 @@
+"""What a game family adds to the table: ghosts at their heights, trays, the scoring row, rings, storeys, limits.
+
+`TableParts` reads the session (its stages, ghosts and family flow), never the rules modules, and draws
+into the scene: Aquarius Rising's trays, storey labels and side elevation; Elemental Towers' supply,
+scoring row and space rings; Dominus' table outline and edge marks.
+"""
+
+from __future__ import annotations
+
+from .. import geometry
+from ..i18n import tr
+from .houses import level_top, state_views, surface_top
+from .piles import Piles
+from .rising import Elevation, StoreyLabels, Trays, element_tops
+from .scene import CardView, PyramidView, TableScene
+from .towers import ScoringRow, SpaceRings, piece_views, tower_views
+
+
+class TableParts:
+    """The scene's pieces beyond the cards: piles, and each family's furniture and overlays."""
+
+    def __init__(self, scene: TableScene, session) -> None:
+        self.scene = scene
+        self.session = session
+        self.piles = Piles(scene)
+        self.trays: Trays | None = None
+        self.storey_labels: StoreyLabels | None = None
+        self.elevation: Elevation | None = None
+        self.scoring_row: ScoringRow | None = None
+        self.rings: SpaceRings | None = None
+        self.ghost_spots: dict = {}  # move -> (cell, height of the plane it is picked on, quarter, space or None)
+        if session.family == "rising":
+            self.trays = Trays(scene)
+            self.storey_labels = StoreyLabels(scene)
+            self.elevation = Elevation(scene)
+        if session.family == "towers":
+            self.trays = Trays(scene)  # the supply, by colour and size
+            self.scoring_row = ScoringRow(scene)
+            self.rings = SpaceRings(scene)
+
+    def sync(self) -> None:
+        """The cards and pyramids (or Elemental Towers' pieces) of the state, and the ghosts."""
+        state = self.session.state
+        card_views, pyramid_views = state_views(state)
+        if self.session.family == "towers":
+            pyramid_views = piece_views(state)
+        self.scene.sync(card_views, pyramid_views)
+        self.show_ghosts()
+
+    def show_ghosts(self) -> None:
+        """Ghost cards (on houses at their storey's height) or ghost pyramids, and where each is picked."""
+        session, state = self.session, self.session.state
+        rising = session.family == "rising"
+        views: dict = {}
+        self.ghost_spots = {}
+        for move, spot in session.ghosts().items():
+            cell, code = spot[0], spot[1]
+            level = spot[2] if len(spot) > 2 else 0
+            top = level_top(state, cell, level) if rising else geometry.card_top(0)
+            views[move] = CardView(cell, code, level, geometry.card_bottom(top))
+            self.ghost_spots[move] = (cell, top, None)
+        if session.family == "towers":
+            for move, (cell, space, piece) in session.flow.towers_ghosts().items():
+                code = state.table.faces[cell].code
+                below = session.flow.under_ghost(move)
+                stacked = list(tower_views(cell, code, space, below + piece).values())[len(below):]
+                for i, view in enumerate(stacked):
+                    views[move if i == 0 else (move, i)] = view
+                self.ghost_spots[move] = (cell, stacked[0].base + geometry.PYRAMID_HEIGHT[piece[0][0]] * 0.3, space)
+        pyramid_ghosts = session.flow.pyramid_ghosts() if rising else {}
+        for move, (cell, level, quarter, pyramid) in pyramid_ghosts.items():
+            base = surface_top(state, cell, level)
+            views[move] = PyramidView(cell, level, quarter, pyramid, base)
+            self.ghost_spots[move] = (cell, base + geometry.PYRAMID_HEIGHT[pyramid[0]] * 0.3, quarter)
+        self.scene.show_ghosts(views)
+
+    def hover(self, cell, move) -> None:
+        """Light the ghost under the pointer: the one picked, else a ground-level one in the hovered cell."""
+        hovered = move if move in self.scene.ghosts else None
+        if hovered is None:  # a card's ghost on the table (not on a house, not a pyramid's) in the hovered cell
+            for ghost in self.scene.ghosts:
+                spot = self.ghost_spots.get(ghost)
+                if spot is not None and spot[0] == cell and spot[2] is None and getattr(ghost, "level", 0) == 0:
+                    hovered = ghost
+        self.scene.emphasise_ghost(hovered)
+        self.scene.show_edge_marks(cell, self.session.flow.edge_marks(cell) if cell is not None else {})
+
+    def update(self, distance: float) -> None:
+        """Piles, limits and the family's furniture, from the session; `distance`: the camera's, for labels."""
+        session, state = self.session, self.session.state
+        game = session.game
+        top = game.deck.cards[state.discard[-1]].code if state.discard else None
+        has_actions = any(game.deck.cards[i].kind == "action" for i in game.play_ids())
+        from ..i18n import action_name
+
+        self.piles.update(
+            len(state.deck), len(state.discard) if has_actions else None,
+            len(state.unused_goals) if game.goal_ids() and session.family != "towers" else None,
+            {"deck": tr("hud_deck", count=len(state.deck)),
+             "discard": tr("hud_discard", top=action_name(top)) if top else tr("hud_discard_empty"),
+             "goals": tr("hud_unused_goals", count=len(state.unused_goals))},
+        )
+        self.scene.show_limit(session.flow.table_limit())
+        if session.family == "towers":
+            self.trays.update([(tr("hud_towers_supply"), session.flow.supply_left())], None)
+            self.scoring_row.update(session.flow.row(), list(game.end.values), tr("hud_row"))
+            self.rings.update(state, session.flow.movable() if session.source is None else set(),
+                              session.source if session.stage in ("earned", "trade_piece") else None)
+        elif session.family == "rising":
+            covered = session.stage == "cover"
+            supplies = [(seat.name, session.flow.supply(i)) for i, seat in enumerate(session.seats)]
+            self.trays.update(supplies, None if covered else session.seat)
+            self.storey_labels.update(state)
+            self.storey_labels.fit(distance)
+            self.elevation.update(element_tops(state))
+
+    def furniture(self) -> list:
+        """Nodes standing beside the cards that the camera frames too: piles and their labels, trays, the scoring row."""
+        nodes = [stack for stack in self.piles.stacks.values() if not stack.isHidden()]
+        nodes += [label for label in self.piles.labels.values() if not label.isHidden() and label.node().getText()]
+        nodes += [tray for tray in (self.trays.seats if self.trays is not None else [])]
+        if self.scoring_row is not None:
+            nodes += self.scoring_row.cards
+        return nodes
+
+    def hidden_in_elevation(self) -> list:
+        """What would stand before the houses seen from the front: piles, trays and the table's rim."""
+        return [self.piles.root, self.trays.root, *self.scene.rim] if self.trays is not None else []

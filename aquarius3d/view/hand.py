@@ -1,0 +1,87 @@
+"""The hand along the bottom of the screen: the cards of the seat to play (or a draft's offer), pickable."""
+
+from __future__ import annotations
+
+from panda3d.core import CardMaker, NodePath, TextNode
+
+from .. import geometry
+from ..cards import face
+from ..i18n import action_name
+
+CARD_H = 0.36  # height of a hand card on screen (aspect2d units)
+GAP = 0.03
+BOTTOM = -0.97
+LIFT = 0.05  # the chosen card stands this much higher
+
+
+class Hand:
+    """Hand cards drawn under `parent` (aspect2d units), with the faces from the scene's atlas."""
+
+    def __init__(self, parent: NodePath, scene) -> None:
+        self.root = parent.attachNewNode("hand")
+        self.scene = scene
+        self.nodes: list[tuple[NodePath, tuple[float, float, float, float]]] = []  # node, (x0, x1, z0, z1)
+
+    @staticmethod
+    def width(cards: int) -> float:
+        """How wide a hand of this many cards is (aspect2d units)."""
+        card = CARD_H * geometry.CARD_WIDTH / geometry.CARD_LENGTH
+        return cards * card + max(0, cards - 1) * GAP
+
+    def draw(self, hand: list[dict], selected: int | None, turned: bool) -> None:
+        """Draw these cards (observation entries); the selected one lifted, element faces turned if `turned`."""
+        for child in self.root.getChildren():
+            child.removeNode()
+        self.nodes = []
+        width = CARD_H * geometry.CARD_WIDTH / geometry.CARD_LENGTH
+        left = -self.width(len(hand)) / 2
+        for i, card in enumerate(hand):
+            x0 = left + i * (width + GAP)
+            z0 = BOTTOM + (LIFT if i == selected else 0.0)
+            node = self._card(card, width, turned).copyTo(self.root)
+            node.setPos(x0, 0, z0)
+            node.setPythonTag("hand", i)
+            self.nodes.append((node, (x0, x0 + width, z0, z0 + CARD_H)))
+
+    def index_at(self, screen, aspect: float) -> int | None:
+        """The hand card under a screen point."""
+        x, z = screen[0] * aspect, screen[1]
+        for i, (_, (x0, x1, z0, z1)) in enumerate(self.nodes):
+            if x0 <= x <= x1 and z0 <= z <= z1:
+                return i
+        return None
+
+    def _card(self, card: dict, width: float, turned: bool) -> NodePath:
+        maker = CardMaker("hand-card")
+        maker.setFrame(0, width, 0, CARD_H)
+        if card["kind"] == "element":
+            code = face(card["code"]).turned.code if turned else card["code"]
+            texture = self.scene.face_texture(code)
+            u0, v0, u1, v1 = self.scene.atlas.uv(code)
+            maker.setUvRange((u0, v0), (u1, v1))
+            node = NodePath(maker.generate())
+            node.setTexture(texture)
+            return node
+        node = NodePath(maker.generate())
+        node.setColor(0.95, 0.92, 0.84, 1)
+        band = CardMaker("action-band")
+        band.setFrame(0.012, width - 0.012, CARD_H * 0.72, CARD_H - 0.012)
+        band_node = node.attachNewNode(band.generate())
+        band_node.setColor(0.36, 0.2, 0.52, 1)
+        band_node.setY(-0.002)
+        mark = TextNode("action-mark")
+        mark.setText("!")
+        mark.setAlign(TextNode.ACenter)
+        mark.setTextColor(1, 0.86, 0.4, 1)
+        mark_node = band_node.attachNewNode(mark)
+        mark_node.setScale(0.07)
+        mark_node.setPos(width / 2, -0.003, CARD_H * 0.78)
+        label = TextNode("action-label")
+        label.setText(action_name(card["code"]))
+        label.setAlign(TextNode.ACenter)
+        label.setTextColor(0.25, 0.12, 0.4, 1)
+        label.setWordwrap(6)
+        text = node.attachNewNode(label)
+        text.setScale(0.042)
+        text.setPos(width / 2, -0.01, CARD_H * 0.5)
+        return node

@@ -1,0 +1,106 @@
+"""Picking: from a point of the screen to the table (a cell, a quarter, a space, a ghost), and back.
+
+Screen points run -1..1 each way (Panda3D's mouse coordinates). A point is picked on a level plane:
+the table's top, or the height of a storey or of a pyramid's glow (Aquarius Rising, Elemental Towers).
+"""
+
+from __future__ import annotations
+
+from panda3d.core import Plane, Point3
+
+from .. import geometry
+from ..vocabulary import QUARTERS
+
+
+def cell_of(x: float, y: float) -> tuple[int, int]:
+    """The table cell under a point of the table plane."""
+    return (round(x / geometry.CELL_X), round(y / geometry.CELL_Y))
+
+
+def quarter_of(x: float, y: float, cell) -> int:
+    """The quarter of a card (0 TL, 1 TR, 2 BL, 3 BR) under a point, as geometry.quarter_offset numbers them."""
+    cx, cy = geometry.cell_centre(*cell)
+    return (0 if y >= cy else 2) + (1 if x >= cx else 0)
+
+
+class Picker:
+    """Rays from the camera through screen points, met with the table's planes."""
+
+    def __init__(self, base) -> None:
+        self.base = base
+
+    def mouse(self) -> tuple[float, float] | None:
+        watcher = self.base.mouseWatcherNode
+        if watcher is None or not watcher.hasMouse():
+            return None
+        point = watcher.getMouse()
+        return (point.x, point.y)
+
+    def table_point(self, screen, height: float | None = None) -> tuple[float, float] | None:
+        """Where a screen point falls on a level plane (the table's top by default)."""
+        near, far = Point3(), Point3()
+        if not self.base.cam.node().getLens().extrude(screen, near, far):
+            return None
+        render = self.base.render
+        near = render.getRelativePoint(self.base.cam, near)
+        far = render.getRelativePoint(self.base.cam, far)
+        hit = Point3()
+        z = geometry.card_top(0) if height is None else height
+        if not Plane((0, 0, 1), (0, 0, z)).intersectsLine(hit, near, far):
+            return None
+        return (hit.x, hit.y)
+
+    def cell_at(self, screen) -> tuple[int, int] | None:
+        point = self.table_point(screen)
+        return None if point is None else cell_of(*point)
+
+    def ghost_at(self, screen, spots: dict, faces) -> object | None:
+        """The ghost (a move) under a screen point; `spots`: move -> (cell, height picked at, quarter or space).
+
+        Cards on houses and pyramids are picked at their own height, the highest first.
+        """
+        if screen is None:
+            return None
+        by_height: dict[float, list] = {}
+        for move, spot in spots.items():
+            by_height.setdefault(spot[1], []).append((move, spot))
+        for height in sorted(by_height, reverse=True):
+            point = self.table_point(screen, height)
+            if point is None:
+                continue
+            cell = cell_of(*point)
+            for move, (spot_cell, _, quarter) in by_height[height]:
+                if spot_cell != cell:
+                    continue
+                if isinstance(quarter, str):  # Elemental Towers: a space, a panel of one or more quarters
+                    code = faces[cell].code
+                    if code[QUARTERS.index(quarter)] == code[quarter_of(*point, cell)]:
+                        return move
+                elif quarter is None or quarter == quarter_of(*point, cell):
+                    return move
+        return None
+
+    def space_at(self, screen, faces) -> tuple | None:
+        """The space (cell and panel) under a screen point, picked a little above the cards (pyramids stand there)."""
+        point = self.table_point(screen, geometry.card_top(0) + 8.0)
+        if point is None:
+            return None
+        cell = cell_of(*point)
+        face = faces.get(cell)
+        if face is None:
+            return None
+        code = face.code
+        quarter = quarter_of(*point, cell)
+        return cell, QUARTERS[code.index(code[quarter])]
+
+    def screen_of_point(self, x: float, y: float, z: float) -> tuple[float, float] | None:
+        """The screen point where a point of the table appears (None behind the camera)."""
+        point = self.base.cam.getRelativePoint(self.base.render, Point3(x, y, z))
+        projected = Point3()
+        if not self.base.cam.node().getLens().project(point, projected):
+            return None
+        return (projected.x, projected.y)
+
+    def screen_of_cell(self, cell) -> tuple[float, float] | None:
+        """The screen point where a cell's centre appears (for tests and hints)."""
+        return self.screen_of_point(*geometry.cell_centre(*cell), geometry.card_top(0))

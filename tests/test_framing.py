@@ -1,0 +1,212 @@
+"""The camera frames the table: every card, pyramid and legal spot inside the part of the window the HUD leaves free.
+
+The maths (view/camera.py: `fit`, `free_rects`) is checked without a window; the table screen and
+`aquarius3d render` are checked by projecting every bound through Panda3D's own lens.
+"""
+
+import math
+import random
+
+import pytest
+
+from aquarius3d import geometry
+from aquarius3d.engine.moves import Build, Place
+from aquarius3d.session import Seat
+from aquarius3d.view.camera import axes, corners, fit, free_rects, project
+from test_app import FakeTask, app  # noqa: F401  (the app fixture)
+
+TAN_Y = math.tan(math.radians(20))  # Panda3D's default lens: 40 degrees up and down
+TAN_X = TAN_Y * 16 / 9
+
+
+def test_fit_touches_the_rectangle_and_keeps_every_point_inside():
+    rng = random.Random(1)
+    for _ in range(40):
+        points = [(rng.uniform(-400, 400), rng.uniform(-300, 300), rng.uniform(0, 60)) for _ in range(30)]
+        heading, pitch = rng.uniform(0, 360), rng.uniform(10, 89.5)
+        x0, x1 = rng.uniform(-1, -0.3), rng.uniform(0.3, 1)
+        y0, y1 = rng.uniform(-1, -0.3), rng.uniform(0.3, 1)
+        orbit = fit(points, heading, pitch, TAN_X, TAN_Y, (x0, x1, y0, y1))
+        assert orbit is not None
+        seen = [project(p, orbit, TAN_X, TAN_Y) for p in points]
+        xs, ys = [p[0] for p in seen], [p[1] for p in seen]
+        assert x0 - 1e-6 <= min(xs) and max(xs) <= x1 + 1e-6 and y0 - 1e-6 <= min(ys) and max(ys) <= y1 + 1e-6
+        # As near as it can be: the picture touches the rectangle on two opposite sides.
+        assert min(abs(min(xs) - x0) + abs(max(xs) - x1), abs(min(ys) - y0) + abs(max(ys) - y1)) < 1e-6
+        assert orbit.target[2] == pytest.approx(0.0) and orbit.heading == pytest.approx(heading % 360)
+    far = [(x * 100, y * 100, 0.0) for x in (-40, 40) for y in (-30, 30)]  # 8 m across: farther than allowed
+    assert fit(far, 0.0, 50.0, TAN_X, TAN_Y) is None
+
+
+def test_axes_match_the_orbits_eye():
+    from aquarius3d.view.camera import Orbit
+
+    orbit = Orbit((10.0, 20.0, 0.0), 500.0, 33.0, 47.0)
+    right, up, forward = axes(orbit.heading, orbit.pitch)
+    eye = orbit.eye()
+    along = [orbit.target[i] - eye[i] for i in range(3)]
+    assert [a / 500.0 for a in along] == pytest.approx(list(forward))
+    assert sum(r * u for r, u in zip(right, up)) == pytest.approx(0.0) and up[2] > 0
+
+
+def test_free_rectangles_miss_every_obstacle():
+    obstacles = [(-1.0, -0.55, 0.5, 1.0), (0.4, 1.0, 0.45, 1.0), (-0.5, 0.5, -1.0, -0.3), (0.6, 1.0, -1.0, -0.5)]
+    rects = free_rects(obstacles)
+    assert (-1.0, 1.0, -0.3, 0.45) in rects  # the band across the middle
+    assert (-0.55, 0.4, -0.3, 1.0) in rects  # the column between the top panels
+    for x0, x1, y0, y1 in rects:
+        assert all(x1 <= a or x0 >= b or y1 <= c or y0 >= d for a, b, c, d in obstacles)
+
+
+def screen_points(app, boxes):
+    """Every corner of these boxes where Panda3D's lens puts it on the screen (None: outside the view)."""
+    from panda3d.core import Point3
+
+    base, found = app.base, []
+    lens = base.cam.node().getLens()
+    for corner in corners(boxes):
+        projected = Point3()
+        inside = lens.project(base.cam.getRelativePoint(base.render, Point3(*corner)), projected)
+        found.append((projected.x, projected.y) if inside else None)
+    return found
+
+
+def legal_boxes(session):
+    """Boxes round every legal spot for a card or a pyramid now: any seat's placement, at its storey's height."""
+    from aquarius3d.view.framing import card_box
+    from aquarius3d.view.houses import level_top
+
+    boxes = []
+    for move in session.game.legal_moves(session.state):
+        cell = move.cell if isinstance(move, (Place, Build)) else None
+        if cell is not None:
+            level = getattr(move, "level", 0)
+            top = level_top(session.state, cell, level) if session.family == "rising" else geometry.card_top(0)
+            boxes.append(card_box(cell, geometry.card_bottom(top)))
+    return boxes
+
+
+def assert_framed(app):
+    """Cards, pyramids, ghosts and legal spots project inside the window, clear of every HUD obstacle."""
+    from aquarius3d.view.framing import card_box, pyramid_box
+    from aquarius3d.view.scene import pyramid_transform
+
+    table = app.table
+    scene = table.scene
+    boxes = [card_box(v.cell, v.bottom) for v in scene.views.values()]
+    boxes += [pyramid_box(pyramid_transform(v), v.code[0]) for v in scene.pyramid_views.values()]
+    if not table.ended():  # where the next card may go; once the game is over, nothing goes anywhere
+        boxes += [card_box(cell, 0.0) for cell in table.session.state.table.need]
+        boxes += legal_boxes(table.session)
+    obstacles = table.obstacles()
+    for point in screen_points(app, boxes):
+        assert point is not None, "a bound falls outside the view"
+        x, y = point
+        assert -1 <= x <= 1 and -1 <= y <= 1
+        for x0, x1, y0, y1 in obstacles:
+            assert not (x0 + 1e-4 < x < x1 - 1e-4 and y0 + 1e-4 < y < y1 - 1e-4), ((x, y), (x0, x1, y0, y1))
+
+
+GAMES = [("aquarius", {}, [Seat("Ann", "computer"), Seat("Bo", "computer"), Seat("Cy", "computer")], 3),
+         ("aquarius-rising", {}, [Seat("Ann", "computer"), Seat("Bo", "computer")], 2),
+         ("dominus", {}, [Seat("Ann", "computer"), Seat("Bo", "computer")], 5),
+         ("elemental-towers", {}, [Seat("Solo", "computer")], 4)]
+
+
+@pytest.mark.parametrize("ruleset,options,seats,seed", GAMES, ids=[g[0] for g in GAMES])
+def test_after_every_move_the_camera_eases_to_frame_the_whole_table(app, ruleset, options, seats, seed):
+    app.start_game(ruleset, options, seats, seed=seed)
+    table = app.table
+    assert_framed(app)
+    moves = 0
+    for _ in range(3000):
+        session = app.session
+        if session.stage == "over":
+            break
+        before, orbit = len(session.state.log), table.camera.orbit
+        table._bot_due = 0
+        table._tick(FakeTask())
+        if len(session.state.log) == before:
+            continue
+        moves += 1
+        if table.camera.goal is not None:  # it eases from where it stood: no jump
+            start, goal, began = table.camera.goal
+            assert start == orbit and table.camera.orbit == orbit
+            table.camera.step(began + 0.5 * 0.3)
+            assert table.camera.goal is not None  # half way, still moving
+        table.camera.finish()
+        assert_framed(app)
+    assert app.session.stage == "over" and moves > 5
+    assert not table.hud.end_panel.isHidden()
+    assert_framed(app)  # the end: the whole table beside the result
+
+
+def test_a_human_turn_frames_the_hand_spots_clear_of_the_hand_and_hint(app):
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo", "computer")], seed=7)
+    table = app.table
+    table.reveal()
+    session = app.session
+    hand = session.state.hands[0]
+    element = next(i for i, c in enumerate(hand) if session.game.deck.cards[c].kind == "element")
+    session.select(element)
+    table.refresh()
+    table.camera.finish()
+    assert table.scene.ghosts
+    assert_framed(app)
+
+
+def test_a_camera_the_player_moved_stays_until_f(app):
+    app.start_game("aquarius", {}, [Seat("Ann", "computer"), Seat("Bo", "computer")], seed=9)
+    table = app.table
+    table.rotate(40, -10)
+    table.zoom(0.5)
+    moved = table.camera.orbit
+    before = len(app.session.state.log)
+    while len(app.session.state.log) == before:
+        table._bot_due = 0
+        table._tick(FakeTask())
+    assert table.camera.orbit == moved and table.camera.goal is None  # the player's view is left alone
+    table.fit()
+    assert table.camera.goal is not None
+    table.camera.finish()
+    assert table.camera.orbit.heading == pytest.approx(moved.heading)  # F keeps the angle, frames the table
+    assert_framed(app)
+    table.view("orbit")  # Home: the three-quarter view, framed
+    table.camera.finish()
+    assert_framed(app)
+
+
+@pytest.mark.parametrize("view", ["top", "side", "orbit"])
+def test_render_frames_every_card_of_a_45_card_table(offscreen, view):
+    from pathlib import Path
+
+    from aquarius3d.positions import read_position
+    from aquarius3d.view.framing import scene_boxes
+    from aquarius3d.view.render import position_views
+
+    position = read_position(Path(__file__).resolve().parent.parent / "tools" / "table-45.yaml")
+    cards, pyramids = position_views(position)
+    offscreen.scene.sync(cards, pyramids)
+    try:
+        offscreen.look(view)
+        lens = offscreen.base.cam.node().getLens()
+        boxes = scene_boxes(offscreen.scene)
+        assert len(boxes) == 45
+        tan = (math.tan(math.radians(lens.getFov()[0] / 2)), math.tan(math.radians(lens.getFov()[1] / 2)))
+        seen = [project(p, offscreen.orbit, *tan) for p in corners(boxes)]
+        assert all(p is not None and abs(p[0]) <= 1 and abs(p[1]) <= 1 for p in seen)
+        assert max(max(abs(p[0]) for p in seen), max(abs(p[1]) for p in seen)) > 0.9  # framed, not lost in the middle
+    finally:
+        offscreen.scene.sync({}, {})
+
+
+def test_a_window_of_another_shape_is_framed_again(app, monkeypatch):
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=9)
+    table = app.table
+    assert app.session.stage == "cover"  # nothing moves on the table, only the window changes
+    table._tick(FakeTask())
+    assert table.camera.goal is None
+    wide = app.base.getAspectRatio() * 1.3
+    monkeypatch.setattr(app.base, "getAspectRatio", lambda *_: wide)
+    table._tick(FakeTask())
+    assert table.camera.goal is not None  # easing to a framing for the new shape
