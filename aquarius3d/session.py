@@ -39,6 +39,25 @@ from .ruleset import load_ruleset
 from .stages import Stage
 
 
+DEFAULT_NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus")  # names offered to new seats, in this order
+
+
+def default_names(fewest: int, most: int) -> list[str]:
+    """The players a game starts with when nobody says: two, or as many as it takes (one for a solitaire game)."""
+    return list(DEFAULT_NAMES[:max(fewest, min(2, most))])
+
+
+def same_name(names) -> str | None:
+    """A name two players share (letter case and spaces round it aside), or None when each is their own."""
+    seen: set[str] = set()
+    for name in names:
+        key = name.strip().casefold()
+        if key in seen:
+            return name.strip()
+        seen.add(key)
+    return None
+
+
 @dataclass(frozen=True)
 class Seat:
     name: str
