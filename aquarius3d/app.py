@@ -761,8 +761,8 @@ class App:
             middle = (x0 + x1) / 2
             bounds = ((min(x0, middle - width / 2), y0, z0), (max(x1, middle + width / 2), y1 + reach, z1))
         if self.scoring_row is not None:  # and the scoring row standing to the right of the cards
-            (x0, y0, z0), (x1, y1, z1) = bounds
-            bounds = ((x0, y0, z0), (x1 + geometry.CARD_WIDTH * 2.8, y1, z1))
+            (low, high), (r0, r1) = bounds, self.scoring_row.extent()
+            bounds = (tuple(map(min, low, r0)), tuple(map(max, high, r1)))
         view = preset(name, bounds)
         if name == "top":
             return view.pan(0, -0.16 * view.distance)
