@@ -2,6 +2,8 @@
 
 import random
 
+import pytest
+
 from test_app import app, towers_step  # noqa: F401  (the offscreen App fixture and a Towers player)
 
 from aquarius3d.session import Seat
@@ -46,3 +48,36 @@ def test_towers_scoring_row_stands_whole_and_clear_of_the_hint(app):
             checked += 1
         towers_step(app, rng)
     assert checked > 20
+
+
+def every_text(language):
+    """Every text of a catalog, as written (the values put in are names and numbers)."""
+    from aquarius3d.i18n import catalog
+
+    return list(catalog(language).values())
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_font_draws_every_character_of_the_catalogs(language):
+    from aquarius3d.view.font import missing
+
+    lacking = {text: missing(text) for text in every_text(language) if missing(text)}
+    assert not lacking
+
+
+def test_the_font_check_finds_a_character_it_lacks():
+    from aquarius3d.view.font import missing
+
+    assert missing("seul·e") == {"·"} and missing("Élément – «\u00a0ça\u00a0» …") == set()
+
+
+def test_lengths_are_written_for_people():
+    from aquarius3d.i18n import length, set_language
+
+    assert [length(26.0), length(26.04), length(26.04, 2), length(44.7)] == [
+        "26\xa0mm", "26\xa0mm", "26.04\xa0mm", "44.7\xa0mm"]
+    set_language("fr")
+    try:
+        assert [length(26.0), length(44.7), length(-0.01)] == ["26\xa0mm", "44,7\xa0mm", "0\xa0mm"]
+    finally:
+        set_language("en")

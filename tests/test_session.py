@@ -421,7 +421,7 @@ def test_rising_winner_explained_in_words():
     session.state.phase, session.state.winners, session.state.end_reason = "over", [1], "highest element"
     session.stage = "over"
     assert session.flow.explain_heights() == [
-        "Highest points: Air 44.7 mm, Fire 44.7 mm.",
+        "Highest points: Air 44.7\xa0mm, Fire 44.7\xa0mm.",
         "Pips counted by house (English text), in the house(s) of those points: Air 3, Fire 6.",
         "Fire wins.",
     ]
@@ -447,16 +447,16 @@ def _explained(name: str) -> list[str]:
 def test_rising_explanation_says_which_reading_counts_the_pips_at_both_heights():
     """Pips at the highest and the secondary height, by house (English) or at that height (French)."""
     assert _explained("secondary-pips-by-house.yaml") == [
-        "Highest points: Air 60.9 mm, Fire 60.9 mm.",
+        "Highest points: Air 60.9\xa0mm, Fire 60.9\xa0mm.",
         "Pips counted by house (English text), in the house(s) of those points: Air 4, Fire 4.",
-        "Next highest points: Air 26.0 mm, Fire 26.0 mm.",
+        "Next highest points: Air 26\xa0mm, Fire 26\xa0mm.",
         "Pips counted by house (English text), in the house(s) of those points: Air 6, Fire 4.",
         "Air wins.",
     ]
     assert _explained("secondary-pips-at-height.yaml") == [
-        "Highest points: Air 60.9 mm, Fire 60.9 mm.",
+        "Highest points: Air 60.9\xa0mm, Fire 60.9\xa0mm.",
         "Pips counted at that height (French text), in any house: Air 2, Fire 2.",
-        "Next highest points: Air 26.0 mm, Fire 26.0 mm.",
+        "Next highest points: Air 26\xa0mm, Fire 26\xa0mm.",
         "Pips counted at that height (French text), in any house: Air 0, Fire 0.",
         "Largest groups on the table: Air 1, Fire 3.",
         "Fire wins.",

@@ -43,6 +43,21 @@ def has(key: str) -> bool:
     return key in catalog("en")
 
 
+def number(value: float, digits: int = 1) -> str:
+    """A number for people: no trailing zeros ("26", not "26.0"), a decimal comma in French ("26,4")."""
+    text = f"{value:.{digits}f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    if text == "-0":
+        text = "0"
+    return text.replace(".", ",") if _current == "fr" else text
+
+
+def length(mm: float, digits: int = 1) -> str:
+    """A length in millimetres for people: "26 mm", "26.4 mm"; "26,4 mm" in French (a no-break space before mm)."""
+    return tr("length_mm", value=number(mm, digits))
+
+
 def element_name(element: str) -> str:
     return tr(f"element_{element}")
 

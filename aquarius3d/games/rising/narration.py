@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...engine.game import ApplyResult, Game
 from ...engine.moves import PlacePyramid, TradePyramids, TwoPyramids
 from ...engine.state import State
-from ...i18n import element_name, pyramid_name, tr
+from ...i18n import element_name, length, pyramid_name, tr
 from ...vocabulary import ELEMENTS
 from ..aquarius import narration as aquarius
 from .blocks import houses_of_state, ranking_keys
@@ -53,5 +53,5 @@ def explain_heights(game: Game, state: State) -> list[str]:
 def _number(value, step: int, digits: int = 1) -> str:
     """A chain value in words: heights in millimetres, pips and panels as counts."""
     if step in (0, 2):
-        return "—" if value < 0 else f"{value:.{digits}f} mm"
+        return "—" if value < 0 else length(value, digits)
     return str(value)
