@@ -81,3 +81,106 @@ def test_lengths_are_written_for_people():
         assert [length(26.0), length(44.7), length(-0.01)] == ["26\xa0mm", "44,7\xa0mm", "0\xa0mm"]
     finally:
         set_language("en")
+
+
+def widget_box(base, widget):
+    """The box a widget covers on screen (aspect2d units): a DirectGui frame's, or a text's; None when empty."""
+    from direct.gui.DirectGuiBase import DirectGuiWidget
+    from panda3d.core import Point3
+
+    if isinstance(widget, DirectGuiWidget):  # DirectGui: its frame (drawn by the widget itself, not found by bounds)
+        left, right, bottom, top = widget.getBounds()
+        if right - left <= 0:
+            return None
+        a = base.aspect2d.getRelativePoint(widget, Point3(left, 0, bottom))
+        b = base.aspect2d.getRelativePoint(widget, Point3(right, 0, top))
+        return (min(a.x, b.x), max(a.x, b.x), min(a.z, b.z), max(a.z, b.z))
+    bounds = widget.getTightBounds(base.aspect2d)
+    if bounds is None:  # an empty text
+        return None
+    low, high = bounds
+    return (low.x, high.x, low.z, high.z)
+
+
+def widget_boxes(form):
+    """Each widget the form shows, by what it says, with the box it covers on screen (aspect2d units)."""
+    boxes = []
+    for widget in form.widgets + form.option_widgets + form.seat_widgets:
+        box = None if widget.isHidden() or widget.isEmpty() else widget_box(form.base, widget)
+        if box is not None:
+            words = widget.getText() if hasattr(widget, "getText") else widget["text"]
+            boxes.append((str(words), box))
+    return boxes
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("ruleset", ["aquarius", "aquarius-rising", "dominus", "elemental-towers"])
+def test_the_new_game_form_fits_any_window_and_nothing_overlaps(app, ruleset, language):
+    from aquarius3d.i18n import set_language
+
+    set_language(language)
+    form = app.show_new_game()
+    form.choose_ruleset(ruleset)
+    while len(form.seats) < form.seat_limits()[1]:
+        form.add_seat()
+    form.seats[0][0] = "Maximilienne"
+    for seat in range(len(form.seats)):
+        form.cycle_target(seat) if "target" in form.options or ruleset == "aquarius" else form.draw_seats()
+    form.note.setText("x" * 60)  # the longest note a form shows
+    boxes = widget_boxes(form)
+    assert len(boxes) > 8
+    for words, (x0, x1, z0, z1) in boxes:  # inside a 4:3 window, the narrowest there is, top to bottom
+        assert -4 / 3 <= x0 and x1 <= 4 / 3 and -1 <= z0 and z1 <= 1, words
+    for i, (words, box) in enumerate(boxes):
+        for other, second in boxes[i + 1:]:
+            assert not overlap(box, second), (words, other)
+
+
+def test_the_new_game_form_names_games_and_choices_in_words(app):
+    from aquarius3d.i18n import set_language
+
+    form = app.show_new_game()
+    assert form.ruleset_menu["items"] == ["Aquarius", "Aquarius Rising", "Dominus", "Elemental Towers"]
+    form.ruleset_menu.set(3)  # chosen in the menu, as a click does: the form follows, by the game's id
+    assert form.ruleset == "elemental-towers" and form.seats == [["Ann", "human"]]
+    shown = [w.getText() if hasattr(w, "getText") else w["text"] for w in form.option_widgets]
+    assert shown == ["Draft the deck (keep two cards of every three)"]
+    form.choose_ruleset("aquarius-rising")  # chosen another way: the menu shows it
+    assert form.ruleset_menu.get() == "Aquarius Rising"
+    assert "by house (English rules)" in [w["text"] for w in form.option_widgets if type(w).__name__ == "DirectButton"]
+    set_language("fr")
+    form = app.show_new_game()
+    assert form.ruleset_menu["items"] == ["Aquarius", "Aquarius Rising", "Dominus", "Tours élémentaires"]
+    form.choose_ruleset("aquarius-rising")
+    assert "par maison (règle anglaise)" in [w["text"] for w in form.option_widgets if type(w).__name__ == "DirectButton"]
+
+
+def test_the_new_game_form_refuses_two_players_of_one_name(app):
+    form = app.show_new_game()
+    form.seat_entries[1].enterText(" ann ")
+    form.start()
+    assert app.screen == "new" and app.session is None
+    assert form.note.getText() == "Two players are called ann: give each player a name of their own."
+    form.seat_entries[1].enterText("Bo")
+    form.start()
+    assert app.screen == "game" and [s.name for s in app.session.seats] == ["Ann", "Bo"]
+
+
+def test_settings_mark_the_values_in_force(app):
+    from aquarius3d.screens.widgets import CHOSEN
+
+    app.settings.update(language="en", window=[1600, 900])
+    screen = app.show_settings()
+    marked = {text for text, b in [(b["text"], b) for b in screen.widgets if type(b).__name__ == "DirectButton"]
+              if text.startswith("> ")}
+    assert marked == {"> English <", "> 1600x900 <"}
+    assert screen.language_buttons["en"]["frameColor"] == CHOSEN["frameColor"]
+    assert screen.window_buttons[(1280, 720)]["text"] == "1280x720"
+    screen.set_language("fr")
+    screen = app.screens.current
+    assert screen.language_buttons["fr"]["text"] == "> Français <" and screen.language_buttons["en"]["text"] == "English"
+    assert screen.note.getText() == "Réglages enregistrés."
+    screen.set_window((1280, 720))
+    assert app.screens.current.window_buttons[(1280, 720)]["text"] == "> 1280x720 <"
+    app.settings["window"] = [1000, 700]  # a size set by hand in the settings file is shown too, marked
+    assert app.show_settings().window_buttons[(1000, 700)]["text"] == "> 1000x700 <"

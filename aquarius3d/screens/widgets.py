@@ -7,6 +7,9 @@ from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import TextNode
 
 TEXT = (0.95, 0.93, 0.86, 1)
+WARNING = (1.0, 0.72, 0.45, 1)  # what went wrong, on a form
+DIM = (0.68, 0.68, 0.68, 1)  # what cannot be chosen (a broken save)
+CHOSEN = dict(frameColor=((0.55, 0.45, 0.2, 1), (0.66, 0.55, 0.26, 1), (0.66, 0.55, 0.26, 1), (0.2, 0.2, 0.2, 1)))
 PANEL = (0.08, 0.09, 0.11, 0.86)
 ENTRY = dict(text_fg=(0.1, 0.1, 0.1, 1), frameColor=(0.9, 0.9, 0.86, 1))
 BUTTON = dict(frameColor=((0.22, 0.3, 0.42, 1), (0.3, 0.42, 0.58, 1), (0.3, 0.42, 0.58, 1), (0.2, 0.2, 0.2, 1)),
