@@ -30,11 +30,12 @@ from .cards import BIT, LETTER_OF, face
 from .engine.game import ApplyResult, Game
 from .engine.moves import (
     Join, MoveCard, Pass, Place, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands,
-    TradePyramids, TwoPyramids, Zap, cell_text,
+    TradePyramids, TwoPyramids, Zap,
 )
 from .errors import IllegalMove
 from .i18n import action_name, element_name, tr
 from .games import flow_of, narrator
+from .games.aquarius.narration import card_words, rotation, sentence
 from .ruleset import load_ruleset
 from .stages import Stage
 
@@ -225,10 +226,11 @@ class Session:
         if self.stage == Stage.CHOOSE:
             return tr("hud_pass") if self.can_pass() else tr("hud_choose_card")
         if self.stage == Stage.PLACE:
+            card = card_words(self._selected_code())
             if not self._place_cells(False) and not self._place_cells(True):
-                return tr("hud_no_spot", card=self._selected_code())
+                return sentence(tr("hud_no_spot", card=card))
             # Elemental Towers: the drawn card must be played, so there is nothing to cancel.
-            text = tr("hud_place_drawn" if self.flow.must_play_drawn else "hud_place_card", card=self._selected_code())
+            text = tr("hud_place_drawn" if self.flow.must_play_drawn else "hud_place_card", card=card)
             other = len(self._place_cells(not self.turned))
             return text + (" " + tr("hud_turned_more", count=other) if other and not self.ghosts() else "")
         if self.stage == Stage.PLAYER:
@@ -237,8 +239,10 @@ class Session:
             return tr("hud_choose_table_card")
         if self.stage == Stage.TARGET:
             return tr("hud_choose_target")
-        if self.stage == Stage.DIRECTION:
-            return tr("hud_choose_direction")
+        if self.stage == Stage.DIRECTION:  # and who would receive whose goal, either way
+            names, pile = [s.name for s in self.seats], bool(self.state.unused_goals)
+            return "\n".join([tr("hud_choose_direction")] + [
+                tr("hud_rotation", direction=tr(f"dir_{d}"), who=rotation(names, d, pile)) for d in ("left", "right")])
         if self.stage == Stage.CONFIRM:
             return tr("hud_confirm_action", action=action_name(self.action))
         if self.stage == Stage.COMPUTER:
@@ -351,7 +355,7 @@ class Session:
         if self.stage != Stage.TABLE_CARD:
             return False
         if cell not in self.state.table.cards:
-            self.notice = tr("log_refused", reason=f"{cell_text(cell)}: —")
+            self.notice = tr("log_refused", reason=tr("no_card_there"))
             return False
         if self.action == "zap_a_card":
             return self._try(Zap(cell))
@@ -362,7 +366,7 @@ class Session:
             self.turned = True
             if not self.ghosts():
                 self.stage, self.source, self.turned = Stage.TABLE_CARD, None, False
-                self.notice = tr("log_refused", reason=tr("no_move_for_card", cell=cell_text(cell)))
+                self.notice = tr("log_refused", reason=tr("no_move_for_card", card=card_words(self.state.table.faces[cell].code)))
                 return False
         return True
 
@@ -412,6 +416,7 @@ class Session:
         seat = self.seat
         rounds_before = len(self.flow.rounds())
         turn_before = self.state.turn_number
+        before = {cell: f.code for cell, f in self.state.table.faces.items()}  # to name a card a move takes away
         result = self.game.apply(self.state, move)
         if isinstance(result.move, Join):
             self._seat_joined(result)
@@ -419,7 +424,7 @@ class Session:
             if result.over:  # the newcomer's goal already had its group on the table: they win at once
                 self._begin_turn()
             return result
-        self.messages.append(self.describe(result))
+        self.messages.append(self.describe(result, before))
         self.messages.extend(self.flow.after_move(result, turn_before))
         self.notice = ""
         if result.bonus:
@@ -510,9 +515,10 @@ class Session:
         last = max(self.looks[i] for i in players)
         return [i for i in players if self.looks[i] == last]
 
-    def describe(self, result: ApplyResult) -> str:
-        """A move in words, for the log: each family says its own moves (games/<family>/narration.py)."""
-        return narrator(self.game.family)(self.game, self.state, [s.name for s in self.seats], result)
+    def describe(self, result: ApplyResult, before: dict | None = None) -> str:
+        """A move in words, for the log: each family says its own moves (games/<family>/narration.py);
+        `before`: the faces on the table before the move, {cell: code}, naming a card it took away."""
+        return narrator(self.game.family)(self.game, self.state, [s.name for s in self.seats], result, before)
 
     # -- the end -----------------------------------------------------------------------------
 

@@ -2,6 +2,7 @@
 
 import json
 import random
+import re
 
 import pytest
 
@@ -162,7 +163,9 @@ def test_move_a_card_flow_and_cancel():
     assert ghosts and all(isinstance(m, MoveCard) and m.source == place.cell for m in ghosts)
     target = sorted(ghosts, key=str)[0]
     assert session.choose_cell(target.target)
-    assert any("moved the card" in m for m in session.messages)
+    moved = session.state.table.faces[tuple(target.target)].code
+    assert session.messages[-1].startswith("Ann moved the ") and session.messages[-1].count(" card") == 2
+    assert moved not in session.messages[-1] and not re.search(r"\d", session.messages[-1])  # words, not codes
 
 
 def test_autosave_after_every_move_and_continue_loses_nothing(private_home):
@@ -283,7 +286,7 @@ def test_a_card_that_fits_nowhere_says_so():
     state.hands[0] = [water]
     session.select(0)
     assert session.ghosts() == {}
-    assert session.hint() == "WWWW fits nowhere on the table now, either way round: choose another card."
+    assert session.hint() == "The Water card fits nowhere on the table now, either way round: choose another card."
 
 
 def test_aqua_chicken_shuffle_goals_shows_the_old_goal_without_a_look(private_home):
