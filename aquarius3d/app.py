@@ -22,7 +22,7 @@ from .screens.load import LoadScreen
 from .screens.menu import MenuScreen
 from .screens.new_game import NewGameScreen
 from .screens.settings import SettingsScreen
-from .screens.widgets import BUTTON, PANEL, TEXT
+from .screens.widgets import BUTTON, PANEL, TEXT, newest_lines
 from .session import Seat, Session
 from .view.camera import Orbit, preset
 from .view.pacing import Pacer
@@ -230,7 +230,7 @@ class App:
         self.hud_info = self._text("", (0.06, -0.18), 0.045, TextNode.ALeft, parent=top_left)
         self.hud_hint = self._text("", (0, -0.5), 0.05, wrap=40)
         self.hud_notice = self._text("", (0, 0.88), 0.05, fg=(1.0, 0.85, 0.45, 1))
-        self.hud_log = self._text("", (-0.06, -0.08), 0.04, TextNode.ARight, parent=top_right)
+        self.hud_log = self._text("", (-0.06, -0.08), 0.04, TextNode.ARight, parent=top_right, wrap=26)  # in the panel
         self.hud_goal = self._text("", (-0.06, 0.3), 0.045, TextNode.ARight, parent=bottom_right, wrap=14)
         self.goal_card = self._button("?", None, (-0.2, 0.14), 0.07, parent=bottom_right)
         self.goal_card.bind(DGG.B1PRESS, lambda _: self.peek(True))
@@ -322,7 +322,7 @@ class App:
         self.hud_info.setText("\n".join(info + [sizes]))
         self.hud_hint.setText(session.hint())
         self.hud_notice.setText(session.notice or self.status)
-        self.hud_log.setText("\n".join(session.messages[-8:]))
+        newest_lines(self.hud_log, session.messages[-8:], 9)  # moves in words wrap inside the log panel
         self.log_panel.show() if session.messages else self.log_panel.hide()
         self.hud_goal.setText(session.goal_text() or session.goal_hint())
         rows = self.hud_goal.textNode.getNumRows()  # past two rows, the text grows upwards, clear of the goal card

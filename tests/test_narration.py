@@ -47,6 +47,7 @@ def test_a_place_by_its_neighbour(french):
     assert where(table, (1, 1)) == "right of the wild card"
     assert where(table, (0, -1)) == "below the Water card" and where(table, (0, 2)) == "above the wild card"
     assert where(table, (5, 5)) == "at 5,5"  # nothing beside it: the cell
+    assert where({}, (0, 0)) == "in the middle of the table"  # the first card
 
 
 @pytest.mark.parametrize("ruleset, players", [("aquarius", 3), ("aquarius-rising", 3), ("dominus", 2),

@@ -89,7 +89,7 @@ def widget_box(base, widget):
     from panda3d.core import Point3
 
     if isinstance(widget, DirectGuiWidget):  # DirectGui: its frame (drawn by the widget itself, not found by bounds)
-        left, right, bottom, top = widget.getBounds()
+        left, right, bottom, top = widget["frameSize"] or widget.getBounds()
         if right - left <= 0:
             return None
         a = base.aspect2d.getRelativePoint(widget, Point3(left, 0, bottom))
@@ -184,3 +184,15 @@ def test_settings_mark_the_values_in_force(app):
     assert app.screens.current.window_buttons[(1280, 720)]["text"] == "> 1280x720 <"
     app.settings["window"] = [1000, 700]  # a size set by hand in the settings file is shown too, marked
     assert app.show_settings().window_buttons[(1000, 700)]["text"] == "> 1000x700 <"
+
+
+def test_the_log_wraps_inside_its_panel_newest_last(app):
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3)
+    long = "Ann placed the Earth–Air–Fire–Water card right of the diagonal Earth–Water card"
+    app.session.messages[:] = [f"{i} {long}" for i in range(12)]
+    app.refresh()
+    shown = app.hud_log.getText()
+    assert shown.endswith(f"11 {long}") and int(shown.split()[0]) > 4 and app.hud_log.textNode.getNumRows() <= 9
+    x0, x1, z0, z1 = widget_box(app.base, app.hud_log)
+    p0, p1, q0, q1 = widget_box(app.base, app.log_panel)
+    assert p0 <= x0 and x1 <= p1 and q0 <= z0 and z1 <= q1

@@ -32,3 +32,13 @@ def text(parent, words, pos, scale=0.05, align=TextNode.ACenter, fg=TEXT, wrap=N
 def panel(parent, frame, colour=PANEL) -> DirectFrame:
     """A plain rectangle (left, right, bottom, top) behind other widgets."""
     return DirectFrame(frameColor=colour, frameSize=frame, parent=parent)
+
+
+def newest_lines(widget: OnscreenText, lines: list[str], rows: int) -> None:
+    """Show the newest of `lines` that fit in `rows` rows of a wrapped text (the log): older ones drop off the top."""
+    count = min(len(lines), rows)
+    while True:
+        widget.setText("\n".join(lines[len(lines) - count:]) if count else "")
+        if count <= 1 or widget.textNode.getNumRows() <= rows:
+            return
+        count -= 1

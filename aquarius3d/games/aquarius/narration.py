@@ -38,7 +38,7 @@ def card_words(code: str, form: str = "the") -> str:
 
 def where(faces: dict, cell, level: int = 0) -> str:
     """Where a card lies, by a neighbour ("left of the Earth card"), over the table card below it on a storey
-    (Aquarius Rising's houses), or by its cell when nothing is beside it."""
+    (Aquarius Rising's houses); the first card, alone at 0,0, "in the middle of the table"; else by its cell."""
     cell = tuple(cell)
     if level and cell in faces:
         return tr("where_storey", level=level, card=card_words(faces[cell].code, "of"))
@@ -46,7 +46,7 @@ def where(faces: dict, cell, level: int = 0) -> str:
         beside = faces.get((cell[0] + dx, cell[1] + dy))
         if beside is not None:
             return tr(key, card=card_words(beside.code, "of"))
-    return tr("where_cell", cell=cell_text(cell))
+    return tr("where_centre") if cell == (0, 0) else tr("where_cell", cell=cell_text(cell))
 
 
 def sentence(text: str) -> str:
