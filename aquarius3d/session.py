@@ -556,7 +556,8 @@ class Session:
         elif state.end_reason == "deck out":
             lines.append(tr("end_reason_deck"))
         goals = ", ".join(
-            f"{s.name}: {element_name(cards[g].code)}" for s, g in zip(self.seats, state.goals) if g is not None
+            tr("goal_of", name=s.name, element=element_name(cards[g].code)) for s, g in zip(self.seats, state.goals)
+            if g is not None
         )
         if goals:
             lines.append(tr("end_goals", goals=goals))

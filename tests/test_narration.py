@@ -111,3 +111,15 @@ def test_the_goal_peek_names_the_goal_in_words(french):
     goal = session.game.deck.cards[session.state.goals[0]].code
     element = {"earth": "Terre", "air": "Air", "fire": "Feu", "water": "Eau", "space": "Espace"}[goal]
     assert session.goal_text() == f"Votre objectif : {element}"
+
+
+def test_the_end_says_goals_and_ranks_in_french(french):
+    session = Session.new("elemental-towers", {}, [Seat("Ann")], seed=7, autosave=False)
+    session.state.data.pieces.clear()
+    assert session.flow.score()[1] == "Novice"
+    from aquarius3d.games.towers.flow import rank_words
+
+    assert rank_words("Master Builder") == "Maître bâtisseur" and rank_words("Grand Wizard") == "Grand Wizard"
+    session = Session.new("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=7, autosave=False)
+    session.state.phase, session.state.winners, session.state.end_reason = "over", [0], "deck out"
+    assert any(line.startswith("Objectifs : Ann : ") for line in session.summary())
