@@ -22,7 +22,7 @@ from .screens.load import LoadScreen
 from .screens.menu import MenuScreen
 from .screens.new_game import NewGameScreen
 from .screens.settings import SettingsScreen
-from .screens.widgets import BUTTON, PANEL, TEXT, newest_lines
+from .screens.widgets import BUTTON, PANEL, TEXT, newest_lines, side_by_side
 from .session import Seat, Session
 from .view.camera import Orbit, preset
 from .view.pacing import Pacer
@@ -447,16 +447,16 @@ class App:
             buttons = [(tr("hud_skip", element=element_name(ELEMENT_NAME_OF_COLOUR[colour]).lower()), session.flow.skip, index)
                        for index, colour in session.flow.earned()]
         elif session.stage == "row":
-            buttons = [(tr("hud_swap", first=i + 1, second=i + 2), session.flow.swap_row, i) for i in range(4)]
+            row = [element_name(e) for e in session.flow.row()]  # the places by their elements, not numbers
+            buttons = [(tr("hud_swap", first=row[i], second=row[i + 1]), session.flow.swap_row, i) for i in range(4)]
         elif session.stage == "trade_piece":
             buttons = [(tr("hud_take", size=tr(f"size_{size}")), session.flow.trade_size, size)
                        for size in session.flow.tradeable()]
         if session.family == "towers" and session.flow.can_undo():
             buttons.append((tr("hud_undo"), lambda _: session.flow.undo(), None))
-        for i, (label, command, value) in enumerate(buttons):
-            x = (i - (len(buttons) - 1) / 2) * 0.45
-            self.choice_widgets.append(DirectButton(text=label, scale=0.055, pos=(x, 0, -0.42), parent=self.choices_root,
-                                                    command=self._act, extraArgs=[command, value], **BUTTON))
+        made = [DirectButton(text=label, scale=0.055, parent=self.choices_root, command=self._act,
+                             extraArgs=[command, value], **BUTTON) for label, command, value in buttons]
+        self.choice_widgets += side_by_side(made, -0.42)
 
     def _act(self, command, value) -> None:
         command(value)
@@ -695,8 +695,9 @@ class App:
             self.refresh()
 
     def key_pass(self) -> None:
-        if self.session is not None and self.session.pass_turn():
-            self.refresh()
+        if self.session is not None:
+            self.session.pass_turn()
+            self.refresh()  # passed, or why not
 
     def peek(self, on: bool) -> None:
         if self.session is not None:

@@ -216,6 +216,9 @@ class Session:
         return self.stage == Stage.CHOOSE and not self.game.can_play(self.state)
 
     def pass_turn(self) -> bool:
+        if self.stage == Stage.CHOOSE and not self.can_pass():  # said in the player's language, not the rules'
+            self.notice = tr("log_refused", reason=tr("refuse_pass"))
+            return False
         return self.stage == Stage.CHOOSE and self._try(Pass())
 
     def hint(self) -> str:

@@ -196,3 +196,36 @@ def test_the_log_wraps_inside_its_panel_newest_last(app):
     x0, x1, z0, z1 = widget_box(app.base, app.hud_log)
     p0, p1, q0, q1 = widget_box(app.base, app.log_panel)
     assert p0 <= x0 and x1 <= p1 and q0 <= z0 and z1 <= q1
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_towers_trade_goals_buttons_name_the_places_by_element(app, language):
+    from aquarius3d.i18n import element_name, set_language
+
+    set_language(language)
+    app.start_game("elemental-towers", {}, [Seat("Solo")], seed=12)
+    rng = random.Random(12)
+    for _ in range(300):
+        if app.session.stage == "row":
+            break
+        towers_step(app, rng)
+    assert app.session.stage == "row"
+    row = [element_name(e) for e in app.session.flow.row()]
+    buttons = [w for w in app.choice_widgets if type(w).__name__ == "DirectButton"]
+    words = [b["text"] for b in buttons]
+    join = " and " if language == "en" else " et "
+    assert words[:4] == [f"{row[i]}{join}{row[i + 1]}" for i in range(4)]
+    boxes = [widget_box(app.base, b) for b in buttons]
+    for i, box in enumerate(boxes):
+        assert all(not overlap(box, other) for other in boxes[i + 1:]), words
+
+
+def test_a_refused_pass_is_said_in_french(app):
+    from aquarius3d.i18n import set_language
+
+    set_language("fr")
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3)
+    app.reveal()
+    assert app.session.stage == "choose" and not app.session.can_pass()
+    app.key_pass()
+    assert app.hud_notice.getText() == "Interdit : on ne peut passer que si aucune carte de sa main ne peut être jouée"

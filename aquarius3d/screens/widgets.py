@@ -42,3 +42,23 @@ def newest_lines(widget: OnscreenText, lines: list[str], rows: int) -> None:
         if count <= 1 or widget.textNode.getNumRows() <= rows:
             return
         count -= 1
+
+
+def side_by_side(buttons: list, z: float, gap: float = 0.03, width: float = 2.6) -> list:
+    """Lay buttons out in a row centred at height z, each as wide as its words, `gap` apart; rows of at most
+    `width` (aspect2d units) stacked downwards. Returns the buttons."""
+    rows: list[list] = [[]]
+    used = 0.0
+    for button in buttons:
+        wide = button.getWidth() * button.getScale()[0]
+        if rows[-1] and used + wide > width:
+            rows.append([])
+            used = 0.0
+        rows[-1].append((button, wide))
+        used += wide + gap
+    for r, row in enumerate(rows):
+        x = -(sum(w for _, w in row) + gap * (len(row) - 1)) / 2
+        for button, wide in row:
+            button.setPos(x + wide / 2, 0, z - r * 0.09)
+            x += wide + gap
+    return buttons

@@ -83,7 +83,7 @@ class ScoringRow:
     def place(self) -> tuple[float, float]:
         """Where the column stands: x of its cards, y of the top (worth 5) one."""
         (_, y0, _), (x1, y1, _) = self.scene.bounds()
-        return x1 + geometry.CARD_WIDTH * 1.9, (y0 + y1) / 2 + 4.8 * ROW_STEP
+        return x1 + geometry.CARD_WIDTH * 1.9, (y0 + y1) / 2 + 4.5 * ROW_STEP
 
     def extent(self) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
         """The box the row takes on the table (millimetres), heading and labels included: for framing."""
