@@ -761,6 +761,10 @@ class App:
             width, reach = self.trays.extent(len(self.session.seats), 5)
             middle = (x0 + x1) / 2
             bounds = ((min(x0, middle - width / 2), y0, z0), (max(x1, middle + width / 2), y1 + reach, z1))
+        shown = [name for name, stack in self.piles.stacks.items() if not stack.isHidden()]
+        if shown:  # the piles beside the table, too
+            (low, high), (p0, p1) = bounds, self.piles.extent(shown)
+            bounds = (tuple(map(min, low, p0)), tuple(map(max, high, p1)))
         if self.scoring_row is not None:  # and the scoring row standing to the right of the cards
             (low, high), (r0, r1) = bounds, self.scoring_row.extent()
             bounds = (tuple(map(min, low, r0)), tuple(map(max, high, r1)))

@@ -229,3 +229,39 @@ def test_a_refused_pass_is_said_in_french(app):
     assert app.session.stage == "choose" and not app.session.can_pass()
     app.key_pass()
     assert app.hud_notice.getText() == "Interdit : on ne peut passer que si aucune carte de sa main ne peut être jouée"
+
+
+def furniture(app):
+    """What stands on the table beside the cards: the piles shown, the supply trays, the scoring row's cards."""
+    nodes = [stack for stack in app.piles.stacks.values() if not stack.isHidden()]
+    if app.trays is not None:
+        nodes += list(app.trays.root.findAllMatches("**/tray-board"))
+    if app.scoring_row is not None:
+        nodes += app.scoring_row.cards
+    return nodes
+
+
+def table_box(app, node):
+    low, high = node.getTightBounds(app.base.render)
+    return low.x, high.x, low.y, high.y
+
+
+@pytest.mark.parametrize("ruleset, seats", [("elemental-towers", 1), ("aquarius", 2)])
+def test_no_glowing_spot_lies_under_a_pile_a_tray_or_the_row(app, ruleset, seats):
+    app.start_game(ruleset, {}, [Seat(n) for n in ["Ann", "Bo"][:seats]], seed=12)
+    rng = random.Random(12)
+    seen = 0
+    from test_app import step
+
+    for _ in range(300):
+        session = app.session
+        if session.stage == "over":
+            break
+        if app.scene.ghosts:
+            things = [table_box(app, n) for n in furniture(app)]
+            for key, ghost in app.scene.ghosts.items():
+                spot = table_box(app, ghost)
+                assert not any(overlap(spot, thing) for thing in things), key
+            seen += len(app.scene.ghosts)
+        towers_step(app, rng) if ruleset == "elemental-towers" else step(app, rng)
+    assert seen > 50
