@@ -761,7 +761,7 @@ class App:
             width, reach = self.trays.extent(len(self.session.seats), 5)
             middle = (x0 + x1) / 2
             bounds = ((min(x0, middle - width / 2), y0, z0), (max(x1, middle + width / 2), y1 + reach, z1))
-        shown = [name for name, stack in self.piles.stacks.items() if not stack.isHidden()]
+        shown = [pile for pile, stack in self.piles.stacks.items() if not stack.isHidden()]
         if shown:  # the piles beside the table, too
             (low, high), (p0, p1) = bounds, self.piles.extent(shown)
             bounds = (tuple(map(min, low, p0)), tuple(map(max, high, p1)))
