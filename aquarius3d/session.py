@@ -348,10 +348,30 @@ class Session:
             if level is None:
                 levels = [m.level for m in self.ghosts() if isinstance(m, Place) and m.cell == cell]
                 level = max(levels) if levels else 0
-            return self._try(Place(self._selected_code(), cell, self.turned, level))
-        if self.stage == Stage.TARGET:
-            return self._try(MoveCard(self.source, cell, self.turned))
-        return False
+            found = [m for m in self.ghosts() if isinstance(m, Place) and m.cell == cell and m.level == level]
+        elif self.stage == Stage.TARGET:
+            found = [m for m in self.ghosts() if isinstance(m, MoveCard) and m.target == cell]
+        else:
+            return False
+        if not found:  # no glowing spot there: why not, in words (the rules' own reasons speak code)
+            self.notice = tr("log_refused", reason=self._why_not_there(cell))
+            return False
+        return self._try(found[0])
+
+    def _why_not_there(self, cell) -> str:
+        """Why the chosen card cannot go to a cell with no glowing spot, in the player's language."""
+        table = self.state.table
+        if cell in table.cards and cell != self.source:
+            return tr("refuse_taken")
+        if not any((cell[0] + dx, cell[1] + dy) in table.cards and (cell[0] + dx, cell[1] + dy) != self.source
+                   for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))):
+            return tr("refuse_not_next")
+        code = self._selected_code() if self.stage == Stage.PLACE else table.faces[self.source].code
+        lies = face(code).turned.code if self.turned else code
+        self.turned = not self.turned  # would it go there turned round?
+        fits = any(getattr(m, "cell", getattr(m, "target", None)) == cell for m in self.ghosts())
+        self.turned = not self.turned
+        return tr("refuse_turn" if fits else "refuse_no_fit", card=card_words(lies))
 
     def choose_table_card(self, cell) -> bool:
         cell = tuple(cell)

@@ -135,7 +135,16 @@ def test_an_illegal_click_says_why_and_changes_nothing():
     session.select(index)
     before = session.state.to_dict()
     assert not session.choose_cell((40, 40))
-    assert session.notice == "Not allowed: 40,40 is not next to any card (corners do not count)"
+    assert session.notice == "Not allowed: a card goes beside another card (corners do not count)"
+    assert session.state.to_dict() == before and session.stage == "place"
+    assert not session.choose_cell((0, 0))
+    assert session.notice == "Not allowed: there is a card there already"
+    lies = session.game.deck.cards[session.state.hands[0][index]].code
+    beside = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+    wrong = [c for c in beside if c not in {m.cell for m in session.ghosts()}]
+    if wrong:  # a spot beside the starter where the card does not connect, said in words, never in codes
+        assert not session.choose_cell(wrong[0])
+        assert session.notice.startswith("Not allowed: the ") and lies not in session.notice
     assert session.state.to_dict() == before and session.stage == "place"
 
 
