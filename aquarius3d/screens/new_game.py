@@ -41,6 +41,7 @@ class NewGameScreen(Screen):
         self.game_names = [game_name(r) for r in self.rulesets]
         self.ruleset_menu = self.keep(DirectOptionMenu(
             items=self.game_names, initialitem=0, scale=0.055, pos=(-0.5, 0, 0.71), parent=self.root,
+            popupMarkerBorder=(0.6, 0.1),  # room between the longest name and the marker
             command=lambda shown: self.choose_ruleset(self.rulesets[self.game_names.index(shown)]), **BUTTON))
         self.options_root = self.root.attachNewNode("options")
         self.seats_root = self.root.attachNewNode("seats")

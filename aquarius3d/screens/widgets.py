@@ -14,7 +14,7 @@ PANEL = (0.08, 0.09, 0.11, 0.86)
 ENTRY = dict(text_fg=(0.1, 0.1, 0.1, 1), frameColor=(0.9, 0.9, 0.86, 1))
 BUTTON = dict(frameColor=((0.22, 0.3, 0.42, 1), (0.3, 0.42, 0.58, 1), (0.3, 0.42, 0.58, 1), (0.2, 0.2, 0.2, 1)),
               text_fg=TEXT, relief=DGG.FLAT, pad=(0.5, 0.3))
-CHECK = dict(text_fg=TEXT, frameColor=(0, 0, 0, 0), boxPlacement="left")
+CHECK = dict(text_fg=TEXT, frameColor=(0, 0, 0, 0), boxPlacement="left", boxBorder=0.5)  # a gap after the box
 
 
 def button(parent, text, command, pos, scale=0.06, args=()) -> DirectButton:
