@@ -168,8 +168,10 @@ def parse_players(text: str) -> list:
                               level))
         else:
             seats.append(Seat(raw, "human"))
+    from .session import same_name
+
     names = [s.name for s in seats]
-    if len(set(names)) != len(names):
+    if same_name(names) is not None:
         raise DataError(f"--players: two players are called the same ({', '.join(names)})")
     return seats
 
@@ -191,8 +193,11 @@ def cmd_play(args) -> int:
         return 0
     if not args.ruleset:
         raise DataError("play: name a ruleset (see 'aquarius3d rulesets') or give --load FILE")
-    args.players = "Ann,Bo" if args.players is None else args.players
     game = load_ruleset(args.ruleset, _options(args.option))
+    if args.players is None:  # Ann and Bo, or a solitaire game's one player
+        from .session import default_names
+
+        args.players = ",".join(default_names(game.min_players, game.max_players))
     seats = parse_players(args.players)
     if not game.min_players <= len(seats) <= game.max_players:
         raise DataError(f"--players: {game.id} is for {game.min_players} to {game.max_players} players, not {len(seats)}")
@@ -317,7 +322,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("ruleset", nargs="?")
     p.add_argument("--load", metavar="FILE", help="a saved game to go on with (see 'aquarius3d saves')")
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a ruleset option (repeatable)")
-    p.add_argument("--players", help="names separated by commas (default Ann,Bo); a computer player is its level "
+    p.add_argument("--players", help="names separated by commas (default Ann,Bo, or one player for a solitaire game); a computer player is its level "
                                       "(random, easy, medium) or 'bot' (medium), optionally 'easy:Hal' to name it")
     p.add_argument("--targets", help="each player's own number of panels to connect, e.g. '4,,' (young players)")
     p.set_defaults(run=cmd_play)

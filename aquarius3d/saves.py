@@ -113,6 +113,7 @@ class SaveEntry:
     players: tuple[str, ...] = ()
     turn: int = 0
     reason: str = ""  # why it cannot be loaded, when not ok
+    ruleset: str = ""  # the ruleset's id (the window names the game in the player's language)
 
     def line(self) -> str:
         if not self.ok:
@@ -141,7 +142,8 @@ def list_games(autosave: bool = True) -> list[SaveEntry]:
             entries.append(SaveEntry(path, path.stem, date, False, reason=reason))
             continue
         entries.append(SaveEntry(path, path.stem, date, True, session.game.ruleset.name,
-                                 tuple(s.name for s in session.seats), session.state.turn_number))
+                                 tuple(s.name for s in session.seats), session.state.turn_number,
+                                 ruleset=session.game.id))
     return entries
 
 

@@ -30,13 +30,33 @@ from .cards import BIT, LETTER_OF, face
 from .engine.game import ApplyResult, Game
 from .engine.moves import (
     Join, MoveCard, Pass, Place, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands,
-    TradePyramids, TwoPyramids, Zap, cell_text,
+    TradePyramids, TwoPyramids, Zap,
 )
 from .errors import IllegalMove
 from .i18n import action_name, element_name, tr
 from .games import flow_of, narrator
+from .games.aquarius.narration import card_words, rotation, sentence
 from .ruleset import load_ruleset
 from .stages import Stage
+
+
+DEFAULT_NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus")  # names offered to new seats, in this order
+
+
+def default_names(fewest: int, most: int) -> list[str]:
+    """The players a game starts with when nobody says: two, or as many as it takes (one for a solitaire game)."""
+    return list(DEFAULT_NAMES[:max(fewest, min(2, most))])
+
+
+def same_name(names) -> str | None:
+    """A name two players share (letter case and spaces round it aside), or None when each is their own."""
+    seen: set[str] = set()
+    for name in names:
+        key = name.strip().casefold()
+        if key in seen:
+            return name.strip()
+        seen.add(key)
+    return None
 
 
 @dataclass(frozen=True)
@@ -196,6 +216,9 @@ class Session:
         return self.stage == Stage.CHOOSE and not self.game.can_play(self.state)
 
     def pass_turn(self) -> bool:
+        if self.stage == Stage.CHOOSE and not self.can_pass():  # said in the player's language, not the rules'
+            self.notice = tr("log_refused", reason=tr("refuse_pass"))
+            return False
         return self.stage == Stage.CHOOSE and self._try(Pass())
 
     def hint(self) -> str:
@@ -206,10 +229,11 @@ class Session:
         if self.stage == Stage.CHOOSE:
             return tr("hud_pass") if self.can_pass() else tr("hud_choose_card")
         if self.stage == Stage.PLACE:
+            card = card_words(self._selected_code())
             if not self._place_cells(False) and not self._place_cells(True):
-                return tr("hud_no_spot", card=self._selected_code())
+                return sentence(tr("hud_no_spot", card=card))
             # Elemental Towers: the drawn card must be played, so there is nothing to cancel.
-            text = tr("hud_place_drawn" if self.flow.must_play_drawn else "hud_place_card", card=self._selected_code())
+            text = tr("hud_place_drawn" if self.flow.must_play_drawn else "hud_place_card", card=card)
             other = len(self._place_cells(not self.turned))
             return text + (" " + tr("hud_turned_more", count=other) if other and not self.ghosts() else "")
         if self.stage == Stage.PLAYER:
@@ -218,8 +242,10 @@ class Session:
             return tr("hud_choose_table_card")
         if self.stage == Stage.TARGET:
             return tr("hud_choose_target")
-        if self.stage == Stage.DIRECTION:
-            return tr("hud_choose_direction")
+        if self.stage == Stage.DIRECTION:  # and who would receive whose goal, either way
+            names, pile = [s.name for s in self.seats], bool(self.state.unused_goals)
+            return "\n".join([tr("hud_choose_direction")] + [
+                tr("hud_rotation", direction=tr(f"dir_{d}"), who=rotation(names, d, pile)) for d in ("left", "right")])
         if self.stage == Stage.CONFIRM:
             return tr("hud_confirm_action", action=action_name(self.action))
         if self.stage == Stage.COMPUTER:
@@ -322,17 +348,37 @@ class Session:
             if level is None:
                 levels = [m.level for m in self.ghosts() if isinstance(m, Place) and m.cell == cell]
                 level = max(levels) if levels else 0
-            return self._try(Place(self._selected_code(), cell, self.turned, level))
-        if self.stage == Stage.TARGET:
-            return self._try(MoveCard(self.source, cell, self.turned))
-        return False
+            found = [m for m in self.ghosts() if isinstance(m, Place) and m.cell == cell and m.level == level]
+        elif self.stage == Stage.TARGET:
+            found = [m for m in self.ghosts() if isinstance(m, MoveCard) and m.target == cell]
+        else:
+            return False
+        if not found:  # no glowing spot there: why not, in words (the rules' own reasons speak code)
+            self.notice = tr("log_refused", reason=self._why_not_there(cell))
+            return False
+        return self._try(found[0])
+
+    def _why_not_there(self, cell) -> str:
+        """Why the chosen card cannot go to a cell with no glowing spot, in the player's language."""
+        table = self.state.table
+        if cell in table.cards and cell != self.source:
+            return tr("refuse_taken")
+        if not any((cell[0] + dx, cell[1] + dy) in table.cards and (cell[0] + dx, cell[1] + dy) != self.source
+                   for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))):
+            return tr("refuse_not_next")
+        code = self._selected_code() if self.stage == Stage.PLACE else table.faces[self.source].code
+        lies = face(code).turned.code if self.turned else code
+        self.turned = not self.turned  # would it go there turned round?
+        fits = any(getattr(m, "cell", getattr(m, "target", None)) == cell for m in self.ghosts())
+        self.turned = not self.turned
+        return tr("refuse_turn" if fits else "refuse_no_fit", card=card_words(lies))
 
     def choose_table_card(self, cell) -> bool:
         cell = tuple(cell)
         if self.stage != Stage.TABLE_CARD:
             return False
         if cell not in self.state.table.cards:
-            self.notice = tr("log_refused", reason=f"{cell_text(cell)}: —")
+            self.notice = tr("log_refused", reason=tr("no_card_there"))
             return False
         if self.action == "zap_a_card":
             return self._try(Zap(cell))
@@ -343,7 +389,7 @@ class Session:
             self.turned = True
             if not self.ghosts():
                 self.stage, self.source, self.turned = Stage.TABLE_CARD, None, False
-                self.notice = tr("log_refused", reason=tr("no_move_for_card", cell=cell_text(cell)))
+                self.notice = tr("log_refused", reason=tr("no_move_for_card", card=card_words(self.state.table.faces[cell].code)))
                 return False
         return True
 
@@ -393,6 +439,7 @@ class Session:
         seat = self.seat
         rounds_before = len(self.flow.rounds())
         turn_before = self.state.turn_number
+        before = {cell: f.code for cell, f in self.state.table.faces.items()}  # to name a card a move takes away
         result = self.game.apply(self.state, move)
         if isinstance(result.move, Join):
             self._seat_joined(result)
@@ -400,7 +447,7 @@ class Session:
             if result.over:  # the newcomer's goal already had its group on the table: they win at once
                 self._begin_turn()
             return result
-        self.messages.append(self.describe(result))
+        self.messages.append(self.describe(result, before))
         self.messages.extend(self.flow.after_move(result, turn_before))
         self.notice = ""
         if result.bonus:
@@ -491,9 +538,10 @@ class Session:
         last = max(self.looks[i] for i in players)
         return [i for i in players if self.looks[i] == last]
 
-    def describe(self, result: ApplyResult) -> str:
-        """A move in words, for the log: each family says its own moves (games/<family>/narration.py)."""
-        return narrator(self.game.family)(self.game, self.state, [s.name for s in self.seats], result)
+    def describe(self, result: ApplyResult, before: dict | None = None) -> str:
+        """A move in words, for the log: each family says its own moves (games/<family>/narration.py);
+        `before`: the faces on the table before the move, {cell: code}, naming a card it took away."""
+        return narrator(self.game.family)(self.game, self.state, [s.name for s in self.seats], result, before)
 
     # -- the end -----------------------------------------------------------------------------
 
@@ -531,7 +579,8 @@ class Session:
         elif state.end_reason == "deck out":
             lines.append(tr("end_reason_deck"))
         goals = ", ".join(
-            f"{s.name}: {element_name(cards[g].code)}" for s, g in zip(self.seats, state.goals) if g is not None
+            tr("goal_of", name=s.name, element=element_name(cards[g].code)) for s, g in zip(self.seats, state.goals)
+            if g is not None
         )
         if goals:
             lines.append(tr("end_goals", goals=goals))

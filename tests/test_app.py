@@ -678,9 +678,12 @@ def test_load_list_shows_broken_saves_greyed_with_the_reason(app, tmp_path):
     app.show_load()
     buttons = [w["text"] for w in app.widgets if isinstance(w, DirectButton)]
     texts = [w.getText() for w in app.widgets if isinstance(w, OnscreenText)]
-    assert "good" in buttons and "junk" not in buttons and "dangling" not in buttons
-    assert "dangling: cannot be loaded (a link to a file that is not there)" in texts
-    assert any(t.startswith("junk: cannot be loaded (not a saved game (JSONDecodeError: ") for t in texts)
+    # Each save says its game, players, turn and date; a broken one, its name, date and why.
+    assert len(buttons) == 2 and buttons[0].startswith("Aquarius: Ann, Bo, turn 1 (20") and buttons[0].endswith(")")
+    assert not any("junk" in b or "dangling" in b for b in buttons)
+    assert any(t.startswith("dangling (") and t.endswith("): cannot be loaded: a link to a file that is not there")
+               for t in texts)
+    assert any(t.startswith("junk (") and "): cannot be loaded: not a saved game (JSONDecodeError: " in t for t in texts)
     pixels(app)
     app.base.win.saveScreenshot(str(tmp_path / "load.png"))
     if os.environ.get("AQUARIUS3D_SHOTS"):

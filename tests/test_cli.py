@@ -345,3 +345,19 @@ def test_a_long_extends_chain_is_refused(tmp_path, monkeypatch, capsys):
     assert (code, err) == (2, "aquarius3d: c280.yaml:3: extends: 'c279.yaml': more than 20 rulesets extending one another\n")
     code, out, err = main_in_process(capsys, "simulate", "c18.yaml", "--games", "1")
     assert code == 0, err  # 19 files and the built-in aquarius: 20 in all
+
+
+@pytest.mark.parametrize("ruleset, names", [("elemental-towers", ["Ann"]), ("aquarius", ["Ann", "Bo"])])
+def test_play_without_players_seats_as_many_as_the_game_takes(monkeypatch, ruleset, names):
+    from aquarius3d import cli
+
+    opened = []
+    monkeypatch.setattr(cli, "_open_window", lambda play=None, session=None: opened.append(play))
+    assert cli.main(["play", ruleset]) == 0
+    _, _, seats, _ = opened[0]
+    assert [s.name for s in seats] == names and all(s.kind == "human" for s in seats)
+
+
+def test_play_refuses_names_that_differ_only_in_case():
+    done = run("play", "aquarius", "--players", "Ann,ann ")
+    assert done.returncode == 2 and "two players are called the same" in done.stderr, done.stderr

@@ -2,6 +2,7 @@
 
 import json
 import random
+import re
 
 import pytest
 
@@ -134,7 +135,16 @@ def test_an_illegal_click_says_why_and_changes_nothing():
     session.select(index)
     before = session.state.to_dict()
     assert not session.choose_cell((40, 40))
-    assert session.notice == "Not allowed: 40,40 is not next to any card (corners do not count)"
+    assert session.notice == "Not allowed: a card goes beside another card (corners do not count)"
+    assert session.state.to_dict() == before and session.stage == "place"
+    assert not session.choose_cell((0, 0))
+    assert session.notice == "Not allowed: there is a card there already"
+    lies = session.game.deck.cards[session.state.hands[0][index]].code
+    beside = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+    wrong = [c for c in beside if c not in {m.cell for m in session.ghosts()}]
+    if wrong:  # a spot beside the starter where the card does not connect, said in words, never in codes
+        assert not session.choose_cell(wrong[0])
+        assert session.notice.startswith("Not allowed: the ") and lies not in session.notice
     assert session.state.to_dict() == before and session.stage == "place"
 
 
@@ -162,7 +172,9 @@ def test_move_a_card_flow_and_cancel():
     assert ghosts and all(isinstance(m, MoveCard) and m.source == place.cell for m in ghosts)
     target = sorted(ghosts, key=str)[0]
     assert session.choose_cell(target.target)
-    assert any("moved the card" in m for m in session.messages)
+    moved = session.state.table.faces[tuple(target.target)].code
+    assert session.messages[-1].startswith("Ann moved the ") and session.messages[-1].count(" card") == 2
+    assert moved not in session.messages[-1] and not re.search(r"\d", session.messages[-1])  # words, not codes
 
 
 def test_autosave_after_every_move_and_continue_loses_nothing(private_home):
@@ -283,7 +295,7 @@ def test_a_card_that_fits_nowhere_says_so():
     state.hands[0] = [water]
     session.select(0)
     assert session.ghosts() == {}
-    assert session.hint() == "WWWW fits nowhere on the table now, either way round: choose another card."
+    assert session.hint() == "The Water card fits nowhere on the table now, either way round: choose another card."
 
 
 def test_aqua_chicken_shuffle_goals_shows_the_old_goal_without_a_look(private_home):
@@ -421,7 +433,7 @@ def test_rising_winner_explained_in_words():
     session.state.phase, session.state.winners, session.state.end_reason = "over", [1], "highest element"
     session.stage = "over"
     assert session.flow.explain_heights() == [
-        "Highest points: Air 44.7 mm, Fire 44.7 mm.",
+        "Highest points: Air 44.7\xa0mm, Fire 44.7\xa0mm.",
         "Pips counted by house (English text), in the house(s) of those points: Air 3, Fire 6.",
         "Fire wins.",
     ]
@@ -447,16 +459,16 @@ def _explained(name: str) -> list[str]:
 def test_rising_explanation_says_which_reading_counts_the_pips_at_both_heights():
     """Pips at the highest and the secondary height, by house (English) or at that height (French)."""
     assert _explained("secondary-pips-by-house.yaml") == [
-        "Highest points: Air 60.9 mm, Fire 60.9 mm.",
+        "Highest points: Air 60.9\xa0mm, Fire 60.9\xa0mm.",
         "Pips counted by house (English text), in the house(s) of those points: Air 4, Fire 4.",
-        "Next highest points: Air 26.0 mm, Fire 26.0 mm.",
+        "Next highest points: Air 26\xa0mm, Fire 26\xa0mm.",
         "Pips counted by house (English text), in the house(s) of those points: Air 6, Fire 4.",
         "Air wins.",
     ]
     assert _explained("secondary-pips-at-height.yaml") == [
-        "Highest points: Air 60.9 mm, Fire 60.9 mm.",
+        "Highest points: Air 60.9\xa0mm, Fire 60.9\xa0mm.",
         "Pips counted at that height (French text), in any house: Air 2, Fire 2.",
-        "Next highest points: Air 26.0 mm, Fire 26.0 mm.",
+        "Next highest points: Air 26\xa0mm, Fire 26\xa0mm.",
         "Pips counted at that height (French text), in any house: Air 0, Fire 0.",
         "Largest groups on the table: Air 1, Fire 3.",
         "Fire wins.",

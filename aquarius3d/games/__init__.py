@@ -27,5 +27,6 @@ def flow_of(family: str) -> Callable[..., Any]:
 
 
 def narrator(family: str) -> Callable[..., str]:
-    """The family's `describe(game, state, names, result)`: a move in words, in the player's language."""
+    """The family's `describe(game, state, names, result, before)`: a move in words, in the player's language
+    (`before`: the faces on the table before the move, {cell: code}, to name a card the move took away)."""
     return import_module(f"{__name__}.{family}.narration").describe

@@ -43,6 +43,44 @@ def has(key: str) -> bool:
     return key in catalog("en")
 
 
+def number(value: float, digits: int = 1) -> str:
+    """A number for people: no trailing zeros ("26", not "26.0"), a decimal comma in French ("26,4")."""
+    text = f"{value:.{digits}f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    if text == "-0":
+        text = "0"
+    return text.replace(".", ",") if _current == "fr" else text
+
+
+def length(mm: float, digits: int = 1) -> str:
+    """A length in millimetres for people: "26 mm", "26.4 mm"; "26,4 mm" in French (a no-break space before mm)."""
+    return tr("length_mm", value=number(mm, digits))
+
+
+def game_name(ruleset: str) -> str:
+    """A ruleset's name for people, in the language in use ("elemental-towers" -> "Elemental Towers");
+    a ruleset of one's own, unknown to the catalogs, goes by its file's `name:`, else its id."""
+    if has(f"game_{ruleset}"):
+        return tr(f"game_{ruleset}")
+    from ..errors import DataError
+    from ..ruleset import load_ruleset
+
+    try:
+        return load_ruleset(ruleset).ruleset.name or ruleset
+    except DataError:
+        return ruleset
+
+
+def choice_name(value) -> str:
+    """One value an option offers, in words: an action card's name, 'every action', 'by house'..."""
+    if has(f"action_{value}"):
+        return action_name(value)
+    if has(f"choice_{value}"):
+        return tr(f"choice_{value}")
+    return str(value)
+
+
 def element_name(element: str) -> str:
     return tr(f"element_{element}")
 

@@ -16,7 +16,7 @@ from ..i18n import action_name, element_name, language, pyramid_name, tr
 from ..view.hand import Hand
 from ..view.scene import PYRAMID_RGB
 from ..vocabulary import ELEMENT_NAME_OF_COLOUR
-from .widgets import BUTTON, TEXT
+from .widgets import BUTTON, TEXT, newest_lines, side_by_side
 
 DARK = (0.05, 0.06, 0.08, 0.62)
 LOG = (-1.1, -0.02, -0.46, -0.02)  # the log panel, from the top right corner (aspect2d units)
@@ -42,7 +42,7 @@ class Hud:
         self.info = screen.text("", (0.06, -0.18), 0.045, TextNode.ALeft, parent=top_left)
         self.hint = screen.text("", (0, -0.5), 0.05, wrap=40)
         self.notice = screen.text("", (0, 0.88), 0.05, fg=(1.0, 0.85, 0.45, 1))
-        self.log = screen.text("", (-0.06, -0.08), 0.04, TextNode.ARight, parent=top_right)
+        self.log = screen.text("", (-0.06, -0.08), 0.04, TextNode.ARight, parent=top_right, wrap=26)  # in the panel
         self.goal = screen.text("", (-0.06, 0.3), 0.045, TextNode.ARight, parent=bottom_right, wrap=14)
         self.goal_card = screen.button("?", None, (-0.2, 0.14), 0.07, parent=bottom_right)
         self.hand = Hand(root, scene)
@@ -104,7 +104,7 @@ class Hud:
         self.info.setText("\n".join(info + [sizes]))
         self.hint.setText(session.hint())
         self.notice.setText(session.notice or status)
-        self.log.setText("\n".join(session.messages[-8:]))
+        newest_lines(self.log, session.messages[-8:], 9)  # moves in words wrap inside the log panel
         self.log_panel.show() if session.messages else self.log_panel.hide()
         self.goal.setText(session.goal_text() or session.goal_hint())
         rows = self.goal.textNode.getNumRows()  # past two rows, the text grows upwards, clear of the goal card
@@ -169,16 +169,16 @@ class Hud:
             buttons = [(tr("hud_skip", element=element_name(ELEMENT_NAME_OF_COLOUR[colour]).lower()),
                         session.flow.skip, index) for index, colour in session.flow.earned()]
         elif stage == "row":
-            buttons = [(tr("hud_swap", first=i + 1, second=i + 2), session.flow.swap_row, i) for i in range(4)]
+            row = [element_name(e) for e in session.flow.row()]  # the places by their elements, not numbers
+            buttons = [(tr("hud_swap", first=row[i], second=row[i + 1]), session.flow.swap_row, i) for i in range(4)]
         elif stage == "trade_piece":
             buttons = [(tr("hud_take", size=tr(f"size_{size}")), session.flow.trade_size, size)
                        for size in session.flow.tradeable()]
         if session.family == "towers" and session.flow.can_undo():
             buttons.append((tr("hud_undo"), lambda _: session.flow.undo(), None))
-        for i, (label, command, value) in enumerate(buttons):
-            x = (i - (len(buttons) - 1) / 2) * 0.45
-            self.choice_widgets.append(DirectButton(text=label, scale=0.055, pos=(x, 0, -0.42), parent=self.choices_root,
-                                                    command=act, extraArgs=[command, value], **BUTTON))
+        made = [DirectButton(text=label, scale=0.055, parent=self.choices_root, command=act,
+                             extraArgs=[command, value], **BUTTON) for label, command, value in buttons]
+        self.choice_widgets += side_by_side(made, -0.42)
 
     def _draw_supply(self, session, act) -> None:
         """The player's pyramids as buttons, by colour and size, with counts: pick one, then a glowing quarter."""

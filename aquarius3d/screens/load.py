@@ -1,25 +1,40 @@
-"""The saved games, newest first: a button each, and a broken one greyed with the reason (never hiding the rest)."""
+"""The saved games, newest first: each names its game, players, turn and date; a broken one is greyed with the
+reason (never hiding the rest)."""
 
 from __future__ import annotations
 
 from .. import saves
-from ..i18n import tr
+from ..i18n import game_name, tr
 from . import Screen
+from .widgets import DIM
+
+SHOWN = 10  # saves listed at most, newest first
+
+
+def entry_text(entry: saves.SaveEntry) -> str:
+    """One saved game in words: "Aquarius: Ann, Bo, turn 12 (2026-11-23 11:31)", or why it cannot be loaded."""
+    if not entry.ok:
+        reason = entry.reason if len(entry.reason) <= 60 else entry.reason[:59] + "…"
+        return tr("load_broken", name=entry.name, reason=reason, date=entry.date)
+    players = ", ".join(entry.players) if len(entry.players) <= 4 else \
+        ", ".join(entry.players[:3]) + ", " + tr("load_more_players", count=len(entry.players) - 3)
+    game = game_name(entry.ruleset) if entry.ruleset else entry.game
+    return tr("load_entry", game=game, players=players, turn=entry.turn, date=entry.date)
 
 
 class LoadScreen(Screen):
     name = "load"
 
     def build(self) -> None:
-        self.text(tr("menu_saved_games"), (0, 0.75), 0.08)
-        found = saves.list_games(autosave=False)[:10]
+        self.text(tr("menu_saved_games"), (0, 0.8), 0.08)
+        found = saves.list_games(autosave=False)[:SHOWN]
+        self.entries = found
         if not found:
             self.text(tr("menu_no_saves"), (0, 0.4), 0.055)
         for i, entry in enumerate(found):
+            z = 0.6 - i * 0.125
             if entry.ok:
-                self.button(entry.name, self.app.load_game, (0, 0.55 - i * 0.11), 0.055, args=(entry.path,))
+                self.button(entry_text(entry), self.app.load_game, (0, z), 0.048, args=(entry.path,))
             else:
-                reason = entry.reason if len(entry.reason) <= 60 else entry.reason[:59] + "…"
-                self.text(tr("load_broken", name=entry.name, reason=reason), (0, 0.54 - i * 0.11), 0.045,
-                          fg=(0.68, 0.68, 0.68, 1))
-        self.button(tr("menu_back"), self.app.show_menu, (0, -0.8), 0.07)
+                self.text(entry_text(entry), (0, z - 0.01), 0.042, fg=DIM)
+        self.button(tr("menu_back"), self.app.show_menu, (0, -0.85), 0.065)

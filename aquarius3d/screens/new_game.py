@@ -8,14 +8,18 @@ from panda3d.core import TextNode
 
 from ..bots import DEFAULT_LEVEL
 from ..errors import DataError
-from ..i18n import action_name, has, tr
+from ..i18n import choice_name, game_name, has, tr
 from ..ruleset import available, load_ruleset
-from ..session import Seat
+from ..session import DEFAULT_NAMES, Seat, same_name
 from . import Screen
-from .widgets import BUTTON, CHECK, ENTRY, TEXT
+from .widgets import BUTTON, CHECK, ENTRY, TEXT, WARNING
 
-NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
+NAMES = list(DEFAULT_NAMES)
 SEAT_KINDS = ("human", "medium", "easy", "random")  # what the seat button cycles through: a person, then levels
+# The form's rows (aspect2d units): sized so that the longest form (Aquarius Rising's eight options and five
+# players) stays inside a 16:10 or 16:9 window, above the note and the Start button.
+OPTIONS_TOP, OPTION_STEP = 0.6, 0.066
+SEATS_TOP, SEAT_STEP = 0.0, 0.092
 
 
 class NewGameScreen(Screen):
@@ -25,27 +29,36 @@ class NewGameScreen(Screen):
     name = "new"
 
     def build(self) -> None:
-        self.text(tr("menu_new"), (0, 0.78), 0.09)
-        self.ruleset = available()[0]
+        self.text(tr("menu_new"), (0, 0.85), 0.08)
+        self.rulesets = available()
+        self.ruleset = self.rulesets[0]
         self.seats = [["Ann", "human"], ["Bo", "human"]]
         self.targets: dict[int, int | None] = {}  # seat -> its own number of panels (young players)
         self.options: dict = {}
         self.seat_entries: list = []
-        self.text(tr("menu_ruleset"), (-0.55, 0.62), 0.055, TextNode.ARight)
-        self.keep(DirectOptionMenu(items=available(), initialitem=0, scale=0.055, pos=(-0.5, 0, 0.62),
-                                   command=self.choose_ruleset, parent=self.root, **BUTTON))
+        self.text(tr("menu_ruleset"), (-0.55, 0.71), 0.055, TextNode.ARight)
+        # The games by their names, in the player's language; the menu gives back the name, we keep the id.
+        self.game_names = [game_name(r) for r in self.rulesets]
+        self.ruleset_menu = self.keep(DirectOptionMenu(
+            items=self.game_names, initialitem=0, scale=0.055, pos=(-0.5, 0, 0.71), parent=self.root,
+            popupMarkerBorder=(0.6, 0.1),  # room between the longest name and the marker
+            command=lambda shown: self.choose_ruleset(self.rulesets[self.game_names.index(shown)]), **BUTTON))
         self.options_root = self.root.attachNewNode("options")
         self.seats_root = self.root.attachNewNode("seats")
         self.option_widgets = self.group()
         self.seat_widgets = self.group()
         self.draw_options()
         self.draw_seats()
-        self.button(tr("menu_start"), self.start, (0.35, -0.88), 0.07)
-        self.button(tr("menu_back"), self.app.show_menu, (-0.35, -0.88), 0.07)
+        self.note = self.text("", (0, -0.78), 0.045, fg=WARNING, wrap=40)  # why the game cannot start as the form says
+        self.button(tr("menu_start"), self.start, (0.35, -0.9), 0.065)
+        self.button(tr("menu_back"), self.app.show_menu, (-0.35, -0.9), 0.065)
 
     def choose_ruleset(self, name) -> None:
-        """Another game: its own options, and as many seats as it takes (Elemental Towers: one)."""
+        """Another game (by id): its own options, and as many seats as it takes (Elemental Towers: one)."""
         self.ruleset = name
+        if self.ruleset_menu.get() != game_name(name):  # chosen here, not in the menu: the menu shows it too
+            self.ruleset_menu.set(self.rulesets.index(name), fCommand=0)
+        self.note.setText("")
         self.options = {}
         self.draw_options()
         low, high = self.seat_limits()
@@ -73,9 +86,10 @@ class NewGameScreen(Screen):
         self.forget(self.option_widgets)
         spec = load_ruleset(self.ruleset).ruleset
         add = self.option_widgets.append
-        self.seats_root.setZ(min(0.0, 0.4 - 0.075 * (len(spec.options) - 1)))  # the players go below the last option
+        last = OPTIONS_TOP - OPTION_STEP * (len(spec.options) - 1)
+        self.seats_root.setZ(min(SEATS_TOP, last - 0.1))  # the players go below the last option
         for i, (key, option) in enumerate(spec.options.items()):
-            z = 0.5 - i * 0.075
+            z = OPTIONS_TOP - i * OPTION_STEP
             label = tr(f"option_{key}") if has(f"option_{key}") else (option.description or key)
             value = self.options.get(key, option.default)
             if isinstance(option.default, bool):
@@ -83,16 +97,15 @@ class NewGameScreen(Screen):
                                       parent=self.options_root, command=self.set_option, extraArgs=[key],
                                       text_align=TextNode.ALeft, **CHECK))
                 continue
-            add(OnscreenText(text=label, pos=(-0.95, z), scale=0.036, fg=TEXT, align=TextNode.ALeft,
-                             parent=self.options_root, wordwrap=34))
+            add(OnscreenText(text=label, pos=(-0.95, z), scale=0.04, fg=TEXT, align=TextNode.ALeft,
+                             parent=self.options_root, wordwrap=31))
             if isinstance(option.default, list):
                 for j, part in enumerate(value):
                     self._stepper(key, z, 0.75 + j * 0.28, part, j)
             elif isinstance(option.default, int):
                 self._stepper(key, z, 0.75, value, None)
             else:
-                shown = " + ".join(tr("choice_all") if v == "all" else action_name(v) if has(f"action_{v}") else str(v)
-                                   for v in (value if isinstance(value, list) else [value]))
+                shown = " + ".join(choice_name(v) for v in (value if isinstance(value, list) else [value]))
                 add(DirectButton(text=shown, scale=0.04, pos=(0.75, 0, z), parent=self.options_root,
                                  command=self.cycle_option, extraArgs=[key], **BUTTON))
 
@@ -151,13 +164,13 @@ class NewGameScreen(Screen):
     def draw_seats(self) -> None:
         self.forget(self.seat_widgets)
         self.seat_entries = []
-        top = -0.05
+        top = 0.0
         add = self.seat_widgets.append
-        add(OnscreenText(text=tr("menu_seats"), pos=(0, top + 0.05), scale=0.06, fg=TEXT, parent=self.seats_root))
+        add(OnscreenText(text=tr("menu_seats"), pos=(0, top), scale=0.055, fg=TEXT, parent=self.seats_root))
         targeted = "target" in load_ruleset(self.ruleset).ruleset.options
         fewest, most = self.seat_limits()
         for i, (name, kind) in enumerate(self.seats):
-            z = top - 0.1 - i * 0.11
+            z = top - 0.09 - i * SEAT_STEP
             if targeted:  # young players: their own number of panels to connect, where the table agrees
                 own = self.targets.get(i)
                 add(DirectButton(text=tr("menu_seat_target", count=own) if own else tr("menu_seat_target_table"),
@@ -175,7 +188,7 @@ class NewGameScreen(Screen):
                 add(DirectButton(text=tr("menu_remove_seat"), scale=0.045, pos=(0.5, 0, z + 0.01),
                                  parent=self.seats_root, command=self.remove_seat, extraArgs=[i], **BUTTON))
         if len(self.seats) < most:
-            add(DirectButton(text=tr("menu_add_seat"), scale=0.05, pos=(0, 0, top - 0.12 - len(self.seats) * 0.11),
+            add(DirectButton(text=tr("menu_add_seat"), scale=0.05, pos=(0, 0, top - 0.1 - len(self.seats) * SEAT_STEP),
                              parent=self.seats_root, command=self.add_seat, **BUTTON))
 
     def cycle_target(self, index) -> None:
@@ -215,8 +228,12 @@ class NewGameScreen(Screen):
         self.draw_seats()
 
     def start(self) -> None:
-        """Start the game as the form says."""
+        """Start the game as the form says; two players of the same name are refused, said on the form."""
         self.read_names()
+        twice = same_name(name for name, _ in self.seats)
+        if twice is not None:
+            self.note.setText(tr("menu_same_name", name=twice))
+            return
         seats = [Seat(name) if kind == "human" else Seat(name, "computer", kind) for name, kind in self.seats]
         targets = [self.targets.get(i) for i in range(len(seats))]
         has_target = "target" in load_ruleset(self.ruleset).ruleset.options

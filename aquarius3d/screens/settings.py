@@ -1,4 +1,4 @@
-"""The settings: language, window size, antialiasing; each stored at once in the settings file."""
+"""The settings: language, window size, antialiasing, the value in force marked; each stored at once."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from panda3d.core import TextNode
 
 from ..i18n import LANGUAGES, set_language, tr
 from . import Screen
-from .widgets import CHECK
+from .widgets import CHECK, CHOSEN
 
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080))
 
@@ -16,19 +16,34 @@ class SettingsScreen(Screen):
     name = "settings"
 
     def build(self) -> None:
+        """Each setting with its choices, the one in force marked ("> English <", in gold)."""
+        settings = self.app.settings
         self.text(tr("menu_settings"), (0, 0.7), 0.08)
         self.text(tr("settings_language"), (-0.1, 0.42), 0.055, TextNode.ARight)
+        self.language_buttons = {}
         for i, (code, name) in enumerate(LANGUAGES.items()):
-            self.button(name, self.set_language, (0.12 + i * 0.36, 0.43), 0.055, args=(code,))
+            self.language_buttons[code] = self.choice(name, code == settings["language"], self.set_language,
+                                                      (0.16 + i * 0.4, 0.43), 0.055, code)
         self.text(tr("settings_window"), (-0.1, 0.22), 0.055, TextNode.ARight)
-        for i, size in enumerate(WINDOW_SIZES):
-            self.button(f"{size[0]}x{size[1]}", self.set_window, (0.12 + i * 0.3, 0.23), 0.05, args=(size,))
+        current = tuple(settings["window"])
+        sizes = WINDOW_SIZES if current in WINDOW_SIZES else (*WINDOW_SIZES, current)  # a size set by hand, too
+        self.window_buttons = {}
+        for i, size in enumerate(sizes):
+            self.window_buttons[size] = self.choice(f"{size[0]}x{size[1]}", size == current, self.set_window,
+                                                    (0.16 + i * 0.34, 0.23), 0.05, size)
         self.keep(DirectCheckButton(text=tr("settings_antialiasing"), scale=0.05, pos=(0, 0, 0.05),
-                                    indicatorValue=int(self.app.settings["antialiasing"]),
+                                    indicatorValue=int(settings["antialiasing"]),
                                     command=self.set_antialiasing, parent=self.root, **CHECK))
         self.text(tr("settings_symbols"), (0, -0.12), 0.045, wrap=30)
         self.note = self.text("", (0, -0.4), 0.05)
         self.button(tr("menu_back"), self.app.show_menu, (0, -0.8), 0.07)
+
+    def choice(self, words: str, chosen: bool, command, pos, scale, value):
+        """A button for one value of a setting: the value in force is marked, in words and in colour."""
+        button = self.button(f"> {words} <" if chosen else words, command, pos, scale, args=(value,))
+        if chosen:
+            button["frameColor"] = CHOSEN["frameColor"]
+        return button
 
     def set_language(self, code: str) -> None:
         """Speak another language from now on: the screen is drawn again in it."""
@@ -40,6 +55,7 @@ class SettingsScreen(Screen):
     def set_window(self, size) -> None:
         self.app.settings["window"] = list(size)
         self.app.store_settings()
+        self.app.show_settings()  # drawn again, the new size marked
         from panda3d.core import WindowProperties
 
         win = self.base.win
@@ -47,7 +63,7 @@ class SettingsScreen(Screen):
             props = WindowProperties()
             props.setSize(*size)
             win.requestProperties(props)
-        self.note.setText(tr("settings_saved"))
+        self.app.screens.current.note.setText(tr("settings_saved"))
 
     def set_antialiasing(self, value) -> None:
         self.app.settings["antialiasing"] = bool(value)

@@ -423,8 +423,8 @@ class TableScreen(Screen):
         self.refresh()
 
     def key_pass(self) -> None:
-        if self.session.pass_turn():
-            self.refresh()
+        self.session.pass_turn()
+        self.refresh()  # passed, or why not
 
     def peek(self, on: bool) -> None:
         self.session.peek(on)

@@ -7,11 +7,14 @@ from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import TextNode
 
 TEXT = (0.95, 0.93, 0.86, 1)
+WARNING = (1.0, 0.72, 0.45, 1)  # what went wrong, on a form
+DIM = (0.68, 0.68, 0.68, 1)  # what cannot be chosen (a broken save)
+CHOSEN = dict(frameColor=((0.55, 0.45, 0.2, 1), (0.66, 0.55, 0.26, 1), (0.66, 0.55, 0.26, 1), (0.2, 0.2, 0.2, 1)))
 PANEL = (0.08, 0.09, 0.11, 0.86)
 ENTRY = dict(text_fg=(0.1, 0.1, 0.1, 1), frameColor=(0.9, 0.9, 0.86, 1))
 BUTTON = dict(frameColor=((0.22, 0.3, 0.42, 1), (0.3, 0.42, 0.58, 1), (0.3, 0.42, 0.58, 1), (0.2, 0.2, 0.2, 1)),
               text_fg=TEXT, relief=DGG.FLAT, pad=(0.5, 0.3))
-CHECK = dict(text_fg=TEXT, frameColor=(0, 0, 0, 0), boxPlacement="left")
+CHECK = dict(text_fg=TEXT, frameColor=(0, 0, 0, 0), boxPlacement="left", boxBorder=0.5)  # a gap after the box
 
 
 def button(parent, text, command, pos, scale=0.06, args=()) -> DirectButton:
@@ -29,3 +32,33 @@ def text(parent, words, pos, scale=0.05, align=TextNode.ACenter, fg=TEXT, wrap=N
 def panel(parent, frame, colour=PANEL) -> DirectFrame:
     """A plain rectangle (left, right, bottom, top) behind other widgets."""
     return DirectFrame(frameColor=colour, frameSize=frame, parent=parent)
+
+
+def newest_lines(widget: OnscreenText, lines: list[str], rows: int) -> None:
+    """Show the newest of `lines` that fit in `rows` rows of a wrapped text (the log): older ones drop off the top."""
+    count = min(len(lines), rows)
+    while True:
+        widget.setText("\n".join(lines[len(lines) - count:]) if count else "")
+        if count <= 1 or widget.textNode.getNumRows() <= rows:
+            return
+        count -= 1
+
+
+def side_by_side(buttons: list, z: float, gap: float = 0.03, width: float = 2.6) -> list:
+    """Lay buttons out in a row centred at height z, each as wide as its words, `gap` apart; rows of at most
+    `width` (aspect2d units) stacked downwards. Returns the buttons."""
+    rows: list[list] = [[]]
+    used = 0.0
+    for button in buttons:
+        wide = button.getWidth() * button.getScale()[0]
+        if rows[-1] and used + wide > width:
+            rows.append([])
+            used = 0.0
+        rows[-1].append((button, wide))
+        used += wide + gap
+    for r, row in enumerate(rows):
+        x = -(sum(w for _, w in row) + gap * (len(row) - 1)) / 2
+        for button, wide in row:
+            button.setPos(x + wide / 2, 0, z - r * 0.09)
+            x += wide + gap
+    return buttons

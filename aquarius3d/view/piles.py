@@ -8,6 +8,9 @@ from .. import geometry
 from .atlas import FaceAtlas
 
 
+MARGIN = 16.0  # millimetres between a pile and the nearest spot a card may take
+
+
 class Piles:
     """Stacks whose height is the number of cards; labels say the counts."""
 
@@ -35,12 +38,25 @@ class Piles:
             label.setBin("fixed", 50)
             self.labels[name] = label
 
-    def update(self, deck: int, discard: int | None, goals: int | None, texts: dict[str, str]) -> None:
-        """Heights from the counts; None hides a pile the game does not have (no actions, no goals)."""
+    def spots(self) -> dict[str, tuple[float, float]]:
+        """Where each pile lies: beyond the column of cells round the cards, so that no glowing spot where a card
+        may go next ever lies under a pile (the draw and discard piles to the left, the unused goals to the right)."""
         (x0, y0, _), (x1, y1, _) = self.scene.bounds()
         cy = (y0 + y1) / 2
-        left = x0 - geometry.CARD_WIDTH / 2 - 60
-        spots = {"deck": (left, cy + 60), "discard": (left, cy - 60), "goals": (x1 + geometry.CARD_LENGTH / 2 + 60, cy)}
+        left = x0 - geometry.CELL_X - geometry.CARD_WIDTH / 2 - MARGIN
+        right = x1 + geometry.CELL_X + geometry.CARD_LENGTH / 2 + MARGIN  # the goals lie across
+        return {"deck": (left, cy + 60), "discard": (left, cy - 60), "goals": (right, cy)}
+
+    def extent(self, shown=("deck", "discard", "goals")) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
+        """The box the piles named take on the table (millimetres), for framing."""
+        spots = [self.spots()[name] for name in shown]
+        reach = geometry.CARD_LENGTH / 2
+        return ((min(x for x, _ in spots) - reach, min(y for _, y in spots) - reach, 0.0),
+                (max(x for x, _ in spots) + reach, max(y for _, y in spots) + reach, 20.0))
+
+    def update(self, deck: int, discard: int | None, goals: int | None, texts: dict[str, str]) -> None:
+        """Heights from the counts; None hides a pile the game does not have (no actions, no goals)."""
+        spots = self.spots()
         counts = {"deck": deck, "discard": discard or 0, "goals": goals or 0}
         absent = {"discard": discard is None, "goals": goals is None}
         for name, stack in self.stacks.items():

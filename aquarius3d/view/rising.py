@@ -10,7 +10,7 @@ from __future__ import annotations
 from panda3d.core import LineSegs, NodePath, OrthographicLens, TextNode
 
 from .. import geometry
-from ..i18n import element_name, tr
+from ..i18n import element_name, length, tr
 from .houses import storey_tops
 from .palette import ELEMENT_RGB
 from ..vocabulary import ALL_COLOURS
@@ -112,7 +112,7 @@ class StoreyLabels:
         for cell, levels in storey_tops(state).items():
             x, y = geometry.cell_centre(*cell)
             for level, top in levels[1:]:
-                label = _label(self.root, tr("storey_label", level=level, height=f"{top:.1f}"), 9.0,
+                label = _label(self.root, tr("storey_label", level=level, height=length(top)), 9.0,
                                align=TextNode.ALeft, backed=True)
                 label.setPos(x + geometry.CARD_WIDTH / 2 + 4, y - geometry.CARD_LENGTH / 2 + 4, top + 2)
                 label.setBillboardPointEye()
@@ -156,16 +156,16 @@ class Elevation:
         lines.moveTo(ruler_x, front, 0)
         lines.drawTo(ruler_x, front, top_mark)
         for mm in range(0, top_mark + 1):
-            length = 8.0 if mm % 10 == 0 else 4.5 if mm % 5 == 0 else 2.2
+            tick = 8.0 if mm % 10 == 0 else 4.5 if mm % 5 == 0 else 2.2
             lines.moveTo(ruler_x, front, mm)
-            lines.drawTo(ruler_x + length, front, mm)
+            lines.drawTo(ruler_x + tick, front, mm)
         ruler = self.root.attachNewNode(lines.create())
         ruler.setLightOff()
         ruler.setBin("fixed", 55)
         ruler.setDepthTest(False)
         step = 10 if top_mark <= 120 else 20
         for mm in range(0, top_mark + 1, step):
-            label = _label(self.root, tr("ruler_label", height=mm), 5.5, align=TextNode.ARight)
+            label = _label(self.root, tr("ruler_label", height=length(mm)), 5.5, align=TextNode.ARight)
             label.setPos(ruler_x - 2, front, mm - 1.8)
         right = x1 + 12.0
         last_label = None
@@ -184,7 +184,7 @@ class Elevation:
             node.setBin("fixed", 56)
             node.setDepthTest(False)
             node.setTag("marker", name)
-            label = _label(self.root, tr("marker_label", element=element_name(name), height=f"{height:.1f}"), 6.5,
+            label = _label(self.root, tr("marker_label", element=element_name(name), height=length(height)), 6.5,
                            (*rgb, 1), TextNode.ALeft)
             # Markers closer than a line of text apart have their labels stacked downwards.
             at = height - 2.0 if last_label is None else min(height - 2.0, last_label - 7.0)

@@ -6,6 +6,8 @@ geometry.tower_bases gives, so the picture and the rules share one source.
 
 from __future__ import annotations
 
+import math
+
 from panda3d.core import LineSegs, NodePath, TextNode
 
 from .. import geometry
@@ -50,39 +52,68 @@ def piece_views(state) -> dict:
     return views
 
 
+ROW_SCALE = 0.52  # a scoring-row card, against a card on the table
+ROW_TILT = 25.0  # degrees it leans back, standing a little
+ROW_STEP = geometry.CELL_Y * 0.66  # from one place of the row to the next
+
+
+def row_lift(scale: float = ROW_SCALE, tilt: float = ROW_TILT) -> float:
+    """How high a leaning row card's centre stands so that its near edge rests on the table, not sunk into it.
+
+    The card turns about its centre: leaning back by `tilt`, its near half goes down by sin(tilt) of half its
+    length, so the centre is raised by that much (and a hair more, the card's thickness).
+    """
+    return math.sin(math.radians(tilt)) * geometry.CARD_LENGTH / 2 * scale + geometry.CARD_THICKNESS
+
+
 class ScoringRow:
-    """The five goal cards standing in a column beside the table, top worth 5, each labelled with its value."""
+    """The five goal cards standing in a column beside the table, top worth 5, each labelled with its value.
+
+    The column stands beside the far half of the table, its last card beyond the middle of the table, so that
+    the prompt along the lower part of the screen never covers the lowest places' labels.
+    """
 
     def __init__(self, scene) -> None:
         self.scene = scene
         self.root = scene.root.attachNewNode("scoring-row")
         self.root.setTexture(scene.atlas_texture)
         self.cards: list[NodePath] = []
+        self.labels: list[NodePath] = []
+
+    def place(self) -> tuple[float, float]:
+        """Where the column stands: x of its cards, y of the top (worth 5) one."""
+        (_, y0, _), (x1, y1, _) = self.scene.bounds()
+        return x1 + geometry.CARD_WIDTH * 1.9, (y0 + y1) / 2 + 4.5 * ROW_STEP
+
+    def extent(self) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
+        """The box the row takes on the table (millimetres), heading and labels included: for framing."""
+        x, top = self.place()
+        return ((x - geometry.CARD_WIDTH * 0.4, top - 4 * ROW_STEP - geometry.CARD_LENGTH * 0.4, 0.0),
+                (x + geometry.CARD_WIDTH * 1.6, top + geometry.CARD_LENGTH * 0.7, 2 * row_lift()))
 
     def update(self, row: list[str], values: list[int], title: str) -> None:
         self.root.getChildren().detach()
-        self.cards = []
+        self.cards, self.labels = [], []
         if not row:  # the draft variant: the row is dealt when the draft ends
             return
-        (_, y0, _), (x1, y1, _) = self.scene.bounds()
-        x = x1 + geometry.CARD_WIDTH * 1.9
-        step = geometry.CELL_Y * 0.62
-        top = (y0 + y1) / 2 + 3.6 * step  # clear of the hand along the bottom of the screen
+        x, top = self.place()
         heading = _label(self.root, title, 13.0)
-        heading.setPos(x, top + geometry.CARD_LENGTH * 0.7, 2)
+        heading.setPos(x, top + geometry.CARD_LENGTH * 0.5, 2)
         heading.setP(-90)
         for place, element in enumerate(row):
             card = self.root.attachNewNode(self.scene._mesh(ACE[element]).makeCopy())
-            y = top - place * step
-            card.setPos(x, y, 0.2)
-            card.setScale(0.58)
-            card.setP(25)  # standing a little, leaning back
+            y = top - place * ROW_STEP
+            card.setPos(x, y, row_lift())
+            card.setScale(ROW_SCALE)
+            card.setP(ROW_TILT)  # standing a little, leaning back, its near edge on the table
             card.setTag("row", element)
             self.cards.append(card)
             value = values[place] if place < len(values) else 0
             label = _label(self.root, f"{value}  {element_name(element)}", 11.0, align=TextNode.ALeft)
             label.setPos(x + geometry.CARD_WIDTH * 0.36, y - 4, 3)
             label.setP(-90)
+            label.setTag("row-label", element)
+            self.labels.append(label)
 
 
 class SpaceRings:

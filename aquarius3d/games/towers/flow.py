@@ -18,7 +18,7 @@ from collections import Counter
 from ... import saves
 from ...engine.moves import Build, DraftDiscard, MoveCard, Shift, Skip, SwapRow, TradePiece, Zap, cell_text
 from ...errors import IllegalMove
-from ...i18n import element_name, tr
+from ...i18n import element_name, has, tr
 from ...vocabulary import ELEMENT_NAME_OF_COLOUR, pyramid_order
 from ...flow import Flow
 from ...stages import Stage
@@ -136,7 +136,7 @@ class TowersFlow(Flow):
         from .blocks import rank_of, score_of
 
         total, towers = score_of(self.game, self.state)
-        return total, rank_of(self.game, total), towers
+        return total, rank_words(rank_of(self.game, total)), towers
 
     def row(self) -> list[str]:
         return [self.game.deck.cards[g].code for g in self.state.unused_goals]
@@ -292,3 +292,10 @@ class TowersFlow(Flow):
 
 
 FLOW = TowersFlow
+
+
+def rank_words(rank: str) -> str:
+    """A rank of the ruleset's `ranks:` in the player's language ("Master Builder" -> "Maître bâtisseur"); a rank
+    of one's own ruleset, unknown to the catalogs, as written."""
+    key = "rank_" + rank.lower().replace(" ", "_")
+    return tr(key) if has(key) else rank

@@ -3,36 +3,46 @@
 from __future__ import annotations
 
 from ...engine.game import ApplyResult, Game
-from ...engine.moves import Build, DraftDiscard, Shift, Skip, SwapRow, TradePiece, Zap, cell_text
+from ...engine.moves import Build, DraftDiscard, Shift, Skip, SwapRow, TradePiece, Zap
 from ...engine.state import State
-from ...i18n import action_name, pyramid_name, tr
+from ...i18n import action_name, element_name, pyramid_name, tr
+from ...vocabulary import ELEMENT_OF, QUARTERS
 from ..aquarius import narration as aquarius
 from .blocks import piece_at
 from .state import towers
 
 
-def describe(game: Game, state: State, names: list[str], result: ApplyResult) -> str:
+def panel(state: State, cell, space: str, faces: dict | None = None) -> str:
+    """A space in words: "the Fire panel of the Fire–Water card" (French "le panneau Feu de la carte Feu–Eau")."""
+    code = (faces if faces is not None else {c: f.code for c, f in state.table.faces.items()})[tuple(cell)]
+    letter = code[QUARTERS.index(space)]
+    return tr("panel_of", element=element_name(ELEMENT_OF[letter]), card=aquarius.card_words(code, "of"))
+
+
+def describe(game: Game, state: State, names: list[str], result: ApplyResult, before: dict | None = None) -> str:
     move = result.move
     if isinstance(move, Build):
         piece = piece_at(state, move.cell, move.space)
-        return tr("log_build", pyramid=pyramid_name(piece[0]), cell=cell_text(move.cell), space=move.space)
+        return tr("log_build", pyramid=pyramid_name(piece[0]), where=panel(state, move.cell, move.space))
     if isinstance(move, Shift):
         piece = piece_at(state, move.to_cell, move.to_space)
         key = "log_shift_tower" if len(piece) > 1 else "log_shift"
-        return tr(key, colour=tr(f"colour_{piece[0][1]}"), source=f"{cell_text(move.cell)} {move.space}",
-                  target=f"{cell_text(move.to_cell)} {move.to_space}")
+        return tr(key, colour=tr(f"colour_{piece[0][1]}"), source=panel(state, move.cell, move.space, before),
+                  target=panel(state, move.to_cell, move.to_space))
     if isinstance(move, Skip):
         return tr("log_skip")
     if isinstance(move, SwapRow):
-        return tr("log_swap_row", first=move.index + 1, second=move.index + 2)
+        cards = game.deck.cards
+        row = [element_name(cards[g].code) for g in state.unused_goals]
+        return tr("log_swap_row", first=row[move.index + 1], second=row[move.index])
     if isinstance(move, TradePiece):
         piece = piece_at(state, move.cell, move.space)
-        return tr("log_trade_piece", pyramid=pyramid_name(piece[0]), cell=cell_text(move.cell))
+        return tr("log_trade_piece", pyramid=pyramid_name(piece[0]), where=panel(state, move.cell, move.space))
     if isinstance(move, DraftDiscard):
         return tr("log_draft")
     if isinstance(move, Zap):
-        return tr("log_towers_zap", cell=cell_text(move.cell))
-    return aquarius.describe(game, state, names, result)
+        return tr("log_towers_zap", card=aquarius.sentence(aquarius.taken(before, move.cell)))
+    return aquarius.describe(game, state, names, result, before)
 
 
 def events(state: State) -> list[str]:

@@ -1,0 +1,125 @@
+"""Moves in words (games/*/narration.py): cards by their elements, places by a neighbour, who gets whose goal."""
+
+import random
+import re
+
+import pytest
+
+from aquarius3d.engine.moves import RotateGoals
+from aquarius3d.engine.table import Table
+from aquarius3d.games.aquarius.narration import card_words, where
+from aquarius3d.i18n import set_language
+from aquarius3d.session import Seat, Session
+
+CODE = re.compile(r"-?\d+,-?\d+|\b[EAFWS]{4}\b|[EAFWS]\\[EAFWS]|\bplace \*|\b(TL|TR|BL|BR)\b")  # notation, not words
+
+
+@pytest.fixture
+def french():
+    set_language("fr")
+    yield
+    set_language("en")
+
+
+def faces(cards: dict) -> dict:
+    table = Table()
+    for i, (cell, code) in enumerate(cards.items()):
+        table.place(cell, i, code)
+    return table.faces
+
+
+def test_cards_by_their_elements():
+    assert [card_words(c) for c in ("FFWW", "FFFF", "EAFW", "F\\W", "*", "D")] == [
+        "the Fire–Water card", "the Fire card", "the Earth–Air–Fire–Water card", "the diagonal Fire–Water card",
+        "the wild card", "the Aquarius Dragon"]
+
+
+def test_cards_by_their_elements_in_french(french):
+    assert [card_words(c) for c in ("FFWW", "*")] == ["la carte Feu–Eau", "le joker"]
+    assert [card_words(c, "of") for c in ("FFWW", "*", "D")] == ["de la carte Feu–Eau", "du joker", "du Dragon Aquarius"]
+
+
+def test_a_place_by_its_neighbour(french):
+    table = faces({(0, 0): "WWWW", (0, 1): "*"})
+    assert where(table, (-1, 0)) == "à gauche de la carte Eau"
+    set_language("en")
+    assert where(table, (-1, 0)) == "left of the Water card"
+    assert where(table, (1, 1)) == "right of the wild card"
+    assert where(table, (0, -1)) == "below the Water card" and where(table, (0, 2)) == "above the wild card"
+    assert where(table, (5, 5)) == "at 5,5"  # nothing beside it: the cell
+    assert where({}, (0, 0)) == "in the middle of the table"  # the first card
+
+
+@pytest.mark.parametrize("ruleset, players", [("aquarius", 3), ("aquarius-rising", 3), ("dominus", 2),
+                                              ("elemental-towers", 1)])
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_whole_game_is_told_in_words(ruleset, players, language):
+    set_language(language)
+    try:
+        seats = [Seat(n, "computer", "random") for n in ["Ann", "Bo", "Cy"][:players]]
+        if ruleset == "elemental-towers":
+            seats = [Seat("Ann")]
+        session = Session.new(ruleset, {}, seats, seed=7, autosave=False)
+        rng = random.Random(7)
+        for _ in range(400):
+            if session.stage == "over":
+                break
+            if session.stage == "computer":
+                session.computer_move()
+            else:  # Elemental Towers' solitaire: any legal move, said as the window would say it
+                session._try(rng.choice(session.game.legal_moves(session.state)))
+            assert session.hint() == "" or not CODE.search(session.hint()), session.hint()
+        assert len(session.messages) > 10
+        for message in session.messages:
+            assert not CODE.search(message), message
+    finally:
+        set_language("en")
+
+
+def test_rotate_goals_says_who_receives_whose_goal():
+    session = Session.new("aquarius", {}, [Seat("Ann"), Seat("Bo"), Seat("Cy")], seed=2, autosave=False)
+    state, game = session.state, session.game
+    assert state.unused_goals
+    state.hands[0][0] = next(i for i in game.play_ids() if game.deck.cards[i].code == "rotate_goals")
+    before = list(state.goals)
+    session._try(RotateGoals("left"))
+    said = session.messages[-1]
+    assert said.startswith("Ann rotated the goals to the left: ")
+    parts = said.split(": ", 1)[1].split(", ")
+    names = ["Ann", "Bo", "Cy"]
+    for part in parts:  # each claim checked against the goals as they now lie
+        got = re.fullmatch(r"(\w+) gets (\w+)'s goal", part)
+        if got:
+            taker, giver = (names.index(n) for n in got.groups())
+            assert state.goals[taker] == before[giver], part
+    assert "Ann gets the top unused goal" in parts and "Cy's goes under the unused goals" in parts
+    assert sum(bool(re.fullmatch(r"\w+ gets \w+'s goal", p)) for p in parts) == 2
+
+
+def test_the_direction_prompt_says_where_each_goal_would_go():
+    session = Session.new("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=2, autosave=False)
+    session.stage = "direction"
+    lines = session.hint().split("\n")
+    assert lines[0] == "Pass the goals to the left or to the right?"
+    assert lines[1].startswith("Left: Bo gets Ann's goal") and lines[2].startswith("Right: ")
+
+
+def test_the_goal_peek_names_the_goal_in_words(french):
+    session = Session.new("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=2, autosave=False)
+    session.reveal()
+    session.peek(True)
+    goal = session.game.deck.cards[session.state.goals[0]].code
+    element = {"earth": "Terre", "air": "Air", "fire": "Feu", "water": "Eau", "space": "Espace"}[goal]
+    assert session.goal_text() == f"Votre objectif : {element}"
+
+
+def test_the_end_says_goals_and_ranks_in_french(french):
+    session = Session.new("elemental-towers", {}, [Seat("Ann")], seed=7, autosave=False)
+    session.state.data.pieces.clear()
+    assert session.flow.score()[1] == "Novice"
+    from aquarius3d.games.towers.flow import rank_words
+
+    assert rank_words("Master Builder") == "Maître bâtisseur" and rank_words("Grand Wizard") == "Grand Wizard"
+    session = Session.new("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=7, autosave=False)
+    session.state.phase, session.state.winners, session.state.end_reason = "over", [0], "deck out"
+    assert any(line.startswith("Objectifs : Ann : ") for line in session.summary())
