@@ -1,0 +1,89 @@
+"""The record class rule blocks are written with: declared fields, frozen values, registration."""
+
+import copy
+import pickle
+from typing import ClassVar, Literal
+
+import pytest
+
+from aquarius3d.engine.blocks import Block, FrozenError, Record, block, blocks, field
+from aquarius3d.games.aquarius.blocks import DealBlock, MoveACardBlock
+from aquarius3d.games.rising.blocks import RisingDealBlock
+
+
+class Point(Record):
+    """A test record."""
+
+    x: int
+    y: int = field(0, ge=-5, le=5, description="up")
+    tags: list[str] = field(default_factory=list)
+    kind: ClassVar[str] = "point"
+
+
+def test_fields_defaults_and_class_variables():
+    assert list(Point._fields) == ["x", "y", "tags"]
+    assert Point._fields["y"].description == "up" and (Point._fields["y"].ge, Point._fields["y"].le) == (-5, 5)
+    assert Point._fields["x"].required and not Point._fields["tags"].required
+    p = Point(x=1)
+    assert (p.x, p.y, p.tags, p.kind) == (1, 0, [], "point")
+    assert Point(x=1).tags is not Point(x=1).tags  # a factory makes a new list each time
+    with pytest.raises(TypeError, match="no field 'z'"):
+        Point(x=1, z=2)
+    with pytest.raises(TypeError, match="x has no default"):
+        Point()
+
+
+def test_frozen_equal_hashable_and_slotted():
+    p = Point(x=1, y=2, tags=["a"])
+    with pytest.raises(FrozenError):
+        p.x = 3
+    with pytest.raises(FrozenError):
+        del p.y
+    assert not hasattr(p, "__dict__")
+    assert p == Point(x=1, y=2, tags=["a"]) and p != Point(x=1, y=3, tags=["a"])
+    assert p._replace(y=3) == Point(x=1, y=3, tags=["a"]) and p.y == 2
+    assert repr(p) == "Point(x=1, y=2, tags=['a'])"
+    assert hash(Point(x=1, y=2, tags=())) == hash(Point(x=1, y=2, tags=()))
+    for other in (pickle.loads(pickle.dumps(p)), copy.deepcopy(p), copy.copy(p)):
+        assert other == p and other is not p
+
+
+def test_subclasses_keep_the_order_of_the_fields_they_inherit():
+    assert list(RisingDealBlock._fields) == ["type", "hand", "join_in_progress", "action_starter", "white", "clear",
+                                             "dragon_start"]
+    assert list(MoveACardBlock._fields) == ["card", "type", "turn_in_place"]
+    assert RisingDealBlock._fields["hand"] is DealBlock._fields["hand"]
+    deal = RisingDealBlock(type="rising_deal", hand=5)
+    assert (deal.hand, deal.white, deal.action_starter) == (5, False, "middle")
+
+
+def test_a_block_is_registered_with_a_literal_type_and_no_default():
+    with pytest.raises(TypeError, match="must be Literal"):
+        @block("win", "test_wrong")
+        class Wrong(Block):
+            type: Literal["other"]
+
+    with pytest.raises(TypeError, match="must be Literal"):
+        @block("win", "test_defaulted")
+        class Defaulted(Block):
+            type: Literal["test_defaulted"] = "test_defaulted"
+
+    with pytest.raises(ValueError, match="registered twice"):
+        @block("setup", "deal")
+        class Again(Block):
+            type: Literal["deal"]
+
+    assert "test_wrong" not in blocks("win") and blocks("setup")["deal"] is DealBlock
+
+
+def test_declarations_that_cannot_work_are_refused():
+    with pytest.raises(TypeError, match="may not start with '_'"):
+        class Hidden(Record):
+            _x: int
+
+    with pytest.raises(TypeError, match="cannot become a ClassVar"):
+        class Shadow(Point):
+            y: ClassVar[int] = 1
+
+    with pytest.raises(TypeError, match="not both"):
+        field(1, default_factory=list)
