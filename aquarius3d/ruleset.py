@@ -21,6 +21,7 @@ ruleset with the same options again reads neither YAML nor pydantic.
 
 from __future__ import annotations
 
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +29,7 @@ from . import ruleset_cache
 from .decks import combine_decks, load_deck, with_dragon
 from .errors import DataError
 from .resources import rulesets_dir
-from .ruleset_types import MAX_EXTENDS, MAX_PLAYERS, OptionSpec, Ruleset, Ruling, ruleset_of
+from .ruleset_types import MAX_EXTENDS, MAX_PLAYERS, OptionSpec, Ruleset, Ruling, block_modules, ruleset_of
 from .yamlfile import Path_, key_text, parse_bytes, parse_yaml, path_text, read_bytes, read_yaml, short
 
 __all__ = ["RulesetError", "load_ruleset", "read_yaml", "path_text", "ruleset_model", "json_schema", "available",
@@ -274,6 +275,9 @@ def load_ruleset(name: str, options: dict | None = None):
     entry = ruleset_cache.read(entry_name) if entry_name else None
     if entry is not None:
         try:
+            for module in entry["modules"]:  # they register the ruleset's blocks; no other family is imported
+                if module.startswith("aquarius3d.games."):
+                    import_module(module)
             ruleset, values, set_by = ruleset_of(entry["ruleset"]), dict(entry["values"]), dict(entry["set_by"])
         except Exception:  # an entry that is not what the program writes: check afresh  # noqa: BLE001
             pass
@@ -284,7 +288,7 @@ def load_ruleset(name: str, options: dict | None = None):
     files: list[tuple[Path, bytes]] = []
     ruleset, values, set_by, checked, deck = _check(name, options, files)
     if entry_name:
-        ruleset_cache.write(entry_name, files[1:], checked, values, set_by)
+        ruleset_cache.write(entry_name, files[1:], checked, values, set_by, block_modules(ruleset))
     return Game(ruleset, values, deck)
 
 

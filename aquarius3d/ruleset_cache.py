@@ -9,9 +9,9 @@ they were when it was written:
 
 - the ruleset file (where it is and every byte of it) and the options, which name the entry;
 - every file it extends, whose digests the entry holds;
-- the program: its version, Python's, the declarations of every record and block (fields,
-  defaults, bounds, descriptions), the modules that read and check rulesets and the installed
-  pydantic (their size and modification time), all folded into the entry's name.
+- the program: its version, Python's, and the size and modification time of every module of
+  the rules side (where blocks are declared and rulesets read and checked) and of the installed
+  pydantic, all folded into the entry's name (so a change to the code is a new entry).
 
 An entry that cannot be read, does not match its checksum or is stale is ignored, and the
 ruleset checked and written again; a cache folder that cannot be written is left alone.
@@ -37,6 +37,9 @@ FORMAT = 1  # raise when an entry's layout or meaning changes
 VARIABLE = "AQUARIUS3D_CACHE_DIR"
 _TUPLE = "\x00tuple"  # how a tuple is written (JSON has lists only)
 _MAPPING = "\x00mapping"  # a mapping whose keys are not all text, or one that could be mistaken for the above
+
+
+_FAMILY_FOLDERS = ("aquarius", "rising", "towers", "dominus")  # aquarius3d.games.FAMILIES, without importing it
 
 
 def cache_dir() -> Path | None:
@@ -103,24 +106,24 @@ def _stat(path: str | Path | None) -> tuple[int, int] | None:
 
 @lru_cache(maxsize=1)
 def program() -> str:
-    """A digest of everything in the program that decides what a check gives."""
+    """A digest of everything in the program that decides what a check gives: the version, Python's,
+    and the size and modification time of every module of the rules side (aquarius3d/*.py, engine,
+    games: the declarations and the checking code) and of the installed pydantic's version file."""
     from importlib.util import find_spec
 
     from . import __version__
-    from .engine.blocks import CATEGORIES, blocks
-    from .ruleset_types import OptionSpec, Players, Ruleset, Ruling
 
-    classes = [cls for category in CATEGORIES for cls in blocks(category).values()]
-    classes += [Players, OptionSpec, Ruling, Ruleset]
-    declared = [(cls.__module__, cls.__qualname__, [spec.declaration() for spec in cls._fields.values()])
-                for cls in classes]
     here = Path(__file__).parent
-    modules = {sys.modules[cls.__module__].__file__ for cls in classes}
-    modules |= {str(here / name) for name in ("ruleset.py", "ruleset_check.py", "ruleset_cache.py",
-                                              "ruleset_types.py", "yamlfile.py", "engine/blocks.py")}
+    modules = []
+    for folder in [here, here / "engine", here / "games", *(here / "games" / f for f in _FAMILY_FOLDERS)]:
+        try:
+            with os.scandir(folder) as found:
+                modules += [(entry.path, _stat(entry.path)) for entry in found if entry.name.endswith(".py")]
+        except OSError:
+            modules.append((str(folder), None))
     pydantic = find_spec("pydantic")
     origin = Path(pydantic.origin).parent / "version.py" if pydantic and pydantic.origin else None
-    parts = [FORMAT, __version__, sys.version, declared, sorted((m, _stat(m)) for m in modules), _stat(origin)]
+    parts = [FORMAT, __version__, sys.version, sorted(modules), _stat(origin)]
     return _digest(repr(parts).encode())
 
 
@@ -157,14 +160,16 @@ def read(name: str) -> dict | None:
         return None
 
 
-def write(name: str, extends: list[tuple[Path, bytes]], ruleset: dict, values: dict, set_by: dict) -> None:
-    """Keep what a check gave (silently nothing when it cannot be kept or written)."""
+def write(name: str, extends: list[tuple[Path, bytes]], ruleset: dict, values: dict, set_by: dict,
+          modules: list[str]) -> None:
+    """Keep what a check gave, with the modules its blocks come from (silently nothing when it
+    cannot be kept or written)."""
     folder = cache_dir()
     if folder is None:
         return
     try:
         entry = {"extends": [[str(path.resolve()), _digest(raw)] for path, raw in extends],
-                 "ruleset": ruleset, "values": values, "set_by": set_by}
+                 "ruleset": ruleset, "values": values, "set_by": set_by, "modules": modules}
         body = json.dumps(encode(entry), separators=(",", ":"))  # ASCII: any text, even a lone surrogate
     except (ValueError, TypeError):
         return

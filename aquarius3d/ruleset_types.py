@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import games  # noqa: F401  (registers every family's blocks)
-from .engine.blocks import Block, Record, blocks, field
+from . import games  # noqa: F401  (the registry can then import every family when it is listed)
+from .engine.blocks import Block, Record, field, registered
 from .yamlfile import short
 
 MAX_PLAYERS = 12  # bounds that keep a mistyped number from hanging the program
@@ -101,7 +101,7 @@ class Ruleset(Record):
 
 def block_of(category: str, data: dict[str, Any]) -> Block:
     """A registered block from its checked values (its `type` names it)."""
-    return blocks(category)[data["type"]](**data)
+    return registered(category, data["type"])(**data)
 
 
 def ruleset_of(data: dict[str, Any]) -> Ruleset:
@@ -116,3 +116,9 @@ def ruleset_of(data: dict[str, Any]) -> Ruleset:
     values["options"] = {key: OptionSpec(**spec) for key, spec in values["options"].items()}
     values["rulings"] = [Ruling(**ruling) for ruling in values["rulings"]]
     return Ruleset(**values)
+
+
+def block_modules(ruleset: Ruleset) -> list[str]:
+    """The modules the ruleset's blocks come from (importing them registers the blocks)."""
+    found = [ruleset.actions] + [[getattr(ruleset, key)] for key in BLOCK_KEYS]
+    return sorted({type(item).__module__ for items in found for item in items if item is not None})

@@ -87,3 +87,27 @@ def test_declarations_that_cannot_work_are_refused():
 
     with pytest.raises(TypeError, match="not both"):
         field(1, default_factory=list)
+
+
+LISTING = """
+import sys
+{first}
+from aquarius3d.engine.blocks import CATEGORIES, blocks
+assert not [m for m in sys.modules if m.startswith("aquarius3d.games.dominus")]
+print([list(blocks(category)) for category in CATEGORIES])
+"""
+
+
+def test_families_are_imported_when_the_registry_is_listed_in_one_order():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    def run(first):
+        done = subprocess.run([sys.executable, "-c", LISTING.format(first=first)], capture_output=True, text=True,
+                              cwd=Path(__file__).resolve().parent.parent, check=True)
+        return done.stdout
+
+    plain = run("import aquarius3d.games")
+    assert run("import aquarius3d.games.towers.blocks, aquarius3d.games.rising") == plain
+    assert run("from aquarius3d.ruleset import load_ruleset") == plain

@@ -79,6 +79,10 @@ def test_a_second_analyze_imports_no_pydantic(cache):
     second, imported = analyze_imports(cache)
     assert second == first and json.loads(second)["ruleset"] == "aquarius"
     assert not {m for m in imported if m.split(".")[0] in ("pydantic", "pydantic_core")}
+    # An Aquarius position: the other families' blocks are not imported either.
+    assert "aquarius3d.games.aquarius.blocks" in imported
+    assert not {m for m in imported if m.startswith(("aquarius3d.games.towers", "aquarius3d.games.dominus",
+                                                     "aquarius3d.games.rising"))}
 
 
 def entries(cache: Path) -> list[Path]:
@@ -107,13 +111,13 @@ def test_an_entry_of_the_wrong_shape_is_ignored(cache):
     name = entry.stem
     for wrong in ({"ruleset": {"id": "aquarius"}, "values": {}, "set_by": {}},  # keys missing
                   {"ruleset": 3, "values": [], "set_by": None}):
-        ruleset_cache.write(name, [], wrong["ruleset"], wrong["values"], wrong["set_by"])
+        ruleset_cache.write(name, [], wrong["ruleset"], wrong["values"], wrong["set_by"], [])
         assert exactly(load_ruleset("aquarius").ruleset) == exactly(game.ruleset)
     # Sound, but with no action blocks: the deck check finds actions nothing explains, so the
     # ruleset is checked again rather than trusted.
     data = ruleset_cache.decode(entry.read_text().partition("\n")[2])
     data["ruleset"]["actions"] = []
-    ruleset_cache.write(name, [], data["ruleset"], data["values"], data["set_by"])
+    ruleset_cache.write(name, [], data["ruleset"], data["values"], data["set_by"], data["modules"])
     assert len(load_ruleset("aquarius").ruleset.actions) == len(game.ruleset.actions)
 
 
@@ -186,15 +190,18 @@ def test_what_json_cannot_hold_is_not_kept(cache):
     assert ruleset_cache.entry_name(ROOT / "rulesets" / "aquarius.yaml", b"", {"x": {1, 2}}) is None
 
 
-def test_the_program_digest_follows_the_declarations(monkeypatch):
-    from aquarius3d.games.aquarius.blocks import DealBlock
+def test_the_program_digest_follows_the_rules_code(tmp_path):
+    import os
+
+    from aquarius3d.games.towers import blocks
 
     before = ruleset_cache.program()
-    monkeypatch.setattr(DealBlock._fields["hand"], "default", 4)
+    stat = os.stat(blocks.__file__)
+    os.utime(blocks.__file__, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
     ruleset_cache.program.cache_clear()
     try:
         assert ruleset_cache.program() != before
     finally:
-        monkeypatch.undo()
+        os.utime(blocks.__file__, ns=(stat.st_atime_ns, stat.st_mtime_ns))
         ruleset_cache.program.cache_clear()
     assert ruleset_cache.program() == before

@@ -73,12 +73,6 @@ class FieldSpec:
             raise TypeError(f"{self.name} has no default")
         return self.default
 
-    def declaration(self) -> tuple[Any, ...]:
-        """Everything the declaration says, as plain values (what a cache of checked rulesets depends on)."""
-        default = self.default_factory() if self.default_factory is not None else self.default
-        return self.name, str(self.annotation), repr(default), self.description, self.ge, self.le
-
-
 def field(default: Any = MISSING, *, default_factory: Callable[[], Any] | None = None,
           description: str | None = None, ge: int | None = None, le: int | None = None) -> Any:
     """Declare a field's default (or `default_factory`), its description and its bounds (numbers)."""
@@ -187,6 +181,7 @@ class Block(Record):
 
 
 _REGISTRY: dict[str, dict[str, type[Block]]] = {category: {} for category in CATEGORIES}
+_IMPORT_ALL: list[Callable[[], object]] = []  # what imports every module that registers blocks
 
 B = TypeVar("B", bound=type[Block])
 
@@ -210,6 +205,31 @@ def block(category: str, name: str) -> Callable[[B], B]:
     return register
 
 
+def import_all_with(importer: Callable[[], object]) -> None:
+    """Have `importer` called once, before the registry is first listed: it imports every module
+    that registers blocks (aquarius3d.games does this), so that a program that needs only some
+    families, a ruleset loaded from the cache, imports only those."""
+    _IMPORT_ALL.append(importer)
+
+
+def _import_all() -> None:
+    while _IMPORT_ALL:
+        _IMPORT_ALL[-1]()  # (removed once it has worked)
+        _IMPORT_ALL.pop()
+
+
 def blocks(category: str) -> dict[str, type[Block]]:
-    """The registered blocks of a category, by type name."""
-    return dict(_REGISTRY[category])
+    """Every registered block of a category, by type name: by module name, then in the order each
+    module declares them (the same order whichever family happened to be imported first)."""
+    _import_all()
+    return dict(sorted(_REGISTRY[category].items(), key=lambda item: item[1].__module__))
+
+
+def registered(category: str, name: str) -> type[Block]:
+    """The block registered under that category and type name (every family is imported only when
+    it is not registered yet); KeyError when there is none."""
+    found = _REGISTRY[category].get(name)
+    if found is None:
+        _import_all()
+        found = _REGISTRY[category][name]
+    return found
