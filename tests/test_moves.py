@@ -28,10 +28,10 @@ def test_a_move_is_a_frozen_value(move):
     twin = parse_move(str(move))
     assert twin is not move and hash(twin) == hash(move) and len({move, twin}) == 1
     assert pickle.loads(pickle.dumps(move)) == move and copy.deepcopy(move) == move
-    assert not hasattr(move, "__dict__")
     with pytest.raises(AttributeError):
         move.extra = 1
-    for name in type(move).__slots__:
+    assert list(type(move)._fields) == list(vars(move))  # every field set by __init__, in order
+    for name in type(move)._fields:
         with pytest.raises(AttributeError):
             setattr(move, name, None)
         with pytest.raises(AttributeError):

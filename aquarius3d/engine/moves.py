@@ -35,7 +35,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 from operator import attrgetter
-from typing import Any
+from typing import Any, ClassVar
 
 from ..cards import CardCodeError, face
 from ..errors import MoveSyntaxError
@@ -46,9 +46,6 @@ Cell = tuple[int, int]
 
 def cell_text(cell: Cell) -> str:
     return f"{cell[0]},{cell[1]}"
-
-
-_set = object.__setattr__  # how a move's __init__ sets its fields (they are frozen after)
 
 
 class FrozenMoveError(AttributeError):
@@ -74,32 +71,34 @@ def _compare(values: Callable[[Any], tuple[Any, ...]]) -> tuple[Callable[..., An
 
 
 class Move:
-    """Base of every move: frozen values with slots, equal and hashed as a dataclass is (same class,
-    same fields in order), and printed the same way.
+    """Base of every move: frozen values, equal and hashed as a frozen dataclass is (same class, the
+    fields' values in order), printed the same way, and picklable.
 
-    A subclass lists its fields in `__slots__` and sets each in a plain `__init__`: written out,
-    it costs nothing to define at start-up, where `@dataclass` writes and compiles code for every
-    class each time the program starts (about a millisecond each here, for some twenty moves).
+    A subclass annotates its fields and sets them all at once in a plain `__init__`
+    (`self.__dict__.update(...)`, the quickest way past the frozen `__setattr__`). Written out,
+    a move class costs nothing to define at start-up, where `@dataclass` writes and compiles code
+    for every class each time the program starts (about a millisecond each here, for some twenty
+    moves). `_fields` names the fields, in order.
     """
 
-    __slots__ = ()
-    action: str | None = None  # the action card a move plays, if any
-    _values: Any = staticmethod(_no_fields)  # the fields' values as a tuple, in order
+    action: ClassVar[str | None] = None  # the action card a move plays, if any
+    _fields: ClassVar[tuple[str, ...]] = ()
+    _values: ClassVar[Any] = staticmethod(_no_fields)  # the fields' values as a tuple, in order
     __eq__, __hash__ = _compare(_no_fields)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        names = [name for klass in reversed(cls.__mro__) for name in klass.__dict__.get("__slots__", ())]
-        if len(names) == 1:
-            only = names[0]
+        cls._fields = tuple(name for klass in reversed(cls.__mro__[:-2])
+                            for name in klass.__dict__.get("__annotations__", {}))
+        if len(cls._fields) == 1:
+            only = cls._fields[0]
             cls._values = staticmethod(lambda move: (getattr(move, only),))
-        elif names:
-            cls._values = staticmethod(attrgetter(*names))
+        elif cls._fields:
+            cls._values = staticmethod(attrgetter(*cls._fields))
         cls.__eq__, cls.__hash__ = _compare(cls._values)  # type: ignore[method-assign]
 
     def __repr__(self) -> str:
-        names = [name for klass in reversed(type(self).__mro__) for name in klass.__dict__.get("__slots__", ())]
-        return f"{type(self).__name__}({', '.join(f'{n}={getattr(self, n)!r}' for n in names)})"
+        return f"{type(self).__name__}({', '.join(f'{n}={getattr(self, n)!r}' for n in self._fields)})"
 
     def __setattr__(self, name: str, value: object) -> None:
         raise FrozenMoveError(f"cannot assign to field {name!r}")
@@ -121,17 +120,13 @@ class Place(Move):
     `place WWEE @ 1,0` and `place EEWW @ 1,0 turned` are the same move.
     """
 
-    __slots__ = ("code", "cell", "turned", "level")
     code: str
     cell: Cell
     turned: bool
     level: int  # storey: 0 on the table, n on the pyramids of the card on storey n - 1
 
     def __init__(self, code: str, cell: Cell, turned: bool = False, level: int = 0) -> None:
-        _set(self, "code", code)
-        _set(self, "cell", cell)
-        _set(self, "turned", turned)
-        _set(self, "level", level)
+        self.__dict__.update(code=code, cell=cell, turned=turned, level=level)
 
     @property
     def lies_as(self) -> str:
@@ -143,78 +138,69 @@ class Place(Move):
 
 
 class Pass(Move):
-    __slots__ = ()
 
     def __str__(self) -> str:
         return "pass"
 
 
 class TradeHands(Move):
-    __slots__ = ("seat",)
     seat: int
     action = "trade_hands"
 
     def __init__(self, seat: int) -> None:
-        _set(self, "seat", seat)
+        self.__dict__.update(seat=seat)
 
     def __str__(self) -> str:
         return f"trade-hands {self.seat}"
 
 
 class MoveCard(Move):
-    __slots__ = ("source", "target", "turned")
     source: Cell
     target: Cell
     turned: bool
     action = "move_a_card"
 
     def __init__(self, source: Cell, target: Cell, turned: bool = False) -> None:
-        _set(self, "source", source)
-        _set(self, "target", target)
-        _set(self, "turned", turned)
+        self.__dict__.update(source=source, target=target, turned=turned)
 
     def __str__(self) -> str:
         return f"move {cell_text(self.source)} -> {cell_text(self.target)}" + (" turned" if self.turned else "")
 
 
 class Zap(Move):
-    __slots__ = ("cell",)
     cell: Cell
     action = "zap_a_card"
 
     def __init__(self, cell: Cell) -> None:
-        _set(self, "cell", cell)
+        self.__dict__.update(cell=cell)
 
     def __str__(self) -> str:
         return f"zap {cell_text(self.cell)}"
 
 
 class TradeGoals(Move):
-    __slots__ = ("seat",)
     seat: int | None  # None: the top of the unused goals
     action = "trade_goals"
 
     def __init__(self, seat: int | None) -> None:
-        _set(self, "seat", seat)
+        self.__dict__.update(seat=seat)
 
     def __str__(self) -> str:
         return f"trade-goals {'pile' if self.seat is None else self.seat}"
 
 
 class RotateGoals(Move):
-    __slots__ = ("direction",)
     direction: str  # "left": each player passes to the next seat
     action = "rotate_goals"
 
     def __init__(self, direction: str) -> None:
-        _set(self, "direction", direction)
+        self.__dict__.update(direction=direction)
 
     def __str__(self) -> str:
         return f"rotate-goals {self.direction}"
 
 
 class ShuffleHands(Move):
-    __slots__ = ()
     action = "shuffle_hands"
 
     def __str__(self) -> str:
@@ -222,7 +208,6 @@ class ShuffleHands(Move):
 
 
 class ShuffleGoals(Move):
-    __slots__ = ()
     action = "shuffle_goals"
 
     def __str__(self) -> str:
@@ -232,17 +217,13 @@ class ShuffleGoals(Move):
 class PlacePyramid(Move):
     """Stand a pyramid from your supply on a quarter of a card (Aquarius Rising)."""
 
-    __slots__ = ("pyramid", "cell", "quarter", "level")
     pyramid: str  # size and colour, e.g. "Lr"
     cell: Cell
     quarter: int  # 0 TL, 1 TR, 2 BL, 3 BR
     level: int
 
     def __init__(self, pyramid: str, cell: Cell, quarter: int, level: int = 0) -> None:
-        _set(self, "pyramid", pyramid)
-        _set(self, "cell", cell)
-        _set(self, "quarter", quarter)
-        _set(self, "level", level)
+        self.__dict__.update(pyramid=pyramid, cell=cell, quarter=quarter, level=level)
 
     def __str__(self) -> str:
         where = cell_text(self.cell) + (f",{self.level}" if self.level else "")
@@ -250,19 +231,17 @@ class PlacePyramid(Move):
 
 
 class TradePyramids(Move):
-    __slots__ = ("seat",)
     seat: int
     action = "zap_a_card"
 
     def __init__(self, seat: int) -> None:
-        _set(self, "seat", seat)
+        self.__dict__.update(seat=seat)
 
     def __str__(self) -> str:
         return f"trade-pyramids {self.seat}"
 
 
 class TwoPyramids(Move):
-    __slots__ = ()
     action = "move_a_card"
 
     def __str__(self) -> str:
@@ -270,22 +249,18 @@ class TwoPyramids(Move):
 
 
 class Build(Move):
-    __slots__ = ("match", "cell", "space")
     match: int
     cell: Cell
     space: str  # quarter name of the panel: TL, TR, BL, BR
 
     def __init__(self, match: int, cell: Cell, space: str) -> None:
-        _set(self, "match", match)
-        _set(self, "cell", cell)
-        _set(self, "space", space)
+        self.__dict__.update(match=match, cell=cell, space=space)
 
     def __str__(self) -> str:
         return f"build #{self.match} {cell_text(self.cell)} {self.space}"
 
 
 class Shift(Move):
-    __slots__ = ("match", "cell", "space", "to_cell", "to_space")
     match: int
     cell: Cell
     space: str
@@ -293,61 +268,51 @@ class Shift(Move):
     to_space: str
 
     def __init__(self, match: int, cell: Cell, space: str, to_cell: Cell, to_space: str) -> None:
-        _set(self, "match", match)
-        _set(self, "cell", cell)
-        _set(self, "space", space)
-        _set(self, "to_cell", to_cell)
-        _set(self, "to_space", to_space)
+        self.__dict__.update(match=match, cell=cell, space=space, to_cell=to_cell, to_space=to_space)
 
     def __str__(self) -> str:
         return f"shift #{self.match} {cell_text(self.cell)} {self.space} -> {cell_text(self.to_cell)} {self.to_space}"
 
 
 class Skip(Move):
-    __slots__ = ("match",)
     match: int
 
     def __init__(self, match: int) -> None:
-        _set(self, "match", match)
+        self.__dict__.update(match=match)
 
     def __str__(self) -> str:
         return f"skip #{self.match}"
 
 
 class SwapRow(Move):
-    __slots__ = ("index",)
     index: int  # swaps the row's places index and index + 1
     action = "trade_goals"
 
     def __init__(self, index: int) -> None:
-        _set(self, "index", index)
+        self.__dict__.update(index=index)
 
     def __str__(self) -> str:
         return f"swap-row {self.index}"
 
 
 class TradePiece(Move):
-    __slots__ = ("cell", "space", "size")
     cell: Cell
     space: str
     size: str  # the size taken from the supply
     action = "trade_hands"
 
     def __init__(self, cell: Cell, space: str, size: str) -> None:
-        _set(self, "cell", cell)
-        _set(self, "space", space)
-        _set(self, "size", size)
+        self.__dict__.update(cell=cell, space=space, size=size)
 
     def __str__(self) -> str:
         return f"trade-pyramid {cell_text(self.cell)} {self.space} {self.size}"
 
 
 class DraftDiscard(Move):
-    __slots__ = ("index",)
     index: int  # which of the three offered cards goes to the box
 
     def __init__(self, index: int) -> None:
-        _set(self, "index", index)
+        self.__dict__.update(index=index)
 
     def __str__(self) -> str:
         return f"draft-discard {self.index}"
@@ -356,11 +321,10 @@ class DraftDiscard(Move):
 class Join(Move):
     """A new player sits down between turns (Aquarius FAQ); not a move of the player to play."""
 
-    __slots__ = ("name",)
     name: str
 
     def __init__(self, name: str) -> None:
-        _set(self, "name", name)
+        self.__dict__.update(name=name)
 
     def __str__(self) -> str:
         return f"join {self.name}"
