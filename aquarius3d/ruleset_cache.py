@@ -39,9 +39,6 @@ _TUPLE = "\x00tuple"  # how a tuple is written (JSON has lists only)
 _MAPPING = "\x00mapping"  # a mapping whose keys are not all text, or one that could be mistaken for the above
 
 
-_FAMILY_FOLDERS = ("aquarius", "rising", "towers", "dominus")  # aquarius3d.games.FAMILIES, without importing it
-
-
 def cache_dir() -> Path | None:
     """Where entries are kept: AQUARIUS3D_CACHE_DIR, or the user's cache folder; None when set empty."""
     override = os.environ.get(VARIABLE)
@@ -112,10 +109,11 @@ def program() -> str:
     from importlib.util import find_spec
 
     from . import __version__
+    from .games import FAMILIES  # (imports no family)
 
     here = Path(__file__).parent
     modules = []
-    for folder in [here, here / "engine", here / "games", *(here / "games" / f for f in _FAMILY_FOLDERS)]:
+    for folder in [here, here / "engine", here / "games", *(here / "games" / family for family in FAMILIES)]:
         try:
             with os.scandir(folder) as found:
                 modules += [(entry.path, _stat(entry.path)) for entry in found if entry.name.endswith(".py")]

@@ -10,13 +10,14 @@ Every error becomes one line, `file:line: key.path: reason`.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Annotated, Any, Literal, Union
+from types import UnionType
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, model_validator
 
 from . import games
 from .engine import blocks as rules
-from .engine.blocks import MISSING, FieldSpec, Record
+from .engine.blocks import MISSING, Bounds, FieldSpec, Record
 from .ruleset import _close_match, _line_of
 from .ruleset_types import OptionSpec, Players, Ruleset, Ruling
 from .yamlfile import Path_, path_text, short
@@ -25,8 +26,9 @@ _CONFIG = ConfigDict(extra="forbid", frozen=True)
 
 
 def _field_info(spec: FieldSpec) -> Any:
-    bounds = {key: value for key, value in (("ge", spec.ge), ("le", spec.le), ("description", spec.description))
-              if value is not None}
+    bounds = spec.bounds.constraints()
+    if spec.description is not None:
+        bounds["description"] = spec.description
     if spec.default_factory is not None:
         return Field(default_factory=spec.default_factory, **bounds)
     if spec.default is MISSING:
@@ -34,10 +36,32 @@ def _field_info(spec: FieldSpec) -> Any:
     return Field(spec.default, **bounds)
 
 
+def _pydantic_type(kind: Any) -> Any:
+    """A declared type with every `Annotated[..., Bounds(...)]` in it made pydantic's Field (the
+    type itself when it holds none)."""
+    args = get_args(kind)
+    if not args or get_origin(kind) is Literal:
+        return kind
+    if get_origin(kind) is Annotated:
+        extras = tuple(Field(**extra.constraints()) if isinstance(extra, Bounds) else extra
+                       for extra in kind.__metadata__)
+        inner = _pydantic_type(args[0])
+        if inner is args[0] and extras == kind.__metadata__:
+            return kind
+        return Annotated[(inner, *extras)]
+    inner_args = tuple(_pydantic_type(arg) for arg in args)
+    if all(new is old for new, old in zip(inner_args, args)):
+        return kind
+    if get_origin(kind) in (Union, UnionType):
+        return Union[inner_args]
+    return get_origin(kind)[inner_args]
+
+
 @lru_cache(maxsize=None)
 def model_of(cls: type[Record]) -> type[BaseModel]:
     """The pydantic model checking a record class's values: its fields, and its `_check`."""
-    fields: dict[str, Any] = {name: (spec.evaluated(), _field_info(spec)) for name, spec in cls._fields.items()}
+    fields: dict[str, Any] = {name: (_pydantic_type(spec.evaluated()), _field_info(spec))
+                              for name, spec in cls._fields.items()}
     validators = {}
     if cls._check is not Record._check:
         def check(instance: BaseModel) -> BaseModel:

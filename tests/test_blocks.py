@@ -111,3 +111,30 @@ def test_families_are_imported_when_the_registry_is_listed_in_one_order():
     plain = run("import aquarius3d.games")
     assert run("import aquarius3d.games.towers.blocks, aquarius3d.games.rising") == plain
     assert run("from aquarius3d.ruleset import load_ruleset") == plain
+
+
+def test_bounds_are_checked_when_values_are(tmp_path):
+    """field()'s bounds, and Bounds inside a type, become pydantic's constraints in the check."""
+    from typing import Annotated
+
+    from pydantic import ValidationError
+
+    from aquarius3d.engine.blocks import Bounds
+    from aquarius3d.ruleset_check import model_of
+
+    class Sized(Record):
+        name: str = field("a", pattern=r"^[a-z]+$", max_length=8)
+        sides: list[Annotated[int, Bounds(ge=1, le=6)]] = field(default_factory=list, max_length=3)
+        count: int = field(1, ge=0, le=9)
+
+    model = model_of(Sized)
+    assert model.model_validate({"name": "abc", "sides": [1, 6]}).sides == [1, 6]
+    for wrong, kind in (({"name": "Abc"}, "string_pattern_mismatch"), ({"name": "abcdefghij"}, "string_too_long"),
+                        ({"sides": [0]}, "greater_than_equal"), ({"sides": [7]}, "less_than_equal"),
+                        ({"sides": [1, 2, 3, 4]}, "too_long"), ({"count": 10}, "less_than_equal")):
+        with pytest.raises(ValidationError) as caught:
+            model.model_validate(wrong)
+        assert caught.value.errors()[0]["type"] == kind
+    schema = model.model_json_schema()["properties"]
+    assert schema["sides"]["items"] == {"maximum": 6, "minimum": 1, "type": "integer"}
+    assert (schema["name"]["pattern"], schema["count"]["maximum"]) == ("^[a-z]+$", 9)

@@ -36,14 +36,41 @@ class _Missing:
 MISSING: Any = _Missing()
 
 
+class Bounds:
+    """What a value may be, beyond its type: `ge` and `le` for numbers, `pattern` (a regular
+    expression found in the text: anchor it, ^...$, for the whole), `min_length` and `max_length`
+    for text and lists.
+
+    `field()` takes these for a field; inside a type, `Annotated[int, Bounds(ge=1)]` bounds each
+    item of a list, say. They are checked when a ruleset is (as pydantic's Field constraints).
+    """
+
+    __slots__ = ("ge", "le", "pattern", "min_length", "max_length")
+
+    def __init__(self, *, ge: int | None = None, le: int | None = None, pattern: str | None = None,
+                 min_length: int | None = None, max_length: int | None = None) -> None:
+        self.ge = ge
+        self.le = le
+        self.pattern = pattern
+        self.min_length = min_length
+        self.max_length = max_length
+
+    def constraints(self) -> dict[str, Any]:
+        """The bounds that are set, by name."""
+        return {name: getattr(self, name) for name in Bounds.__slots__ if getattr(self, name) is not None}
+
+    def __repr__(self) -> str:
+        return f"Bounds({', '.join(f'{k}={v!r}' for k, v in self.constraints().items())})"
+
+
 class FieldSpec:
     """A declared field: its name, its annotation as written, its default (or a function making
-    one), what it means for players and, for numbers, the least and greatest value allowed."""
+    one), what it means for players, and its bounds."""
 
-    __slots__ = ("name", "annotation", "module", "default", "default_factory", "description", "ge", "le")
+    __slots__ = ("name", "annotation", "module", "default", "default_factory", "description", "bounds")
 
     def __init__(self, default: Any = MISSING, default_factory: Callable[[], Any] | None = None,
-                 description: str | None = None, ge: int | None = None, le: int | None = None) -> None:
+                 description: str | None = None, bounds: Bounds | None = None) -> None:
         if default is not MISSING and default_factory is not None:
             raise TypeError("a field takes a default or a default_factory, not both")
         self.name = ""
@@ -52,8 +79,15 @@ class FieldSpec:
         self.default = default
         self.default_factory = default_factory
         self.description = description
-        self.ge = ge
-        self.le = le
+        self.bounds = bounds or Bounds()
+
+    @property
+    def ge(self) -> int | None:
+        return self.bounds.ge
+
+    @property
+    def le(self) -> int | None:
+        return self.bounds.le
 
     @property
     def required(self) -> bool:
@@ -74,9 +108,11 @@ class FieldSpec:
         return self.default
 
 def field(default: Any = MISSING, *, default_factory: Callable[[], Any] | None = None,
-          description: str | None = None, ge: int | None = None, le: int | None = None) -> Any:
-    """Declare a field's default (or `default_factory`), its description and its bounds (numbers)."""
-    return FieldSpec(default, default_factory, description, ge, le)
+          description: str | None = None, ge: int | None = None, le: int | None = None,
+          pattern: str | None = None, min_length: int | None = None, max_length: int | None = None) -> Any:
+    """Declare a field's default (or `default_factory`), its description and its bounds (see Bounds)."""
+    bounds = Bounds(ge=ge, le=le, pattern=pattern, min_length=min_length, max_length=max_length)
+    return FieldSpec(default, default_factory, description, bounds)
 
 
 def _is_classvar(annotation: object) -> bool:
