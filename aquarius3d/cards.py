@@ -17,9 +17,9 @@ bottom-right, left-top, left-bottom.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
+from .values import Value
 from .vocabulary import (  # noqa: F401  (re-exported: faces speak in these names)
     ALL_ELEMENTS, BIT, ELEMENT_OF, ELEMENT_OF_COLOUR, ELEMENTS, LETTER_OF, LETTERS, PYRAMID_COLOUR,
 )
@@ -60,8 +60,7 @@ def popcount(mask: int) -> int:
     return bin(mask).count("1")
 
 
-@dataclass(frozen=True)
-class Face:
+class Face(Value, frozen=True):
     """A card face as it lies: segments, panels and their element masks."""
 
     code: str

@@ -265,7 +265,16 @@ def cmd_rulesets(args) -> int:
 DEBUG_HELP = "show the full traceback of an internal error"
 
 
-def build_parser() -> argparse.ArgumentParser:
+class _NotBuilt:
+    """Stands for a command's parser that was not asked for: whatever is added to it is dropped."""
+
+    def __getattr__(self, name: str):
+        return lambda *args, **kwargs: None
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; with `only`, that command's parser alone is built under it (each
+    takes a few milliseconds, argparse asking gettext for every word, and a command runs one)."""
     parser = _Parser(prog="aquarius3d", description="A 3D table for Aquarius and the games built on its deck. "
                                                     "Without a command, the window opens on the menu. "
                                                     "Exit status: 0 done, 1 checks failed, 2 bad input, "
@@ -275,7 +284,16 @@ def build_parser() -> argparse.ArgumentParser:
     common.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=DEBUG_HELP)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     _add = sub.add_parser
-    sub.add_parser = lambda *a, **k: _add(*a, parents=[common], **k)
+
+    built = []
+
+    def add(name, *args, **kwargs):
+        if only is not None and name != only:
+            return _NotBuilt()
+        built.append(name)
+        return _add(name, *args, parents=[common], **kwargs)
+
+    sub.add_parser = add
 
     p = sub.add_parser("analyze", help="answer questions about a position file (POSITIONS.md)")
     p.add_argument("file")
@@ -339,12 +357,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("rulesets", help="list the rulesets and their options")
     p.set_defaults(run=cmd_rulesets)
+    if only is not None and not built:  # not a command: the whole parser, to say which there are
+        return build_parser()
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    parser = build_parser()
+    # The command, when it comes first (after --debug, perhaps): only its parser is built. Anything
+    # else (no command, --help, a mistyped one) gets the whole parser, which lists them all.
+    first = argv[1:2] if argv[:1] == ["--debug"] else argv[:1]
+    parser = build_parser(first[0] if first and not first[0].startswith("-") else None)
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):
         args.run = cmd_window

@@ -6,7 +6,6 @@ which is how the state keeps every card in exactly one place.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -14,12 +13,12 @@ from .cards import DRAGON, ELEMENTS, CardCodeError, canonical, face
 from .errors import DataError
 from .resources import decks_dir
 from .yamlfile import path_text, read_yaml, short
+from .values import Value
 
 ACTIONS = ("trade_hands", "move_a_card", "zap_a_card", "trade_goals", "rotate_goals", "shuffle_hands", "shuffle_goals")
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(Value, frozen=True):
     """One physical card: kind is element, goal, action or dragon; code names it.
 
     Element cards carry their face code as printed (upright), goals their
@@ -31,8 +30,7 @@ class Card:
     code: str
 
 
-@dataclass(frozen=True)
-class Deck:
+class Deck(Value, frozen=True):
     name: str
     cards: tuple[Card, ...]
 

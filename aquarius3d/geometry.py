@@ -11,9 +11,9 @@ is z = 0. A card cell (x, y) of the table grid has its centre at
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from . import vocabulary
+from .values import Value
 
 # Cards: poker size on Looney Labs' 11 pt stock.
 CARD_WIDTH = 63.5
@@ -109,8 +109,7 @@ def tower_bases(card_top_z: float, sizes: list[str]) -> list[float]:
     return bases
 
 
-@dataclass(frozen=True)
-class Constants:
+class Constants(Value, frozen=True):
     """The constants analyze reports, as a plain record."""
 
     card_thickness: float = CARD_THICKNESS

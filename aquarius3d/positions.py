@@ -9,7 +9,6 @@ the rules could have produced it (`valid`, with reasons in `errors`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +18,7 @@ from .decks import ACTIONS
 from .errors import DataError
 from .games import analyst
 from .ruleset import load_ruleset
+from .values import Value, field
 from .vocabulary import QUARTERS
 from .yamlfile import read_yaml, short
 
@@ -28,8 +28,7 @@ KNOWN_KEYS = {"ruleset", "options", "cards", "goals", "players", "scoring_row", 
               "description", "expect", "moves", "seed", "deck", "phase"}  # the last five: check files
 
 
-@dataclass(frozen=True)
-class Pyramid:
+class Pyramid(Value, frozen=True):
     size: str  # S, M or L
     colour: str  # g y r b k, or w (white) and c (clear)
 
@@ -37,16 +36,14 @@ class Pyramid:
         return self.size + self.colour
 
 
-@dataclass
-class PlacedCard:
+class PlacedCard(Value):
     at: tuple[int, int, int]
     card: str  # the face as it lies
     pyramids: tuple[Pyramid | None, ...] | None = None
     pieces: dict[str, tuple[Pyramid, ...]] | None = None
 
 
-@dataclass
-class Seat:
+class Seat(Value):
     name: str
     goal: str | None  # element name
     hand: list[str] = field(default_factory=list)  # card codes or action names
@@ -54,8 +51,7 @@ class Seat:
     supply: list[str] | None = None  # Aquarius Rising: unplayed pyramids
 
 
-@dataclass
-class Position:
+class Position(Value):
     source: str
     ruleset: str
     options: dict

@@ -12,6 +12,7 @@ import json
 
 from . import games  # noqa: F401  (registers every family's blocks)
 from .engine import blocks as rules
+from .engine.blocks import FieldSpec
 from .ruleset import OptionSpec, available, json_schema, load_ruleset
 
 
@@ -19,12 +20,10 @@ def schema_text() -> str:
     return json.dumps(json_schema(), indent=2, sort_keys=True) + "\n"
 
 
-def _default(field) -> str:
-    if field.is_required():
+def _default(field: FieldSpec) -> str:
+    if field.required:
         return "required"
-    if field.default_factory is not None:
-        return json.dumps(field.default_factory())
-    return json.dumps(field.default)
+    return json.dumps(field.default_value())
 
 
 def reference_text() -> str:
@@ -41,7 +40,7 @@ def reference_text() -> str:
         lines += [f"## `{key}`", ""]
         for name, cls in rules.blocks(category).items():
             lines += [f"### `type: {name}`", "", inspect.cleandoc(cls.__doc__ or ""), ""]
-            fields = [(n, f) for n, f in cls.model_fields.items() if n != "type"]
+            fields = [(n, f) for n, f in cls._fields.items() if n != "type"]
             if fields:
                 lines += ["| key | default | meaning |", "|---|---|---|"]
                 for field_name, field in fields:
@@ -49,7 +48,7 @@ def reference_text() -> str:
                 lines.append("")
     lines += ["## `options`", "", inspect.cleandoc(OptionSpec.__doc__ or ""), "",
               "| key | meaning |", "|---|---|"]
-    for field_name, field in OptionSpec.model_fields.items():
+    for field_name, field in OptionSpec._fields.items():
         lines.append(f"| `{field_name}` | {field.description or ''} |")
     lines += rulings_text()
     return "\n".join(lines) + "\n"

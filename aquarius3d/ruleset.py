@@ -1,6 +1,6 @@
 """Loading rulesets: rulesets/<id>.yaml composed from registered building blocks.
 
-A ruleset names a block per category by `type:` (see aquarius3d.rules), may
+A ruleset names a block per category by `type:` (see aquarius3d.engine.blocks), may
 `extends:` another ruleset (mappings merge, everything else is replaced), and
 declares `options:` (variants) with a default and what each changes:
 
@@ -14,24 +14,26 @@ declares `options:` (variants) with a default and what each changes:
         set: [win.count]                             # these keys take the value
 
 Loading collects every error and reports each as `file:line: key.path: reason`.
+The values are checked by aquarius3d/ruleset_check.py (pydantic, imported only then);
+what a check gave is kept by aquarius3d/ruleset_cache.py, so that loading the same
+ruleset with the same options again reads neither YAML nor pydantic.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
+from importlib import import_module
 from pathlib import Path
-from typing import Annotated, Any, Literal, Union
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, model_validator
-
-from . import games  # noqa: F401  (registers every family's blocks)
-from .engine import blocks as rules
+from . import ruleset_cache
 from .decks import combine_decks, load_deck, with_dragon
 from .errors import DataError
 from .resources import rulesets_dir
-from .yamlfile import Path_, key_text, parse_yaml, path_text, read_yaml, short
+from .ruleset_types import MAX_EXTENDS, MAX_PLAYERS, OptionSpec, Ruleset, Ruling, block_modules, ruleset_of
+from .yamlfile import Path_, key_text, parse_bytes, parse_yaml, path_text, read_bytes, read_yaml, short
 
-__all__ = ["RulesetError", "load_ruleset", "read_yaml", "path_text", "ruleset_model", "json_schema", "available"]
+__all__ = ["RulesetError", "load_ruleset", "read_yaml", "path_text", "ruleset_model", "json_schema", "available",
+           "OptionSpec", "Ruleset", "Ruling", "MAX_PLAYERS"]
 
 
 class RulesetError(DataError):
@@ -42,110 +44,18 @@ class RulesetError(DataError):
         super().__init__("\n".join(problems))
 
 
-MAX_PLAYERS = 12  # bounds that keep a mistyped number from hanging the program
-MAX_EXTENDS = 20
+def ruleset_model() -> Any:
+    """The pydantic model of a whole ruleset (imports pydantic: for checks and the schema only)."""
+    from .ruleset_check import ruleset_model as model
 
-
-class Players(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
-    min: int = Field(2, ge=1, le=MAX_PLAYERS)
-    max: int = Field(5, ge=1, le=MAX_PLAYERS)
-
-    @model_validator(mode="after")
-    def _ordered(self):
-        if self.min > self.max:
-            raise ValueError(f"min ({self.min}) is more than max ({self.max})")
-        return self
-
-
-class OptionSpec(BaseModel):
-    """A variant: its default, and what choosing a value changes."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
-    default: bool | int | str | list[int] = Field(description="the value when the option is not chosen")
-    description: str = Field("", description="what the option does, for players")
-    choices: list[bool | int | str] | None = Field(None, description="the values allowed, if limited")
-    min: int | None = Field(None, description="the smallest value allowed (numbers)")
-    max: int | None = Field(None, description="the largest value allowed (numbers)")
-    list_max: int | None = Field(
-        None, ge=1, le=20, description="a list of up to this many different choices (never the default) is allowed too"
-    )
-    set: list[str] = Field(default_factory=list, description="dotted key paths that take the option's value")
-    when: dict[str, dict] = Field(default_factory=dict, description="per value, keys merged into the ruleset")
-
-    def offered(self) -> list:
-        """The values a form cycles through: each choice, then (for an option taking a list) the
-        first choice after the default paired with each other one, the usual way to add a second."""
-        values = list(self.choices or [self.default])
-        singles = [c for c in values if c != self.default]
-        if self.list_max and self.list_max >= 2 and singles:
-            values += [[singles[0], other] for other in singles[1:]]
-        return values
-
-    @model_validator(mode="after")
-    def _list_needs_choices(self):
-        if self.list_max is not None and self.choices is None:
-            raise ValueError("list_max needs the choices a list may hold")
-        numbers = isinstance(self.default, list) or (isinstance(self.default, int) and not isinstance(self.default, bool))
-        if (self.min is not None or self.max is not None) and not numbers:
-            raise ValueError(f"min and max are for options taking numbers, and the default is {short(self.default)}")
-        return self
-
-
-class Ruling(BaseModel):
-    """A reading of rule text that could be read otherwise, told to players in their language."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
-    en: str = Field(description="the ruling in English, one or two sentences a player reads")
-    fr: str = Field(description="the same ruling in French")
-    rule: str = Field("", description="the rule text it interprets, quoted")
-    option: str | None = Field(None, description="the option that chooses the other reading, if there is one")
-
-    def text(self, language: str) -> str:
-        return self.fr if language == "fr" else self.en
-
-
-def _union(category: str):
-    classes = tuple(rules.blocks(category).values())
-    if len(classes) == 1:
-        return classes[0]
-    return Annotated[Union[classes], Field(discriminator="type")]
-
-
-@lru_cache(maxsize=None)
-def ruleset_model() -> type[BaseModel]:
-    """The pydantic model of a whole ruleset, built from the registered blocks."""
-    return create_model(
-        "Ruleset",
-        __config__=ConfigDict(extra="forbid", frozen=True),
-        id=(str, ...),
-        name=(str, ...),
-        description=(str, ""),
-        extends=(str | None, None),
-        family=(Literal[games.FAMILIES], Field(  # type: ignore[valid-type]
-            "aquarius", description="the game family (a package in aquarius3d/games) whose rules this composes")),
-        players=(Players, Players()),
-        deck=(_union("deck"), ...),
-        setup=(_union("setup"), ...),
-        turn=(_union("turn"), Field({"type": "draw_and_play"}, validate_default=True)),
-        placement=(_union("placement"), ...),
-        bonus=(_union("bonus"), ...),
-        actions=(list[_union("action")], []),
-        win=(_union("win"), ...),
-        end=(_union("end"), ...),
-        scoring=(_union("scoring") | None, None),
-        rounds=(int, Field(1, ge=1, le=100, description="rounds played; with scoring, the totals decide")),
-        options=(dict[str, OptionSpec], {}),
-        rulings=(list[Ruling], Field([], description="the rulings players are told (rules help, reference)")),
-    )
+    return model()
 
 
 def json_schema() -> dict:
-    """The JSON Schema of ruleset files, for editors."""
-    schema = ruleset_model().model_json_schema()
-    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-    schema["title"] = "aquarius3d ruleset"
-    return schema
+    """The JSON Schema of ruleset files, for editors (imports pydantic)."""
+    from .ruleset_check import json_schema as schema
+
+    return schema()
 
 
 def _line_of(lines: dict, path: Path_) -> str:
@@ -243,11 +153,17 @@ def _parent_path(parent: str, child: Path) -> Path:
     return ruleset_path(parent)
 
 
-def _read_tree(name: str, seen: tuple = (), path: Path | None = None) -> tuple[dict, dict]:
+def _read_tree(name: str, seen: tuple = (), path: Path | None = None,
+               files: list[tuple[Path, bytes]] | None = None) -> tuple[dict, dict]:
+    """The ruleset's data with what it extends merged in, and the line of every key; `files`
+    gets each file read and its bytes (the ruleset's own first)."""
     path = path or ruleset_path(name)
     if not path.is_file():
         raise DataError(f"unknown ruleset {short(name)} (available: {', '.join(available())})")
-    data, lines = read_yaml(path)
+    raw = read_bytes(path)
+    if files is not None:
+        files.append((path, raw))
+    data, lines = parse_bytes(raw, path.name)
     if not isinstance(data, dict):
         raise DataError(f"{path.name}:1: expected a mapping of ruleset keys")
     parent = data.get("extends")
@@ -263,7 +179,7 @@ def _read_tree(name: str, seen: tuple = (), path: Path | None = None) -> tuple[d
             raise DataError(f"{where}: {short(parent)}: more than {MAX_EXTENDS} rulesets extending one another")
         if not parent_path.is_file():
             raise DataError(f"{where}: unknown ruleset {short(parent)} (available: {', '.join(available())})")
-        base, base_lines = _read_tree(parent, chain, parent_path)
+        base, base_lines = _read_tree(parent, chain, parent_path, files)
         base = {k: v for k, v in base.items() if k not in ("id", "name", "description")}
         data = _merge(base, data)
         lines = {**base_lines, **lines}
@@ -346,65 +262,43 @@ def _list_problem(spec: OptionSpec, value: list) -> str | None:
     return None
 
 
-def _friendly(error: dict) -> str:
-    kind = error["type"]
-    value = error.get("input")
-    ctx = error.get("ctx") or {}
-    if kind == "missing":
-        return "missing required key"
-    if kind == "extra_forbidden":
-        return "unknown key"
-    if kind in ("int_parsing", "int_type", "int_from_float"):
-        return f"expected an integer, got {short(value)}"
-    if kind in ("bool_parsing", "bool_type"):
-        return f"expected true or false, got {short(value)}"
-    if kind == "string_type":
-        return f"expected text, got {short(value)}"
-    if kind in ("dict_type", "model_type", "model_attributes_type"):
-        return f"expected a mapping, got {short(value)}"
-    if kind == "list_type":
-        return f"expected a list, got {short(value)}"
-    if kind == "literal_error":
-        return f"expected {ctx.get('expected', 'another value')}, got {short(value)}"
-    if kind == "union_tag_invalid":
-        return f"unknown type {short(ctx.get('tag'))} (known: {ctx.get('expected_tags')})"
-    if kind == "union_tag_not_found":
-        return "missing 'type' key naming the building block"
-    if kind == "greater_than_equal":
-        return f"expected at least {ctx.get('ge')}, got {short(value)}"
-    if kind == "less_than_equal":
-        return f"expected at most {ctx.get('le')}, got {short(value)}"
-    if kind == "value_error":  # our validators' own sentences
-        return str(ctx.get("error", error["msg"]))
-    return error["msg"]
-
-
-def _error_path(loc: tuple, data: Any) -> Path_:
-    """A pydantic error location as a key path into the data (union tags dropped)."""
-    path = []
-    current = data
-    for part in loc:
-        if isinstance(current, dict) and part in current:
-            current = current[part]
-            path.append(part)
-        elif isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current):
-            current = current[part]
-            path.append(part)
-        elif isinstance(current, dict) and current.get("type") == part:
-            continue  # the tag pydantic adds for a tagged union member
-        elif isinstance(part, str) and not part.startswith(("function-", "union[")) and part not in ("bool", "int", "str"):
-            path.append(part)
-            current = None
-    return tuple(path)
-
-
-
-
 def load_ruleset(name: str, options: dict | None = None):
     """Load and check a ruleset with options; returns the compiled Game."""
     from .engine.game import Game
 
-    data, lines = _read_tree(name)
+    path = ruleset_path(name)
+    entry_name = None
+    try:
+        entry_name = ruleset_cache.entry_name(path, read_bytes(path), options)
+    except DataError:
+        pass  # said by the check below
+    entry = ruleset_cache.read(entry_name) if entry_name else None
+    if entry is not None:
+        try:
+            for module in entry["modules"]:  # they register the ruleset's blocks; no other family is imported
+                if module.startswith("aquarius3d.games."):
+                    import_module(module)
+            ruleset, values, set_by = ruleset_of(entry["ruleset"]), dict(entry["values"]), dict(entry["set_by"])
+        except Exception:  # an entry that is not what the program writes: check afresh  # noqa: BLE001
+            pass
+        else:
+            deck, problems = _deck_of(ruleset, set_by, path.name, {})
+            if not problems:  # else the check below tells them, with their lines
+                return Game(ruleset, values, deck)
+    files: list[tuple[Path, bytes]] = []
+    ruleset, values, set_by, checked, deck = _check(name, options, files)
+    if entry_name:
+        ruleset_cache.write(entry_name, files[1:], checked, values, set_by, block_modules(ruleset))
+    return Game(ruleset, values, deck)
+
+
+def _check(name: str, options: dict | None, files: list) -> tuple[Ruleset, dict, dict, dict, Any]:
+    """Read a ruleset (and what it extends), apply the options and check everything; returns the
+    records, the options' values, which option set which key, the checked values as plain data
+    and the deck. Raises RulesetError with every problem."""
+    from .ruleset_check import check_option, check_ruleset
+
+    data, lines = _read_tree(name, files=files)
     where = ruleset_path(name).name
     problems: list[str] = []
     specs_raw = data.get("options") or {}
@@ -415,10 +309,10 @@ def load_ruleset(name: str, options: dict | None = None):
                 problems.append(f"{_line_of(lines, ('options', key))}: options.{key_text(key)}: "
                                 f"expected text as the option's name, got {short(key)}")
                 continue
-            try:
-                specs[key] = OptionSpec.model_validate(_stringify_when(raw))
-            except ValidationError as exc:
-                problems.extend(_report(exc, data, lines, ("options", key)))
+            spec, option_problems = check_option(_stringify_when(raw), data, lines, key)
+            problems.extend(option_problems)
+            if spec is not None:
+                specs[key] = spec
     path_problems = []  # told when the ruleset is otherwise right: a wrong block explains them already
     for key, spec in specs.items():
         for i, dotted in enumerate(spec.set):
@@ -432,7 +326,7 @@ def load_ruleset(name: str, options: dict | None = None):
         if isinstance(current, tuple):
             current = list(current)
         if current is not _MISSING and type(current) is type(spec.default) and current != spec.default:
-            specs[key] = spec.model_copy(update={"default": current})
+            specs[key] = spec._replace(default=current)
     values, option_problems = _resolve_options(specs, dict(options or {}), where)
     problems.extend(option_problems)
     set_by: dict[str, str] = {}  # a key path -> the option that set it (errors then name the option)
@@ -449,59 +343,62 @@ def load_ruleset(name: str, options: dict | None = None):
                 continue  # said above
             _set_path(data, dotted, value)
             set_by[dotted] = key
-    model = ruleset_model()
-    ruleset = None
-    try:
-        checked = dict(data)
-        if isinstance(specs_raw, dict):
-            # Options were checked above; the model keeps the valid ones.
-            checked["options"] = {k: spec.model_dump() for k, spec in specs.items()}
-        ruleset = model.model_validate(checked)
-    except ValidationError as exc:
-        problems.extend(_report(exc, data, lines))
-    else:
-        problems.extend(path_problems)
+    values_to_check = dict(data)
+    if isinstance(specs_raw, dict):
+        # Options were checked above; the model keeps the valid ones.
+        values_to_check["options"] = {k: spec._asdict() for k, spec in specs.items()}
+    checked, ruleset_problems = check_ruleset(values_to_check, data, lines)
+    problems.extend(ruleset_problems)
+    ruleset = ruleset_of(checked) if checked is not None else None
     deck = None
     if ruleset is not None:
-        try:
-            deck = load_deck(ruleset.deck.name)
-            if ruleset.deck.elements:
-                deck = combine_decks(load_deck(ruleset.deck.elements), deck)
-            if getattr(ruleset.setup, "dragon_start", False):  # Aquarius Rising: the promo card starts the table
-                deck = with_dragon(deck)
-        except DataError as exc:
-            key = "elements" if ruleset.deck.elements and "elements" in str(exc) else "name"
-            problems.append(f"{_line_of(lines, ('deck', key))}: deck.{key}: {exc}")
-    if ruleset is not None and deck is not None:
-        have = {a.card_name for a in ruleset.actions}
-        spec = ruleset.deck.kept_actions()
-        for card in deck.cards:
-            if card.kind != "action" or spec == "none" or (isinstance(spec, list) and card.code not in spec):
-                continue
-            if card.code not in have:
-                problems.append(
-                    f"{_line_of(lines, ('actions',))}: actions: the deck holds {card.code} cards "
-                    "but no action block of that type says what they do"
-                )
-                have.add(card.code)
-        if isinstance(spec, list):
-            single = not isinstance(ruleset.deck.actions, list)
-            codes = list(dict.fromkeys(c.code for c in deck.cards if c.kind == "action"))
-            for i, action in enumerate(spec):
-                if action in codes:
-                    continue
-                option = set_by.get("deck.actions")
-                if option:  # chosen by an option: say so, and what the deck offers
-                    problems.append(f"{where}: options.{option}: the {deck.name} deck has no {action} cards "
-                                    f"(its actions: {', '.join(codes) or 'none'})")
-                    continue
-                key = ("deck", "actions") if single else ("deck", "actions", i)
-                problems.append(
-                    f"{_line_of(lines, key)}: {path_text(key)}: the {deck.name} deck has no {short(action)} cards"
-                )
-    if problems:
+        problems.extend(path_problems)
+        deck, deck_problems = _deck_of(ruleset, set_by, where, lines)
+        problems.extend(deck_problems)
+    if problems or ruleset is None or checked is None:
         raise RulesetError(sorted(dict.fromkeys(problems), key=_line_number))
-    return Game(ruleset, values, deck)
+    return ruleset, values, set_by, checked, deck
+
+
+def _deck_of(ruleset: Ruleset, set_by: dict, where: str, lines: dict) -> tuple[Any, list[str]]:
+    """The ruleset's deck, and the problems of a deck that does not go with its action blocks."""
+    problems = []
+    try:
+        deck = load_deck(ruleset.deck.name)
+        if ruleset.deck.elements:
+            deck = combine_decks(load_deck(ruleset.deck.elements), deck)
+        if getattr(ruleset.setup, "dragon_start", False):  # Aquarius Rising: the promo card starts the table
+            deck = with_dragon(deck)
+    except DataError as exc:
+        key = "elements" if ruleset.deck.elements and "elements" in str(exc) else "name"
+        return None, [f"{_line_of(lines, ('deck', key))}: deck.{key}: {exc}"]
+    have = {a.card_name for a in ruleset.actions}
+    spec = ruleset.deck.kept_actions()
+    for card in deck.cards:
+        if card.kind != "action" or spec == "none" or (isinstance(spec, list) and card.code not in spec):
+            continue
+        if card.code not in have:
+            problems.append(
+                f"{_line_of(lines, ('actions',))}: actions: the deck holds {card.code} cards "
+                "but no action block of that type says what they do"
+            )
+            have.add(card.code)
+    if isinstance(spec, list):
+        single = not isinstance(ruleset.deck.actions, list)
+        codes = list(dict.fromkeys(c.code for c in deck.cards if c.kind == "action"))
+        for i, action in enumerate(spec):
+            if action in codes:
+                continue
+            option = set_by.get("deck.actions")
+            if option:  # chosen by an option: say so, and what the deck offers
+                problems.append(f"{where}: options.{option}: the {deck.name} deck has no {action} cards "
+                                f"(its actions: {', '.join(codes) or 'none'})")
+                continue
+            key = ("deck", "actions") if single else ("deck", "actions", i)
+            problems.append(
+                f"{_line_of(lines, key)}: {path_text(key)}: the {deck.name} deck has no {short(action)} cards"
+            )
+    return deck, problems
 
 
 def _line_number(problem: str) -> tuple:
@@ -516,61 +413,7 @@ def _stringify_when(raw: Any) -> Any:
     return raw
 
 
-def _report(exc: ValidationError, data: Any, lines: dict, prefix: Path_ = ()) -> list[str]:
-    found = []
-    for error in exc.errors():
-        loc = tuple(error["loc"])
-        message = None
-        if loc and loc[-1] == "[key]" or error["type"] == "invalid_key":
-            # The key itself is wrong (a number where a name is wanted): pydantic's loc ends
-            # in "[key]", or in the key as text; the input is the key as the file wrote it.
-            loc = loc[:-1] + ((error["input"],) if error["type"] == "invalid_key" else ())
-            message = f"expected text as the key, got {short(error['input'])}"
-        path = prefix + _error_path(loc, _dig(data, prefix))
-        if error["type"] == "union_tag_invalid":
-            path += ("type",)  # point at the `type:` line itself
-        message = message or _friendly(error)
-        if error["type"] == "extra_forbidden":
-            message = _unknown_key_message(path, error, data)
-        found.append(f"{_line_of(lines, path)}: {path_text(path, data)}: {message}")
-    return found
-
-
-def _dig(data: Any, path: Path_) -> Any:
-    for part in path:
-        data = data[part]
-    return data
-
-
 def _close_match(word: str, known: list[str]) -> list[str]:
     import difflib  # only when a file has a mistake: it is not needed to start
 
     return difflib.get_close_matches(word, known, n=1)
-
-
-def _unknown_key_message(path: Path_, error: dict, data: Any) -> str:
-    key = path[-1] if path else "?"
-    parent = path[:-1]
-    known: list[str] = []
-    try:
-        holder = _dig(data, parent)
-        category = parent[0] if parent else None
-        if isinstance(holder, dict) and "type" in holder:
-            cat = "action" if category == "actions" else category
-            cls = rules.blocks(cat).get(holder["type"]) if cat in rules.CATEGORIES else None
-            if cls is not None:
-                known = [f for f in cls.model_fields if f != "type"]
-        elif not parent:
-            known = list(ruleset_model().model_fields)
-        elif len(parent) == 2 and parent[0] == "options":
-            known = list(OptionSpec.model_fields)
-    except (KeyError, IndexError, TypeError):
-        pass
-    hint = _close_match(str(key), known)
-    if hint:
-        return f"unknown key (did you mean {hint[0]!r}?)"
-    if known:
-        return f"unknown key (known: {', '.join(known)})"
-    return "unknown key"
-
-

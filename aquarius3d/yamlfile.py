@@ -152,6 +152,13 @@ def read_yaml(path: Path | str, where: str | None = None, *, limit: int | None =
     """
     path = Path(path)
     where = where or path.name
+    return parse_bytes(read_bytes(path, where, limit=limit), where)
+
+
+def read_bytes(path: Path | str, where: str | None = None, *, limit: int | None = None) -> bytes:
+    """A file's bytes, refused (DataError) when it cannot be read or is larger than the limit."""
+    path = Path(path)
+    where = where or path.name
     limit = size_limit() if limit is None else limit
     try:
         with path.open("rb") as stream:
@@ -163,6 +170,11 @@ def read_yaml(path: Path | str, where: str | None = None, *, limit: int | None =
         raise DataError(f"{where}: cannot be read: {exc.strerror or exc}") from None
     if len(raw) > limit:  # a file that grew, or a pipe
         raise DataError(_too_big(where, len(raw), limit))
+    return raw
+
+
+def parse_bytes(raw: bytes, where: str) -> tuple[Any, Lines]:
+    """Parse a file's bytes (read with read_bytes): UTF-8 text, then YAML."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:

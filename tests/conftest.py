@@ -1,11 +1,22 @@
-"""Shared fixtures: one offscreen Panda3D table for all view tests."""
+"""Shared fixtures: one offscreen Panda3D table for all view tests; a cache of checked rulesets of
+the session's own (tests never write in the user's cache folder)."""
 
+import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
+
+_CACHE = tempfile.mkdtemp(prefix="aquarius3d-test-cache-")
+os.environ["AQUARIUS3D_CACHE_DIR"] = _CACHE  # before any test loads a ruleset; inherited by subprocesses
+
+
+def pytest_unconfigure(config):
+    shutil.rmtree(_CACHE, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

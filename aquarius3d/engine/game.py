@@ -12,7 +12,6 @@ can read; nothing changes when it does.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
@@ -20,6 +19,7 @@ from typing import Any
 from ..cards import Face, canonical, face
 from ..decks import Deck
 from ..errors import IllegalMove
+from ..values import Value, field
 from . import hidden
 from . import rng as random_source
 from .hidden import Observation
@@ -27,8 +27,7 @@ from .moves import Join, Move, Pass, Place, parse_move
 from .state import State
 
 
-@dataclass
-class ApplyResult:
+class ApplyResult(Value):
     """What a move did that a player should be told."""
 
     move: Move
@@ -37,6 +36,15 @@ class ApplyResult:
     connected: int = 0  # element mask the placed card connected through
     winners: list[int] = field(default_factory=list)
     over: bool = False
+
+    def __init__(self, move: Move, seat: int, bonus: int = 0, connected: int = 0, winners: list[int] | None = None,
+                 over: bool = False) -> None:  # written out: one is made for every move applied
+        self.move = move
+        self.seat = seat
+        self.bonus = bonus
+        self.connected = connected
+        self.winners = [] if winners is None else winners
+        self.over = over
 
 
 class MoveGroup:

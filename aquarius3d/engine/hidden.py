@@ -17,9 +17,9 @@ reading it.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..values import Value
 from .state import State
 
 if TYPE_CHECKING:
@@ -29,12 +29,15 @@ HIDDEN = -1  # a card the seat cannot see
 Place = tuple[str, int]  # ("hand", seat), ("goal", seat) or ("unused", -1)
 
 
-@dataclass(frozen=True)
-class Observation:
+class Observation(Value, frozen=True):
     """One seat's view of a state: `view` is the state with what the seat cannot see replaced by HIDDEN."""
 
     seat: int
     view: State
+
+    def __init__(self, seat: int, view: State) -> None:  # written out: a computer player asks for one every move
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "view", view)
 
     @property
     def known(self) -> dict[int, Place]:

@@ -33,7 +33,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from functools import lru_cache
+from operator import attrgetter
+from typing import Any, ClassVar
 
 from ..cards import CardCodeError, face
 from ..errors import MoveSyntaxError
@@ -46,16 +48,71 @@ def cell_text(cell: Cell) -> str:
     return f"{cell[0]},{cell[1]}"
 
 
-class Move:
-    """Base of every move; subclasses are frozen dataclasses."""
+class FrozenMoveError(AttributeError):
+    """A move's fields cannot be changed."""
 
-    action: str | None = None  # the action card a move plays, if any
+
+def _no_fields(move: Move) -> tuple[Any, ...]:
+    return ()
+
+
+def _compare(values: Callable[[Any], tuple[Any, ...]]) -> tuple[Callable[..., Any], Callable[..., int]]:
+    """A class's __eq__ and __hash__, given the function listing a move's fields' values."""
+
+    def __eq__(self: Move, other: object) -> Any:
+        if other.__class__ is self.__class__:
+            return values(self) == values(other)
+        return NotImplemented
+
+    def __hash__(self: Move) -> int:
+        return hash(values(self))
+
+    return __eq__, __hash__
+
+
+class Move:
+    """Base of every move: frozen values, equal and hashed as a frozen dataclass is (same class, the
+    fields' values in order), printed the same way, and picklable.
+
+    A subclass annotates its fields and sets them all at once in a plain `__init__`
+    (`self.__dict__.update(...)`, the quickest way past the frozen `__setattr__`). Written out,
+    a move class costs nothing to define at start-up, where `@dataclass` writes and compiles code
+    for every class each time the program starts (about a millisecond each here, for some twenty
+    moves). `_fields` names the fields, in order.
+    """
+
+    action: ClassVar[str | None] = None  # the action card a move plays, if any
+    _fields: ClassVar[tuple[str, ...]] = ()
+    _values: ClassVar[Any] = staticmethod(_no_fields)  # the fields' values as a tuple, in order
+    __eq__, __hash__ = _compare(_no_fields)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._fields = tuple(name for klass in reversed(cls.__mro__[:-2])
+                            for name in klass.__dict__.get("__annotations__", {}))
+        if len(cls._fields) == 1:
+            only = cls._fields[0]
+            cls._values = staticmethod(lambda move: (getattr(move, only),))
+        elif cls._fields:
+            cls._values = staticmethod(attrgetter(*cls._fields))
+        cls.__eq__, cls.__hash__ = _compare(cls._values)  # type: ignore[method-assign]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{n}={getattr(self, n)!r}' for n in self._fields)})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenMoveError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenMoveError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), self._values(self)
 
     def __str__(self) -> str:  # pragma: no cover - every subclass overrides
         raise NotImplementedError
 
 
-@dataclass(frozen=True)
 class Place(Move):
     """Play an element card: `code` names the card, which lies turned 180 degrees if `turned`.
 
@@ -65,8 +122,11 @@ class Place(Move):
 
     code: str
     cell: Cell
-    turned: bool = False
-    level: int = 0  # storey: 0 on the table, n on the pyramids of the card on storey n - 1
+    turned: bool
+    level: int  # storey: 0 on the table, n on the pyramids of the card on storey n - 1
+
+    def __init__(self, code: str, cell: Cell, turned: bool = False, level: int = 0) -> None:
+        self.__dict__.update(code=code, cell=cell, turned=turned, level=level)
 
     @property
     def lies_as(self) -> str:
@@ -77,60 +137,69 @@ class Place(Move):
         return f"place {self.code} @ {where}" + (" turned" if self.turned else "")
 
 
-@dataclass(frozen=True)
 class Pass(Move):
+
     def __str__(self) -> str:
         return "pass"
 
 
-@dataclass(frozen=True)
 class TradeHands(Move):
     seat: int
     action = "trade_hands"
+
+    def __init__(self, seat: int) -> None:
+        self.__dict__.update(seat=seat)
 
     def __str__(self) -> str:
         return f"trade-hands {self.seat}"
 
 
-@dataclass(frozen=True)
 class MoveCard(Move):
     source: Cell
     target: Cell
-    turned: bool = False
+    turned: bool
     action = "move_a_card"
+
+    def __init__(self, source: Cell, target: Cell, turned: bool = False) -> None:
+        self.__dict__.update(source=source, target=target, turned=turned)
 
     def __str__(self) -> str:
         return f"move {cell_text(self.source)} -> {cell_text(self.target)}" + (" turned" if self.turned else "")
 
 
-@dataclass(frozen=True)
 class Zap(Move):
     cell: Cell
     action = "zap_a_card"
+
+    def __init__(self, cell: Cell) -> None:
+        self.__dict__.update(cell=cell)
 
     def __str__(self) -> str:
         return f"zap {cell_text(self.cell)}"
 
 
-@dataclass(frozen=True)
 class TradeGoals(Move):
     seat: int | None  # None: the top of the unused goals
     action = "trade_goals"
+
+    def __init__(self, seat: int | None) -> None:
+        self.__dict__.update(seat=seat)
 
     def __str__(self) -> str:
         return f"trade-goals {'pile' if self.seat is None else self.seat}"
 
 
-@dataclass(frozen=True)
 class RotateGoals(Move):
     direction: str  # "left": each player passes to the next seat
     action = "rotate_goals"
+
+    def __init__(self, direction: str) -> None:
+        self.__dict__.update(direction=direction)
 
     def __str__(self) -> str:
         return f"rotate-goals {self.direction}"
 
 
-@dataclass(frozen=True)
 class ShuffleHands(Move):
     action = "shuffle_hands"
 
@@ -138,7 +207,6 @@ class ShuffleHands(Move):
         return "shuffle-hands"
 
 
-@dataclass(frozen=True)
 class ShuffleGoals(Move):
     action = "shuffle_goals"
 
@@ -146,30 +214,33 @@ class ShuffleGoals(Move):
         return "shuffle-goals"
 
 
-@dataclass(frozen=True)
 class PlacePyramid(Move):
     """Stand a pyramid from your supply on a quarter of a card (Aquarius Rising)."""
 
     pyramid: str  # size and colour, e.g. "Lr"
     cell: Cell
     quarter: int  # 0 TL, 1 TR, 2 BL, 3 BR
-    level: int = 0
+    level: int
+
+    def __init__(self, pyramid: str, cell: Cell, quarter: int, level: int = 0) -> None:
+        self.__dict__.update(pyramid=pyramid, cell=cell, quarter=quarter, level=level)
 
     def __str__(self) -> str:
         where = cell_text(self.cell) + (f",{self.level}" if self.level else "")
         return f"pyramid {self.pyramid} @ {where} {QUARTERS[self.quarter]}"
 
 
-@dataclass(frozen=True)
 class TradePyramids(Move):
     seat: int
     action = "zap_a_card"
+
+    def __init__(self, seat: int) -> None:
+        self.__dict__.update(seat=seat)
 
     def __str__(self) -> str:
         return f"trade-pyramids {self.seat}"
 
 
-@dataclass(frozen=True)
 class TwoPyramids(Move):
     action = "move_a_card"
 
@@ -177,17 +248,18 @@ class TwoPyramids(Move):
         return "two-pyramids"
 
 
-@dataclass(frozen=True)
 class Build(Move):
     match: int
     cell: Cell
     space: str  # quarter name of the panel: TL, TR, BL, BR
 
+    def __init__(self, match: int, cell: Cell, space: str) -> None:
+        self.__dict__.update(match=match, cell=cell, space=space)
+
     def __str__(self) -> str:
         return f"build #{self.match} {cell_text(self.cell)} {self.space}"
 
 
-@dataclass(frozen=True)
 class Shift(Move):
     match: int
     cell: Cell
@@ -195,51 +267,64 @@ class Shift(Move):
     to_cell: Cell
     to_space: str
 
+    def __init__(self, match: int, cell: Cell, space: str, to_cell: Cell, to_space: str) -> None:
+        self.__dict__.update(match=match, cell=cell, space=space, to_cell=to_cell, to_space=to_space)
+
     def __str__(self) -> str:
         return f"shift #{self.match} {cell_text(self.cell)} {self.space} -> {cell_text(self.to_cell)} {self.to_space}"
 
 
-@dataclass(frozen=True)
 class Skip(Move):
     match: int
+
+    def __init__(self, match: int) -> None:
+        self.__dict__.update(match=match)
 
     def __str__(self) -> str:
         return f"skip #{self.match}"
 
 
-@dataclass(frozen=True)
 class SwapRow(Move):
     index: int  # swaps the row's places index and index + 1
     action = "trade_goals"
+
+    def __init__(self, index: int) -> None:
+        self.__dict__.update(index=index)
 
     def __str__(self) -> str:
         return f"swap-row {self.index}"
 
 
-@dataclass(frozen=True)
 class TradePiece(Move):
     cell: Cell
     space: str
     size: str  # the size taken from the supply
     action = "trade_hands"
 
+    def __init__(self, cell: Cell, space: str, size: str) -> None:
+        self.__dict__.update(cell=cell, space=space, size=size)
+
     def __str__(self) -> str:
         return f"trade-pyramid {cell_text(self.cell)} {self.space} {self.size}"
 
 
-@dataclass(frozen=True)
 class DraftDiscard(Move):
     index: int  # which of the three offered cards goes to the box
+
+    def __init__(self, index: int) -> None:
+        self.__dict__.update(index=index)
 
     def __str__(self) -> str:
         return f"draft-discard {self.index}"
 
 
-@dataclass(frozen=True)
 class Join(Move):
     """A new player sits down between turns (Aquarius FAQ); not a move of the player to play."""
 
     name: str
+
+    def __init__(self, name: str) -> None:
+        self.__dict__.update(name=name)
 
     def __str__(self) -> str:
         return f"join {self.name}"
@@ -247,32 +332,37 @@ class Join(Move):
 
 _CELL = r"(-?\d+)\s*,\s*(-?\d+)"
 _SPACE = r"(TL|TR|BL|BR)"
-_PATTERNS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Move]]] = [
-    (re.compile(rf"place\s+(\S+)\s*@\s*{_CELL}(?:\s*,\s*(\d+))?(\s+turned)?"),
-     lambda m: Place(_code(m[1]), (int(m[2]), int(m[3])), bool(m[5]), int(m[4] or 0))),
-    (re.compile(rf"pyramid\s+([SML][gyrbkwc])\s*@\s*{_CELL}(?:\s*,\s*(\d+))?\s+(TL|TR|BL|BR)"),
-     lambda m: PlacePyramid(m[1], (int(m[2]), int(m[3])), QUARTERS.index(m[5]), int(m[4] or 0))),
-    (re.compile(r"trade-pyramids\s+(\d+)"), lambda m: TradePyramids(int(m[1]))),
-    (re.compile(r"two-pyramids"), lambda m: TwoPyramids()),
-    (re.compile(r"pass"), lambda m: Pass()),
-    (re.compile(r"trade-hands\s+(\d+)"), lambda m: TradeHands(int(m[1]))),
-    (re.compile(rf"move\s+{_CELL}\s*->\s*{_CELL}(\s+turned)?"),
-     lambda m: MoveCard((int(m[1]), int(m[2])), (int(m[3]), int(m[4])), bool(m[5]))),
-    (re.compile(rf"zap\s+{_CELL}"), lambda m: Zap((int(m[1]), int(m[2])))),
-    (re.compile(r"trade-goals\s+(\d+|pile)"), lambda m: TradeGoals(None if m[1] == "pile" else int(m[1]))),
-    (re.compile(r"rotate-goals\s+(left|right)"), lambda m: RotateGoals(m[1])),
-    (re.compile(r"shuffle-hands"), lambda m: ShuffleHands()),
-    (re.compile(r"shuffle-goals"), lambda m: ShuffleGoals()),
-    (re.compile(r"join\s+(\S.*)"), lambda m: Join(m[1].strip())),
-    (re.compile(rf"build\s+#(\d+)\s+{_CELL}\s+{_SPACE}"), lambda m: Build(int(m[1]), (int(m[2]), int(m[3])), m[4])),
-    (re.compile(rf"shift\s+#(\d+)\s+{_CELL}\s+{_SPACE}\s*->\s*{_CELL}\s+{_SPACE}"),
-     lambda m: Shift(int(m[1]), (int(m[2]), int(m[3])), m[4], (int(m[5]), int(m[6])), m[7])),
-    (re.compile(r"skip\s+#(\d+)"), lambda m: Skip(int(m[1]))),
-    (re.compile(r"swap-row\s+(\d+)"), lambda m: SwapRow(int(m[1]))),
-    (re.compile(rf"trade-pyramid\s+{_CELL}\s+{_SPACE}\s+([SML])"),
-     lambda m: TradePiece((int(m[1]), int(m[2])), m[3], m[4])),
-    (re.compile(r"draft-discard\s+(\d+)"), lambda m: DraftDiscard(int(m[1]))),
-]
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> list[tuple[re.Pattern[str], Callable[[re.Match[str]], Move]]]:
+    """The notation's patterns, compiled when a move is first read (not at every start)."""
+    return [
+        (re.compile(rf"place\s+(\S+)\s*@\s*{_CELL}(?:\s*,\s*(\d+))?(\s+turned)?"),
+         lambda m: Place(_code(m[1]), (int(m[2]), int(m[3])), bool(m[5]), int(m[4] or 0))),
+        (re.compile(rf"pyramid\s+([SML][gyrbkwc])\s*@\s*{_CELL}(?:\s*,\s*(\d+))?\s+(TL|TR|BL|BR)"),
+         lambda m: PlacePyramid(m[1], (int(m[2]), int(m[3])), QUARTERS.index(m[5]), int(m[4] or 0))),
+        (re.compile(r"trade-pyramids\s+(\d+)"), lambda m: TradePyramids(int(m[1]))),
+        (re.compile(r"two-pyramids"), lambda m: TwoPyramids()),
+        (re.compile(r"pass"), lambda m: Pass()),
+        (re.compile(r"trade-hands\s+(\d+)"), lambda m: TradeHands(int(m[1]))),
+        (re.compile(rf"move\s+{_CELL}\s*->\s*{_CELL}(\s+turned)?"),
+         lambda m: MoveCard((int(m[1]), int(m[2])), (int(m[3]), int(m[4])), bool(m[5]))),
+        (re.compile(rf"zap\s+{_CELL}"), lambda m: Zap((int(m[1]), int(m[2])))),
+        (re.compile(r"trade-goals\s+(\d+|pile)"), lambda m: TradeGoals(None if m[1] == "pile" else int(m[1]))),
+        (re.compile(r"rotate-goals\s+(left|right)"), lambda m: RotateGoals(m[1])),
+        (re.compile(r"shuffle-hands"), lambda m: ShuffleHands()),
+        (re.compile(r"shuffle-goals"), lambda m: ShuffleGoals()),
+        (re.compile(r"join\s+(\S.*)"), lambda m: Join(m[1].strip())),
+        (re.compile(rf"build\s+#(\d+)\s+{_CELL}\s+{_SPACE}"), lambda m: Build(int(m[1]), (int(m[2]), int(m[3])), m[4])),
+        (re.compile(rf"shift\s+#(\d+)\s+{_CELL}\s+{_SPACE}\s*->\s*{_CELL}\s+{_SPACE}"),
+         lambda m: Shift(int(m[1]), (int(m[2]), int(m[3])), m[4], (int(m[5]), int(m[6])), m[7])),
+        (re.compile(r"skip\s+#(\d+)"), lambda m: Skip(int(m[1]))),
+        (re.compile(r"swap-row\s+(\d+)"), lambda m: SwapRow(int(m[1]))),
+        (re.compile(rf"trade-pyramid\s+{_CELL}\s+{_SPACE}\s+([SML])"),
+         lambda m: TradePiece((int(m[1]), int(m[2])), m[3], m[4])),
+        (re.compile(r"draft-discard\s+(\d+)"), lambda m: DraftDiscard(int(m[1]))),
+    ]
 
 
 def _code(text: str) -> str:
@@ -285,7 +375,7 @@ def _code(text: str) -> str:
 def parse_move(text: str) -> Move:
     """Read a move from its notation; raises MoveSyntaxError naming the text."""
     line = " ".join(str(text).split())
-    for pattern, build in _PATTERNS:
+    for pattern, build in _patterns():
         match = pattern.fullmatch(line)
         if match:
             return build(match)

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, TypeVar
 
+from ..values import Value, field
 from .table import Table
 
 
@@ -60,8 +60,7 @@ def data_of(state: State, kind: type[D]) -> D:
     return state.data
 
 
-@dataclass(eq=False)
-class State:
+class State(Value, eq=False):
     players: list[str]
     hands: list[list[int]]
     goals: list[int | None]

@@ -1,7 +1,10 @@
 """The game families, one package each: their rule blocks, and what each adds to the shared engine.
 
-Importing this package registers every family's building blocks with the
-engine's registry (aquarius3d.engine.blocks), so that rulesets can name them.
+A family registers its building blocks with the engine's registry
+(aquarius3d.engine.blocks) when its package is imported. Importing this package
+imports none of them: the registry imports them all the first time it is listed
+(to check a ruleset, write the schema), and a ruleset loaded from the cache of
+checked ones imports only the modules its blocks come from.
 """
 
 from collections.abc import Callable
@@ -9,11 +12,20 @@ from importlib import import_module
 from types import ModuleType
 from typing import Any
 
-from . import aquarius, dominus, rising, towers  # noqa: F401  (each registers its blocks)
+from ..engine.blocks import import_all_with
 
 # The families a ruleset may name with `family:`; the window, analyze and the session ask
 # `game.family` what a game has (storeys, pieces, rounds), never which blocks it happens to use.
 FAMILIES = ("aquarius", "rising", "towers", "dominus")
+
+
+def import_all() -> None:
+    """Import every family (each registers its blocks)."""
+    for family in FAMILIES:
+        import_module(f"{__name__}.{family}")
+
+
+import_all_with(import_all)
 
 
 def analyst(family: str) -> ModuleType:

@@ -9,8 +9,6 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar, Literal
 
-from pydantic import Field
-
 from ...cards import BIT, LETTER_OF, connected_elements, face
 from ...engine.game import MoveGroup
 from ...engine.hidden import everyone_learns, forget, learn, move_places, swap_places
@@ -18,7 +16,7 @@ from ...errors import IllegalMove
 from ...yamlfile import short
 from ...engine import rng as random_source
 from ...engine.moves import MoveCard, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands, Zap
-from ...engine.blocks import Block, block
+from ...engine.blocks import Block, block, field
 
 if TYPE_CHECKING:
     from ...engine.game import Game
@@ -40,11 +38,11 @@ class DeckBlock(Block):
     """
 
     type: Literal["deck"]
-    name: str = Field("second-edition", description="a deck list in assets/decks (without .yaml)")
-    elements: str | None = Field(None, description="take the element cards from this deck list instead")
-    goals: bool = Field(True, description="whether the goal cards are used")
-    actions: str | list[str] = Field("all", description="all, none, one action name, or a list of action names kept")
-    wild: bool = Field(
+    name: str = field("second-edition", description="a deck list in assets/decks (without .yaml)")
+    elements: str | None = field(None, description="take the element cards from this deck list instead")
+    goals: bool = field(True, description="whether the goal cards are used")
+    actions: str | list[str] = field("all", description="all, none, one action name, or a list of action names kept")
+    wild: bool = field(
         True, description="whether the wild card is used (aquarius.yaml: not in Elemental Connections or Basic)"
     )
 
@@ -64,12 +62,12 @@ class DealBlock(Block):
     """
 
     type: Literal["deal"]
-    hand: int = Field(3, ge=0, le=60, description="cards dealt to each player")
-    join_in_progress: bool = Field(
+    hand: int = field(3, ge=0, le=60, description="cards dealt to each player")
+    join_in_progress: bool = field(
         True, description="a player may join between turns, taking an unused goal and the top cards "
                           "(and wins at once if that goal's group is already on the table)"
     )
-    action_starter: Literal["middle", "discard"] = Field(
+    action_starter: Literal["middle", "discard"] = field(
         "middle", description="where an action card turned up as the starter goes"
     )
 
@@ -122,9 +120,9 @@ class DrawAndPlayBlock(Block):
     """
 
     type: Literal["draw_and_play"]
-    draw: int = Field(1, ge=0, le=60, description="cards drawn at the start of each turn")
+    draw: int = field(1, ge=0, le=60, description="cards drawn at the start of each turn")
     phased: ClassVar[bool] = False  # True for turns with a step after the card (Aquarius Rising)
-    when_stuck: Literal["pass", "draw_until_playable"] = Field(
+    when_stuck: Literal["pass", "draw_until_playable"] = field(
         "pass", description="what a player who cannot play does (a pass once the deck is empty)"
     )
 
@@ -213,7 +211,7 @@ class MultiConnectionBlock(Block):
     """
 
     type: Literal["multi_connection"]
-    wild: bool = Field(False, description="whether playing the wild card earns a bonus")
+    wild: bool = field(False, description="whether playing the wild card earns a bonus")
 
     def extra_draws(self, card_face, connected_mask: int) -> int:
         if card_face.kind == "wild" and not self.wild:
@@ -237,7 +235,7 @@ class NoBonusBlock(Block):
 class ActionBlock(Block):
     """An action card's effect: its legal moves, a check with a reason, and the effect."""
 
-    card: str | None = Field(None, description="the action card this effect is for (default: the type's own card)")
+    card: str | None = field(None, description="the action card this effect is for (default: the type's own card)")
     move_type: ClassVar[type] = object  # the move this effect takes
     # Whether the effect can change the table or the goals (and so make a winner).
     may_win: ClassVar[bool] = True
@@ -303,7 +301,7 @@ class MoveACardBlock(ActionBlock):
 
     type: Literal["move_a_card"]
     move_type: ClassVar[type] = MoveCard
-    turn_in_place: bool = Field(True, description="a card may stay in its cell, turned 180 degrees")
+    turn_in_place: bool = field(True, description="a card may stay in its cell, turned 180 degrees")
 
     def moves(self, game, state, seat):
         return [move for group in self.move_groups(game, state, seat) for move in group]
@@ -394,7 +392,7 @@ class TradeGoalsBlock(ActionBlock):
 
     type: Literal["trade_goals"]
     move_type: ClassVar[type] = TradeGoals
-    with_unused: bool = Field(True, description="whether the top unused goal may be taken")
+    with_unused: bool = field(True, description="whether the top unused goal may be taken")
 
     def moves(self, game, state, seat):
         found = [TradeGoals(other) for other in range(len(state.players)) if other != seat]
@@ -509,7 +507,7 @@ class ShuffleGoalsBlock(ActionBlock):
 
     type: Literal["shuffle_goals"]
     move_type: ClassVar[type] = ShuffleGoals
-    include_unused: bool = Field(False, description="whether unused goals are shuffled in")
+    include_unused: bool = field(False, description="whether unused goals are shuffled in")
 
     def moves(self, game, state, seat):
         return [ShuffleGoals()]
@@ -548,7 +546,7 @@ class ConnectPanelsBlock(Block):
     """
 
     type: Literal["connect_panels"]
-    count: int = Field(7, ge=1, le=200, description="panels to connect")
+    count: int = field(7, ge=1, le=200, description="panels to connect")
     reason: ClassVar[str] = "goal"
 
     def target(self, state, seat: int) -> int:
@@ -593,7 +591,7 @@ class DeckOutBlock(Block):
     """
 
     type: Literal["deck_out"]
-    winner: Literal["closest_to_target", "last_card"] = Field(
+    winner: Literal["closest_to_target", "last_card"] = field(
         "closest_to_target", description="who wins when the cards run out"
     )
     reason: ClassVar[str] = "deck out"

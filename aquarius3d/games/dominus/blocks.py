@@ -7,10 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar, Literal
 
-from pydantic import Field
-
 from ...cards import DIRECTIONS, FACING, MY_SIDE, SEG_BITS, SEG_MASK, face, mask_letters
-from ...engine.blocks import Block, block
+from ...engine.blocks import Block, block, field
 from .state import Round, dominus
 
 if TYPE_CHECKING:
@@ -69,7 +67,7 @@ class ExactMatchBlock(Block):
     """
 
     type: Literal["exact_match"]
-    table: tuple[int, int] = Field(
+    table: tuple[int, int] = field(
         (14, 7), description="the table's size in cards (columns, rows), the starter at its centre; "
                              "every card must lie wholly on it")
 

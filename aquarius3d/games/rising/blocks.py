@@ -12,8 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Literal
 
-from pydantic import Field
-
 from ... import geometry
 from ...cards import DRAGON, face, mask_letters
 from ...vocabulary import (
@@ -26,7 +24,7 @@ from ...engine.game import MoveGroup
 from ...errors import IllegalMove
 from .state import RisingData, rising, spot, spot_text  # noqa: F401  (spot_text: for callers)
 from ..aquarius.blocks import ActionBlock, ConnectBlock, DealBlock, DrawAndPlayBlock, _other_seat
-from ...engine.blocks import Block, block
+from ...engine.blocks import Block, block, field as block_field
 
 if TYPE_CHECKING:
     from ...engine.game import Game
@@ -308,11 +306,11 @@ class RisingDealBlock(DealBlock):
     """
 
     type: Literal["rising_deal"]
-    white: bool = Field(False, description="To the Clouds: a white trio each")
-    clear: bool = Field(False, description="Sky High: a clear trio each")
-    dragon_start: bool = Field(
+    white: bool = block_field(False, description="To the Clouds: a white trio each")
+    clear: bool = block_field(False, description="Sky High: a clear trio each")
+    dragon_start: bool = block_field(
         False, description="start with the Aquarius Dragon at 0,0 instead of a dealt starter; ruling: one wild "
-                           "panel of every element (as in Seven Dragons), no pyramid may stand on it"
+                                 "panel of every element (as in Seven Dragons), no pyramid may stand on it"
     )
 
     def flip_starter(self, game: "Game", state: "State") -> None:
@@ -496,9 +494,9 @@ class HighestElementBlock(Block):
     """
 
     type: Literal["highest_element"]
-    pips: Literal["house", "height"] = Field(
+    pips: Literal["house", "height"] = block_field(
         "house", description="tie-break pips: in the house(s) of the highest point (English) or at that height "
-                             "(French); the same reading counts them again at the secondary height"
+                                   "(French); the same reading counts them again at the secondary height"
     )
     reason: ClassVar[str] = "highest element"
 

@@ -21,8 +21,6 @@ from collections import Counter
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING, ClassVar, Literal
 
-from pydantic import Field
-
 from ...cards import face
 from ...vocabulary import (
     COLOURS, ELEMENT_OF, ELEMENT_OF_COLOUR, LETTER_OF, PYRAMID_COLOUR, QUARTERS, SIZES, colour_name, size_name,
@@ -34,7 +32,7 @@ from ...engine.hidden import learn
 from ...errors import IllegalMove
 from .state import Match, TowersData, towers
 from ..aquarius.blocks import ActionBlock
-from ...engine.blocks import Block, block
+from ...engine.blocks import Block, block, field
 
 if TYPE_CHECKING:
     from ...engine.game import Game
@@ -219,11 +217,11 @@ class TowersDealBlock(Block):
     """
 
     type: Literal["towers_deal"]
-    deck_size: int = Field(30, ge=1, le=200, description="cards in the solitaire deck")
-    per_kind: int = Field(3, ge=0, le=20, description="pyramids of each size in each colour in the supply")
-    draft: bool = Field(False, description="draft the deck: 15 set aside unseen, 10 dealt, then keep 2 of 3")
-    set_aside: int = Field(15, ge=0, le=200, description="draft: cards put back in the box unseen")
-    dealt: int = Field(10, ge=0, le=200, description="draft: cards dealt straight into the deck")
+    deck_size: int = field(30, ge=1, le=200, description="cards in the solitaire deck")
+    per_kind: int = field(3, ge=0, le=20, description="pyramids of each size in each colour in the supply")
+    draft: bool = field(False, description="draft the deck: 15 set aside unseen, 10 dealt, then keep 2 of 3")
+    set_aside: int = field(15, ge=0, le=200, description="draft: cards put back in the box unseen")
+    dealt: int = field(10, ge=0, le=200, description="draft: cards dealt straight into the deck")
     join_in_progress: ClassVar[bool] = False
     hand: ClassVar[int] = 0
 
@@ -717,9 +715,9 @@ class LastCardBlock(Block):
     """
 
     type: Literal["last_card"]
-    values: list[int] = Field(default_factory=lambda: [5, 4, 3, 2, 1], description="points per place in the row")
-    mastery_bonus: int = Field(10, description="points for a complete tower of every element")
-    ranks: list[tuple[int, str]] = Field(default_factory=lambda: [tuple(r) for r in RANKS_DEFAULT],
+    values: list[int] = field(default_factory=lambda: [5, 4, 3, 2, 1], description="points per place in the row")
+    mastery_bonus: int = field(10, description="points for a complete tower of every element")
+    ranks: list[tuple[int, str]] = field(default_factory=lambda: [tuple(r) for r in RANKS_DEFAULT],
                                          description="[least score, rank name] from the lowest")
     reason: ClassVar[str] = "last card"
 

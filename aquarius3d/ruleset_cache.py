@@ -1,0 +1,184 @@
+"""A cache of checked rulesets, so that loading one again needs neither pydantic nor a YAML parse.
+
+Checking a ruleset (aquarius3d/ruleset_check.py) imports pydantic, which takes several times a
+bare Python start. What the check gives for a ruleset file and the options asked for (the
+ruleset's values as plain data, the options' values and which option set which key) is kept
+in one file per ruleset and options, in the user's cache folder (AQUARIUS3D_CACHE_DIR names
+another; set but empty, nothing is kept). An entry is used only when all of these are as
+they were when it was written:
+
+- the ruleset file (where it is and every byte of it) and the options, which name the entry;
+- every file it extends, whose digests the entry holds;
+- the program: its version, Python's, and the size and modification time of every module of
+  the rules side (where blocks are declared and rulesets read and checked) and of the installed
+  pydantic, all folded into the entry's name (so a change to the code is a new entry).
+
+An entry that cannot be read, does not match its checksum or is stale is ignored, and the
+ruleset checked and written again; a cache folder that cannot be written is left alone.
+Rulesets with problems are never kept: their messages always come from a fresh check.
+The deck list is read and checked against the ruleset on every load (ruleset.py).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+try:
+    from _blake2 import blake2b  # hashlib would load OpenSSL first, which takes longer than all this
+except ImportError:  # pragma: no cover - another Python
+    from hashlib import blake2b
+
+FORMAT = 1  # raise when an entry's layout or meaning changes
+VARIABLE = "AQUARIUS3D_CACHE_DIR"
+_TUPLE = "\x00tuple"  # how a tuple is written (JSON has lists only)
+_MAPPING = "\x00mapping"  # a mapping whose keys are not all text, or one that could be mistaken for the above
+
+
+def cache_dir() -> Path | None:
+    """Where entries are kept: AQUARIUS3D_CACHE_DIR, or the user's cache folder; None when set empty."""
+    override = os.environ.get(VARIABLE)
+    if override is not None:
+        return Path(override) if override else None
+    if sys.platform.startswith("linux") and "ANDROID_DATA" not in os.environ:
+        # platformdirs' answer on Linux (tests/test_ruleset_cache.py compares), without importing it
+        base = os.environ.get("XDG_CACHE_HOME", "").strip() or os.path.expanduser("~/.cache")
+        return Path(base) / "aquarius3d"
+    import platformdirs
+
+    return platformdirs.user_cache_path("aquarius3d", appauthor=False)
+
+
+def _digest(data: bytes) -> str:
+    return blake2b(data, digest_size=20).hexdigest()
+
+
+# -- plain data as JSON, exactly ------------------------------------------------------------------
+
+
+def encode(value: Any) -> Any:
+    """Plain data (mappings, lists, tuples, text, numbers, true/false, null) made JSON-ready so that
+    `decode` gives it back equal and of the same types; ValueError for anything else."""
+    kind = type(value)
+    if kind is dict:
+        if all(type(key) is str and not key.startswith("\x00") for key in value):
+            return {key: encode(item) for key, item in value.items()}
+        return {_MAPPING: [[encode(key), encode(item)] for key, item in value.items()]}
+    if kind is list:
+        return [encode(item) for item in value]
+    if kind is tuple:
+        return {_TUPLE: [encode(item) for item in value]}
+    if kind in (str, int, float, bool) or value is None:
+        return value
+    raise ValueError(f"{kind.__name__} is not kept in the cache")
+
+
+def _object(pairs: dict) -> Any:
+    if len(pairs) == 1:
+        if _TUPLE in pairs:
+            return tuple(pairs[_TUPLE])
+        if _MAPPING in pairs:
+            return {key: item for key, item in pairs[_MAPPING]}
+    return pairs
+
+
+def decode(text: str) -> Any:
+    return json.loads(text, object_hook=_object)
+
+
+# -- what an entry depends on ---------------------------------------------------------------------
+
+
+def _stat(path: str | Path | None) -> tuple[int, int] | None:
+    try:
+        found = os.stat(path) if path else None
+    except OSError:
+        return None
+    return (found.st_mtime_ns, found.st_size) if found else None
+
+
+@lru_cache(maxsize=1)
+def program() -> str:
+    """A digest of everything in the program that decides what a check gives: the version, Python's,
+    and the size and modification time of every module of the rules side (aquarius3d/*.py, engine,
+    games: the declarations and the checking code) and of the installed pydantic's version file."""
+    from importlib.util import find_spec
+
+    from . import __version__
+    from .games import FAMILIES  # (imports no family)
+
+    here = Path(__file__).parent
+    modules = []
+    for folder in [here, here / "engine", here / "games", *(here / "games" / family for family in FAMILIES)]:
+        try:
+            with os.scandir(folder) as found:
+                modules += [(entry.path, _stat(entry.path)) for entry in found if entry.name.endswith(".py")]
+        except OSError:
+            modules.append((str(folder), None))
+    pydantic = find_spec("pydantic")
+    origin = Path(pydantic.origin).parent / "version.py" if pydantic and pydantic.origin else None
+    parts = [FORMAT, __version__, sys.version, sorted(modules), _stat(origin)]
+    return _digest(repr(parts).encode())
+
+
+def entry_name(path: Path, raw: bytes, options: dict | None) -> str | None:
+    """The name of the entry for a ruleset file (its content `raw`) and options; None when the
+    options cannot be kept (values a file could not hold)."""
+    try:
+        asked = json.dumps(encode(dict(options or {})))
+    except (ValueError, TypeError):
+        return None
+    key = json.dumps([program(), str(path.resolve()), _digest(raw), asked])
+    return _digest(key.encode())
+
+
+# -- reading and writing entries ------------------------------------------------------------------
+
+
+def read(name: str) -> dict | None:
+    """The entry of that name when it is sound and its extended files are unchanged, else None."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    try:
+        text = (folder / f"{name}.json").read_text(encoding="ascii")
+        check, _, body = text.partition("\n")
+        if check != _digest(body.encode()):
+            return None
+        entry = decode(body)
+        for file, digest in entry["extends"]:
+            if _digest(Path(file).read_bytes()) != digest:
+                return None
+        return entry if isinstance(entry, dict) else None
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+        return None
+
+
+def write(name: str, extends: list[tuple[Path, bytes]], ruleset: dict, values: dict, set_by: dict,
+          modules: list[str]) -> None:
+    """Keep what a check gave, with the modules its blocks come from (silently nothing when it
+    cannot be kept or written)."""
+    folder = cache_dir()
+    if folder is None:
+        return
+    try:
+        entry = {"extends": [[str(path.resolve()), _digest(raw)] for path, raw in extends],
+                 "ruleset": ruleset, "values": values, "set_by": set_by, "modules": modules}
+        body = json.dumps(encode(entry), separators=(",", ":"))  # ASCII: any text, even a lone surrogate
+    except (ValueError, TypeError):
+        return
+    target = folder / f"{name}.json"
+    temporary = folder / f".{name}.{os.getpid()}.tmp"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        temporary.write_text(f"{_digest(body.encode())}\n{body}", encoding="ascii")
+        os.replace(temporary, target)  # whole or not at all, whoever else writes it
+    except OSError:
+        try:
+            temporary.unlink(missing_ok=True)
+        except OSError:
+            pass
