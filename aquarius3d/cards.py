@@ -82,6 +82,17 @@ class Face:
         return mask
 
     @cached_property
+    def toward(self) -> tuple[int, ...]:
+        """Per direction d of DIRECTIONS, what this card adds to the facing segments of the empty cell at
+        its cell + d (Table.need): its two segments on that side, where that cell's own segments sit."""
+        found = []
+        for dx, dy in DIRECTIONS:
+            back = (-dx, -dy)  # from the empty cell to this card
+            (c, e), (a, b) = FACING[back], MY_SIDE[back]
+            found.append((self.segments[c] << SEG_BITS * a) | (self.segments[e] << SEG_BITS * b))
+        return tuple(found)
+
+    @cached_property
     def turned(self) -> "Face":
         """The face turned 180 degrees (computed once per face; faces are shared through face())."""
         return face(turn(self.code))

@@ -62,6 +62,103 @@ class MoveGroup:
         return map(self.build, self.items)
 
 
+class SpreadGroup:
+    """Moves spread from rows `(options, *rest)`: each option gives the move `build(option, *rest)`, in order.
+
+    For moves that differ in one part only (the pyramids that may stand on one quarter): one row instead of
+    a move, or an item, each.
+    """
+
+    __slots__ = ("rows", "build", "size")
+
+    def __init__(self, rows: list[tuple[Any, ...]], build: Callable[..., Move]) -> None:
+        self.rows = rows
+        self.build = build
+        self.size = sum(len(row[0]) for row in rows)
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, index: int) -> Move:
+        if index < 0:
+            index += self.size
+        if 0 <= index:
+            for options, *rest in self.rows:
+                if index < len(options):
+                    return self.build(options[index], *rest)
+                index -= len(options)
+        raise IndexError("no move with that index")
+
+    def __iter__(self) -> Iterator[Move]:
+        build = self.build
+        for options, *rest in self.rows:
+            for option in options:
+                yield build(option, *rest)
+
+
+class CrossGroup:
+    """The moves `build(first, second)` for every first of `firsts`, and for each every second of `seconds`."""
+
+    __slots__ = ("firsts", "seconds", "build")
+
+    def __init__(self, firsts: list[Any], seconds: tuple[Any, ...], build: Callable[[Any, Any], Move]) -> None:
+        self.firsts = firsts
+        self.seconds = seconds
+        self.build = build
+
+    def __len__(self) -> int:
+        return len(self.firsts) * len(self.seconds)
+
+    def __getitem__(self, index: int) -> Move:
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("no move with that index")
+        first, second = divmod(index, len(self.seconds))
+        return self.build(self.firsts[first], self.seconds[second])
+
+    def __iter__(self) -> Iterator[Move]:
+        build, seconds = self.build, self.seconds
+        for first in self.firsts:
+            for second in seconds:
+                yield build(first, second)
+
+
+class MaskGroup:
+    """Moves `build(cell)` for the cells of a list picked by a bit set (bit i: cells[i]), in the list's order,
+    then `last` when it is not None. Counting them is one bit count; cells are picked out only when asked for.
+    """
+
+    __slots__ = ("mask", "cells", "last", "build", "size")
+
+    def __init__(self, mask: int, cells: list[Any], last: Any, build: Callable[[Any], Move]) -> None:
+        self.mask = mask
+        self.cells = cells
+        self.last = last
+        self.build = build
+        self.size = mask.bit_count() + (last is not None)
+
+    def __len__(self) -> int:
+        return self.size
+
+    def _picked(self) -> list[Any]:
+        cells, mask = self.cells, self.mask
+        found = []
+        while mask:
+            low = mask & -mask
+            found.append(cells[low.bit_length() - 1])
+            mask ^= low
+        if self.last is not None:
+            found.append(self.last)
+        return found
+
+    def __getitem__(self, index: int) -> Move:
+        return self.build(self._picked()[index])
+
+    def __iter__(self) -> Iterator[Move]:
+        return map(self.build, self._picked())
+
+
 class Chain:
     """Several move groups read as one, still built lazily (an action's moves in a phase of their own)."""
 

@@ -8,9 +8,10 @@ zero, so listing legal placements is one AND per cell and face.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 
-from ..cards import DIRECTIONS, FACING, MY_SIDE, SEG_BITS, Face, connected_elements, face
+from ..cards import DIRECTIONS, FACING, MY_SIDE, SEG_BITS, SEG_MASK, Face, connected_elements, face
 from ..vocabulary import ALL_ELEMENTS
 
 Cell = tuple[int, int]
@@ -24,12 +25,83 @@ _FACING_SHIFTS = tuple(
 )
 # The single element bits of each element mask (a wild panel has five).
 _BITS_OF = tuple(tuple(1 << i for i in range(5) if mask >> i & 1) for mask in range(32))
+# Per direction d: the empty cell at a card's cell + d, and, in that cell's facing segments (need), every bit
+# but those of its side that faces the card (what the card adds there: Face.toward).
+_KEEP = tuple(
+    ~((SEG_MASK << SEG_BITS * MY_SIDE[(-dx, -dy)][0]) | (SEG_MASK << SEG_BITS * MY_SIDE[(-dx, -dy)][1]))
+    for dx, dy in DIRECTIONS
+)
+_STEPS = tuple((dx, dy, k) for k, (dx, dy) in enumerate(DIRECTIONS))
+
+
+class _Shared:
+    """The token tables hold while they share their dicts (Table.copy): whoever changes first copies them."""
+
+    __slots__ = ()
+
+
+class _Holder:
+    """Holds a token as a table does, to count the references one holder gives it."""
+
+    __slots__ = ("token",)
+
+    def __init__(self, token: _Shared) -> None:
+        self.token = token
+
+
+def _calibrate() -> int | None:
+    """References a token has when one table alone holds it, as sys.getrefcount counts them here (None: no
+    getrefcount, as on PyPy, then a table that shared its dicts always copies them before a change)."""
+    count = getattr(sys, "getrefcount", None)
+    if count is None:
+        return None
+    holder = _Holder(_Shared())
+    alone: int = count(holder.token)
+    other = _Holder(holder.token)
+    return alone if count(holder.token) > alone and other.token is holder.token else None
+
+
+_refcount = sys.getrefcount
+_ALONE = _calibrate()
+
+
+def frontier_index(frontier: list[tuple[Cell, int]]) -> tuple[dict[Cell, int], list[int]]:
+    """The frontier as bit sets, to ask about many faces at once: each cell's place in the list, and per bit of
+    the packed facing segments, the set of places (bit i: frontier[i]) whose segments have it.
+
+    A face connects at the places `OR of index[b] for each bit b of face.bits` (see `bit_places`).
+    """
+    places = {}
+    index = [0] * (8 * SEG_BITS)
+    for i, (cell, need) in enumerate(frontier):
+        places[cell] = i
+        here = 1 << i
+        while need:
+            low = need & -need
+            index[low.bit_length() - 1] |= here
+            need ^= low
+    return places, index
+
+
+_BIT_PLACES: dict[int, tuple[int, ...]] = {}
+
+
+def bit_places(bits: int) -> tuple[int, ...]:
+    """The places of the set bits of a face's packed segments (remembered per face)."""
+    found = _BIT_PLACES.get(bits)
+    if found is None:
+        found = _BIT_PLACES[bits] = tuple(i for i in range(bits.bit_length()) if bits >> i & 1)
+    return found
 
 
 class Table:
-    """Cards on the table by cell, with the frontier kept up to date."""
+    """Cards on the table by cell, with the frontier kept up to date.
 
-    __slots__ = ("cards", "faces", "need", "_largest", "_groups", "_frontier")
+    A copy shares the original's dicts (a copy is taken for every observation, and most are only read);
+    the first of them to change copies them then, unless the others are gone by that time.
+    """
+
+    __slots__ = ("cards", "faces", "need", "_largest", "_groups", "_frontier", "_in_order", "_share")
 
     def __init__(self) -> None:
         self.cards: dict[Cell, int] = {}  # cell -> card id
@@ -40,42 +112,71 @@ class Table:
         # placed and lifted.
         self._groups: dict[int, UnionFind] = {1 << i: ({}, {}) for i in range(5)}
         self._frontier: list[tuple[Cell, int]] | None = None  # need's items sorted, until the table changes
+        self._in_order: list[tuple[Cell, Face]] | None = None  # faces' items sorted, until the table changes
+        self._share: _Shared | None = None  # held while the dicts are shared with copies
 
     def __len__(self) -> int:
         return len(self.cards)
 
     def copy(self) -> "Table":
-        other = Table()
-        other.cards = dict(self.cards)
-        other.faces = dict(self.faces)
-        other.need = dict(self.need)
-        other._largest = dict(self._largest)
-        # The union-finds are copied (a few hundred entries at most, C speed): rebuilding them costs far more.
-        other._groups = {bit: (dict(uf[0]), dict(uf[1])) for bit, uf in self._groups.items()}
+        """A table that changes apart from this one; its dicts are shared until either changes."""
+        other = Table.__new__(Table)
+        share = self._share
+        if share is None:
+            share = self._share = _Shared()
+        other._share = share
+        other.cards = self.cards
+        other.faces = self.faces
+        other.need = self.need
+        other._largest = self._largest
+        other._groups = self._groups
         other._frontier = self._frontier  # never changed in place, only replaced
+        other._in_order = self._in_order  # the same
         return other
+
+    def _own(self) -> None:
+        """Before a change: take private copies of the dicts if a copy of this table still shares them.
+
+        Only `_share` tells: nothing else ever refers to it, so while any other table holds it, it has more
+        references than one holder gives it. The union-finds are copied whole (a few hundred entries at most,
+        C speed): rebuilding them costs far more. Reads never need this: the path halving of `_find` and the
+        `_largest` cache leave what the shared dicts mean unchanged.
+        """
+        if _ALONE is None or _refcount(self._share) > _ALONE:
+            self.cards = dict(self.cards)
+            self.faces = dict(self.faces)
+            self.need = dict(self.need)
+            self._largest = dict(self._largest)
+            self._groups = {bit: (dict(uf[0]), dict(uf[1])) for bit, uf in self._groups.items()}
+        self._share = None
 
     # -- changes -----------------------------------------------------------
 
     def place(self, cell: Cell, card_id: int, code: str) -> None:
-        if cell in self.cards:
+        if self._share is not None:
+            self._own()
+        cards = self.cards
+        if cell in cards:
             raise ValueError(f"cell {cell} is taken")
         self._largest.clear()
-        self._frontier = None
-        cards = self.cards
+        self._frontier = self._in_order = None
         cards[cell] = card_id
-        self.faces[cell] = face(code)
+        self.faces[cell] = placed = face(code)
         self._join(cell, ALL_ELEMENTS)
         need = self.need
         need.pop(cell, None)
         x, y = cell
-        facing = self._facing
-        for dx, dy in DIRECTIONS:
+        # An empty neighbour faces what it faced, and now this card's side too (sides never overlap in `need`).
+        toward = placed.toward
+        get = need.get
+        for dx, dy, k in _STEPS:
             n = (x + dx, y + dy)
             if n not in cards:
-                need[n] = facing(n)
+                need[n] = get(n, 0) | toward[k]
 
     def remove(self, cell: Cell) -> tuple[int, str]:
+        if self._share is not None:
+            self._own()
         card_id = self.cards.pop(cell)
         lifted = self.faces.pop(cell)
         code = lifted.code
@@ -84,16 +185,21 @@ class Table:
         # whole union-find cost most of the time of a Move a Card or a Zap).
         for bit in _BITS_OF[lifted.elements]:
             self._split(cell, lifted, bit)
-        self._frontier = None
+        self._frontier = self._in_order = None
         x, y = cell
-        for target in ((x, y), *((x + dx, y + dy) for dx, dy in DIRECTIONS)):
-            if target in self.cards:
-                continue
-            need = self._facing(target)
-            if need:
-                self.need[target] = need
-            else:
-                self.need.pop(target, None)
+        cards, need = self.cards, self.need
+        # An empty neighbour no longer faces the lifted card's side; the lifted card's cell faces what is left.
+        for dx, dy, k in _STEPS:
+            n = (x + dx, y + dy)
+            if n not in cards:
+                left = need[n] & _KEEP[k]
+                if left:
+                    need[n] = left
+                else:
+                    del need[n]
+        own = self._facing(cell)
+        if own:
+            need[cell] = own
         return card_id, code
 
     def _facing(self, cell: Cell, without: Cell | None = None) -> int:
@@ -126,19 +232,33 @@ class Table:
             frontier = self._frontier = sorted(self.need.items())
         return frontier
 
+    def in_order(self) -> list[tuple[Cell, Face]]:
+        """The cards' cells with their faces, sorted by cell (the same list until the table changes: do not
+        change it)."""
+        found = self._in_order
+        if found is None:
+            found = self._in_order = sorted(self.faces.items())
+        return found
+
+    def lifted(self, source: Cell) -> tuple[dict[Cell, int], int]:
+        """What lifting the card at `source` off would change in the frontier: the facing segments its empty
+        neighbours would keep (0: none, they would leave the frontier), and those its own cell would face."""
+        x, y = source
+        need = self.need
+        changed = {}
+        for dx, dy, k in _STEPS:
+            n = (x + dx, y + dy)
+            if n in need:
+                changed[n] = need[n] & _KEEP[k]  # 0 when only the lifted card faced it
+        return changed, self._facing(source)
+
     def frontier_without(self, source: Cell, frontier: list[tuple[Cell, int]] | None = None) -> list[tuple[Cell, int]]:
-        """The frontier as it would be with the card at `source` lifted off, in a fixed order.
+        """The frontier as it would be with the card at `source` lifted off, in a fixed order: the frontier's,
+        then the source's cell last.
 
         Only the source and its empty neighbours change, so the rest is reused.
         """
-        x, y = source
-        need = self.need
-        facing = self._facing
-        changed = {}
-        for dx, dy in DIRECTIONS:
-            n = (x + dx, y + dy)
-            if n in need:
-                changed[n] = facing(n, source)  # 0 when only the lifted card faced it
+        changed, own = self.lifted(source)
         if frontier is None:
             frontier = self.frontier()
         if changed:
@@ -146,7 +266,6 @@ class Table:
             result = [(cell, now) for cell, was in frontier if (now := get(cell, was))]
         else:
             result = list(frontier)
-        own = facing(source)
         if own:
             result.append((source, own))
         return result

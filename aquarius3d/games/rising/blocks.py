@@ -10,6 +10,7 @@ Heights come from geometry.py, the same functions that place the 3D nodes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
@@ -17,12 +18,12 @@ from pydantic import Field
 from ... import geometry
 from ...cards import DRAGON, face, mask_letters
 from ...vocabulary import (
-    BIT, COLOURS, ELEMENT_OF, ELEMENT_OF_COLOUR, ELEMENTS, LETTERS, PYRAMID_COLOUR, WILD_COLOURS, colour_name,
+    BIT, COLOURS, ELEMENT_OF, ELEMENT_OF_COLOUR, ELEMENTS, LETTERS, PYRAMID_COLOUR, SIZES, WILD_COLOURS, colour_name,
     pyramid_order, size_name,
 )
 from ...engine import rng as random_source
 from ...engine.moves import PlacePyramid, TradePyramids, TwoPyramids
-from ...engine.game import MoveGroup
+from ...engine.game import SpreadGroup
 from ...errors import IllegalMove
 from .state import RisingData, rising, spot, spot_text  # noqa: F401  (spot_text: for callers)
 from ..aquarius.blocks import ActionBlock, ConnectBlock, DealBlock, DrawAndPlayBlock, _other_seat
@@ -265,13 +266,12 @@ class RisingPlacementBlock(ConnectBlock):
         return None
 
     def vertical_spots(self, game: "Game", state: "State", card_face) -> list:
-        found = []
-        for (cell, level), places in sorted(rising(state).pyramids.items()):
-            if not all(places):
-                continue
-            if face_at(state, cell, level + 1) is None and vertical_matches(state, cell, level + 1, card_face):
-                found.append((cell, level + 1))
-        return found
+        data = rising(state)
+        storeys = data.storeys
+        # Cards on four pyramids with nothing above yet (few: most cards hold fewer), then those it matches.
+        free = [spot for spot, places in data.pyramids.items() if all(places) and (spot[0], spot[1] + 1) not in storeys]
+        return [(cell, level + 1) for cell, level in sorted(free)
+                if vertical_matches(state, cell, level + 1, card_face)]
 
     def put(self, game: "Game", state: "State", move, card_id: int, card_face) -> int:
         """Place the card; the elements matched vertically are the multi-connection bonus's."""
@@ -345,8 +345,64 @@ class RisingDealBlock(DealBlock):
         rising(state).supply = supplies
 
 
-def _pyramid_move(spot: tuple) -> PlacePyramid:
-    return PlacePyramid(*spot)
+@lru_cache(maxsize=512)
+def _offers(supply: frozenset[str]) -> dict[str | None, dict[str | None, tuple[str, ...]]]:
+    """What a quarter may take from a supply: per quarter letter (None: a wild quarter), per size the pyramids
+    on the card must share (None: no pyramid there yet), the pyramids in supply order (the quarter's colour
+    first, then white, then clear)."""
+    by_colour: dict[str, list[str]] = {}
+    for pyramid in sorted(set(supply), key=pyramid_order):
+        by_colour.setdefault(pyramid[1], []).append(pyramid)
+    wild = [p for colour in WILD for p in by_colour.get(colour, ())]
+    offer: dict[str | None, list[str]] = {letter: by_colour.get(PYRAMID_COLOUR[letter], []) + wild for letter in LETTERS}
+    offer[None] = wild
+    found: dict[str | None, dict[str | None, tuple[str, ...]]] = {}
+    for letter, options in offer.items():
+        found[letter] = {None: tuple(options), **{size: tuple(p for p in options if p[0] == size) for size in SIZES}}
+    return found
+
+
+_NO_LETTERS = (None, None, None, None)
+
+
+def _pyramid_rows(state: "State", first: bool = False) -> list[tuple]:
+    """The pyramids the player to play may stand, as rows (pyramids, cell, quarter, level): per card, in
+    cell order then storeys, and per free quarter, the pyramids offered there. With `first`, stop at the
+    first row (enough to know that a pyramid can be played)."""
+    data = rising(state)
+    supply = data.supply[state.turn]
+    if not supply:
+        return []
+    offers = _offers(frozenset(supply))
+    pyramids, storeys = data.pyramids, data.storeys
+    holders = {k for k, places in pyramids.items() if any(places)}
+    cards = [(cell, 0, f.code) for cell, f in state.table.in_order()]
+    if storeys:
+        cards += [(cell, level, code) for (cell, level), (_, code) in sorted(storeys.items())]
+    rows = []
+    for cell, level, code in cards:
+        if (cell, level + 1) in storeys or code == DRAGON:
+            continue
+        places = pyramids[cell, level] if (cell, level) in holders else None
+        if places is None:
+            x, y = cell
+            if (((x, y + 1), level) in holders or ((x + 1, y), level) in holders
+                    or ((x, y - 1), level) in holders or ((x - 1, y), level) in holders):
+                continue
+            places = _NO_PYRAMIDS
+            size = None
+        else:
+            size = next(p[0] for p in places if p)
+        letters = code if len(code) == 4 else _NO_LETTERS  # quarter_letter, for the four quarters
+        for quarter in range(4):
+            if places[quarter] is not None:
+                continue
+            options = offers[letters[quarter]][size]
+            if options:
+                rows.append((options, cell, quarter, level))
+                if first:
+                    return rows
+    return rows
 
 
 @block("turn", "three_actions")
@@ -366,7 +422,7 @@ class ThreeActionsBlock(DrawAndPlayBlock):
         data.to_play = 2 if data.two_pyramids else 1
         data.two_pyramids = False
         state.phase = "pyramid"
-        if self.phase_moves(game, state):
+        if _pyramid_rows(state, first=True):
             return True
         return self._done(state)
 
@@ -375,47 +431,13 @@ class ThreeActionsBlock(DrawAndPlayBlock):
         rising(state).to_play = 0
         return False
 
-    def phase_moves(self, game: "Game", state: "State") -> list:
+    def phase_moves(self, game: "Game", state: "State") -> list | SpreadGroup:
         """Every pyramid the player may stand now: candidates from each quarter's colour and the card's size.
 
         The same rules as pyramid_reason, generated instead of tried one by one.
         """
-        data = rising(state)
-        supply = data.supply[state.turn]
-        if not supply:
-            return []
-        by_colour: dict[str, list[str]] = {}
-        for pyramid in sorted(set(supply), key=pyramid_order):
-            by_colour.setdefault(pyramid[1], []).append(pyramid)
-        wild = [p for colour in WILD for p in by_colour.get(colour, ())]
-        # What each quarter letter may take, in supply order (its colour first, then white, then clear).
-        offer = {letter: by_colour.get(PYRAMID_COLOUR[letter], []) + wild for letter in LETTERS}
-        pyramids, storeys = data.pyramids, data.storeys
-        holders = {k for k, places in pyramids.items() if any(places)}
-        cards = [(cell, 0, f.code) for cell, f in sorted(state.table.faces.items())]
-        cards += [(cell, level, code) for (cell, level), (_, code) in sorted(storeys.items())]
-        found = []
-        for cell, level, code in cards:
-            if (cell, level + 1) in storeys or code == DRAGON:
-                continue
-            places = pyramids[cell, level] if (cell, level) in holders else None
-            if places is None:
-                x, y = cell
-                if (((x, y + 1), level) in holders or ((x + 1, y), level) in holders
-                        or ((x, y - 1), level) in holders or ((x - 1, y), level) in holders):
-                    continue
-                places = _NO_PYRAMIDS
-                size = None
-            else:
-                size = next(p[0] for p in places if p)
-            for quarter in range(4):
-                if places[quarter] is not None:
-                    continue
-                letter = quarter_letter(code, quarter)
-                for pyramid in offer[letter] if letter else wild:
-                    if size is None or pyramid[0] == size:
-                        found.append((pyramid, cell, quarter, level))
-        return MoveGroup(found, _pyramid_move) if found else []
+        rows = _pyramid_rows(state)
+        return SpreadGroup(rows, PlacePyramid) if rows else []
 
     def check_phase_move(self, game: "Game", state: "State", move) -> None:
         if not isinstance(move, PlacePyramid):
@@ -434,7 +456,7 @@ class ThreeActionsBlock(DrawAndPlayBlock):
         places[move.quarter] = move.pyramid
         state.passes = 0
         data.to_play -= 1
-        if data.to_play > 0 and self.phase_moves(game, state):
+        if data.to_play > 0 and _pyramid_rows(state, first=True):
             return True
         return self._done(state)
 
