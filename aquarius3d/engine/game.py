@@ -14,7 +14,6 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from collections.abc import Callable, Iterator
-from functools import partial
 from typing import Any
 
 from ..cards import Face, canonical, face
@@ -27,7 +26,7 @@ from .moves import Join, Move, Pass, Place, parse_move
 from .state import State
 
 
-@dataclass
+@dataclass(slots=True)
 class ApplyResult:
     """What a move did that a player should be told."""
 
@@ -60,6 +59,24 @@ class MoveGroup:
 
     def __iter__(self) -> Iterator[Move]:
         return map(self.build, self.items)
+
+
+class PlaceGroup(MoveGroup):
+    """The placements of one card, one way up, at the cells listed (MoveGroup without a closure per card)."""
+
+    __slots__ = ("code", "turned")
+
+    def __init__(self, cells: list[tuple[int, int]], code: str, turned: bool) -> None:
+        self.items = cells
+        self.code = code
+        self.turned = turned
+
+    def __getitem__(self, index: int) -> Move:
+        return Place(self.code, self.items[index], self.turned)
+
+    def __iter__(self) -> Iterator[Move]:
+        code, turned = self.code, self.turned
+        return (Place(code, cell, turned) for cell in self.items)
 
 
 class SpreadGroup:
@@ -183,10 +200,6 @@ class Chain:
             yield from group
 
 
-def _place_at(code: str, turned: bool, cell: tuple[int, int]) -> Place:
-    return Place(code, cell, turned)
-
-
 class Game:
     """A ruleset compiled with its options: blocks, deck and limits. Never changes."""
 
@@ -218,9 +231,11 @@ class Game:
         self._element_code = [c.code if c.kind == "element" else None for c in deck.cards]
         self._action_code = [c.code if c.kind == "action" else None for c in deck.cards]
         self._ways: dict[str, tuple[tuple[bool, Face], ...]] = {}
+        self._canonical: dict[str, str] = {}  # canonical() of every element code, either way up
         for code in filter(None, self._element_code):
             upright = face(code)
             self._ways[code] = ((False, upright),) if upright.symmetric else ((False, upright), (True, upright.turned))
+            self._canonical[code] = self._canonical[upright.turned.code] = canonical(code)
         self.min_players = ruleset.players.min
         self.max_players = ruleset.players.max
         self._kept = self._cards_in_play()
@@ -343,7 +358,7 @@ class Game:
             for turned, lies in ways[code]:
                 cells = cells_of(table, lies, frontier)
                 if cells:
-                    groups.append(MoveGroup(cells, partial(_place_at, code, turned)))
+                    groups.append(PlaceGroup(cells, code, turned))
                 if vertical is not None:
                     spots = vertical(self, state, lies)
                     if spots:
@@ -437,7 +452,7 @@ class Game:
         may_win = True
         if isinstance(move, Place):
             card_id = self._take(state, seat, "element", move.code)
-            lies = face(move.lies_as)
+            lies = face(move.code).turned if move.turned else face(move.code)  # face(move.lies_as)
             if self._put is not None:
                 result.connected = self._put(self, state, move, card_id, lies)
             else:
@@ -512,7 +527,7 @@ class Game:
         """Take a card from a hand: an action by name, an element card in either orientation."""
         hand = state.hands[seat]
         if kind == "element":
-            wanted = canonical(code)
+            wanted = self._canonical.get(code) or canonical(code)
             keys = self._element_key
             for i, card_id in enumerate(hand):
                 if keys[card_id] == wanted:

@@ -68,6 +68,10 @@ class Place(Move):
     turned: bool = False
     level: int = 0  # storey: 0 on the table, n on the pyramids of the card on storey n - 1
 
+    def __init__(self, code: str, cell: Cell, turned: bool = False, level: int = 0) -> None:
+        # What the frozen dataclass would write field by field, in one step (a move is built every turn).
+        self.__dict__.update(code=code, cell=cell, turned=turned, level=level)
+
     @property
     def lies_as(self) -> str:
         return face(self.code).turned.code if self.turned else self.code
@@ -98,6 +102,9 @@ class MoveCard(Move):
     target: Cell
     turned: bool = False
     action = "move_a_card"
+
+    def __init__(self, source: Cell, target: Cell, turned: bool = False) -> None:
+        self.__dict__.update(source=source, target=target, turned=turned)  # as Place's
 
     def __str__(self) -> str:
         return f"move {cell_text(self.source)} -> {cell_text(self.target)}" + (" turned" if self.turned else "")
@@ -154,6 +161,9 @@ class PlacePyramid(Move):
     cell: Cell
     quarter: int  # 0 TL, 1 TR, 2 BL, 3 BR
     level: int = 0
+
+    def __init__(self, pyramid: str, cell: Cell, quarter: int, level: int = 0) -> None:
+        self.__dict__.update(pyramid=pyramid, cell=cell, quarter=quarter, level=level)  # as Place's
 
     def __str__(self) -> str:
         where = cell_text(self.cell) + (f",{self.level}" if self.level else "")

@@ -9,16 +9,18 @@ zero, so listing legal placements is one AND per cell and face.
 from __future__ import annotations
 
 import sys
+from bisect import bisect_left
 from collections.abc import Iterator
+from typing import Any
 
 from ..cards import DIRECTIONS, FACING, MY_SIDE, SEG_BITS, SEG_MASK, Face, connected_elements, face
-from ..vocabulary import ALL_ELEMENTS
 
 Cell = tuple[int, int]
 Node = tuple[Cell, int]  # a panel: its card's cell and its index on the face
 UnionFind = tuple[dict[Node, Node], dict[Node, int]]  # parent of each panel; size of each root's group
 # Per direction, my segment and the neighbour's segment that touch.
 _PAIRS = tuple((d, tuple(zip(MY_SIDE[d], FACING[d]))) for d in DIRECTIONS)
+_SIDE_PAIRS = tuple((d[0], d[1], pairs) for d, pairs in _PAIRS)
 # Per direction (dx, dy, the neighbour's two facing segments, the shifts that put them where mine sit in Face.bits).
 _FACING_SHIFTS = tuple(
     (d[0], d[1], FACING[d][0], SEG_BITS * MY_SIDE[d][0], FACING[d][1], SEG_BITS * MY_SIDE[d][1]) for d in DIRECTIONS
@@ -65,6 +67,22 @@ _refcount = sys.getrefcount
 _ALONE = _calibrate()
 
 
+def _edited(items: list[tuple[Cell, Any]], gone: list[Cell], changed: list[tuple[Cell, Any]]) -> list[Any]:
+    """A new list of (cell, value) sorted by cell: `items` without the cells `gone`, with `changed` set."""
+    found = items.copy()
+    for cell in gone:
+        i = bisect_left(found, (cell,))  # (cell,) sorts just before any (cell, value)
+        if i < len(found) and found[i][0] == cell:
+            del found[i]
+    for cell, value in changed:
+        i = bisect_left(found, (cell,))
+        if i < len(found) and found[i][0] == cell:
+            found[i] = (cell, value)
+        else:
+            found.insert(i, (cell, value))
+    return found
+
+
 def frontier_index(frontier: list[tuple[Cell, int]]) -> tuple[dict[Cell, int], list[int]]:
     """The frontier as bit sets, to ask about many faces at once: each cell's place in the list, and per bit of
     the packed facing segments, the set of places (bit i: frontier[i]) whose segments have it.
@@ -101,7 +119,7 @@ class Table:
     the first of them to change copies them then, unless the others are gone by that time.
     """
 
-    __slots__ = ("cards", "faces", "need", "_largest", "_groups", "_frontier", "_in_order", "_share")
+    __slots__ = ("cards", "faces", "need", "_largest", "_groups", "_sorted", "_share")
 
     def __init__(self) -> None:
         self.cards: dict[Cell, int] = {}  # cell -> card id
@@ -111,8 +129,9 @@ class Table:
         # Per element bit, a union-find over panels (parent, size), kept up to date as cards are
         # placed and lifted.
         self._groups: dict[int, UnionFind] = {1 << i: ({}, {}) for i in range(5)}
-        self._frontier: list[tuple[Cell, int]] | None = None  # need's items sorted, until the table changes
-        self._in_order: list[tuple[Cell, Face]] | None = None  # faces' items sorted, until the table changes
+        # need's items sorted once asked for, kept up to date from then on, in new lists (a list given out
+        # never changes); faces' items sorted, until the table changes. Shared with copies, as the dicts are.
+        self._sorted: list[Any] = [None, None]
         self._share: _Shared | None = None  # held while the dicts are shared with copies
 
     def __len__(self) -> int:
@@ -130,8 +149,7 @@ class Table:
         other.need = self.need
         other._largest = self._largest
         other._groups = self._groups
-        other._frontier = self._frontier  # never changed in place, only replaced
-        other._in_order = self._in_order  # the same
+        other._sorted = self._sorted
         return other
 
     def _own(self) -> None:
@@ -148,6 +166,7 @@ class Table:
             self.need = dict(self.need)
             self._largest = dict(self._largest)
             self._groups = {bit: (dict(uf[0]), dict(uf[1])) for bit, uf in self._groups.items()}
+            self._sorted = list(self._sorted)
         self._share = None
 
     # -- changes -----------------------------------------------------------
@@ -159,20 +178,25 @@ class Table:
         if cell in cards:
             raise ValueError(f"cell {cell} is taken")
         self._largest.clear()
-        self._frontier = self._in_order = None
         cards[cell] = card_id
         self.faces[cell] = placed = face(code)
-        self._join(cell, ALL_ELEMENTS)
+        self._join(cell)
         need = self.need
         need.pop(cell, None)
         x, y = cell
         # An empty neighbour faces what it faced, and now this card's side too (sides never overlap in `need`).
         toward = placed.toward
         get = need.get
+        changed = []
         for dx, dy, k in _STEPS:
             n = (x + dx, y + dy)
             if n not in cards:
-                need[n] = get(n, 0) | toward[k]
+                need[n] = now = get(n, 0) | toward[k]
+                changed.append((n, now))
+        kept = self._sorted
+        if kept[0] is not None:
+            kept[0] = _edited(kept[0], [cell], changed)
+        kept[1] = None
 
     def remove(self, cell: Cell) -> tuple[int, str]:
         if self._share is not None:
@@ -185,21 +209,28 @@ class Table:
         # whole union-find cost most of the time of a Move a Card or a Zap).
         for bit in _BITS_OF[lifted.elements]:
             self._split(cell, lifted, bit)
-        self._frontier = self._in_order = None
         x, y = cell
         cards, need = self.cards, self.need
         # An empty neighbour no longer faces the lifted card's side; the lifted card's cell faces what is left.
+        gone, changed = [], []
         for dx, dy, k in _STEPS:
             n = (x + dx, y + dy)
             if n not in cards:
                 left = need[n] & _KEEP[k]
                 if left:
                     need[n] = left
+                    changed.append((n, left))
                 else:
                     del need[n]
+                    gone.append(n)
         own = self._facing(cell)
         if own:
             need[cell] = own
+            changed.append((cell, own))
+        kept = self._sorted
+        if kept[0] is not None:
+            kept[0] = _edited(kept[0], gone, changed)
+        kept[1] = None
         return card_id, code
 
     def _facing(self, cell: Cell, without: Cell | None = None) -> int:
@@ -227,17 +258,17 @@ class Table:
     def frontier(self) -> list[tuple[Cell, int]]:
         """Frontier cells with their facing segments, in a fixed order (the same list until the table changes:
         do not change it)."""
-        frontier = self._frontier
+        frontier: list[tuple[Cell, int]] | None = self._sorted[0]
         if frontier is None:
-            frontier = self._frontier = sorted(self.need.items())
+            frontier = self._sorted[0] = sorted(self.need.items())
         return frontier
 
     def in_order(self) -> list[tuple[Cell, Face]]:
         """The cards' cells with their faces, sorted by cell (the same list until the table changes: do not
         change it)."""
-        found = self._in_order
+        found: list[tuple[Cell, Face]] | None = self._sorted[1]
         if found is None:
-            found = self._in_order = sorted(self.faces.items())
+            found = self._sorted[1] = sorted(self.faces.items())
         return found
 
     def lifted(self, source: Cell) -> tuple[dict[Cell, int], int]:
@@ -288,30 +319,31 @@ class Table:
                 if shared:
                     yield mine.segment_panel[s], n, other.segment_panel[t], shared
 
-    def _join(self, cell: Cell, live: int) -> None:
-        """Add a newly placed card's panels to the union-finds of the `live` element bits and join them with
-        their neighbours'."""
+    def _join(self, cell: Cell) -> None:
+        """Add a newly placed card's panels to the union-finds of their elements and join them with their
+        neighbours'."""
         groups = self._groups
         faces = self.faces
         mine = faces[cell]
         for panel, mask in enumerate(mine.panels):
             node = (cell, panel)
-            for bit in _BITS_OF[mask & live]:
+            for bit in _BITS_OF[mask]:
                 parent, size = groups[bit]
                 parent[node] = node
                 size[node] = 1
         segments, owner = mine.segments, mine.segment_panel
         x, y = cell
-        for d, pairs in _PAIRS:
-            n = (x + d[0], y + d[1])
+        for dx, dy, pairs in _SIDE_PAIRS:
+            n = (x + dx, y + dy)
             other = faces.get(n)
             if other is None:
                 continue
+            theirs, their_owner = other.segments, other.segment_panel
             for s, t in pairs:
-                shared = segments[s] & other.segments[t] & live
+                shared = segments[s] & theirs[t]
                 if not shared:
                     continue
-                here, there = (cell, owner[s]), (n, other.segment_panel[t])
+                here, there = (cell, owner[s]), (n, their_owner[t])
                 for bit in _BITS_OF[shared]:
                     parent, size = groups[bit]
                     a, b = _find(parent, here), _find(parent, there)
@@ -397,11 +429,14 @@ class Table:
 
     def largest_group_at(self, cell: Cell, bit: int) -> int:
         """Largest group of an element among those touching the card at cell."""
-        card_face = self.faces[cell]
-        return max(
-            (self.group_size(cell, p, bit) for p, mask in enumerate(card_face.panels) if mask & bit),
-            default=0,
-        )
+        parent, size = self._groups[bit]
+        best = 0
+        for panel, mask in enumerate(self.faces[cell].panels):
+            if mask & bit:
+                found = size[_find(parent, (cell, panel))]
+                if found > best:
+                    best = found
+        return best
 
     def card_components(self) -> list[set[Cell]]:
         """Cards grouped by connection (touching segments sharing an element)."""

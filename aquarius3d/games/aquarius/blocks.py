@@ -282,6 +282,9 @@ class TradeHandsBlock(ActionBlock):
     def moves(self, game, state, seat):
         return [TradeHands(other) for other in range(len(state.players)) if other != seat]
 
+    def move_groups(self, game, state, seat):
+        return [MoveGroup([other for other in range(len(state.players)) if other != seat], TradeHands)]
+
     def check(self, game, state, seat, move):
         _other_seat(state, seat, move.seat, "trade hands")
 
@@ -411,10 +414,13 @@ class TradeGoalsBlock(ActionBlock):
     with_unused: bool = Field(True, description="whether the top unused goal may be taken")
 
     def moves(self, game, state, seat):
-        found = [TradeGoals(other) for other in range(len(state.players)) if other != seat]
+        return list(self.move_groups(game, state, seat)[0])
+
+    def move_groups(self, game, state, seat):
+        seats: list[int | None] = [other for other in range(len(state.players)) if other != seat]
         if self.with_unused and state.unused_goals:
-            found.append(TradeGoals(None))
-        return found
+            seats.append(None)
+        return [MoveGroup(seats, TradeGoals)]
 
     def check(self, game, state, seat, move):
         if move.seat is None:
@@ -453,6 +459,9 @@ class RotateGoalsBlock(ActionBlock):
 
     def moves(self, game, state, seat):
         return [RotateGoals("left"), RotateGoals("right")]
+
+    def move_groups(self, game, state, seat):
+        return [MoveGroup(["left", "right"], RotateGoals)]
 
     def check(self, game, state, seat, move):
         if move.direction not in ("left", "right"):
