@@ -236,6 +236,7 @@ class Game:
             upright = face(code)
             self._ways[code] = ((False, upright),) if upright.symmetric else ((False, upright), (True, upright.turned))
             self._canonical[code] = self._canonical[upright.turned.code] = canonical(code)
+        self._cells_memo: tuple[list[tuple[tuple[int, int], int]], dict[str, list[tuple[int, int]]]] = ([], {})
         self.min_players = ruleset.players.min
         self.max_players = ruleset.players.max
         self._kept = self._cards_in_play()
@@ -354,9 +355,17 @@ class Game:
         vertical = self._vertical_spots
         cells_of = placement.cells
         ways = self._ways
+        # The cells each face may take depend on the frontier alone: remembered for the last frontier seen (a
+        # frontier list is never changed, only replaced), which a player's observation shares with the state.
+        memo = self._cells_memo
+        if memo[0] is not frontier:
+            memo = self._cells_memo = (frontier, {})
+        known = memo[1]
         for code in sorted(codes):
             for turned, lies in ways[code]:
-                cells = cells_of(table, lies, frontier)
+                cells = known.get(lies.code)
+                if cells is None:
+                    cells = known[lies.code] = cells_of(table, lies, frontier)
                 if cells:
                     groups.append(PlaceGroup(cells, code, turned))
                 if vertical is not None:
