@@ -220,6 +220,7 @@ class Game:
         self.actions = {a.card_name: a for a in ruleset.actions}
         # Optional hooks of the placement block, looked up once (hasattr on a pydantic model is slow).
         self._vertical_spots = getattr(self.placement, "vertical_spots", None)
+        self._vertical_free = getattr(self.placement, "vertical_free", None)
         self._put = getattr(self.placement, "put", None)
         self._reason_in_state = getattr(self.placement, "reason_in_state", None)
         self._phased = self.turn_rules.phased
@@ -353,6 +354,11 @@ class Game:
         table = state.table
         frontier = table.frontier()
         vertical = self._vertical_spots
+        free = None
+        if vertical is not None and self._vertical_free is not None:
+            free = self._vertical_free(self, state)  # asked once for the whole hand
+            if not free:
+                vertical = None
         cells_of = placement.cells
         ways = self._ways
         # The cells each face may take depend on the frontier alone: remembered for the last frontier seen (a
@@ -369,7 +375,7 @@ class Game:
                 if cells:
                     groups.append(PlaceGroup(cells, code, turned))
                 if vertical is not None:
-                    spots = vertical(self, state, lies)
+                    spots = vertical(self, state, lies, free) if free is not None else vertical(self, state, lies)
                     if spots:
                         groups.append([Place(code, cell, turned, level) for cell, level in spots])
                 if first and groups:

@@ -265,13 +265,19 @@ class RisingPlacementBlock(ConnectBlock):
             return f"{card_face.code} matches no element to the pyramids below {where}"
         return None
 
-    def vertical_spots(self, game: "Game", state: "State", card_face) -> list:
+    def vertical_free(self, game: "Game", state: "State") -> list:
+        """The cards on four pyramids with nothing above them yet, sorted: where a card may go above."""
         data = rising(state)
         storeys = data.storeys
-        # Cards on four pyramids with nothing above yet (few: most cards hold fewer), then those it matches.
-        free = [spot for spot, places in data.pyramids.items() if all(places) and (spot[0], spot[1] + 1) not in storeys]
-        return [(cell, level + 1) for cell, level in sorted(free)
-                if vertical_matches(state, cell, level + 1, card_face)]
+        return sorted(spot for spot, places in data.pyramids.items()
+                      if all(places) and (spot[0], spot[1] + 1) not in storeys)
+
+    def vertical_spots(self, game: "Game", state: "State", card_face, free: list | None = None) -> list:
+        """Where a face may go above the table: (cell, storey). `free` is vertical_free's answer, when known
+        (the engine asks once for a whole hand)."""
+        if free is None:
+            free = self.vertical_free(game, state)
+        return [(cell, level + 1) for cell, level in free if vertical_matches(state, cell, level + 1, card_face)]
 
     def put(self, game: "Game", state: "State", move, card_id: int, card_face) -> int:
         """Place the card; the elements matched vertically are the multi-connection bonus's."""
@@ -365,6 +371,34 @@ def _offers(supply: frozenset[str]) -> dict[str | None, dict[str | None, tuple[s
 _NO_LETTERS = (None, None, None, None)
 
 
+def _can_stand_pyramid(state: "State") -> bool:
+    """Whether the player to play may stand a pyramid: the cards already holding some, with a free quarter,
+    asked first (no neighbour to look at), then every card (_pyramid_rows)."""
+    data = rising(state)
+    supply = data.supply[state.turn]
+    if not supply:
+        return False
+    offers = _offers(frozenset(supply))
+    storeys, faces = data.storeys, state.table.faces
+    for where, places in data.pyramids.items():
+        if None not in places or not any(places):
+            continue
+        cell, level = where
+        if level:
+            entry = storeys.get(where)
+            code = entry[1] if entry else None
+        else:
+            card = faces.get(cell)
+            code = card.code if card else None
+        if code is None or code == DRAGON or (cell, level + 1) in storeys:
+            continue
+        size = next(p[0] for p in places if p)
+        letters = code if len(code) == 4 else _NO_LETTERS
+        if any(places[quarter] is None and offers[letters[quarter]][size] for quarter in range(4)):
+            return True
+    return bool(_pyramid_rows(state, first=True))
+
+
 def _pyramid_rows(state: "State", first: bool = False) -> list[tuple]:
     """The pyramids the player to play may stand, as rows (pyramids, cell, quarter, level): per card, in
     cell order then storeys, and per free quarter, the pyramids offered there. With `first`, stop at the
@@ -422,7 +456,7 @@ class ThreeActionsBlock(DrawAndPlayBlock):
         data.to_play = 2 if data.two_pyramids else 1
         data.two_pyramids = False
         state.phase = "pyramid"
-        if _pyramid_rows(state, first=True):
+        if _can_stand_pyramid(state):
             return True
         return self._done(state)
 
@@ -456,7 +490,7 @@ class ThreeActionsBlock(DrawAndPlayBlock):
         places[move.quarter] = move.pyramid
         state.passes = 0
         data.to_play -= 1
-        if data.to_play > 0 and _pyramid_rows(state, first=True):
+        if data.to_play > 0 and _can_stand_pyramid(state):
             return True
         return self._done(state)
 
