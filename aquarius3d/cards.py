@@ -27,7 +27,7 @@ from .vocabulary import (  # noqa: F401  (re-exported: faces speak in these name
 DRAGON = "D"  # the Aquarius Dragon's code
 
 SEGMENTS = ("TL", "TR", "RT", "RB", "BL", "BR", "LT", "LB")
-SEG_BITS = 5
+SEG_BITS = 5  # connected_elements folds eight fields of this width
 SEG_MASK = (1 << SEG_BITS) - 1
 
 # The four sides as (segment indices, direction to the neighbour it faces).
@@ -79,6 +79,17 @@ class Face(Value, frozen=True):
         for panel in self.panels:
             mask |= panel
         return mask
+
+    @cached_property
+    def toward(self) -> tuple[int, ...]:
+        """Per direction d of DIRECTIONS, what this card adds to the facing segments of the empty cell at
+        its cell + d (Table.need): its two segments on that side, where that cell's own segments sit."""
+        found = []
+        for dx, dy in DIRECTIONS:
+            back = (-dx, -dy)  # from the empty cell to this card
+            (c, e), (a, b) = FACING[back], MY_SIDE[back]
+            found.append((self.segments[c] << SEG_BITS * a) | (self.segments[e] << SEG_BITS * b))
+        return tuple(found)
 
     @cached_property
     def turned(self) -> "Face":
@@ -173,11 +184,8 @@ def is_card_code(code: str) -> bool:
 def connected_elements(face_bits: int, need: int) -> int:
     """Mask of the elements a face connects through, given the facing segments."""
     both = face_bits & need
-    mask = 0
-    while both:
-        mask |= both & SEG_MASK
-        both >>= SEG_BITS
-    return mask
+    # The eight segments' 5-bit masks folded into one (SEG_BITS is 5).
+    return (both | both >> 5 | both >> 10 | both >> 15 | both >> 20 | both >> 25 | both >> 30 | both >> 35) & SEG_MASK
 
 
 def element_set_name(mask: int) -> str:

@@ -12,8 +12,7 @@ can read; nothing changes when it does.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
-from functools import partial
+from collections.abc import Callable
 from typing import Any
 
 from ..cards import Face, canonical, face
@@ -22,9 +21,13 @@ from ..errors import IllegalMove
 from ..values import Value, field
 from . import hidden
 from . import rng as random_source
+from .groups import Chain, CrossGroup, MaskGroup, MoveGroup, PlaceGroup, SpreadGroup
 from .hidden import Observation
 from .moves import Join, Move, Pass, Place, parse_move
 from .state import State
+
+# The move groups live in groups.py; rule blocks import them from here too.
+__all__ = ["ApplyResult", "Chain", "CrossGroup", "Game", "MaskGroup", "MoveGroup", "PlaceGroup", "SpreadGroup"]
 
 
 class ApplyResult(Value):
@@ -39,63 +42,8 @@ class ApplyResult(Value):
 
     def __init__(self, move: Move, seat: int, bonus: int = 0, connected: int = 0, winners: list[int] | None = None,
                  over: bool = False) -> None:  # written out: one is made for every move applied
-        self.move = move
-        self.seat = seat
-        self.bonus = bonus
-        self.connected = connected
+        self.move, self.seat, self.bonus, self.connected, self.over = move, seat, bonus, connected, over
         self.winners = [] if winners is None else winners
-        self.over = over
-
-
-class MoveGroup:
-    """Moves of one shape, built only when asked for: the i-th is `build(items[i])`.
-
-    Listing moves is the engine's hot path; a computer player that picks one move
-    among thousands should not build the others.
-    """
-
-    __slots__ = ("items", "build")
-
-    def __init__(self, items: list[Any], build: Callable[[Any], Move]) -> None:
-        self.items = items
-        self.build = build
-
-    def __len__(self) -> int:
-        return len(self.items)
-
-    def __getitem__(self, index: int) -> Move:
-        return self.build(self.items[index])
-
-    def __iter__(self) -> Iterator[Move]:
-        return map(self.build, self.items)
-
-
-class Chain:
-    """Several move groups read as one, still built lazily (an action's moves in a phase of their own)."""
-
-    __slots__ = ("groups",)
-
-    def __init__(self, groups: list[Any]) -> None:
-        self.groups = [g for g in groups if len(g)]
-
-    def __len__(self) -> int:
-        return sum(len(g) for g in self.groups)
-
-    def __getitem__(self, index: int) -> Move:
-        for group in self.groups:
-            if index < len(group):
-                move: Move = group[index]
-                return move
-            index -= len(group)
-        raise IndexError("no move with that index")
-
-    def __iter__(self) -> Iterator[Move]:
-        for group in self.groups:
-            yield from group
-
-
-def _place_at(code: str, turned: bool, cell: tuple[int, int]) -> Place:
-    return Place(code, cell, turned)
 
 
 class Game:
@@ -116,22 +64,25 @@ class Game:
         self.win = ruleset.win
         self.end = ruleset.end
         self.actions = {a.card_name: a for a in ruleset.actions}
-        # Optional hooks of the placement block, looked up once (hasattr on a pydantic model is slow).
+        # Optional hooks of the placement block, looked up once per game.
         self._vertical_spots = getattr(self.placement, "vertical_spots", None)
+        self._vertical_free = getattr(self.placement, "vertical_free", None)
         self._put = getattr(self.placement, "put", None)
         self._reason_in_state = getattr(self.placement, "reason_in_state", None)
         self._phased = self.turn_rules.phased
-        # Per card id: one name for an element card whichever way it lies (None for other cards), looked up
-        # when a hand is searched for a card.
+        # Per card id: one name for an element card whichever way it lies (None for other cards).
         self._element_key = [canonical(c.code) if c.kind == "element" else None for c in deck.cards]
         # Per card id: its code when it is an element card (None otherwise); per element code, the faces it
         # may lie as, each with whether it is turned (a symmetric card lies one way).
         self._element_code = [c.code if c.kind == "element" else None for c in deck.cards]
         self._action_code = [c.code if c.kind == "action" else None for c in deck.cards]
         self._ways: dict[str, tuple[tuple[bool, Face], ...]] = {}
+        self._canonical: dict[str, str] = {}  # canonical() of every element code, either way up
         for code in filter(None, self._element_code):
             upright = face(code)
             self._ways[code] = ((False, upright),) if upright.symmetric else ((False, upright), (True, upright.turned))
+            self._canonical[code] = self._canonical[upright.turned.code] = canonical(code)
+        self._cells_memo: tuple[list[tuple[tuple[int, int], int]], dict[str, list[tuple[int, int]]]] = ([], {})
         self.min_players = ruleset.players.min
         self.max_players = ruleset.players.max
         self._kept = self._cards_in_play()
@@ -248,15 +199,28 @@ class Game:
         table = state.table
         frontier = table.frontier()
         vertical = self._vertical_spots
+        free = None
+        if vertical is not None and self._vertical_free is not None:
+            free = self._vertical_free(self, state)  # asked once for the whole hand
+            if not free:
+                vertical = None
         cells_of = placement.cells
         ways = self._ways
+        # The cells each face may take depend on the frontier alone: remembered for the last frontier seen (a
+        # frontier list is never changed, only replaced), which a player's observation shares with the state.
+        memo = self._cells_memo
+        if memo[0] is not frontier:
+            memo = self._cells_memo = (frontier, {})
+        known = memo[1]
         for code in sorted(codes):
             for turned, lies in ways[code]:
-                cells = cells_of(table, lies, frontier)
+                cells = known.get(lies.code)
+                if cells is None:
+                    cells = known[lies.code] = cells_of(table, lies, frontier)
                 if cells:
-                    groups.append(MoveGroup(cells, partial(_place_at, code, turned)))
+                    groups.append(PlaceGroup(cells, code, turned))
                 if vertical is not None:
-                    spots = vertical(self, state, lies)
+                    spots = vertical(self, state, lies, free) if free is not None else vertical(self, state, lies)
                     if spots:
                         groups.append([Place(code, cell, turned, level) for cell, level in spots])
                 if first and groups:
@@ -348,7 +312,7 @@ class Game:
         may_win = True
         if isinstance(move, Place):
             card_id = self._take(state, seat, "element", move.code)
-            lies = face(move.lies_as)
+            lies = face(move.code).turned if move.turned else face(move.code)  # face(move.lies_as)
             if self._put is not None:
                 result.connected = self._put(self, state, move, card_id, lies)
             else:
@@ -423,7 +387,7 @@ class Game:
         """Take a card from a hand: an action by name, an element card in either orientation."""
         hand = state.hands[seat]
         if kind == "element":
-            wanted = canonical(code)
+            wanted = self._canonical.get(code) or canonical(code)
             keys = self._element_key
             for i, card_id in enumerate(hand):
                 if keys[card_id] == wanted:

@@ -16,6 +16,7 @@ reading it.
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import TYPE_CHECKING
 
@@ -100,22 +101,37 @@ def unused_goals_public(game: Game) -> bool:
 
 
 def observe(game: Game, state: State, seat: int) -> Observation:
-    """The seat's view of the state (see the module docstring); the state itself is not touched."""
-    view = state.copy()
+    """The seat's view of the state (see the module docstring); the state itself is not touched.
+
+    Built directly rather than as a copy then hidden: a computer player asks for one every move. The table
+    is a copy that shares the state's dicts until either changes (Table.copy).
+    """
+    view = State.__new__(State)
+    fields = view.__dict__
+    fields.update(state.__dict__)  # the numbers and strings; every container is replaced below
     over = state.over
-    for other, hand in enumerate(view.hands):
-        if other != seat:
-            hand[:] = [HIDDEN] * len(hand)
-    if not over:
-        view.goals = [g if s == seat or g is None else HIDDEN for s, g in enumerate(view.goals)]
-    if not unused_goals_public(game) and not over:
-        view.unused_goals = [HIDDEN] * len(view.unused_goals)
-    view.deck = [HIDDEN] * len(view.deck)
-    view.goals_turned_in = [list(g) if s == seat else [HIDDEN] * len(g) for s, g in enumerate(view.goals_turned_in)]
-    view.known = [dict(k) if s == seat else {} for s, k in enumerate(view.known)]
-    view.rng = 0  # the random source's state would tell the future
-    if view.data is not None:
-        for _, pile in view.data.hidden():
+    fields["players"] = list(state.players)
+    fields["hands"] = [list(hand) if other == seat else [HIDDEN] * len(hand) for other, hand in enumerate(state.hands)]
+    fields["goals"] = list(state.goals) if over else [
+        g if s == seat or g is None else HIDDEN for s, g in enumerate(state.goals)]
+    fields["unused_goals"] = (list(state.unused_goals) if over or unused_goals_public(game)
+                              else [HIDDEN] * len(state.unused_goals))
+    fields["deck"] = [HIDDEN] * len(state.deck)
+    fields["discard"] = list(state.discard)
+    fields["table"] = state.table.copy()
+    fields["winners"] = list(state.winners)
+    fields["log"] = list(state.log)
+    if state.targets is not None:
+        fields["targets"] = list(state.targets)
+    if state.preset is not None:
+        fields["preset"] = copy.deepcopy(state.preset)
+    fields["goals_turned_in"] = [list(g) if s == seat else [HIDDEN] * len(g)
+                                 for s, g in enumerate(state.goals_turned_in)]
+    fields["known"] = [dict(k) if s == seat else {} for s, k in enumerate(state.known)]
+    fields["rng"] = 0  # the random source's state would tell the future
+    if state.data is not None:
+        data = fields["data"] = state.data.copy()
+        for _, pile in data.hidden():
             pile[:] = [HIDDEN] * len(pile)
     return Observation(seat, view)
 

@@ -88,29 +88,27 @@ class State(Value, eq=False):
         return self.phase == "over"
 
     def copy(self) -> State:
-        return State(
-            players=list(self.players),
-            hands=[list(h) for h in self.hands],
-            goals=list(self.goals),
-            unused_goals=list(self.unused_goals),
-            deck=list(self.deck),
-            discard=list(self.discard),
-            table=self.table.copy(),
-            turn=self.turn,
-            turn_number=self.turn_number,
-            phase=self.phase,
-            rng=self.rng,
-            winners=list(self.winners),
-            end_reason=self.end_reason,
-            passes=self.passes,
-            log=list(self.log),
-            targets=None if self.targets is None else list(self.targets),
-            joined=self.joined,
-            preset=copy.deepcopy(self.preset),
-            goals_turned_in=[list(g) for g in self.goals_turned_in],
-            known=[dict(k) for k in self.known],
-            data=None if self.data is None else self.data.copy(),
-        )
+        other = State.__new__(State)
+        fields = other.__dict__
+        fields.update(self.__dict__)  # the numbers and strings; every container is replaced below
+        fields["players"] = list(self.players)
+        fields["hands"] = [list(h) for h in self.hands]
+        fields["goals"] = list(self.goals)
+        fields["unused_goals"] = list(self.unused_goals)
+        fields["deck"] = list(self.deck)
+        fields["discard"] = list(self.discard)
+        fields["table"] = self.table.copy()
+        fields["winners"] = list(self.winners)
+        fields["log"] = list(self.log)
+        if self.targets is not None:
+            fields["targets"] = list(self.targets)
+        if self.preset is not None:
+            fields["preset"] = copy.deepcopy(self.preset)
+        fields["goals_turned_in"] = [list(g) for g in self.goals_turned_in]
+        fields["known"] = [dict(k) for k in self.known]
+        if self.data is not None:
+            fields["data"] = self.data.copy()
+        return other
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -8,28 +8,118 @@ zero, so listing legal placements is one AND per cell and face.
 
 from __future__ import annotations
 
+import sys
+from bisect import bisect_left
 from collections.abc import Iterator
+from typing import Any
 
-from ..cards import DIRECTIONS, FACING, MY_SIDE, SEG_BITS, Face, connected_elements, face
-from ..vocabulary import ALL_ELEMENTS
+from ..cards import DIRECTIONS, FACING, MY_SIDE, SEG_BITS, SEG_MASK, Face, connected_elements, face
 
 Cell = tuple[int, int]
 Node = tuple[Cell, int]  # a panel: its card's cell and its index on the face
 UnionFind = tuple[dict[Node, Node], dict[Node, int]]  # parent of each panel; size of each root's group
 # Per direction, my segment and the neighbour's segment that touch.
 _PAIRS = tuple((d, tuple(zip(MY_SIDE[d], FACING[d]))) for d in DIRECTIONS)
+_SIDE_PAIRS = tuple((d[0], d[1], pairs) for d, pairs in _PAIRS)
 # Per direction (dx, dy, the neighbour's two facing segments, the shifts that put them where mine sit in Face.bits).
 _FACING_SHIFTS = tuple(
     (d[0], d[1], FACING[d][0], SEG_BITS * MY_SIDE[d][0], FACING[d][1], SEG_BITS * MY_SIDE[d][1]) for d in DIRECTIONS
 )
 # The single element bits of each element mask (a wild panel has five).
 _BITS_OF = tuple(tuple(1 << i for i in range(5) if mask >> i & 1) for mask in range(32))
+# Per direction d: the empty cell at a card's cell + d, and, in that cell's facing segments (need), every bit
+# but those of its side that faces the card (what the card adds there: Face.toward).
+_KEEP = tuple(
+    ~((SEG_MASK << SEG_BITS * MY_SIDE[(-dx, -dy)][0]) | (SEG_MASK << SEG_BITS * MY_SIDE[(-dx, -dy)][1]))
+    for dx, dy in DIRECTIONS
+)
+_STEPS = tuple((dx, dy, k) for k, (dx, dy) in enumerate(DIRECTIONS))
+
+
+class _Shared:
+    """The token tables hold while they share their dicts (Table.copy): whoever changes first copies them."""
+
+    __slots__ = ()
+
+
+class _Holder:
+    """Holds a token as a table does, to count the references one holder gives it."""
+
+    __slots__ = ("token",)
+
+    def __init__(self, token: _Shared) -> None:
+        self.token = token
+
+
+def _calibrate() -> int | None:
+    """References a token has when one table alone holds it, as sys.getrefcount counts them here (None: no
+    getrefcount, as on PyPy, then a table that shared its dicts always copies them before a change)."""
+    count = getattr(sys, "getrefcount", None)
+    if count is None:
+        return None
+    holder = _Holder(_Shared())
+    alone: int = count(holder.token)
+    other = _Holder(holder.token)
+    return alone if count(holder.token) > alone and other.token is holder.token else None
+
+
+_refcount = sys.getrefcount
+_ALONE = _calibrate()
+
+
+def _edited(items: list[tuple[Cell, Any]], gone: list[Cell], changed: list[tuple[Cell, Any]]) -> list[Any]:
+    """A new list of (cell, value) sorted by cell: `items` without the cells `gone`, with `changed` set."""
+    found = items.copy()
+    for cell in gone:
+        i = bisect_left(found, (cell,))  # (cell,) sorts just before any (cell, value)
+        if i < len(found) and found[i][0] == cell:
+            del found[i]
+    for cell, value in changed:
+        i = bisect_left(found, (cell,))
+        if i < len(found) and found[i][0] == cell:
+            found[i] = (cell, value)
+        else:
+            found.insert(i, (cell, value))
+    return found
+
+
+def frontier_index(frontier: list[tuple[Cell, int]]) -> tuple[dict[Cell, int], list[int]]:
+    """The frontier as bit sets, to ask about many faces at once: each cell's place in the list, and per bit of
+    the packed facing segments, the set of places (bit i: frontier[i]) whose segments have it.
+
+    A face connects at the places `OR of index[b] for each bit b of face.bits` (see `bit_places`).
+    """
+    places = {}
+    index = [0] * (8 * SEG_BITS)
+    for i, (cell, need) in enumerate(frontier):
+        places[cell] = i
+        here = 1 << i
+        while need:
+            low = need & -need
+            index[low.bit_length() - 1] |= here
+            need ^= low
+    return places, index
+
+
+_BIT_PLACES: dict[int, tuple[int, ...]] = {}
+
+
+def bit_places(bits: int) -> tuple[int, ...]:
+    """The places of the set bits of a face's packed segments (remembered per face)."""
+    found = _BIT_PLACES.get(bits)
+    if found is None:
+        found = _BIT_PLACES[bits] = tuple(i for i in range(bits.bit_length()) if bits >> i & 1)
+    return found
 
 
 class Table:
-    """Cards on the table by cell, with the frontier kept up to date."""
+    """Cards on the table by cell, with the frontier kept up to date.
 
-    __slots__ = ("cards", "faces", "need", "_largest", "_groups", "_frontier")
+    A copy shares the original's dicts (a copy is taken for every observation, and most are only read);
+    the first of them to change copies them then, unless the others are gone by that time.
+    """
+
+    __slots__ = ("cards", "faces", "need", "_largest", "_groups", "_sorted", "_share")
 
     def __init__(self) -> None:
         self.cards: dict[Cell, int] = {}  # cell -> card id
@@ -39,43 +129,78 @@ class Table:
         # Per element bit, a union-find over panels (parent, size), kept up to date as cards are
         # placed and lifted.
         self._groups: dict[int, UnionFind] = {1 << i: ({}, {}) for i in range(5)}
-        self._frontier: list[tuple[Cell, int]] | None = None  # need's items sorted, until the table changes
+        # need's items sorted once asked for, kept up to date from then on, in new lists (a list given out
+        # never changes); faces' items sorted, until the table changes. Shared with copies, as the dicts are.
+        self._sorted: list[Any] = [None, None]
+        self._share: _Shared | None = None  # held while the dicts are shared with copies
 
     def __len__(self) -> int:
         return len(self.cards)
 
     def copy(self) -> "Table":
-        other = Table()
-        other.cards = dict(self.cards)
-        other.faces = dict(self.faces)
-        other.need = dict(self.need)
-        other._largest = dict(self._largest)
-        # The union-finds are copied (a few hundred entries at most, C speed): rebuilding them costs far more.
-        other._groups = {bit: (dict(uf[0]), dict(uf[1])) for bit, uf in self._groups.items()}
-        other._frontier = self._frontier  # never changed in place, only replaced
+        """A table that changes apart from this one; its dicts are shared until either changes."""
+        other = Table.__new__(Table)
+        share = self._share
+        if share is None:
+            share = self._share = _Shared()
+        other._share = share
+        other.cards = self.cards
+        other.faces = self.faces
+        other.need = self.need
+        other._largest = self._largest
+        other._groups = self._groups
+        other._sorted = self._sorted
         return other
+
+    def _own(self) -> None:
+        """Before a change: take private copies of the dicts if a copy of this table still shares them.
+
+        Only `_share` tells: nothing else ever refers to it, so while any other table holds it, it has more
+        references than one holder gives it. The union-finds are copied whole (a few hundred entries at most,
+        C speed): rebuilding them costs far more. Reads never need this: the path halving of `_find` and the
+        `_largest` cache leave what the shared dicts mean unchanged.
+        """
+        if _ALONE is None or _refcount(self._share) > _ALONE:
+            self.cards = dict(self.cards)
+            self.faces = dict(self.faces)
+            self.need = dict(self.need)
+            self._largest = dict(self._largest)
+            self._groups = {bit: (dict(uf[0]), dict(uf[1])) for bit, uf in self._groups.items()}
+            self._sorted = list(self._sorted)
+        self._share = None
 
     # -- changes -----------------------------------------------------------
 
     def place(self, cell: Cell, card_id: int, code: str) -> None:
-        if cell in self.cards:
+        if self._share is not None:
+            self._own()
+        cards = self.cards
+        if cell in cards:
             raise ValueError(f"cell {cell} is taken")
         self._largest.clear()
-        self._frontier = None
-        cards = self.cards
         cards[cell] = card_id
-        self.faces[cell] = face(code)
-        self._join(cell, ALL_ELEMENTS)
+        self.faces[cell] = placed = face(code)
+        self._join(cell)
         need = self.need
         need.pop(cell, None)
         x, y = cell
-        facing = self._facing
-        for dx, dy in DIRECTIONS:
+        # An empty neighbour faces what it faced, and now this card's side too (sides never overlap in `need`).
+        toward = placed.toward
+        get = need.get
+        changed = []
+        for dx, dy, k in _STEPS:
             n = (x + dx, y + dy)
             if n not in cards:
-                need[n] = facing(n)
+                need[n] = now = get(n, 0) | toward[k]
+                changed.append((n, now))
+        kept = self._sorted
+        if kept[0] is not None:
+            kept[0] = _edited(kept[0], [cell], changed)
+        kept[1] = None
 
     def remove(self, cell: Cell) -> tuple[int, str]:
+        if self._share is not None:
+            self._own()
         card_id = self.cards.pop(cell)
         lifted = self.faces.pop(cell)
         code = lifted.code
@@ -84,16 +209,28 @@ class Table:
         # whole union-find cost most of the time of a Move a Card or a Zap).
         for bit in _BITS_OF[lifted.elements]:
             self._split(cell, lifted, bit)
-        self._frontier = None
         x, y = cell
-        for target in ((x, y), *((x + dx, y + dy) for dx, dy in DIRECTIONS)):
-            if target in self.cards:
-                continue
-            need = self._facing(target)
-            if need:
-                self.need[target] = need
-            else:
-                self.need.pop(target, None)
+        cards, need = self.cards, self.need
+        # An empty neighbour no longer faces the lifted card's side; the lifted card's cell faces what is left.
+        gone, changed = [], []
+        for dx, dy, k in _STEPS:
+            n = (x + dx, y + dy)
+            if n not in cards:
+                left = need[n] & _KEEP[k]
+                if left:
+                    need[n] = left
+                    changed.append((n, left))
+                else:
+                    del need[n]
+                    gone.append(n)
+        own = self._facing(cell)
+        if own:
+            need[cell] = own
+            changed.append((cell, own))
+        kept = self._sorted
+        if kept[0] is not None:
+            kept[0] = _edited(kept[0], gone, changed)
+        kept[1] = None
         return card_id, code
 
     def _facing(self, cell: Cell, without: Cell | None = None) -> int:
@@ -121,24 +258,38 @@ class Table:
     def frontier(self) -> list[tuple[Cell, int]]:
         """Frontier cells with their facing segments, in a fixed order (the same list until the table changes:
         do not change it)."""
-        frontier = self._frontier
+        frontier: list[tuple[Cell, int]] | None = self._sorted[0]
         if frontier is None:
-            frontier = self._frontier = sorted(self.need.items())
+            frontier = self._sorted[0] = sorted(self.need.items())
         return frontier
 
+    def in_order(self) -> list[tuple[Cell, Face]]:
+        """The cards' cells with their faces, sorted by cell (the same list until the table changes: do not
+        change it)."""
+        found: list[tuple[Cell, Face]] | None = self._sorted[1]
+        if found is None:
+            found = self._sorted[1] = sorted(self.faces.items())
+        return found
+
+    def lifted(self, source: Cell) -> tuple[dict[Cell, int], int]:
+        """What lifting the card at `source` off would change in the frontier: the facing segments its empty
+        neighbours would keep (0: none, they would leave the frontier), and those its own cell would face."""
+        x, y = source
+        need = self.need
+        changed = {}
+        for dx, dy, k in _STEPS:
+            n = (x + dx, y + dy)
+            if n in need:
+                changed[n] = need[n] & _KEEP[k]  # 0 when only the lifted card faced it
+        return changed, self._facing(source)
+
     def frontier_without(self, source: Cell, frontier: list[tuple[Cell, int]] | None = None) -> list[tuple[Cell, int]]:
-        """The frontier as it would be with the card at `source` lifted off, in a fixed order.
+        """The frontier as it would be with the card at `source` lifted off, in a fixed order: the frontier's,
+        then the source's cell last.
 
         Only the source and its empty neighbours change, so the rest is reused.
         """
-        x, y = source
-        need = self.need
-        facing = self._facing
-        changed = {}
-        for dx, dy in DIRECTIONS:
-            n = (x + dx, y + dy)
-            if n in need:
-                changed[n] = facing(n, source)  # 0 when only the lifted card faced it
+        changed, own = self.lifted(source)
         if frontier is None:
             frontier = self.frontier()
         if changed:
@@ -146,7 +297,6 @@ class Table:
             result = [(cell, now) for cell, was in frontier if (now := get(cell, was))]
         else:
             result = list(frontier)
-        own = facing(source)
         if own:
             result.append((source, own))
         return result
@@ -169,30 +319,31 @@ class Table:
                 if shared:
                     yield mine.segment_panel[s], n, other.segment_panel[t], shared
 
-    def _join(self, cell: Cell, live: int) -> None:
-        """Add a newly placed card's panels to the union-finds of the `live` element bits and join them with
-        their neighbours'."""
+    def _join(self, cell: Cell) -> None:
+        """Add a newly placed card's panels to the union-finds of their elements and join them with their
+        neighbours'."""
         groups = self._groups
         faces = self.faces
         mine = faces[cell]
         for panel, mask in enumerate(mine.panels):
             node = (cell, panel)
-            for bit in _BITS_OF[mask & live]:
+            for bit in _BITS_OF[mask]:
                 parent, size = groups[bit]
                 parent[node] = node
                 size[node] = 1
         segments, owner = mine.segments, mine.segment_panel
         x, y = cell
-        for d, pairs in _PAIRS:
-            n = (x + d[0], y + d[1])
+        for dx, dy, pairs in _SIDE_PAIRS:
+            n = (x + dx, y + dy)
             other = faces.get(n)
             if other is None:
                 continue
+            theirs, their_owner = other.segments, other.segment_panel
             for s, t in pairs:
-                shared = segments[s] & other.segments[t] & live
+                shared = segments[s] & theirs[t]
                 if not shared:
                     continue
-                here, there = (cell, owner[s]), (n, other.segment_panel[t])
+                here, there = (cell, owner[s]), (n, their_owner[t])
                 for bit in _BITS_OF[shared]:
                     parent, size = groups[bit]
                     a, b = _find(parent, here), _find(parent, there)
@@ -278,11 +429,14 @@ class Table:
 
     def largest_group_at(self, cell: Cell, bit: int) -> int:
         """Largest group of an element among those touching the card at cell."""
-        card_face = self.faces[cell]
-        return max(
-            (self.group_size(cell, p, bit) for p, mask in enumerate(card_face.panels) if mask & bit),
-            default=0,
-        )
+        parent, size = self._groups[bit]
+        best = 0
+        for panel, mask in enumerate(self.faces[cell].panels):
+            if mask & bit:
+                found = size[_find(parent, (cell, panel))]
+                if found > best:
+                    best = found
+        return best
 
     def card_components(self) -> list[set[Cell]]:
         """Cards grouped by connection (touching segments sharing an element)."""

@@ -10,7 +10,8 @@ from functools import partial
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from ...cards import BIT, LETTER_OF, connected_elements, face
-from ...engine.game import MoveGroup
+from ...engine.game import MaskGroup, MoveGroup
+from ...engine.table import bit_places, frontier_index
 from ...engine.hidden import everyone_learns, forget, learn, move_places, swap_places
 from ...errors import IllegalMove
 from ...yamlfile import short
@@ -279,6 +280,9 @@ class TradeHandsBlock(ActionBlock):
     def moves(self, game, state, seat):
         return [TradeHands(other) for other in range(len(state.players)) if other != seat]
 
+    def move_groups(self, game, state, seat):
+        return [MoveGroup([other for other in range(len(state.players)) if other != seat], TradeHands)]
+
     def check(self, game, state, seat, move):
         _other_seat(state, seat, move.seat, "trade hands")
 
@@ -311,18 +315,28 @@ class MoveACardBlock(ActionBlock):
         table = state.table
         if len(table.cards) < 2:
             return []
+        # The targets of a card are the frontier without it (Table.frontier_without): the frontier's cells, in
+        # order, where it connects, the lifted card's empty neighbours judged again, then its own cell (only
+        # to turn in place). As bit sets over the frontier, each card and orientation costs a few ORs.
         frontier = table.frontier()
+        places, index = frontier_index(frontier)
+        cells = [cell for cell, _ in frontier]
         groups = []
-        for source, lies in sorted(table.faces.items()):
-            cells = table.frontier_without(source, frontier)
+        for source, lies in table.in_order():
+            changed, own = table.lifted(source)
+            changes = [(1 << places[cell], now) for cell, now in changed.items()]
             for turned, candidate in ((False, lies), (True, lies.turned)):
                 if turned and candidate.code == lies.code:
                     continue
                 bits = candidate.bits
-                stay = turned and self.turn_in_place
-                targets = [cell for cell, need in cells if bits & need and (stay or cell != source)]
-                if targets:
-                    groups.append(MoveGroup(targets, partial(MoveCard, source, turned=turned)))
+                mask = 0
+                for place in bit_places(bits):
+                    mask |= index[place]
+                for bit, now in changes:
+                    mask = mask | bit if bits & now else mask & ~bit
+                last = source if turned and self.turn_in_place and own & bits else None
+                if mask or last is not None:
+                    groups.append(MaskGroup(mask, cells, last, partial(MoveCard, source, turned=turned)))
         return groups
 
     def check(self, game, state, seat, move):
@@ -370,6 +384,9 @@ class ZapACardBlock(ActionBlock):
     def moves(self, game, state, seat):
         return [Zap(cell) for cell in sorted(state.table.cards)]
 
+    def move_groups(self, game, state, seat):
+        return [MoveGroup(sorted(state.table.cards), Zap)]
+
     def check(self, game, state, seat, move):
         if move.cell not in state.table.cards:
             raise IllegalMove(f"there is no card at {move.cell[0]},{move.cell[1]} to zap")
@@ -395,10 +412,13 @@ class TradeGoalsBlock(ActionBlock):
     with_unused: bool = field(True, description="whether the top unused goal may be taken")
 
     def moves(self, game, state, seat):
-        found = [TradeGoals(other) for other in range(len(state.players)) if other != seat]
+        return list(self.move_groups(game, state, seat)[0])
+
+    def move_groups(self, game, state, seat):
+        seats: list[int | None] = [other for other in range(len(state.players)) if other != seat]
         if self.with_unused and state.unused_goals:
-            found.append(TradeGoals(None))
-        return found
+            seats.append(None)
+        return [MoveGroup(seats, TradeGoals)]
 
     def check(self, game, state, seat, move):
         if move.seat is None:
@@ -437,6 +457,9 @@ class RotateGoalsBlock(ActionBlock):
 
     def moves(self, game, state, seat):
         return [RotateGoals("left"), RotateGoals("right")]
+
+    def move_groups(self, game, state, seat):
+        return [MoveGroup(["left", "right"], RotateGoals)]
 
     def check(self, game, state, seat, move):
         if move.direction not in ("left", "right"):

@@ -20,9 +20,10 @@ from ...vocabulary import (
 )
 from ...engine import rng as random_source
 from ...engine.moves import PlacePyramid, TradePyramids, TwoPyramids
-from ...engine.game import MoveGroup
+from ...engine.game import SpreadGroup
 from ...errors import IllegalMove
 from .state import RisingData, rising, spot, spot_text  # noqa: F401  (spot_text: for callers)
+from .pyramid_moves import can_stand_pyramid, pyramid_rows
 from ..aquarius.blocks import ActionBlock, ConnectBlock, DealBlock, DrawAndPlayBlock, _other_seat
 from ...engine.blocks import Block, block, field as block_field
 
@@ -262,14 +263,19 @@ class RisingPlacementBlock(ConnectBlock):
             return f"{card_face.code} matches no element to the pyramids below {where}"
         return None
 
-    def vertical_spots(self, game: "Game", state: "State", card_face) -> list:
-        found = []
-        for (cell, level), places in sorted(rising(state).pyramids.items()):
-            if not all(places):
-                continue
-            if face_at(state, cell, level + 1) is None and vertical_matches(state, cell, level + 1, card_face):
-                found.append((cell, level + 1))
-        return found
+    def vertical_free(self, game: "Game", state: "State") -> list:
+        """The cards on four pyramids with nothing above them yet, sorted: where a card may go above."""
+        data = rising(state)
+        storeys = data.storeys
+        return sorted(spot for spot, places in data.pyramids.items()
+                      if all(places) and (spot[0], spot[1] + 1) not in storeys)
+
+    def vertical_spots(self, game: "Game", state: "State", card_face, free: list | None = None) -> list:
+        """Where a face may go above the table: (cell, storey). `free` is vertical_free's answer, when known
+        (the engine asks once for a whole hand)."""
+        if free is None:
+            free = self.vertical_free(game, state)
+        return [(cell, level + 1) for cell, level in free if vertical_matches(state, cell, level + 1, card_face)]
 
     def put(self, game: "Game", state: "State", move, card_id: int, card_face) -> int:
         """Place the card; the elements matched vertically are the multi-connection bonus's."""
@@ -343,10 +349,6 @@ class RisingDealBlock(DealBlock):
         rising(state).supply = supplies
 
 
-def _pyramid_move(spot: tuple) -> PlacePyramid:
-    return PlacePyramid(*spot)
-
-
 @block("turn", "three_actions")
 class ThreeActionsBlock(DrawAndPlayBlock):
     """Aquarius Rising's turn: "(1) Draw a card, (2) Play a card, & (3) Play a pyramid".
@@ -364,7 +366,7 @@ class ThreeActionsBlock(DrawAndPlayBlock):
         data.to_play = 2 if data.two_pyramids else 1
         data.two_pyramids = False
         state.phase = "pyramid"
-        if self.phase_moves(game, state):
+        if can_stand_pyramid(state):
             return True
         return self._done(state)
 
@@ -373,47 +375,13 @@ class ThreeActionsBlock(DrawAndPlayBlock):
         rising(state).to_play = 0
         return False
 
-    def phase_moves(self, game: "Game", state: "State") -> list:
+    def phase_moves(self, game: "Game", state: "State") -> list | SpreadGroup:
         """Every pyramid the player may stand now: candidates from each quarter's colour and the card's size.
 
         The same rules as pyramid_reason, generated instead of tried one by one.
         """
-        data = rising(state)
-        supply = data.supply[state.turn]
-        if not supply:
-            return []
-        by_colour: dict[str, list[str]] = {}
-        for pyramid in sorted(set(supply), key=pyramid_order):
-            by_colour.setdefault(pyramid[1], []).append(pyramid)
-        wild = [p for colour in WILD for p in by_colour.get(colour, ())]
-        # What each quarter letter may take, in supply order (its colour first, then white, then clear).
-        offer = {letter: by_colour.get(PYRAMID_COLOUR[letter], []) + wild for letter in LETTERS}
-        pyramids, storeys = data.pyramids, data.storeys
-        holders = {k for k, places in pyramids.items() if any(places)}
-        cards = [(cell, 0, f.code) for cell, f in sorted(state.table.faces.items())]
-        cards += [(cell, level, code) for (cell, level), (_, code) in sorted(storeys.items())]
-        found = []
-        for cell, level, code in cards:
-            if (cell, level + 1) in storeys or code == DRAGON:
-                continue
-            places = pyramids[cell, level] if (cell, level) in holders else None
-            if places is None:
-                x, y = cell
-                if (((x, y + 1), level) in holders or ((x + 1, y), level) in holders
-                        or ((x, y - 1), level) in holders or ((x - 1, y), level) in holders):
-                    continue
-                places = _NO_PYRAMIDS
-                size = None
-            else:
-                size = next(p[0] for p in places if p)
-            for quarter in range(4):
-                if places[quarter] is not None:
-                    continue
-                letter = quarter_letter(code, quarter)
-                for pyramid in offer[letter] if letter else wild:
-                    if size is None or pyramid[0] == size:
-                        found.append((pyramid, cell, quarter, level))
-        return MoveGroup(found, _pyramid_move) if found else []
+        rows = pyramid_rows(state)
+        return SpreadGroup(rows, PlacePyramid) if rows else []
 
     def check_phase_move(self, game: "Game", state: "State", move) -> None:
         if not isinstance(move, PlacePyramid):
@@ -432,7 +400,7 @@ class ThreeActionsBlock(DrawAndPlayBlock):
         places[move.quarter] = move.pyramid
         state.passes = 0
         data.to_play -= 1
-        if data.to_play > 0 and self.phase_moves(game, state):
+        if data.to_play > 0 and can_stand_pyramid(state):
             return True
         return self._done(state)
 

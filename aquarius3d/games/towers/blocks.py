@@ -27,7 +27,7 @@ from ...vocabulary import (
 )
 from ...engine import rng as random_source
 from ...engine.moves import Build, DraftDiscard, MoveCard, ShuffleGoals, Shift, Skip, SwapRow, TradePiece, Zap
-from ...engine.game import Chain, MoveGroup
+from ...engine.game import Chain, CrossGroup
 from ...engine.hidden import learn
 from ...errors import IllegalMove
 from .state import Match, TowersData, towers
@@ -49,10 +49,6 @@ ACROSS = {
     (0, -1): ((2, 0), (3, 1)),
 }
 RANKS_DEFAULT = [[0, "Novice"], [6, "Apprentice"], [11, "Artisan"], [16, "Architect"], [21, "Master Builder"]]
-
-
-def _moved(source, spot) -> MoveCard:
-    return MoveCard(source, spot[0], spot[1])
 
 
 def space_of(code: str, quarter: int) -> str:
@@ -371,13 +367,14 @@ class TowersTurnBlock(Block):
                 state.phase = "play"
                 return
             block = game.actions.get(card.code)
-            moves = block.moves(game, state, state.turn) if block is not None else []
-            if moves and not getattr(block, "automatic", False):
+            # Its moves as groups, built only when needed (Move a Card has hundreds): is there one?
+            groups = [g for g in block.move_groups(game, state, state.turn) if len(g)] if block is not None else []
+            if groups and not getattr(block, "automatic", False):
                 towers(state).action_card = card_id
                 state.phase = "card_action"
                 return
-            if moves:  # Shuffle Goals: nothing to choose
-                block.apply(game, state, state.turn, moves[0])
+            if groups:  # Shuffle Goals: nothing to choose
+                block.apply(game, state, state.turn, groups[0][0])
                 _event(state, f"{card.code}: done")
             else:
                 _event(state, f"{card.code}: impossible")
@@ -599,13 +596,15 @@ class TowersMoveACard(ActionBlock):
         """Per card, every empty cell edge to edge with another card, upright and turned (built lazily)."""
         table = state.table
         frontier = table.frontier()
-        groups = []
+        every = [cell for cell, _ in frontier]
+        groups: list[CrossGroup] = []
         for source in sorted(table.cards):
             ways = (False,) if table.faces[source].symmetric else (False, True)
-            spots = [(cell, turned) for cell, _ in sorted(table.frontier_without(source, frontier))
-                     if cell != source for turned in ways]
-            if spots:
-                groups.append(MoveGroup(spots, partial(_moved, source)))
+            # The frontier without the card (in the same order), less its own cell: the card goes elsewhere.
+            left = table.frontier_without(source, frontier)
+            cells = every if len(left) == len(every) + 1 else [cell for cell, _ in left if cell != source]
+            if cells:
+                groups.append(CrossGroup(cells, ways, partial(MoveCard, source)))
         return groups
 
     def check(self, game, state, seat, move):

@@ -1,0 +1,175 @@
+"""Legal moves in groups, each move built only when asked for.
+
+Listing moves is the engine's hot path: a random player counts thousands of moves and builds one. A group
+has a length, gives its i-th move, and iterates its moves in order (the i-th of the iteration is the i-th
+asked for); `Game.choose_move` picks across groups by index.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from .moves import Move, Place
+
+
+class MoveGroup:
+    """Moves of one shape, built only when asked for: the i-th is `build(items[i])`.
+
+    Listing moves is the engine's hot path; a computer player that picks one move
+    among thousands should not build the others.
+    """
+
+    __slots__ = ("items", "build")
+
+    def __init__(self, items: list[Any], build: Callable[[Any], Move]) -> None:
+        self.items = items
+        self.build = build
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __getitem__(self, index: int) -> Move:
+        return self.build(self.items[index])
+
+    def __iter__(self) -> Iterator[Move]:
+        return map(self.build, self.items)
+
+
+class PlaceGroup(MoveGroup):
+    """The placements of one card, one way up, at the cells listed (MoveGroup without a closure per card)."""
+
+    __slots__ = ("code", "turned")
+
+    def __init__(self, cells: list[tuple[int, int]], code: str, turned: bool) -> None:
+        self.items = cells
+        self.code = code
+        self.turned = turned
+
+    def __getitem__(self, index: int) -> Move:
+        return Place(self.code, self.items[index], self.turned)
+
+    def __iter__(self) -> Iterator[Move]:
+        code, turned = self.code, self.turned
+        return (Place(code, cell, turned) for cell in self.items)
+
+
+class SpreadGroup:
+    """Moves spread from rows `(options, *rest)`: each option gives the move `build(option, *rest)`, in order.
+
+    For moves that differ in one part only (the pyramids that may stand on one quarter): one row instead of
+    a move, or an item, each.
+    """
+
+    __slots__ = ("rows", "build", "size")
+
+    def __init__(self, rows: list[tuple[Any, ...]], build: Callable[..., Move]) -> None:
+        self.rows = rows
+        self.build = build
+        self.size = sum(len(row[0]) for row in rows)
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, index: int) -> Move:
+        if index < 0:
+            index += self.size
+        if 0 <= index:
+            for options, *rest in self.rows:
+                if index < len(options):
+                    return self.build(options[index], *rest)
+                index -= len(options)
+        raise IndexError("no move with that index")
+
+    def __iter__(self) -> Iterator[Move]:
+        build = self.build
+        for options, *rest in self.rows:
+            for option in options:
+                yield build(option, *rest)
+
+
+class CrossGroup:
+    """The moves `build(first, second)` for every first of `firsts`, and for each every second of `seconds`."""
+
+    __slots__ = ("firsts", "seconds", "build")
+
+    def __init__(self, firsts: list[Any], seconds: tuple[Any, ...], build: Callable[[Any, Any], Move]) -> None:
+        self.firsts = firsts
+        self.seconds = seconds
+        self.build = build
+
+    def __len__(self) -> int:
+        return len(self.firsts) * len(self.seconds)
+
+    def __getitem__(self, index: int) -> Move:
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("no move with that index")
+        first, second = divmod(index, len(self.seconds))
+        return self.build(self.firsts[first], self.seconds[second])
+
+    def __iter__(self) -> Iterator[Move]:
+        build, seconds = self.build, self.seconds
+        for first in self.firsts:
+            for second in seconds:
+                yield build(first, second)
+
+
+class MaskGroup:
+    """Moves `build(cell)` for the cells of a list picked by a bit set (bit i: cells[i]), in the list's order,
+    then `last` when it is not None. Counting them is one bit count; cells are picked out only when asked for.
+    """
+
+    __slots__ = ("mask", "cells", "last", "build", "size")
+
+    def __init__(self, mask: int, cells: list[Any], last: Any, build: Callable[[Any], Move]) -> None:
+        self.mask = mask
+        self.cells = cells
+        self.last = last
+        self.build = build
+        self.size = mask.bit_count() + (last is not None)
+
+    def __len__(self) -> int:
+        return self.size
+
+    def _picked(self) -> list[Any]:
+        cells, mask = self.cells, self.mask
+        found = []
+        while mask:
+            low = mask & -mask
+            found.append(cells[low.bit_length() - 1])
+            mask ^= low
+        if self.last is not None:
+            found.append(self.last)
+        return found
+
+    def __getitem__(self, index: int) -> Move:
+        return self.build(self._picked()[index])
+
+    def __iter__(self) -> Iterator[Move]:
+        return map(self.build, self._picked())
+
+
+class Chain:
+    """Several move groups read as one, still built lazily (an action's moves in a phase of their own)."""
+
+    __slots__ = ("groups",)
+
+    def __init__(self, groups: list[Any]) -> None:
+        self.groups = [g for g in groups if len(g)]
+
+    def __len__(self) -> int:
+        return sum(len(g) for g in self.groups)
+
+    def __getitem__(self, index: int) -> Move:
+        for group in self.groups:
+            if index < len(group):
+                move: Move = group[index]
+                return move
+            index -= len(group)
+        raise IndexError("no move with that index")
+
+    def __iter__(self) -> Iterator[Move]:
+        for group in self.groups:
+            yield from group

@@ -1,0 +1,150 @@
+"""What the engine keeps to be fast must mean what the plain computation means.
+
+Tables shared between copies (copy-on-write), the frontier kept up to date card by card, move groups
+built lazily, and faces' cells remembered per frontier: each is checked here against the plain answer.
+"""
+
+import random
+
+import pytest
+
+from aquarius3d.bots import RandomPlayer
+from aquarius3d.engine.hidden import observe
+from aquarius3d.engine.table import Table
+from aquarius3d.ruleset import load_ruleset
+
+from helpers import play_random
+
+GAMES = [("aquarius", {}, 4), ("aquarius", {"first_edition": True}, 3), ("aquarius-rising", {}, 3),
+         ("elemental-towers", {}, 1), ("elemental-towers", {"draft": True}, 1), ("dominus", {}, 2)]
+
+
+def table_facts(table):
+    """A table as plain data, its derived parts worked out from scratch."""
+    need = {}
+    for x, y in table.cards:
+        for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if n not in table.cards:
+                need[n] = table._facing(n)
+    return {
+        "cards": dict(table.cards),
+        "faces": {cell: f.code for cell, f in table.faces.items()},
+        "need": need,
+        "frontier": sorted(need.items()),
+        "in_order": sorted((cell, f.code) for cell, f in table.faces.items()),
+        "largest": [max((len(g) for g in table.groups(1 << i)), default=0) for i in range(5)],
+    }
+
+
+def facts_kept(table):
+    """The same facts as the table keeps them."""
+    return {
+        "cards": dict(table.cards),
+        "faces": {cell: f.code for cell, f in table.faces.items()},
+        "need": dict(table.need),
+        "frontier": list(table.frontier()),
+        "in_order": [(cell, f.code) for cell, f in table.in_order()],
+        "largest": [table.largest_group(1 << i) for i in range(5)],
+    }
+
+
+@pytest.mark.parametrize("ruleset, options, players", GAMES)
+def test_the_kept_frontier_and_groups_equal_those_worked_out_afresh(ruleset, options, players):
+    """Through whole games (moved, zapped and reshuffled cards too), with the sorted frontier asked for early
+    so that it is edited card by card from then on."""
+    game = load_ruleset(ruleset, options)
+    checked = seed = 0
+    while checked < 200:
+        state = game.new_state([f"P{i}" for i in range(players)], seed=seed)
+        state.table.frontier()
+        bots = [RandomPlayer(seed * 7 + s) for s in range(players)]
+        while not state.over:
+            game._apply_unchecked(state, bots[state.turn].choose(game, game.observe(state, state.turn)))
+            assert facts_kept(state.table) == table_facts(state.table)
+            checked += 1
+        seed += 1
+
+
+def test_a_table_copy_and_its_original_change_apart():
+    game = load_ruleset("aquarius")
+    *_, state = play_random(game, 3, seed=5, steps=40)
+    table = state.table
+    table.frontier()
+    before = table_facts(table)
+    copy = table.copy()
+    other = copy.copy()
+    free = sorted(table.need)[0]
+    card = next(c for c in game.play_ids() if game.deck.cards[c].kind == "element" and c not in table.cards.values())
+    copy.place(free, card, game.deck.cards[card].code)  # the copy changes: the others do not
+    assert table_facts(table) == before == facts_kept(table) == facts_kept(other)
+    assert free in copy.cards and facts_kept(copy) == table_facts(copy)
+    lifted = sorted(table.cards)[-1]
+    table.remove(lifted)  # the original changes: its copies do not
+    assert lifted not in table.cards and facts_kept(table) == table_facts(table)
+    assert lifted in other.cards and facts_kept(other) == before
+    assert lifted in copy.cards and free in copy.cards
+    other.remove(lifted)
+    assert facts_kept(other) == table_facts(other) == table_facts(table)
+
+
+def test_an_observation_kept_while_the_game_goes_on_does_not_change():
+    game = load_ruleset("aquarius")
+    state = game.new_state(["A", "B", "C"], seed=2)
+    bots = [RandomPlayer(s) for s in range(3)]
+    kept = []
+    for _ in range(30):
+        seen = observe(game, state, state.turn)
+        kept.append((seen, seen.view.to_dict()))
+        game._apply_unchecked(state, bots[state.turn].choose(game, seen))
+    for seen, then in kept:
+        assert seen.view.to_dict() == then
+
+
+def test_a_view_changed_by_its_holder_leaves_the_state_alone():
+    game = load_ruleset("aquarius")
+    *_, state = play_random(game, 2, seed=4, steps=12)
+    before = state.to_dict()
+    view = observe(game, state, 0).view
+    move = game.choose_move(view, lambda n: 0)
+    view.table.place(move.cell, -1, move.lies_as)
+    view.table.remove((0, 0))
+    view.hands[0].clear()
+    assert state.to_dict() == before
+    assert (0, 0) in state.table.cards and move.cell not in state.table.cards
+
+
+@pytest.mark.parametrize("ruleset, options, players", GAMES)
+def test_lazy_move_groups_list_the_same_moves_by_index_and_in_order(ruleset, options, players):
+    """Each group's i-th move is its i-th in iteration, and choose_move(i) is legal_moves(state)[i]."""
+    game = load_ruleset(ruleset, options)
+    chooser = random.Random(3)
+    checked = seed = 0
+    while checked < 150:
+        seed += 1
+        for state in play_random(game, players, seed=seed, steps=70):
+            groups = game._move_groups(state)
+            for group in groups:
+                listed = list(group)
+                assert len(listed) == len(group)
+                assert [group[i] for i in range(len(group))] == listed
+            moves = game.legal_moves(state)
+            for _ in range(3):
+                index = chooser.randrange(len(moves))
+                assert game.choose_move(state, lambda n, index=index: index) == moves[index]
+                checked += 1
+
+
+def test_cells_remembered_per_frontier_follow_the_table():
+    """The same game asked about two tables in turn answers for each table, not the last one asked."""
+    game = load_ruleset("aquarius")
+    states = [state.copy() for state in play_random(game, 2, seed=9, steps=30)][10::7]
+    plain = [[str(m) for m in game.legal_moves(s)] for s in states]
+    for _ in range(2):
+        assert [[str(m) for m in game.legal_moves(s)] for s in reversed(states)] == plain[::-1]
+
+
+def test_a_fresh_table_copied_before_any_card():
+    table = Table()
+    copy = table.copy()
+    copy.place((0, 0), 1, "FWAE")
+    assert not table.cards and table.frontier() == [] and len(copy.frontier()) == 4
