@@ -53,9 +53,10 @@ def cmd_check(args) -> int:
 
     failed = 0
     for path in args.files:
-        problems = run_checks(read_position(path))
+        position = read_position(path)
+        problems = run_checks(position)
         for problem in problems:
-            print(f"{path}: {problem}")
+            print(f"{position.where(getattr(problem, 'path', ()))}: {problem}")
         if problems:
             failed += 1
         elif not args.quiet:

@@ -67,7 +67,6 @@ _SCALAR_TAGS = {_YAML_TAG + name for name in ("str", "int", "float", "bool", "nu
 
 # -- short values and key paths in messages ---------------------------------------------------
 
-_NOTHING = object()
 
 _short_repr = reprlib.Repr()  # bounded work however big the value
 _short_repr.maxlevel = 3
@@ -101,16 +100,17 @@ def key_text(key: Any) -> str:
     return short(key, 40)
 
 
-def path_text(path: Path_, data: Any = _NOTHING) -> str:
+def path_text(path: Path_, data: Any = None) -> str:
     """A key path as written in messages: `actions[2].type`.
 
     Whole numbers in a path are list indexes, unless `data` is given: then the
     path is followed through it, and a number that is a mapping's key reads `.3`.
     """
     text = ""
+    follow = data is not None
     current = data
     for part in path:
-        if current is _NOTHING:
+        if not follow:
             index = isinstance(part, int) and not isinstance(part, bool)
         else:
             index = isinstance(current, list)
