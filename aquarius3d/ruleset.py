@@ -226,9 +226,17 @@ def _value_key(value: Any) -> str:
 def ruleset_path(name: str) -> Path:
     """rulesets/<name>.yaml for an id, or the path itself for a file."""
     candidate = Path(name)
-    if candidate.suffix in (".yaml", ".yml") or candidate.is_file():
+    if candidate.suffix in (".yaml", ".yml") or _is_file(candidate):
         return candidate
     return rulesets_dir() / f"{name}.yaml"
+
+
+def _is_file(path: Path) -> bool:
+    """Path.is_file, False for a name the system refuses (too long, a NUL byte) rather than an error."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def available() -> list[str]:
@@ -245,7 +253,7 @@ def _parent_path(parent: str, child: Path) -> Path:
 
 def _read_tree(name: str, seen: tuple = (), path: Path | None = None) -> tuple[dict, dict]:
     path = path or ruleset_path(name)
-    if not path.is_file():
+    if not _is_file(path):
         raise DataError(f"unknown ruleset {short(name)} (available: {', '.join(available())})")
     data, lines = read_yaml(path)
     if not isinstance(data, dict):
@@ -256,13 +264,13 @@ def _read_tree(name: str, seen: tuple = (), path: Path | None = None) -> tuple[d
         if not isinstance(parent, str):
             raise DataError(f"{where}: expected a ruleset id or file, got {short(parent)}")
         parent_path = _parent_path(parent, path)
+        if not _is_file(parent_path):
+            raise DataError(f"{where}: unknown ruleset {short(parent)} (available: {', '.join(available())})")
         chain = seen + (path.resolve(),)
         if parent_path.resolve() in chain:
             raise DataError(f"{where}: {short(parent)} extends itself")
         if len(chain) >= MAX_EXTENDS:
             raise DataError(f"{where}: {short(parent)}: more than {MAX_EXTENDS} rulesets extending one another")
-        if not parent_path.is_file():
-            raise DataError(f"{where}: unknown ruleset {short(parent)} (available: {', '.join(available())})")
         base, base_lines = _read_tree(parent, chain, parent_path)
         base = {k: v for k, v in base.items() if k not in ("id", "name", "description")}
         data = _merge(base, data)
@@ -374,6 +382,12 @@ def _friendly(error: dict) -> str:
         return f"expected at least {ctx.get('ge')}, got {short(value)}"
     if kind == "less_than_equal":
         return f"expected at most {ctx.get('le')}, got {short(value)}"
+    if kind == "string_pattern_mismatch":
+        return f"{short(value)} is not a plain name (letters, digits, - and _; no folders)"
+    if kind == "string_too_long":
+        return f"{short(value)} is longer than {ctx.get('max_length')} characters"
+    if kind == "too_long":
+        return f"expected at most {ctx.get('max_length')} items, got {short(value)}"
     if kind == "value_error":  # our validators' own sentences
         return str(ctx.get("error", error["msg"]))
     return error["msg"]
@@ -461,6 +475,8 @@ def load_ruleset(name: str, options: dict | None = None):
         problems.extend(_report(exc, data, lines))
     else:
         problems.extend(path_problems)
+        problems.extend(f"{_line_of(lines, path)}: {path_text(path)}: {reason}"
+                        for path, reason in games.block_problems(ruleset))
     deck = None
     if ruleset is not None:
         try:

@@ -19,12 +19,13 @@ from typing import Any
 
 from ..cards import Face, canonical, face
 from ..decks import Deck
-from ..errors import IllegalMove
+from ..errors import IllegalMove, MoveSyntaxError
 from . import hidden
 from . import rng as random_source
 from .hidden import Observation
 from .moves import Join, Move, Pass, Place, parse_move
 from .state import State
+from ..yamlfile import short
 
 
 @dataclass
@@ -269,6 +270,8 @@ class Game:
         """The move, parsed if it is text, when it is legal; IllegalMove saying why otherwise."""
         if isinstance(move, str):
             move = parse_move(move)
+        elif not isinstance(move, Move):
+            raise MoveSyntaxError(f"{short(move)} is not a move")
         if state.over:
             raise IllegalMove("the game is over")
         if isinstance(move, Join):

@@ -38,6 +38,9 @@ from dataclasses import dataclass
 from ..cards import CardCodeError, face
 from ..errors import MoveSyntaxError
 from ..vocabulary import QUARTERS
+from ..yamlfile import short
+
+MAX_MOVE_TEXT = 200  # the longest move written is under 60 characters
 
 Cell = tuple[int, int]
 
@@ -284,9 +287,13 @@ def _code(text: str) -> str:
 
 def parse_move(text: str) -> Move:
     """Read a move from its notation; raises MoveSyntaxError naming the text."""
-    line = " ".join(str(text).split())
+    if not isinstance(text, str):
+        raise MoveSyntaxError(f"{short(text)} is not a move: a move is written as text, like 'place FWAE @ 2,-1'")
+    if len(text) > MAX_MOVE_TEXT:
+        raise MoveSyntaxError(f"{short(text)} is not a move (longer than {MAX_MOVE_TEXT} characters)")
+    line = " ".join(text.split())
     for pattern, build in _PATTERNS:
         match = pattern.fullmatch(line)
         if match:
             return build(match)
-    raise MoveSyntaxError(f"{text!r} is not a move (for example 'place FWAE @ 2,-1 turned', 'zap 0,0', 'pass')")
+    raise MoveSyntaxError(f"{short(text)} is not a move (for example 'place FWAE @ 2,-1 turned', 'zap 0,0', 'pass')")

@@ -29,3 +29,25 @@ def flow_of(family: str) -> Callable[..., Any]:
 def narrator(family: str) -> Callable[..., str]:
     """The family's `describe(game, state, names, result)`: a move in words, in the player's language."""
     return import_module(f"{__name__}.{family}.narration").describe
+
+
+def block_problems(ruleset: Any) -> list[tuple[tuple, str]]:
+    """Blocks a ruleset names that its family's rules do not work with: (key path, reason) each.
+
+    Each family's package says which blocks it plays with per category (its
+    BLOCKS); a ruleset composing others is refused when it is loaded.
+    """
+    family = ruleset.family
+    accepted = import_module(f"{__name__}.{family}").BLOCKS
+    found = []
+    chosen: list[tuple[tuple, str, Any]] = [((category,), category, getattr(ruleset, category))
+                                            for category in ("setup", "turn", "placement", "bonus", "win", "end",
+                                                             "scoring")]
+    chosen += [(("actions", i), "action", action) for i, action in enumerate(ruleset.actions)]
+    for path, category, block in chosen:
+        if block is None or category not in accepted or block.type in accepted[category]:
+            continue
+        takes = ", ".join(accepted[category]) or f"no {category} block"
+        found.append((path + ("type",), f"{block.type!r} is not a block the {family} family plays with "
+                                        f"(it takes: {takes})"))
+    return found

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 from pydantic import Field
 
 from ...cards import BIT, LETTER_OF, connected_elements, face
+from ...decks import DECK_NAME
 from ...engine.game import MoveGroup
 from ...engine.hidden import everyone_learns, forget, learn, move_places, swap_places
 from ...errors import IllegalMove
@@ -40,8 +41,10 @@ class DeckBlock(Block):
     """
 
     type: Literal["deck"]
-    name: str = Field("second-edition", description="a deck list in assets/decks (without .yaml)")
-    elements: str | None = Field(None, description="take the element cards from this deck list instead")
+    name: str = Field("second-edition", pattern=DECK_NAME,
+                      description="a deck list in assets/decks, by its plain name (without .yaml; no folders)")
+    elements: str | None = Field(None, pattern=DECK_NAME,
+                                 description="take the element cards from this deck list instead (a plain name)")
     goals: bool = Field(True, description="whether the goal cards are used")
     actions: str | list[str] = Field("all", description="all, none, one action name, or a list of action names kept")
     wild: bool = Field(

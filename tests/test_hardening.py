@@ -1,0 +1,95 @@
+"""Inputs found by fuzzing and by hand that once crashed, hung or reached too far: now clean errors."""
+
+import pytest
+
+from aquarius3d.engine.moves import parse_move
+from aquarius3d.errors import DataError, MoveSyntaxError
+from aquarius3d.positions import analyze, parse_position
+from aquarius3d.ruleset import load_ruleset
+
+
+def ruleset(tmp_path, text, name="r.yaml"):
+    path = tmp_path / name
+    path.write_text("id: r\nname: R\n" + text)
+    return str(path)
+
+
+def refused(path, options=None) -> str:
+    with pytest.raises(DataError) as caught:
+        load_ruleset(path, options)
+    return str(caught.value)
+
+
+def test_a_deck_name_is_a_plain_name_never_a_path(tmp_path):
+    # `../decks/second-edition` reaches the very deck list the plain name does: a path, even one going
+    # nowhere else, is refused, so no ruleset reads a file outside assets/decks.
+    for name in ("../decks/second-edition", "/etc/passwd", "second-edition.yaml", "a/b", "x" * 300):
+        said = refused(ruleset(tmp_path, f"extends: aquarius\ndeck: {{type: deck, name: '{name}'}}\n"))
+        assert said.startswith("r.yaml:4: deck.name: ") and "is not a plain name" in said, said
+    said = refused(ruleset(tmp_path, "extends: aquarius-rising\ndeck: {type: deck, elements: ../decks/first-edition}\n"))
+    assert said.startswith("r.yaml:4: deck.elements: '../decks/first-edition' is not a plain name")
+    load_ruleset(ruleset(tmp_path, "extends: aquarius\ndeck: {type: deck, name: first-edition}\n"))
+
+
+def test_a_move_error_does_not_echo_a_huge_text():
+    for text in ("x" * 100_000, "place " + "F" * 5_000 + " @ 1,1", "zap " + "9" * 10_000):
+        with pytest.raises(MoveSyntaxError) as caught:
+            parse_move(text)
+        assert len(str(caught.value)) < 200 and "characters" in str(caught.value)
+    with pytest.raises(MoveSyntaxError, match=r"^\['pass'\] is not a move"):
+        parse_move(["pass"])
+
+
+def test_apply_refuses_what_is_not_a_move(tmp_path):
+    game = load_ruleset("aquarius")
+    state = game.new_state(["Ann", "Bo"], seed=1)
+    for thing in (True, None, 3, {"play": "pass"}):
+        with pytest.raises(MoveSyntaxError, match="is not a move"):
+            game.apply(state, thing)
+
+
+def test_dominus_table_and_towers_bonus_have_upper_bounds(tmp_path):
+    # Without the table option (a null removes it), the placement's own field is the only guard.
+    said = refused(ruleset(tmp_path, "extends: dominus\noptions: {table: null}\n"
+                                     "placement: {type: exact_match, table: [5, 1000000000]}\n"))
+    assert said == "r.yaml:5: placement.table[1]: expected at most 60, got 1000000000"
+    said = refused(ruleset(tmp_path, "extends: dominus\noptions: {table: null}\n"
+                                     "placement: {type: exact_match, table: [0, 7]}\n"))
+    assert said == "r.yaml:5: placement.table[0]: expected at least 1, got 0"
+    said = refused(ruleset(tmp_path, "extends: elemental-towers\n"
+                                     "end: {type: last_card, mastery_bonus: 100000000000}\n"))
+    assert said == "r.yaml:4: end.mastery_bonus: expected at most 1000, got 100000000000"
+    said = refused(ruleset(tmp_path, "extends: elemental-towers\nend: {type: last_card, values: [5, 4, 3, 2, -1]}\n"))
+    assert said == "r.yaml:4: end.values[4]: expected at least 0, got -1"
+
+
+@pytest.mark.parametrize("base, category, block", [
+    ("aquarius-rising", "end", "{type: deck_out}"),
+    ("aquarius-rising", "placement", "{type: connect}"),
+    ("aquarius", "win", "{type: none}"),
+    ("aquarius", "end", "{type: blocked}"),
+    ("dominus", "setup", "{type: rising_deal}"),
+    ("elemental-towers", "turn", "{type: three_actions}"),
+    ("elemental-towers", "end", "{type: highest_element}"),
+])
+def test_a_block_its_family_does_not_play_with_is_refused_when_loaded(tmp_path, base, category, block):
+    """These once loaded and then failed mid-analysis (AttributeError: no `pips`, no `count`...)."""
+    path = ruleset(tmp_path, f"extends: {base}\n{category}: {block}\n")
+    said = refused(path).splitlines()
+    assert said[0].startswith(f"r.yaml:4: {category}.type: ") and "family plays with (it takes: " in said[0], said
+
+
+def test_a_family_may_not_borrow_another_family_s_actions(tmp_path):
+    path = ruleset(tmp_path, "extends: elemental-towers\nactions:\n  - {type: move_a_card}\n")
+    assert "r.yaml:5: actions[0].type: 'move_a_card' is not a block the towers family plays with" in refused(path)
+
+
+def test_a_position_naming_a_ruleset_too_long_for_a_file_name(tmp_path):
+    position = parse_position({"ruleset": "x" * 5000, "cards": []}, "pos.yaml")
+    with pytest.raises(DataError, match=r"^pos.yaml: ruleset: unknown ruleset 'xxxx"):
+        analyze(position)
+    position = parse_position({"ruleset": "x" * 5000 + ".yaml", "cards": []}, "pos.yaml")
+    with pytest.raises(DataError, match=r"^pos.yaml: ruleset: unknown ruleset"):
+        analyze(position)
+    path = ruleset(tmp_path, "extends: '" + "y" * 5000 + "'\n")
+    assert refused(path).startswith("r.yaml:3: extends: unknown ruleset 'yyyy")
