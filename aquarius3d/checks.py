@@ -102,6 +102,10 @@ def position_state(game, position: Position, seed: int = 0):
             _refuse(position, ("players", s, "goal"), f"no {seat.goal} goal card is left")
         free_goals.remove(match[0])
         goals.append(match[0])
+    if any(g is not None for g in goals):  # goals held by some players but not others: no deal does that
+        for s, goal in enumerate(goals):
+            if goal is None:
+                _refuse(position, ("players", s), "missing goal: the other players hold goals, so every player needs one")
     state_rng = random_source.seed_state(seed)
     if "deck" in position.extra:
         rest = [take(code, ("deck", i)) for i, code in enumerate(position.extra["deck"])][::-1]

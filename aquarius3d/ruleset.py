@@ -469,7 +469,7 @@ def load_ruleset(name: str, options: dict | None = None):
         checked = dict(data)
         if isinstance(specs_raw, dict):
             # Options were checked above; the model keeps the valid ones.
-            checked["options"] = {k: spec.model_dump() for k, spec in specs.items()}
+            checked["options"] = {k: spec.model_dump(warnings=False) for k, spec in specs.items()}
         ruleset = model.model_validate(checked)
     except ValidationError as exc:
         problems.extend(_report(exc, data, lines))
@@ -516,7 +516,11 @@ def load_ruleset(name: str, options: dict | None = None):
                     f"{_line_of(lines, key)}: {path_text(key)}: the {deck.name} deck has no {short(action)} cards"
                 )
     if problems:
-        raise RulesetError(sorted(dict.fromkeys(problems), key=_line_number))
+        problems = sorted(dict.fromkeys(problems), key=_line_number)
+        if not any(problem.startswith(f"{where}:") for problem in problems):
+            # Every problem lies in what the ruleset extends, as this ruleset leaves or changes it.
+            problems.insert(0, f"{where}: the ruleset it extends, as {where} changes it, does not load:")
+        raise RulesetError(problems)
     return Game(ruleset, values, deck)
 
 
@@ -548,6 +552,8 @@ def _report(exc: ValidationError, data: Any, lines: dict, prefix: Path_ = ()) ->
         message = message or _friendly(error)
         if error["type"] == "extra_forbidden":
             message = _unknown_key_message(path, error, data)
+        if len(message) > 400:  # a long list of choices, or a value pydantic quotes in full
+            message = message[:399] + "…"
         found.append(f"{_line_of(lines, path)}: {path_text(path, data)}: {message}")
     return found
 

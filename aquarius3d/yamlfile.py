@@ -62,7 +62,7 @@ _SECOND_OPINION_BYTES = 512 * 1024
 _YAML_TAG = "tag:yaml.org,2002:"
 _STR = _YAML_TAG + "str"
 _PLAIN_COLLECTION_TAGS = (None, "!", _YAML_TAG + "map", _YAML_TAG + "seq")
-_SCALAR_TAGS = {_YAML_TAG + name for name in ("str", "int", "float", "bool", "null", "timestamp", "binary")}
+_SCALAR_TAGS = {_YAML_TAG + name for name in ("str", "int", "float", "bool", "null", "binary")}
 
 
 # -- short values and key paths in messages ---------------------------------------------------
@@ -313,8 +313,9 @@ def _events_to_data(parser, where: str, stack: list[list]) -> tuple[Any, Lines]:
 
 _NO_KEY = object()
 # Plain scalars resolved to these are read as the text itself: `<<` (a merge key,
-# refused where it is a key) and `=` (YAML's "value" key, which nothing uses).
-_AS_TEXT = {_STR, _YAML_TAG + "merge", _YAML_TAG + "value"}
+# refused where it is a key), `=` (YAML's "value" key, which nothing uses) and dates
+# (2026-11-23: no file of ours holds a date, and a date object is no value any key takes).
+_AS_TEXT = {_STR, _YAML_TAG + "merge", _YAML_TAG + "value", _YAML_TAG + "timestamp"}
 
 
 def _here(stack: list) -> Path_:

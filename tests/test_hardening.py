@@ -93,3 +93,35 @@ def test_a_position_naming_a_ruleset_too_long_for_a_file_name(tmp_path):
         analyze(position)
     path = ruleset(tmp_path, "extends: '" + "y" * 5000 + "'\n")
     assert refused(path).startswith("r.yaml:3: extends: unknown ruleset 'yyyy")
+
+
+def test_a_date_is_read_as_text_and_never_reaches_a_message_as_an_object(tmp_path):
+    import warnings
+
+    from aquarius3d.yamlfile import parse_yaml
+
+    assert parse_yaml("when: 2026-11-23\n")[0] == {"when": "2026-11-23"}
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # pydantic's serializer warnings went to stderr before the message
+        said = refused(ruleset(tmp_path, "extends: dominus\nplacement: {type: exact_match, table: [2026-11-23, 7]}\n"))
+    assert "datetime" not in said and "'2026-11-23'" in said
+
+
+def test_problems_inherited_from_the_base_name_the_ruleset_loaded_first(tmp_path):
+    """A Rising copy that lost its setup inherits Aquarius' deal: the message starts with the copy's name."""
+    path = ruleset(tmp_path, "family: rising\nextends: aquarius\n")
+    said = refused(path).splitlines()
+    assert said[0] == "r.yaml: the ruleset it extends, as r.yaml changes it, does not load:"
+    assert said[1].startswith("aquarius.yaml:") and "is not a block the rising family plays with" in said[1]
+
+
+def test_a_check_file_where_only_some_players_hold_goals_is_refused(tmp_path):
+    from aquarius3d.checks import run_checks
+    from aquarius3d.positions import read_position
+
+    path = tmp_path / "c.yaml"
+    path.write_text("ruleset: aquarius\ncards: [{at: [0, 0], card: FFFF}]\nplayers:\n"
+                    "  - {name: Ann, goal: fire, hand: [rotate_goals]}\n  - {name: Bo, hand: [WWWW]}\n"
+                    "moves:\n  - play: rotate-goals left\n    expect: {unused_goals: [air]}\n")
+    with pytest.raises(DataError, match=r"^c.yaml: players\[1\]: missing goal: the other players hold goals"):
+        run_checks(read_position(path, "c.yaml"))
