@@ -38,10 +38,12 @@ class RulesetError(DataError):
     """A ruleset that cannot be loaded; `problems` holds one line per error."""
 
     def __init__(self, problems: list[str]) -> None:
-        self.problems = problems
-        super().__init__("\n".join(problems))
+        # A line is cut if it grew long (choices or known names listed from a file that holds huge ones).
+        self.problems = [p if len(p) <= MAX_LINE else p[:MAX_LINE - 1] + "…" for p in problems]
+        super().__init__("\n".join(self.problems))
 
 
+MAX_LINE = 500  # characters in one line of a message
 MAX_PLAYERS = 12  # bounds that keep a mistyped number from hanging the program
 MAX_EXTENDS = 20
 
@@ -326,7 +328,7 @@ def _resolve_options(specs: dict, chosen: dict, where: str) -> tuple[dict, list[
             problems.append(f"{where}: options.{key_text(key)}: expected {expected}, got {short(value)}")
             continue
         if spec.choices is not None and value not in spec.choices:
-            choices = ", ".join(_value_key(c) for c in spec.choices)
+            choices = ", ".join(key_text(_value_key(c)) for c in spec.choices)
             several = f" (or a list of up to {spec.list_max})" if spec.list_max else ""
             problems.append(f"{where}: options.{key_text(key)}: expected one of {choices}{several}, got {short(value)}")
             continue

@@ -1,11 +1,22 @@
-"""Shared fixtures: one offscreen Panda3D table for all view tests."""
+"""Shared fixtures: one offscreen Panda3D table for all view tests; Hypothesis' settings profiles."""
 
+import os
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 sys.path.insert(0, str(Path(__file__).parent))
+
+# Hypothesis profiles (tests/test_properties.py): "ci", the default, is bounded (about a minute for all the
+# property tests on two cores) and derandomized, so a run is repeatable; "long" tries many more, at random:
+#   HYPOTHESIS_PROFILE=long python -m pytest tests/test_properties.py
+_QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
+settings.register_profile("ci", max_examples=25, derandomize=True, deadline=None, database=None,
+                          suppress_health_check=_QUIET, print_blob=True)
+settings.register_profile("long", max_examples=500, deadline=None, suppress_health_check=_QUIET, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 @pytest.fixture(scope="session")

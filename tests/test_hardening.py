@@ -1,5 +1,7 @@
 """Inputs found by fuzzing and by hand that once crashed, hung or reached too far: now clean errors."""
 
+from pathlib import Path
+
 import pytest
 
 from aquarius3d.engine.moves import parse_move
@@ -125,3 +127,37 @@ def test_a_check_file_where_only_some_players_hold_goals_is_refused(tmp_path):
                     "moves:\n  - play: rotate-goals left\n    expect: {unused_goals: [air]}\n")
     with pytest.raises(DataError, match=r"^c.yaml: players\[1\]: missing goal: the other players hold goals"):
         run_checks(read_position(path, "c.yaml"))
+
+
+def test_an_endless_game_from_a_ruleset_is_bad_input_not_a_crash(tmp_path, capsys):
+    """Dominus without `when_stuck: draw_until_playable`: stuck players pass for ever (fuzzing found it)."""
+    from aquarius3d.cli import main
+
+    text = (Path(__file__).parents[1] / "rulesets" / "dominus.yaml").read_text()
+    path = tmp_path / "dominus.yaml"
+    path.write_text(text.replace("  when_stuck: draw_until_playable\n", ""))
+    code = main(["simulate", str(path), "--games", "3", "--seed", "65"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.startswith("aquarius3d: dominus.yaml: a game of Dominus (seed ") and "did not end" in err
+
+
+def test_a_huge_option_choice_is_cut_in_messages(tmp_path):
+    text = (Path(__file__).parents[1] / "rulesets" / "aquarius.yaml").read_text()
+    path = tmp_path / "aquarius.yaml"
+    path.write_text(text.replace("choices: [all, trade_goals,", "choices: [" + "x" * 100_000 + ", trade_goals,"))
+    said = refused(str(path))
+    assert all(len(line) <= 500 for line in said.splitlines())
+    assert said.startswith("aquarius.yaml: options.single_action: expected one of xxxx")
+
+
+def test_a_save_with_a_list_for_a_computer_level_is_refused(tmp_path):
+    import json
+
+    from aquarius3d import saves
+
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({"format": 1, "ruleset": "aquarius", "options": {}, "seed": 1, "players": ["Ann", "Bo"],
+                                "moves": [], "seats": [{"name": "Ann", "kind": "human"},
+                                                       {"name": "Bo", "kind": "computer", "level": []}]}))
+    with pytest.raises(DataError, match=r"^game.json: seats\[1\]: level: \[\] is not a computer level"):
+        saves.read_record(path)

@@ -40,7 +40,7 @@ from ..errors import MoveSyntaxError
 from ..vocabulary import QUARTERS
 from ..yamlfile import short
 
-MAX_MOVE_TEXT = 200  # the longest move written is under 60 characters
+MAX_MOVE_TEXT = 1000  # moves are short; a join names a player, whose name may be long but not this long
 
 Cell = tuple[int, int]
 
