@@ -379,8 +379,9 @@ def _check_file_keys(r: _Reader, data: dict) -> None:
                    else f"expected a move as text, got {short(step['play'])}")
         if step.get("expect") is not None and not isinstance(step["expect"], dict):
             r.note(where + ("expect",), f"expected a mapping of facts, got {short(step['expect'])}")
-        if "illegal" in step and not isinstance(step["illegal"], (str, int, float)) or step.get("illegal") is True:
-            r.note(where + ("illegal",), f"expected the reason given, as text, got {short(step.get('illegal'))}")
+        illegal = step.get("illegal")
+        if "illegal" in step and (not isinstance(illegal, (str, int, float)) or isinstance(illegal, bool)):
+            r.note(where + ("illegal",), f"expected (part of) the reason the move is refused, got {short(illegal)}")
 
 
 def _cell_text(cell: tuple) -> str:
