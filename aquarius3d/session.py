@@ -36,6 +36,7 @@ from .errors import IllegalMove
 from .i18n import action_name, element_name, tr
 from .games import flow_of, narrator
 from .ruleset import load_ruleset
+from .yamlfile import short
 from .stages import Stage
 
 
@@ -96,7 +97,7 @@ class Session:
             try:
                 session._play(text, quiet=False)
             except ValueError as exc:
-                raise IllegalMove(f"moves[{i}]: {text!r}: {exc}") from None
+                raise IllegalMove(f"moves[{i}]: {short(text)}: {exc}") from None
         session.autosave = autosave
         session.shown_seat = None
         session.looks = {int(seat): int(turn) for seat, turn in (record.get("looks") or {}).items()}

@@ -161,3 +161,29 @@ def test_a_save_with_a_list_for_a_computer_level_is_refused(tmp_path):
                                                        {"name": "Bo", "kind": "computer", "level": []}]}))
     with pytest.raises(DataError, match=r"^game.json: seats\[1\]: level: \[\] is not a computer level"):
         saves.read_record(path)
+
+
+def test_an_action_effect_bound_to_another_card_is_refused(tmp_path):
+    """Rising's effects swapped between their cards once crashed mid-game ('TwoPyramids' has no 'seat')."""
+    text = (Path(__file__).parents[1] / "rulesets" / "aquarius-rising.yaml").read_text()
+    path = tmp_path / "aquarius-rising.yaml"
+    path.write_text(text.replace("{type: two_pyramids, card: move_a_card}", "{type: two_pyramids, card: zap_a_card}")
+                    .replace("{type: trade_pyramids, card: zap_a_card}", "{type: trade_pyramids, card: move_a_card}"))
+    assert refused(str(path)).splitlines() == [
+        "aquarius-rising.yaml:43: actions[1].card: two_pyramids is played with move_a_card cards, not zap_a_card",
+        "aquarius-rising.yaml:44: actions[2].card: trade_pyramids is played with zap_a_card cards, not move_a_card",
+    ]
+
+
+def test_a_save_with_a_huge_move_is_refused_with_a_short_message(tmp_path):
+    import json
+
+    from aquarius3d.session import Session
+
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({"format": 1, "ruleset": "aquarius", "options": {}, "seed": 1, "players": ["Ann", "Bo"],
+                                "moves": ["x" * 500], "seats": [{"name": "Ann", "kind": "human"},
+                                                                {"name": "Bo", "kind": "human"}]}))
+    with pytest.raises(DataError) as caught:
+        Session.load(path, autosave=False)
+    assert str(caught.value).startswith("game.json: moves[0]: 'xxx") and len(str(caught.value)) < 300

@@ -522,7 +522,7 @@ class Game:
             try:
                 self.apply(state, text)
             except ValueError as exc:
-                raise IllegalMove(f"moves[{i}]: {text!r}: {exc}") from None
+                raise IllegalMove(f"moves[{i}]: {short(text)}: {exc}") from None
         return state
 
 

@@ -50,4 +50,11 @@ def block_problems(ruleset: Any) -> list[tuple[tuple, str]]:
         takes = ", ".join(accepted[category]) or f"no {category} block"
         found.append((path + ("type",), f"{block.type!r} is not a block the {family} family plays with "
                                         f"(it takes: {takes})"))
+    for i, action in enumerate(ruleset.actions):
+        # A move names the card it is played with (TwoPyramids: Move a Card), and the game finds the
+        # action's block by that card: a block bound to another card would receive moves it cannot read.
+        plays_as = getattr(getattr(action, "move_type", None), "action", None)
+        if isinstance(plays_as, str) and action.card_name != plays_as:
+            found.append((("actions", i, "card"), f"{action.type} is played with {plays_as} cards, "
+                                                  f"not {action.card_name}"))
     return found

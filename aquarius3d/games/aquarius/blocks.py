@@ -240,7 +240,9 @@ class NoBonusBlock(Block):
 class ActionBlock(Block):
     """An action card's effect: its legal moves, a check with a reason, and the effect."""
 
-    card: str | None = Field(None, description="the action card this effect is for (default: the type's own card)")
+    card: str | None = Field(None, description="the action card this effect is for (default: the type's own card); "
+                                               "it must be the card the effect's moves are played with "
+                                               "(two_pyramids: move_a_card, trade_pyramids: zap_a_card)")
     move_type: ClassVar[type] = object  # the move this effect takes
     # Whether the effect can change the table or the goals (and so make a winner).
     may_win: ClassVar[bool] = True
