@@ -57,7 +57,8 @@ def play_one(game, levels: list[str], seed: int, index: int, think: float | None
         moves[entrant_at[seat]] += 1
         game.apply(state, move)
     else:
-        raise RuntimeError(f"arena game {index} (seed {seed}) did not end in {MAX_MOVES} moves")
+        raise DataError(f"arena game {index} (seed {seed}) did not end in {MAX_MOVES:,} moves: "
+                        "does the ruleset let a game end when players are stuck?")
     won = [0] * n
     score = [0.0] * n
     draw = False

@@ -18,7 +18,7 @@ over, shuffled with `seed` (default 0).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
 from .cards import DRAGON, ELEMENTS, canonical, face
 from .decks import ACTIONS, Card, Deck
@@ -26,10 +26,14 @@ from .engine.game import Game
 from .engine import rng as random_source
 from .engine.state import State
 from .engine.table import Table
-from .errors import DataError, IllegalMove
-from .positions import Position, analyze, load_game
+from .errors import IllegalMove
+from .positions import Position, PositionError, analyze, line_of, load_game
 from .games import analyst
-from .yamlfile import short
+from .yamlfile import path_text, short
+
+
+def _refuse(position: Position, path: tuple, reason: str) -> NoReturn:
+    raise PositionError(position.source, [(line_of(position.lines, path), path_text(path), reason)])
 
 
 def position_state(game, position: Position, seed: int = 0):
@@ -44,12 +48,12 @@ def position_state(game, position: Position, seed: int = 0):
     free = set(game.play_ids()) | set(game.dragon_ids())
     free_goals = [i for i in game.goal_ids()]
 
-    def take(code: str, where: str) -> int:
+    def take(code: str, path: tuple) -> int:
         if code == DRAGON:  # beside the deck, only with Aquarius Rising's dragon_start
             match = [i for i in game.dragon_ids() if i in free]
             if not match:
-                raise DataError(f"{position.source}: {where}: the Aquarius Dragon (D) is not in this game "
-                                f"(Aquarius Rising's dragon_start option) or is already on the table")
+                _refuse(position, path, "the Aquarius Dragon (D) is not in this game "
+                                        "(Aquarius Rising's dragon_start option) or is already on the table")
             free.discard(match[0])
             return match[0]
         if code in ACTIONS:
@@ -69,7 +73,7 @@ def position_state(game, position: Position, seed: int = 0):
                 if match:
                     cards[match[0]] = Card("element", code)
         if not match:
-            raise DataError(f"{position.source}: {where}: no {code} card is left in the {deck.name} deck")
+            _refuse(position, path, f"no {code} card is left in the {deck.name} deck")
         free.discard(match[0])
         return match[0]
 
@@ -77,7 +81,7 @@ def position_state(game, position: Position, seed: int = 0):
     storeys, pyramids = {}, {}
     for i, card in enumerate(position.cards):
         x, y, level = card.at
-        card_id = take(card.card, f"cards[{i}].card")
+        card_id = take(card.card, ("cards", i, "card"))
         if level == 0:
             table.place((x, y), card_id, card.card)
         else:
@@ -86,8 +90,8 @@ def position_state(game, position: Position, seed: int = 0):
             pyramids[(x, y), level] = [str(p) if p else None for p in card.pyramids]
     seats = position.players
     if not seats:
-        raise DataError(f"{position.source}: players: a position to play from needs players")
-    hands = [[take(code, f"players[{s}].hand[{j}]") for j, code in enumerate(p.hand)] for s, p in enumerate(seats)]
+        _refuse(position, ("players",), "a position to play from needs players")
+    hands = [[take(code, ("players", s, "hand", j)) for j, code in enumerate(p.hand)] for s, p in enumerate(seats)]
     goals: list[int | None] = []
     for s, seat in enumerate(seats):
         if seat.goal is None or not free_goals:
@@ -95,12 +99,16 @@ def position_state(game, position: Position, seed: int = 0):
             continue
         match = [g for g in free_goals if deck.cards[g].code == seat.goal]
         if not match:
-            raise DataError(f"{position.source}: players[{s}].goal: no {seat.goal} goal card is left")
+            _refuse(position, ("players", s, "goal"), f"no {seat.goal} goal card is left")
         free_goals.remove(match[0])
         goals.append(match[0])
+    if any(g is not None for g in goals):  # goals held by some players but not others: no deal does that
+        for s, goal in enumerate(goals):
+            if goal is None:
+                _refuse(position, ("players", s), "missing goal: the other players hold goals, so every player needs one")
     state_rng = random_source.seed_state(seed)
     if "deck" in position.extra:
-        rest = [take(code, f"deck[{i}]") for i, code in enumerate(position.extra["deck"])][::-1]
+        rest = [take(code, ("deck", i)) for i, code in enumerate(position.extra["deck"])][::-1]
     else:
         rest = sorted(free - set(game.dragon_ids()))  # the Dragon is never drawn
         state_rng = random_source.shuffle(state_rng, rest)
@@ -160,15 +168,27 @@ def _facts(game, state: State, result) -> dict[str, Any]:
     }
 
 
-def _compare(expected: Any, actual: Any, path: str, problems: list[str]) -> None:
+class Problem(str):
+    """A way a check file and the rules disagree, as text; `path` is the key path it is about."""
+
+    path: tuple = ()
+
+    @classmethod
+    def at(cls, path: tuple, text: str) -> "Problem":
+        problem = cls(f"{path_text(path)}: {text}")
+        problem.path = path
+        return problem
+
+
+def _compare(expected: Any, actual: Any, path: tuple, problems: list[str]) -> None:
     if isinstance(expected, dict) and isinstance(actual, dict):
         for key, value in expected.items():
             if key not in actual:
-                problems.append(f"{path}.{key}: not in the answer")
+                problems.append(Problem.at(path + (key,), "not in the answer"))
             else:
-                _compare(value, actual[key], f"{path}.{key}", problems)
+                _compare(value, actual[key], path + (key,), problems)
     elif expected != actual:
-        problems.append(f"{path}: expected {short(expected, 200)}, got {actual!r}")
+        problems.append(Problem.at(path, f"expected {short(expected, 200)}, got {short(actual, 200)}"))
 
 
 def _said(exc: Exception) -> str:
@@ -178,12 +198,16 @@ def _said(exc: Exception) -> str:
 
 
 def run_checks(position: Position) -> list[str]:
-    """Every way the rules disagree with a check file; empty when they agree."""
+    """Every way the rules disagree with a check file; empty when they agree.
+
+    Each problem is a Problem: text starting with the key it is about, its `path`
+    the key path (Position.where gives its line).
+    """
     problems: list[str] = []
     game = load_game(position)
     expect = position.extra.get("expect")
     if expect:
-        _compare(expect, analyze(position, game), "expect", problems)
+        _compare(expect, analyze(position, game), ("expect",), problems)
     moves = position.extra.get("moves") or []
     if not moves:
         return problems
@@ -191,11 +215,9 @@ def run_checks(position: Position) -> list[str]:
     if position.extra.get("phase") == "pyramid":
         state.phase = "pyramid"
     for i, step in enumerate(moves):
-        where = f"moves[{i}]"
+        where = ("moves", i)
         if isinstance(step, str):
             step = {"play": step}
-        if not isinstance(step, dict):
-            raise DataError(f"{position.source}: {where}: expected a move or a mapping with play:, got {short(step)}")
         text = step.get("play")
         shown = short(text, 80)
         before = state.to_dict()
@@ -203,19 +225,20 @@ def run_checks(position: Position) -> list[str]:
             result = game.apply(state, text)
         except IllegalMove as exc:
             if "illegal" not in step:
-                problems.append(f"{where}: {shown} was refused: {_said(exc)}")
+                problems.append(Problem.at(where, f"{shown} was refused: {_said(exc)}"))
                 return problems
             if str(step["illegal"]) not in str(exc):
-                problems.append(f"{where}: {shown} refused with {short(str(exc), 200)}, expected {short(step['illegal'], 80)}")
+                problems.append(Problem.at(where, f"{shown} refused with {short(str(exc), 200)}, "
+                                                  f"expected {short(step['illegal'], 80)}"))
             if state.to_dict() != before:
-                problems.append(f"{where}: the refused move {shown} changed the state")
+                problems.append(Problem.at(where, f"the refused move {shown} changed the state"))
             continue
         except ValueError as exc:
-            problems.append(f"{where}: {shown}: {_said(exc)}")
+            problems.append(Problem.at(where, f"{shown}: {_said(exc)}"))
             return problems
         if "illegal" in step:
-            problems.append(f"{where}: {shown} was allowed, expected refusal: {short(step['illegal'], 80)}")
+            problems.append(Problem.at(where, f"{shown} was allowed, expected refusal: {short(step['illegal'], 80)}"))
             return problems
         if step.get("expect"):
-            _compare(step["expect"], _facts(game, state, result), f"{where}.expect", problems)
+            _compare(step["expect"], _facts(game, state, result), where + ("expect",), problems)
     return problems

@@ -53,9 +53,10 @@ def cmd_check(args) -> int:
 
     failed = 0
     for path in args.files:
-        problems = run_checks(read_position(path))
+        position = read_position(path)
+        problems = run_checks(position)
         for problem in problems:
-            print(f"{path}: {problem}")
+            print(f"{position.where(getattr(problem, 'path', ()))}: {problem}")
         if problems:
             failed += 1
         elif not args.quiet:
@@ -74,7 +75,12 @@ def cmd_simulate(args) -> int:
     players = args.players if args.players is not None else game.min_players
     if not game.min_players <= players <= game.max_players:
         raise DataError(f"--players: {game.id} is for {game.min_players} to {game.max_players} players, not {players}")
-    result = simulate(game, players, args.games, args.seed)
+    try:
+        result = simulate(game, players, args.games, args.seed)
+    except DataError as exc:  # an endless game: the ruleset's doing
+        from .ruleset import ruleset_path
+
+        raise DataError(f"{ruleset_path(args.ruleset).name}: {exc}") from None
     if args.json:
         print(json.dumps(result))
     else:

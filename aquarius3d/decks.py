@@ -6,6 +6,7 @@ which is how the state keeps every card in exactly one place.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from .resources import decks_dir
 from .yamlfile import path_text, read_yaml, short
 from .values import Value
 
+DECK_NAME = r"^[A-Za-z0-9][A-Za-z0-9_-]{0,59}$"  # a plain file name: no folders, no `..`, no dots
 ACTIONS = ("trade_hands", "move_a_card", "zap_a_card", "trade_goals", "rotate_goals", "shuffle_hands", "shuffle_goals")
 
 
@@ -48,6 +50,9 @@ class Deck(Value, frozen=True):
 
 
 def deck_path(name: str) -> Path:
+    """assets/decks/<name>.yaml; DataError for a name that is not a plain name (`../x`, `/etc/x`)."""
+    if not isinstance(name, str) or not re.fullmatch(DECK_NAME, name):
+        raise DataError(f"deck {short(name)} is not a deck list's name (letters, digits, - and _, like second-edition)")
     return decks_dir() / f"{name}.yaml"
 
 

@@ -40,8 +40,12 @@ class RulesetError(DataError):
     """A ruleset that cannot be loaded; `problems` holds one line per error."""
 
     def __init__(self, problems: list[str]) -> None:
-        self.problems = problems
-        super().__init__("\n".join(problems))
+        # A line is cut if it grew long (choices or known names listed from a file that holds huge ones).
+        self.problems = [p if len(p) <= MAX_LINE else p[:MAX_LINE - 1] + "…" for p in problems]
+        super().__init__("\n".join(self.problems))
+
+
+MAX_LINE = 500  # characters in one line of a message
 
 
 def ruleset_model() -> Any:
@@ -136,9 +140,17 @@ def _value_key(value: Any) -> str:
 def ruleset_path(name: str) -> Path:
     """rulesets/<name>.yaml for an id, or the path itself for a file."""
     candidate = Path(name)
-    if candidate.suffix in (".yaml", ".yml") or candidate.is_file():
+    if candidate.suffix in (".yaml", ".yml") or _is_file(candidate):
         return candidate
     return rulesets_dir() / f"{name}.yaml"
+
+
+def _is_file(path: Path) -> bool:
+    """Path.is_file, False for a name the system refuses (too long, a NUL byte) rather than an error."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def available() -> list[str]:
@@ -158,7 +170,7 @@ def _read_tree(name: str, seen: tuple = (), path: Path | None = None,
     """The ruleset's data with what it extends merged in, and the line of every key; `files`
     gets each file read and its bytes (the ruleset's own first)."""
     path = path or ruleset_path(name)
-    if not path.is_file():
+    if not _is_file(path):
         raise DataError(f"unknown ruleset {short(name)} (available: {', '.join(available())})")
     raw = read_bytes(path)
     if files is not None:
@@ -172,13 +184,13 @@ def _read_tree(name: str, seen: tuple = (), path: Path | None = None,
         if not isinstance(parent, str):
             raise DataError(f"{where}: expected a ruleset id or file, got {short(parent)}")
         parent_path = _parent_path(parent, path)
+        if not _is_file(parent_path):
+            raise DataError(f"{where}: unknown ruleset {short(parent)} (available: {', '.join(available())})")
         chain = seen + (path.resolve(),)
         if parent_path.resolve() in chain:
             raise DataError(f"{where}: {short(parent)} extends itself")
         if len(chain) >= MAX_EXTENDS:
             raise DataError(f"{where}: {short(parent)}: more than {MAX_EXTENDS} rulesets extending one another")
-        if not parent_path.is_file():
-            raise DataError(f"{where}: unknown ruleset {short(parent)} (available: {', '.join(available())})")
         base, base_lines = _read_tree(parent, chain, parent_path, files)
         base = {k: v for k, v in base.items() if k not in ("id", "name", "description")}
         data = _merge(base, data)
@@ -234,7 +246,7 @@ def _resolve_options(specs: dict, chosen: dict, where: str) -> tuple[dict, list[
             problems.append(f"{where}: options.{key_text(key)}: expected {expected}, got {short(value)}")
             continue
         if spec.choices is not None and value not in spec.choices:
-            choices = ", ".join(_value_key(c) for c in spec.choices)
+            choices = ", ".join(key_text(_value_key(c)) for c in spec.choices)
             several = f" (or a list of up to {spec.list_max})" if spec.list_max else ""
             problems.append(f"{where}: options.{key_text(key)}: expected one of {choices}{several}, got {short(value)}")
             continue
@@ -296,6 +308,7 @@ def _check(name: str, options: dict | None, files: list) -> tuple[Ruleset, dict,
     """Read a ruleset (and what it extends), apply the options and check everything; returns the
     records, the options' values, which option set which key, the checked values as plain data
     and the deck. Raises RulesetError with every problem."""
+    from . import games
     from .ruleset_check import check_option, check_ruleset
 
     data, lines = _read_tree(name, files=files)
@@ -353,10 +366,16 @@ def _check(name: str, options: dict | None, files: list) -> tuple[Ruleset, dict,
     deck = None
     if ruleset is not None:
         problems.extend(path_problems)
+        problems.extend(f"{_line_of(lines, path)}: {path_text(path)}: {reason}"
+                        for path, reason in games.block_problems(ruleset))
         deck, deck_problems = _deck_of(ruleset, set_by, where, lines)
         problems.extend(deck_problems)
     if problems or ruleset is None or checked is None:
-        raise RulesetError(sorted(dict.fromkeys(problems), key=_line_number))
+        problems = sorted(dict.fromkeys(problems), key=_line_number)
+        if not any(problem.startswith(f"{where}:") for problem in problems):
+            # Every problem lies in what the ruleset extends, as this ruleset leaves or changes it.
+            problems.insert(0, f"{where}: the ruleset it extends, as {where} changes it, does not load:")
+        raise RulesetError(problems)
     return ruleset, values, set_by, checked, deck
 
 

@@ -171,6 +171,12 @@ def _friendly(error: dict) -> str:
         return f"expected at least {ctx.get('ge')}, got {short(value)}"
     if kind == "less_than_equal":
         return f"expected at most {ctx.get('le')}, got {short(value)}"
+    if kind == "string_pattern_mismatch":
+        return f"{short(value)} is not a plain name (letters, digits, - and _; no folders)"
+    if kind == "string_too_long":
+        return f"{short(value)} is longer than {ctx.get('max_length')} characters"
+    if kind == "too_long":
+        return f"expected at most {ctx.get('max_length')} items, got {short(value)}"
     if kind == "value_error":  # our records' own sentences (their _check)
         return str(ctx.get("error", error["msg"]))
     return error["msg"]
@@ -211,6 +217,8 @@ def _report(exc: ValidationError, data: Any, lines: dict, prefix: Path_ = ()) ->
         message = message or _friendly(error)
         if error["type"] == "extra_forbidden":
             message = _unknown_key_message(path, data)
+        if len(message) > 400:  # a long list of choices, or a value pydantic quotes in full
+            message = message[:399] + "…"
         found.append(f"{_line_of(lines, path)}: {path_text(path, data)}: {message}")
     return found
 

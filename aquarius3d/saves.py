@@ -20,6 +20,7 @@ from pathlib import Path
 import platformdirs
 
 from .errors import DataError
+from .yamlfile import short
 
 AUTOSAVE = "autosave"
 FORMAT = 1  # the version of a saved game's layout; raise it (and add a migration) when the layout changes
@@ -211,8 +212,8 @@ def read_record(path: Path) -> dict:
         if "level" in seat:
             from .bots import LEVELS
 
-            if seat["level"] not in LEVELS:
-                raise DataError(f"{where}: seats[{i}]: level: {seat['level']!r} is not a computer level "
+            if not isinstance(seat["level"], str) or seat["level"] not in LEVELS:
+                raise DataError(f"{where}: seats[{i}]: level: {short(seat['level'])} is not a computer level "
                                 f"({', '.join(LEVELS)})")
     joined = sum(1 for move in data["moves"] if isinstance(move, str) and move.startswith("join "))
     if len(data["seats"]) != len(data["players"]) + joined:

@@ -37,6 +37,7 @@ from .i18n import action_name, element_name, tr
 from .games import flow_of, narrator
 from .games.aquarius.narration import card_words, rotation, sentence
 from .ruleset import load_ruleset
+from .yamlfile import short
 from .stages import Stage
 
 
@@ -116,7 +117,7 @@ class Session:
             try:
                 session._play(text, quiet=False)
             except ValueError as exc:
-                raise IllegalMove(f"moves[{i}]: {text!r}: {exc}") from None
+                raise IllegalMove(f"moves[{i}]: {short(text)}: {exc}") from None
         session.autosave = autosave
         session.shown_seat = None
         session.looks = {int(seat): int(turn) for seat, turn in (record.get("looks") or {}).items()}

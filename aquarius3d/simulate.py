@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 from .bots import RandomPlayer
+from .errors import DataError
 
 
 def play_game(game, players: int, seed: int, max_moves: int = 10_000):
@@ -19,7 +20,9 @@ def play_game(game, players: int, seed: int, max_moves: int = 10_000):
             return state
         seat = state.turn  # each player sees only its seat's observation; the move it picks is legal here
         game._apply_unchecked(state, bots[seat].choose(game, game.observe(state, seat)))
-    raise RuntimeError(f"game with seed {seed} did not end in {max_moves} moves")
+    # Only a ruleset can make a game endless (nobody can ever win or end it): the user's file, not our bug.
+    raise DataError(f"a game of {game.ruleset.name} (seed {seed}) did not end in {max_moves:,} moves: "
+                    "does the ruleset let a game end when players are stuck?")
 
 
 def simulate(game, players: int, games: int, seed: int) -> dict:

@@ -27,15 +27,18 @@ _set = object.__setattr__
 
 
 class _Factory:
-    __slots__ = ("make",)
+    __slots__ = ("make", "repr", "compare")
 
-    def __init__(self, make: Callable[[], Any]) -> None:
+    def __init__(self, make: Callable[[], Any], repr: bool = True, compare: bool = True) -> None:
         self.make = make
+        self.repr = repr
+        self.compare = compare
 
 
-def field(*, default_factory: Callable[[], Any]) -> Any:
-    """A field whose default is made afresh for each value (a list, a dict)."""
-    return _Factory(default_factory)
+def field(*, default_factory: Callable[[], Any], repr: bool = True, compare: bool = True) -> Any:
+    """A field whose default is made afresh for each value (a list, a dict); as with dataclasses,
+    `repr=False` leaves it out of the repr and `compare=False` out of equality and the hash."""
+    return _Factory(default_factory, repr, compare)
 
 
 class FrozenValueError(AttributeError):
@@ -56,6 +59,8 @@ class Value:
     _field_set: ClassVar[frozenset[str]] = frozenset()
     _defaults: ClassVar[dict[str, Any]] = {}  # name -> default, or a _Factory
     _frozen: ClassVar[bool] = False
+    _compared: ClassVar[tuple[str, ...]] = ()  # the fields equality and the hash read
+    _shown: ClassVar[tuple[str, ...]] = ()  # the fields the repr shows
 
     def __init_subclass__(cls, *, frozen: bool = False, eq: bool = True, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -78,6 +83,10 @@ class Value:
         cls._fields = tuple(fields)
         cls._field_set = frozenset(fields)
         cls._defaults = defaults
+        quiet = {n for n, d in defaults.items() if isinstance(d, _Factory) and not d.repr}
+        uncompared = {n for n, d in defaults.items() if isinstance(d, _Factory) and not d.compare}
+        cls._shown = tuple(n for n in fields if n not in quiet)
+        cls._compared = tuple(n for n in fields if n not in uncompared)
         if frozen and not cls._frozen:
             cls._frozen = True
             cls.__setattr__ = _refuse_set  # type: ignore[method-assign,assignment]
@@ -122,17 +131,20 @@ class Value:
     def _values(self) -> tuple[Any, ...]:
         return tuple([getattr(self, name) for name in self._fields])
 
+    def _compared_values(self) -> tuple[Any, ...]:
+        return tuple([getattr(self, name) for name in self._compared])
+
     def __eq__(self, other: object) -> bool:
         if other.__class__ is self.__class__:
             assert isinstance(other, Value)
-            return self._values() == other._values()
+            return self._compared_values() == other._compared_values()
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(self._values())
+        return hash(self._compared_values())
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}({', '.join(f'{n}={getattr(self, n)!r}' for n in self._fields)})"
+        return f"{type(self).__name__}({', '.join(f'{n}={getattr(self, n)!r}' for n in self._shown)})"
 
     def __reduce__(self) -> tuple[Any, ...]:
         return _rebuild, (type(self), self._values())

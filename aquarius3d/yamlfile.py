@@ -62,12 +62,11 @@ _SECOND_OPINION_BYTES = 512 * 1024
 _YAML_TAG = "tag:yaml.org,2002:"
 _STR = _YAML_TAG + "str"
 _PLAIN_COLLECTION_TAGS = (None, "!", _YAML_TAG + "map", _YAML_TAG + "seq")
-_SCALAR_TAGS = {_YAML_TAG + name for name in ("str", "int", "float", "bool", "null", "timestamp", "binary")}
+_SCALAR_TAGS = {_YAML_TAG + name for name in ("str", "int", "float", "bool", "null", "binary")}
 
 
 # -- short values and key paths in messages ---------------------------------------------------
 
-_NOTHING = object()
 
 _short_repr = reprlib.Repr()  # bounded work however big the value
 _short_repr.maxlevel = 3
@@ -101,16 +100,17 @@ def key_text(key: Any) -> str:
     return short(key, 40)
 
 
-def path_text(path: Path_, data: Any = _NOTHING) -> str:
+def path_text(path: Path_, data: Any = None) -> str:
     """A key path as written in messages: `actions[2].type`.
 
     Whole numbers in a path are list indexes, unless `data` is given: then the
     path is followed through it, and a number that is a mapping's key reads `.3`.
     """
     text = ""
+    follow = data is not None
     current = data
     for part in path:
-        if current is _NOTHING:
+        if not follow:
             index = isinstance(part, int) and not isinstance(part, bool)
         else:
             index = isinstance(current, list)
@@ -325,8 +325,9 @@ def _events_to_data(parser, where: str, stack: list[list]) -> tuple[Any, Lines]:
 
 _NO_KEY = object()
 # Plain scalars resolved to these are read as the text itself: `<<` (a merge key,
-# refused where it is a key) and `=` (YAML's "value" key, which nothing uses).
-_AS_TEXT = {_STR, _YAML_TAG + "merge", _YAML_TAG + "value"}
+# refused where it is a key), `=` (YAML's "value" key, which nothing uses) and dates
+# (2026-11-23: no file of ours holds a date, and a date object is no value any key takes).
+_AS_TEXT = {_STR, _YAML_TAG + "merge", _YAML_TAG + "value", _YAML_TAG + "timestamp"}
 
 
 def _here(stack: list) -> Path_:

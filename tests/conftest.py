@@ -1,5 +1,5 @@
 """Shared fixtures: one offscreen Panda3D table for all view tests; a cache of checked rulesets of
-the session's own (tests never write in the user's cache folder)."""
+the session's own (tests never write in the user's cache folder); Hypothesis' settings profiles."""
 
 import os
 import shutil
@@ -8,6 +8,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -17,6 +18,16 @@ os.environ["AQUARIUS3D_CACHE_DIR"] = _CACHE  # before any test loads a ruleset; 
 
 def pytest_unconfigure(config):
     shutil.rmtree(_CACHE, ignore_errors=True)
+
+
+# Hypothesis profiles (tests/test_properties.py): "ci", the default, is bounded (about a minute for all the
+# property tests on two cores) and derandomized, so a run is repeatable; "long" tries many more, at random:
+#   HYPOTHESIS_PROFILE=long python -m pytest tests/test_properties.py
+_QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
+settings.register_profile("ci", max_examples=25, derandomize=True, deadline=None, database=None,
+                          suppress_health_check=_QUIET, print_blob=True)
+settings.register_profile("long", max_examples=500, deadline=None, suppress_health_check=_QUIET, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 @pytest.fixture(scope="session")

@@ -101,7 +101,8 @@ def test_bad_position_files(tmp_path):
     done = run("analyze", "garbage.yaml", cwd=tmp_path)
     assert done.returncode == 2 and done.stderr.startswith("aquarius3d: garbage.yaml: not a text file")
     done = run("analyze", "bad.yaml", "--json", cwd=tmp_path)
-    assert (done.returncode, done.stderr) == (2, "aquarius3d: bad.yaml: cards[0].card: 'FWX' is not a card code\n")
+    assert (done.returncode, done.stderr) == (2, "aquarius3d: bad.yaml: cards[0].card: 'FWX' is not a card code\n"
+                                                 "aquarius3d: bad.yaml:3: cards[0].card: 'FWX' is not a card code\n")
 
 
 def test_a_dominus_position_needs_its_starter_at_the_centre(tmp_path):
@@ -109,8 +110,8 @@ def test_a_dominus_position_needs_its_starter_at_the_centre(tmp_path):
     for command in (["analyze", "shifted.yaml", "--json"], ["check", "shifted.yaml"]):
         done = run(*command, cwd=tmp_path)
         assert (done.returncode, done.stdout) == (2, "")
-        assert done.stderr == ("aquarius3d: shifted.yaml: cards: no card at [0, 0]: a Dominus table is laid "
-                               "around the starter card, which lies there\n")
+        problem = "cards: no card at [0, 0]: a Dominus table is laid around the starter card, which lies there"
+        assert done.stderr == f"aquarius3d: shifted.yaml: {problem}\naquarius3d: shifted.yaml:2: {problem}\n"
     (tmp_path / "empty.yaml").write_text("ruleset: dominus\ncards: []\n")  # no cards: nothing to lay out yet
     assert run("analyze", "empty.yaml", cwd=tmp_path).returncode == 0
 
@@ -260,25 +261,27 @@ def test_an_internal_error_names_our_file_and_line(monkeypatch, capsys):
 
 
 @pytest.mark.parametrize(
-    "text, message",
+    "text, message, line",
     [
         ("ruleset: aquarius\ncards:\n - {at: [0, 0], card: [F, W]}\n",
-         "pos.yaml: cards[0].card: ['F', 'W'] is not a card code"),
+         "pos.yaml: cards[0].card: ['F', 'W'] is not a card code", 3),
         ("ruleset: aquarius\ncards: []\nplayers: [{hand: [{F: W}]}]\n",
-         "pos.yaml: players[0].hand[0]: {'F': 'W'} is not a card code"),
-        ("ruleset: aquarius\ncards: []\ndeck: [[F]]\n", "pos.yaml: deck[0]: ['F'] is not a card code"),
-        ("ruleset: aquarius\ncards: {}\n", "pos.yaml: cards: expected a list of cards, got {}"),
-        ("ruleset: aquarius\ncards: 0\n", "pos.yaml: cards: expected a list of cards, got 0"),
-        ("ruleset: aquarius\ncards:\n", "pos.yaml: cards: expected a list of cards, got None"),
+         "pos.yaml: players[0].hand[0]: {'F': 'W'} is not a card code", 3),
+        ("ruleset: aquarius\ncards: []\ndeck: [[F]]\n", "pos.yaml: deck[0]: ['F'] is not a card code", 3),
+        ("ruleset: aquarius\ncards: {}\n", "pos.yaml: cards: expected a list of cards, got {}", 2),
+        ("ruleset: aquarius\ncards: 0\n", "pos.yaml: cards: expected a list of cards, got 0", 2),
+        ("ruleset: aquarius\ncards:\n", "pos.yaml: cards: expected a list of cards, got None", 2),
         ("ruleset: aquarius\n",
-         "pos.yaml: cards: missing: the cards on the table, a list (write 'cards: []' for an empty table)"),
+         "pos.yaml: cards: missing: the cards on the table, a list (write 'cards: []' for an empty table)", 1),
     ],
 )
-def test_position_mistakes_are_one_line(tmp_path, monkeypatch, capsys, text, message):
+def test_position_mistakes_are_one_line_each(tmp_path, monkeypatch, capsys, text, message, line):
+    """The first line as POSITIONS.md says; then each problem (here the one) with its line."""
     (tmp_path / "pos.yaml").write_text(text)
     monkeypatch.chdir(tmp_path)
     code, out, err = main_in_process(capsys, "analyze", "pos.yaml")
-    assert (code, out, err) == (2, "", f"aquarius3d: {message}\n")
+    located = message.replace("pos.yaml: ", f"pos.yaml:{line}: ", 1)
+    assert (code, out, err) == (2, "", f"aquarius3d: {message}\naquarius3d: {located}\n")
 
 
 def test_an_explicitly_empty_table_is_fine(tmp_path, monkeypatch, capsys):

@@ -102,3 +102,22 @@ def test_analyze_imports_no_dataclasses():
                               cwd=Path(__file__).parent.parent)
         assert done.returncode == 0, done.stderr
     assert done.stderr.strip().splitlines()[-1] == "False"
+
+
+class Noted(Value):
+    name: str
+    lines: dict = field(default_factory=dict, repr=False, compare=False)
+
+
+@dataclasses.dataclass
+class DataNoted:
+    name: str
+    lines: dict = dataclasses.field(default_factory=dict, repr=False, compare=False)
+
+
+def test_a_field_left_out_of_repr_and_equality_as_in_a_dataclass():
+    a, b = Noted("x", {"k": 1}), Noted("x", {"k": 2})
+    assert a == b and Noted("x") != Noted("y")
+    assert DataNoted("x", {"k": 1}) == DataNoted("x", {"k": 2})
+    assert repr(a).replace("Noted", "") == repr(DataNoted("x", {"k": 1})).replace("DataNoted", "")
+    assert pickle.loads(pickle.dumps(a)).lines == {"k": 1}  # still kept whole

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..cards import Face, canonical, face
 from ..decks import Deck
-from ..errors import IllegalMove
+from ..errors import IllegalMove, MoveSyntaxError
 from ..values import Value, field
 from . import hidden
 from . import rng as random_source
@@ -25,6 +25,7 @@ from .groups import Chain, CrossGroup, MaskGroup, MoveGroup, PlaceGroup, SpreadG
 from .hidden import Observation
 from .moves import Join, Move, Pass, Place, parse_move
 from .state import State
+from ..yamlfile import short
 
 # The move groups live in groups.py; rule blocks import them from here too.
 __all__ = ["ApplyResult", "Chain", "CrossGroup", "Game", "MaskGroup", "MoveGroup", "PlaceGroup", "SpreadGroup"]
@@ -241,6 +242,8 @@ class Game:
         """The move, parsed if it is text, when it is legal; IllegalMove saying why otherwise."""
         if isinstance(move, str):
             move = parse_move(move)
+        elif not isinstance(move, Move):
+            raise MoveSyntaxError(f"{short(move)} is not a move")
         if state.over:
             raise IllegalMove("the game is over")
         if isinstance(move, Join):
@@ -491,7 +494,7 @@ class Game:
             try:
                 self.apply(state, text)
             except ValueError as exc:
-                raise IllegalMove(f"moves[{i}]: {text!r}: {exc}") from None
+                raise IllegalMove(f"moves[{i}]: {short(text)}: {exc}") from None
         return state
 
 

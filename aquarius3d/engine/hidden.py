@@ -152,7 +152,11 @@ def determinize(game: Game, seen: Observation, rng: random.Random) -> State:
     unseen_goals = [c for c in sorted(goal_ids) if c not in visible]
     unseen_play = [c for c in sorted(set(game.play_ids())) if c not in visible]
     holes, goal_slots = _holes(state)
-    state.goals_turned_in = [g if s == seat else [] for s, g in enumerate(state.goals_turned_in)]
+    # Which goals the others turned in is not known, how many is: the guess keeps the count (goal cards in
+    # deck order stand for them; the record is not a place, no card moves).
+    stand_ins = sorted(goal_ids)
+    state.goals_turned_in = [g if s == seat else [stand_ins[i % len(stand_ins)] for i in range(len(g))]
+                             for s, g in enumerate(state.goals_turned_in)]
     # Known places first.
     for card, (kind, holder) in sorted(seen.known.items()):
         if card in visible:

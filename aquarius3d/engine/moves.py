@@ -40,6 +40,9 @@ from typing import Any, ClassVar
 from ..cards import CardCodeError, face
 from ..errors import MoveSyntaxError
 from ..vocabulary import QUARTERS
+from ..yamlfile import short
+
+MAX_MOVE_TEXT = 1000  # moves are short; a join names a player, whose name may be long but not this long
 
 Cell = tuple[int, int]
 
@@ -374,9 +377,13 @@ def _code(text: str) -> str:
 
 def parse_move(text: str) -> Move:
     """Read a move from its notation; raises MoveSyntaxError naming the text."""
-    line = " ".join(str(text).split())
+    if not isinstance(text, str):
+        raise MoveSyntaxError(f"{short(text)} is not a move: a move is written as text, like 'place FWAE @ 2,-1'")
+    if len(text) > MAX_MOVE_TEXT:
+        raise MoveSyntaxError(f"{short(text)} is not a move (longer than {MAX_MOVE_TEXT} characters)")
+    line = " ".join(text.split())
     for pattern, build in _patterns():
         match = pattern.fullmatch(line)
         if match:
             return build(match)
-    raise MoveSyntaxError(f"{text!r} is not a move (for example 'place FWAE @ 2,-1 turned', 'zap 0,0', 'pass')")
+    raise MoveSyntaxError(f"{short(text)} is not a move (for example 'place FWAE @ 2,-1 turned', 'zap 0,0', 'pass')")

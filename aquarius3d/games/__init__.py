@@ -42,3 +42,32 @@ def narrator(family: str) -> Callable[..., str]:
     """The family's `describe(game, state, names, result, before)`: a move in words, in the player's language
     (`before`: the faces on the table before the move, {cell: code}, to name a card the move took away)."""
     return import_module(f"{__name__}.{family}.narration").describe
+
+
+def block_problems(ruleset: Any) -> list[tuple[tuple, str]]:
+    """Blocks a ruleset names that its family's rules do not work with: (key path, reason) each.
+
+    Each family's package says which blocks it plays with per category (its
+    BLOCKS); a ruleset composing others is refused when it is loaded.
+    """
+    family = ruleset.family
+    accepted = import_module(f"{__name__}.{family}").BLOCKS
+    found = []
+    chosen: list[tuple[tuple, str, Any]] = [((category,), category, getattr(ruleset, category))
+                                            for category in ("setup", "turn", "placement", "bonus", "win", "end",
+                                                             "scoring")]
+    chosen += [(("actions", i), "action", action) for i, action in enumerate(ruleset.actions)]
+    for path, category, block in chosen:
+        if block is None or category not in accepted or block.type in accepted[category]:
+            continue
+        takes = ", ".join(accepted[category]) or f"no {category} block"
+        found.append((path + ("type",), f"{block.type!r} is not a block the {family} family plays with "
+                                        f"(it takes: {takes})"))
+    for i, action in enumerate(ruleset.actions):
+        # A move names the card it is played with (TwoPyramids: Move a Card), and the game finds the
+        # action's block by that card: a block bound to another card would receive moves it cannot read.
+        plays_as = getattr(getattr(action, "move_type", None), "action", None)
+        if isinstance(plays_as, str) and action.card_name != plays_as:
+            found.append((("actions", i, "card"), f"{action.type} is played with {plays_as} cards, "
+                                                  f"not {action.card_name}"))
+    return found

@@ -10,6 +10,7 @@ from functools import partial
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from ...cards import BIT, LETTER_OF, connected_elements, face
+from ...decks import DECK_NAME
 from ...engine.game import MaskGroup, MoveGroup
 from ...engine.table import bit_places, frontier_index
 from ...engine.hidden import everyone_learns, forget, learn, move_places, swap_places
@@ -39,8 +40,10 @@ class DeckBlock(Block):
     """
 
     type: Literal["deck"]
-    name: str = field("second-edition", description="a deck list in assets/decks (without .yaml)")
-    elements: str | None = field(None, description="take the element cards from this deck list instead")
+    name: str = field("second-edition", pattern=DECK_NAME,
+                      description="a deck list in assets/decks, by its plain name (without .yaml; no folders)")
+    elements: str | None = field(None, pattern=DECK_NAME,
+                                 description="take the element cards from this deck list instead (a plain name)")
     goals: bool = field(True, description="whether the goal cards are used")
     actions: str | list[str] = field("all", description="all, none, one action name, or a list of action names kept")
     wild: bool = field(
@@ -236,7 +239,9 @@ class NoBonusBlock(Block):
 class ActionBlock(Block):
     """An action card's effect: its legal moves, a check with a reason, and the effect."""
 
-    card: str | None = field(None, description="the action card this effect is for (default: the type's own card)")
+    card: str | None = field(None, description="the action card this effect is for (default: the type's own card); "
+                                               "it must be the card the effect's moves are played with "
+                                               "(two_pyramids: move_a_card, trade_pyramids: zap_a_card)")
     move_type: ClassVar[type] = object  # the move this effect takes
     # Whether the effect can change the table or the goals (and so make a winner).
     may_win: ClassVar[bool] = True

@@ -5,11 +5,14 @@ Rule text: shared/rules/dominus.md (Elliott's variation for two players).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
 
 from ...cards import DIRECTIONS, FACING, MY_SIDE, SEG_BITS, SEG_MASK, face, mask_letters
-from ...engine.blocks import Block, block, field
+from ...engine.blocks import Block, Bounds, block, field
 from .state import Round, dominus
+
+MAX_TABLE = 60  # cards each way (3.8 m of table), as the table option allows; more is a typing mistake
+TableSide = Annotated[int, Bounds(ge=1, le=MAX_TABLE)]
 
 if TYPE_CHECKING:
     from ...engine.game import Game
@@ -63,12 +66,13 @@ class ExactMatchBlock(Block):
     (rows - 1) // 2 above or below it (a 14-wide table leaves 6 either side, a
     7-wide one 3). Ruling: the default, 14 x 7 cards, is the middle 89 x 62 cm
     of a 120 x 80 cm kitchen table, leaving room round the edge for the
-    players' hands and the deck.
+    players' hands and the deck. Ruling: a table is 1 to 60 cards each way
+    (60 cards are 3.8 m), as the table option allows: more is a typing mistake.
     """
 
     type: Literal["exact_match"]
-    table: tuple[int, int] = field(
-        (14, 7), description="the table's size in cards (columns, rows), the starter at its centre; "
+    table: tuple[TableSide, TableSide] = field(
+        (14, 7), description="the table's size in cards (columns, rows), each 1 to 60, the starter at its centre; "
                              "every card must lie wholly on it")
 
     def reach(self) -> tuple[int, int]:

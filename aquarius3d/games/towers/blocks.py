@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache, partial
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
 
 from ...cards import face
 from ...vocabulary import (
@@ -32,7 +32,9 @@ from ...engine.hidden import learn
 from ...errors import IllegalMove
 from .state import Match, TowersData, towers
 from ..aquarius.blocks import ActionBlock
-from ...engine.blocks import Block, block, field
+from ...engine.blocks import Block, Bounds, block, field
+
+MAX_POINTS = 1000  # the most a place in the row or the mastery bonus may be worth
 
 if TYPE_CHECKING:
     from ...engine.game import Game
@@ -710,12 +712,15 @@ class LastCardBlock(Block):
     "Top to bottom, the scoring values in the row are 5, 4, 3, 2, 1." "You gain
     a bonus of 10 points if you have at least one complete tower of each of the
     five elements." Ranks: "1 - 5 Novice ... 21 + Master Builder"; ruling: a
-    score of 0 is ranked Novice too.
+    score of 0 is ranked Novice too. Ruling: the bonus and each place's points
+    are 0 to 1000 (a variant may change them; more is a typing mistake).
     """
 
     type: Literal["last_card"]
-    values: list[int] = field(default_factory=lambda: [5, 4, 3, 2, 1], description="points per place in the row")
-    mastery_bonus: int = field(10, description="points for a complete tower of every element")
+    values: list[Annotated[int, Bounds(ge=0, le=MAX_POINTS)]] = field(
+        default_factory=lambda: [5, 4, 3, 2, 1], description="points per place in the row (each 0 to 1000)")
+    mastery_bonus: int = field(10, ge=0, le=MAX_POINTS,
+                               description="points for a complete tower of every element (0 to 1000)")
     ranks: list[tuple[int, str]] = field(default_factory=lambda: [tuple(r) for r in RANKS_DEFAULT],
                                          description="[least score, rank name] from the lowest")
     reason: ClassVar[str] = "last card"
