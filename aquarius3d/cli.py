@@ -40,9 +40,18 @@ def _options(pairs: list[str]) -> dict:
 
 
 def cmd_analyze(args) -> int:
-    from .positions import analyze, describe, read_position
+    from .positions import PositionError, analyze, describe, read_position
 
-    result = analyze(read_position(args.file))
+    try:
+        result = analyze(read_position(args.file))
+    except PositionError as exc:
+        if args.every_problem:
+            raise
+        # POSITIONS.md: one line naming the file and the key; the others are a flag away.
+        first = str(exc).splitlines()[0]
+        more = len(exc.problems) - 1
+        raise DataError(first + (f" (and {more} more problem{'s' * (more > 1)}: add --every-problem to list them "
+                                 "with their lines)" if more else "")) from None
     print(json.dumps(result, indent=2) if args.json else describe(result))
     return 0
 
@@ -304,6 +313,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p = sub.add_parser("analyze", help="answer questions about a position file (POSITIONS.md)")
     p.add_argument("file")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--every-problem", action="store_true",
+                   help="for a malformed file, list every problem with its line (one line per problem)")
     p.set_defaults(run=cmd_analyze)
 
     p = sub.add_parser("check", help="run check files: positions with expected answers and moves")

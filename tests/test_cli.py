@@ -101,8 +101,15 @@ def test_bad_position_files(tmp_path):
     done = run("analyze", "garbage.yaml", cwd=tmp_path)
     assert done.returncode == 2 and done.stderr.startswith("aquarius3d: garbage.yaml: not a text file")
     done = run("analyze", "bad.yaml", "--json", cwd=tmp_path)
-    assert (done.returncode, done.stderr) == (2, "aquarius3d: bad.yaml: cards[0].card: 'FWX' is not a card code\n"
-                                                 "aquarius3d: bad.yaml:3: cards[0].card: 'FWX' is not a card code\n")
+    assert (done.returncode, done.stderr) == (2, "aquarius3d: bad.yaml: cards[0].card: 'FWX' is not a card code\n")
+    (tmp_path / "worse.yaml").write_text("ruleset: aquarius\ncards:\n - {at: [0, 0], card: FWX}\nplayers: 3\n")
+    done = run("analyze", "worse.yaml", cwd=tmp_path)  # still one line (POSITIONS.md), saying there is more
+    assert (done.returncode, done.stderr) == (2, "aquarius3d: worse.yaml: cards[0].card: 'FWX' is not a card code "
+                                                 "(and 1 more problem: add --every-problem to list them with "
+                                                 "their lines)\n")
+    done = run("analyze", "worse.yaml", "--every-problem", cwd=tmp_path)
+    assert done.stderr.splitlines()[1:] == ["aquarius3d: worse.yaml:3: cards[0].card: 'FWX' is not a card code",
+                                            "aquarius3d: worse.yaml:4: players: expected a list of players, got 3"]
 
 
 def test_a_dominus_position_needs_its_starter_at_the_centre(tmp_path):
@@ -111,7 +118,8 @@ def test_a_dominus_position_needs_its_starter_at_the_centre(tmp_path):
         done = run(*command, cwd=tmp_path)
         assert (done.returncode, done.stdout) == (2, "")
         problem = "cards: no card at [0, 0]: a Dominus table is laid around the starter card, which lies there"
-        assert done.stderr == f"aquarius3d: shifted.yaml: {problem}\naquarius3d: shifted.yaml:2: {problem}\n"
+        lines = [f"aquarius3d: shifted.yaml: {problem}"] + [f"aquarius3d: shifted.yaml:2: {problem}"] * (command[0] == "check")
+        assert done.stderr == "".join(line + "\n" for line in lines)
     (tmp_path / "empty.yaml").write_text("ruleset: dominus\ncards: []\n")  # no cards: nothing to lay out yet
     assert run("analyze", "empty.yaml", cwd=tmp_path).returncode == 0
 
@@ -276,10 +284,12 @@ def test_an_internal_error_names_our_file_and_line(monkeypatch, capsys):
     ],
 )
 def test_position_mistakes_are_one_line_each(tmp_path, monkeypatch, capsys, text, message, line):
-    """The first line as POSITIONS.md says; then each problem (here the one) with its line."""
+    """One line as POSITIONS.md says; with --every-problem, then each problem (here the one) with its line."""
     (tmp_path / "pos.yaml").write_text(text)
     monkeypatch.chdir(tmp_path)
     code, out, err = main_in_process(capsys, "analyze", "pos.yaml")
+    assert (code, out, err) == (2, "", f"aquarius3d: {message}\n")
+    code, out, err = main_in_process(capsys, "analyze", "pos.yaml", "--every-problem")
     located = message.replace("pos.yaml: ", f"pos.yaml:{line}: ", 1)
     assert (code, out, err) == (2, "", f"aquarius3d: {message}\naquarius3d: {located}\n")
 
