@@ -1,3 +1,3 @@
 """Aquarius: the deal, the connection rule, the multi-connection bonus, the action cards, the win."""
 
-from . import blocks  # noqa: F401  (registers the blocks)
+from . import actions, blocks  # noqa: F401  (register the blocks)

@@ -6,7 +6,8 @@ from typing import Any
 
 from ...engine.state import State
 from ...vocabulary import ELEMENTS
-from .blocks import heights, houses_of_state, ranking, ranking_keys, structure_errors, winners_among
+from .blocks import structure_errors
+from .houses import heights, houses_of_state, ranking, ranking_keys, winners_among
 from .state import RisingData
 
 STOREYS = True

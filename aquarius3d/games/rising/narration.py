@@ -8,7 +8,7 @@ from ...engine.state import State
 from ...i18n import element_name, length, pyramid_name, tr
 from ...vocabulary import ELEMENTS
 from ..aquarius import narration as aquarius
-from .blocks import houses_of_state, ranking_keys
+from .houses import houses_of_state, ranking_keys
 
 
 def describe(game: Game, state: State, names: list[str], result: ApplyResult, before: dict | None = None) -> str:

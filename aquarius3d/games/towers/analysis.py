@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...vocabulary import COLOURS, ELEMENTS, SIZES
-from .blocks import rank_of, score_of, structure_errors, towers_state
+from .pieces import rank_of, score_of, structure_errors, towers_state
 
 STOREYS = False
 PIECES = True

@@ -133,7 +133,7 @@ class TowersFlow(Flow):
         return ", ".join(f"{n} {element_name(ELEMENT_NAME_OF_COLOUR[c]).lower()}" for c, n in counts.items())
 
     def score(self) -> tuple[int, str, list]:
-        from .blocks import rank_of, score_of
+        from .pieces import rank_of, score_of
 
         total, towers = score_of(self.game, self.state)
         return total, rank_words(rank_of(self.game, total)), towers
@@ -167,7 +167,7 @@ class TowersFlow(Flow):
         """Glowing spots: {move: (cell, space, pyramid or tower)} for builds, or the chosen piece's moves."""
         if self.session.stage != Stage.EARNED:
             return {}
-        from .blocks import piece_at, spaces
+        from .pieces import piece_at, spaces
 
         found = {}
         for move in self.game.legal_moves(self.state):
@@ -182,7 +182,7 @@ class TowersFlow(Flow):
 
     def under_ghost(self, move) -> list[str]:
         """What a glowing piece would stand on: the pieces at a move's destination (a build stands alone)."""
-        from .blocks import piece_at
+        from .pieces import piece_at
 
         if not isinstance(move, Shift):
             return []
@@ -241,7 +241,7 @@ class TowersFlow(Flow):
         return self._refuse(Build(pending[0][0] if pending else 0, cell, space))
 
     def _first_match_for_source(self) -> int:
-        from .blocks import piece_at
+        from .pieces import piece_at
 
         piece = piece_at(self.state, *self.session.source)
         for index, colour in self.earned():

@@ -8,7 +8,7 @@ from ...engine.state import State
 from ...i18n import action_name, element_name, pyramid_name, tr
 from ...vocabulary import ELEMENT_OF, QUARTERS
 from ..aquarius import narration as aquarius
-from .blocks import piece_at
+from .pieces import piece_at
 from .state import towers
 
 
