@@ -258,7 +258,7 @@ def load_game(position: Position):
         if first.startswith("unknown ruleset"):
             raise DataError(f"{position.source}: ruleset: {first}") from None
         raise DataError(f"{position.source}: options: {first}") from None
-    starter = getattr(game.placement, "starter_problem", None)  # Dominus: the table lies around the starter
+    starter = game.placement.starter_problem  # Dominus: the table lies around the starter
     problem = starter({c.at[:2] for c in position.cards if c.at[2] == 0}) if starter else None
     if problem:
         raise DataError(f"{position.source}: cards: {problem}")

@@ -29,6 +29,7 @@ def _values(game, state) -> dict[str, int]:
 
 def position_value(game, state) -> float:
     from ..games.towers.pieces import neighbours_of_space, pieces_of, score_of
+    from ..games.towers.state import TowersData
 
     value = _values(game, state)
     worth = 20.0 * score_of(game, state)[0]
@@ -52,7 +53,7 @@ def position_value(game, state) -> float:
                     worth += 2.0 * v
                     break
     data = state.data
-    for match in getattr(data, "pending", []) or []:
+    for match in data.pending if isinstance(data, TowersData) else []:
         worth += 1.0 + value.get(match.colour, 0)
     return worth
 

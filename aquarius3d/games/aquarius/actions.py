@@ -31,6 +31,8 @@ class ActionBlock(Block):
     move_type: ClassVar[type] = object  # the move this effect takes
     # Whether the effect can change the table or the goals (and so make a winner).
     may_win: ClassVar[bool] = True
+    # Whether it is resolved with no choice to make when drawn (Elemental Towers' Shuffle Goals).
+    automatic: ClassVar[bool] = False
 
     @property
     def card_name(self) -> str:

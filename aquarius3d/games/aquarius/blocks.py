@@ -12,6 +12,7 @@ from ...cards import BIT, LETTER_OF
 from ...errors import IllegalMove
 from ...engine import rng as random_source
 from ...engine.blocks import Block, block, field
+from ...engine.hooks import PlacementBlock, WinBlock
 
 if TYPE_CHECKING:
     from ...engine.game import Game
@@ -145,7 +146,7 @@ class DrawAndPlayBlock(Block):
 
 
 @block("placement", "connect")
-class ConnectBlock(Block):
+class ConnectBlock(PlacementBlock):
     """The connection rule: at least one panel alongside a panel of the same element.
 
     Rule: "Element cards must be placed so that at least one panel is positioned
@@ -228,7 +229,7 @@ class NoBonusBlock(Block):
 
 
 @block("win", "connect_panels")
-class ConnectPanelsBlock(Block):
+class ConnectPanelsBlock(WinBlock):
     """Win: a connected group of `count` panels of your goal element wins at once.
 
     FAQ: you win immediately even when another player made the group; when one
@@ -311,7 +312,7 @@ class DeckOutBlock(Block):
             if goal is None:
                 continue
             bit = BIT[LETTER_OF[game.deck.cards[goal].code]]
-            target = game.win.target(state, seat) if hasattr(game.win, "target") else game.target
+            target = game.win.target(state, seat) if game.win.target is not None else game.target
             distance[seat] = abs(target - table.largest_group(bit))
         if not distance:
             return []

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 
 from ...cards import DIRECTIONS, FACING, MY_SIDE, SEG_BITS, SEG_MASK, face, mask_letters
 from ...engine.blocks import Block, block, field
+from ...engine.hooks import PlacementBlock, WinBlock
 from .state import Round, dominus
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ _OPEN: list = [None, None, None]
 
 
 @block("placement", "exact_match")
-class ExactMatchBlock(Block):
+class ExactMatchBlock(PlacementBlock):
     """Dominus placement: every edge the new card touches must match completely.
 
     "Any edge that touches other cards must completely match the edge it is
@@ -177,7 +178,7 @@ def _cards(count: int) -> str:
 
 
 @block("win", "out_of_cards")
-class OutOfCardsBlock(Block):
+class OutOfCardsBlock(WinBlock):
     """Dominus: "The first player to run out of cards is the winner of this round." """
 
     type: Literal["out_of_cards"]

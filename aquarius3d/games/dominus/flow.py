@@ -37,7 +37,7 @@ class DominusFlow(Flow):
         return None
 
     def table_limit(self) -> tuple[tuple[int, int], tuple[int, int]] | None:
-        reach = getattr(self.session.game.placement, "reach", None)
+        reach = self.session.game.placement.reach
         if reach is None:
             return None
         across, along = reach()
@@ -46,7 +46,7 @@ class DominusFlow(Flow):
     def edge_marks(self, cell) -> dict[int, bool]:
         """Off the table (outside its outline) nothing is marked: no card goes there whatever its edges."""
         session = self.session
-        on_table = getattr(session.game.placement, "on_table", None)
+        on_table = session.game.placement.on_table
         if session.stage != Stage.PLACE or on_table is None or cell is None:
             return {}
         need = session.state.table.need.get(cell)

@@ -27,6 +27,7 @@ from .houses import _NO_PYRAMIDS, WILD, houses_of_state, ranking_keys, winners_a
 from ..aquarius.actions import ActionBlock, _other_seat
 from ..aquarius.blocks import ConnectBlock, DealBlock, DrawAndPlayBlock
 from ...engine.blocks import Block, block, field as block_field
+from ...engine.hooks import WinBlock
 
 if TYPE_CHECKING:
     from ...engine.game import Game
@@ -302,7 +303,7 @@ class TwoPyramidsBlock(ActionBlock):
 
 
 @block("win", "none")
-class NoImmediateWinBlock(Block):
+class NoImmediateWinBlock(WinBlock):
     """No winner during play: the game is decided at the end (Aquarius Rising)."""
 
     type: Literal["none"]

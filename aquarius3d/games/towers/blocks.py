@@ -30,6 +30,7 @@ from .pieces import (
     RANKS_DEFAULT, _event, _set_piece, build_moves, build_reason, matches, piece_at, shift_moves, shift_reason, spaces,
 )
 from ...engine.blocks import Block, block, field
+from ...engine.hooks import PlacementBlock
 
 if TYPE_CHECKING:
     from ...engine.game import Game
@@ -139,7 +140,7 @@ class TowersDealBlock(Block):
 
 
 @block("placement", "edge_to_edge")
-class EdgeToEdgeBlock(Block):
+class EdgeToEdgeBlock(PlacementBlock):
     """ "Cards must be placed exactly edge-to-edge with another card, aligned in the same direction ...
     it is not required to play cards so their elements match." A card may lie turned 180 degrees.
     """
@@ -215,7 +216,7 @@ class TowersTurnBlock(Block):
             block = game.actions.get(card.code)
             # Its moves as groups, built only when needed (Move a Card has hundreds): is there one?
             groups = [g for g in block.move_groups(game, state, state.turn) if len(g)] if block is not None else []
-            if groups and not getattr(block, "automatic", False):
+            if groups and block is not None and not block.automatic:
                 towers(state).action_card = card_id
                 state.phase = "card_action"
                 return
