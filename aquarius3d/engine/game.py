@@ -19,12 +19,11 @@ from ..cards import Face, canonical, face
 from ..decks import Deck
 from ..errors import IllegalMove
 from ..values import Value, field
-from . import hidden
-from . import rng as random_source
+from . import hidden, rng as random_source
 from .groups import Chain, CrossGroup, MaskGroup, MoveGroup, PlaceGroup, SpreadGroup
 from .hidden import Observation
-from .moves import Join, Move, Pass, Place, parse_move
 from .hooks import PlacementBlock, WinBlock
+from .moves import Join, Move, Pass, Place, parse_move
 from .state import State
 
 # The move groups live in groups.py; rule blocks import them from here too.

@@ -35,10 +35,12 @@ def analyst(family: str) -> ModuleType:
 
 def flow_of(family: str) -> Callable[..., Any]:
     """The family's Flow class (aquarius3d/flow.py): its part of a turn at the table."""
-    return import_module(f"{__name__}.{family}.flow").FLOW
+    flow: Callable[..., Any] = import_module(f"{__name__}.{family}.flow").FLOW
+    return flow
 
 
 def narrator(family: str) -> Callable[..., str]:
     """The family's `describe(game, state, names, result, before)`: a move in words, in the player's language
     (`before`: the faces on the table before the move, {cell: code}, to name a card the move took away)."""
-    return import_module(f"{__name__}.{family}.narration").describe
+    describe: Callable[..., str] = import_module(f"{__name__}.{family}.narration").describe
+    return describe

@@ -4,7 +4,7 @@ Hands, Move a Card, Zap a Card, Trade Goals, Rotate Goals, Shuffle Hands and Shu
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from ...cards import connected_elements, face
 from ...engine.game import MaskGroup, MoveGroup
@@ -17,6 +17,7 @@ from ...engine.moves import MoveCard, RotateGoals, ShuffleGoals, ShuffleHands, T
 from ...engine.blocks import Block, block, field
 
 if TYPE_CHECKING:
+    from ...engine.moves import Move
     from ...engine.game import Game
     from ...engine.state import State
 
@@ -38,17 +39,17 @@ class ActionBlock(Block):
     def card_name(self) -> str:
         return self.card or self.type
 
-    def moves(self, game: "Game", state: "State", seat: int) -> list:
+    def moves(self, game: "Game", state: "State", seat: int) -> list[Move]:
         raise NotImplementedError
 
-    def move_groups(self, game: "Game", state: "State", seat: int) -> list:
+    def move_groups(self, game: "Game", state: "State", seat: int) -> list[Any]:
         """The moves as groups (lists, or MoveGroups built lazily); one list unless a block knows better."""
         return [self.moves(game, state, seat)]
 
-    def check(self, game: "Game", state: "State", seat: int, move) -> None:
+    def check(self, game: "Game", state: "State", seat: int, move: Any) -> None:
         """Raise IllegalMove with a reason when the move is not allowed."""
 
-    def apply(self, game: "Game", state: "State", seat: int, move) -> None:
+    def apply(self, game: "Game", state: "State", seat: int, move: Any) -> None:
         raise NotImplementedError
 
 
@@ -67,19 +68,19 @@ class TradeHandsBlock(ActionBlock):
     """
 
     type: Literal["trade_hands"]
-    move_type: ClassVar[type] = TradeHands
+    move_type = TradeHands
     may_win: ClassVar[bool] = False
 
-    def moves(self, game, state, seat):
+    def moves(self, game: Game, state: State, seat: int) -> list[Move]:
         return [TradeHands(other) for other in range(len(state.players)) if other != seat]
 
-    def move_groups(self, game, state, seat):
+    def move_groups(self, game: Game, state: State, seat: int) -> list[Any]:
         return [MoveGroup([other for other in range(len(state.players)) if other != seat], TradeHands)]
 
-    def check(self, game, state, seat, move):
+    def check(self, game: Game, state: State, seat: int, move: TradeHands) -> None:
         _other_seat(state, seat, move.seat, "trade hands")
 
-    def apply(self, game, state, seat, move):
+    def apply(self, game: Game, state: State, seat: int, move: TradeHands) -> None:
         state.hands[seat], state.hands[move.seat] = state.hands[move.seat], state.hands[seat]
         swap_places(state, ("hand", seat), ("hand", move.seat))
         learn(state, seat, state.hands[move.seat], ("hand", move.seat))  # each saw the hand it gave away
@@ -97,13 +98,13 @@ class MoveACardBlock(ActionBlock):
     """
 
     type: Literal["move_a_card"]
-    move_type: ClassVar[type] = MoveCard
+    move_type = MoveCard
     turn_in_place: bool = field(True, description="a card may stay in its cell, turned 180 degrees")
 
-    def moves(self, game, state, seat):
+    def moves(self, game: Game, state: State, seat: int) -> list[Move]:
         return [move for group in self.move_groups(game, state, seat) for move in group]
 
-    def move_groups(self, game, state, seat):
+    def move_groups(self, game: Game, state: State, seat: int) -> list[Any]:
         """Per card and orientation, the cells it may go to (built lazily: there can be thousands)."""
         table = state.table
         if len(table.cards) < 2:
@@ -132,7 +133,7 @@ class MoveACardBlock(ActionBlock):
                     groups.append(MaskGroup(mask, cells, last, partial(MoveCard, source, turned=turned)))
         return groups
 
-    def check(self, game, state, seat, move):
+    def check(self, game: Game, state: State, seat: int, move: MoveCard) -> None:
         table = state.table
         if move.source not in table.cards:
             raise IllegalMove(f"there is no card at {move.source[0]},{move.source[1]} to move")
@@ -156,7 +157,7 @@ class MoveACardBlock(ActionBlock):
             raise IllegalMove(f"{lies.code} does not connect at {target[0]},{target[1]}: "
                               "no touching half-side shows the same element")
 
-    def apply(self, game, state, seat, move):
+    def apply(self, game: Game, state: State, seat: int, move: MoveCard) -> None:
         table = state.table
         code = table.faces[move.source].code
         card_id, _ = table.remove(move.source)
@@ -172,19 +173,19 @@ class ZapACardBlock(ActionBlock):
     """
 
     type: Literal["zap_a_card"]
-    move_type: ClassVar[type] = Zap
+    move_type = Zap
 
-    def moves(self, game, state, seat):
+    def moves(self, game: Game, state: State, seat: int) -> list[Move]:
         return [Zap(cell) for cell in sorted(state.table.cards)]
 
-    def move_groups(self, game, state, seat):
+    def move_groups(self, game: Game, state: State, seat: int) -> list[Any]:
         return [MoveGroup(sorted(state.table.cards), Zap)]
 
-    def check(self, game, state, seat, move):
+    def check(self, game: Game, state: State, seat: int, move: Zap) -> None:
         if move.cell not in state.table.cards:
             raise IllegalMove(f"there is no card at {move.cell[0]},{move.cell[1]} to zap")
 
-    def apply(self, game, state, seat, move):
+    def apply(self, game: Game, state: State, seat: int, move: Zap) -> None:
         card_id, _ = state.table.remove(move.cell)
         state.hands[seat].append(card_id)
         everyone_learns(state, [card_id], ("hand", seat))  # everyone saw it go into that hand
@@ -201,19 +202,19 @@ class TradeGoalsBlock(ActionBlock):
     """
 
     type: Literal["trade_goals"]
-    move_type: ClassVar[type] = TradeGoals
+    move_type = TradeGoals
     with_unused: bool = field(True, description="whether the top unused goal may be taken")
 
-    def moves(self, game, state, seat):
+    def moves(self, game: Game, state: State, seat: int) -> list[Move]:
         return list(self.move_groups(game, state, seat)[0])
 
-    def move_groups(self, game, state, seat):
+    def move_groups(self, game: Game, state: State, seat: int) -> list[Any]:
         seats: list[int | None] = [other for other in range(len(state.players)) if other != seat]
         if self.with_unused and state.unused_goals:
             seats.append(None)
         return [MoveGroup(seats, TradeGoals)]
 
-    def check(self, game, state, seat, move):
+    def check(self, game: Game, state: State, seat: int, move: TradeGoals) -> None:
         if move.seat is None:
             if not self.with_unused:
                 raise IllegalMove("this game does not allow trading for an unused goal")
@@ -222,18 +223,18 @@ class TradeGoalsBlock(ActionBlock):
         else:
             _other_seat(state, seat, move.seat, "trade goals")
 
-    def apply(self, game, state, seat, move):
+    def apply(self, game: Game, state: State, seat: int, move: TradeGoals) -> None:
         if move.seat is None:
             given = state.goals[seat]
-            state.unused_goals.append(given)
+            state.unused_goals.append(given)  # type: ignore[arg-type]  # (every seat of a game with goals holds one)
             state.goals[seat] = state.unused_goals.pop(0)
             move_places(state, {("goal", seat): ("unused", -1)})
-            learn(state, seat, [given], ("unused", -1))
+            learn(state, seat, [given], ("unused", -1))  # type: ignore[list-item]  # (every seat of a game with goals holds one)
         else:
             state.goals[seat], state.goals[move.seat] = state.goals[move.seat], state.goals[seat]
             swap_places(state, ("goal", seat), ("goal", move.seat))
-            learn(state, seat, [state.goals[move.seat]], ("goal", move.seat))  # each saw the goal it gave
-            learn(state, move.seat, [state.goals[seat]], ("goal", seat))
+            learn(state, seat, [state.goals[move.seat]], ("goal", move.seat))  # type: ignore[list-item]  # each saw the goal it gave
+            learn(state, move.seat, [state.goals[seat]], ("goal", seat))  # type: ignore[list-item]  # (every seat of a game with goals holds one)
 
 
 @block("action", "rotate_goals")
@@ -246,22 +247,22 @@ class RotateGoalsBlock(ActionBlock):
     """
 
     type: Literal["rotate_goals"]
-    move_type: ClassVar[type] = RotateGoals
+    move_type = RotateGoals
 
-    def moves(self, game, state, seat):
+    def moves(self, game: Game, state: State, seat: int) -> list[Move]:
         return [RotateGoals("left"), RotateGoals("right")]
 
-    def move_groups(self, game, state, seat):
+    def move_groups(self, game: Game, state: State, seat: int) -> list[Any]:
         return [MoveGroup(["left", "right"], RotateGoals)]
 
-    def check(self, game, state, seat, move):
+    def check(self, game: Game, state: State, seat: int, move: RotateGoals) -> None:
         if move.direction not in ("left", "right"):
             raise IllegalMove(f"goals rotate left or right, not {short(move.direction)}")
 
-    def apply(self, game, state, seat, move):
+    def apply(self, game: Game, state: State, seat: int, move: RotateGoals) -> None:
         goals = state.goals
         before = list(goals)
-        ring: list = list(goals)
+        ring: list[int | None] = list(goals)
         pile = bool(state.unused_goals)
         if pile:
             ring.append(state.unused_goals.pop(0))
@@ -270,7 +271,7 @@ class RotateGoalsBlock(ActionBlock):
         else:
             ring = ring[1:] + ring[:1]
         if pile:
-            state.unused_goals.append(ring.pop())
+            state.unused_goals.append(ring.pop())  # type: ignore[arg-type]  # (every seat of a game with goals holds one)
         state.goals[:] = ring
         # Every goal moved one place round the ring (the unused pile is a place in it): knowledge follows,
         # and each player knows where their own goal went.
@@ -288,13 +289,13 @@ class ShuffleHandsBlock(ActionBlock):
     """Shuffle Hands: gather every hand, shuffle, deal them out starting with yourself."""
 
     type: Literal["shuffle_hands"]
-    move_type: ClassVar[type] = ShuffleHands
+    move_type = ShuffleHands
     may_win: ClassVar[bool] = False
 
-    def moves(self, game, state, seat):
+    def moves(self, game: Game, state: State, seat: int) -> list[Move]:
         return [ShuffleHands()]
 
-    def apply(self, game, state, seat, move):
+    def apply(self, game: Game, state: State, seat: int, move: ShuffleHands) -> None:
         cards = [card for hand in state.hands for card in hand]
         state.rng = random_source.shuffle(state.rng, cards)
         seats = len(state.players)
@@ -322,13 +323,13 @@ class ShuffleGoalsBlock(ActionBlock):
     """
 
     type: Literal["shuffle_goals"]
-    move_type: ClassVar[type] = ShuffleGoals
+    move_type = ShuffleGoals
     include_unused: bool = field(False, description="whether unused goals are shuffled in")
 
-    def moves(self, game, state, seat):
+    def moves(self, game: Game, state: State, seat: int) -> list[Move]:
         return [ShuffleGoals()]
 
-    def apply(self, game, state, seat, move):
+    def apply(self, game: Game, state: State, seat: int, move: ShuffleGoals) -> None:
         turned_in = state.goals_turned_in
         turned_in.extend([] for _ in range(len(state.goals) - len(turned_in)))
         for s, goal in enumerate(state.goals):

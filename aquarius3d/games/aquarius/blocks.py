@@ -6,15 +6,19 @@ are fields with a default, so a ruleset can choose the other reading.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from ...cards import BIT, LETTER_OF
+from ...vocabulary import BIT, LETTER_OF
 from ...errors import IllegalMove
 from ...engine import rng as random_source
 from ...engine.blocks import Block, block, field
 from ...engine.hooks import PlacementBlock, WinBlock
 
 if TYPE_CHECKING:
+    from ...engine.table import Cell
+    from ...cards import Face
+    from ...engine.moves import Move, Place
+    from ...engine.table import Table
     from ...engine.game import Game
     from ...engine.state import State
 
@@ -72,7 +76,7 @@ class DealBlock(Block):
         state.rng = random_source.shuffle(state.rng, goal_ids)
         seats = len(state.players)
         if goal_ids:
-            state.goals = goal_ids[:seats]
+            state.goals = [goal for goal in goal_ids[:seats]]  # (a seat's goal may later be None)
             state.unused_goals = goal_ids[seats:]
         else:
             state.goals = [None] * seats
@@ -128,17 +132,17 @@ class DrawAndPlayBlock(Block):
             while state.deck and not game.can_play(state):
                 game._draw(state, state.turn, 1)
 
-    def after_card(self, game: "Game", state: "State", move) -> bool:
+    def after_card(self, game: "Game", state: "State", move: Place) -> bool:
         """Whether the turn goes on after the card is played (not in plain Aquarius)."""
         return False
 
-    def phase_moves(self, game: "Game", state: "State") -> list:
+    def phase_moves(self, game: "Game", state: "State") -> list[Any]:
         return []
 
-    def check_phase_move(self, game: "Game", state: "State", move) -> None:
+    def check_phase_move(self, game: "Game", state: "State", move: Move) -> None:
         raise IllegalMove("there is no such step in this game's turn")
 
-    def apply_phase_move(self, game: "Game", state: "State", move) -> bool:
+    def apply_phase_move(self, game: "Game", state: "State", move: Move) -> bool:
         return False
 
 
@@ -156,7 +160,7 @@ class ConnectBlock(PlacementBlock):
 
     type: Literal["connect"]
 
-    def reason(self, table, cell, card_face) -> str | None:
+    def reason(self, table: Table, cell: Cell, card_face: Face) -> str | None:
         """Why a face cannot go at a cell, or None when it can."""
         if cell in table.cards:
             return f"{cell[0]},{cell[1]} already holds a card"
@@ -171,7 +175,7 @@ class ConnectBlock(PlacementBlock):
             )
         return None
 
-    def arrangement_errors(self, table) -> list[str]:
+    def arrangement_errors(self, table: Table) -> list[str]:
         """Why a whole arrangement could not come from legal placements (empty when it could).
 
         Every card must have connected when placed: the cards linked by shared
@@ -183,11 +187,11 @@ class ConnectBlock(PlacementBlock):
         smallest = "; ".join(f"{x},{y}" for x, y in sorted(sorted(parts, key=len)[0]))
         return [f"the cards are not one connected arrangement: {len(parts)} separate parts (the smallest: {smallest})"]
 
-    def connects(self, table, cell, card_face) -> int:
+    def connects(self, table: Table, cell: Cell, card_face: Face) -> int:
         """Elements the face connects through at a cell (for the multi-connection bonus)."""
         return table.connects(cell, card_face)
 
-    def cells(self, table, card_face, frontier=None) -> list:
+    def cells(self, table: Table, card_face: Face, frontier: list[tuple[Cell, int]] | None = None) -> list[Cell]:
         """Cells where a face connects; pass table.frontier() when asking for many faces."""
         if not table.cards:
             return [(0, 0)]
@@ -209,7 +213,7 @@ class MultiConnectionBlock(Block):
     type: Literal["multi_connection"]
     wild: bool = field(False, description="whether playing the wild card earns a bonus")
 
-    def extra_draws(self, card_face, connected_mask: int) -> int:
+    def extra_draws(self, card_face: Face, connected_mask: int) -> int:
         if card_face.kind == "wild" and not self.wild:
             return 0
         return max(0, bin(connected_mask).count("1") - 1)
@@ -221,7 +225,7 @@ class NoBonusBlock(Block):
 
     type: Literal["none"]
 
-    def extra_draws(self, card_face, connected_mask: int) -> int:
+    def extra_draws(self, card_face: Face, connected_mask: int) -> int:
         return 0
 
 
@@ -244,15 +248,16 @@ class ConnectPanelsBlock(WinBlock):
     count: int = field(7, ge=1, le=200, description="panels to connect")
     reason: ClassVar[str] = "goal"
 
-    def target(self, state, seat: int) -> int:
+    def target(self, state: State, seat: int) -> int:
         """Panels this seat must connect: the count, or the seat's own target where the table agreed one."""
         targets = state.targets
-        return targets[seat] if targets and seat < len(targets) and targets[seat] else self.count
+        own = targets[seat] if targets and seat < len(targets) else None
+        return own if own else self.count
 
-    def reached(self, game, state, cell=None) -> list[int]:
+    def reached(self, game: Game, state: State, cell: Cell | None = None) -> list[int]:
         """Seats whose goal element reaches their target; with a cell, only groups through it."""
         table = state.table
-        found = []
+        found: list[int] = []
         if not table.cards:
             return found
         # With a cell, only the elements its card shows can have grown (a group of none is empty).
@@ -269,7 +274,7 @@ class ConnectPanelsBlock(WinBlock):
                 found.append(seat)
         return found
 
-    def winners(self, game, state, mover: int, cell=None) -> list[int]:
+    def winners(self, game: Game, state: State, mover: int, cell: Cell | None = None) -> list[int]:
         reached = self.reached(game, state, cell)
         return [mover] if mover in reached else reached
 
@@ -291,23 +296,23 @@ class DeckOutBlock(Block):
     )
     reason: ClassVar[str] = "deck out"
 
-    def finished(self, game, state) -> bool:
+    def finished(self, game: Game, state: State) -> bool:
         if state.deck:
             return False
         if not any(state.hands):
             return True
         return state.passes >= len(state.players)
 
-    def winners(self, game, state, last_player: int) -> list[int]:
+    def winners(self, game: Game, state: State, last_player: int) -> list[int]:
         if self.winner == "last_card":
             # Whoever placed the last card (passes at the very end do not count).
             for line in reversed(state.log):
-                seat, move = line.split(": ", 1)
+                who, move = line.split(": ", 1)
                 if move.startswith("place "):
-                    return [int(seat)]
+                    return [int(who)]
             return [last_player]
         table = state.table
-        distance = {}
+        distance: dict[int, int] = {}
         for seat, goal in enumerate(state.goals):
             if goal is None:
                 continue

@@ -9,7 +9,7 @@ Heights come from geometry.py, the same functions that place the 3D nodes.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from ... import geometry
 from ...cards import DRAGON, face
@@ -23,21 +23,27 @@ from ...engine.game import SpreadGroup
 from ...errors import IllegalMove
 from .state import RisingData, rising, spot, spot_text  # noqa: F401  (spot_text: for callers)
 from .pyramid_moves import can_stand_pyramid, pyramid_rows
-from .houses import _NO_PYRAMIDS, WILD, houses_of_state, ranking_keys, winners_among
+from .houses import _NO_PYRAMIDS, WILD, Key, houses_of_state, ranking_keys, winners_among
 from ..aquarius.actions import ActionBlock, _other_seat
 from ..aquarius.blocks import ConnectBlock, DealBlock, DrawAndPlayBlock
 from ...engine.blocks import Block, block, field as block_field
 from ...engine.hooks import WinBlock
 
 if TYPE_CHECKING:
+    from ...engine.hooks import Spot
+    from ...engine.table import Cell
+    from ...cards import Face
+    from ...engine.moves import Move
+    from ...engine.moves import Place
+    from ...positions import Position
     from ...engine.game import Game
     from ...engine.state import State
 
 
-def face_at(state: "State", cell, level: int):
+def face_at(state: "State", cell: Cell, level: int) -> Face | None:
     """The face of the card on a storey, or None."""
     if level == 0:
-        return state.table.faces.get(tuple(cell))
+        return state.table.faces.get((cell[0], cell[1]))
     entry = rising(state).storeys.get(spot(cell, level))
     return face(entry[1]) if entry else None
 
@@ -54,7 +60,7 @@ def full_set() -> list[str]:
 # -- the rules of placing --------------------------------------------------------------------------
 
 
-def pyramid_reason(state: "State", cell, level: int, quarter: int, pyramid: str) -> str | None:
+def pyramid_reason(state: "State", cell: Cell, level: int, quarter: int, pyramid: str) -> str | None:
     """Why this pyramid may not stand there (None when it may). The supply is checked elsewhere."""
     where = f"{cell[0]},{cell[1]}" + (f" storey {level}" if level else "")
     card = face_at(state, cell, level)
@@ -83,7 +89,7 @@ def pyramid_reason(state: "State", cell, level: int, quarter: int, pyramid: str)
     return None
 
 
-def vertical_matches(state: "State", cell, level: int, card_face) -> int:
+def vertical_matches(state: "State", cell: Cell, level: int, card_face: Face) -> int:
     """Elements a card on storey `level` matches to the pyramids under its quarters (a mask)."""
     below = face_at(state, cell, level - 1)
     places = rising(state).pyramids.get(spot(cell, level - 1), _NO_PYRAMIDS)
@@ -91,7 +97,7 @@ def vertical_matches(state: "State", cell, level: int, card_face) -> int:
     for quarter, pyramid in enumerate(places):
         if pyramid is None or pyramid[1] == "w":  # a cloud has no element for building
             continue
-        under = ELEMENT_OF_COLOUR.get(pyramid[1]) or quarter_letter(below.code, quarter)  # clear: its quarter's
+        under = ELEMENT_OF_COLOUR.get(pyramid[1]) or quarter_letter(below.code, quarter)  # type: ignore[union-attr]  # (pyramids stand on a card) clear: its quarter's
         mine = quarter_letter(card_face.code, quarter)
         if mine is not None and mine == under:
             mask |= BIT[mine]
@@ -109,9 +115,9 @@ class RisingPlacementBlock(ConnectBlock):
     one as none.
     """
 
-    type: Literal["rising"]
+    type: Literal["rising"]  # type: ignore[assignment]  # (a block built on another's names its own type)
 
-    def reason_in_state(self, game: "Game", state: "State", cell, level: int, card_face) -> str | None:
+    def reason_in_state(self, game: "Game", state: "State", cell: Cell, level: int, card_face: Face) -> str | None:
         if level == 0:
             return self.reason(state.table, cell, card_face)
         where = f"{cell[0]},{cell[1]} storey {level}"
@@ -126,21 +132,21 @@ class RisingPlacementBlock(ConnectBlock):
             return f"{card_face.code} matches no element to the pyramids below {where}"
         return None
 
-    def vertical_free(self, game: "Game", state: "State") -> list:
+    def vertical_free(self, game: "Game", state: "State") -> list[Spot]:
         """The cards on four pyramids with nothing above them yet, sorted: where a card may go above."""
         data = rising(state)
         storeys = data.storeys
         return sorted(spot for spot, places in data.pyramids.items()
                       if all(places) and (spot[0], spot[1] + 1) not in storeys)
 
-    def vertical_spots(self, game: "Game", state: "State", card_face, free: list | None = None) -> list:
+    def vertical_spots(self, game: "Game", state: "State", card_face: Face, free: list[Spot] | None = None) -> list[Spot]:
         """Where a face may go above the table: (cell, storey). `free` is vertical_free's answer, when known
         (the engine asks once for a whole hand)."""
         if free is None:
             free = self.vertical_free(game, state)
         return [(cell, level + 1) for cell, level in free if vertical_matches(state, cell, level + 1, card_face)]
 
-    def put(self, game: "Game", state: "State", move, card_id: int, card_face) -> int:
+    def put(self, game: "Game", state: "State", move: Place, card_id: int, card_face: Face) -> int:
         """Place the card; the elements matched vertically are the multi-connection bonus's."""
         if move.level == 0:
             state.table.place(move.cell, card_id, card_face.code)
@@ -174,7 +180,7 @@ class RisingDealBlock(DealBlock):
     No card is turned up as starter then (the deck keeps all its cards).
     """
 
-    type: Literal["rising_deal"]
+    type: Literal["rising_deal"]  # type: ignore[assignment]  # (a block built on another's names its own type)
     white: bool = block_field(False, description="To the Clouds: a white trio each")
     clear: bool = block_field(False, description="Sky High: a clear trio each")
     dragon_start: bool = block_field(
@@ -221,10 +227,10 @@ class ThreeActionsBlock(DrawAndPlayBlock):
     (the step is skipped). Move a Card gives two pyramids that turn.
     """
 
-    type: Literal["three_actions"]
+    type: Literal["three_actions"]  # type: ignore[assignment]  # (a block built on another's names its own type)
     phased: ClassVar[bool] = True
 
-    def after_card(self, game: "Game", state: "State", move) -> bool:
+    def after_card(self, game: "Game", state: "State", move: Place) -> bool:
         data = rising(state)
         data.to_play = 2 if data.two_pyramids else 1
         data.two_pyramids = False
@@ -238,7 +244,7 @@ class ThreeActionsBlock(DrawAndPlayBlock):
         rising(state).to_play = 0
         return False
 
-    def phase_moves(self, game: "Game", state: "State") -> list | SpreadGroup:
+    def phase_moves(self, game: "Game", state: "State") -> Any:
         """Every pyramid the player may stand now: candidates from each quarter's colour and the card's size.
 
         The same rules as pyramid_reason, generated instead of tried one by one.
@@ -246,7 +252,7 @@ class ThreeActionsBlock(DrawAndPlayBlock):
         rows = pyramid_rows(state)
         return SpreadGroup(rows, PlacePyramid) if rows else []
 
-    def check_phase_move(self, game: "Game", state: "State", move) -> None:
+    def check_phase_move(self, game: "Game", state: "State", move: Move) -> None:
         if not isinstance(move, PlacePyramid):
             raise IllegalMove("now play a pyramid from your supply on a card")
         if move.pyramid not in rising(state).supply[state.turn]:
@@ -256,7 +262,8 @@ class ThreeActionsBlock(DrawAndPlayBlock):
         if why:
             raise IllegalMove(why)
 
-    def apply_phase_move(self, game: "Game", state: "State", move) -> bool:
+    def apply_phase_move(self, game: "Game", state: "State", move: Move) -> bool:
+        assert isinstance(move, PlacePyramid)  # (checked by check_phase_move)
         data = rising(state)
         data.supply[state.turn].remove(move.pyramid)
         places = data.pyramids.setdefault(spot(move.cell, move.level), [None] * 4)
@@ -274,15 +281,15 @@ class TradePyramidsBlock(ActionBlock):
 
     type: Literal["trade_pyramids"]
     may_win: ClassVar[bool] = False
-    move_type: ClassVar[type] = TradePyramids
+    move_type = TradePyramids
 
-    def moves(self, game, state, seat):
+    def moves(self, game: Game, state: State, seat: int) -> list[Move]:
         return [TradePyramids(other) for other in range(len(state.players)) if other != seat]
 
-    def check(self, game, state, seat, move):
+    def check(self, game: Game, state: State, seat: int, move: TradePyramids) -> None:
         _other_seat(state, seat, move.seat, "trade pyramids")
 
-    def apply(self, game, state, seat, move):
+    def apply(self, game: Game, state: State, seat: int, move: TradePyramids) -> None:
         supply = rising(state).supply
         supply[seat], supply[move.seat] = supply[move.seat], supply[seat]
 
@@ -293,12 +300,12 @@ class TwoPyramidsBlock(ActionBlock):
 
     type: Literal["two_pyramids"]
     may_win: ClassVar[bool] = False
-    move_type: ClassVar[type] = TwoPyramids
+    move_type = TwoPyramids
 
-    def moves(self, game, state, seat):
+    def moves(self, game: Game, state: State, seat: int) -> list[Move]:
         return [TwoPyramids()]
 
-    def apply(self, game, state, seat, move):
+    def apply(self, game: Game, state: State, seat: int, move: TwoPyramids) -> None:
         rising(state).two_pyramids = True
 
 
@@ -309,7 +316,7 @@ class NoImmediateWinBlock(WinBlock):
     type: Literal["none"]
     reason: ClassVar[str] = "none"
 
-    def winners(self, game, state, mover: int, cell=None) -> list[int]:
+    def winners(self, game: Game, state: State, mover: int, cell: Cell | None = None) -> list[int]:
         return []
 
 
@@ -331,14 +338,14 @@ class HighestElementBlock(Block):
     )
     reason: ClassVar[str] = "highest element"
 
-    def finished(self, game, state) -> bool:
+    def finished(self, game: Game, state: State) -> bool:
         return not state.deck and state.passes >= len(state.players)
 
-    def keys(self, state) -> dict[str, tuple]:
+    def keys(self, state: State) -> dict[str, Key]:
         groups = {name: state.table.largest_group(BIT[LETTERS[i]]) for i, name in enumerate(ELEMENTS)}
         return ranking_keys(houses_of_state(state), groups, self.pips)
 
-    def winners(self, game, state, last_player: int) -> list[int]:
+    def winners(self, game: Game, state: State, last_player: int) -> list[int]:
         cards = game.deck.cards
         goals = [cards[g].code if g is not None else None for g in state.goals]
         best = winners_among(self.keys(state), [g for g in goals if g])
@@ -347,7 +354,7 @@ class HighestElementBlock(Block):
         return [seat for seat, goal in enumerate(goals) if goal in best]
 
 
-def structure_errors(game: "Game", state: "State", position) -> list[str]:
+def structure_errors(game: "Game", state: "State", position: Position) -> list[str]:
     """Why a position's houses and pyramids could not come from legal plays (empty when they could)."""
     errors = []
     data = rising(state)
@@ -372,7 +379,7 @@ def structure_errors(game: "Game", state: "State", position) -> list[str]:
                     variant = "to_the_clouds" if pyramid[1] == "w" else "sky_high"
                     errors.append(f"a {colour_name(pyramid[1])} pyramid at {where} needs the {variant} option")
                 continue
-            letter = quarter_letter(card.code, quarter)
+            letter = quarter_letter(card.code, quarter)  # type: ignore[union-attr]  # (pyramids stand on a card)
             if letter is None or PYRAMID_COLOUR[letter] != pyramid[1]:
                 errors.append(f"a {colour_name(pyramid[1])} pyramid stands on "
                               f"{ELEMENT_OF[letter] if letter else 'a wild'} at {where} {('TL', 'TR', 'BL', 'BR')[quarter]}")

@@ -13,10 +13,13 @@ from ...vocabulary import ELEMENT_OF, ELEMENT_OF_COLOUR, ELEMENTS, WILD_COLOURS
 from .state import rising
 
 if TYPE_CHECKING:
+    from ...engine.table import Cell
     from ...engine.state import State
 
 
 WILD = WILD_COLOURS
+# An element's place in the tie-break chain: highest point, its pips, the next highest, its pips, the group.
+Key = tuple[float, int, float, int, int]
 _NO_PYRAMIDS: list[str | None] = [None, None, None, None]  # a card with no pyramid (never changed)
 
 
@@ -68,7 +71,7 @@ class Point:
     pips: int  # a pyramid's pips (0 for a card panel)
 
 
-def points(houses: dict) -> list[Point]:
+def points(houses: dict[Cell, House]) -> list[Point]:
     """Every point an element reaches: card panels (their top face) and pyramid tips.
 
     White pyramids have no element; clear ones take their quarter's element for
@@ -87,11 +90,12 @@ def points(houses: dict) -> list[Point]:
     return found
 
 
-def heights(houses: dict) -> dict[str, float | None]:
+def heights(houses: dict[Cell, House]) -> dict[str, float | None]:
     best: dict[str, float | None] = {name: None for name in ELEMENTS}
     for point in points(houses):
         name = ELEMENT_OF[point.letter]
-        if best[name] is None or point.height > best[name]:
+        highest = best[name]
+        if highest is None or point.height > highest:
             best[name] = point.height
     return best
 
@@ -100,7 +104,7 @@ def _same(a: float, b: float) -> bool:
     return abs(a - b) < 1e-6
 
 
-def ranking_keys(houses: dict, groups: dict[str, int], pips_by: str = "house") -> dict[str, tuple]:
+def ranking_keys(houses: dict[Cell, House], groups: dict[str, int], pips_by: str = "house") -> dict[str, Key]:
     """The tie-break chain as a sortable key per element present.
 
     1. highest point; 2. pips of the element in the house(s) where that point
@@ -136,7 +140,7 @@ def ranking_keys(houses: dict, groups: dict[str, int], pips_by: str = "house") -
     return keys
 
 
-def ranking(keys: dict[str, tuple]) -> list[list[str]]:
+def ranking(keys: dict[str, Key]) -> list[list[str]]:
     """Elements best first, as groups of elements tied on the whole chain."""
     order = sorted(keys, key=lambda name: (tuple(-v for v in keys[name]), ELEMENTS.index(name)))
     groups: list[list[str]] = []
@@ -148,7 +152,7 @@ def ranking(keys: dict[str, tuple]) -> list[list[str]]:
     return groups
 
 
-def winners_among(keys: dict[str, tuple], contenders: list[str]) -> list[str]:
+def winners_among(keys: dict[str, Key], contenders: list[str]) -> list[str]:
     """The best of the contending elements; "only elements held as goals can win"."""
     present = [e for e in contenders if e in keys]
     if not present:

@@ -4,7 +4,7 @@ Card and Trade Hands (the earned actions of a match are in blocks.py's turn)."""
 from __future__ import annotations
 
 from functools import partial
-from typing import ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from ...cards import face
 from ...vocabulary import QUARTERS, SIZES, colour_name, size_name
@@ -18,19 +18,24 @@ from .pieces import _set_piece, piece_at, pieces_of, space_of
 from ..aquarius.actions import ActionBlock
 from ...engine.blocks import block
 
+if TYPE_CHECKING:
+    from ...engine.game import Game
+    from ...engine.moves import Move
+    from ...engine.state import State
+
 
 @block("action", "towers_shuffle_goals")
 class TowersShuffleGoals(ActionBlock):
     """Shuffle Goals: "Randomly rearrange the five cards in the scoring row"."""
 
     type: Literal["towers_shuffle_goals"]
-    move_type: ClassVar[type] = ShuffleGoals
+    move_type = ShuffleGoals
     automatic: ClassVar[bool] = True
 
-    def moves(self, game, state, seat):
+    def moves(self, game: Game, state: State, seat: int) -> list[Move]:
         return [ShuffleGoals()]
 
-    def apply(self, game, state, seat, move):
+    def apply(self, game: Game, state: State, seat: int, move: ShuffleGoals) -> None:
         state.rng = random_source.shuffle(state.rng, state.unused_goals)
 
 
@@ -39,16 +44,16 @@ class TowersTradeGoals(ActionBlock):
     """Trade Goals: "Swap the positions of any two adjacent cards in the scoring row"."""
 
     type: Literal["towers_trade_goals"]
-    move_type: ClassVar[type] = SwapRow
+    move_type = SwapRow
 
-    def moves(self, game, state, seat):
+    def moves(self, game: Game, state: State, seat: int) -> list[Move]:
         return [SwapRow(i) for i in range(len(state.unused_goals) - 1)]
 
-    def check(self, game, state, seat, move):
+    def check(self, game: Game, state: State, seat: int, move: SwapRow) -> None:
         if not 0 <= move.index < len(state.unused_goals) - 1:
             raise IllegalMove(f"swap-row takes a place from 0 to {len(state.unused_goals) - 2} (0 is the top)")
 
-    def apply(self, game, state, seat, move):
+    def apply(self, game: Game, state: State, seat: int, move: SwapRow) -> None:
         row, i = state.unused_goals, move.index
         row[i], row[i + 1] = row[i + 1], row[i]
 
@@ -64,12 +69,12 @@ class TowersMoveACard(ActionBlock):
     """
 
     type: Literal["towers_move_a_card"]
-    move_type: ClassVar[type] = MoveCard
+    move_type = MoveCard
 
-    def moves(self, game, state, seat):
+    def moves(self, game: Game, state: State, seat: int) -> list[Move]:
         return [move for group in self.move_groups(game, state, seat) for move in group]
 
-    def move_groups(self, game, state, seat):
+    def move_groups(self, game: Game, state: State, seat: int) -> list[Any]:
         """Per card, every empty cell edge to edge with another card, upright and turned (built lazily)."""
         table = state.table
         frontier = table.frontier()
@@ -84,7 +89,7 @@ class TowersMoveACard(ActionBlock):
                 groups.append(CrossGroup(cells, ways, partial(MoveCard, source)))
         return groups
 
-    def check(self, game, state, seat, move):
+    def check(self, game: Game, state: State, seat: int, move: MoveCard) -> None:
         table = state.table
         if move.source not in table.cards:
             raise IllegalMove(f"there is no card at {move.source[0]},{move.source[1]}")
@@ -95,7 +100,7 @@ class TowersMoveACard(ActionBlock):
         if not any(c == move.target for c, _ in table.frontier_without(move.source)):
             raise IllegalMove(f"{move.target[0]},{move.target[1]} is not edge to edge with another card")
 
-    def apply(self, game, state, seat, move):
+    def apply(self, game: Game, state: State, seat: int, move: MoveCard) -> None:
         card_id, code = state.table.remove(move.source)
         lies = face(code).turned.code if move.turned else code
         state.table.place(move.target, card_id, lies)
@@ -116,16 +121,16 @@ class TowersZapACard(ActionBlock):
     """
 
     type: Literal["towers_zap_a_card"]
-    move_type: ClassVar[type] = Zap
+    move_type = Zap
 
-    def moves(self, game, state, seat):
+    def moves(self, game: Game, state: State, seat: int) -> list[Move]:
         return [Zap(cell) for cell in sorted(state.table.cards)]
 
-    def check(self, game, state, seat, move):
+    def check(self, game: Game, state: State, seat: int, move: Zap) -> None:
         if move.cell not in state.table.cards:
             raise IllegalMove(f"there is no card at {move.cell[0]},{move.cell[1]}")
 
-    def apply(self, game, state, seat, move):
+    def apply(self, game: Game, state: State, seat: int, move: Zap) -> None:
         card_id, _ = state.table.remove(move.cell)
         supply = towers(state).supply
         for piece in pieces_of(state).pop(move.cell, {}).values():
@@ -143,10 +148,10 @@ class TowersTradeHands(ActionBlock):
     """
 
     type: Literal["towers_trade_hands"]
-    move_type: ClassVar[type] = TradePiece
+    move_type = TradePiece
 
-    def moves(self, game, state, seat):
-        found = []
+    def moves(self, game: Game, state: State, seat: int) -> list[Move]:
+        found: list[Move] = []
         supply = towers(state).supply
         for cell, here in sorted(pieces_of(state).items()):
             for name, piece in sorted(here.items()):
@@ -157,7 +162,7 @@ class TowersTradeHands(ActionBlock):
                         found.append(TradePiece(cell, name, size))
         return found
 
-    def check(self, game, state, seat, move):
+    def check(self, game: Game, state: State, seat: int, move: TradePiece) -> None:
         piece = piece_at(state, move.cell, move.space)
         if not piece:
             raise IllegalMove(f"there is no pyramid on {move.cell[0]},{move.cell[1]} {move.space}")
@@ -168,8 +173,9 @@ class TowersTradeHands(ActionBlock):
         if towers(state).supply.get(move.size + piece[0][1], 0) <= 0:
             raise IllegalMove(f"the supply has no {size_name(move.size)} {colour_name(piece[0][1])} pyramid")
 
-    def apply(self, game, state, seat, move):
+    def apply(self, game: Game, state: State, seat: int, move: TradePiece) -> None:
         piece = piece_at(state, move.cell, move.space)
+        assert piece is not None  # (checked)
         supply = towers(state).supply
         supply[piece[0]] += 1
         kind = move.size + piece[0][1]

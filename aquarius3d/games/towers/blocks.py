@@ -17,7 +17,7 @@ side by side (corners never); an earned action may be let go ("you may").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from ...vocabulary import COLOURS, SIZES
 from ...engine import rng as random_source
@@ -33,6 +33,10 @@ from ...engine.blocks import Block, block, field
 from ...engine.hooks import PlacementBlock
 
 if TYPE_CHECKING:
+    from ...engine.table import Cell
+    from ...cards import Face
+    from ...engine.moves import Move, Place
+    from ...engine.table import Table
     from ...engine.game import Game
     from ...engine.state import State
 
@@ -147,7 +151,7 @@ class EdgeToEdgeBlock(PlacementBlock):
 
     type: Literal["edge_to_edge"]
 
-    def reason(self, table, cell, card_face) -> str | None:
+    def reason(self, table: Table, cell: Cell, card_face: Face) -> str | None:
         if cell in table.cards:
             return f"{cell[0]},{cell[1]} already holds a card"
         if not table.cards:
@@ -156,15 +160,15 @@ class EdgeToEdgeBlock(PlacementBlock):
             return f"{cell[0]},{cell[1]} is not edge to edge with any card (corners do not count)"
         return None
 
-    def cells(self, table, card_face, frontier=None) -> list:
+    def cells(self, table: Table, card_face: Face, frontier: list[tuple[Cell, int]] | None = None) -> list[Cell]:
         if not table.cards:
             return [(0, 0)]
         return [cell for cell, _ in (frontier if frontier is not None else table.frontier())]
 
-    def connects(self, table, cell, card_face) -> int:
+    def connects(self, table: Table, cell: Cell, card_face: Face) -> int:
         return 0
 
-    def arrangement_errors(self, table) -> list[str]:
+    def arrangement_errors(self, table: Table) -> list[str]:
         """All cards must form one arrangement, edge to edge (elements need not match)."""
         cells = set(table.cards)
         if not cells:
@@ -220,7 +224,7 @@ class TowersTurnBlock(Block):
                 towers(state).action_card = card_id
                 state.phase = "card_action"
                 return
-            if groups:  # Shuffle Goals: nothing to choose
+            if groups and block is not None:  # Shuffle Goals: nothing to choose
                 block.apply(game, state, state.turn, groups[0][0])
                 _event(state, f"{card.code}: done")
             else:
@@ -231,10 +235,10 @@ class TowersTurnBlock(Block):
         if game.end.finished(game, state):
             game._finish(state, game.end.winners(game, state, state.turn), game.end.reason)
 
-    def after_card(self, game: "Game", state: "State", move) -> bool:
+    def after_card(self, game: "Game", state: "State", move: Place) -> bool:
         return self._earn(game, state, move.cell)
 
-    def _earn(self, game: "Game", state: "State", cell) -> bool:
+    def _earn(self, game: "Game", state: "State", cell: Cell) -> bool:
         earned = matches(state, cell)
         if not earned:
             state.phase = "play"
@@ -245,14 +249,14 @@ class TowersTurnBlock(Block):
 
     # -- choices in the phases ----------------------------------------------------------------
 
-    def phase_moves(self, game: "Game", state: "State") -> list:
+    def phase_moves(self, game: "Game", state: "State") -> Any:
         if state.phase == "draft":
             return [DraftDiscard(i) for i in range(len(towers(state).draft_offer))]
         if state.phase == "card_action":
-            card = game.deck.cards[towers(state).action_card]
+            card = game.deck.cards[towers(state).action_card]  # type: ignore[index]  # (set in this phase)
             return Chain(game.actions[card.code].move_groups(game, state, state.turn))
         if state.phase == "actions":
-            found = []
+            found: list[Build | Shift | Skip] = []
             shown = set()
             for index, match in enumerate(towers(state).pending):
                 if match in shown:
@@ -264,7 +268,7 @@ class TowersTurnBlock(Block):
             return found
         return []
 
-    def check_phase_move(self, game: "Game", state: "State", move) -> None:
+    def check_phase_move(self, game: "Game", state: "State", move: Move) -> None:
         if state.phase == "draft":
             if not isinstance(move, DraftDiscard):
                 raise IllegalMove("first draft the deck: choose which of the three cards to discard")
@@ -272,7 +276,7 @@ class TowersTurnBlock(Block):
                 raise IllegalMove(f"there is no offered card {move.index}")
             return
         if state.phase == "card_action":
-            card = game.deck.cards[towers(state).action_card]
+            card = game.deck.cards[towers(state).action_card]  # type: ignore[index]  # (set in this phase)
             block = game.actions[card.code]
             if not isinstance(move, block.move_type):
                 example = block.moves(game, state, state.turn)[0]
@@ -297,8 +301,9 @@ class TowersTurnBlock(Block):
             return
         raise IllegalMove("there is no such step in this game's turn")
 
-    def apply_phase_move(self, game: "Game", state: "State", move) -> bool:
+    def apply_phase_move(self, game: "Game", state: "State", move: Move) -> bool:
         if state.phase == "draft":
+            assert isinstance(move, DraftDiscard)  # (checked by check_phase_move)
             data = towers(state)
             offer = data.draft_offer
             data.box.append(offer.pop(move.index))
@@ -311,6 +316,7 @@ class TowersTurnBlock(Block):
         if state.phase == "card_action":
             data = towers(state)
             card_id, data.action_card = data.action_card, None
+            assert card_id is not None  # (set in this phase)
             block = game.actions[game.deck.cards[card_id].code]
             block.apply(game, state, state.turn, move)
             state.discard.append(card_id)
@@ -320,6 +326,7 @@ class TowersTurnBlock(Block):
             return False
         data = towers(state)
         pending = data.pending
+        assert isinstance(move, (Build, Shift, Skip))  # (checked by check_phase_move)
         match = pending.pop(move.match)
         if isinstance(move, Build):
             letter_size = spaces(state.table.faces[move.cell].code)[move.space][1]
@@ -330,7 +337,7 @@ class TowersTurnBlock(Block):
             moving = piece_at(state, move.cell, move.space)
             target = piece_at(state, move.to_cell, move.to_space) or []
             _set_piece(state, move.cell, move.space, None)
-            _set_piece(state, move.to_cell, move.to_space, target + moving)  # stacks, as it must
+            _set_piece(state, move.to_cell, move.to_space, target + moving)  # type: ignore[operator]  # stacks, as it must (a piece there: checked)
         if pending:
             return True
         state.phase = "play"
@@ -357,10 +364,10 @@ class LastCardBlock(Block):
                                          description="[least score, rank name] from the lowest")
     reason: ClassVar[str] = "last card"
 
-    def finished(self, game, state) -> bool:
+    def finished(self, game: Game, state: State) -> bool:
         return not state.deck and state.phase == "play" and not state.hands[state.turn]
 
-    def winners(self, game, state, last_player: int) -> list[int]:
+    def winners(self, game: Game, state: State, last_player: int) -> list[int]:
         return [0]
 
 

@@ -19,6 +19,9 @@ from ...engine.moves import Build, Shift
 from .state import Match, TowersData, towers
 
 if TYPE_CHECKING:
+    from ...engine.table import Cell
+    from ...positions import Position
+    from ...engine.table import Table
     from ...engine.game import Game
     from ...engine.state import State
 
@@ -54,7 +57,7 @@ def spaces(code: str) -> dict[str, tuple[str, str]]:
     return found
 
 
-def neighbours_of_space(state: "State", cell, name: str) -> list[tuple[tuple[int, int], str]]:
+def neighbours_of_space(state: "State", cell: Cell, name: str) -> list[tuple[tuple[int, int], str]]:
     """Spaces adjacent to a space: panels sharing an edge, on the same card or a card beside it."""
     faces = state.table.faces
     code = faces[cell].code
@@ -76,7 +79,7 @@ def neighbours_of_space(state: "State", cell, name: str) -> list[tuple[tuple[int
     return list(dict.fromkeys(found))
 
 
-def matches(state: "State", cell) -> list[Match]:
+def matches(state: "State", cell: Cell) -> list[Match]:
     """The matches the card at a cell makes with its neighbours: one per pair of touching same-element panels."""
     faces = state.table.faces
     code = faces[cell].code
@@ -105,12 +108,12 @@ def pieces_of(state: "State") -> dict[tuple[int, int], dict[str, list[str]]]:
     return towers(state).pieces
 
 
-def piece_at(state: "State", cell, name: str) -> list[str] | None:
+def piece_at(state: "State", cell: Cell, name: str) -> list[str] | None:
     here = towers(state).pieces.get((cell[0], cell[1]))
     return here.get(name) if here else None
 
 
-def _set_piece(state: "State", cell, name: str, piece: list[str] | None) -> None:
+def _set_piece(state: "State", cell: Cell, name: str, piece: list[str] | None) -> None:
     pieces = towers(state).pieces
     cell = (cell[0], cell[1])
     here = pieces.setdefault(cell, {})
@@ -168,7 +171,7 @@ def score_of(game: "Game", state: "State") -> tuple[int, list[tuple[tuple[int, i
 
 
 def rank_of(game: "Game", score: int) -> str:
-    name = game.end.ranks[0][1]
+    name: str = game.end.ranks[0][1]
     for least, title in game.end.ranks:
         if score >= least:
             name = title
@@ -179,14 +182,14 @@ def _event(state: "State", text: str) -> None:
     towers(state).events.append(text)
 
 
-def build_reason(state: "State", match: Match, cell, name: str) -> str | None:
+def build_reason(state: "State", match: Match, cell: Cell, name: str) -> str | None:
     where = list(match.spaces)
     if (cell[0], cell[1], name) not in where:
         spots = " or ".join(f"{x},{y} {q}" for x, y, q in where)
         return f"this match builds on one of its own two spaces ({spots})"
     if piece_at(state, cell, name):
         return f"the space {cell[0]},{cell[1]} {name} is not empty"
-    size = spaces(state.table.faces[tuple(cell)].code)[name][1]
+    size = spaces(state.table.faces[(cell[0], cell[1])].code)[name][1]
     if towers(state).supply.get(size + match.colour, 0) <= 0:
         return f"the supply has no {size_name(size)} {colour_name(match.colour)} pyramid left"
     return None
@@ -226,10 +229,10 @@ def shift_moves(state: "State", index: int, colour: str) -> list[Shift]:
 
 # -- action cards: resolved when drawn ---------------------------------------------------------------
 
-def structure_errors(game: "Game", state: "State", position) -> list[str]:
+def structure_errors(game: "Game", state: "State", position: Position) -> list[str]:
     """Why a position's pieces could not stand where they are (analyze's `valid`)."""
     errors = []
-    supply = Counter()
+    supply: Counter[str] = Counter()
     for i, card in enumerate(position.cards):
         if not card.pieces:
             continue
@@ -255,7 +258,7 @@ def structure_errors(game: "Game", state: "State", position) -> list[str]:
     return errors
 
 
-def towers_state(game: "Game", position, table) -> "State":
+def towers_state(game: "Game", position: Position, table: Table) -> "State":
     """A state holding a position's table, pieces and scoring row (Elemental Towers)."""
     from ...engine.state import State
 
@@ -266,7 +269,7 @@ def towers_state(game: "Game", position, table) -> "State":
                  data=TowersData(pieces=position_pieces(position)))
 
 
-def position_pieces(position) -> dict[tuple[int, int], dict[str, list[str]]]:
+def position_pieces(position: Position) -> dict[tuple[int, int], dict[str, list[str]]]:
     """A position's pieces as the state keeps them: {(x, y): {space: [bottom, ..., top]}}."""
     return {(card.at[0], card.at[1]): {q: [str(p) for p in tower] for q, tower in card.pieces.items()}
             for card in position.cards if card.pieces}
