@@ -63,7 +63,7 @@ def play_one(game, levels: list[str], seed: int, index: int, think: float | None
     score = [0.0] * n
     draw = False
     if game.family == "towers":
-        from .games.towers.blocks import score_of
+        from .games.towers.pieces import score_of
 
         total = score_of(game, state)[0]
         score[0] = float(total)

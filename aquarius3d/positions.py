@@ -53,7 +53,7 @@ def load_game(position: Position):
             else:
                 told.append((line_of(position.lines, ("ruleset",)), "ruleset", problem))
         raise PositionError(position.source, told) from None
-    starter = getattr(game.placement, "starter_problem", None)  # Dominus: the table lies around the starter
+    starter = game.placement.starter_problem  # Dominus: the table lies around the starter
     problem = starter({c.at[:2] for c in position.cards if c.at[2] == 0}) if starter else None
     if problem:
         raise PositionError(position.source, [(line_of(position.lines, ("cards",)), "cards", problem)])

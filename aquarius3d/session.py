@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from . import saves
 from .bots import DEFAULT_LEVEL, make_player
@@ -188,7 +189,7 @@ class Session:
     def _reset_choice(self) -> None:
         self.selected: int | None = None  # index into the hand
         self.turned = False
-        self.source = None  # Move a Card: the chosen table card
+        self.source: tuple[Any, Any] | None = None  # Move a Card: the chosen table card; Elemental Towers: (cell, space)
         self.action: str | None = None
 
     def _begin_turn(self) -> None:

@@ -35,7 +35,7 @@ def simulate(game, players: int, games: int, seed: int) -> dict:
         winners.append(list(state.winners))
         turns.append(state.turn_number)
         if scored:
-            from .games.towers.blocks import score_of
+            from .games.towers.pieces import score_of
 
             scores.append(score_of(game, state)[0])
     elapsed = time.perf_counter() - start

@@ -400,7 +400,7 @@ def test_a_complete_game_of_aquarius_rising_by_clicks(app):
 def test_rising_trays_storeys_and_side_elevation(app):
     from panda3d.core import OrthographicLens, PerspectiveLens
 
-    from aquarius3d.games.rising.blocks import heights, houses_of_state
+    from aquarius3d.games.rising.houses import heights, houses_of_state
     from aquarius3d.view.rising import element_tops
 
     app.start_game("aquarius-rising", {}, [Seat("Ann", "computer"), Seat("Bo", "computer")], seed=2)

@@ -7,7 +7,8 @@ from typing import ClassVar, Literal
 import pytest
 
 from aquarius3d.engine.blocks import Block, FrozenError, Record, block, blocks, field
-from aquarius3d.games.aquarius.blocks import DealBlock, MoveACardBlock
+from aquarius3d.games.aquarius.actions import MoveACardBlock
+from aquarius3d.games.aquarius.blocks import DealBlock
 from aquarius3d.games.rising.blocks import RisingDealBlock
 
 

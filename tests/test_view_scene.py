@@ -126,7 +126,7 @@ def test_rendered_houses_reach_the_heights_the_rules_compute(offscreen):
     from helpers import play_random
     from aquarius3d.cards import ELEMENT_OF_COLOUR
     from aquarius3d.ruleset import load_ruleset
-    from aquarius3d.games.rising.blocks import heights, houses_of_state
+    from aquarius3d.games.rising.houses import heights, houses_of_state
     from aquarius3d.view.houses import state_views
 
     game = load_ruleset("aquarius-rising", {"sky_high": True, "to_the_clouds": True})

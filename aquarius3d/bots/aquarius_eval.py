@@ -41,7 +41,7 @@ class Judge:
         self.seat = observation.seat
         self.view = view
         self.table = view.table
-        self.target = game.win.target(view, self.seat) if hasattr(game.win, "target") else game.target
+        self.target = game.win.target(view, self.seat) if game.win.target is not None else game.target
         self.others_target = game.target
         self.mine = BIT[LETTER_OF[game.deck.cards[view.goals[self.seat]].code]]
         cards = game.deck.cards

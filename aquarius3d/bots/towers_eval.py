@@ -16,7 +16,7 @@ SIZES = "SML"
 
 def _values(game, state) -> dict[str, int]:
     """Per pyramid colour, the row value of its element."""
-    from ..games.towers.blocks import row_elements
+    from ..games.towers.pieces import row_elements
 
     row = row_elements(game, state)
     values = list(game.end.values)
@@ -28,7 +28,8 @@ def _values(game, state) -> dict[str, int]:
 
 
 def position_value(game, state) -> float:
-    from ..games.towers.blocks import neighbours_of_space, pieces_of, score_of
+    from ..games.towers.pieces import neighbours_of_space, pieces_of, score_of
+    from ..games.towers.state import TowersData
 
     value = _values(game, state)
     worth = 20.0 * score_of(game, state)[0]
@@ -52,7 +53,7 @@ def position_value(game, state) -> float:
                     worth += 2.0 * v
                     break
     data = state.data
-    for match in getattr(data, "pending", []) or []:
+    for match in data.pending if isinstance(data, TowersData) else []:
         worth += 1.0 + value.get(match.colour, 0)
     return worth
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import Any, ClassVar, Literal, NoReturn, TypeVar, get_origin
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, NoReturn, TypeVar, get_origin
 
 CATEGORIES = ("deck", "setup", "turn", "placement", "bonus", "action", "win", "end", "scoring")
 
@@ -214,6 +214,9 @@ class Record(metaclass=RecordMeta):
 
 class Block(Record):
     """Base of every building block."""
+
+    if TYPE_CHECKING:  # every registered block declares it as Literal[its name] (see `block`)
+        type: str
 
 
 _REGISTRY: dict[str, dict[str, type[Block]]] = {category: {} for category in CATEGORIES}

@@ -19,10 +19,10 @@ from ..cards import Face, canonical, face
 from ..decks import Deck
 from ..errors import IllegalMove, MoveSyntaxError
 from ..values import Value, field
-from . import hidden
-from . import rng as random_source
+from . import hidden, rng as random_source
 from .groups import Chain, CrossGroup, MaskGroup, MoveGroup, PlaceGroup, SpreadGroup
 from .hidden import Observation
+from .hooks import PlacementBlock, WinBlock
 from .moves import Join, Move, Pass, Place, parse_move
 from .state import State
 from ..yamlfile import short
@@ -60,16 +60,16 @@ class Game:
         self.turn_rules = ruleset.turn
         self.scoring = ruleset.scoring
         self.rounds = ruleset.rounds
-        self.placement = ruleset.placement
+        self.placement: PlacementBlock = ruleset.placement
         self.bonus = ruleset.bonus
-        self.win = ruleset.win
+        self.win: WinBlock = ruleset.win
         self.end = ruleset.end
         self.actions = {a.card_name: a for a in ruleset.actions}
-        # Optional hooks of the placement block, looked up once per game.
-        self._vertical_spots = getattr(self.placement, "vertical_spots", None)
-        self._vertical_free = getattr(self.placement, "vertical_free", None)
-        self._put = getattr(self.placement, "put", None)
-        self._reason_in_state = getattr(self.placement, "reason_in_state", None)
+        # Optional hooks of the placement block (None when it has none), looked up once per game.
+        self._vertical_spots = self.placement.vertical_spots
+        self._vertical_free = self.placement.vertical_free
+        self._put = self.placement.put
+        self._reason_in_state = self.placement.reason_in_state
         self._phased = self.turn_rules.phased
         # Per card id: one name for an element card whichever way it lies (None for other cards).
         self._element_key = [canonical(c.code) if c.kind == "element" else None for c in deck.cards]
@@ -121,7 +121,7 @@ class Game:
 
     @property
     def target(self) -> int:
-        return int(self.win.count)
+        return int(self.win.count)  # type: ignore[attr-defined]  # (connect_panels' panels to connect)
 
     # -- a new game ---------------------------------------------------------------------------
 

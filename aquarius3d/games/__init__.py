@@ -35,16 +35,18 @@ def analyst(family: str) -> ModuleType:
 
 def flow_of(family: str) -> Callable[..., Any]:
     """The family's Flow class (aquarius3d/flow.py): its part of a turn at the table."""
-    return import_module(f"{__name__}.{family}.flow").FLOW
+    flow: Callable[..., Any] = import_module(f"{__name__}.{family}.flow").FLOW
+    return flow
 
 
 def narrator(family: str) -> Callable[..., str]:
     """The family's `describe(game, state, names, result, before)`: a move in words, in the player's language
     (`before`: the faces on the table before the move, {cell: code}, to name a card the move took away)."""
-    return import_module(f"{__name__}.{family}.narration").describe
+    describe: Callable[..., str] = import_module(f"{__name__}.{family}.narration").describe
+    return describe
 
 
-def block_problems(ruleset: Any) -> list[tuple[tuple, str]]:
+def block_problems(ruleset: Any) -> list[tuple[tuple[str | int, ...], str]]:
     """Blocks a ruleset names that its family's rules do not work with: (key path, reason) each.
 
     Each family's package says which blocks it plays with per category (its
@@ -52,8 +54,8 @@ def block_problems(ruleset: Any) -> list[tuple[tuple, str]]:
     """
     family = ruleset.family
     accepted = import_module(f"{__name__}.{family}").BLOCKS
-    found = []
-    chosen: list[tuple[tuple, str, Any]] = [((category,), category, getattr(ruleset, category))
+    found: list[tuple[tuple[str | int, ...], str]] = []
+    chosen: list[tuple[tuple[str | int, ...], str, Any]] = [((category,), category, getattr(ruleset, category))
                                             for category in ("setup", "turn", "placement", "bonus", "win", "end",
                                                              "scoring")]
     chosen += [(("actions", i), "action", action) for i, action in enumerate(ruleset.actions)]

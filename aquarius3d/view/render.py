@@ -17,7 +17,7 @@ def position_views(position: Position) -> tuple[dict, dict]:
     """The cards (every storey) and pyramids of a position, as the scene shows them."""
     from ..engine.table import Table
     from ..positions import rising_state
-    from ..games.towers.blocks import position_pieces
+    from ..games.towers.pieces import position_pieces
     from .houses import state_views
 
     table = Table()

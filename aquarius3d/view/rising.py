@@ -220,7 +220,7 @@ class Elevation:
 
 def element_tops(state) -> dict[str, tuple[float, tuple[int, int]]]:
     """Each element's highest point on the table (card panels and pyramid tips) and the cell it is in."""
-    from ..games.rising.blocks import ELEMENT_OF, houses_of_state, points
+    from ..games.rising.houses import ELEMENT_OF, houses_of_state, points
 
     best: dict[str, tuple[float, tuple[int, int]]] = {}
     for point in points(houses_of_state(state)):

@@ -10,12 +10,19 @@ the notation (`F\\W`, `0,-3`) stays in saves, check files and the command line.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...cards import face
 from ...engine.game import ApplyResult, Game
 from ...engine.moves import MoveCard, Pass, Place, RotateGoals, ShuffleHands, TradeGoals, TradeHands, Zap, cell_text
 from ...engine.state import State
 from ...i18n import element_name, tr
 from ...vocabulary import ELEMENT_OF
+
+if TYPE_CHECKING:
+    from ...cards import Face
+    from ...engine.table import Cell
+
 
 # A neighbour's direction from the card, and how the card stands to it ((1, 0): the neighbour is to the right,
 # so the card is left of it). Looked at in this order: the first neighbour found names the place.
@@ -36,10 +43,10 @@ def card_words(code: str, form: str = "the") -> str:
     return tr(f"card_{form}_diagonal" if lies.kind == "diagonal" else f"card_{form}", elements=elements)
 
 
-def where(faces: dict, cell, level: int = 0) -> str:
+def where(faces: dict[Cell, Face], cell: Cell, level: int = 0) -> str:
     """Where a card lies, by a neighbour ("left of the Earth card"), over the table card below it on a storey
     (Aquarius Rising's houses); the first card, alone at 0,0, "in the middle of the table"; else by its cell."""
-    cell = tuple(cell)
+    cell = (cell[0], cell[1])  # (a list, read from a file)
     if level and cell in faces:
         return tr("where_storey", level=level, card=card_words(faces[cell].code, "of"))
     for (dx, dy), key in SIDES:
@@ -65,6 +72,7 @@ def rotation(names: list[str], direction: str, pile: bool) -> str:
     for i, giver in enumerate(places):
         taker = places[(i + step) % len(places)]
         if giver is None:
+            assert taker is not None  # (one pile only)
             parts.append(tr("rotate_from_pile", taker=names[taker]))
         elif taker is None:
             parts.append(tr("rotate_to_pile", giver=names[giver]))
@@ -73,7 +81,7 @@ def rotation(names: list[str], direction: str, pile: bool) -> str:
     return ", ".join(parts)
 
 
-def describe(game: Game, state: State, names: list[str], result: ApplyResult, before: dict | None = None) -> str:
+def describe(game: Game, state: State, names: list[str], result: ApplyResult, before: dict[Cell, str] | None = None) -> str:
     move, name = result.move, names[result.seat]
     faces = state.table.faces
     if isinstance(move, Place):
@@ -85,7 +93,7 @@ def describe(game: Game, state: State, names: list[str], result: ApplyResult, be
         return tr("log_trade_hands", name=name, other=names[move.seat])
     if isinstance(move, MoveCard):
         key = "log_move_turned" if move.turned else "log_move"
-        moved = faces.get(tuple(move.target))
+        moved = faces.get((move.target[0], move.target[1]))
         card = card_words(moved.code) if moved is not None else tr("card_the_unknown")
         return tr(key, name=name, card=card, where=where(faces, move.target))
     if isinstance(move, Zap):
@@ -103,7 +111,7 @@ def describe(game: Game, state: State, names: list[str], result: ApplyResult, be
     return tr("log_shuffle_goals", name=name)
 
 
-def taken(before: dict | None, cell) -> str:
+def taken(before: dict[Cell, str] | None, cell: Cell) -> str:
     """The card a move took off the table, in words, from the faces before it ("the card" if unknown)."""
-    code = (before or {}).get(tuple(cell))
+    code = (before or {}).get((cell[0], cell[1]))
     return card_words(code) if code is not None else tr("card_the_unknown")

@@ -5,16 +5,19 @@ Rule text: shared/rules/dominus.md (Elliott's variation for two players).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 from ...cards import DIRECTIONS, FACING, MY_SIDE, SEG_BITS, SEG_MASK, face, mask_letters
 from ...engine.blocks import Block, Bounds, block, field
+from ...engine.hooks import PlacementBlock, WinBlock
 from .state import Round, dominus
 
 MAX_TABLE = 60  # cards each way (3.8 m of table), as the table option allows; more is a typing mistake
 TableSide = Annotated[int, Bounds(ge=1, le=MAX_TABLE)]
 
 if TYPE_CHECKING:
+    from ...engine.table import Cell, Table
+    from ...cards import Face
     from ...engine.game import Game
     from ...engine.state import State
 
@@ -48,11 +51,11 @@ def matches_completely(face_bits: int, need: int) -> bool:
 
 # The last frontier list ExactMatchBlock._open was asked about, the table size, and its answer (the list is
 # held, so it cannot be freed and its id reused).
-_OPEN: list = [None, None, None]
+_OPEN: list[Any] = [None, None, None]
 
 
 @block("placement", "exact_match")
-class ExactMatchBlock(Block):
+class ExactMatchBlock(PlacementBlock):
     """Dominus placement: every edge the new card touches must match completely.
 
     "Any edge that touches other cards must completely match the edge it is
@@ -79,17 +82,17 @@ class ExactMatchBlock(Block):
         """Whole cards that fit on the table either side of the starter, and above or below it."""
         return (self.table[0] - 1) // 2, (self.table[1] - 1) // 2
 
-    def on_table(self, cell) -> bool:
+    def on_table(self, cell: Cell) -> bool:
         """Whether a card at this cell lies wholly on the table."""
         across, along = self.reach()
         return abs(cell[0]) <= across and abs(cell[1]) <= along
 
-    def limits(self) -> dict:
+    def limits(self) -> dict[str, Any]:
         """The table as analyze reports it: its size and the cells a card may take (the starter at 0,0)."""
         across, along = self.reach()
         return {"columns": self.table[0], "rows": self.table[1], "x": [-across, across], "y": [-along, along]}
 
-    def starter_problem(self, cells) -> str | None:
+    def starter_problem(self, cells: set[Cell]) -> str | None:
         """Why a position's cards cannot be a Dominus table: it is laid around the starter, at 0,0."""
         if cells and (0, 0) not in cells:
             return "no card at [0, 0]: a Dominus table is laid around the starter card, which lies there"
@@ -100,7 +103,7 @@ class ExactMatchBlock(Block):
         return (f"a {self.table[0]} x {self.table[1]} table holds at most {_cards(across)} either side "
                 f"of the starter and {along} above or below it")
 
-    def reason(self, table, cell, card_face) -> str | None:
+    def reason(self, table: Table, cell: Cell, card_face: Face) -> str | None:
         if cell in table.cards:
             return f"{cell[0]},{cell[1]} already holds a card"
         if not table.cards:
@@ -118,7 +121,7 @@ class ExactMatchBlock(Block):
             return f"{cell[0]},{cell[1]} is off the edge of the table ({self._edge_text()})"
         return None
 
-    def cells(self, table, card_face, frontier=None) -> list:
+    def cells(self, table: Table, card_face: Face, frontier: list[tuple[Cell, int]] | None = None) -> list[Cell]:
         if not table.cards:
             return [(0, 0)]
         bits = card_face.bits
@@ -127,11 +130,12 @@ class ExactMatchBlock(Block):
         return [cell for cell, need, wanted in self._open(frontier or table.frontier())
                 if (hit := bits & need) and (hit | hit >> 1 | hit >> 2 | hit >> 3 | hit >> 4) & low == wanted]
 
-    def _open(self, frontier: list) -> list:
+    def _open(self, frontier: list[tuple[Cell, int]]) -> list[tuple[Cell, int, int]]:
         """The frontier cells on the table, each with its facing segments and the segments a face must match
         there; worked out once per frontier list (Table.frontier gives the same list until the table changes)."""
         if _OPEN[0] is frontier and _OPEN[1] == self.table:
-            return _OPEN[2]
+            known: list[tuple[Cell, int, int]] = _OPEN[2]
+            return known
         across, along = self.reach()
         low = _LOW
         found = [(cell, need, (need | need >> 1 | need >> 2 | need >> 3 | need >> 4) & low) for cell, need in frontier
@@ -139,7 +143,7 @@ class ExactMatchBlock(Block):
         _OPEN[:] = [frontier, self.table, found]
         return found
 
-    def arrangement_errors(self, table) -> list[str]:
+    def arrangement_errors(self, table: Table) -> list[str]:
         """Every touching edge matches completely, the cards are one piece, and they lie on the table."""
         errors = []
         for (x, y), mine in sorted(table.faces.items()):
@@ -171,7 +175,7 @@ class ExactMatchBlock(Block):
                 errors.append(f"{listed} {verb} off the edge of the table: {self._edge_text()}")
         return errors
 
-    def connects(self, table, cell, card_face) -> int:
+    def connects(self, table: Table, cell: Cell, card_face: Face) -> int:
         need = table.need.get(cell, 0)
         return 0 if not need else card_face.elements
 
@@ -181,13 +185,13 @@ def _cards(count: int) -> str:
 
 
 @block("win", "out_of_cards")
-class OutOfCardsBlock(Block):
+class OutOfCardsBlock(WinBlock):
     """Dominus: "The first player to run out of cards is the winner of this round." """
 
     type: Literal["out_of_cards"]
     reason: ClassVar[str] = "out of cards"
 
-    def winners(self, game: "Game", state: "State", mover: int, cell=None) -> list[int]:
+    def winners(self, game: "Game", state: "State", mover: int, cell: Cell | None = None) -> list[int]:
         return [mover] if cell is not None and not state.hands[mover] else []
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...cards import face
 from ...flow import Flow
@@ -10,6 +10,9 @@ from ...i18n import tr
 from ...stages import Stage
 from .blocks import side_matches
 from .state import DominusData
+
+if TYPE_CHECKING:
+    from ...engine.table import Cell
 
 
 class DominusFlow(Flow):
@@ -37,16 +40,16 @@ class DominusFlow(Flow):
         return None
 
     def table_limit(self) -> tuple[tuple[int, int], tuple[int, int]] | None:
-        reach = getattr(self.session.game.placement, "reach", None)
+        reach = self.session.game.placement.reach
         if reach is None:
             return None
         across, along = reach()
         return ((-across, -along), (across, along))
 
-    def edge_marks(self, cell) -> dict[int, bool]:
+    def edge_marks(self, cell: Cell) -> dict[int, bool]:
         """Off the table (outside its outline) nothing is marked: no card goes there whatever its edges."""
         session = self.session
-        on_table = getattr(session.game.placement, "on_table", None)
+        on_table = session.game.placement.on_table
         if session.stage != Stage.PLACE or on_table is None or cell is None:
             return {}
         need = session.state.table.need.get(cell)

@@ -44,7 +44,7 @@ class DominusData:
         return []
 
     @classmethod
-    def from_dict(cls, data: dict) -> DominusData:
+    def from_dict(cls, data: dict[str, Any]) -> DominusData:
         rounds = [Round(tuple(r["winners"]), tuple(r["points"]), tuple(r["hands"]), str(r["reason"]))
                   for r in data.get("rounds", [])]
         return cls([int(v) for v in data.get("scores", [])], rounds)

@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...engine.state import State
 from ...vocabulary import ELEMENTS
-from .blocks import heights, houses_of_state, ranking, ranking_keys, structure_errors, winners_among
+from .blocks import structure_errors
+from .houses import heights, houses_of_state, ranking, ranking_keys, winners_among
 from .state import RisingData
+
+if TYPE_CHECKING:
+    from ...engine.game import Game
+    from ...position_file import Position
+    from ...engine.table import Table
+
 
 STOREYS = True
 PIECES = False
 
 
-def position_state(position, table) -> State:
+def position_state(position: Position, table: Table) -> State:
     """A state holding a position's table, storeys and pyramids (a card's place in the file stands for its id)."""
     data = RisingData()
     for i, card in enumerate(position.cards):
@@ -25,7 +32,7 @@ def position_state(position, table) -> State:
     return State(players=[], hands=[], goals=[], unused_goals=[], deck=[], table=table, data=data)
 
 
-def answers(game, position, table, groups: dict[str, int]) -> tuple[list[str], Any, dict[str, Any]]:
+def answers(game: Game, position: Position, table: Table, groups: dict[str, int]) -> tuple[list[str], Any, dict[str, Any]]:
     state = position_state(position, table)
     houses = houses_of_state(state)
     keys = ranking_keys(houses, groups, game.end.pips)
@@ -37,12 +44,12 @@ def answers(game, position, table, groups: dict[str, int]) -> tuple[list[str], A
     return structure_errors(game, state, position), state, found
 
 
-def play_data(game, position, table, storeys: dict, pyramids: dict) -> tuple[Any, list[int] | None]:
+def play_data(game: Game, position: Position, table: Table, storeys: dict[Any, Any], pyramids: dict[Any, Any]) -> tuple[Any, list[int] | None]:
     """The storeys, pyramids and supplies to play a check file's moves from (`phase: pyramid`: mid-turn)."""
     data = RisingData(storeys, pyramids, [list(p.supply or []) for p in position.players],
                       to_play=1 if position.extra.get("phase") == "pyramid" else 0)
     return data, None
 
 
-def facts(game, state) -> dict[str, Any]:
+def facts(game: Game, state: State) -> dict[str, Any]:
     return {}

@@ -9,13 +9,12 @@ Heights come from geometry.py, the same functions that place the 3D nodes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from ... import geometry
-from ...cards import DRAGON, face, mask_letters
+from ...cards import DRAGON, face
 from ...vocabulary import (
-    BIT, COLOURS, ELEMENT_OF, ELEMENT_OF_COLOUR, ELEMENTS, LETTERS, PYRAMID_COLOUR, WILD_COLOURS, colour_name,
+    BIT, COLOURS, ELEMENT_OF, ELEMENT_OF_COLOUR, ELEMENTS, LETTERS, PYRAMID_COLOUR, colour_name,
     pyramid_order, size_name,
 )
 from ...engine import rng as random_source
@@ -24,20 +23,27 @@ from ...engine.game import SpreadGroup
 from ...errors import IllegalMove
 from .state import RisingData, rising, spot, spot_text  # noqa: F401  (spot_text: for callers)
 from .pyramid_moves import can_stand_pyramid, pyramid_rows
-from ..aquarius.blocks import ActionBlock, ConnectBlock, DealBlock, DrawAndPlayBlock, _other_seat
+from .houses import _NO_PYRAMIDS, WILD, Key, houses_of_state, ranking_keys, winners_among
+from ..aquarius.actions import ActionBlock, _other_seat
+from ..aquarius.blocks import ConnectBlock, DealBlock, DrawAndPlayBlock
 from ...engine.blocks import Block, block, field as block_field
+from ...engine.hooks import WinBlock
 
 if TYPE_CHECKING:
+    from ...engine.hooks import Spot
+    from ...engine.table import Cell
+    from ...cards import Face
+    from ...engine.moves import Move
+    from ...engine.moves import Place
+    from ...position_file import Position
     from ...engine.game import Game
     from ...engine.state import State
 
-WILD = WILD_COLOURS
-_NO_PYRAMIDS: list[str | None] = [None, None, None, None]  # a card with no pyramid (never changed)
 
-def face_at(state: "State", cell, level: int):
+def face_at(state: "State", cell: Cell, level: int) -> Face | None:
     """The face of the card on a storey, or None."""
     if level == 0:
-        return state.table.faces.get(tuple(cell))
+        return state.table.faces.get((cell[0], cell[1]))
     entry = rising(state).storeys.get(spot(cell, level))
     return face(entry[1]) if entry else None
 
@@ -51,147 +57,10 @@ def full_set() -> list[str]:
     return [size + colour for colour in COLOURS for size in geometry.PYRAMID_SIZES]
 
 
-# -- the houses, as plain data both the engine and position files describe --------------------------------
-
-
-@dataclass
-class House:
-    """The cards of one cell, storey by storey: faces and their four pyramid places."""
-
-    cell: tuple[int, int]
-    faces: list[str] = field(default_factory=list)
-    pyramids: list[list[str | None]] = field(default_factory=list)
-
-    def tops(self) -> list[float]:
-        """Top face of each storey's card, from geometry: each storey rests on the tips below it.
-
-        A storey with no pyramid below it (a position file's mistake, which
-        `structure_errors` reports) is measured lying flat on the card below.
-        """
-        tops = [geometry.card_top(0)]
-        for level in range(1, len(self.faces)):
-            size = next((p[0] for p in self.pyramids[level - 1] if p), None)
-            support = geometry.PYRAMID_HEIGHT[size] if size else 0.0
-            tops.append(geometry.card_top(level, support, tops[-1]))
-        return tops
-
-
-def houses_of_state(state: "State") -> dict[tuple[int, int], House]:
-    houses = {}
-    data = rising(state)
-    pyramids, storeys = data.pyramids, data.storeys
-    for cell, f in state.table.faces.items():
-        house = House(cell, [f.code], [list(pyramids.get((cell, 0), _NO_PYRAMIDS))])
-        level = 1
-        while (cell, level) in storeys:
-            house.faces.append(storeys[cell, level][1])
-            house.pyramids.append(list(pyramids.get((cell, level), _NO_PYRAMIDS)))
-            level += 1
-        houses[cell] = house
-    return houses
-
-
-@dataclass(frozen=True)
-class Point:
-    height: float
-    letter: str
-    cell: tuple[int, int]
-    pips: int  # a pyramid's pips (0 for a card panel)
-
-
-def points(houses: dict) -> list[Point]:
-    """Every point an element reaches: card panels (their top face) and pyramid tips.
-
-    White pyramids have no element; clear ones take their quarter's element for
-    building only, "never for winning", so neither counts here. A wild panel
-    (the Aquarius Dragon's) is a panel of every element at its card's top face.
-    """
-    found = []
-    for cell, house in houses.items():
-        for level, (code, top) in enumerate(zip(house.faces, house.tops())):
-            for letter in mask_letters(face(code).elements):
-                found.append(Point(top, letter, cell, 0))
-            for pyramid in house.pyramids[level]:
-                if pyramid and pyramid[1] not in WILD:
-                    tip = geometry.pyramid_tip(top, pyramid[0])
-                    found.append(Point(tip, ELEMENT_OF_COLOUR[pyramid[1]], cell, geometry.PYRAMID_PIPS[pyramid[0]]))
-    return found
-
-
-def heights(houses: dict) -> dict[str, float | None]:
-    best: dict[str, float | None] = {name: None for name in ELEMENTS}
-    for point in points(houses):
-        name = ELEMENT_OF[point.letter]
-        if best[name] is None or point.height > best[name]:
-            best[name] = point.height
-    return best
-
-
-def _same(a: float, b: float) -> bool:
-    return abs(a - b) < 1e-6
-
-
-def ranking_keys(houses: dict, groups: dict[str, int], pips_by: str = "house") -> dict[str, tuple]:
-    """The tie-break chain as a sortable key per element present.
-
-    1. highest point; 2. pips of the element in the house(s) where that point
-    stands (French text: the element's pyramids at that height); 3. the next
-    highest point; 4. pips there, by the same reading (English: "count and
-    compare pips for the secondary altitude"; French: « les points sont à
-    nouveau comparés pour la hauteur secondaire »); 5. the largest connected
-    group on the table.
-    """
-    by_letter: dict[str, list[Point]] = {}
-    for point in points(houses):
-        by_letter.setdefault(point.letter, []).append(point)
-    pyramids_of: dict[str, list[Point]] = {
-        letter: [p for p in found if p.pips] for letter, found in by_letter.items()
-    }
-
-    def pips_at(letter: str, height: float) -> int:
-        if pips_by == "height":
-            return sum(p.pips for p in pyramids_of[letter] if _same(p.height, height))
-        cells = {p.cell for p in by_letter[letter] if _same(p.height, height)}
-        return sum(p.pips for p in pyramids_of[letter] if p.cell in cells)
-
-    keys = {}
-    for letter, found in by_letter.items():
-        levels = sorted({round(p.height, 6) for p in found}, reverse=True)
-        first = levels[0]
-        second = levels[1] if len(levels) > 1 else None
-        keys[ELEMENT_OF[letter]] = (
-            first, pips_at(letter, first),
-            second if second is not None else -1.0, pips_at(letter, second) if second is not None else 0,
-            groups.get(ELEMENT_OF[letter], 0),
-        )
-    return keys
-
-
-def ranking(keys: dict[str, tuple]) -> list[list[str]]:
-    """Elements best first, as groups of elements tied on the whole chain."""
-    order = sorted(keys, key=lambda name: (tuple(-v for v in keys[name]), ELEMENTS.index(name)))
-    groups: list[list[str]] = []
-    for name in order:
-        if groups and keys[groups[-1][0]] == keys[name]:
-            groups[-1].append(name)
-        else:
-            groups.append([name])
-    return groups
-
-
-def winners_among(keys: dict[str, tuple], contenders: list[str]) -> list[str]:
-    """The best of the contending elements; "only elements held as goals can win"."""
-    present = [e for e in contenders if e in keys]
-    if not present:
-        return []
-    best = max(keys[e] for e in present)
-    return [e for e in ELEMENTS if e in present and keys[e] == best]
-
-
 # -- the rules of placing --------------------------------------------------------------------------
 
 
-def pyramid_reason(state: "State", cell, level: int, quarter: int, pyramid: str) -> str | None:
+def pyramid_reason(state: "State", cell: Cell, level: int, quarter: int, pyramid: str) -> str | None:
     """Why this pyramid may not stand there (None when it may). The supply is checked elsewhere."""
     where = f"{cell[0]},{cell[1]}" + (f" storey {level}" if level else "")
     card = face_at(state, cell, level)
@@ -220,7 +89,7 @@ def pyramid_reason(state: "State", cell, level: int, quarter: int, pyramid: str)
     return None
 
 
-def vertical_matches(state: "State", cell, level: int, card_face) -> int:
+def vertical_matches(state: "State", cell: Cell, level: int, card_face: Face) -> int:
     """Elements a card on storey `level` matches to the pyramids under its quarters (a mask)."""
     below = face_at(state, cell, level - 1)
     places = rising(state).pyramids.get(spot(cell, level - 1), _NO_PYRAMIDS)
@@ -228,7 +97,7 @@ def vertical_matches(state: "State", cell, level: int, card_face) -> int:
     for quarter, pyramid in enumerate(places):
         if pyramid is None or pyramid[1] == "w":  # a cloud has no element for building
             continue
-        under = ELEMENT_OF_COLOUR.get(pyramid[1]) or quarter_letter(below.code, quarter)  # clear: its quarter's
+        under = ELEMENT_OF_COLOUR.get(pyramid[1]) or quarter_letter(below.code, quarter)  # type: ignore[union-attr]  # (pyramids stand on a card) clear: its quarter's
         mine = quarter_letter(card_face.code, quarter)
         if mine is not None and mine == under:
             mask |= BIT[mine]
@@ -246,9 +115,9 @@ class RisingPlacementBlock(ConnectBlock):
     one as none.
     """
 
-    type: Literal["rising"]
+    type: Literal["rising"]  # type: ignore[assignment]  # (a block built on another's names its own type)
 
-    def reason_in_state(self, game: "Game", state: "State", cell, level: int, card_face) -> str | None:
+    def reason_in_state(self, game: "Game", state: "State", cell: Cell, level: int, card_face: Face) -> str | None:
         if level == 0:
             return self.reason(state.table, cell, card_face)
         where = f"{cell[0]},{cell[1]} storey {level}"
@@ -263,21 +132,21 @@ class RisingPlacementBlock(ConnectBlock):
             return f"{card_face.code} matches no element to the pyramids below {where}"
         return None
 
-    def vertical_free(self, game: "Game", state: "State") -> list:
+    def vertical_free(self, game: "Game", state: "State") -> list[Spot]:
         """The cards on four pyramids with nothing above them yet, sorted: where a card may go above."""
         data = rising(state)
         storeys = data.storeys
         return sorted(spot for spot, places in data.pyramids.items()
                       if all(places) and (spot[0], spot[1] + 1) not in storeys)
 
-    def vertical_spots(self, game: "Game", state: "State", card_face, free: list | None = None) -> list:
+    def vertical_spots(self, game: "Game", state: "State", card_face: Face, free: list[Spot] | None = None) -> list[Spot]:
         """Where a face may go above the table: (cell, storey). `free` is vertical_free's answer, when known
         (the engine asks once for a whole hand)."""
         if free is None:
             free = self.vertical_free(game, state)
         return [(cell, level + 1) for cell, level in free if vertical_matches(state, cell, level + 1, card_face)]
 
-    def put(self, game: "Game", state: "State", move, card_id: int, card_face) -> int:
+    def put(self, game: "Game", state: "State", move: Place, card_id: int, card_face: Face) -> int:
         """Place the card; the elements matched vertically are the multi-connection bonus's."""
         if move.level == 0:
             state.table.place(move.cell, card_id, card_face.code)
@@ -311,7 +180,7 @@ class RisingDealBlock(DealBlock):
     No card is turned up as starter then (the deck keeps all its cards).
     """
 
-    type: Literal["rising_deal"]
+    type: Literal["rising_deal"]  # type: ignore[assignment]  # (a block built on another's names its own type)
     white: bool = block_field(False, description="To the Clouds: a white trio each")
     clear: bool = block_field(False, description="Sky High: a clear trio each")
     dragon_start: bool = block_field(
@@ -358,10 +227,10 @@ class ThreeActionsBlock(DrawAndPlayBlock):
     (the step is skipped). Move a Card gives two pyramids that turn.
     """
 
-    type: Literal["three_actions"]
+    type: Literal["three_actions"]  # type: ignore[assignment]  # (a block built on another's names its own type)
     phased: ClassVar[bool] = True
 
-    def after_card(self, game: "Game", state: "State", move) -> bool:
+    def after_card(self, game: "Game", state: "State", move: Place) -> bool:
         data = rising(state)
         data.to_play = 2 if data.two_pyramids else 1
         data.two_pyramids = False
@@ -375,7 +244,7 @@ class ThreeActionsBlock(DrawAndPlayBlock):
         rising(state).to_play = 0
         return False
 
-    def phase_moves(self, game: "Game", state: "State") -> list | SpreadGroup:
+    def phase_moves(self, game: "Game", state: "State") -> Any:
         """Every pyramid the player may stand now: candidates from each quarter's colour and the card's size.
 
         The same rules as pyramid_reason, generated instead of tried one by one.
@@ -383,7 +252,7 @@ class ThreeActionsBlock(DrawAndPlayBlock):
         rows = pyramid_rows(state)
         return SpreadGroup(rows, PlacePyramid) if rows else []
 
-    def check_phase_move(self, game: "Game", state: "State", move) -> None:
+    def check_phase_move(self, game: "Game", state: "State", move: Move) -> None:
         if not isinstance(move, PlacePyramid):
             raise IllegalMove("now play a pyramid from your supply on a card")
         if move.pyramid not in rising(state).supply[state.turn]:
@@ -393,7 +262,8 @@ class ThreeActionsBlock(DrawAndPlayBlock):
         if why:
             raise IllegalMove(why)
 
-    def apply_phase_move(self, game: "Game", state: "State", move) -> bool:
+    def apply_phase_move(self, game: "Game", state: "State", move: Move) -> bool:
+        assert isinstance(move, PlacePyramid)  # (checked by check_phase_move)
         data = rising(state)
         data.supply[state.turn].remove(move.pyramid)
         places = data.pyramids.setdefault(spot(move.cell, move.level), [None] * 4)
@@ -411,15 +281,15 @@ class TradePyramidsBlock(ActionBlock):
 
     type: Literal["trade_pyramids"]
     may_win: ClassVar[bool] = False
-    move_type: ClassVar[type] = TradePyramids
+    move_type = TradePyramids
 
-    def moves(self, game, state, seat):
+    def moves(self, game: Game, state: State, seat: int) -> list[Move]:
         return [TradePyramids(other) for other in range(len(state.players)) if other != seat]
 
-    def check(self, game, state, seat, move):
+    def check(self, game: Game, state: State, seat: int, move: TradePyramids) -> None:
         _other_seat(state, seat, move.seat, "trade pyramids")
 
-    def apply(self, game, state, seat, move):
+    def apply(self, game: Game, state: State, seat: int, move: TradePyramids) -> None:
         supply = rising(state).supply
         supply[seat], supply[move.seat] = supply[move.seat], supply[seat]
 
@@ -430,23 +300,23 @@ class TwoPyramidsBlock(ActionBlock):
 
     type: Literal["two_pyramids"]
     may_win: ClassVar[bool] = False
-    move_type: ClassVar[type] = TwoPyramids
+    move_type = TwoPyramids
 
-    def moves(self, game, state, seat):
+    def moves(self, game: Game, state: State, seat: int) -> list[Move]:
         return [TwoPyramids()]
 
-    def apply(self, game, state, seat, move):
+    def apply(self, game: Game, state: State, seat: int, move: TwoPyramids) -> None:
         rising(state).two_pyramids = True
 
 
 @block("win", "none")
-class NoImmediateWinBlock(Block):
+class NoImmediateWinBlock(WinBlock):
     """No winner during play: the game is decided at the end (Aquarius Rising)."""
 
     type: Literal["none"]
     reason: ClassVar[str] = "none"
 
-    def winners(self, game, state, mover: int, cell=None) -> list[int]:
+    def winners(self, game: Game, state: State, mover: int, cell: Cell | None = None) -> list[int]:
         return []
 
 
@@ -468,14 +338,14 @@ class HighestElementBlock(Block):
     )
     reason: ClassVar[str] = "highest element"
 
-    def finished(self, game, state) -> bool:
+    def finished(self, game: Game, state: State) -> bool:
         return not state.deck and state.passes >= len(state.players)
 
-    def keys(self, state) -> dict[str, tuple]:
+    def keys(self, state: State) -> dict[str, Key]:
         groups = {name: state.table.largest_group(BIT[LETTERS[i]]) for i, name in enumerate(ELEMENTS)}
         return ranking_keys(houses_of_state(state), groups, self.pips)
 
-    def winners(self, game, state, last_player: int) -> list[int]:
+    def winners(self, game: Game, state: State, last_player: int) -> list[int]:
         cards = game.deck.cards
         goals = [cards[g].code if g is not None else None for g in state.goals]
         best = winners_among(self.keys(state), [g for g in goals if g])
@@ -484,7 +354,7 @@ class HighestElementBlock(Block):
         return [seat for seat, goal in enumerate(goals) if goal in best]
 
 
-def structure_errors(game: "Game", state: "State", position) -> list[str]:
+def structure_errors(game: "Game", state: "State", position: Position) -> list[str]:
     """Why a position's houses and pyramids could not come from legal plays (empty when they could)."""
     errors = []
     data = rising(state)
@@ -509,7 +379,7 @@ def structure_errors(game: "Game", state: "State", position) -> list[str]:
                     variant = "to_the_clouds" if pyramid[1] == "w" else "sky_high"
                     errors.append(f"a {colour_name(pyramid[1])} pyramid at {where} needs the {variant} option")
                 continue
-            letter = quarter_letter(card.code, quarter)
+            letter = quarter_letter(card.code, quarter)  # type: ignore[union-attr]  # (pyramids stand on a card)
             if letter is None or PYRAMID_COLOUR[letter] != pyramid[1]:
                 errors.append(f"a {colour_name(pyramid[1])} pyramid stands on "
                               f"{ELEMENT_OF[letter] if letter else 'a wild'} at {where} {('TL', 'TR', 'BL', 'BR')[quarter]}")

@@ -3,6 +3,8 @@ cards on houses, and the winner explained step by step."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from collections import Counter
 
 from ...engine.moves import PlacePyramid
@@ -13,9 +15,14 @@ from ...vocabulary import pyramid_order
 from .narration import explain_heights
 from .state import RisingData
 
+if TYPE_CHECKING:
+    from ...engine.table import Cell
+    from ...cards import Face
+    from ...session import Session
+
 
 class RisingFlow(Flow):
-    def __init__(self, session) -> None:
+    def __init__(self, session: Session) -> None:
         super().__init__(session)
         self.pyramid: str | None = None  # the pyramid chosen from the supply
 
@@ -42,7 +49,7 @@ class RisingFlow(Flow):
             self.pyramid = pyramid
             self.session.notice = ""
 
-    def pyramid_ghosts(self) -> dict:
+    def pyramid_ghosts(self) -> dict[Any, Any]:
         """Where the chosen pyramid may stand: {move: (cell, storey, quarter, pyramid)}."""
         session = self.session
         if session.stage != Stage.PYRAMID or self.pyramid is None:
@@ -50,11 +57,11 @@ class RisingFlow(Flow):
         return {m: (m.cell, m.level, m.quarter, m.pyramid) for m in session.game.legal_moves(session.state)
                 if isinstance(m, PlacePyramid) and m.pyramid == self.pyramid}
 
-    def choose_quarter(self, cell, level: int, quarter: int) -> bool:
+    def choose_quarter(self, cell: Cell, level: int, quarter: int) -> bool:
         session = self.session
         if session.stage != Stage.PYRAMID or self.pyramid is None:
             return False
-        return session._try(PlacePyramid(self.pyramid, tuple(cell), quarter, level))
+        return session._try(PlacePyramid(self.pyramid, (cell[0], cell[1]), quarter, level))
 
     def hint(self) -> str | None:
         if self.session.stage != Stage.PYRAMID:
@@ -63,9 +70,11 @@ class RisingFlow(Flow):
         left = data.to_play if isinstance(data, RisingData) else 1
         return tr("hud_pyramid", count=left) if self.pyramid is None else tr("hud_pyramid_place")
 
-    def spots_above(self, lies) -> list[tuple[tuple[int, int], int]]:
+    def spots_above(self, lies: Face) -> list[tuple[tuple[int, int], int]]:
         session = self.session
-        return session.game.placement.vertical_spots(session.game, session.state, lies)
+        spots = session.game.placement.vertical_spots
+        assert spots is not None  # (every Aquarius Rising placement block has storeys)
+        return spots(session.game, session.state, lies)
 
     def explain_heights(self) -> list[str]:
         """The winner in words, one step of the tie-break chain at a time."""

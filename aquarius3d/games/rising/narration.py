@@ -5,13 +5,15 @@ from __future__ import annotations
 from ...engine.game import ApplyResult, Game
 from ...engine.moves import PlacePyramid, TradePyramids, TwoPyramids, cell_text
 from ...engine.state import State
+from ...engine.table import Cell
 from ...i18n import element_name, length, pyramid_name, tr
 from ...vocabulary import ELEMENTS
 from ..aquarius import narration as aquarius
-from .blocks import houses_of_state, ranking_keys
+from .houses import houses_of_state, ranking_keys
+from .state import rising
 
 
-def describe(game: Game, state: State, names: list[str], result: ApplyResult, before: dict | None = None) -> str:
+def describe(game: Game, state: State, names: list[str], result: ApplyResult, before: dict[Cell, str] | None = None) -> str:
     move, name = result.move, names[result.seat]
     if isinstance(move, PlacePyramid):
         return tr("log_pyramid", name=name, pyramid=pyramid_name(move.pyramid), where=pyramid_place(state, move))
@@ -24,13 +26,13 @@ def describe(game: Game, state: State, names: list[str], result: ApplyResult, be
 
 def pyramid_place(state: State, move: PlacePyramid) -> str:
     """Where a pyramid stood: on the card it stands on ("on the Fire–Water card"), or on a storey of a house."""
-    cell = tuple(move.cell)
+    cell = (move.cell[0], move.cell[1])
     if move.level:
-        code = state.data.storeys.get((cell, move.level), (None, None))[1]
+        code = rising(state).storeys.get((cell, move.level), (None, None))[1]
         under = state.table.faces.get(cell)
         if code is None and under is None:
             return tr("where_cell", cell=cell_text(cell))
-        return tr("on_storey_card", level=move.level, card=aquarius.card_words(code or under.code))
+        return tr("on_storey_card", level=move.level, card=aquarius.card_words(code or under.code))  # type: ignore[union-attr]  # (one is there)
     face = state.table.faces.get(cell)
     return tr("on_card", card=aquarius.card_words(face.code)) if face is not None else tr("where_cell", cell=cell_text(cell))
 
@@ -63,7 +65,7 @@ def explain_heights(game: Game, state: State) -> list[str]:
     return lines
 
 
-def _number(value, step: int, digits: int = 1) -> str:
+def _number(value: float, step: int, digits: int = 1) -> str:
     """A chain value in words: heights in millimetres, pips and panels as counts."""
     if step in (0, 2):
         return "—" if value < 0 else length(value, digits)

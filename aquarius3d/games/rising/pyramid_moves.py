@@ -7,7 +7,7 @@ and quarter from what the supply offers instead of tried one by one.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...cards import DRAGON
 from ...vocabulary import LETTERS, PYRAMID_COLOUR, SIZES, WILD_COLOURS, pyramid_order
@@ -68,7 +68,7 @@ def can_stand_pyramid(state: "State") -> bool:
     return bool(pyramid_rows(state, first=True))
 
 
-def pyramid_rows(state: "State", first: bool = False) -> list[tuple]:
+def pyramid_rows(state: "State", first: bool = False) -> list[tuple[Any, ...]]:
     """The pyramids the player to play may stand, as rows (pyramids, cell, quarter, level): per card, in
     cell order then storeys, and per free quarter, the pyramids offered there. With `first`, stop at the
     first row (enough to know that a pyramid can be played)."""

@@ -17,7 +17,7 @@ Spot = tuple[Cell, int]
 Quarters = list[str | None]  # the pyramids on a card's TL, TR, BL, BR quarters ("Lr", ...), None for none
 
 
-def spot(cell, level: int) -> Spot:
+def spot(cell: Cell, level: int) -> Spot:
     return (cell[0], cell[1]), level
 
 
@@ -63,7 +63,7 @@ class RisingData:
         return self.to_dict()  # houses, pyramids and supplies stand in plain sight
 
     @classmethod
-    def from_dict(cls, data: dict) -> RisingData:
+    def from_dict(cls, data: dict[str, Any]) -> RisingData:
         return cls({spot_of(k): (int(v[0]), str(v[1])) for k, v in data.get("storeys", {}).items()},
                    {spot_of(k): list(v) for k, v in data.get("pyramids", {}).items()},
                    [list(s) for s in data.get("supply", [])], int(data.get("to_play", 0)),

@@ -1,6 +1,6 @@
 """Elemental Towers: the solitaire game of builds and moves, towers and the scoring row."""
 
-from . import blocks  # noqa: F401  (registers the blocks)
+from . import actions, blocks  # noqa: F401  (register the blocks)
 
 # The blocks this family's rules work with, per category (see games.block_problems).
 BLOCKS = {

@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...vocabulary import COLOURS, ELEMENTS, SIZES
-from .blocks import rank_of, score_of, structure_errors, towers_state
+from .pieces import rank_of, score_of, structure_errors, towers_state
+from .state import towers
+
+if TYPE_CHECKING:
+    from ...engine.game import Game
+    from ...position_file import Position
+    from ...engine.state import State
+    from ...engine.table import Table
+
 
 STOREYS = False
 PIECES = True
 
 
-def answers(game, position, table, groups: dict[str, int]) -> tuple[list[str], Any, dict[str, Any]]:
+def answers(game: Game, position: Position, table: Table, groups: dict[str, int]) -> tuple[list[str], Any, dict[str, Any]]:
     state = towers_state(game, position, table)
     errors = structure_errors(game, state, position)
     if position.scoring_row is not None and sorted(position.scoring_row) != sorted(ELEMENTS):
@@ -20,10 +28,10 @@ def answers(game, position, table, groups: dict[str, int]) -> tuple[list[str], A
     return errors, None, {"score": score, "rank": rank_of(game, score)}
 
 
-def play_data(game, position, table, storeys: dict, pyramids: dict) -> tuple[Any, list[int] | None]:
+def play_data(game: Game, position: Position, table: Table, storeys: dict[Any, Any], pyramids: dict[Any, Any]) -> tuple[Any, list[int] | None]:
     """The pieces, what the supply has left, and the scoring row, to play a check file's moves from."""
     laid = towers_state(game, position, table)
-    data = laid.data
+    data = towers(laid)
     used: dict[str, int] = {}
     for here in data.pieces.values():
         for piece in here.values():
@@ -33,7 +41,7 @@ def play_data(game, position, table, storeys: dict, pyramids: dict) -> tuple[Any
     return data, laid.unused_goals
 
 
-def facts(game, state) -> dict[str, Any]:
+def facts(game: Game, state: State) -> dict[str, Any]:
     """The score and rank if the game ended now."""
     score, _ = score_of(game, state)
     return {"score": score, "rank": rank_of(game, score)}

@@ -14,6 +14,7 @@ The window calls these on `session.flow`. `undo()` goes back to the start of the
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING, Any
 
 from ... import saves
 from ...engine.moves import Build, DraftDiscard, MoveCard, Shift, Skip, SwapRow, TradePiece, Zap, cell_text
@@ -25,6 +26,12 @@ from ...stages import Stage
 from .narration import events
 from .state import towers
 
+if TYPE_CHECKING:
+    from ...engine.game import ApplyResult, Game
+    from ...engine.state import State
+    from ...engine.table import Cell
+    from ...engine.moves import Move
+    from ...session import Session
 
 
 class TowersFlow(Flow):
@@ -32,19 +39,19 @@ class TowersFlow(Flow):
 
     must_play_drawn = True
 
-    def __init__(self, session) -> None:
+    def __init__(self, session: Session) -> None:
         super().__init__(session)
         self.best: int | None = None  # the best score with these cards, once the game is over
-        self._snapshot = None  # (state, messages) at the start of the turn, for undo
+        self._snapshot: tuple[State, int] | None = None  # (state, messages) at the start of the turn, for undo
         self._snapshot_turn: int | None = None
 
     # The session's state, read through these (the flow never keeps a copy of its own).
     @property
-    def game(self):
+    def game(self) -> Game:
         return self.session.game
 
     @property
-    def state(self):
+    def state(self) -> State:
         return self.session.state
 
     def stage(self) -> Stage:
@@ -59,7 +66,7 @@ class TowersFlow(Flow):
         if phase == "actions":
             return Stage.EARNED
         if phase == "card_action":
-            card = self.game.deck.cards[towers(self.state).action_card]
+            card = self.game.deck.cards[towers(self.state).action_card]  # type: ignore[index]  # (set in this phase)
             session.action = card.code
             first = self.game.actions[card.code].moves(self.game, self.state, session.seat)[0]
             return {MoveCard: Stage.TABLE_CARD, Zap: Stage.TABLE_CARD, SwapRow: Stage.ROW,
@@ -91,7 +98,7 @@ class TowersFlow(Flow):
             session.source = None
         return True
 
-    def after_move(self, result, turn_before: int) -> list[str]:
+    def after_move(self, result: ApplyResult, turn_before: int) -> list[str]:
         lines = []
         drafted = isinstance(result.move, DraftDiscard) and self.state.phase != "draft"
         if drafted:  # the draft variant deals the scoring row now
@@ -132,8 +139,8 @@ class TowersFlow(Flow):
         counts = Counter(colour for _, colour in self.earned())
         return ", ".join(f"{n} {element_name(ELEMENT_NAME_OF_COLOUR[c]).lower()}" for c, n in counts.items())
 
-    def score(self) -> tuple[int, str, list]:
-        from .blocks import rank_of, score_of
+    def score(self) -> tuple[int, str, list[tuple[Cell, str, str, int]]]:
+        from .pieces import rank_of, score_of
 
         total, towers = score_of(self.game, self.state)
         return total, rank_words(rank_of(self.game, total)), towers
@@ -144,7 +151,7 @@ class TowersFlow(Flow):
     def draft_offer(self) -> list[str]:
         return [self.game.deck.cards[c].code for c in towers(self.state).draft_offer]
 
-    def offered_cards(self) -> list[dict]:
+    def offered_cards(self) -> list[dict[str, Any]]:
         """The draft's three cards as hand cards ({"kind", "code"}), to choose from."""
         cards = self.game.deck.cards
         return [{"kind": cards[c].kind, "code": cards[c].code} for c in towers(self.state).draft_offer]
@@ -163,13 +170,13 @@ class TowersFlow(Flow):
         return [(kind, count) for kind, count in sorted(supply.items(), key=lambda item: pyramid_order(item[0]))
                 if count]
 
-    def towers_ghosts(self) -> dict:
+    def towers_ghosts(self) -> dict[Any, Any]:
         """Glowing spots: {move: (cell, space, pyramid or tower)} for builds, or the chosen piece's moves."""
         if self.session.stage != Stage.EARNED:
             return {}
-        from .blocks import piece_at, spaces
+        from .pieces import piece_at, spaces
 
-        found = {}
+        found: dict[tuple[Cell, str], tuple[Build | Shift, list[str]]] = {}
         for move in self.game.legal_moves(self.state):
             if isinstance(move, Build) and self.session.source is None:
                 size = spaces(self.state.table.faces[move.cell].code)[move.space][1]
@@ -177,24 +184,24 @@ class TowersFlow(Flow):
                 found.setdefault((move.cell, move.space), (move, [size + colour]))
             elif isinstance(move, Shift) and self.session.source == (move.cell, move.space):
                 piece = piece_at(self.state, move.cell, move.space)
-                found.setdefault((move.to_cell, move.to_space), (move, list(piece)))
+                found.setdefault((move.to_cell, move.to_space), (move, list(piece)))  # type: ignore[arg-type]  # (a shift moves a piece)
         return {move: (cell, space, piece) for (cell, space), (move, piece) in found.items()}
 
-    def under_ghost(self, move) -> list[str]:
+    def under_ghost(self, move: Move) -> list[str]:
         """What a glowing piece would stand on: the pieces at a move's destination (a build stands alone)."""
-        from .blocks import piece_at
+        from .pieces import piece_at
 
         if not isinstance(move, Shift):
             return []
         return list(piece_at(self.state, move.to_cell, move.to_space) or [])
 
-    def choose_ghost(self, move) -> bool:
+    def choose_ghost(self, move: Build | Shift) -> bool:
         """A click on a glowing space: build there, or move the picked pyramid or tower there."""
         if isinstance(move, Shift):
             return self.choose_space(move.to_cell, move.to_space)
         return self.choose_space(move.cell, move.space)
 
-    def movable(self) -> set:
+    def movable(self) -> set[tuple[Cell, str]]:
         """Spaces holding a pyramid or tower an earned action may move now."""
         if self.session.stage != Stage.EARNED:
             return set()
@@ -209,9 +216,9 @@ class TowersFlow(Flow):
 
     # -- choosing -----------------------------------------------------------------------------------
 
-    def choose_space(self, cell, space: str) -> bool:
+    def choose_space(self, cell: Cell, space: str) -> bool:
         """A click on a space: build there, pick the pyramid there to move, or move the picked one there."""
-        cell = tuple(cell)
+        cell = (cell[0], cell[1])  # (a list, from a click)
         moves = self.game.legal_moves(self.state)
         if self.session.stage == Stage.TRADE_PIECE:
             if any(isinstance(m, TradePiece) and (m.cell, m.space) == (cell, space) for m in moves):
@@ -241,15 +248,16 @@ class TowersFlow(Flow):
         return self._refuse(Build(pending[0][0] if pending else 0, cell, space))
 
     def _first_match_for_source(self) -> int:
-        from .blocks import piece_at
+        from .pieces import piece_at
 
+        assert self.session.source is not None  # (a piece is picked)
         piece = piece_at(self.state, *self.session.source)
         for index, colour in self.earned():
             if piece and colour == piece[0][1]:
                 return index
         return 0
 
-    def _refuse(self, move) -> bool:
+    def _refuse(self, move: Move) -> bool:
         try:
             self.game.check(self.state, move)
         except IllegalMove as exc:
@@ -281,6 +289,7 @@ class TowersFlow(Flow):
         """Back to the start of this turn (after its card was drawn: the deck is never peeked at)."""
         if not self.can_undo():
             return False
+        assert self._snapshot is not None  # (can_undo)
         state, messages = self._snapshot
         self.session.state = state.copy()
         del self.session.messages[messages:]

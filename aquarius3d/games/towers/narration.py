@@ -2,30 +2,37 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...engine.game import ApplyResult, Game
 from ...engine.moves import Build, DraftDiscard, Shift, Skip, SwapRow, TradePiece, Zap
 from ...engine.state import State
 from ...i18n import action_name, element_name, pyramid_name, tr
 from ...vocabulary import ELEMENT_OF, QUARTERS
 from ..aquarius import narration as aquarius
-from .blocks import piece_at
+from .pieces import piece_at
 from .state import towers
 
+if TYPE_CHECKING:
+    from ...engine.table import Cell
 
-def panel(state: State, cell, space: str, faces: dict | None = None) -> str:
+
+def panel(state: State, cell: Cell, space: str, faces: dict[Cell, str] | None = None) -> str:
     """A space in words: "the Fire panel of the Fire–Water card" (French "le panneau Feu de la carte Feu–Eau")."""
-    code = (faces if faces is not None else {c: f.code for c, f in state.table.faces.items()})[tuple(cell)]
+    code = (faces if faces is not None else {c: f.code for c, f in state.table.faces.items()})[(cell[0], cell[1])]
     letter = code[QUARTERS.index(space)]
     return tr("panel_of", element=element_name(ELEMENT_OF[letter]), card=aquarius.card_words(code, "of"))
 
 
-def describe(game: Game, state: State, names: list[str], result: ApplyResult, before: dict | None = None) -> str:
+def describe(game: Game, state: State, names: list[str], result: ApplyResult, before: dict[Cell, str] | None = None) -> str:
     move = result.move
     if isinstance(move, Build):
         piece = piece_at(state, move.cell, move.space)
+        assert piece is not None  # (described once built)
         return tr("log_build", pyramid=pyramid_name(piece[0]), where=panel(state, move.cell, move.space))
     if isinstance(move, Shift):
         piece = piece_at(state, move.to_cell, move.to_space)
+        assert piece is not None  # (described once shifted)
         key = "log_shift_tower" if len(piece) > 1 else "log_shift"
         return tr(key, colour=tr(f"colour_{piece[0][1]}"), source=panel(state, move.cell, move.space, before),
                   target=panel(state, move.to_cell, move.to_space))
@@ -37,6 +44,7 @@ def describe(game: Game, state: State, names: list[str], result: ApplyResult, be
         return tr("log_swap_row", first=row[move.index + 1], second=row[move.index])
     if isinstance(move, TradePiece):
         piece = piece_at(state, move.cell, move.space)
+        assert piece is not None  # (described once traded)
         return tr("log_trade_piece", pyramid=pyramid_name(piece[0]), where=panel(state, move.cell, move.space))
     if isinstance(move, DraftDiscard):
         return tr("log_draft")

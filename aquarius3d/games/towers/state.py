@@ -29,7 +29,7 @@ class Match:
         return {"colour": self.colour, "spaces": [list(s) for s in self.spaces]}
 
     @classmethod
-    def from_dict(cls, data: dict) -> Match:
+    def from_dict(cls, data: dict[str, Any]) -> Match:
         a, b = (tuple(s) for s in data["spaces"])
         return cls(str(data["colour"]), ((int(a[0]), int(a[1]), str(a[2])), (int(b[0]), int(b[1]), str(b[2]))))
 
@@ -81,7 +81,7 @@ class TowersData:
                 "goals_aside": list(self.goals_aside)}
 
     @classmethod
-    def from_dict(cls, data: dict) -> TowersData:
+    def from_dict(cls, data: dict[str, Any]) -> TowersData:
         return cls({cell_of(c): {n: list(p) for n, p in here.items()} for c, here in data.get("pieces", {}).items()},
                    {k: int(v) for k, v in data.get("supply", {}).items()},
                    [Match.from_dict(m) for m in data.get("pending", [])], data.get("action_card"),

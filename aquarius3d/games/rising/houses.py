@@ -1,0 +1,161 @@
+"""Aquarius Rising's houses as plain data, both the engine and position files describe them: the cards
+of a cell storey by storey, the highest point of each element, real heights and the tie-break chain
+(ranking_keys, ranking, winners_among). The rule blocks that use them are in blocks.py."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ... import geometry
+from ...cards import face, mask_letters
+from ...vocabulary import ELEMENT_OF, ELEMENT_OF_COLOUR, ELEMENTS, WILD_COLOURS
+from .state import rising
+
+if TYPE_CHECKING:
+    from ...engine.table import Cell
+    from ...engine.state import State
+
+
+WILD = WILD_COLOURS
+# An element's place in the tie-break chain: highest point, its pips, the next highest, its pips, the group.
+Key = tuple[float, int, float, int, int]
+_NO_PYRAMIDS: list[str | None] = [None, None, None, None]  # a card with no pyramid (never changed)
+
+
+# -- the houses, as plain data both the engine and position files describe --------------------------------
+
+
+@dataclass
+class House:
+    """The cards of one cell, storey by storey: faces and their four pyramid places."""
+
+    cell: tuple[int, int]
+    faces: list[str] = field(default_factory=list)
+    pyramids: list[list[str | None]] = field(default_factory=list)
+
+    def tops(self) -> list[float]:
+        """Top face of each storey's card, from geometry: each storey rests on the tips below it.
+
+        A storey with no pyramid below it (a position file's mistake, which
+        `structure_errors` reports) is measured lying flat on the card below.
+        """
+        tops = [geometry.card_top(0)]
+        for level in range(1, len(self.faces)):
+            size = next((p[0] for p in self.pyramids[level - 1] if p), None)
+            support = geometry.PYRAMID_HEIGHT[size] if size else 0.0
+            tops.append(geometry.card_top(level, support, tops[-1]))
+        return tops
+
+
+def houses_of_state(state: "State") -> dict[tuple[int, int], House]:
+    houses = {}
+    data = rising(state)
+    pyramids, storeys = data.pyramids, data.storeys
+    for cell, f in state.table.faces.items():
+        house = House(cell, [f.code], [list(pyramids.get((cell, 0), _NO_PYRAMIDS))])
+        level = 1
+        while (cell, level) in storeys:
+            house.faces.append(storeys[cell, level][1])
+            house.pyramids.append(list(pyramids.get((cell, level), _NO_PYRAMIDS)))
+            level += 1
+        houses[cell] = house
+    return houses
+
+
+@dataclass(frozen=True)
+class Point:
+    height: float
+    letter: str
+    cell: tuple[int, int]
+    pips: int  # a pyramid's pips (0 for a card panel)
+
+
+def points(houses: dict[Cell, House]) -> list[Point]:
+    """Every point an element reaches: card panels (their top face) and pyramid tips.
+
+    White pyramids have no element; clear ones take their quarter's element for
+    building only, "never for winning", so neither counts here. A wild panel
+    (the Aquarius Dragon's) is a panel of every element at its card's top face.
+    """
+    found = []
+    for cell, house in houses.items():
+        for level, (code, top) in enumerate(zip(house.faces, house.tops())):
+            for letter in mask_letters(face(code).elements):
+                found.append(Point(top, letter, cell, 0))
+            for pyramid in house.pyramids[level]:
+                if pyramid and pyramid[1] not in WILD:
+                    tip = geometry.pyramid_tip(top, pyramid[0])
+                    found.append(Point(tip, ELEMENT_OF_COLOUR[pyramid[1]], cell, geometry.PYRAMID_PIPS[pyramid[0]]))
+    return found
+
+
+def heights(houses: dict[Cell, House]) -> dict[str, float | None]:
+    best: dict[str, float | None] = {name: None for name in ELEMENTS}
+    for point in points(houses):
+        name = ELEMENT_OF[point.letter]
+        highest = best[name]
+        if highest is None or point.height > highest:
+            best[name] = point.height
+    return best
+
+
+def _same(a: float, b: float) -> bool:
+    return abs(a - b) < 1e-6
+
+
+def ranking_keys(houses: dict[Cell, House], groups: dict[str, int], pips_by: str = "house") -> dict[str, Key]:
+    """The tie-break chain as a sortable key per element present.
+
+    1. highest point; 2. pips of the element in the house(s) where that point
+    stands (French text: the element's pyramids at that height); 3. the next
+    highest point; 4. pips there, by the same reading (English: "count and
+    compare pips for the secondary altitude"; French: « les points sont à
+    nouveau comparés pour la hauteur secondaire »); 5. the largest connected
+    group on the table.
+    """
+    by_letter: dict[str, list[Point]] = {}
+    for point in points(houses):
+        by_letter.setdefault(point.letter, []).append(point)
+    pyramids_of: dict[str, list[Point]] = {
+        letter: [p for p in found if p.pips] for letter, found in by_letter.items()
+    }
+
+    def pips_at(letter: str, height: float) -> int:
+        if pips_by == "height":
+            return sum(p.pips for p in pyramids_of[letter] if _same(p.height, height))
+        cells = {p.cell for p in by_letter[letter] if _same(p.height, height)}
+        return sum(p.pips for p in pyramids_of[letter] if p.cell in cells)
+
+    keys = {}
+    for letter, found in by_letter.items():
+        levels = sorted({round(p.height, 6) for p in found}, reverse=True)
+        first = levels[0]
+        second = levels[1] if len(levels) > 1 else None
+        keys[ELEMENT_OF[letter]] = (
+            first, pips_at(letter, first),
+            second if second is not None else -1.0, pips_at(letter, second) if second is not None else 0,
+            groups.get(ELEMENT_OF[letter], 0),
+        )
+    return keys
+
+
+def ranking(keys: dict[str, Key]) -> list[list[str]]:
+    """Elements best first, as groups of elements tied on the whole chain."""
+    order = sorted(keys, key=lambda name: (tuple(-v for v in keys[name]), ELEMENTS.index(name)))
+    groups: list[list[str]] = []
+    for name in order:
+        if groups and keys[groups[-1][0]] == keys[name]:
+            groups[-1].append(name)
+        else:
+            groups.append([name])
+    return groups
+
+
+def winners_among(keys: dict[str, Key], contenders: list[str]) -> list[str]:
+    """The best of the contending elements; "only elements held as goals can win"."""
+    present = [e for e in contenders if e in keys]
+    if not present:
+        return []
+    best = max(keys[e] for e in present)
+    return [e for e in ELEMENTS if e in present and keys[e] == best]

@@ -1,0 +1,183 @@
+"""Elemental Towers' action cards, resolved when drawn: Shuffle Goals, Trade Goals, Move a Card, Zap a
+Card and Trade Hands (the earned actions of a match are in blocks.py's turn)."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+from ...cards import face
+from ...vocabulary import QUARTERS, SIZES, colour_name, size_name
+from ...engine import rng as random_source
+from ...engine.moves import MoveCard, ShuffleGoals, SwapRow, TradePiece, Zap
+from ...engine.game import CrossGroup
+from ...engine.hidden import learn
+from ...errors import IllegalMove
+from .state import towers
+from .pieces import _set_piece, piece_at, pieces_of, space_of
+from ..aquarius.actions import ActionBlock
+from ...engine.blocks import block
+
+if TYPE_CHECKING:
+    from ...engine.game import Game
+    from ...engine.moves import Move
+    from ...engine.state import State
+
+
+@block("action", "towers_shuffle_goals")
+class TowersShuffleGoals(ActionBlock):
+    """Shuffle Goals: "Randomly rearrange the five cards in the scoring row"."""
+
+    type: Literal["towers_shuffle_goals"]
+    move_type = ShuffleGoals
+    automatic: ClassVar[bool] = True
+
+    def moves(self, game: Game, state: State, seat: int) -> list[Move]:
+        return [ShuffleGoals()]
+
+    def apply(self, game: Game, state: State, seat: int, move: ShuffleGoals) -> None:
+        state.rng = random_source.shuffle(state.rng, state.unused_goals)
+
+
+@block("action", "towers_trade_goals")
+class TowersTradeGoals(ActionBlock):
+    """Trade Goals: "Swap the positions of any two adjacent cards in the scoring row"."""
+
+    type: Literal["towers_trade_goals"]
+    move_type = SwapRow
+
+    def moves(self, game: Game, state: State, seat: int) -> list[Move]:
+        return [SwapRow(i) for i in range(len(state.unused_goals) - 1)]
+
+    def check(self, game: Game, state: State, seat: int, move: SwapRow) -> None:
+        if not 0 <= move.index < len(state.unused_goals) - 1:
+            raise IllegalMove(f"swap-row takes a place from 0 to {len(state.unused_goals) - 2} (0 is the top)")
+
+    def apply(self, game: Game, state: State, seat: int, move: SwapRow) -> None:
+        row, i = state.unused_goals, move.index
+        row[i], row[i + 1] = row[i + 1], row[i]
+
+
+@block("action", "towers_move_a_card")
+class TowersMoveACard(ActionBlock):
+    """Move a Card: "Move any element card on the table, along with any pyramids currently on it, to a
+    different position in the arrangement. Immediately resolve any matches".
+
+    Ruling: the card goes to an empty cell edge to edge with another card (it may
+    lie turned 180 degrees; its pyramids turn with it); the rest of the
+    arrangement may come apart, as the text asks nothing more.
+    """
+
+    type: Literal["towers_move_a_card"]
+    move_type = MoveCard
+
+    def moves(self, game: Game, state: State, seat: int) -> list[Move]:
+        return [move for group in self.move_groups(game, state, seat) for move in group]
+
+    def move_groups(self, game: Game, state: State, seat: int) -> list[Any]:
+        """Per card, every empty cell edge to edge with another card, upright and turned (built lazily)."""
+        table = state.table
+        frontier = table.frontier()
+        every = [cell for cell, _ in frontier]
+        groups: list[CrossGroup] = []
+        for source in sorted(table.cards):
+            ways = (False,) if table.faces[source].symmetric else (False, True)
+            # The frontier without the card (in the same order), less its own cell: the card goes elsewhere.
+            left = table.frontier_without(source, frontier)
+            cells = every if len(left) == len(every) + 1 else [cell for cell, _ in left if cell != source]
+            if cells:
+                groups.append(CrossGroup(cells, ways, partial(MoveCard, source)))
+        return groups
+
+    def check(self, game: Game, state: State, seat: int, move: MoveCard) -> None:
+        table = state.table
+        if move.source not in table.cards:
+            raise IllegalMove(f"there is no card at {move.source[0]},{move.source[1]}")
+        if move.target == move.source:
+            raise IllegalMove("move the card to a different position")
+        if move.target in table.cards:
+            raise IllegalMove(f"{move.target[0]},{move.target[1]} already holds a card")
+        if not any(c == move.target for c, _ in table.frontier_without(move.source)):
+            raise IllegalMove(f"{move.target[0]},{move.target[1]} is not edge to edge with another card")
+
+    def apply(self, game: Game, state: State, seat: int, move: MoveCard) -> None:
+        card_id, code = state.table.remove(move.source)
+        lies = face(code).turned.code if move.turned else code
+        state.table.place(move.target, card_id, lies)
+        carried = pieces_of(state).pop(move.source, {})
+        if carried:
+            moved = {}
+            for name, piece in carried.items():
+                quarter = QUARTERS.index(name)
+                moved[space_of(lies, 3 - quarter if move.turned else quarter)] = piece
+            pieces_of(state)[move.target] = moved
+
+
+@block("action", "towers_zap_a_card")
+class TowersZapACard(ActionBlock):
+    """Zap a Card: "Remove an element card from the arrangement, and shuffle it back into the deck. If that
+    card had pyramids on it, return them to the supply." Ruling: the arrangement may come apart; if the
+    table empties, the next element card starts it again at 0,0.
+    """
+
+    type: Literal["towers_zap_a_card"]
+    move_type = Zap
+
+    def moves(self, game: Game, state: State, seat: int) -> list[Move]:
+        return [Zap(cell) for cell in sorted(state.table.cards)]
+
+    def check(self, game: Game, state: State, seat: int, move: Zap) -> None:
+        if move.cell not in state.table.cards:
+            raise IllegalMove(f"there is no card at {move.cell[0]},{move.cell[1]}")
+
+    def apply(self, game: Game, state: State, seat: int, move: Zap) -> None:
+        card_id, _ = state.table.remove(move.cell)
+        supply = towers(state).supply
+        for piece in pieces_of(state).pop(move.cell, {}).values():
+            for kind in piece:
+                supply[kind] += 1
+        state.deck.append(card_id)
+        learn(state, 0, [card_id], ("deck", -1))  # seen, and shuffled back in
+        state.rng = random_source.shuffle(state.rng, state.deck)
+
+
+@block("action", "towers_trade_hands")
+class TowersTradeHands(ActionBlock):
+    """Trade Hands: "Trade a single pyramid on any space for a pyramid from the supply of the same color but
+    different size." Ruling: a single pyramid is one standing alone; a tower never unstacks.
+    """
+
+    type: Literal["towers_trade_hands"]
+    move_type = TradePiece
+
+    def moves(self, game: Game, state: State, seat: int) -> list[Move]:
+        found: list[Move] = []
+        supply = towers(state).supply
+        for cell, here in sorted(pieces_of(state).items()):
+            for name, piece in sorted(here.items()):
+                if len(piece) != 1:
+                    continue
+                for size in SIZES:
+                    if size != piece[0][0] and supply.get(size + piece[0][1], 0) > 0:
+                        found.append(TradePiece(cell, name, size))
+        return found
+
+    def check(self, game: Game, state: State, seat: int, move: TradePiece) -> None:
+        piece = piece_at(state, move.cell, move.space)
+        if not piece:
+            raise IllegalMove(f"there is no pyramid on {move.cell[0]},{move.cell[1]} {move.space}")
+        if len(piece) != 1:
+            raise IllegalMove("a tower cannot be unstacked: trade a single pyramid")
+        if move.size == piece[0][0]:
+            raise IllegalMove("trade for a pyramid of a different size")
+        if towers(state).supply.get(move.size + piece[0][1], 0) <= 0:
+            raise IllegalMove(f"the supply has no {size_name(move.size)} {colour_name(piece[0][1])} pyramid")
+
+    def apply(self, game: Game, state: State, seat: int, move: TradePiece) -> None:
+        piece = piece_at(state, move.cell, move.space)
+        assert piece is not None  # (checked)
+        supply = towers(state).supply
+        supply[piece[0]] += 1
+        kind = move.size + piece[0][1]
+        supply[kind] -= 1
+        _set_piece(state, move.cell, move.space, [kind])
