@@ -66,10 +66,8 @@ class Game:
         self.end = ruleset.end
         self.actions = {a.card_name: a for a in ruleset.actions}
         # Optional hooks of the placement block (None when it has none), looked up once per game.
-        self._vertical_spots = self.placement.vertical_spots
-        self._vertical_free = self.placement.vertical_free
-        self._put = self.placement.put
-        self._reason_in_state = self.placement.reason_in_state
+        self._vertical_spots, self._vertical_free = self.placement.vertical_spots, self.placement.vertical_free
+        self._put, self._reason_in_state = self.placement.put, self.placement.reason_in_state
         self._phased = self.turn_rules.phased
         # Per card id: one name for an element card whichever way it lies (None for other cards).
         self._element_key = [canonical(c.code) if c.kind == "element" else None for c in deck.cards]
@@ -84,8 +82,7 @@ class Game:
             self._ways[code] = ((False, upright),) if upright.symmetric else ((False, upright), (True, upright.turned))
             self._canonical[code] = self._canonical[upright.turned.code] = canonical(code)
         self._cells_memo: tuple[list[tuple[tuple[int, int], int]], dict[str, list[tuple[int, int]]]] = ([], {})
-        self.min_players = ruleset.players.min
-        self.max_players = ruleset.players.max
+        self.min_players, self.max_players = ruleset.players.min, ruleset.players.max
         self._kept = self._cards_in_play()
 
     # -- cards ----------------------------------------------------------------------
