@@ -174,9 +174,11 @@ class Hud:
         elif stage == "trade_piece":
             buttons = [(tr("hud_take", size=tr(f"size_{size}")), session.flow.trade_size, size)
                        for size in session.flow.tradeable()]
-        if session.family == "towers" and session.flow.can_undo():
-            buttons.append((tr("hud_undo"), lambda _: session.flow.undo(), None))
-        made = [DirectButton(text=label, scale=0.055, parent=self.choices_root, command=act,
+        if session.can_take_back():  # the same take-back as U (Elemental Towers: its undo of the turn)
+            label = tr("hud_undo") if session.family == "towers" else tr("hud_take_back")
+            buttons.append((label, lambda _: session.take_back(), None))
+        parent = self.cover if stage == "cover" else self.choices_root  # the cover hides all else
+        made = [DirectButton(text=label, scale=0.055, parent=parent, command=act,
                              extraArgs=[command, value], **BUTTON) for label, command, value in buttons]
         self.choice_widgets += side_by_side(made, -0.42)
 

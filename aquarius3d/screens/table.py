@@ -27,6 +27,7 @@ from .hud import Hud
 from .join import JoinPanel
 
 BOT_PAUSE = 0.7  # seconds a computer waits before its move, so players can follow
+TAKE_BACK_PAUSE = 2.0  # more seconds it waits after a move that may still be taken back (U)
 
 
 class TableScreen(Screen):
@@ -271,7 +272,8 @@ class TableScreen(Screen):
         labels = self.parts.storey_labels
         if labels is not None and labels.shown:
             labels.fit(self.camera.orbit.distance)
-        if session.stage == "computer" and now >= self._bot_due and not self.menu.shown:
+        due = self._bot_due + (TAKE_BACK_PAUSE if session.stage == "computer" and session.can_take_back() else 0)
+        if session.stage == "computer" and now >= due and not self.menu.shown:
             session.computer_move()
             self._bot_due = now + BOT_PAUSE
             self.refresh()
@@ -414,9 +416,9 @@ class TableScreen(Screen):
         self.bind_inputs()
 
     def key_undo(self) -> None:
-        """U or Ctrl+Z (Elemental Towers): back to the start of the turn."""
-        if self.session.family == "towers" and self.session.flow.undo():
-            self.refresh()
+        """U or Ctrl+Z: take back the move just made (Elemental Towers: back to the start of the turn)."""
+        self.session.take_back()
+        self.refresh()
 
     def key_enter(self) -> None:
         self.session.confirm()
