@@ -38,6 +38,8 @@ KEYS: dict[str, tuple[str, ...]] = {
     "fit": ("f",),
     # Aquarius Rising
     "storeys": ("l",),
+    "next_pyramid": ("tab",),
+    "previous_pyramid": ("shift-tab",),
     "elevation": ("e",),
 }
 

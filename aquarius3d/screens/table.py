@@ -19,7 +19,7 @@ from ..view.camera import Orbit, project
 from ..view.family import TableParts
 from ..view.framing import CameraMan, frame_view, framed, scene_boxes, tangents
 from ..view.picking import Picker
-from ..view.rising import element_tops
+from ..view.rising import Trays, element_tops
 from ..view.scene import TableScene
 from . import Screen
 from .game_menu import GameMenu
@@ -114,6 +114,8 @@ class TableScreen(Screen):
         bind("confirm", self.key_enter)
         bind("pass", self.key_pass)
         bind("undo", self.key_undo)
+        bind("next_pyramid", self.cycle_pyramid, (1,))
+        bind("previous_pyramid", self.cycle_pyramid, (-1,))
         bind("peek", self.peek, (True,), release=self.peek, release_args=(False,))
         bind("help", self.toggle_help)
         bind("screenshot", self.screenshot)
@@ -269,6 +271,8 @@ class TableScreen(Screen):
             move = self.ghost_at(point)
             if cell != self.hover_cell or move != self.hover_move:
                 self.hover(cell, move)
+            if session.stage == "pyramid":  # the player's tray: the pyramid pointed at brightens
+                self.parts.hover_tray(self.parts.tray_pyramid_at(self.picker.table_point(point, Trays.TOP)))
         labels = self.parts.storey_labels
         if labels is not None and labels.shown:
             labels.fit(self.camera.orbit.distance)
@@ -362,9 +366,12 @@ class TableScreen(Screen):
         elif session.stage == "place" and self.ghost_at(screen) is not None:
             move = self.ghost_at(screen)
             session.choose_cell(move.cell, move.level)
-        elif session.stage == "pyramid":
+        elif session.stage == "pyramid":  # a pyramid of the tray, then a glowing quarter on the table
+            code = self.parts.tray_pyramid_at(self.picker.table_point(screen, Trays.TOP))
             move = self.ghost_at(screen)
-            if move is not None:
+            if code is not None:
+                flow.select_pyramid(code)
+            elif move is not None:
                 flow.choose_quarter(move.cell, move.level, move.quarter)
         elif session.stage in ("place", "target", "table_card"):
             cell = self.picker.cell_at(screen)
@@ -419,6 +426,15 @@ class TableScreen(Screen):
         """U or Ctrl+Z: take back the move just made (Elemental Towers: back to the start of the turn)."""
         self.session.take_back()
         self.refresh()
+
+    def cycle_pyramid(self, step: int) -> None:
+        """Tab (Shift+Tab): choose the next (previous) pyramid of the tray, as a click on it would."""
+        flow = self.session.flow
+        codes = [code for code, _ in flow.supply()] if self.session.stage == "pyramid" else []
+        if codes:
+            at = codes.index(flow.pyramid) + step if flow.pyramid in codes else (0 if step > 0 else -1)
+            flow.select_pyramid(codes[at % len(codes)])
+            self.refresh()
 
     def key_enter(self) -> None:
         self.session.confirm()
