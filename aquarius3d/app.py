@@ -43,6 +43,7 @@ class App:
         self.screens = Screens(self, {"menu": MenuScreen, "new": NewGameScreen, "load": LoadScreen,
                                       "settings": SettingsScreen, "game": TableScreen})
         self.pacer = Pacer(base, self.busy)  # draws only while something moves (view/pacing.py)
+        self.recorder = None  # `play --record DIR --exit-at-end` (view/recorder.py)
         self.show_menu()
 
     # -- screens ----------------------------------------------------------------------------------
@@ -69,7 +70,8 @@ class App:
 
     def busy(self) -> bool:
         current: Screen | None = self.screens.current
-        return current is not None and current.busy()
+        recording = self.recorder is not None and self.recorder.pending()
+        return recording or (current is not None and current.busy())
 
     def show_menu(self, note: str = "", leave: bool = False) -> Screen:
         """The main menu; from a screen opened over a game (load, settings), Back goes back to the game
@@ -145,13 +147,19 @@ class App:
         self.base.run()
 
 
-def main(play: tuple | None = None, session: Session | None = None) -> None:
-    """Open the window: the menu, or straight into a game (`aquarius3d play`), new or loaded (`--load`)."""
+def main(play: tuple | None = None, session: Session | None = None, seed: int | None = None,
+         record: Path | None = None, exit_at_end: bool = False, offscreen: bool = False) -> None:
+    """Open the window: the menu, or straight into a game (`aquarius3d play`), new or loaded (`--load`);
+    `record`: a folder for a picture after every move; `exit_at_end`: close when the game ends."""
     saves.clean_temporary()
-    app = App()
+    app = App(offscreen=offscreen)
     if session is not None:
         app.open_session(session)
     elif play is not None:
         ruleset, options, seats, targets = play
-        app.start_game(ruleset, options, seats, targets=targets)
+        app.start_game(ruleset, options, seats, seed=seed, targets=targets)
+    if record is not None or exit_at_end:
+        from .view.recorder import Recorder
+
+        app.recorder = Recorder(app, record, exit_at_end, watched=not offscreen)
     app.run()

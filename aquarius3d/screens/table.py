@@ -49,6 +49,8 @@ class TableScreen(Screen):
         self.hover_move = None
         self._drag: tuple[str, float, float] | None = None
         self._framed_for: tuple | None = None
+        self.hold = False  # computers wait (view/recorder.py: for the picture of the last move)
+        self.bot_pause = BOT_PAUSE  # none when nobody watches (an offscreen recording)
         hud.goal_card.bind(DGG.B1PRESS, lambda _: self.peek(True))
         hud.goal_card.bind(DGG.B1RELEASE, lambda _: self.peek(False))
         hud.cover.bind(DGG.B1PRESS, lambda _: self.reveal())
@@ -277,12 +279,12 @@ class TableScreen(Screen):
         if labels is not None and labels.shown:
             labels.fit(self.camera.orbit.distance)
         due = self._bot_due + (TAKE_BACK_PAUSE if session.stage == "computer" and session.can_take_back() else 0)
-        if session.stage == "computer" and now >= due and not self.menu.shown:
+        if session.stage == "computer" and now >= due and not self.menu.shown and not self.hold:
             session.computer_move()
-            self._bot_due = now + BOT_PAUSE
+            self._bot_due = now + self.bot_pause
             self.refresh()
         elif session.stage != "computer":
-            self._bot_due = now + BOT_PAUSE
+            self._bot_due = now + self.bot_pause
         return task.cont
 
     def hover(self, cell, move=None) -> None:
