@@ -16,6 +16,7 @@ from .screens import Screen, Screens
 from .screens.load import LoadScreen
 from .screens.menu import MenuScreen
 from .screens.new_game import NewGameScreen
+from .screens.rules import RulesScreen
 from .screens.settings import SettingsScreen
 from .screens.table import TableScreen
 from .session import Seat, Session
@@ -41,7 +42,8 @@ class App:
         self.settings = settings
         self.status = ""
         self.screens = Screens(self, {"menu": MenuScreen, "new": NewGameScreen, "load": LoadScreen,
-                                      "settings": SettingsScreen, "game": TableScreen})
+                                      "settings": SettingsScreen, "game": TableScreen,
+                                      "rules": RulesScreen})
         self.pacer = Pacer(base, self.busy)  # draws only while something moves (view/pacing.py)
         self.recorder = None  # `play --record DIR --exit-at-end` (view/recorder.py)
         self.show_menu()
@@ -96,6 +98,12 @@ class App:
         if self.screens.suspended and self.screen == "settings":  # drawn again (a new language) over a game
             return self.screens.replace("settings")
         return self.screens.switch("settings")
+
+    def show_rules(self, ruleset=None) -> Screen:
+        """The Rules screen: over the game (its own ruleset first) from the game menu, else from the main menu."""
+        if self.table is not None:
+            return self.screens.open_over("rules", ruleset=ruleset)
+        return self.screens.switch("rules", ruleset=ruleset)
 
     def store_settings(self) -> None:
         try:

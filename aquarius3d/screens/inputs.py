@@ -41,6 +41,9 @@ KEYS: dict[str, tuple[str, ...]] = {
     "next_pyramid": ("tab",),
     "previous_pyramid": ("shift-tab",),
     "elevation": ("e",),
+    # the rules' pages
+    "page_next": ("page_down", "arrow_right"),
+    "page_previous": ("page_up", "arrow_left"),
 }
 
 
