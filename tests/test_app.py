@@ -16,9 +16,12 @@ class FakeTask:
 
 
 @pytest.fixture
-def app(offscreen, tmp_path, monkeypatch):
+def app(offscreen, tmp_path, monkeypatch, request):
     monkeypatch.setenv("AQUARIUS3D_HOME", str(tmp_path))
     from aquarius3d.app import App
+
+    if not getattr(request, "param", None) == "tour":  # the first-game tour has tests of its own (test_tour.py)
+        saves.store_settings({**saves.SETTINGS_DEFAULTS, "tour": False})
 
     offscreen.scene.root.stash()
     application = App(base=offscreen.base)

@@ -25,6 +25,7 @@ from . import Screen
 from .game_menu import GameMenu
 from .hud import Hud
 from .join import JoinPanel
+from .tour import Tour
 
 BOT_PAUSE = 0.7  # seconds a computer waits before its move, so players can follow
 TAKE_BACK_PAUSE = 2.0  # more seconds it waits after a move that may still be taken back (U)
@@ -61,6 +62,7 @@ class TableScreen(Screen):
         hud.same_cards_button["command"] = self.app.play_same_cards
         self.join = JoinPanel(self)
         self.menu = GameMenu(self)
+        self.tour = Tour(self)
         self.refresh()
         self.frame_now()
         self._bot_due = time.monotonic() + BOT_PAUSE
@@ -89,6 +91,10 @@ class TableScreen(Screen):
     def bind_inputs(self) -> None:
         """The table's logical inputs (named in screens/inputs.py); while the game menu shows, only its own."""
         bind = self.bind
+        if self.tour.shown:  # the first-game tour: Enter goes on, Esc skips it
+            bind("confirm", self.tour.advance)
+            bind("cancel", self.tour.finish)
+            return
         if self.menu.shown:
             bind("cancel", self.close_menu)
             bind("confirm", self.close_menu)
@@ -143,6 +149,14 @@ class TableScreen(Screen):
         self.hud.draw_choices(session, self._act)
         self.base.cam.node().setActive(session.stage != "cover")  # the opaque cover hides the table: skip drawing it
         self._follow()
+        if self.tour.wanted():
+            self.tour.start()
+            self.ignoreAll()
+            self.bind_inputs()
+
+    def tour_closed(self) -> None:
+        self.ignoreAll()
+        self.bind_inputs()
 
     def _act(self, command, value) -> None:
         command(value)
