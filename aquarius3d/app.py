@@ -16,6 +16,7 @@ from .screens import Screen, Screens
 from .screens.load import LoadScreen
 from .screens.menu import MenuScreen
 from .screens.new_game import NewGameScreen
+from .screens.rules import RulesScreen
 from .screens.settings import SettingsScreen
 from .screens.table import TableScreen
 from .session import Seat, Session
@@ -41,8 +42,10 @@ class App:
         self.settings = settings
         self.status = ""
         self.screens = Screens(self, {"menu": MenuScreen, "new": NewGameScreen, "load": LoadScreen,
-                                      "settings": SettingsScreen, "game": TableScreen})
+                                      "settings": SettingsScreen, "game": TableScreen,
+                                      "rules": RulesScreen})
         self.pacer = Pacer(base, self.busy)  # draws only while something moves (view/pacing.py)
+        self.recorder = None  # `play --record DIR --exit-at-end` (view/recorder.py)
         self.show_menu()
 
     # -- screens ----------------------------------------------------------------------------------
@@ -69,7 +72,8 @@ class App:
 
     def busy(self) -> bool:
         current: Screen | None = self.screens.current
-        return current is not None and current.busy()
+        recording = self.recorder is not None and self.recorder.pending()
+        return recording or (current is not None and current.busy())
 
     def show_menu(self, note: str = "", leave: bool = False) -> Screen:
         """The main menu; from a screen opened over a game (load, settings), Back goes back to the game
@@ -94,6 +98,12 @@ class App:
         if self.screens.suspended and self.screen == "settings":  # drawn again (a new language) over a game
             return self.screens.replace("settings")
         return self.screens.switch("settings")
+
+    def show_rules(self, ruleset=None) -> Screen:
+        """The Rules screen: over the game (its own ruleset first) from the game menu, else from the main menu."""
+        if self.table is not None:
+            return self.screens.open_over("rules", ruleset=ruleset)
+        return self.screens.switch("rules", ruleset=ruleset)
 
     def store_settings(self) -> None:
         try:
@@ -145,13 +155,19 @@ class App:
         self.base.run()
 
 
-def main(play: tuple | None = None, session: Session | None = None) -> None:
-    """Open the window: the menu, or straight into a game (`aquarius3d play`), new or loaded (`--load`)."""
+def main(play: tuple | None = None, session: Session | None = None, seed: int | None = None,
+         record: Path | None = None, exit_at_end: bool = False, offscreen: bool = False) -> None:
+    """Open the window: the menu, or straight into a game (`aquarius3d play`), new or loaded (`--load`);
+    `record`: a folder for a picture after every move; `exit_at_end`: close when the game ends."""
     saves.clean_temporary()
-    app = App()
+    app = App(offscreen=offscreen)
     if session is not None:
         app.open_session(session)
     elif play is not None:
         ruleset, options, seats, targets = play
-        app.start_game(ruleset, options, seats, targets=targets)
+        app.start_game(ruleset, options, seats, seed=seed, targets=targets)
+    if record is not None or exit_at_end:
+        from .view.recorder import Recorder
+
+        app.recorder = Recorder(app, record, exit_at_end, watched=not offscreen)
     app.run()

@@ -195,7 +195,7 @@ def cmd_play(args) -> int:
     from .ruleset import load_ruleset
 
     if args.load:
-        if args.ruleset or args.option or args.targets or args.players is not None:
+        if args.ruleset or args.option or args.targets or args.players is not None or args.seed is not None:
             raise DataError("--load: the saved game says the ruleset, options and players; give only the file")
         from pathlib import Path
 
@@ -204,7 +204,7 @@ def cmd_play(args) -> int:
 
         saves.clean_temporary()
         session = Session.load(Path(args.load))  # a broken save is refused before any window opens
-        _open_window(session=session)
+        _open_window(session=session, **_watching(args))
         return 0
     if not args.ruleset:
         raise DataError("play: name a ruleset (see 'aquarius3d rulesets') or give --load FILE")
@@ -222,8 +222,24 @@ def cmd_play(args) -> int:
         if len(parts) != len(seats) or not all(p == "" or (p.isdigit() and int(p) >= 1) for p in parts):
             raise DataError(f"--targets: one number (or nothing) per player, separated by commas, got {args.targets!r}")
         targets = [int(p) if p else None for p in parts]
-    _open_window((args.ruleset, dict(game.options), seats, targets))
+    _open_window((args.ruleset, dict(game.options), seats, targets), seed=args.seed, **_watching(args))
     return 0
+
+
+def _watching(args) -> dict:
+    """--record DIR, --exit-at-end and --offscreen, checked before any window opens."""
+    record = None
+    if args.record:
+        from pathlib import Path
+
+        record = Path(args.record)
+        try:
+            record.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise DataError(f"--record: cannot write pictures in {record}: {exc.strerror or exc}") from None
+    if args.offscreen and not args.exit_at_end:
+        raise DataError("--offscreen: nobody sees an offscreen game: give --exit-at-end (and --record DIR)")
+    return {"record": record, "exit_at_end": args.exit_at_end, "offscreen": args.offscreen}
 
 
 def cmd_window(args) -> int:
@@ -235,15 +251,16 @@ NO_DISPLAY = ("no display: the window cannot open here ({reason}); "
               "'aquarius3d render POSITION.yaml' draws a position to a PNG picture without one")
 
 
-def _open_window(play: tuple | None = None, session=None) -> None:
+def _open_window(play: tuple | None = None, session=None, offscreen: bool = False, **watching) -> None:
     import os
 
-    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+    if not offscreen and sys.platform.startswith("linux") \
+            and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         raise DataError(NO_DISPLAY.format(reason="neither DISPLAY nor WAYLAND_DISPLAY is set"))
     from .app import main as open_window
 
     try:
-        open_window(play, session)
+        open_window(play, session, offscreen=offscreen, **watching)
     except Exception as exc:  # Panda3D says only this when no window can open
         if "Could not open window" not in str(exc):
             raise
@@ -360,6 +377,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--players", help="names separated by commas (default Ann,Bo, or one player for a solitaire game); a computer player is its level "
                                       "(random, easy, medium) or 'bot' (medium), optionally 'easy:Hal' to name it")
     p.add_argument("--targets", help="each player's own number of panels to connect, e.g. '4,,' (young players)")
+    p.add_argument("--seed", type=int, help="deal the same game again (the same number, the same cards)")
+    p.add_argument("--record", metavar="DIR", help="write a picture after every move: DIR/000.png, 001.png, ...")
+    p.add_argument("--exit-at-end", action="store_true", help="close the window when the game ends")
+    p.add_argument("--offscreen", action="store_true", help="play without a window (with --exit-at-end, "
+                                                              "to --record a game of computers)")
     p.set_defaults(run=cmd_play)
 
     p = sub.add_parser("render", help="draw a position file to a PNG picture, offscreen")

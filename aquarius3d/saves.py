@@ -222,7 +222,8 @@ def read_record(path: Path) -> dict:
     return data
 
 
-SETTINGS_DEFAULTS = {"language": "en", "window": [1280, 720], "antialiasing": False}
+SETTINGS_DEFAULTS = {"language": "en", "window": [1280, 720], "antialiasing": False, "tour": True}  # tour: the
+# first-game tour is still to be shown (screens/tour.py)
 
 
 def settings_path() -> Path:
@@ -246,6 +247,8 @@ def load_settings() -> dict:
             settings["window"] = window
         if isinstance(stored.get("antialiasing"), bool):
             settings["antialiasing"] = stored["antialiasing"]
+        if isinstance(stored.get("tour"), bool):
+            settings["tour"] = stored["tour"]
     return settings
 
 

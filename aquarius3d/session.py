@@ -40,6 +40,7 @@ from .games.aquarius.narration import card_words, rotation, sentence
 from .ruleset import load_ruleset
 from .yamlfile import short
 from .stages import Stage
+from .takeback import TakeBack
 
 
 DEFAULT_NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus")  # names offered to new seats, in this order
@@ -86,6 +87,7 @@ class Session:
         self.flow = flow_of(game.family)(self)  # the family's part of the turn (flow.py)
         self._reset_choice()
         self.shown_seat: int | None = None  # whose secrets were last on screen
+        self.takeback = TakeBack(self)  # the human's last move, kept to be taken back (takeback.py)
         self._begin_turn()
 
     # -- making and restoring ---------------------------------------------------------------------
@@ -121,6 +123,7 @@ class Session:
                 raise IllegalMove(f"moves[{i}]: {short(text)}: {exc}") from None
         session.autosave = autosave
         session.shown_seat = None
+        session.takeback.snapshot = None  # a loaded game starts with nothing to take back
         session.looks = {int(seat): int(turn) for seat, turn in (record.get("looks") or {}).items()}
         session._begin_turn()
         return session
@@ -421,6 +424,16 @@ class Session:
             return False
         return self._try(self._action_moves()[0])
 
+    def can_take_back(self) -> bool:
+        return self.takeback.possible()
+
+    def take_back(self) -> bool:
+        """U: take back the move just made (takeback.py says when that may be)."""
+        if self.takeback.take_back():
+            return True
+        self.notice = tr("log_refused", reason=tr("refuse_take_back"))
+        return False
+
     def computer_move(self) -> bool:
         if self.stage != Stage.COMPUTER:
             return False
@@ -442,6 +455,7 @@ class Session:
         rounds_before = len(self.flow.rounds())
         turn_before = self.state.turn_number
         before = {cell: f.code for cell, f in self.state.table.faces.items()}  # to name a card a move takes away
+        self.takeback.before()
         result = self.game.apply(self.state, move)
         if isinstance(result.move, Join):
             self._seat_joined(result)
@@ -455,6 +469,7 @@ class Session:
         if result.bonus:
             self.notice = tr("log_bonus", name=self.seats[seat].name, count=result.bonus)
             self.messages.append(self.notice)
+        self.takeback.after()
         self._autosave()
         self._begin_turn()
         if not self.state.over and len(self.flow.rounds()) > rounds_before:

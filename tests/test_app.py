@@ -16,9 +16,12 @@ class FakeTask:
 
 
 @pytest.fixture
-def app(offscreen, tmp_path, monkeypatch):
+def app(offscreen, tmp_path, monkeypatch, request):
     monkeypatch.setenv("AQUARIUS3D_HOME", str(tmp_path))
     from aquarius3d.app import App
+
+    if not getattr(request, "param", None) == "tour":  # the first-game tour has tests of its own (test_tour.py)
+        saves.store_settings({**saves.SETTINGS_DEFAULTS, "tour": False})
 
     offscreen.scene.root.stash()
     application = App(base=offscreen.base)
@@ -61,6 +64,19 @@ def spot_point(app, move):
     return point
 
 
+def tray_point(app, code):
+    """The screen point of a pyramid on the player's tray, where it is picked, if it is on screen."""
+    from aquarius3d.view.rising import Trays
+
+    trays = app.table.parts.trays
+    tray = trays.seats[trays.active]
+    x, y = trays.spots[code]
+    point = app.table.picker.screen_of_point(tray.getX() + x, tray.getY() + y, Trays.TOP)
+    if point is None or abs(point[0]) > 0.98 or abs(point[1]) > 0.98:
+        return None
+    return point
+
+
 def step(app, rng):
     """One click (or key) of a person playing, chosen by the stage the app shows."""
     session = app.session
@@ -76,8 +92,10 @@ def step(app, rng):
         else:
             app.table.click(screen_of_hand(app, rng.randrange(len(app.table.hud.hand.nodes))))
     elif stage == "pyramid":
-        if session.flow.pyramid is None or rng.random() < 0.2:
-            app.table._act(session.flow.select_pyramid, rng.choice(session.flow.supply())[0])
+        if session.flow.pyramid is None or rng.random() < 0.2:  # a pyramid of the tray: clicked, or Tab
+            point = tray_point(app, rng.choice(session.flow.supply())[0])
+            app.table.click(point) if point is not None and rng.random() < 0.8 else app.table.cycle_pyramid(1)
+            assert session.flow.pyramid is not None
             return
         points = [p for p in (spot_point(app, m) for m in sorted(app.table.parts.ghost_spots, key=str)) if p is not None]
         if not points:
@@ -472,7 +490,20 @@ def test_rising_picking_a_card_on_a_house_and_a_quarter(app):
     app.table.click(point)
     assert session.state.data.storeys[(0, 0), 1][1] == "FFFF"
     assert session.stage == "pyramid"
-    app.table._act(session.flow.select_pyramid, "Mb")
+    # No button grid over the board: the supply stands on the trays, picked in 3D.
+    assert [w["text"] for w in app.table.hud.choice_widgets if hasattr(w, "getWidth")] == ["Take back (U)"]
+    trays = app.table.parts.trays
+    assert trays.active == 0 and set(trays.spots) == {"Sb", "Mb"}
+    counts = {n.getTag("count") for n in trays.seats[0].findAllMatches("**/=count")}
+    assert counts == {"Sb:1", "Mb:1"}  # every stack says how many are left
+    app.table.click(tray_point(app, "Mb"))
+    assert session.flow.pyramid == "Mb"
+    chosen = trays.seats[0].findAllMatches("**/=chosen")
+    assert [n.getTag("pyramid") for n in chosen] == ["Mb"] and chosen[0].getZ() > 3.0  # lifted
+    app.table.cycle_pyramid(1)  # Tab: the next one, and round again
+    assert session.flow.pyramid == "Sb"
+    app.table.cycle_pyramid(1)
+    assert session.flow.pyramid == "Mb"
     spots = sorted(app.table.parts.ghost_spots, key=str)
     assert spots and all(m.pyramid == "Mb" for m in spots)
     target = spots[0]

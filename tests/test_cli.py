@@ -223,7 +223,7 @@ def test_no_display_says_so_and_points_to_render():
 def test_a_window_panda3d_cannot_open_is_no_display(monkeypatch, capsys):
     import aquarius3d.app
 
-    def no_window(play=None, session=None):
+    def no_window(play=None, session=None, **_):
         raise Exception("Could not open window.")
 
     monkeypatch.setenv("DISPLAY", ":99")
@@ -365,7 +365,7 @@ def test_play_without_players_seats_as_many_as_the_game_takes(monkeypatch, rules
     from aquarius3d import cli
 
     opened = []
-    monkeypatch.setattr(cli, "_open_window", lambda play=None, session=None: opened.append(play))
+    monkeypatch.setattr(cli, "_open_window", lambda play=None, session=None, **_: opened.append(play))
     assert cli.main(["play", ruleset]) == 0
     _, _, seats, _ = opened[0]
     assert [s.name for s in seats] == names and all(s.kind == "human" for s in seats)

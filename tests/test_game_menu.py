@@ -73,10 +73,11 @@ def test_save_rules_and_quit_from_the_menu(app):
     note = table.menu.note.getText()
     assert note.startswith("Saved as ")
     assert [p.stem for p in saves.saved_games()] == [note[len("Saved as "):-1]]
-    table.menu.buttons["rules"]["command"]()
-    assert not table.menu.shown and table.help_shown and not table.hud.help_panel.isHidden()
-    table.key_escape()
-    assert not table.help_shown and not table.menu.shown
-    table.open_menu()
+    table.menu.buttons["rules"]["command"]()  # the Rules screen over the waiting game, this game's pages first
+    rules = app.screens.current
+    assert app.screen == "rules" and app.screens.suspended == [table] and rules.game == "aquarius"
+    assert not accepting(app, "escape", table) and accepting(app, "escape", rules)
+    app.base.messenger.send("escape")  # Esc: back to the game and its menu
+    assert app.table is table and table.menu.shown
     table.menu.buttons["quit"]["command"]()
     assert app.screen == "menu" and app.table is None

@@ -49,7 +49,5 @@ class GameMenu:
         self.note.setText(self.screen.status)  # saved as ..., or why not
 
     def rules(self) -> None:
-        """The help over the table: controls, and the game's rulings a click away."""
-        self.screen.close_menu()
-        if not self.screen.help_shown:
-            self.screen.toggle_help()
+        """The Rules screen over the game: this game's rules, rulings and controls first (F1 keeps the quick help)."""
+        self.screen.app.show_rules(self.screen.session.game.ruleset)

@@ -12,11 +12,10 @@ from __future__ import annotations
 from direct.gui.DirectGui import DGG, DirectButton, DirectFrame
 from panda3d.core import Point3, TextNode
 
-from ..i18n import action_name, element_name, language, pyramid_name, tr
+from ..i18n import action_name, element_name, language, tr
 from ..view.hand import Hand
-from ..view.scene import PYRAMID_RGB
 from ..vocabulary import ELEMENT_NAME_OF_COLOUR
-from .widgets import BUTTON, TEXT, newest_lines, side_by_side
+from .widgets import BUTTON, newest_lines, side_by_side
 
 DARK = (0.05, 0.06, 0.08, 0.62)
 LOG = (-1.1, -0.02, -0.46, -0.02)  # the log panel, from the top right corner (aspect2d units)
@@ -162,9 +161,6 @@ class Hud:
                        (tr("dir_right"), session.choose_direction, "right")]
         elif stage == "confirm":
             buttons = [(action_name(session.action), lambda _: session.confirm(), None)]
-        elif stage == "pyramid":
-            self._draw_supply(session, act)
-            return
         elif stage == "earned":
             buttons = [(tr("hud_skip", element=element_name(ELEMENT_NAME_OF_COLOUR[colour]).lower()),
                         session.flow.skip, index) for index, colour in session.flow.earned()]
@@ -174,45 +170,13 @@ class Hud:
         elif stage == "trade_piece":
             buttons = [(tr("hud_take", size=tr(f"size_{size}")), session.flow.trade_size, size)
                        for size in session.flow.tradeable()]
-        if session.family == "towers" and session.flow.can_undo():
-            buttons.append((tr("hud_undo"), lambda _: session.flow.undo(), None))
-        made = [DirectButton(text=label, scale=0.055, parent=self.choices_root, command=act,
+        if session.can_take_back():  # the same take-back as U (Elemental Towers: its undo of the turn)
+            label = tr("hud_undo") if session.family == "towers" else tr("hud_take_back")
+            buttons.append((label, lambda _: session.take_back(), None))
+        parent = self.cover if stage == "cover" else self.choices_root  # the cover hides all else
+        made = [DirectButton(text=label, scale=0.055, parent=parent, command=act,
                              extraArgs=[command, value], **BUTTON) for label, command, value in buttons]
         self.choice_widgets += side_by_side(made, -0.42)
-
-    def _draw_supply(self, session, act) -> None:
-        """The player's pyramids as buttons, by colour and size, with counts: pick one, then a glowing quarter."""
-        self.choice_widgets.append(self.screen.text(tr("hud_supply"), (0, -0.3), 0.05, parent=self.choices_root))
-        buttons = []
-        for code, count in session.flow.supply():
-            rgb = PYRAMID_RGB[code[1]]
-            chosen = code == session.flow.pyramid
-            button = DirectButton(
-                text=f"{pyramid_name(code)}: {count}", scale=0.042, parent=self.choices_root, command=act,
-                extraArgs=[session.flow.select_pyramid, code], frameColor=(*rgb, 1),
-                text_fg=(0.1, 0.1, 0.1, 1) if sum(rgb) / 3 > 0.55 else TEXT,
-                relief=DGG.SUNKEN if chosen else DGG.RAISED, pad=(0.5, 0.35), borderWidth=(0.15, 0.15))
-            if chosen:
-                button["text"] = f"> {pyramid_name(code)}: {count} <"
-                button.setScale(0.047)
-            buttons.append(button)
-        # Lay the buttons out in rows centred under the table, each as wide as its text.
-        rows, row, used = [], [], 0.0
-        for button in buttons:
-            width = button.getWidth() * button.getScale()[0]
-            if row and used + width > 2.2:
-                rows.append(row)
-                row, used = [], 0.0
-            row.append((button, width))
-            used += width + 0.025
-        if row:
-            rows.append(row)
-        for r, row in enumerate(rows):
-            x = -(sum(w for _, w in row) + 0.025 * (len(row) - 1)) / 2
-            for button, width in row:
-                button.setPos(x + width / 2, 0, -0.38 - r * 0.085)
-                x += width + 0.025
-        self.choice_widgets += buttons
 
     def toggle_help_page(self, ruleset) -> None:
         """Switch the help between the controls and this game's rulings (the ruleset's `rulings:`)."""

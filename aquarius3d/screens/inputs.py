@@ -38,7 +38,12 @@ KEYS: dict[str, tuple[str, ...]] = {
     "fit": ("f",),
     # Aquarius Rising
     "storeys": ("l",),
+    "next_pyramid": ("tab",),
+    "previous_pyramid": ("shift-tab",),
     "elevation": ("e",),
+    # the rules' pages
+    "page_next": ("page_down", "arrow_right"),
+    "page_previous": ("page_up", "arrow_left"),
 }
 
 

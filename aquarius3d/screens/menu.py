@@ -1,4 +1,4 @@
-"""The main menu: new game, continue, load, settings, quit; a note line for what went wrong."""
+"""The main menu: new game, continue, load, settings, rules, quit; a note line for what went wrong."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ class MenuScreen(Screen):
         app = self.app
         self.text(tr("app_title"), (0, 0.55), 0.13)
         entries = [("menu_new", app.show_new_game), ("menu_continue", app.continue_game),
-                   ("menu_load", app.show_load), ("menu_settings", app.show_settings), ("menu_quit", app.quit)]
+                   ("menu_load", app.show_load), ("menu_settings", app.show_settings), ("menu_rules", app.show_rules), ("menu_quit", app.quit)]
         for i, (key, command) in enumerate(entries):
-            self.button(tr(key), command, (0, 0.25 - i * 0.16), 0.07)
+            self.button(tr(key), command, (0, 0.3 - i * 0.15), 0.07)
         self.note = self.text(note, (0, -0.62), 0.05)

@@ -1,4 +1,4 @@
-"""The settings: language, window size, antialiasing, the value in force marked; each stored at once."""
+"""The settings: language, window size, antialiasing, the first-game tour, the value in force marked; each stored at once."""
 
 from __future__ import annotations
 
@@ -34,7 +34,10 @@ class SettingsScreen(Screen):
         self.keep(DirectCheckButton(text=tr("settings_antialiasing"), scale=0.05, pos=(0, 0, 0.05),
                                     indicatorValue=int(settings["antialiasing"]),
                                     command=self.set_antialiasing, parent=self.root, **CHECK))
-        self.text(tr("settings_symbols"), (0, -0.12), 0.045, wrap=30)
+        self.keep(DirectCheckButton(text=tr("settings_tour"), scale=0.05, pos=(0, 0, -0.07),
+                                    indicatorValue=int(settings.get("tour", True)),
+                                    command=self.set_tour, parent=self.root, **CHECK))
+        self.text(tr("settings_symbols"), (0, -0.2), 0.045, wrap=30)
         self.note = self.text("", (0, -0.4), 0.05)
         self.button(tr("menu_back"), self.app.show_menu, (0, -0.8), 0.07)
 
@@ -64,6 +67,12 @@ class SettingsScreen(Screen):
             props.setSize(*size)
             win.requestProperties(props)
         self.app.screens.current.note.setText(tr("settings_saved"))
+
+    def set_tour(self, value) -> None:
+        """Show the first-game tour (again) in the next game, or not."""
+        self.app.settings["tour"] = bool(value)
+        self.app.store_settings()
+        self.note.setText(tr("settings_saved"))
 
     def set_antialiasing(self, value) -> None:
         self.app.settings["antialiasing"] = bool(value)

@@ -19,14 +19,16 @@ from ..view.camera import Orbit, project
 from ..view.family import TableParts
 from ..view.framing import CameraMan, frame_view, framed, scene_boxes, tangents
 from ..view.picking import Picker
-from ..view.rising import element_tops
+from ..view.rising import Trays, element_tops
 from ..view.scene import TableScene
 from . import Screen
 from .game_menu import GameMenu
 from .hud import Hud
 from .join import JoinPanel
+from .tour import Tour
 
 BOT_PAUSE = 0.7  # seconds a computer waits before its move, so players can follow
+TAKE_BACK_PAUSE = 2.0  # more seconds it waits after a move that may still be taken back (U)
 
 
 class TableScreen(Screen):
@@ -48,6 +50,8 @@ class TableScreen(Screen):
         self.hover_move = None
         self._drag: tuple[str, float, float] | None = None
         self._framed_for: tuple | None = None
+        self.hold = False  # computers wait (view/recorder.py: for the picture of the last move)
+        self.bot_pause = BOT_PAUSE  # none when nobody watches (an offscreen recording)
         hud.goal_card.bind(DGG.B1PRESS, lambda _: self.peek(True))
         hud.goal_card.bind(DGG.B1RELEASE, lambda _: self.peek(False))
         hud.cover.bind(DGG.B1PRESS, lambda _: self.reveal())
@@ -58,6 +62,7 @@ class TableScreen(Screen):
         hud.same_cards_button["command"] = self.app.play_same_cards
         self.join = JoinPanel(self)
         self.menu = GameMenu(self)
+        self.tour = Tour(self)
         self.refresh()
         self.frame_now()
         self._bot_due = time.monotonic() + BOT_PAUSE
@@ -86,6 +91,10 @@ class TableScreen(Screen):
     def bind_inputs(self) -> None:
         """The table's logical inputs (named in screens/inputs.py); while the game menu shows, only its own."""
         bind = self.bind
+        if self.tour.shown:  # the first-game tour: Enter goes on, Esc skips it
+            bind("confirm", self.tour.advance)
+            bind("cancel", self.tour.finish)
+            return
         if self.menu.shown:
             bind("cancel", self.close_menu)
             bind("confirm", self.close_menu)
@@ -113,6 +122,8 @@ class TableScreen(Screen):
         bind("confirm", self.key_enter)
         bind("pass", self.key_pass)
         bind("undo", self.key_undo)
+        bind("next_pyramid", self.cycle_pyramid, (1,))
+        bind("previous_pyramid", self.cycle_pyramid, (-1,))
         bind("peek", self.peek, (True,), release=self.peek, release_args=(False,))
         bind("help", self.toggle_help)
         bind("screenshot", self.screenshot)
@@ -138,6 +149,14 @@ class TableScreen(Screen):
         self.hud.draw_choices(session, self._act)
         self.base.cam.node().setActive(session.stage != "cover")  # the opaque cover hides the table: skip drawing it
         self._follow()
+        if self.tour.wanted():
+            self.tour.start()
+            self.ignoreAll()
+            self.bind_inputs()
+
+    def tour_closed(self) -> None:
+        self.ignoreAll()
+        self.bind_inputs()
 
     def _act(self, command, value) -> None:
         command(value)
@@ -268,15 +287,18 @@ class TableScreen(Screen):
             move = self.ghost_at(point)
             if cell != self.hover_cell or move != self.hover_move:
                 self.hover(cell, move)
+            if session.stage == "pyramid":  # the player's tray: the pyramid pointed at brightens
+                self.parts.hover_tray(self.parts.tray_pyramid_at(self.picker.table_point(point, Trays.TOP)))
         labels = self.parts.storey_labels
         if labels is not None and labels.shown:
             labels.fit(self.camera.orbit.distance)
-        if session.stage == "computer" and now >= self._bot_due and not self.menu.shown:
+        due = self._bot_due + (TAKE_BACK_PAUSE if session.stage == "computer" and session.can_take_back() else 0)
+        if session.stage == "computer" and now >= due and not self.menu.shown and not self.hold:
             session.computer_move()
-            self._bot_due = now + BOT_PAUSE
+            self._bot_due = now + self.bot_pause
             self.refresh()
         elif session.stage != "computer":
-            self._bot_due = now + BOT_PAUSE
+            self._bot_due = now + self.bot_pause
         return task.cont
 
     def hover(self, cell, move=None) -> None:
@@ -360,9 +382,12 @@ class TableScreen(Screen):
         elif session.stage == "place" and self.ghost_at(screen) is not None:
             move = self.ghost_at(screen)
             session.choose_cell(move.cell, move.level)
-        elif session.stage == "pyramid":
+        elif session.stage == "pyramid":  # a pyramid of the tray, then a glowing quarter on the table
+            code = self.parts.tray_pyramid_at(self.picker.table_point(screen, Trays.TOP))
             move = self.ghost_at(screen)
-            if move is not None:
+            if code is not None:
+                flow.select_pyramid(code)
+            elif move is not None:
                 flow.choose_quarter(move.cell, move.level, move.quarter)
         elif session.stage in ("place", "target", "table_card"):
             cell = self.picker.cell_at(screen)
@@ -414,8 +439,17 @@ class TableScreen(Screen):
         self.bind_inputs()
 
     def key_undo(self) -> None:
-        """U or Ctrl+Z (Elemental Towers): back to the start of the turn."""
-        if self.session.family == "towers" and self.session.flow.undo():
+        """U or Ctrl+Z: take back the move just made (Elemental Towers: back to the start of the turn)."""
+        self.session.take_back()
+        self.refresh()
+
+    def cycle_pyramid(self, step: int) -> None:
+        """Tab (Shift+Tab): choose the next (previous) pyramid of the tray, as a click on it would."""
+        flow = self.session.flow
+        codes = [code for code, _ in flow.supply()] if self.session.stage == "pyramid" else []
+        if codes:
+            at = codes.index(flow.pyramid) + step if flow.pyramid in codes else (0 if step > 0 else -1)
+            flow.select_pyramid(codes[at % len(codes)])
             self.refresh()
 
     def key_enter(self) -> None:

@@ -29,6 +29,7 @@ class TableParts:
         self.scoring_row: ScoringRow | None = None
         self.rings: SpaceRings | None = None
         self.ghost_spots: dict = {}  # move -> (cell, height of the plane it is picked on, quarter, space or None)
+        self.tray_hover: str | None = None  # Aquarius Rising: the pyramid of the player's tray under the pointer
         if session.family == "rising":
             self.trays = Trays(scene)
             self.storey_labels = StoreyLabels(scene)
@@ -107,12 +108,31 @@ class TableParts:
             self.rings.update(state, session.flow.movable() if session.source is None else set(),
                               session.source if session.stage in ("earned", "trade_piece") else None)
         elif session.family == "rising":
-            covered = session.stage == "cover"
-            supplies = [(seat.name, session.flow.supply(i)) for i, seat in enumerate(session.seats)]
-            self.trays.update(supplies, None if covered else session.seat)
+            self.update_trays()
             self.storey_labels.update(state)
             self.storey_labels.fit(distance)
             self.elevation.update(element_tops(state))
+
+    def update_trays(self) -> None:
+        """Aquarius Rising's trays: the player's lit, its chosen pyramid lifted, the one pointed at brightened."""
+        session = self.session
+        if session.family != "rising" or self.trays is None:
+            return
+        supplies = [(seat.name, session.flow.supply(i)) for i, seat in enumerate(session.seats)]
+        choosing = session.stage == "pyramid"
+        self.trays.update(supplies, None if session.stage == "cover" else session.seat,
+                          session.flow.pyramid if choosing else None, self.tray_hover if choosing else None)
+
+    def tray_pyramid_at(self, point) -> str | None:
+        """The pyramid of the player's tray at a point of the table's plane (picked at the trays' height)."""
+        if self.session.family != "rising" or self.trays is None or self.session.stage != "pyramid":
+            return None
+        return self.trays.pyramid_at(point)
+
+    def hover_tray(self, code: str | None) -> None:
+        if code != self.tray_hover:
+            self.tray_hover = code
+            self.update_trays()
 
     def furniture(self) -> list:
         """Nodes standing beside the cards that the camera frames too: piles and their labels, trays, the scoring row."""

@@ -47,12 +47,14 @@ class Trays:
     A tray holds one pyramid of each kind the seat has: colours in columns, sizes in rows (small in front).
     """
 
-    PITCH = 30.0  # millimetres between pyramids on a tray
+    PITCH = 40.0  # millimetres between pyramids on a tray: room for each stack's count
 
     def __init__(self, scene) -> None:
         self.scene = scene
         self.root = scene.root.attachNewNode("trays")
         self.seats: list[NodePath] = []
+        self.spots: dict[str, tuple[float, float]] = {}
+        self.active: int | None = None
 
     DEPTH = 3 * PITCH + 14.0  # small, medium and large in rows
 
@@ -63,12 +65,18 @@ class Trays:
         """Width of all the trays side by side, and how far beyond the cards they reach."""
         return seats * self.tray_width(colours) + (seats - 1) * TRAY_GAP, TRAY_OFFSET + self.DEPTH
 
-    def update(self, supplies: list[tuple[str, list[tuple[str, int]]]], active: int | None) -> None:
-        """supplies: per seat (name, [(pyramid, count), ...]); the active seat's tray is lit."""
+    LIFT = 9.0  # millimetres the chosen pyramid rises above its tray
+
+    def update(self, supplies: list[tuple[str, list[tuple[str, int]]]], active: int | None,
+               chosen: str | None = None, hovered: str | None = None) -> None:
+        """supplies: per seat (name, [(pyramid, count), ...]); the active seat's tray is lit, its `chosen`
+        pyramid lifted and glowing, its `hovered` one brightened. Every stack shows how many are left."""
         from .meshes import box_node
 
         self.root.getChildren().detach()
         self.seats = []
+        self.spots: dict[str, tuple[float, float]] = {}  # the active tray's pyramids: code -> (x, y) on the tray
+        self.active = active
         (x0, _, _), (x1, y1, _) = self.scene.bounds()
         colours = sorted({code[1] for _, held in supplies for code, _ in held}, key=ALL_COLOURS.index)
         width, depth = self.tray_width(len(colours)), self.DEPTH
@@ -92,11 +100,37 @@ class Trays:
                 pyramid = tray.attachNewNode(self.scene._pyramid_mesh(code).makeCopy())
                 pyramid.setPos(x, py, 3.0)
                 pyramid.setTag("pyramid", code)
-                if count > 1:
-                    number = _label(tray, str(count), 11.0)
-                    number.setPos(x + self.PITCH * 0.36, py - self.PITCH * 0.3, 3.5)
-                    number.setP(-90)
+                if lit:
+                    self.spots[code] = (x, py)
+                    if code == chosen:  # lifted and glowing: the one the ghosts on the table are for
+                        pyramid.setZ(3.0 + self.LIFT)
+                        pyramid.setColorScale(1.5, 1.45, 1.2, 1)
+                        pyramid.setTag("chosen", "1")
+                        glow = tray.attachNewNode(box_node(self.PITCH * 0.9, self.PITCH * 0.9, 1.0,
+                                                           (1.0, 0.88, 0.45, 1), "tray-glow"))
+                        glow.setPos(x, py, 3.0)
+                        glow.setLightOff()
+                    elif code == hovered:
+                        pyramid.setColorScale(1.25, 1.25, 1.15, 1)
+                number = _label(tray, str(count), 17.0, (1.0, 0.9, 0.55, 1) if code == chosen and lit else TEXT_RGBA,
+                                backed=True)
+                number.setPos(x + self.PITCH * 0.32, py - self.PITCH * 0.42, 6.0)
+                number.setBillboardPointEye()  # read from any angle, as the storey labels are
+                number.setTag("count", f"{code}:{count}")
             self.seats.append(tray)
+
+    def pyramid_at(self, point: tuple[float, float] | None) -> str | None:
+        """The active seat's pyramid (its code) whose place on the tray holds a point of the table's plane."""
+        if point is None or self.active is None or self.active >= len(self.seats):
+            return None
+        tray = self.seats[self.active]
+        x, y = point[0] - tray.getX(self.scene.root), point[1] - tray.getY(self.scene.root)
+        for code, (px, py) in self.spots.items():
+            if abs(x - px) <= self.PITCH / 2 and abs(y - py) <= self.PITCH / 2:
+                return code
+        return None
+
+    TOP = 3.0 + 12.0  # the height a tray's pyramids are picked at: about halfway up a medium one
 
 
 class StoreyLabels:

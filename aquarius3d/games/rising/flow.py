@@ -9,7 +9,7 @@ from collections import Counter
 
 from ...engine.moves import PlacePyramid
 from ...flow import Flow
-from ...i18n import tr
+from ...i18n import pyramid_name, tr
 from ...stages import Stage
 from ...vocabulary import pyramid_order
 from .narration import explain_heights
@@ -68,7 +68,7 @@ class RisingFlow(Flow):
             return None
         data = self.session.state.data
         left = data.to_play if isinstance(data, RisingData) else 1
-        return tr("hud_pyramid", count=left) if self.pyramid is None else tr("hud_pyramid_place")
+        return tr("hud_pyramid", count=left) if self.pyramid is None else tr("hud_pyramid_place", pyramid=pyramid_name(self.pyramid))
 
     def spots_above(self, lies: Face) -> list[tuple[tuple[int, int], int]]:
         session = self.session

@@ -1,0 +1,98 @@
+"""The Rules screen: each game summarised in the player's language, its rulings, and the controls, in pages.
+
+Opened from the main menu (every game, Aquarius first) or from the game menu (the game being played,
+its own options' rulings), over the game, which waits and comes back with Back or Esc. The summaries
+are our own words (i18n: rules_summary_<family>); the rulings are the ruleset's `rulings:`.
+"""
+
+from __future__ import annotations
+
+from panda3d.core import TextNode
+
+from ..i18n import language, tr
+from . import Screen
+from .widgets import BUTTON, CHOSEN
+
+GAMES = ("aquarius", "aquarius-rising", "elemental-towers", "dominus")  # the built-in games, one tab each
+ROWS = 18  # text rows on a page
+WRAP = 48  # characters (of the font's em) a row
+
+
+class RulesScreen(Screen):
+    name = "rules"
+
+    def build(self, ruleset=None) -> None:
+        """`ruleset`: the game's loaded Ruleset (from the table), or None for the built-in games' own."""
+        self.given = ruleset
+        self._loaded: dict = {}
+        self.title = self.text("", (0, 0.8), 0.075)
+        self.tabs = {}
+        for i, game in enumerate(GAMES):
+            self.tabs[game] = self.button(self._ruleset(game).name, self.show_game, (-0.99 + i * 0.66, 0.66), 0.05,
+                                          args=(game,))
+        self.panel((-1.25, 1.25, -0.72, 0.58))
+        self.body = self.text("", (-1.18, 0.48), 0.048, TextNode.ALeft, wrap=WRAP)
+        self.page_line = self.text("", (0, -0.66), 0.042)
+        self.previous = self.button(tr("rules_previous"), self.turn, (-0.9, -0.85), 0.055, args=(-1,))
+        self.next = self.button(tr("rules_next"), self.turn, (0.9, -0.85), 0.055, args=(1,))
+        self.button(tr("menu_back"), self.app.show_menu, (0, -0.85), 0.06)
+        self.show_game(ruleset.id if ruleset is not None and ruleset.id in GAMES else GAMES[0])
+
+    def bind_inputs(self) -> None:
+        self.bind("cancel", self.app.show_menu)
+        self.bind("page_next", self.turn, (1,))
+        self.bind("page_previous", self.turn, (-1,))
+
+    def _ruleset(self, game: str):
+        if self.given is not None and self.given.id == game:
+            return self.given
+        if game not in self._loaded:
+            from ..ruleset import load_ruleset
+
+            self._loaded[game] = load_ruleset(game, {}).ruleset
+        return self._loaded[game]
+
+    def show_game(self, game: str) -> None:
+        """One game's pages: how to play, the rulings, the controls."""
+        ruleset = self._ruleset(game)
+        self.game = game
+        self.title.setText(tr("rules_title", game=ruleset.name))
+        for name, tab in self.tabs.items():  # the game shown is marked, in words and in colour (as in Settings)
+            tab["text"] = f"> {self._ruleset(name).name} <" if name == game else self._ruleset(name).name
+            tab["frameColor"] = CHOSEN["frameColor"] if name == game else BUTTON["frameColor"]
+        family = ruleset.family
+        rulings = [f"- {r.text(language())}" for r in ruleset.rulings] or [tr("rules_no_rulings")]
+        sections = [(tr("rules_section_summary"), tr(f"rules_summary_{family}").strip().split("\n\n")),
+                    (tr("rules_section_rulings"), rulings),
+                    (tr("rules_section_controls"), [tr("help_text").strip()])]
+        self.pages = [(section, page) for section, paragraphs in sections for page in self._paginate(paragraphs)]
+        self.page = 0
+        self._draw()
+
+    def _paginate(self, paragraphs: list[str]) -> list[str]:
+        """Paragraphs gathered into pages of at most ROWS wrapped rows (a longer paragraph has a page of its own)."""
+        pages: list[str] = []
+        current = ""
+        for paragraph in paragraphs:
+            trial = f"{current}\n\n{paragraph}" if current else paragraph
+            self.body.setText(trial)
+            if current and self.body.textNode.getNumRows() > ROWS:
+                pages.append(current)
+                current = paragraph
+            else:
+                current = trial
+        if current:
+            pages.append(current)
+        return pages
+
+    def turn(self, step: int) -> None:
+        """The next (previous) page: PageDown and the right arrow, PageUp and the left arrow."""
+        self.page = max(0, min(len(self.pages) - 1, self.page + step))
+        self._draw()
+
+    def _draw(self) -> None:
+        section, text = self.pages[self.page]
+        self.body.setText(text)
+        self.page_line.setText(tr("rules_page", section=section, page=self.page + 1, pages=len(self.pages)))
+        self.previous.show() if self.page > 0 else self.previous.hide()
+        self.next.show() if self.page < len(self.pages) - 1 else self.next.hide()
