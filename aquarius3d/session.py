@@ -22,51 +22,26 @@ Stages (aquarius3d/stages.py; Elemental Towers adds its own, see games/towers/fl
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any
 
 from . import saves
 from .bots import DEFAULT_LEVEL, make_player
-from .cards import BIT, LETTER_OF, face
+from .cards import face
 from .engine.game import ApplyResult, Game
 from .engine.moves import (
     Join, MoveCard, Pass, Place, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands,
     TradePyramids, TwoPyramids, Zap,
 )
 from .errors import IllegalMove
-from .i18n import action_name, element_name, tr
+from .i18n import action_name, tr
 from .games import flow_of, narrator
-from .games.aquarius.narration import card_words, rotation, sentence
+from .games.aquarius.narration import card_words
 from .ruleset import load_ruleset
 from .yamlfile import short
 from .stages import Stage
+from .seats import DEFAULT_NAMES, Seat, default_names, same_name  # noqa: F401  (where the window finds them)
 from .takeback import TakeBack
-
-
-DEFAULT_NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus")  # names offered to new seats, in this order
-
-
-def default_names(fewest: int, most: int) -> list[str]:
-    """The players a game starts with when nobody says: two, or as many as it takes (one for a solitaire game)."""
-    return list(DEFAULT_NAMES[:max(fewest, min(2, most))])
-
-
-def same_name(names) -> str | None:
-    """A name two players share (letter case and spaces round it aside), or None when each is their own."""
-    seen: set[str] = set()
-    for name in names:
-        key = name.strip().casefold()
-        if key in seen:
-            return name.strip()
-        seen.add(key)
-    return None
-
-
-@dataclass(frozen=True)
-class Seat:
-    name: str
-    kind: str = "human"  # or "computer"
-    level: str = DEFAULT_LEVEL  # a computer seat's level (aquarius3d/bots: random, easy, medium)
+from . import session_words as words
 
 
 class Session:
@@ -181,11 +156,7 @@ class Session:
         return self.game.observation(self.state, viewer)
 
     def goal_text(self) -> str | None:
-        """The viewer's goal while they peek (press and hold)."""
-        seen = self.observation()
-        if not self.peeking or seen["goal"] is None:
-            return None
-        return tr("hud_goal", element=element_name(seen["goal"]))
+        return words.goal_text(self)
 
     # -- turn flow ------------------------------------------------------------------------------
 
@@ -227,37 +198,7 @@ class Session:
         return self.stage == Stage.CHOOSE and self._try(Pass())
 
     def hint(self) -> str:
-        """One line telling the player what to do now."""
-        own = self.flow.hint()
-        if own is not None:
-            return own
-        if self.stage == Stage.CHOOSE:
-            return tr("hud_pass") if self.can_pass() else tr("hud_choose_card")
-        if self.stage == Stage.PLACE:
-            card = card_words(self._selected_code())
-            if not self._place_cells(False) and not self._place_cells(True):
-                return sentence(tr("hud_no_spot", card=card))
-            # Elemental Towers: the drawn card must be played, so there is nothing to cancel.
-            text = tr("hud_place_drawn" if self.flow.must_play_drawn else "hud_place_card", card=card)
-            other = len(self._place_cells(not self.turned))
-            return text + (" " + tr("hud_turned_more", count=other) if other and not self.ghosts() else "")
-        if self.stage == Stage.PLAYER:
-            return tr("hud_choose_player")
-        if self.stage == Stage.TABLE_CARD:
-            return tr("hud_choose_table_card")
-        if self.stage == Stage.TARGET:
-            return tr("hud_choose_target")
-        if self.stage == Stage.DIRECTION:  # and who would receive whose goal, either way
-            names, pile = [s.name for s in self.seats], bool(self.state.unused_goals)
-            return "\n".join([tr("hud_choose_direction")] + [
-                tr("hud_rotation", direction=tr(f"dir_{d}"), who=rotation(names, d, pile)) for d in ("left", "right")])
-        if self.stage == Stage.CONFIRM:
-            return tr("hud_confirm_action", action=action_name(self.action))
-        if self.stage == Stage.COMPUTER:
-            return tr("hud_bot_thinking", name=self.seats[self.seat].name)
-        if self.stage == Stage.DRAFT:
-            return tr("hud_draft", left=self.draft_rounds_left())
-        return ""
+        return words.hint(self)
 
     # -- choosing -------------------------------------------------------------------------------
 
@@ -364,19 +305,7 @@ class Session:
         return self._try(found[0])
 
     def _why_not_there(self, cell) -> str:
-        """Why the chosen card cannot go to a cell with no glowing spot, in the player's language."""
-        table = self.state.table
-        if cell in table.cards and cell != self.source:
-            return tr("refuse_taken")
-        if not any((cell[0] + dx, cell[1] + dy) in table.cards and (cell[0] + dx, cell[1] + dy) != self.source
-                   for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))):
-            return tr("refuse_not_next")
-        code = self._selected_code() if self.stage == Stage.PLACE else table.faces[self.source].code
-        lies = face(code).turned.code if self.turned else code
-        self.turned = not self.turned  # would it go there turned round?
-        fits = any(getattr(m, "cell", getattr(m, "target", None)) == cell for m in self.ghosts())
-        self.turned = not self.turned
-        return tr("refuse_turn" if fits else "refuse_no_fit", card=card_words(lies))
+        return words.why_not_there(self, cell)
 
     def choose_table_card(self, cell) -> bool:
         cell = tuple(cell)
@@ -535,16 +464,7 @@ class Session:
             self._autosave()
 
     def goal_hint(self) -> str:
-        """The line by the goal card when not peeking: how to peek; in Aqua-Chicken also the goals the
-        viewer turned in to Shuffle Goals, which they may see without it counting as a look."""
-        seen = self.observation()
-        if seen["goal"] is None:
-            return ""
-        if not self.chicken:
-            return tr("hud_goal_hint")
-        old = seen["goals_turned_in"]
-        lines = [tr("chicken_turned_in", elements=", ".join(element_name(g) for g in old))] if old else []
-        return "\n".join(lines + [tr("chicken_hint")])
+        return words.goal_hint(self)
 
     def chicken_winners(self) -> list[int]:
         """The Aqua-Chicken side game: those who never looked, else whoever looked last."""
@@ -563,46 +483,7 @@ class Session:
     # -- the end -----------------------------------------------------------------------------
 
     def winning_cells(self) -> set:
-        """Cells of the winners' largest groups of their goal element (for the highlight)."""
-        cells = set()
-        if not self.state.over:
-            return cells
-        cards = self.game.deck.cards
-        for seat in self.state.winners:
-            goal = self.state.goals[seat]
-            if goal is None:
-                continue
-            groups = self.state.table.groups(BIT[LETTER_OF[cards[goal].code]])
-            if groups:
-                cells |= {cell for cell, _ in max(groups, key=len)}
-        return cells
+        return words.winning_cells(self)
 
     def summary(self) -> list[str]:
-        """The end screen's lines."""
-        state, cards = self.state, self.game.deck.cards
-        own = self.flow.summary()
-        if own is not None:
-            return own
-        names = " & ".join(self.seats[s].name for s in state.winners)
-        lines = [tr("end_winner" if len(state.winners) == 1 else "end_winners", names=names)]
-        reasons = self.flow.reason_lines()
-        if reasons is not None:
-            lines.extend(reasons)
-        elif state.end_reason == "goal":
-            for seat in state.winners:
-                element = cards[state.goals[seat]].code
-                size = state.table.largest_group(BIT[LETTER_OF[element]])
-                lines.append(tr("end_reason_goal", element=element_name(element), count=size))
-        elif state.end_reason == "deck out":
-            lines.append(tr("end_reason_deck"))
-        goals = ", ".join(
-            tr("goal_of", name=s.name, element=element_name(cards[g].code)) for s, g in zip(self.seats, state.goals)
-            if g is not None
-        )
-        if goals:
-            lines.append(tr("end_goals", goals=goals))
-        lines.extend(self.flow.extra_lines())
-        if self.chicken:
-            names = " & ".join(self.seats[i].name for i in self.chicken_winners())
-            lines.append(tr("chicken_winner", names=names))
-        return lines
+        return words.summary(self)

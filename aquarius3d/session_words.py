@@ -1,0 +1,134 @@
+"""What the session says in words: the prompt for the stage, why a spot takes nothing, the goal lines,
+the end screen (and the winning groups it lights). Functions of a Session (aquarius3d/session.py), which calls them; each reads only what
+the session shows (its observation, stage and choices), never another seat's secrets.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import BIT, LETTER_OF, face
+from .games.aquarius.narration import card_words, rotation, sentence
+from .i18n import action_name, element_name, tr
+from .stages import Stage
+
+if TYPE_CHECKING:
+    from .session import Session
+
+
+def goal_text(session: Session) -> str | None:
+    """The viewer's goal while they peek (press and hold)."""
+    seen = session.observation()
+    if not session.peeking or seen["goal"] is None:
+        return None
+    return tr("hud_goal", element=element_name(seen["goal"]))
+
+
+def hint(session: Session) -> str:
+    """One line telling the player what to do now."""
+    own = session.flow.hint()
+    if own is not None:
+        return own
+    if session.stage == Stage.CHOOSE:
+        return tr("hud_pass") if session.can_pass() else tr("hud_choose_card")
+    if session.stage == Stage.PLACE:
+        card = card_words(session._selected_code())
+        if not session._place_cells(False) and not session._place_cells(True):
+            return sentence(tr("hud_no_spot", card=card))
+        # Elemental Towers: the drawn card must be played, so there is nothing to cancel.
+        text = tr("hud_place_drawn" if session.flow.must_play_drawn else "hud_place_card", card=card)
+        other = len(session._place_cells(not session.turned))
+        return text + (" " + tr("hud_turned_more", count=other) if other and not session.ghosts() else "")
+    if session.stage == Stage.PLAYER:
+        return tr("hud_choose_player")
+    if session.stage == Stage.TABLE_CARD:
+        return tr("hud_choose_table_card")
+    if session.stage == Stage.TARGET:
+        return tr("hud_choose_target")
+    if session.stage == Stage.DIRECTION:  # and who would receive whose goal, either way
+        names, pile = [s.name for s in session.seats], bool(session.state.unused_goals)
+        return "\n".join([tr("hud_choose_direction")] + [
+            tr("hud_rotation", direction=tr(f"dir_{d}"), who=rotation(names, d, pile)) for d in ("left", "right")])
+    if session.stage == Stage.CONFIRM:
+        return tr("hud_confirm_action", action=action_name(session.action))
+    if session.stage == Stage.COMPUTER:
+        return tr("hud_bot_thinking", name=session.seats[session.seat].name)
+    if session.stage == Stage.DRAFT:
+        return tr("hud_draft", left=session.draft_rounds_left())
+    return ""
+
+
+def why_not_there(session: Session, cell) -> str:
+    """Why the chosen card cannot go to a cell with no glowing spot, in the player's language."""
+    table = session.state.table
+    if cell in table.cards and cell != session.source:
+        return tr("refuse_taken")
+    if not any((cell[0] + dx, cell[1] + dy) in table.cards and (cell[0] + dx, cell[1] + dy) != session.source
+               for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))):
+        return tr("refuse_not_next")
+    code = session._selected_code() if session.stage == Stage.PLACE else table.faces[session.source].code
+    lies = face(code).turned.code if session.turned else code
+    session.turned = not session.turned  # would it go there turned round?
+    fits = any(getattr(m, "cell", getattr(m, "target", None)) == cell for m in session.ghosts())
+    session.turned = not session.turned
+    return tr("refuse_turn" if fits else "refuse_no_fit", card=card_words(lies))
+
+
+def goal_hint(session: Session) -> str:
+    """The line by the goal card when not peeking: how to peek; in Aqua-Chicken also the goals the
+    viewer turned in to Shuffle Goals, which they may see without it counting as a look."""
+    seen = session.observation()
+    if seen["goal"] is None:
+        return ""
+    if not session.chicken:
+        return tr("hud_goal_hint")
+    old = seen["goals_turned_in"]
+    lines = [tr("chicken_turned_in", elements=", ".join(element_name(g) for g in old))] if old else []
+    return "\n".join(lines + [tr("chicken_hint")])
+
+
+def summary(session: Session) -> list[str]:
+    """The end screen's lines."""
+    state, cards = session.state, session.game.deck.cards
+    own = session.flow.summary()
+    if own is not None:
+        return own
+    names = " & ".join(session.seats[s].name for s in state.winners)
+    lines = [tr("end_winner" if len(state.winners) == 1 else "end_winners", names=names)]
+    reasons = session.flow.reason_lines()
+    if reasons is not None:
+        lines.extend(reasons)
+    elif state.end_reason == "goal":
+        for seat in state.winners:
+            element = cards[state.goals[seat]].code
+            size = state.table.largest_group(BIT[LETTER_OF[element]])
+            lines.append(tr("end_reason_goal", element=element_name(element), count=size))
+    elif state.end_reason == "deck out":
+        lines.append(tr("end_reason_deck"))
+    goals = ", ".join(
+        tr("goal_of", name=s.name, element=element_name(cards[g].code)) for s, g in zip(session.seats, state.goals)
+        if g is not None
+    )
+    if goals:
+        lines.append(tr("end_goals", goals=goals))
+    lines.extend(session.flow.extra_lines())
+    if session.chicken:
+        names = " & ".join(session.seats[i].name for i in session.chicken_winners())
+        lines.append(tr("chicken_winner", names=names))
+    return lines
+
+
+def winning_cells(session: Session) -> set:
+    """Cells of the winners' largest groups of their goal element (for the highlight)."""
+    cells = set()
+    if not session.state.over:
+        return cells
+    cards = session.game.deck.cards
+    for seat in session.state.winners:
+        goal = session.state.goals[seat]
+        if goal is None:
+            continue
+        groups = session.state.table.groups(BIT[LETTER_OF[cards[goal].code]])
+        if groups:
+            cells |= {cell for cell, _ in max(groups, key=len)}
+    return cells
