@@ -108,10 +108,11 @@ def can_stand_pyramid(state: "State") -> bool:
             code = card.code if card else None
         if code is None or code == DRAGON or (cell, level + 1) in storeys:
             continue
-        size = next(p[0] for p in places if p)
+        size = (places[0] or places[1] or places[2] or places[3])[0]  # type: ignore[index]
         letters = code if len(code) == 4 else _NO_LETTERS
-        if any(places[quarter] is None and offers[letters[quarter]][size] for quarter in range(4)):
-            return True
+        for quarter in range(4):
+            if places[quarter] is None and offers[letters[quarter]][size]:
+                return True
     return bool(pyramid_rows(state, first=True))
 
 
