@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ...cards import DRAGON
-from ...vocabulary import LETTERS, PYRAMID_COLOUR, SIZES, WILD_COLOURS, pyramid_order
+from ...vocabulary import ALL_COLOURS, LETTERS, PYRAMID_COLOUR, SIZES, WILD_COLOURS, pyramid_order
 from .state import rising
 
 if TYPE_CHECKING:
@@ -20,11 +20,58 @@ WILD = WILD_COLOURS
 _NO_PYRAMIDS: list[str | None] = [None, None, None, None]  # a card with no pyramid (never changed)
 
 
+_KINDS = tuple(size + colour for colour in ALL_COLOURS for size in SIZES)  # every pyramid, in supply order
+# Per quarter letter (None: a wild quarter) and size (None: any), every pyramid it could take, in supply order.
+_CANDIDATES = {
+    (letter, size): tuple(p for p in _KINDS if p[1] in ((PYRAMID_COLOUR[letter],) if letter else ()) + WILD
+                          and (size is None or p[0] == size))
+    for letter in (*LETTERS, None) for size in (None, *SIZES)
+}
+
+
+_KIND_BIT = {kind: 1 << i for i, kind in enumerate(_KINDS)}
+_CANDIDATE_BITS = tuple((letter, size, sum(_KIND_BIT[p] for p in candidates))
+                        for (letter, size), candidates in _CANDIDATES.items())
+_PICKED: dict[int, tuple[str, ...]] = {}  # a set of kinds as a bit set -> those kinds in supply order
+
+
+def _picked(bits: int) -> tuple[str, ...]:
+    found = _PICKED.get(bits)
+    if found is None:
+        found = _PICKED[bits] = tuple(kind for i, kind in enumerate(_KINDS) if bits >> i & 1)
+    return found
+
+
+def offers_for(supply: list[str]) -> dict[str | None, dict[str | None, tuple[str, ...]]]:
+    """_offers of a supply, found from the set of its kinds as a bit set (a supply changes every turn)."""
+    bits = 0
+    kind_bit = _KIND_BIT
+    for pyramid in supply:
+        bit = kind_bit.get(pyramid)
+        if bit is None:
+            return _offers(frozenset(supply))
+        bits |= bit
+    return _offers_of_bits(bits)
+
+
+@lru_cache(maxsize=4096)
+def _offers_of_bits(bits: int) -> dict[str | None, dict[str | None, tuple[str, ...]]]:
+    found: dict[str | None, dict[str | None, tuple[str, ...]]] = {letter: {} for letter in (*LETTERS, None)}
+    for letter, size, candidates in _CANDIDATE_BITS:
+        found[letter][size] = _picked(bits & candidates)
+    return found
+
+
 @lru_cache(maxsize=512)
 def _offers(supply: frozenset[str]) -> dict[str | None, dict[str | None, tuple[str, ...]]]:
     """What a quarter may take from a supply: per quarter letter (None: a wild quarter), per size the pyramids
     on the card must share (None: no pyramid there yet), the pyramids in supply order (the quarter's colour
     first, then white, then clear)."""
+    return _offers_sorted(supply)
+
+
+def _offers_sorted(supply: frozenset[str]) -> dict[str | None, dict[str | None, tuple[str, ...]]]:
+    """_offers for a supply holding pyramids outside the usual kinds, by sorting it."""
     by_colour: dict[str, list[str]] = {}
     for pyramid in sorted(set(supply), key=pyramid_order):
         by_colour.setdefault(pyramid[1], []).append(pyramid)
@@ -47,7 +94,7 @@ def can_stand_pyramid(state: "State") -> bool:
     supply = data.supply[state.turn]
     if not supply:
         return False
-    offers = _offers(frozenset(supply))
+    offers = offers_for(supply)
     storeys, faces = data.storeys, state.table.faces
     for where, places in data.pyramids.items():
         if None not in places or not any(places):
@@ -61,10 +108,11 @@ def can_stand_pyramid(state: "State") -> bool:
             code = card.code if card else None
         if code is None or code == DRAGON or (cell, level + 1) in storeys:
             continue
-        size = next(p[0] for p in places if p)
+        size = (places[0] or places[1] or places[2] or places[3])[0]  # type: ignore[index]
         letters = code if len(code) == 4 else _NO_LETTERS
-        if any(places[quarter] is None and offers[letters[quarter]][size] for quarter in range(4)):
-            return True
+        for quarter in range(4):
+            if places[quarter] is None and offers[letters[quarter]][size]:
+                return True
     return bool(pyramid_rows(state, first=True))
 
 
@@ -76,7 +124,7 @@ def pyramid_rows(state: "State", first: bool = False) -> list[tuple[Any, ...]]:
     supply = data.supply[state.turn]
     if not supply:
         return []
-    offers = _offers(frozenset(supply))
+    offers = offers_for(supply)
     pyramids, storeys = data.pyramids, data.storeys
     holders = {k for k, places in pyramids.items() if any(places)}
     cards = [(cell, 0, f.code) for cell, f in state.table.in_order()]
@@ -84,24 +132,25 @@ def pyramid_rows(state: "State", first: bool = False) -> list[tuple[Any, ...]]:
         cards += [(cell, level, code) for (cell, level), (_, code) in sorted(storeys.items())]
     rows = []
     for cell, level, code in cards:
-        if (cell, level + 1) in storeys or code == DRAGON:
-            continue
-        places = pyramids[cell, level] if (cell, level) in holders else None
-        if places is None:
+        where = (cell, level)
+        if where in holders:
+            places = pyramids[where]
+            if None not in places or code == DRAGON or (storeys and (cell, level + 1) in storeys):
+                continue
+            size = (places[0] or places[1] or places[2] or places[3])[0]  # type: ignore[index]
+        else:
+            if code == DRAGON or (storeys and (cell, level + 1) in storeys):
+                continue
             x, y = cell
             if (((x, y + 1), level) in holders or ((x + 1, y), level) in holders
                     or ((x, y - 1), level) in holders or ((x - 1, y), level) in holders):
                 continue
             places = _NO_PYRAMIDS
             size = None
-        else:
-            size = next(p[0] for p in places if p)
         letters = code if len(code) == 4 else _NO_LETTERS  # quarter_letter, for the four quarters
+        offered = offers[letters[0]][size], offers[letters[1]][size], offers[letters[2]][size], offers[letters[3]][size]
         for quarter in range(4):
-            if places[quarter] is not None:
-                continue
-            options = offers[letters[quarter]][size]
-            if options:
+            if places[quarter] is None and (options := offered[quarter]):
                 rows.append((options, cell, quarter, level))
                 if first:
                     return rows
