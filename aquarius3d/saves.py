@@ -221,7 +221,7 @@ def read_record(path: Path) -> dict:
     return data
 
 
-SETTINGS_DEFAULTS = {"language": "en", "window": [1280, 720], "antialiasing": False}
+SETTINGS_DEFAULTS = {"language": "en", "window": [1280, 720], "antialiasing": False, "volume": 60}  # volume 0-100, 0 off
 
 
 def settings_path() -> Path:
@@ -245,6 +245,9 @@ def load_settings() -> dict:
             settings["window"] = window
         if isinstance(stored.get("antialiasing"), bool):
             settings["antialiasing"] = stored["antialiasing"]
+        volume = stored.get("volume")
+        if isinstance(volume, int) and not isinstance(volume, bool) and 0 <= volume <= 100:
+            settings["volume"] = volume
     return settings
 
 

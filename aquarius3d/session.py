@@ -84,6 +84,8 @@ class Session:
         self.flow = flow_of(game.family)(self)  # the family's part of the turn (flow.py)
         self._reset_choice()
         self.shown_seat: int | None = None  # whose secrets were last on screen
+        self.last_played: tuple[int, ApplyResult] | None = None
+        self.seen_upto: dict[int, int] = {}  # seat -> how many log lines it had seen when its last turn ended
         self._begin_turn()
 
     # -- making and restoring ---------------------------------------------------------------------
@@ -211,6 +213,13 @@ class Session:
         if self.stage == Stage.COVER:
             self.shown_seat = self.seat
             self._begin_turn()
+
+    def since_last_turn(self, seat: int | None = None, most: int = 8) -> list[str]:
+        """The log lines written since a seat's last turn ended (the seat to move by default), the newest `most`:
+        what the hand-off cover tells a player before they look; everything so far before their first turn."""
+        seat = self.seat if seat is None else seat
+        lines = self.messages[self.seen_upto.get(seat, 0):]
+        return lines[-most:] if most else lines
 
     def can_pass(self) -> bool:
         return self.stage == Stage.CHOOSE and not self.game.can_play(self.state)
@@ -453,6 +462,8 @@ class Session:
         if result.bonus:
             self.notice = tr("log_bonus", name=self.seats[seat].name, count=result.bonus)
             self.messages.append(self.notice)
+        self.seen_upto[seat] = len(self.messages)  # the mover saw their own move and all before it
+        self.last_played = (seat, result)  # for the window: who moved, and the move (its sound, its slide)
         self._autosave()
         self._begin_turn()
         if not self.state.over and len(self.flow.rounds()) > rounds_before:

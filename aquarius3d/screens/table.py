@@ -22,11 +22,12 @@ from ..view.picking import Picker
 from ..view.rising import element_tops
 from ..view.scene import TableScene
 from . import Screen
+from .feedback import Feedback
 from .game_menu import GameMenu
 from .hud import Hud
 from .join import JoinPanel
 
-BOT_PAUSE = 0.7  # seconds a computer waits before its move, so players can follow
+BOT_PAUSE = 0.9  # seconds a computer waits before its move (and after the last one slid in), so players can follow
 
 
 class TableScreen(Screen):
@@ -58,6 +59,7 @@ class TableScreen(Screen):
         hud.same_cards_button["command"] = self.app.play_same_cards
         self.join = JoinPanel(self)
         self.menu = GameMenu(self)
+        self.feedback = Feedback(self)
         self.refresh()
         self.frame_now()
         self._bot_due = time.monotonic() + BOT_PAUSE
@@ -77,6 +79,7 @@ class TableScreen(Screen):
         self.refresh()
 
     def cleanup(self) -> None:
+        self.feedback.cleanup()
         self.show_elevation(False)
         self.base.taskMgr.remove(self.task)
         self.base.cam.node().setActive(True)
@@ -124,6 +127,7 @@ class TableScreen(Screen):
         """Redraw everything from the session: table, ghosts, furniture, hand, HUD, cover; frame if it moved on."""
         session = self.session
         self.parts.sync()
+        self.feedback.observe()
         self.parts.hover(self.hover_cell, self.hover_move)
         state = session.state
         winning = session.winning_cells()
@@ -136,7 +140,8 @@ class TableScreen(Screen):
         self.hud.update(session, self.status)
         self.join.update(session)
         self.hud.draw_choices(session, self._act)
-        self.base.cam.node().setActive(session.stage != "cover")  # the opaque cover hides the table: skip drawing it
+        covered = session.stage == "cover" and not self.hud.cover_held  # the opaque cover hides the table: skip drawing it
+        self.base.cam.node().setActive(not covered)
         self._follow()
 
     def _act(self, command, value) -> None:
@@ -155,7 +160,7 @@ class TableScreen(Screen):
     def frame_boxes(self) -> list:
         """Every card, pyramid, ghost, legal spot (any cell a card may take next) and furniture piece."""
         spots = () if self.ended() else self.session.state.table.need
-        return scene_boxes(self.scene, spots, self.parts.furniture())
+        return scene_boxes(self.scene, spots, self.parts.furniture() + self.feedback.nodes())
 
     def obstacles(self) -> list:
         return self.hud.obstacles(self.ended(), not self.join.button.isHidden())
@@ -246,11 +251,12 @@ class TableScreen(Screen):
     def busy(self) -> bool:
         """Is anything moving or about to, with nobody touching the window: the camera, a drag, a computer?"""
         computer = self.session.stage == "computer" and not self.menu.shown  # the menu pauses the game
-        return self.camera.easing or self._drag is not None or computer
+        return self.camera.easing or self._drag is not None or computer or self.feedback.busy()
 
     def _tick(self, task):
         now = time.monotonic()
         self.camera.step(now)
+        self.feedback.step(now)
         if self._framed_for is not None and self._framed_for[-1] != self.base.getAspectRatio():
             self._follow()  # the window changed shape: frame the table in it again
         point = self.picker.mouse()
@@ -373,6 +379,10 @@ class TableScreen(Screen):
     # -- keys ---------------------------------------------------------------------------------------------
 
     def reveal(self) -> None:
+        """The hand-off cover: held back a moment, a click shows it at once; on it, a click shows the turn."""
+        if self.hud.cover_held:
+            self.feedback.release()
+            return
         if self.session.stage == "cover":
             self.session.reveal()
             self.refresh()
