@@ -193,3 +193,24 @@ def test_every_sound_is_made_in_code():
     for name in NAMES:
         samples = make(name)
         assert 0.05 < len(samples) / 22050 < 1.5 and np.abs(samples).max() <= 1.0 and np.abs(samples).max() > 0.1
+
+
+def test_the_discard_pile_lies_face_up_with_its_top_card_named(app):
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo", "computer")], seed=4)
+    piles = app.table.parts.piles
+    assert piles.discard_face.isHidden()  # nothing discarded yet
+    session = app.session
+    for index in range(len(session.observation()["hand"])):
+        session.select(index)
+        if session.stage == "direction":
+            session.choose_direction("left")
+            break
+        session.cancel()
+    else:
+        pytest.skip("no Rotate Goals in this hand")
+    app.table.refresh()
+    assert not piles.discard_face.isHidden()
+    assert piles.discard_name.node().getText() == tr("action_rotate_goals")
+    face, stack = piles.discard_face.getPos(), piles.stacks["discard"].getPos()
+    assert (face.x, face.y) == pytest.approx((stack.x, stack.y))
+    assert app.table.feedback.sounds.played[-1] == "action"

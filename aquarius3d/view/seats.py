@@ -15,7 +15,7 @@ from panda3d.core import NodePath, TextNode
 from .. import geometry
 
 NEAR = 270.0  # degrees round the table's centre (0: the right, 90: the far side): the home seat
-FAR = (150.0, 30.0)  # the others, from left to right across the far half
+FAR = (125.0, 55.0)  # the others, from left to right across the far half
 MARGIN = 22.0  # millimetres beyond the outermost spots a card may take, where the labels stand
 TEXT = (0.96, 0.94, 0.86, 1.0)
 TURN = (1.0, 0.8, 0.25, 1.0)
