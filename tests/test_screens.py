@@ -12,7 +12,7 @@ from aquarius3d.session import Seat
 def screen_box(app, node):
     """The part of the screen (-1..1 each way) a 3D node covers: the box round its projected corners."""
     low, high = node.getTightBounds(app.base.render)
-    points = [app.screen_of_point(x, y, z) for x in (low.x, high.x) for y in (low.y, high.y) for z in (low.z, high.z)]
+    points = [app.table.picker.screen_of_point(x, y, z) for x in (low.x, high.x) for y in (low.y, high.y) for z in (low.z, high.z)]
     points = [p for p in points if p is not None]
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     return min(xs), max(xs), min(ys), max(ys)
@@ -37,14 +37,14 @@ def test_towers_scoring_row_stands_whole_and_clear_of_the_hint(app):
         session = app.session
         if session.stage == "over":
             break
-        if session.hint() and app.scoring_row.cards:
-            app.orbit = app.framed("orbit")  # the view a game opens with, on today's table
+        if session.hint() and app.table.parts.scoring_row.cards:
+            app.orbit = app.table.framed("orbit")  # the view a game opens with, on today's table
             app.orbit.apply(app.base.camera)
-            for card in app.scoring_row.cards:  # leaning back, its near edge rests on the table: nothing sunk
+            for card in app.table.parts.scoring_row.cards:  # leaning back, its near edge rests on the table: nothing sunk
                 assert card.getTightBounds(app.base.render)[0].z >= 0.0
-            hint = text_box(app, app.hud_hint)
-            for label in app.scoring_row.labels:
-                assert not overlap(screen_box(app, label), hint), (label.node().getText(), app.hud_hint.getText())
+            hint = text_box(app, app.table.hud.hint)
+            for label in app.table.parts.scoring_row.labels:
+                assert not overlap(screen_box(app, label), hint), (label.node().getText(), app.table.hud.hint.getText())
             checked += 1
         towers_step(app, rng)
     assert checked > 20
@@ -190,11 +190,11 @@ def test_the_log_wraps_inside_its_panel_newest_last(app):
     app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3)
     long = "Ann placed the Earth–Air–Fire–Water card right of the diagonal Earth–Water card"
     app.session.messages[:] = [f"{i} {long}" for i in range(12)]
-    app.refresh()
-    shown = app.hud_log.getText()
-    assert shown.endswith(f"11 {long}") and int(shown.split()[0]) > 4 and app.hud_log.textNode.getNumRows() <= 9
-    x0, x1, z0, z1 = widget_box(app.base, app.hud_log)
-    p0, p1, q0, q1 = widget_box(app.base, app.log_panel)
+    app.table.refresh()
+    shown = app.table.hud.log.getText()
+    assert shown.endswith(f"11 {long}") and int(shown.split()[0]) > 4 and app.table.hud.log.textNode.getNumRows() <= 9
+    x0, x1, z0, z1 = widget_box(app.base, app.table.hud.log)
+    p0, p1, q0, q1 = widget_box(app.base, app.table.hud.log_panel)
     assert p0 <= x0 and x1 <= p1 and q0 <= z0 and z1 <= q1
 
 
@@ -211,7 +211,7 @@ def test_towers_trade_goals_buttons_name_the_places_by_element(app, language):
         towers_step(app, rng)
     assert app.session.stage == "row"
     row = [element_name(e) for e in app.session.flow.row()]
-    buttons = [w for w in app.choice_widgets if type(w).__name__ == "DirectButton"]
+    buttons = [w for w in app.table.hud.choice_widgets if type(w).__name__ == "DirectButton"]
     words = [b["text"] for b in buttons]
     join = " and " if language == "en" else " et "
     assert words[:4] == [f"{row[i]}{join}{row[i + 1]}" for i in range(4)]
@@ -225,19 +225,19 @@ def test_a_refused_pass_is_said_in_french(app):
 
     set_language("fr")
     app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3)
-    app.reveal()
+    app.table.reveal()
     assert app.session.stage == "choose" and not app.session.can_pass()
-    app.key_pass()
-    assert app.hud_notice.getText() == "Interdit : on ne peut passer que si aucune carte de sa main ne peut être jouée"
+    app.table.key_pass()
+    assert app.table.hud.notice.getText() == "Interdit : on ne peut passer que si aucune carte de sa main ne peut être jouée"
 
 
 def furniture(app):
     """What stands on the table beside the cards: the piles shown, the supply trays, the scoring row's cards."""
-    nodes = [stack for stack in app.piles.stacks.values() if not stack.isHidden()]
-    if app.trays is not None:
-        nodes += list(app.trays.root.findAllMatches("**/tray-board"))
-    if app.scoring_row is not None:
-        nodes += app.scoring_row.cards
+    nodes = [stack for stack in app.table.parts.piles.stacks.values() if not stack.isHidden()]
+    if app.table.parts.trays is not None:
+        nodes += list(app.table.parts.trays.root.findAllMatches("**/tray-board"))
+    if app.table.parts.scoring_row is not None:
+        nodes += app.table.parts.scoring_row.cards
     return nodes
 
 
@@ -257,11 +257,11 @@ def test_no_glowing_spot_lies_under_a_pile_a_tray_or_the_row(app, ruleset, seats
         session = app.session
         if session.stage == "over":
             break
-        if app.scene.ghosts:
+        if app.table.scene.ghosts:
             things = [table_box(app, n) for n in furniture(app)]
-            for key, ghost in app.scene.ghosts.items():
+            for key, ghost in app.table.scene.ghosts.items():
                 spot = table_box(app, ghost)
                 assert not any(overlap(spot, thing) for thing in things), key
-            seen += len(app.scene.ghosts)
+            seen += len(app.table.scene.ghosts)
         towers_step(app, rng) if ruleset == "elemental-towers" else step(app, rng)
     assert seen > 50
