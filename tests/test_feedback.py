@@ -214,3 +214,40 @@ def test_the_discard_pile_lies_face_up_with_its_top_card_named(app):
     face, stack = piles.discard_face.getPos(), piles.stacks["discard"].getPos()
     assert (face.x, face.y) == pytest.approx((stack.x, stack.y))
     assert app.table.feedback.sounds.played[-1] == "action"
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_towers_drawn_action_card_is_shown_with_its_name_before_it_acts(app, language):
+    from aquarius3d.i18n import action_name
+
+    set_language(language)
+    app.start_game("elemental-towers", {}, [Seat("Ann")], seed=1)
+    table, feedback = app.table, app.table.feedback
+    for _ in range(80):
+        session = app.session
+        if session.stage in ("table_card", "row", "trade_piece"):
+            break
+        assert feedback.action_card.isHidden()  # no action drawn: no card shown
+        if session.stage == "place":
+            session.choose_cell(sorted(session.ghosts(), key=str)[0].cell)
+        elif session.stage == "earned":
+            session.flow.skip(session.flow.earned()[0][0])
+        else:
+            pytest.fail(f"unexpected stage {session.stage}")
+        table.refresh()
+    else:
+        pytest.skip("no action drawn in this deal")
+    action = app.session.action
+    assert not feedback.action_card.isHidden()
+    assert feedback.action_name.getText() == action_name(action)
+    assert feedback.action_effect.getText() == tr(f"effect_{action}") and feedback.action_effect.getText()
+
+
+def test_the_volume_setting_is_shown_and_stored(app):
+    from aquarius3d import saves
+
+    screen = app.show_settings()
+    assert screen.volume_buttons[60]["text"] == "> 60 <" and screen.volume_buttons[0]["text"] == tr("settings_volume_off")
+    screen.set_volume(0)
+    assert saves.load_settings()["volume"] == 0
+    assert app.screens.current.volume_buttons[0]["text"] == f"> {tr('settings_volume_off')} <"
