@@ -84,7 +84,7 @@ class Session:
         self.flow = flow_of(game.family)(self)  # the family's part of the turn (flow.py)
         self._reset_choice()
         self.shown_seat: int | None = None  # whose secrets were last on screen
-        self.last_played: tuple[int, ApplyResult] | None = None
+        self.last_played: tuple[int, ApplyResult, int] | None = None
         self.seen_upto: dict[int, int] = {}  # seat -> how many log lines it had seen when its last turn ended
         self._begin_turn()
 
@@ -456,6 +456,7 @@ class Session:
             if result.over:  # the newcomer's goal already had its group on the table: they win at once
                 self._begin_turn()
             return result
+        said = len(self.messages)  # where this move's log lines begin
         self.messages.append(self.describe(result, before))
         self.messages.extend(self.flow.after_move(result, turn_before))
         self.notice = ""
@@ -463,7 +464,7 @@ class Session:
             self.notice = tr("log_bonus", name=self.seats[seat].name, count=result.bonus)
             self.messages.append(self.notice)
         self.seen_upto[seat] = len(self.messages)  # the mover saw their own move and all before it
-        self.last_played = (seat, result)  # for the window: who moved, and the move (its sound, its slide)
+        self.last_played = (seat, result, said)  # for the window: who moved, the move, where its log lines begin
         self._autosave()
         self._begin_turn()
         if not self.state.over and len(self.flow.rounds()) > rounds_before:

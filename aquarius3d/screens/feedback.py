@@ -66,7 +66,7 @@ class Feedback:
 
     def _moved(self, played, now: float) -> None:
         session, screen = self.session, self.screen
-        seat, result = played
+        seat, result, said = played
         computer = session.seats[seat].kind == "computer"
         origin = self.seats.spot(seat) if computer else screen.picker.table_point(HAND)
         self.last_move.show(screen.scene.arrived, origin or self.seats.spot(seat), now)
@@ -75,7 +75,7 @@ class Feedback:
         else:
             self.sounds.play("action" if result.move.action else "place")
         # A computer's move is named at the top too, until the next move: nobody misses it.
-        screen.status = session.messages[-1] if computer and session.messages else ""
+        screen.status = "\n".join(session.messages[said:said + 2]) if computer else ""
         if session.stage == "cover":
             screen.hud.cover_held = True
             self.cover_due = now + COVER_PAUSE

@@ -105,7 +105,8 @@ class Hud:
             sizes = "   ".join(f"{s.name}: {n}" for s, n in zip(session.seats, seen["hand_sizes"]))
         self.info.setText("\n".join(info + [sizes]))
         self.hint.setText(session.hint())
-        self.notice.setText(session.notice or status)
+        notice = session.notice if session.notice and session.notice not in status else status  # not said twice
+        self.notice.setText(notice)
         newest_lines(self.log, session.messages[-8:], 9)  # moves in words wrap inside the log panel
         self.log_panel.show() if session.messages else self.log_panel.hide()
         self.goal.setText(session.goal_text() or session.goal_hint())
