@@ -96,7 +96,8 @@ class Feedback:
                 counts = tr("seat_cards", count=cards)
             lines.append(f"{seat.name}\n{counts}")
         current = None if session.stage in ("over", "round_over") else session.seat
-        self.seats.update(lines, current, humans[0] if humans else 0)
+        self.seats.update(lines, current, humans[0] if humans else 0,
+                          None if session.family == "towers" else list(seen["hand_sizes"]))
 
     def _show_action(self) -> None:
         """Elemental Towers: the action card drawn and waiting to act, face up with its name and effect."""
@@ -128,10 +129,11 @@ class Feedback:
         return self.last_move.busy() or self.cover_due is not None
 
     def nodes(self) -> list:
-        """The seats' labels, for framing."""
-        return list(self.seats.labels)
+        """The seats' labels and hands, for framing."""
+        return list(self.seats.labels) + ([self.seats.backs] if self.seats.backs.getNumChildren() else [])
 
     def cleanup(self) -> None:
         self.last_move.finish()
         self.last_move.root.removeNode()
         self.seats.root.removeNode()
+        self.seats.backs.removeNode()

@@ -13,10 +13,13 @@ import math
 from panda3d.core import NodePath, TextNode
 
 from .. import geometry
+from .atlas import FaceAtlas
 
 NEAR = 270.0  # degrees round the table's centre (0: the right, 90: the far side): the home seat
 FAR = (125.0, 55.0)  # the others, from left to right across the far half
 MARGIN = 22.0  # millimetres beyond the outermost spots a card may take, where the labels stand
+BACKS = 48.0  # millimetres from a label, away from the cards, to the middle of its hand of card backs
+BACK_SCALE = 0.32  # a hand's cards, shrunk
 TEXT = (0.96, 0.94, 0.86, 1.0)
 TURN = (1.0, 0.8, 0.25, 1.0)
 
@@ -40,6 +43,7 @@ class SeatLabels:
         self.root = scene.root.attachNewNode("seats")
         self.root.setLightOff()
         self.labels: list[NodePath] = []
+        self.backs = self.scene.root.attachNewNode("hands")
         self.spots: list[tuple[float, float]] = []
         self.current: int | None = None
 
@@ -58,12 +62,15 @@ class SeatLabels:
         label.setBin("fixed", 45)
         return label
 
-    def update(self, lines: list[str], current: int | None, home: int) -> None:
-        """`lines`: each seat's text (name and counts); `current`: the seat to move, in gold."""
+    def update(self, lines: list[str], current: int | None, home: int, hands: list[int] | None = None) -> None:
+        """`lines`: each seat's text (name and counts); `current`: the seat to move, in gold; `hands`: each hand's
+        size, shown as small card backs fanned beyond the label of every seat but the home one."""
         while len(self.labels) < len(lines):
             self.labels.append(self._label())
         while len(self.labels) > len(lines):
             self.labels.pop().removeNode()
+        self.backs.removeNode()
+        self.backs = self.scene.root.attachNewNode("hands")  # lit like the cards on the table
         (x0, y0, _), (x1, y1, _) = self.scene.bounds()
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         rx = (x1 - x0) / 2 + geometry.CELL_X + geometry.CARD_WIDTH / 2 + MARGIN  # clear of every ghost
@@ -79,6 +86,21 @@ class SeatLabels:
             node.setTextColor(*(TURN if seat == current else TEXT))
             label.setPos(x, y, 12.0)
             label.setScale(17.0 if seat == current else 14.0)
+            if hands is not None and seat != home and seat < len(hands):
+                self._fan(hands[seat], x + BACKS * math.cos(a), y + BACKS * math.sin(a))
+
+    def _fan(self, count: int, x: float, y: float) -> None:
+        """A hand of `count` cards, backs up, small and fanned round (x, y)."""
+        back = self.scene._mesh(FaceAtlas.BACK)
+        shown = min(count, 12)
+        for i in range(shown):
+            card = self.backs.attachNewNode(back.makeCopy())
+            card.setR(180)  # the back faces up
+            card.setScale(BACK_SCALE)
+            spread = (i - (shown - 1) / 2) * 9.0
+            card.setPos(x + spread * 0.8, y, 0.4 + 0.3 * i)
+            card.setH(-spread * 1.2)
+        self.backs.flattenStrong()  # one draw call for all the hands
 
     def spot(self, seat: int) -> tuple[float, float] | None:
         return self.spots[seat] if 0 <= seat < len(self.spots) else None
