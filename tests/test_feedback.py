@@ -253,3 +253,24 @@ def test_the_volume_setting_is_shown_and_stored(app):
     screen.set_volume(0)
     assert saves.load_settings()["volume"] == 0
     assert app.screens.current.volume_buttons[0]["text"] == f"> {tr('settings_volume_off')} <"
+
+
+def test_an_undone_move_leaves_no_rim(app):
+    app.start_game("elemental-towers", {}, [Seat("Ann")], seed=1)
+    session, feedback = app.session, app.table.feedback
+    for _ in range(80):  # play until a card earns actions: the turn goes on and may be undone
+        if session.stage == "place":
+            session.choose_cell(sorted(session.ghosts(), key=str)[0].cell)
+        elif session.stage == "earned":
+            session.flow.skip(session.flow.earned()[0][0])
+        else:
+            pytest.skip(f"stage {session.stage} first")
+        app.table.refresh()
+        if session.flow.can_undo():
+            break
+    else:
+        pytest.skip("nothing to undo in this deal")
+    assert feedback.last_move.keys and not feedback.last_move.stale()
+    assert session.flow.undo()
+    app.table.refresh()
+    assert feedback.last_move.keys == set() and feedback.last_move.rims.getNumChildren() == 0

@@ -58,6 +58,8 @@ class Feedback:
         if played is not None and played is not self._last:
             self._last = played
             self._moved(played, now)
+        elif self.last_move.stale():  # the move was undone: no rim round an empty place
+            self.last_move.clear()
         elif session.notice and session.notice != self._notice and session.notice.startswith(tr("log_refused",
                                                                                                  reason="")):
             self.sounds.play("invalid")

@@ -33,8 +33,16 @@ class LastMove:
         self.root.setLightOff()
         self.rims = self.root.attachNewNode("rims")
         self.keys: set = set()
+        self.views: dict = {}  # what each outlined piece looked like when outlined
         self.sliding: list[tuple[object, NodePath, Point3, Point3]] = []
         self.started = 0.0
+
+    def _view(self, key):
+        return self.scene.views.get(key) or self.scene.pyramid_views.get(key)
+
+    def stale(self) -> bool:
+        """Has what the rim goes round moved or gone since (a move undone or taken back)?"""
+        return any(self._view(key) != view for key, view in self.views.items())
 
     def _node(self, key) -> NodePath | None:
         return self.scene.nodes.get(key) or self.scene.pyramid_nodes.get(key)
@@ -43,6 +51,7 @@ class LastMove:
         """A move put these pieces down: slide them in from `origin` (None: no slide) and outline them."""
         self.finish()
         self.keys = {key for key in keys if self._node(key) is not None}
+        self.views = {key: self._view(key) for key in self.keys}
         self._draw_rims()
         if origin is None or not self.keys:
             return
@@ -87,7 +96,7 @@ class LastMove:
 
     def clear(self) -> None:
         self.finish()
-        self.keys = set()
+        self.keys, self.views = set(), {}
         self._draw_rims()
 
     def busy(self) -> bool:
