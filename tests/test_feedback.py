@@ -274,3 +274,18 @@ def test_an_undone_move_leaves_no_rim(app):
     assert session.flow.undo()
     app.table.refresh()
     assert feedback.last_move.keys == set() and feedback.last_move.rims.getNumChildren() == 0
+
+
+def test_the_end_of_a_game_plays_the_win_sound(app):
+    from tests.test_app import FakeTask
+
+    app.start_game("aquarius", {}, [Seat("Bo", "computer", "medium"), Seat("Cy", "computer", "medium")], seed=6)
+    table = app.table
+    for _ in range(300):
+        if app.session.stage == "over":
+            break
+        table._bot_due = 0
+        table._tick(FakeTask())
+    assert app.session.stage == "over"
+    played = table.feedback.sounds.played
+    assert played[-1] == "win" and played.count("win") == 1 and set(played[:-1]) <= {"place", "action"}
