@@ -289,3 +289,29 @@ def test_the_end_of_a_game_plays_the_win_sound(app):
     assert app.session.stage == "over"
     played = table.feedback.sounds.played
     assert played[-1] == "win" and played.count("win") == 1 and set(played[:-1]) <= {"place", "action"}
+
+
+def test_towers_an_action_that_acted_on_drawing_is_shown_with_what_it_did(app):
+    from aquarius3d.i18n import action_name
+
+    for seed in range(1, 9):
+        app.start_game("elemental-towers", {}, [Seat("Ann")], seed=seed)
+        table, feedback, session = app.table, app.table.feedback, app.session
+        for _ in range(120):
+            stage = session.stage
+            if stage == "place":
+                session.choose_cell(sorted(session.ghosts(), key=str)[0].cell)
+            elif stage == "earned":
+                session.flow.skip(session.flow.earned()[0][0])
+            else:
+                break
+            table.refresh()
+            lines = session.messages[session.last_played[2] + 1:]
+            top = session.game.deck.cards[session.state.discard[-1]].code if session.state.discard else None
+            events = [line for line in lines if top and line.startswith(action_name(top))]
+            if events:
+                assert not feedback.action_card.isHidden()
+                assert feedback.action_name.getText() == action_name(top)
+                assert feedback.action_effect.getText() == events[0]
+                return
+    pytest.skip("no action acted on drawing in these deals")

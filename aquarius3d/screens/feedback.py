@@ -106,12 +106,28 @@ class Feedback:
         session = self.session
         action = session.action if session.family == "towers" and session.stage in (
             "table_card", "target", "row", "trade_piece") else None
+        effect = tr(f"effect_{action}") if action is not None else None
+        if action is None and session.family == "towers":
+            action, effect = self._resolved_on_drawing()
         if action is None:
             self.action_card.hide()
             return
         self.action_name.setText(action_name(action))
-        self.action_effect.setText(tr(f"effect_{action}"))
+        self.action_effect.setText(effect)
         self.action_card.show()
+
+    def _resolved_on_drawing(self) -> tuple[str | None, str | None]:
+        """Elemental Towers: an action card drawn with the last move that acted (or could not) at once, with
+        what it did; shown until the next move."""
+        session, played = self.session, self.session.last_played
+        state = session.state
+        if played is None or not state.discard:
+            return None, None
+        top = session.game.deck.cards[state.discard[-1]].code
+        name = action_name(top)
+        outcomes = (tr("log_event_done", action=name), tr("log_event_impossible", action=name))
+        said = next((line for line in session.messages[played[2] + 1:] if line in outcomes), None)
+        return (top, said) if said else (None, None)
 
     # -- each frame --------------------------------------------------------------------------------------
 
