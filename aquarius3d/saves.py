@@ -222,8 +222,8 @@ def read_record(path: Path) -> dict:
     return data
 
 
-SETTINGS_DEFAULTS = {"language": "en", "window": [1280, 720], "antialiasing": False, "tour": True}  # tour: the
-# first-game tour is still to be shown (screens/tour.py)
+SETTINGS_DEFAULTS = {"language": "en", "window": [1280, 720], "antialiasing": False, "tour": True,
+                     "volume": 60}  # tour: the first-game tour is still to be shown (screens/tour.py); volume 0-100, 0 off
 
 
 def settings_path() -> Path:
@@ -249,6 +249,9 @@ def load_settings() -> dict:
             settings["antialiasing"] = stored["antialiasing"]
         if isinstance(stored.get("tour"), bool):
             settings["tour"] = stored["tour"]
+        volume = stored.get("volume")
+        if isinstance(volume, int) and not isinstance(volume, bool) and 0 <= volume <= 100:
+            settings["volume"] = volume
     return settings
 
 

@@ -63,6 +63,8 @@ class Session:
         self._reset_choice()
         self.shown_seat: int | None = None  # whose secrets were last on screen
         self.takeback = TakeBack(self)  # the human's last move, kept to be taken back (takeback.py)
+        self.last_played: tuple[int, ApplyResult, int] | None = None
+        self.seen_upto: dict[int, int] = {}  # seat -> how many log lines it had seen when its last turn ended
         self._begin_turn()
 
     # -- making and restoring ---------------------------------------------------------------------
@@ -187,6 +189,13 @@ class Session:
         if self.stage == Stage.COVER:
             self.shown_seat = self.seat
             self._begin_turn()
+
+    def since_last_turn(self, seat: int | None = None, most: int = 8) -> list[str]:
+        """The log lines written since a seat's last turn ended (the seat to move by default), the newest `most`:
+        what the hand-off cover tells a player before they look; everything so far before their first turn."""
+        seat = self.seat if seat is None else seat
+        lines = self.messages[self.seen_upto.get(seat, 0):]
+        return lines[-most:] if most else lines
 
     def can_pass(self) -> bool:
         return self.stage == Stage.CHOOSE and not self.game.can_play(self.state)
@@ -392,6 +401,7 @@ class Session:
             if result.over:  # the newcomer's goal already had its group on the table: they win at once
                 self._begin_turn()
             return result
+        said = len(self.messages)  # where this move's log lines begin
         self.messages.append(self.describe(result, before))
         self.messages.extend(self.flow.after_move(result, turn_before))
         self.notice = ""
@@ -399,6 +409,8 @@ class Session:
             self.notice = tr("log_bonus", name=self.seats[seat].name, count=result.bonus)
             self.messages.append(self.notice)
         self.takeback.after()
+        self.seen_upto[seat] = len(self.messages)  # the mover saw their own move and all before it
+        self.last_played = (seat, result, said)  # for the window: who moved, the move, where its log lines begin
         self._autosave()
         self._begin_turn()
         if not self.state.over and len(self.flow.rounds()) > rounds_before:
@@ -476,8 +488,7 @@ class Session:
         return [i for i in players if self.looks[i] == last]
 
     def describe(self, result: ApplyResult, before: dict | None = None) -> str:
-        """A move in words, for the log: each family says its own moves (games/<family>/narration.py);
-        `before`: the faces on the table before the move, {cell: code}, naming a card it took away."""
+        """A move in words for the log (games/<family>/narration.py); `before`: the faces before it, {cell: code}."""
         return narrator(self.game.family)(self.game, self.state, [s.name for s in self.seats], result, before)
 
     # -- the end -----------------------------------------------------------------------------

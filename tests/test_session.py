@@ -256,11 +256,15 @@ def test_atomic_write_leaves_the_old_file_when_writing_fails(private_home, monke
 
 
 def test_settings_defaults_and_bad_files(private_home):
-    assert saves.load_settings() == {"language": "en", "window": [1280, 720], "antialiasing": False, "tour": True}
-    saves.store_settings({"language": "fr", "window": [1600, 900], "antialiasing": True, "tour": False})
-    assert saves.load_settings() == {"language": "fr", "window": [1600, 900], "antialiasing": True, "tour": False}
+    assert saves.load_settings() == {"language": "en", "window": [1280, 720], "antialiasing": False, "tour": True,
+                                     "volume": 60}
+    saves.store_settings({"language": "fr", "window": [1600, 900], "antialiasing": True, "tour": False, "volume": 0})
+    assert saves.load_settings() == {"language": "fr", "window": [1600, 900], "antialiasing": True, "tour": False,
+                                     "volume": 0}
     saves.store_settings({"language": "fr", "tour": "yes"})  # not a yes or no: the default
     assert saves.load_settings()["tour"] is True
+    saves.store_settings({"volume": 101})  # out of range: the default
+    assert saves.load_settings()["volume"] == 60
     saves.settings_path().write_text("garbage")
     assert saves.load_settings()["language"] == "en"
 

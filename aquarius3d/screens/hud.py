@@ -40,7 +40,7 @@ class Hud:
         self.turn = screen.text("", (0.06, -0.1), 0.065, TextNode.ALeft, parent=top_left)
         self.info = screen.text("", (0.06, -0.18), 0.045, TextNode.ALeft, parent=top_left)
         self.hint = screen.text("", (0, -0.5), 0.05, wrap=40)
-        self.notice = screen.text("", (0, 0.88), 0.05, fg=(1.0, 0.85, 0.45, 1))
+        self.notice = screen.text("", (0, 0.88), 0.05, fg=(1.0, 0.85, 0.45, 1), wrap=38)  # inside NOTICE, clear of the log
         self.log = screen.text("", (-0.06, -0.08), 0.04, TextNode.ARight, parent=top_right, wrap=26)  # in the panel
         self.goal = screen.text("", (-0.06, 0.3), 0.045, TextNode.ARight, parent=bottom_right, wrap=14)
         self.goal_card = screen.button("?", None, (-0.2, 0.14), 0.07, parent=bottom_right)
@@ -49,8 +49,10 @@ class Hud:
         self.choice_widgets = screen.group()
         self.cover = screen.keep(DirectFrame(frameColor=(0.07, 0.08, 0.1, 1), frameSize=(-4, 4, -1.2, 1.2),
                                              parent=root, state=DGG.NORMAL))
-        self.cover_title = screen.text("", (0, 0.1), 0.1, parent=self.cover)
-        self.cover_hint = screen.text("", (0, -0.08), 0.05, parent=self.cover, wrap=34)
+        self.cover_title = screen.text("", (0, 0.62), 0.1, parent=self.cover)
+        self.cover_since = screen.text("", (0, 0.45), 0.05, parent=self.cover, wrap=40, fg=(0.95, 0.85, 0.55, 1))
+        self.cover_hint = screen.text("", (0, -0.72), 0.05, parent=self.cover, wrap=40)
+        self.cover_held = False  # the table screen holds the cover back a moment, so the last move is seen
         self._build_help()
         self._build_end()
 
@@ -102,7 +104,8 @@ class Hud:
             sizes = "   ".join(f"{s.name}: {n}" for s, n in zip(session.seats, seen["hand_sizes"]))
         self.info.setText("\n".join(info + [sizes]))
         self.hint.setText(session.hint())
-        self.notice.setText(session.notice or status)
+        notice = session.notice if session.notice and session.notice not in status else status  # not said twice
+        self.notice.setText(notice)
         newest_lines(self.log, session.messages[-8:], 9)  # moves in words wrap inside the log panel
         self.log_panel.show() if session.messages else self.log_panel.hide()
         self.goal.setText(session.goal_text() or session.goal_hint())
@@ -115,9 +118,11 @@ class Hud:
         ended = session.stage in ("over", "round_over")
         self.hand.draw([] if ended else seen["hand"], session.selected,
                        session.stage == "place" and session.turned)
-        if session.stage == "cover":
+        if session.stage == "cover" and not self.cover_held:
             self.cover.show()
             self.cover_title.setText(tr("cover_title", name=name))
+            since = session.since_last_turn()
+            self.cover_since.setText("\n".join([tr("cover_since")] + since) if since else "")
             self.cover_hint.setText(tr("cover_hint", name=name))
         else:
             self.cover.hide()

@@ -1,4 +1,5 @@
-"""The settings: language, window size, antialiasing, the first-game tour, the value in force marked; each stored at once."""
+"""The settings: language, window size, antialiasing, sound volume, the first-game tour, the value in force marked;
+each stored at once."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from . import Screen
 from .widgets import CHECK, CHOSEN
 
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080))
+VOLUMES = (0, 20, 40, 60, 80, 100)  # the sound volume's choices, 0 is off
 
 
 class SettingsScreen(Screen):
@@ -34,11 +36,17 @@ class SettingsScreen(Screen):
         self.keep(DirectCheckButton(text=tr("settings_antialiasing"), scale=0.05, pos=(0, 0, 0.05),
                                     indicatorValue=int(settings["antialiasing"]),
                                     command=self.set_antialiasing, parent=self.root, **CHECK))
-        self.keep(DirectCheckButton(text=tr("settings_tour"), scale=0.05, pos=(0, 0, -0.07),
+        self.text(tr("settings_volume"), (-0.1, -0.12), 0.055, TextNode.ARight)
+        self.volume_buttons = {}
+        for i, volume in enumerate(VOLUMES):
+            words = tr("settings_volume_off") if volume == 0 else str(volume)
+            self.volume_buttons[volume] = self.choice(words, volume == settings.get("volume", 60), self.set_volume,
+                                                      (0.1 + i * 0.22, -0.11), 0.05, volume)
+        self.keep(DirectCheckButton(text=tr("settings_tour"), scale=0.05, pos=(0, 0, -0.25),
                                     indicatorValue=int(settings.get("tour", True)),
                                     command=self.set_tour, parent=self.root, **CHECK))
-        self.text(tr("settings_symbols"), (0, -0.2), 0.045, wrap=30)
-        self.note = self.text("", (0, -0.4), 0.05)
+        self.text(tr("settings_symbols"), (0, -0.38), 0.045, wrap=30)
+        self.note = self.text("", (0, -0.56), 0.05)
         self.button(tr("menu_back"), self.app.show_menu, (0, -0.8), 0.07)
 
     def choice(self, words: str, chosen: bool, command, pos, scale, value):
@@ -78,3 +86,9 @@ class SettingsScreen(Screen):
         self.app.settings["antialiasing"] = bool(value)
         self.app.store_settings()
         self.note.setText(tr("settings_restart"))
+
+    def set_volume(self, volume: int) -> None:
+        """The table's sounds at this volume (0: none), from now on."""
+        self.app.settings["volume"] = volume
+        self.app.store_settings()
+        self.app.show_settings().note.setText(tr("settings_saved"))

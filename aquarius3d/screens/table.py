@@ -19,15 +19,17 @@ from ..view.camera import Orbit, project
 from ..view.family import TableParts
 from ..view.framing import CameraMan, frame_view, framed, scene_boxes, tangents
 from ..view.picking import Picker
-from ..view.rising import Trays, element_tops
+from ..view.rising import Trays
 from ..view.scene import TableScene
 from . import Screen
+from .elevation import aim_elevation, show_elevation
+from .feedback import Feedback
 from .game_menu import GameMenu
 from .hud import Hud
 from .join import JoinPanel
 from .tour import Tour
 
-BOT_PAUSE = 0.7  # seconds a computer waits before its move, so players can follow
+BOT_PAUSE = 0.9  # seconds a computer waits before its move (and after the last one slid in), so players can follow
 TAKE_BACK_PAUSE = 2.0  # more seconds it waits after a move that may still be taken back (U)
 
 
@@ -63,6 +65,7 @@ class TableScreen(Screen):
         self.join = JoinPanel(self)
         self.menu = GameMenu(self)
         self.tour = Tour(self)
+        self.feedback = Feedback(self)
         self.refresh()
         self.frame_now()
         self._bot_due = time.monotonic() + BOT_PAUSE
@@ -82,6 +85,7 @@ class TableScreen(Screen):
         self.refresh()
 
     def cleanup(self) -> None:
+        self.feedback.cleanup()
         self.show_elevation(False)
         self.base.taskMgr.remove(self.task)
         self.base.cam.node().setActive(True)
@@ -135,6 +139,7 @@ class TableScreen(Screen):
         """Redraw everything from the session: table, ghosts, furniture, hand, HUD, cover; frame if it moved on."""
         session = self.session
         self.parts.sync()
+        self.feedback.observe()
         self.parts.hover(self.hover_cell, self.hover_move)
         state = session.state
         winning = session.winning_cells()
@@ -147,7 +152,8 @@ class TableScreen(Screen):
         self.hud.update(session, self.status)
         self.join.update(session)
         self.hud.draw_choices(session, self._act)
-        self.base.cam.node().setActive(session.stage != "cover")  # the opaque cover hides the table: skip drawing it
+        covered = session.stage == "cover" and not self.hud.cover_held  # the opaque cover hides the table: skip drawing it
+        self.base.cam.node().setActive(not covered)
         self._follow()
         if self.tour.wanted():
             self.tour.start()
@@ -174,7 +180,7 @@ class TableScreen(Screen):
     def frame_boxes(self) -> list:
         """Every card, pyramid, ghost, legal spot (any cell a card may take next) and furniture piece."""
         spots = () if self.ended() else self.session.state.table.need
-        return scene_boxes(self.scene, spots, self.parts.furniture())
+        return scene_boxes(self.scene, spots, self.parts.furniture() + self.feedback.nodes())
 
     def obstacles(self) -> list:
         return self.hud.obstacles(self.ended(), not self.join.button.isHidden())
@@ -265,11 +271,12 @@ class TableScreen(Screen):
     def busy(self) -> bool:
         """Is anything moving or about to, with nobody touching the window: the camera, a drag, a computer?"""
         computer = self.session.stage == "computer" and not self.menu.shown  # the menu pauses the game
-        return self.camera.easing or self._drag is not None or computer
+        return self.camera.easing or self._drag is not None or computer or self.feedback.busy()
 
     def _tick(self, task):
         now = time.monotonic()
         self.camera.step(now)
+        self.feedback.step(now)
         if self._framed_for is not None and self._framed_for[-1] != self.base.getAspectRatio():
             self._follow()  # the window changed shape: frame the table in it again
         point = self.picker.mouse()
@@ -318,33 +325,10 @@ class TableScreen(Screen):
         self.show_elevation(not self.elevation_on)
 
     def show_elevation(self, on: bool) -> None:
-        elevation = self.parts.elevation
-        if (on and elevation is None) or on == self.elevation_on:
-            return
-        self.elevation_on = on
-        furniture = self.parts.hidden_in_elevation()
-        if on:
-            self.camera.finish()
-            elevation.update(element_tops(self.session.state))
-            elevation.root.show()
-            for node in furniture:  # seen from the front they would stand before the houses
-                node.hide()
-            self._aim_elevation()
-        else:
-            self.base.cam.node().setLens(self.perspective)
-            if elevation is not None:
-                elevation.root.hide()
-            for node in furniture:
-                node.show()
-            self.camera.orbit.apply(self.base.camera)
+        show_elevation(self, on)
 
     def _aim_elevation(self) -> None:
-        elevation = self.parts.elevation
-        aspect = self.base.getAspectRatio()
-        self.base.cam.node().setLens(elevation.lens(aspect))
-        eye, target = elevation.camera_pose(aspect)
-        self.base.camera.setPos(*eye)
-        self.base.camera.lookAt(*target)
+        aim_elevation(self)
 
     # -- picking ------------------------------------------------------------------------------------------
 
@@ -398,6 +382,10 @@ class TableScreen(Screen):
     # -- keys ---------------------------------------------------------------------------------------------
 
     def reveal(self) -> None:
+        """The hand-off cover: held back a moment, a click shows it at once; on it, a click shows the turn."""
+        if self.hud.cover_held:
+            self.feedback.release()
+            return
         if self.session.stage == "cover":
             self.session.reveal()
             self.refresh()

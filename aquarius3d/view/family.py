@@ -100,6 +100,7 @@ class TableParts:
             {"deck": tr("hud_deck", count=len(state.deck)),
              "discard": tr("hud_discard", top=action_name(top)) if top else tr("hud_discard_empty"),
              "goals": tr("hud_unused_goals", count=len(state.unused_goals))},
+            action_name(top) if top else None,
         )
         self.scene.show_limit(session.flow.table_limit())
         if session.family == "towers":

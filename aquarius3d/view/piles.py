@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from panda3d.core import NodePath, TextNode
+from panda3d.core import CardMaker, NodePath, TextNode
 
 from .. import geometry
 from .atlas import FaceAtlas
@@ -37,6 +37,31 @@ class Piles:
             label.setDepthTest(False)
             label.setBin("fixed", 50)
             self.labels[name] = label
+        self._build_discard_face()
+
+    def _build_discard_face(self) -> None:
+        """The discard pile lies face up (the rules let anyone look through it): a light card with the
+        top action's name printed on it, lying on the stack."""
+        maker = CardMaker("discard-face")
+        w, h = geometry.CARD_WIDTH * 0.9 / 2, geometry.CARD_LENGTH * 0.9 / 2
+        maker.setFrame(-w, w, -h, h)
+        maker.setColor(0.96, 0.93, 0.84, 1)
+        self.discard_face = self.root.attachNewNode("discard-face")
+        card = self.discard_face.attachNewNode(maker.generate())
+        card.setP(-90)  # lying flat, face up
+        card.setTextureOff(1)
+        card.setLightOff()
+        text = TextNode("discard-name")
+        text.setAlign(TextNode.ACenter)
+        text.setTextColor(0.12, 0.1, 0.08, 1)
+        text.setWordwrap(3.9)
+        self.discard_name = self.discard_face.attachNewNode(text)
+        self.discard_name.setP(-90)
+        self.discard_name.setScale(14.0)
+        self.discard_name.setPos(0, 8, 0.1)
+        self.discard_name.setLightOff()
+        self.discard_name.setTextureOff(1)
+        self.discard_face.hide()
 
     def spots(self) -> dict[str, tuple[float, float]]:
         """Where each pile lies: beyond the column of cells round the cards, so that no glowing spot where a card
@@ -54,8 +79,10 @@ class Piles:
         return ((min(x for x, _ in spots) - reach, min(y for _, y in spots) - reach, 0.0),
                 (max(x for x, _ in spots) + reach, max(y for _, y in spots) + reach, 20.0))
 
-    def update(self, deck: int, discard: int | None, goals: int | None, texts: dict[str, str]) -> None:
-        """Heights from the counts; None hides a pile the game does not have (no actions, no goals)."""
+    def update(self, deck: int, discard: int | None, goals: int | None, texts: dict[str, str],
+               top: str | None = None) -> None:
+        """Heights from the counts; None hides a pile the game does not have (no actions, no goals); `top`: the
+        name of the discard's top card, shown face up on it."""
         spots = self.spots()
         counts = {"deck": deck, "discard": discard or 0, "goals": goals or 0}
         absent = {"discard": discard is None, "goals": goals is None}
@@ -74,3 +101,10 @@ class Piles:
                 label.hide()
             else:
                 label.show()
+        if top and discard:
+            x, y = spots["discard"]
+            self.discard_face.setPos(x, y, geometry.CARD_THICKNESS * discard + 0.15)
+            self.discard_name.node().setText(top)
+            self.discard_face.show()
+        else:
+            self.discard_face.hide()

@@ -128,6 +128,8 @@ class TableScene:
         self.pyramid_views: dict[object, PyramidView] = {}
         self._pyramid_meshes: dict[str, object] = {}
         self.ghosts: dict[object, NodePath] = {}
+        self.arrived: set = set()  # keys of the pieces the last sync added or moved
+        self.flying: set = set()  # keys of pieces sliding into place, left out of the batch
         self._meshes: dict[str, object] = {}
         self._build_table()
         self._build_lights()
@@ -225,10 +227,11 @@ class TableScene:
     def sync(self, cards: dict[object, CardView], pyramids: dict[object, PyramidView] | None = None) -> None:
         """Make the scene show exactly these cards (and pyramids, when given), by stable id."""
         self._draw_faces(cards.values())
-        changed = self._reconcile(cards, self.nodes, self.views, self._card_node, card_transform)
+        self.arrived = set()
+        changed = self._reconcile(cards, self.nodes, self.views, self._card_node, card_transform, self.arrived)
         if pyramids is not None:
             changed |= self._reconcile(pyramids, self.pyramid_nodes, self.pyramid_views, self._pyramid_node,
-                                       pyramid_transform)
+                                       pyramid_transform, self.arrived)
         if changed:
             self.fit_table(self.bounds())
             self._rebatch()
@@ -239,8 +242,9 @@ class TableScene:
             self._rebatch()
 
     @staticmethod
-    def _reconcile(wanted: dict, nodes: dict, views: dict, make, transform) -> bool:
-        """Add, move and remove nodes so that they match the wanted views; whether anything changed."""
+    def _reconcile(wanted: dict, nodes: dict, views: dict, make, transform, arrived: set | None = None) -> bool:
+        """Add, move and remove nodes so that they match the wanted views; whether anything changed.
+        `arrived` gathers the keys of the pieces added or moved (what the last move put down)."""
         changed = False
         for key in list(nodes):
             if key not in wanted:
@@ -257,6 +261,8 @@ class TableScene:
             if old != view:
                 node.setPos(*transform(view))
                 changed = True
+                if arrived is not None and (old is None or old.cell != view.cell or old.code != view.code):
+                    arrived.add(key)
             views[key] = view
         return changed
 
@@ -277,13 +283,15 @@ class TableScene:
         """Draw every card as one flattened node (after any change to cards or tints)."""
         self.batch.removeNode()
         self.batch = self.root.attachNewNode("cards-drawn")
-        for node in self.nodes.values():
+        for key, node in self.nodes.items():
+            if key in self.flying:
+                continue  # drawn by itself while it slides (view/motion.py)
             copy = node.copyTo(self.batch)
             copy.clearPythonTag("card")
             copy.clearTag("card")
         pyramids = self.batch.attachNewNode("pyramids")
         pyramids.setTextureOff(1)
-        for view, node in ((self.pyramid_views[k], n) for k, n in self.pyramid_nodes.items()):
+        for view, node in ((self.pyramid_views[k], n) for k, n in self.pyramid_nodes.items() if k not in self.flying):
             copy = node.copyTo(pyramids)
             copy.clearPythonTag("pyramid")
             if view.code[1] == "c":
