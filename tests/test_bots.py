@@ -276,3 +276,31 @@ def test_the_progress_bar_shows_only_on_a_terminal():
     result = arena(load_ruleset("dominus"), ["random", "easy"], games=3, seed=4, progress=show)
     assert screen.getvalue().endswith("] 3/3 games\n") and "1/3 games" in screen.getvalue()
     assert sum(result["wins"]) + result["draws"] == 3
+
+
+def test_medium_raises_its_goal_element_in_rising():
+    """In the pyramid step, when one pyramid would put the seat's goal element highest of all, medium plays one
+    that does (its judgement sees heights by the rule's tie-break chain); a random player need not. Only
+    positions where the seat knows no other goal's place: then every other element may be a rival's."""
+    game = load_ruleset("aquarius-rising")
+    tried = 0
+    for state in positions(game, 3, seeds=range(12), steps=120, every=1):
+        if state.phase != "pyramid":
+            continue
+        seat = state.turn
+        goal = game.deck.cards[state.goals[seat]].code
+        if any(kind == "goal" for kind, _ in game.observe(state, seat).known.values()):
+            continue
+        leading = []
+        for move in game.legal_moves(state):
+            trial = state.copy()
+            game.apply(trial, move)
+            keys = game.end.keys(trial)
+            if goal in keys and all(keys[goal] > k for e, k in keys.items() if e != goal):
+                leading.append(move)
+        if not leading or len(leading) == len(game.legal_moves(state)):
+            continue
+        choice = make_player("medium", 3).choose(game, game.observe(state, seat))
+        assert choice in leading, f"medium played {choice}, not one of {leading}"
+        tried += 1
+    assert tried >= 3

@@ -15,8 +15,9 @@ Levels:
     medium   a greedy player with a real evaluation, one move ahead (Aquarius: its goal group, what the
              move gives the others, when an action card is worth playing; Dominus: emptying its hand,
              keeping playable cards, leaving the next player stuck; Elemental Towers: towers of the
-             row's best colours and the pieces that could stack). Aquarius Rising and Elemental
-             Connections (no goals): a random move for now.
+             row's best colours and the pieces that could stack; Aquarius Rising: its goal element's
+             height by the tie-break chain, rivals above it, houses left open for the next storey;
+             Elemental Connections: cards that still fit, the next player stuck).
 """
 
 from __future__ import annotations
