@@ -43,7 +43,7 @@ from .stages import Stage
 class Seat:
     name: str
     kind: str = "human"  # or "computer"
-    level: str = DEFAULT_LEVEL  # a computer seat's level (aquarius3d/bots: random, easy, medium)
+    level: str = DEFAULT_LEVEL  # a computer seat's level (aquarius3d/bots: random, easy, medium, hard)
 
 
 class Session:

@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from .greedy import EasyPlayer, MediumPlayer
+from .hard import HardPlayer
 from .random_player import RandomPlayer
 
 
@@ -32,8 +33,9 @@ class Player(Protocol):
     def choose(self, game, observation): ...
 
 
-LEVELS = {"random": RandomPlayer, "easy": EasyPlayer, "medium": MediumPlayer}
+LEVELS = {"random": RandomPlayer, "easy": EasyPlayer, "medium": MediumPlayer, "hard": HardPlayer}
 DEFAULT_LEVEL = "medium"  # what `bot` and `computer` mean
+SEAT_LEVELS = ("medium", "hard", "easy", "random")  # the order a seat button offers the levels in (new-game form)
 ALIASES = ("bot", "computer")
 
 
@@ -59,5 +61,5 @@ def make_player(level: str, seed: int = 0, think: float | None = None) -> Player
     return LEVELS[level_name(level)](seed, think=think)
 
 
-__all__ = ["ALIASES", "DEFAULT_LEVEL", "LEVELS", "EasyPlayer", "MediumPlayer", "Player", "RandomPlayer",
+__all__ = ["ALIASES", "DEFAULT_LEVEL", "LEVELS", "SEAT_LEVELS", "EasyPlayer", "HardPlayer", "MediumPlayer", "Player", "RandomPlayer",
            "is_level", "level_name", "make_player"]

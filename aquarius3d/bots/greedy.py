@@ -23,9 +23,14 @@ def scorer_of(game):
     return SCORERS.get(game.family)
 
 
-def scored_moves(game, observation, rng: random.Random):
-    """[(score, move)] for every legal move of the observing seat, or None when its family has no evaluation."""
+def scored_moves(game, observation, rng: random.Random, quick: bool = False):
+    """[(score, move)] for every legal move of the observing seat, or None when its family has no evaluation.
+
+    `quick`: a cheaper judgement where the family has one (Aquarius: fewer card moves tried), for the replies
+    the `hard` player imagines in its search."""
     scorer = scorer_of(game)
+    if quick and scorer is aquarius_eval.score_moves:
+        scorer = aquarius_eval.quick_score_moves
     if scorer is None:
         return None
     moves = game.legal_moves(observation.view)

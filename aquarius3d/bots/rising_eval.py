@@ -11,7 +11,8 @@ to a seat whose goal is element G (heights in millimetres):
     four pyramids with nothing above it whose next storey would rise above G: the next player may build
     there (what a storey gives others);
     at the end of the game, a win (shared wins divided) or a loss outright.
-A card on the table adds 0.5 per quarter of G it offers to pyramids and takes off 0.5 * p per quarter of a
+A card on the table leaves the heights as they are (the largest group, the last tie-break, is not looked at
+for it): it adds 0.5 per quarter of G it offers to pyramids and takes off 0.5 * p per quarter of a
 threatening element. Pyramids and storeys are scored by the position they leave. Action cards cost 2 to
 play: Trade/Rotate/Shuffle Goals are scored by the goal they are expected to bring, Trade Pyramids (Zap a
 Card) by the pyramids of G's colour each supply holds, Two Pyramids (Move a Card) as one pyramid more
@@ -21,11 +22,13 @@ Card) by the pyramids of G's colour each supply holds, Two Pyramids (Move a Card
 from __future__ import annotations
 
 from .. import geometry
+from ..cards import face, mask_letters
+from ..games.rising.state import rising
 from ..engine.moves import (
     Pass, Place, PlacePyramid, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands, TradePyramids,
     TwoPyramids,
 )
-from ..vocabulary import BIT, ELEMENTS, LETTER_OF, LETTERS, PYRAMID_COLOUR
+from ..vocabulary import BIT, ELEMENT_OF, ELEMENT_OF_COLOUR, ELEMENTS, LETTER_OF, LETTERS, PYRAMID_COLOUR, WILD_COLOURS
 from .goals import known_goals, own_goal, threats, unplaced
 
 WIN = 1_000_000.0
@@ -33,21 +36,60 @@ HEIGHT, PIPS, SECOND, GROUP = 1.0, 0.5, 0.2, 0.1
 LEAD, OPEN, FOOTING = 25.0, 12.0, 0.5
 KEEP_ACTION, EXTRA_PYRAMID = 2.0, 6.0
 _NONE = (-1.0, 0, -1.0, 0, 0)
+_THICK = geometry.card_top(0)
+_TALL = geometry.PYRAMID_HEIGHT
+_PIPS = geometry.PYRAMID_PIPS
+_LETTERS_OF = [mask_letters(mask) for mask in range(1 << len(LETTERS))]
 
 
 def keys_and_open(game, state) -> tuple[dict[str, tuple], list[float]]:
-    """The tie-break key of every element present, and the height a storey would reach on each open house."""
-    from ..games.rising.blocks import houses_of_state, ranking_keys
+    """The tie-break key of every element present, and the height a storey would reach on each open house.
 
-    houses = houses_of_state(state)
-    groups = {name: state.table.largest_group(BIT[LETTERS[i]]) for i, name in enumerate(ELEMENTS)}
-    keys = ranking_keys(houses, groups, game.end.pips)
+    The same keys as games/rising/blocks.py `ranking_keys` (a test compares them), worked out in one pass
+    over the houses: the search asks for them thousands of times a move.
+    """
+    data = rising(state)
+    storeys, pyramids = data.storeys, data.pyramids
+    found: dict[str, list[tuple[float, tuple[int, int], int]]] = {}
     spots = []
-    for house in houses.values():
-        top_places = house.pyramids[-1]
-        if all(top_places):
-            size = top_places[0][0]
-            spots.append(house.tops()[-1] + geometry.PYRAMID_HEIGHT[size] + geometry.CARD_THICKNESS)
+    for cell, lies in state.table.faces.items():
+        level, top, elements = 0, _THICK, lies.elements
+        while True:
+            for letter in _LETTERS_OF[elements]:
+                found.setdefault(letter, []).append((top, cell, 0))
+            places = pyramids.get((cell, level))
+            size = None
+            if places:
+                for pyramid in places:
+                    if pyramid:
+                        size = pyramid[0]
+                        if pyramid[1] not in WILD_COLOURS:
+                            found.setdefault(ELEMENT_OF_COLOUR[pyramid[1]], []).append(
+                                (top + _TALL[size], cell, _PIPS[size]))
+            above = storeys.get((cell, level + 1))
+            if above is None:
+                if places and all(places) and size is not None:
+                    spots.append(top + _TALL[size] + _THICK)
+                break
+            top += (_TALL[size] if size else 0.0) + _THICK
+            elements = face(above[1]).elements
+            level += 1
+    by_height = game.end.pips == "height"
+    table = state.table
+    keys = {}
+    for letter, points in found.items():
+        levels = sorted({round(h, 6) for h, _, _ in points}, reverse=True)
+        first = levels[0]
+        second = levels[1] if len(levels) > 1 else None
+
+        def pips_at(height: float, points=points) -> int:
+            if by_height:
+                return sum(p for h, _, p in points if p and abs(h - height) < 1e-6)
+            cells = {c for h, c, _ in points if abs(h - height) < 1e-6}
+            return sum(p for _, c, p in points if p and c in cells)
+
+        keys[ELEMENT_OF[letter]] = (first, pips_at(first), second if second is not None else -1.0,
+                                    pips_at(second) if second is not None else 0, table.largest_group(BIT[letter]))
     return keys, spots
 
 
@@ -88,16 +130,18 @@ def score_moves(game, observation, moves, rng):
     my_letter = LETTER_OF[goal]
     scored = []
     for move in moves:
-        if isinstance(move, (Place, PlacePyramid)):
+        if isinstance(move, Place) and not move.level:
+            # A card on the table raises nothing: the position stays as it is, but for its footing.
+            worth = base
+            for letter in move.lies_as:
+                if letter == my_letter:
+                    worth += FOOTING
+                else:
+                    worth -= FOOTING * threat.get(_element(letter), 0.0)
+        elif isinstance(move, (Place, PlacePyramid)):
             state = guess.copy()
             game._apply_unchecked(state, move)  # a legal move of this very position
             worth = position_value(game, state, seat, goal, threat)
-            if isinstance(move, Place) and not move.level:
-                for letter in move.lies_as:
-                    if letter == my_letter:
-                        worth += FOOTING
-                    else:
-                        worth -= FOOTING * threat.get(_element(letter), 0.0)
         elif isinstance(move, Pass):
             worth = base
         else:
