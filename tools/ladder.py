@@ -1,13 +1,13 @@
 """The table of computer levels in README's "Computer players": arena matches on fresh seeds, as Markdown.
 
     python tools/ladder.py [--seed 20261123] [--games 400] [--hard-games 100] [--think 0.2] [--workers 2]
-                           [--only hard]
+                           [--only hard] [--only aquarius-rising:medium]
 
 Each line is one `aquarius3d arena` match (seats rotated, game i seeded from (seed, i)); the share is the
 first entrant's wins with its 95% Wilson interval, next to a seat's fair share. Matches with the searching
 level (hard) play `--hard-games` games at `--think` seconds a move (a budget of simulations calibrated to
-about that time, so the figures do not depend on the machine); `--only WORD` plays only the matches whose
-first entrant is that level. Pick a new seed to check the figures on games nobody has looked at; do not
+about that time, so the figures do not depend on the machine); `--only hard` (or `--only
+aquarius-rising:medium`, repeatable) plays only the matches whose first entrant is that level (in that game). Pick a new seed to check the figures on games nobody has looked at; do not
 tune the players against one.
 """
 
@@ -50,12 +50,13 @@ def main() -> int:
     parser.add_argument("--hard-games", type=int, default=100)
     parser.add_argument("--think", type=float, default=0.2)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--only", help="play only the matches whose first entrant is this level")
+    parser.add_argument("--only", action="append", metavar="LEVEL|RULESET:LEVEL",
+                        help="play only the matches whose first entrant is this level (in this game); repeatable")
     args = parser.parse_args()
     print("| game | players | games | first entrant's wins (95% interval) | fair share | draws | mean score | ms a move |")
     print("|---|---|---|---|---|---|---|---|")
     for ruleset, options, levels in MATCHES:
-        if args.only and levels[0] != args.only:
+        if args.only and levels[0] not in args.only and f"{ruleset}:{levels[0]}" not in args.only:
             continue
         game = load_ruleset(ruleset, options)
         start = time.perf_counter()

@@ -35,6 +35,7 @@ WIN = 1_000_000.0
 HEIGHT, PIPS, SECOND, GROUP = 1.0, 0.5, 0.2, 0.1
 LEAD, OPEN, FOOTING = 25.0, 12.0, 0.5
 KEEP_ACTION, EXTRA_PYRAMID = 2.0, 6.0
+KEEP_GOAL_ACTION, LATE = 20.0, 10
 _NONE = (-1.0, 0, -1.0, 0, 0)
 _THICK = geometry.card_top(0)
 _TALL = geometry.PYRAMID_HEIGHT
@@ -144,6 +145,11 @@ def score_moves(game, observation, moves, rng):
             worth = position_value(game, state, seat, goal, threat)
         elif isinstance(move, Pass):
             worth = base
+        elif isinstance(move, (TradeGoals, RotateGoals, ShuffleGoals)):
+            # Goals change hands all game long: a goal card is worth most at the end, when it can take the
+            # element that stands highest; until the deck runs low it is kept unless it gains a lot.
+            keep = KEEP_ACTION + KEEP_GOAL_ACTION * min(1.0, len(guess.deck) / LATE)
+            worth = _action(game, observation, move, goal, keys, spots, base) - keep
         else:
             worth = _action(game, observation, move, goal, keys, spots, base) - KEEP_ACTION
         scored.append((worth, move))
