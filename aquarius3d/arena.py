@@ -23,6 +23,7 @@ from .errors import DataError
 from .bots import level_name, make_player
 
 ARTISAN = 11  # Elemental Towers: a game "won" reaches this score
+ARENA_THINK = 0.2  # seconds a searching level thinks per move unless --think says otherwise (the issue's targets)
 MAX_MOVES = 10_000
 
 
@@ -113,6 +114,7 @@ def arena(game, levels: list[str], games: int, seed: int, think: float | None = 
     `source` is what worker processes load the ruleset from (its id, or the file it came from).
     """
     levels = [level_name(level) for level in levels]
+    think = ARENA_THINK if think is None else think
     if not game.min_players <= len(levels) <= game.max_players:
         raise DataError(f"--players: {game.id} is for {game.min_players} to {game.max_players} players, "
                          f"not {len(levels)}")

@@ -163,9 +163,9 @@ def cmd_render(args) -> int:
 
 
 def parse_players(text: str) -> list:
-    """'Ann,medium,easy' -> seats. A computer player is its level (random, easy, medium) or 'bot' / 'computer'
-    (the default level), optionally with a name: 'easy:Hal', 'bot:Hal'; 'hard' (a level still to come) is
-    refused with the list of levels. Anything else is a human player's name."""
+    """'Ann,medium,easy' -> seats. A computer player is its level (random, easy, medium, hard) or 'bot' /
+    'computer' (the default level), optionally with a name: 'easy:Hal', 'bot:Hal'. Anything else is a human
+    player's name."""
     from .bots import is_level, level_name
     from .session import Seat
 
@@ -174,7 +174,7 @@ def parse_players(text: str) -> list:
         if not raw:
             raise DataError(f"--players: player {i + 1} has no name (write names separated by commas)")
         kind, _, name = raw.partition(":")
-        if is_level(kind) or kind.strip().lower() == "hard":  # hard: a level to come, refused with the list
+        if is_level(kind):
             try:
                 level = level_name(kind)
             except ValueError as exc:
@@ -359,13 +359,14 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                     "the results do not depend on --workers.")
     p.add_argument("ruleset")
     p.add_argument("--players", required=True, metavar="LEVELS",
-                   help="levels separated by commas, e.g. medium,random,random,random (levels: random, easy, "
-                        "medium; 'bot' is the default level)")
+                   help="levels separated by commas, e.g. hard,medium,random,random (levels: random, easy, "
+                        "medium, hard; 'bot' is the default level)")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a ruleset option (repeatable)")
-    p.add_argument("--think", type=float, metavar="SECONDS", help="time a searching level may think per move "
-                                                                  "(kept for the levels that search)")
+    p.add_argument("--think", type=float, metavar="SECONDS",
+                   help="what the searching level (hard) may think per move, default 0.2: a number of "
+                        "simulations calibrated to about that time here, so results do not depend on the machine")
     p.add_argument("--workers", type=int, default=1, help="processes playing games side by side")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=cmd_arena)

@@ -30,4 +30,4 @@ def same_name(names) -> str | None:
 class Seat:
     name: str
     kind: str = "human"  # or "computer"
-    level: str = DEFAULT_LEVEL  # a computer seat's level (aquarius3d/bots: random, easy, medium)
+    level: str = DEFAULT_LEVEL  # a computer seat's level (aquarius3d/bots: random, easy, medium, hard)

@@ -15,8 +15,9 @@ Levels:
     medium   a greedy player with a real evaluation, one move ahead (Aquarius: its goal group, what the
              move gives the others, when an action card is worth playing; Dominus: emptying its hand,
              keeping playable cards, leaving the next player stuck; Elemental Towers: towers of the
-             row's best colours and the pieces that could stack). Aquarius Rising and Elemental
-             Connections (no goals): a random move for now.
+             row's best colours and the pieces that could stack; Aquarius Rising: its goal element's
+             height by the tie-break chain, rivals above it, houses left open for the next storey;
+             Elemental Connections: cards that still fit, the next player stuck).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from .greedy import EasyPlayer, MediumPlayer
+from .hard import HardPlayer
 from .random_player import RandomPlayer
 
 
@@ -31,8 +33,9 @@ class Player(Protocol):
     def choose(self, game, observation): ...
 
 
-LEVELS = {"random": RandomPlayer, "easy": EasyPlayer, "medium": MediumPlayer}
+LEVELS = {"random": RandomPlayer, "easy": EasyPlayer, "medium": MediumPlayer, "hard": HardPlayer}
 DEFAULT_LEVEL = "medium"  # what `bot` and `computer` mean
+SEAT_LEVELS = ("medium", "hard", "easy", "random")  # the order a seat button offers the levels in (new-game form)
 ALIASES = ("bot", "computer")
 
 
@@ -58,5 +61,5 @@ def make_player(level: str, seed: int = 0, think: float | None = None) -> Player
     return LEVELS[level_name(level)](seed, think=think)
 
 
-__all__ = ["ALIASES", "DEFAULT_LEVEL", "LEVELS", "EasyPlayer", "MediumPlayer", "Player", "RandomPlayer",
+__all__ = ["ALIASES", "DEFAULT_LEVEL", "LEVELS", "SEAT_LEVELS", "EasyPlayer", "HardPlayer", "MediumPlayer", "Player", "RandomPlayer",
            "is_level", "level_name", "make_player"]

@@ -11,7 +11,7 @@ gives the next players). Placements are worked out from the table's groups witho
 
 Action cards cost 4 to play (the value of keeping one for when it matters) and are scored on a state
 determinized from the observation: Zap a Card and Move a Card by the table they leave (Move a Card only
-for cards in a nearly complete group and targets beside the goal element, at most 240 of them); Trade
+for cards in a nearly complete group and targets beside the goal element, at most 240 of them; 24 in the replies `hard` imagines for the other seats); Trade
 Goals, Rotate Goals and Shuffle Goals by the goal they are expected to bring (a goal whose place the seat
 knows counts as that element, an unknown one as the mean of the elements it could be, and the goal given
 away becomes a sure threat); Trade Hands when the seat's own hand cannot grow its group and the other
@@ -28,6 +28,7 @@ from ..vocabulary import BIT, LETTER_OF
 WIN = 1_000_000.0
 KEEP_ACTION = 4.0  # what an action card in hand is worth: play it only when it gains more
 MOVE_CARD_LIMIT = 240
+QUICK_MOVE_CARD_LIMIT = 24  # in hard's playouts, where speed buys more samples
 _LOW = sum(1 << (SEG_BITS * i) for i in range(8))  # the lowest bit of each packed segment
 BITS = tuple(1 << i for i in range(5))
 
@@ -35,8 +36,9 @@ BITS = tuple(1 << i for i in range(5))
 class Judge:
     """What one seat knows that matters to its judgement, worked out once per decision."""
 
-    def __init__(self, game, observation) -> None:
+    def __init__(self, game, observation, odds: dict[int, dict[int, float]] | None = None) -> None:
         view = observation.view
+        self.odds = odds  # hard's reading of the others' goals: seat -> element bit -> chance (None: even odds)
         self.game = game
         self.seat = observation.seat
         self.view = view
@@ -58,6 +60,16 @@ class Judge:
 
     def threats(self, mine: int, given: int | None = None) -> dict[int, float]:
         """Per other element, the chance that it is another player's goal (`given`: a goal we hand over)."""
+        if self.odds is not None:
+            found = {}
+            for bit in BITS:
+                if bit == mine:
+                    continue
+                free = 1.0
+                for chances in self.odds.values():
+                    free *= 1.0 - chances.get(bit, 0.0)
+                found[bit] = 1.0 if bit == given else 1.0 - free
+            return found
         opponents = len(self.view.players) - 1
         sure = set(self.known_goals.values())
         if given is not None:
@@ -140,13 +152,21 @@ class Judge:
         return worth
 
 
-def score_moves(game, observation, moves, rng):
-    """[(score, move)] for each legal move; None (a random move) when the seat has no goal (Elemental Connections)."""
+def quick_score_moves(game, observation, moves, rng):
+    """score_moves trying at most QUICK_MOVE_CARD_LIMIT card moves: the other seats' replies in hard's search."""
+    return score_moves(game, observation, moves, rng, QUICK_MOVE_CARD_LIMIT)
+
+
+def score_moves(game, observation, moves, rng, move_card_limit: int = MOVE_CARD_LIMIT, odds=None):
+    """[(score, move)] for each legal move; None (a random move) when the seat has no goal (Elemental Connections).
+
+    `odds`: seat -> element bit -> the chance it is that seat's goal, when the caller has read the others'
+    goals (the `hard` player, bots/infer.py); medium gives even odds to every goal it cannot place."""
     view = observation.view
     goal = view.goals[observation.seat]
     if goal is None or goal == HIDDEN:
         return None
-    judge = Judge(game, observation)
+    judge = Judge(game, observation, odds)
     base = judge.value(judge.base)
     scored = []
     actions = []
@@ -161,16 +181,16 @@ def score_moves(game, observation, moves, rng):
         else:
             actions.append(move)
     if actions:
-        scored.extend(_actions(game, observation, judge, actions, base, best_place, rng))
+        scored.extend(_actions(game, observation, judge, actions, base, best_place, rng, move_card_limit))
     return scored
 
 
-def _actions(game, observation, judge: Judge, moves, base: float, best_place, rng):
+def _actions(game, observation, judge: Judge, moves, base: float, best_place, rng, limit: int):
     view = observation.view
     seat = observation.seat
     guess = game.determinize(observation, rng)  # one whole state consistent with what the seat saw
     found = []
-    for move in _worth_trying(judge, moves):
+    for move in _worth_trying(judge, moves, limit):
         if isinstance(move, (Zap, MoveCard)):
             state = guess.copy()
             game.apply(state, move)
@@ -180,7 +200,10 @@ def _actions(game, observation, judge: Judge, moves, base: float, best_place, rn
         elif isinstance(move, TradeGoals):
             known = judge.known_goals.get(move.seat) if move.seat is not None else None
             given = judge.mine if move.seat is not None else None
-            worth = _goal_worth(judge, [known] if known else None, given)
+            if judge.odds is not None and move.seat in judge.odds and not known:
+                worth = _goal_worth(judge, None, given, judge.odds[move.seat])
+            else:
+                worth = _goal_worth(judge, [known] if known else None, given)
         elif isinstance(move, RotateGoals):
             worth = _goal_worth(judge, None, judge.mine) - 2.0
         elif isinstance(move, ShuffleGoals):
@@ -199,7 +222,7 @@ def _actions(game, observation, judge: Judge, moves, base: float, best_place, rn
     return found
 
 
-def _worth_trying(judge: Judge, moves):
+def _worth_trying(judge: Judge, moves, limit: int):
     """The actions to score: every one but Move a Card, which is tried only where it may matter."""
     others = [m for m in moves if not isinstance(m, MoveCard)]
     shifts = [m for m in moves if isinstance(m, MoveCard)]
@@ -217,14 +240,19 @@ def _worth_trying(judge: Judge, moves):
     spread = judge.mine * _LOW
     beside_mine = {cell for cell, need in table.need.items() if need & spread}
     chosen = [m for m in shifts if m.source in hot or m.target in beside_mine] or shifts
-    if len(chosen) > MOVE_CARD_LIMIT:
-        step = len(chosen) / MOVE_CARD_LIMIT
-        chosen = [chosen[int(i * step)] for i in range(MOVE_CARD_LIMIT)]
+    if len(chosen) > limit:
+        step = len(chosen) / limit
+        chosen = [chosen[int(i * step)] for i in range(limit)]
     return others + chosen
 
 
-def _goal_worth(judge: Judge, elements, given) -> float:
-    """The expected worth of the table with a new goal: one of `elements`, or any the seat cannot place."""
+def _goal_worth(judge: Judge, elements, given, weights: dict[int, float] | None = None) -> float:
+    """The expected worth of the table with a new goal: one of `elements`, or any the seat cannot place
+    (`weights`: element bit -> chance, instead)."""
+    if weights:
+        total = sum(weights.values())
+        return sum(chance * judge.value(judge.base, bit, judge.threats(bit, given))
+                   for bit, chance in weights.items()) / total
     if elements is None:
         placed = set(judge.known_goals.values())
         elements = [b for b in judge.goal_bits if b != judge.mine and b not in placed] or [judge.mine]

@@ -1,7 +1,8 @@
 """Greedy computer players: `medium` scores every legal move one ply ahead; `easy` is medium with mistakes.
 
-The scores come from each family's evaluation (aquarius_eval.py, dominus_eval.py, towers_eval.py), which
-sees only the observation (and states determinized from it). Aquarius Rising, without an evaluation yet,
+The scores come from each family's evaluation (aquarius_eval.py, rising_eval.py, dominus_eval.py,
+towers_eval.py; connections_eval.py for Elemental Connections, Aquarius without goals), which sees only the
+observation (and states determinized from it). A seat that cannot see a goal of its own (Aqua-Chicken)
 gets a random legal move.
 """
 
@@ -9,15 +10,27 @@ from __future__ import annotations
 
 import random
 
-from . import aquarius_eval, dominus_eval, towers_eval
+from . import aquarius_eval, connections_eval, dominus_eval, rising_eval, towers_eval
 
 SCORERS = {"aquarius": aquarius_eval.score_moves, "dominus": dominus_eval.score_moves,
-           "towers": towers_eval.score_moves}
+           "towers": towers_eval.score_moves, "rising": rising_eval.score_moves}
 
 
-def scored_moves(game, observation, rng: random.Random):
-    """[(score, move)] for every legal move of the observing seat, or None when its family has no evaluation."""
-    scorer = SCORERS.get(game.family)
+def scorer_of(game):
+    """The family's evaluation (Aquarius without goals, Elemental Connections, has its own)."""
+    if game.family == "aquarius" and not game.goal_ids():
+        return connections_eval.score_moves
+    return SCORERS.get(game.family)
+
+
+def scored_moves(game, observation, rng: random.Random, quick: bool = False):
+    """[(score, move)] for every legal move of the observing seat, or None when its family has no evaluation.
+
+    `quick`: a cheaper judgement where the family has one (Aquarius: fewer card moves tried), for the replies
+    the `hard` player imagines in its search."""
+    scorer = scorer_of(game)
+    if quick and scorer is aquarius_eval.score_moves:
+        scorer = aquarius_eval.quick_score_moves
     if scorer is None:
         return None
     moves = game.legal_moves(observation.view)

@@ -7,6 +7,7 @@ from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import TextNode
 
 from ..bots import DEFAULT_LEVEL
+from ..bots import SEAT_LEVELS
 from ..errors import DataError
 from ..i18n import choice_name, game_name, has, tr
 from ..ruleset import available, load_ruleset
@@ -15,7 +16,7 @@ from . import Screen
 from .widgets import BUTTON, CHECK, ENTRY, TEXT, WARNING
 
 NAMES = list(DEFAULT_NAMES)
-SEAT_KINDS = ("human", "medium", "easy", "random")  # what the seat button cycles through: a person, then levels
+SEAT_KINDS = ("human", *SEAT_LEVELS)  # what the seat button cycles through: a person, then the levels
 # The form's rows (aspect2d units): sized so that the longest form (Aquarius Rising's eight options and five
 # players) stays inside a 16:10 or 16:9 window, above the note and the Start button.
 OPTIONS_TOP, OPTION_STEP = 0.6, 0.066

@@ -1,0 +1,59 @@
+"""Medium's judgement in Elemental Connections (Aquarius without goals: whoever plays the last card wins).
+
+Nobody has a goal, so what counts is being able to keep playing while the others cannot. Like Dominus'
+evaluation (dominus_eval.py), each placement is scored on a copy of the table:
+    4 per card left in hand that could still be played on the table the move leaves;
+    30 * the chance that the next player cannot play: (1 - f)^h, where f is the share of the cards the
+    seat has not seen that fit somewhere and h the next player's hand size (one more: they draw first
+    while the deck lasts);
+    with the deck empty and this the seat's last card, 60 * that chance for every other player in turn
+    (the last card placed wins).
+"""
+
+from __future__ import annotations
+
+from ..engine.moves import Place
+from .dominus_eval import _fitter
+
+KEPT, STUCK, LAST = 4.0, 30.0, 60.0
+
+
+def score_moves(game, observation, moves, rng):
+    view = observation.view
+    seat = observation.seat
+    cards = game.deck.cards
+    placement = game.placement
+    hand = [cards[c].code for c in view.hands[seat] if cards[c].kind == "element"]
+    seen = set(view.hands[seat]) | set(view.table.cards.values()) | set(view.discard)
+    unseen = [cards[c].code for c in game.play_ids() if c not in seen and cards[c].kind == "element"]
+    players = len(view.players)
+    draws = 1 if view.deck else 0
+    scored = []
+    for move in moves:
+        if not isinstance(move, Place):
+            scored.append((-1.0, move))
+            continue
+        table = view.table.copy()
+        table.place(move.cell, -1, move.lies_as)
+        fit = _fitter(placement, table, table.frontier())
+        rest = list(hand)
+        rest.remove(next(c for c in rest if _same(c, move.code)))
+        worth = KEPT * sum(fit(code) for code in rest)
+        share = sum(fit(code) for code in unseen) / len(unseen) if unseen else 0.0
+        if players > 1:
+            nxt = (seat + 1) % players
+            worth += STUCK * (1.0 - share) ** (len(view.hands[nxt]) + draws)
+            if not view.deck and not rest:
+                stuck = 1.0
+                for other in range(players):
+                    if other != seat:
+                        stuck *= (1.0 - share) ** len(view.hands[other])
+                worth += LAST * stuck
+        scored.append((worth, move))
+    return scored
+
+
+def _same(a: str, b: str) -> bool:
+    from ..cards import canonical
+
+    return canonical(a) == canonical(b)

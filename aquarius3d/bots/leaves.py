@@ -1,0 +1,78 @@
+"""What a searched position is worth to a seat, as a reward in [0, 1], for the `hard` player (bots/hard.py).
+
+The leaves are whole sampled worlds (determinizations), so the goals of the other seats are those of the
+world: each family's medium evaluation is asked with those goals as sure threats. In Aquarius the leaf also
+counts what medium weighs move by move: 1 per empty cell beside the goal element (open ends), 2 per element
+card in hand and 4 per action card kept. An ended game is worth
+1 for a win (1/k for a win shared by k) and 0 otherwise (Elemental Towers, a solitaire, is judged
+by its evaluation to the end: its final score counts in it). A position still in play is squashed by a logistic
+around the value of the position the search started from, with a scale per family (`SCALE`, in the
+evaluation's units: 10 a panel in Aquarius, a millimetre in Rising, a point in Dominus, 20 a point of
+score in Elemental Towers).
+"""
+
+from __future__ import annotations
+
+import math
+
+from .aquarius_eval import _LOW, KEEP_ACTION
+
+WIN_SCORE = 1_000_000.0  # medium's score for a move that wins at once
+OPEN_END, CARD = 1.0, 2.0  # Aquarius: a frontier cell beside the goal element; an element card in hand
+SCALE = {"aquarius": 15.0, "rising": 20.0, "dominus": 4.0, "towers": 40.0}
+
+
+def has_leaf(game) -> bool:
+    """Whether the family has an evaluation of whole positions (Elemental Connections, without goals, has not)."""
+    if game.family == "aquarius":
+        return bool(game.goal_ids())
+    return game.family in SCALE
+
+
+def value(game, world, seat: int) -> float:
+    """The family's evaluation of a position still in play, for `seat`, with the world's goals."""
+    cards = game.deck.cards
+    if game.family == "aquarius":
+        from .aquarius_eval import Judge
+        from ..vocabulary import BIT, LETTER_OF
+
+        judge = Judge(game, game.observe(world, seat))
+        rivals = {BIT[LETTER_OF[cards[g].code]] for s, g in enumerate(world.goals) if s != seat and g is not None}
+        threat = {bit: (1.0 if bit in rivals else 0.0) for bit in judge.threat}
+        spread = judge.mine * _LOW
+        open_ends = sum(1 for need in world.table.need.values() if need & spread)
+        hand = world.hands[seat]
+        actions = sum(1 for c in hand if cards[c].kind == "action")
+        return (judge.value(judge.base, threat=threat) + OPEN_END * open_ends + CARD * (len(hand) - actions)
+                + KEEP_ACTION * actions)
+    if game.family == "rising":
+        from .rising_eval import position_value
+
+        goal = str(cards[world.goals[seat]].code)
+        rivals = {str(cards[g].code) for s, g in enumerate(world.goals) if s != seat and g is not None}
+        return position_value(game, world, seat, goal, {e: 1.0 for e in rivals if e != goal})
+    if game.family == "dominus":
+        hand = [game.scoring.hand_value(game, h) for h in world.hands]
+        scores = world.data.scores if world.data is not None and world.data.scores else [0] * len(world.hands)
+        others = [s for s in range(len(world.hands)) if s != seat]
+        lead = scores[seat] - max(scores[s] for s in others)
+        return lead + 0.5 * (sum(hand[s] for s in others) / len(others) - hand[seat]) + 2.0 * (
+            sum(len(world.hands[s]) for s in others) / len(others) - len(world.hands[seat]))
+    from .towers_eval import position_value as towers_value
+
+    return towers_value(game, world)
+
+
+def outcome(world, seat: int) -> float:
+    """An ended game's reward: 1 for a win, 1/k for a win shared by k, 0 for a loss."""
+    if seat in world.winners:
+        return 1.0 / len(world.winners)
+    return 0.0
+
+
+def reward(game, world, seat: int, centre: float) -> float:
+    if world.over and game.family != "towers":  # a solitaire's end is judged by its score, like any position
+        return outcome(world, seat)
+    scale = SCALE.get(game.family, 10.0)
+    x = (value(game, world, seat) - centre) / scale
+    return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, x))))
