@@ -4,6 +4,7 @@
 
 Each picture is a game started with a fixed seed and driven through the app's own functions (the
 session's moves, the table's pyramid choice, the Rules screen), as a player or `play --record` would.
+Every run shows the same games at the same moments (a software renderer may still vary a few pixels).
 Settings, saves and autosaves go to a temporary AQUARIUS3D_HOME, never the user's own.
 """
 
@@ -154,8 +155,8 @@ class Gallery:
     def towers(self) -> None:
         from aquarius3d.session import Seat
 
-        self.start("elemental-towers", [Seat("Bot", "computer", "medium")], seed=3)
-        self.computer_moves(lambda s: len(s.state.log) >= 20)
+        self.start("elemental-towers", [Seat("Bot", "computer", "medium")], seed=8)
+        self.computer_moves(lambda s: len(s.state.log) >= 45)  # towers standing, points scored
         self.snap("elemental-towers")
 
     def dominus_end(self) -> None:
