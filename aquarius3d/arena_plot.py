@@ -42,6 +42,12 @@ def check_target(path: str) -> None:
         raise DataError(f"--plot {path}: cannot write in {folder}")
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def draw(result: dict, scores: list[list[float]], name: str, seed: int, path: str, towers: bool) -> None:
     """Draw the figures into `path` (a PNG), written to a temporary file first and then renamed into place.
 
@@ -85,6 +91,7 @@ def draw(result: dict, scores: list[list[float]], name: str, seed: int, path: st
         try:
             with os.fdopen(handle, "wb") as out:
                 figure.savefig(out, format="png")
+            os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes it private; a picture is not
             os.replace(temporary, path)
         except BaseException:
             os.unlink(temporary)

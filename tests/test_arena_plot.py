@@ -56,6 +56,9 @@ def test_plot_draws_a_png_atomically(ruleset, players, tmp_path, capsys):
     assert "3 games of" in out  # the text report is still printed
     assert _png_size(target) == (700, 450)
     assert sorted(os.listdir(tmp_path)) == ["arena.png"]  # no temporary file left behind
+    mask = os.umask(0)
+    os.umask(mask)
+    assert target.stat().st_mode & 0o777 == 0o666 & ~mask  # not the temporary file's private mode
 
 
 def test_plot_bad_paths_fail_before_the_games(monkeypatch, tmp_path, capsys):
