@@ -108,8 +108,10 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def arena(game, levels: list[str], games: int, seed: int, think: float | None = None, workers: int = 1,
-          progress=None, source: str | None = None) -> dict:
+          progress=None, source: str | None = None, per_game: list | None = None) -> dict:
     """Play the games and gather the figures (`progress(done, games)` after each game, if given).
+
+    `per_game`, if given, receives each game's scores per entrant, in game order (for `--plot`'s histogram).
 
     `source` is what worker processes load the ruleset from (its id, or the file it came from).
     """
@@ -133,6 +135,8 @@ def arena(game, levels: list[str], games: int, seed: int, think: float | None = 
             results.append(play_one(game, levels, seed, i, think))
             if progress:
                 progress(len(results), games)
+    if per_game is not None:
+        per_game.extend(list(r["score"]) for r in results)
     n = len(levels)
     spent = [sum(r["spent"][e] for r in results) for e in range(n)]
     moves = [sum(r["moves"][e] for r in results) for e in range(n)]

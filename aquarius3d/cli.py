@@ -131,7 +131,19 @@ def cmd_arena(args) -> int:
             levels.append(level_name(word))
         except ValueError as exc:
             raise DataError(f"--players: entrant {i + 1}: {exc}") from None
-    result = arena(game, levels, args.games, args.seed, args.think, args.workers, progress_bar(), args.ruleset)
+    scores: list[list[float]] | None = None
+    if args.plot:
+        from .arena_plot import check_target, require_matplotlib
+
+        require_matplotlib()  # before any game is played
+        check_target(args.plot)
+        scores = []
+    result = arena(game, levels, args.games, args.seed, args.think, args.workers, progress_bar(), args.ruleset,
+                   scores)
+    if args.plot and scores is not None:
+        from .arena_plot import draw
+
+        draw(result, scores, game.ruleset.name, args.seed, args.plot, game.family == "towers")
     print(json.dumps(result) if args.json else describe(result, game.ruleset.name, args.seed))
     return 0
 
@@ -369,6 +381,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                         "simulations calibrated to about that time here, so results do not depend on the machine")
     p.add_argument("--workers", type=int, default=1, help="processes playing games side by side")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--plot", metavar="FILE.png",
+                   help="also draw the results (needs matplotlib: pip install '.[plot]'): win rates with their "
+                        "95%% intervals and the fair share, or Elemental Towers' final scores")
     p.set_defaults(run=cmd_arena)
 
     p = sub.add_parser("play", help="open the window straight into a game, new or saved")
