@@ -13,9 +13,10 @@ def seats_for(ruleset):
 
 
 def press_h(app):
-    """H on the table screen, as the key's binding would; the suggestion (or None) and the notice shown."""
+    """H on the table screen, as the key's binding would; the suggestion (or None) and the text shown:
+    the suggestion in the hint line, or why there is none in the notice line."""
     found = app.table.suggest()
-    return found, app.table.hud.notice["text"]
+    return found, (app.table.hud.hint if found is not None else app.table.hud.notice)["text"]
 
 
 def check_suggestion(app, found, notice):
@@ -65,6 +66,7 @@ def test_no_suggestion_on_the_cover_or_a_computers_turn(app):
     before = session.state.copy()
     found, notice = press_h(app)
     assert found is None and notice == tr("suggest_not_now")  # nothing about Ann's hand or goal
+    assert app.table.hud.hint["text"] == session.hint()
     assert session.state == before and session.stage == "cover"
     app.start_game("aquarius", {}, [Seat("Hal", "computer", "medium"), Seat("Ann")], seed=3)
     assert app.session.stage == "computer"
