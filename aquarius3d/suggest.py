@@ -19,10 +19,11 @@ from dataclasses import dataclass
 
 from .bots.hard import HardPlayer
 from .cards import face
-from .engine.moves import Pass, Place
+from .engine.moves import Pass, Place, PlacePyramid
 from .games import narrator
 from .games.aquarius.narration import card_words, where
-from .i18n import element_name, tr
+from .games.rising.narration import pyramid_place
+from .i18n import element_name, pyramid_name, tr
 from .stages import Stage
 from .vocabulary import BIT, ELEMENT_OF, LETTER_OF
 
@@ -56,6 +57,8 @@ def suggestion(session, think: float = THINK) -> Suggestion | None:
     faces_before = {cell: f.code for cell, f in world.table.faces.items()}
     hand = list(world.hands[seat]) if seat < len(world.hands) else []
     placed = _place_words(world, move) if isinstance(move, Place) else None
+    if isinstance(move, PlacePyramid):  # Aquarius Rising's pyramid step, said as advice, not as the log's past
+        placed = tr("suggest_pyramid", pyramid=pyramid_name(move.pyramid), where=pyramid_place(world, move))
     result = game.apply(world, move)
     names = [s.name for s in session.seats]
     said = placed or narrator(game.family)(game, world, names, result, faces_before)  # else as the log says it

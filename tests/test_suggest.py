@@ -26,6 +26,8 @@ def check_suggestion(app, found, notice):
     assert notice == found.text and notice.startswith("Suggestion: ") and " — " in notice
     if isinstance(found.move, Place):  # named in words by the card it places, never by engine notation
         assert notice.startswith("Suggestion: place the ") and str(found.move) not in notice
+    if isinstance(found.move, PlacePyramid):
+        assert notice.startswith("Suggestion: stand a ") and " pyramid " in notice
 
 
 @pytest.mark.parametrize("ruleset", ["aquarius", "aquarius-rising", "elemental-towers", "dominus"])
