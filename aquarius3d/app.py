@@ -24,7 +24,8 @@ from .view.pacing import Pacer
 
 
 class App:
-    def __init__(self, base=None, offscreen: bool = False, size=(1280, 720)) -> None:
+    def __init__(self, base=None, offscreen: bool = False, size=(1280, 720), think: float | None = None) -> None:
+        self.think = think  # `play --think SECONDS`: hard computer seats' budget (None: bots/hard.py's default)
         settings = saves.load_settings()
         set_language(settings["language"])
         if base is None:
@@ -139,6 +140,8 @@ class App:
         self.open_session(session)
 
     def open_session(self, session: Session) -> TableScreen:
+        if self.think is not None:
+            session.set_think(self.think)
         return self.screens.switch("game", session=session)
 
     def play_same_cards(self) -> None:
@@ -156,11 +159,13 @@ class App:
 
 
 def main(play: tuple | None = None, session: Session | None = None, seed: int | None = None,
-         record: Path | None = None, exit_at_end: bool = False, offscreen: bool = False) -> None:
+         record: Path | None = None, exit_at_end: bool = False, offscreen: bool = False,
+         think: float | None = None) -> None:
     """Open the window: the menu, or straight into a game (`aquarius3d play`), new or loaded (`--load`);
-    `record`: a folder for a picture after every move; `exit_at_end`: close when the game ends."""
+    `record`: a folder for a picture after every move; `exit_at_end`: close when the game ends;
+    `think`: seconds a hard computer seat may think per move."""
     saves.clean_temporary()
-    app = App(offscreen=offscreen)
+    app = App(offscreen=offscreen, think=think)
     if session is not None:
         app.open_session(session)
     elif play is not None:

@@ -203,9 +203,26 @@ def parse_players(text: str) -> list:
     return seats
 
 
+MAX_THINK = 30.0  # seconds: more would leave the window waiting too long on a computer's turn
+
+
+def parse_think(text: str | None) -> float | None:
+    """`play --think SECONDS`: a number above 0 and up to MAX_THINK, or None (the default, 1 s)."""
+    if text is None:
+        return None
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise DataError(f"--think: expected a number of seconds, got {text!r}") from None
+    if not 0 < seconds <= MAX_THINK:  # also refuses nan
+        raise DataError(f"--think: expected a number of seconds above 0 and up to {MAX_THINK:g}, got {text}")
+    return seconds
+
+
 def cmd_play(args) -> int:
     from .ruleset import load_ruleset
 
+    think = parse_think(args.think)
     if args.load:
         if args.ruleset or args.option or args.targets or args.players is not None or args.seed is not None:
             raise DataError("--load: the saved game says the ruleset, options and players; give only the file")
@@ -216,7 +233,7 @@ def cmd_play(args) -> int:
 
         saves.clean_temporary()
         session = Session.load(Path(args.load))  # a broken save is refused before any window opens
-        _open_window(session=session, **_watching(args))
+        _open_window(session=session, think=think, **_watching(args))
         return 0
     if not args.ruleset:
         raise DataError("play: name a ruleset (see 'aquarius3d rulesets') or give --load FILE")
@@ -234,7 +251,8 @@ def cmd_play(args) -> int:
         if len(parts) != len(seats) or not all(p == "" or (p.isdigit() and int(p) >= 1) for p in parts):
             raise DataError(f"--targets: one number (or nothing) per player, separated by commas, got {args.targets!r}")
         targets = [int(p) if p else None for p in parts]
-    _open_window((args.ruleset, dict(game.options), seats, targets), seed=args.seed, **_watching(args))
+    _open_window((args.ruleset, dict(game.options), seats, targets), seed=args.seed, think=think,
+                 **_watching(args))
     return 0
 
 
@@ -398,6 +416,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--exit-at-end", action="store_true", help="close the window when the game ends")
     p.add_argument("--offscreen", action="store_true", help="play without a window (with --exit-at-end, "
                                                               "to --record a game of computers)")
+    p.add_argument("--think", metavar="SECONDS",
+                   help=f"what a hard computer player may think per move, above 0 and up to {MAX_THINK:g} "
+                        "(default 1)")
     p.set_defaults(run=cmd_play)
 
     p = sub.add_parser("render", help="draw a position file to a PNG picture, offscreen")

@@ -58,6 +58,7 @@ class Session:
         self.messages: list[str] = []
         self.notice = ""
         self.peeking = False
+        self.think: float | None = None  # seconds a searching computer seat may think (None: its default)
         self.bots = {i: make_player(s.level, seed * 31 + i) for i, s in enumerate(seats) if s.kind == "computer"}
         self.flow = flow_of(game.family)(self)  # the family's part of the turn (flow.py)
         self._reset_choice()
@@ -66,6 +67,11 @@ class Session:
         self.last_played: tuple[int, ApplyResult, int] | None = None
         self.seen_upto: dict[int, int] = {}  # seat -> how many log lines it had seen when its last turn ended
         self._begin_turn()
+
+    def set_think(self, seconds: float | None) -> None:
+        """`play --think`: the computer seats made again with that budget (their seeds unchanged)."""
+        self.think = seconds
+        self.bots = {i: make_player(self.seats[i].level, self.seed * 31 + i, seconds) for i in self.bots}
 
     # -- making and restoring ---------------------------------------------------------------------
 
@@ -462,7 +468,7 @@ class Session:
         seat = pending.pop(0) if pending else Seat(result.move.name)
         self.seats.append(seat)
         if seat.kind == "computer":
-            self.bots[len(self.seats) - 1] = make_player(seat.level, self.seed * 31 + len(self.seats) - 1)
+            self.bots[len(self.seats) - 1] = make_player(seat.level, self.seed * 31 + len(self.seats) - 1, self.think)
         self.messages.append(tr("log_join", name=seat.name))
 
     # -- Aqua-Chicken ----------------------------------------------------------------------------

@@ -685,7 +685,7 @@ def test_every_key_the_table_knew_is_still_bound(app):
 
     events = ["mouse1", "mouse1-up", "mouse3", "mouse3-up", "mouse2", "mouse2-up", "shift-mouse1", "wheel_up",
               "wheel_down", "+", "=", "-", "l", "e", "1", "2", "3", "home", "f", "r", "escape", "space", "enter",
-              "p", "u", "control-z", "g", "g-up", "f1", "f12", "control-s"]
+              "p", "u", "control-z", "g", "g-up", "h", "f1", "f12", "control-s"]
     for key in ("arrow_left", "arrow_right", "arrow_up", "arrow_down", "w", "s", "a", "d", "z", "q"):
         events += [key, key + "-repeat"]
     app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3)

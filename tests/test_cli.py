@@ -147,6 +147,32 @@ def test_play_refuses_bad_players_before_opening_a_window(players, message):
     assert done.returncode == 2 and done.stderr.startswith(message), done.stderr
 
 
+@pytest.mark.parametrize(
+    "think, message",
+    [
+        ("0", "aquarius3d: --think: expected a number of seconds above 0 and up to 30, got 0\n"),
+        ("-1", "aquarius3d: --think: expected a number of seconds above 0 and up to 30, got -1\n"),
+        ("31", "aquarius3d: --think: expected a number of seconds above 0 and up to 30, got 31\n"),
+        ("nan", "aquarius3d: --think: expected a number of seconds above 0 and up to 30, got nan\n"),
+        ("fast", "aquarius3d: --think: expected a number of seconds, got 'fast'\n"),
+    ],
+)
+def test_play_refuses_a_bad_think_budget_before_opening_a_window(think, message):
+    done = run("play", "aquarius", "--players", "Ann,hard", "--think", think)
+    assert (done.returncode, done.stderr) == (2, message)
+
+
+def test_think_reaches_the_hard_seats_of_the_session():
+    from aquarius3d.cli import parse_think
+    from aquarius3d.session import Seat, Session
+
+    session = Session.new("aquarius", {}, [Seat("Ann"), Seat("Hal", "computer", "hard")], seed=3, autosave=False)
+    assert session.bots[1].think is None  # bots/hard.py's default, 1 s
+    session.set_think(parse_think("2.5"))
+    assert session.bots[1].think == 2.5 and session.bots[1].level == "hard"
+    assert parse_think("30") == 30.0 and parse_think(None) is None
+
+
 def test_players_text_makes_seats():
     from aquarius3d.cli import parse_players
     from aquarius3d.session import Seat

@@ -18,6 +18,7 @@ KEYS: dict[str, tuple[str, ...]] = {
     "pass": ("p",),
     "undo": ("u", "control-z"),
     "peek": ("g",),
+    "suggest": ("h",),
     "help": ("f1",),
     "screenshot": ("f12",),
     "save": ("control-s",),

@@ -27,6 +27,7 @@ from .feedback import Feedback
 from .game_menu import GameMenu
 from .hud import Hud
 from .join import JoinPanel
+from .suggest import suggest
 from .tour import Tour
 
 BOT_PAUSE = 0.9  # seconds a computer waits before its move (and after the last one slid in), so players can follow
@@ -132,6 +133,7 @@ class TableScreen(Screen):
         bind("help", self.toggle_help)
         bind("screenshot", self.screenshot)
         bind("save", self.save_named)
+        bind("suggest", self.suggest)
 
     # -- drawing --------------------------------------------------------------------------------------
 
@@ -389,6 +391,10 @@ class TableScreen(Screen):
         if self.session.stage == "cover":
             self.session.reveal()
             self.refresh()
+
+    def suggest(self):
+        """H: a move suggested to the human to move, and why (screens/suggest.py)."""
+        return suggest(self)
 
     def key_turn(self) -> None:
         self.session.turn_card()

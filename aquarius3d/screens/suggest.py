@@ -1,0 +1,24 @@
+"""H at the table: the hard player's suggestion for the human to move, said in the HUD's hint line.
+
+The choosing and the words are aquarius3d/suggest.py's (no Panda3D there); this only asks and shows. The
+suggestion takes the hint's place above the hand (wide and free there; the notice line at the top would run
+under the log and the goal card) until the next redraw, that is the player's next click. On the cover or a
+computer's turn the notice says only that a suggestion waits for the player's own turn: nothing secret.
+"""
+
+from __future__ import annotations
+
+from ..i18n import tr
+from ..suggest import Suggestion, suggestion
+
+
+def suggest(screen) -> Suggestion | None:
+    """Show the suggestion in the hint line (or, in the notice, why there is none now); the move, if any."""
+    session = screen.session
+    found = suggestion(session)
+    if found is None:
+        session.notice = tr("suggest_not_now")
+    screen.refresh()
+    if found is not None:
+        screen.hud.hint.setText(found.text)
+    return found

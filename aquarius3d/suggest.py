@@ -1,0 +1,93 @@
+"""H in the window: a move suggested to the human whose turn it is, and why, in words.
+
+    found = suggestion(session)      # None when nobody may be helped now (the cover, a computer's turn)
+    found.move, found.text           # a legal move of the seat to move, and "Suggestion: ... — ..."
+
+The hard player (bots/hard.py) chooses, with a short budget (THINK) so the window waits little, from
+`game.observe(state, seat)`: exactly what the seat may know, never more. The words come from playing the
+move in a world sampled from that same observation (`Game.determinize`), so that naming the move can
+reveal nothing the seat does not know (not the next card of the deck, not another hand). The real state is
+never touched. The reason given is one the evaluation can stand behind: how large the seat's own goal group
+grows, that an action card stays in hand for later, or else that the search found it best.
+No Panda3D here: the table screen (screens/table.py) shows the text in the HUD's notice line.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .bots.hard import HardPlayer
+from .cards import face
+from .engine.moves import Pass, Place, PlacePyramid
+from .games import narrator
+from .games.aquarius.narration import card_words, where
+from .games.rising.narration import pyramid_place
+from .i18n import element_name, pyramid_name, tr
+from .stages import Stage
+from .vocabulary import BIT, ELEMENT_OF, LETTER_OF
+
+THINK = 0.5  # seconds of the hard player's budget: a short wait in the window
+NOT_NOW = (Stage.COVER, Stage.COMPUTER, Stage.OVER, Stage.ROUND_OVER)
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    move: object  # an engine move, legal for the seat to move
+    text: str  # "Suggestion: <the move in words> — <why>"
+
+
+def can_suggest(session) -> bool:
+    """Whether a human is to move with their secrets on screen (not the cover, not a computer's turn)."""
+    return (session.stage not in NOT_NOW and not session.state.over
+            and session.seats[session.seat].kind == "human")
+
+
+def suggestion(session, think: float = THINK) -> Suggestion | None:
+    """The hard player's move for the seat to move, from that seat's observation, with a reason; None if not now."""
+    if not can_suggest(session):
+        return None
+    game, state, seat = session.game, session.state, session.seat
+    seen = game.observe(state, seat)
+    seed = (session.seed * 1_000_003 + state.turn_number * 131 + seat) % 2**31  # the same position, the same advice
+    move = HardPlayer(seed=seed, think=think).choose(game, seen)
+    world = game.determinize(seen, random.Random(seed))  # what the seat knows, the rest sampled
+    goal = _goal_letter(game, world, seat)
+    before_size = world.table.largest_group(BIT[goal]) if goal else 0
+    faces_before = {cell: f.code for cell, f in world.table.faces.items()}
+    hand = list(world.hands[seat]) if seat < len(world.hands) else []
+    placed = _place_words(world, move) if isinstance(move, Place) else None
+    if isinstance(move, PlacePyramid):  # Aquarius Rising's pyramid step, said as advice, not as the log's past
+        placed = tr("suggest_pyramid", pyramid=pyramid_name(move.pyramid), where=pyramid_place(world, move))
+    result = game.apply(world, move)
+    names = [s.name for s in session.seats]
+    said = placed or narrator(game.family)(game, world, names, result, faces_before)  # else as the log says it
+    return Suggestion(move, tr("suggest_text", move=said, why=_reason(game, world, move, goal, before_size, hand)))
+
+
+def _place_words(world, move: Place) -> str:
+    """"place the Fire card left of the Water card": the card as it would lie, by a neighbour before the move."""
+    lies = face(move.code).turned.code if move.turned else move.code
+    return tr("suggest_place", card=card_words(lies), where=where(world.table.faces, move.cell, move.level))
+
+
+def _goal_letter(game, world, seat: int) -> str | None:
+    """The element letter of the seat's own goal, if the game gives goals of elements."""
+    goals = getattr(world, "goals", None)
+    if not goals or seat >= len(goals) or goals[seat] is None:
+        return None
+    code = str(game.deck.cards[goals[seat]].code)
+    return LETTER_OF.get(code) or (code if code in ELEMENT_OF else None)
+
+
+def _reason(game, world, move, goal: str | None, before_size: int, hand: list[int]) -> str:
+    if isinstance(move, Pass):
+        return tr("suggest_why_pass")
+    if goal is not None and isinstance(move, Place):
+        after = world.table.largest_group(BIT[goal])
+        if after > before_size:
+            return tr("suggest_why_group", element=element_name(ELEMENT_OF[goal]), size=after)
+    cards = game.deck.cards
+    if isinstance(move, Place) and any(cards[c].kind == "action" for c in hand if c >= 0):
+        return tr("suggest_why_keep")
+    return tr("suggest_why_search")

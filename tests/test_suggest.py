@@ -1,0 +1,84 @@
+"""H in the window: a suggestion for the human to move, in words, legal, from what that seat knows."""
+
+import pytest
+
+from aquarius3d.engine.moves import Place, PlacePyramid
+from aquarius3d.i18n import set_language, tr
+from aquarius3d.session import Seat
+from test_app import app  # noqa: F401  (the offscreen App fixture)
+
+
+def seats_for(ruleset):
+    return [Seat("Ann")] if ruleset == "elemental-towers" else [Seat("Ann"), Seat("Hal", "computer", "medium")]
+
+
+def press_h(app):
+    """H on the table screen, as the key's binding would; the suggestion (or None) and the text shown:
+    the suggestion in the hint line, or why there is none in the notice line."""
+    found = app.table.suggest()
+    return found, (app.table.hud.hint if found is not None else app.table.hud.notice)["text"]
+
+
+def check_suggestion(app, found, notice):
+    session = app.session
+    assert found is not None
+    assert found.move in session.game.legal_moves(session.state)  # a move the seat may make now
+    assert notice == found.text and notice.startswith("Suggestion: ") and " — " in notice
+    if isinstance(found.move, Place):  # named in words by the card it places, never by engine notation
+        assert notice.startswith("Suggestion: place the ") and str(found.move) not in notice
+    if isinstance(found.move, PlacePyramid):
+        assert notice.startswith("Suggestion: stand a ") and " pyramid " in notice
+
+
+@pytest.mark.parametrize("ruleset", ["aquarius", "aquarius-rising", "elemental-towers", "dominus"])
+def test_h_suggests_a_legal_move_in_words_and_changes_nothing(app, ruleset):
+    app.start_game(ruleset, {}, seats_for(ruleset), seed=11)
+    session = app.session
+    session.reveal()
+    before, choice = session.state.copy(), (session.stage, session.selected)
+    found, notice = press_h(app)
+    check_suggestion(app, found, notice)
+    assert session.state == before and (session.stage, session.selected) == choice  # the game is as it was
+    assert found.text == app.table.suggest().text  # the same position, the same advice
+    assert session.state == before
+
+
+def test_rising_suggests_the_card_then_the_pyramid_step(app):
+    app.start_game("aquarius-rising", {}, seats_for("aquarius-rising"), seed=4)
+    session = app.session
+    seen_pyramid = False
+    for _ in range(12):  # Ann's turns, each answered by the computer
+        if session.stage == "computer":
+            session.computer_move()
+            continue
+        if session.stage in ("over", "round_over"):
+            break
+        found, notice = press_h(app)
+        check_suggestion(app, found, notice)
+        seen_pyramid |= isinstance(found.move, PlacePyramid)
+        assert session._try(found.move)  # play the suggestion: it is taken as it stands
+        app.table.refresh()
+    assert seen_pyramid  # the pyramid step is suggested too, after the card
+
+
+def test_no_suggestion_on_the_cover_or_a_computers_turn(app):
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3)
+    session = app.session
+    assert session.stage == "cover"
+    before = session.state.copy()
+    found, notice = press_h(app)
+    assert found is None and notice == tr("suggest_not_now")  # nothing about Ann's hand or goal
+    assert app.table.hud.hint["text"] == session.hint()
+    assert session.state == before and session.stage == "cover"
+    app.start_game("aquarius", {}, [Seat("Hal", "computer", "medium"), Seat("Ann")], seed=3)
+    assert app.session.stage == "computer"
+    found, notice = press_h(app)
+    assert found is None and notice == tr("suggest_not_now")
+
+
+def test_suggestion_in_french(app):
+    set_language("fr")
+    app.start_game("aquarius", {}, seats_for("aquarius"), seed=2)
+    app.session.reveal()
+    found, notice = press_h(app)
+    assert found is not None and notice.startswith("Suggestion : ")
