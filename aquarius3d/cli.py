@@ -409,7 +409,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--load", metavar="FILE", help="a saved game to go on with (see 'aquarius3d saves')")
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a ruleset option (repeatable)")
     p.add_argument("--players", help="names separated by commas (default Ann,Bo, or one player for a solitaire game); a computer player is its level "
-                                      "(random, easy, medium) or 'bot' (medium), optionally 'easy:Hal' to name it")
+                                      "(random, easy, medium, hard) or 'bot' (medium), optionally 'easy:Hal' to name it")
     p.add_argument("--targets", help="each player's own number of panels to connect, e.g. '4,,' (young players)")
     p.add_argument("--seed", type=int, help="deal the same game again (the same number, the same cards)")
     p.add_argument("--record", metavar="DIR", help="write a picture after every move: DIR/000.png, 001.png, ...")
