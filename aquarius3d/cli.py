@@ -48,8 +48,7 @@ def cmd_analyze(args) -> int:
         if args.every_problem:
             raise
         # POSITIONS.md: one line naming the file and the key; the others are a flag away.
-        first = str(exc).splitlines()[0]
-        more = len(exc.problems) - 1
+        first, more = str(exc).splitlines()[0], len(exc.problems) - 1
         raise DataError(first + (f" (and {more} more problem{'s' * (more > 1)}: add --every-problem to list them "
                                  "with their lines)" if more else "")) from None
     print(json.dumps(result, indent=2) if args.json else describe(result))

@@ -24,14 +24,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from . import saves
+from . import saves, session_words as words
 from .bots import DEFAULT_LEVEL, make_player
 from .cards import face
 from .engine.game import ApplyResult, Game
-from .engine.moves import (
-    Join, MoveCard, Pass, Place, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands,
-    TradePyramids, TwoPyramids, Zap,
-)
+from .engine.moves import (Join, MoveCard, Pass, Place, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals,
+                           TradeHands, TradePyramids, TwoPyramids, Zap)
 from .errors import IllegalMove
 from .i18n import action_name, tr
 from .games import flow_of, narrator
@@ -41,7 +39,6 @@ from .yamlfile import short
 from .stages import Stage
 from .seats import DEFAULT_NAMES, Seat, default_names, same_name  # noqa: F401  (where the window finds them)
 from .takeback import TakeBack
-from . import session_words as words
 
 
 class Session:
@@ -58,8 +55,9 @@ class Session:
         self.messages: list[str] = []
         self.notice = ""
         self.peeking = False
+        self.pending_seats: list[Seat] = []  # seats waiting to join (a saved game's, or the join form's)
         self.think: float | None = None  # seconds a searching computer seat may think (None: its default)
-        self.bots = {i: make_player(s.level, seed * 31 + i) for i, s in enumerate(seats) if s.kind == "computer"}
+        self.bots = {i: self._bot(i) for i, s in enumerate(seats) if s.kind == "computer"}
         self.flow = flow_of(game.family)(self)  # the family's part of the turn (flow.py)
         self._reset_choice()
         self.shown_seat: int | None = None  # whose secrets were last on screen
@@ -68,10 +66,13 @@ class Session:
         self.seen_upto: dict[int, int] = {}  # seat -> how many log lines it had seen when its last turn ended
         self._begin_turn()
 
+    def _bot(self, index: int):  # a computer seat's player: its level, a seed of its own, the think budget
+        return make_player(self.seats[index].level, self.seed * 31 + index, self.think)
+
     def set_think(self, seconds: float | None) -> None:
         """`play --think`: the computer seats made again with that budget (their seeds unchanged)."""
         self.think = seconds
-        self.bots = {i: make_player(self.seats[i].level, self.seed * 31 + i, seconds) for i in self.bots}
+        self.bots = {i: self._bot(i) for i in self.bots}
 
     # -- making and restoring ---------------------------------------------------------------------
 
@@ -464,11 +465,10 @@ class Session:
         return self._try(Join(name.strip()))
 
     def _seat_joined(self, result: ApplyResult) -> None:
-        pending = getattr(self, "pending_seats", [])
-        seat = pending.pop(0) if pending else Seat(result.move.name)
+        seat = self.pending_seats.pop(0) if self.pending_seats else Seat(result.move.name)
         self.seats.append(seat)
         if seat.kind == "computer":
-            self.bots[len(self.seats) - 1] = make_player(seat.level, self.seed * 31 + len(self.seats) - 1, self.think)
+            self.bots[len(self.seats) - 1] = self._bot(len(self.seats) - 1)
         self.messages.append(tr("log_join", name=seat.name))
 
     # -- Aqua-Chicken ----------------------------------------------------------------------------
@@ -485,13 +485,7 @@ class Session:
         return words.goal_hint(self)
 
     def chicken_winners(self) -> list[int]:
-        """The Aqua-Chicken side game: those who never looked, else whoever looked last."""
-        players = [i for i, s in enumerate(self.seats) if s.kind == "human"]
-        never = [i for i in players if i not in self.looks]
-        if never:
-            return never
-        last = max(self.looks[i] for i in players)
-        return [i for i in players if self.looks[i] == last]
+        return words.chicken_winners(self)
 
     def describe(self, result: ApplyResult, before: dict | None = None) -> str:
         """A move in words for the log (games/<family>/narration.py); `before`: the faces before it, {cell: code}."""

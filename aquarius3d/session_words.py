@@ -132,3 +132,13 @@ def winning_cells(session: Session) -> set:
         if groups:
             cells |= {cell for cell, _ in max(groups, key=len)}
     return cells
+
+
+def chicken_winners(session: Session) -> list[int]:
+    """The Aqua-Chicken side game: those who never looked, else whoever looked last."""
+    players = [i for i, s in enumerate(session.seats) if s.kind == "human"]
+    never = [i for i in players if i not in session.looks]
+    if never:
+        return never
+    last = max(session.looks[i] for i in players)
+    return [i for i in players if session.looks[i] == last]

@@ -13,19 +13,14 @@ evaluation (dominus_eval.py), each placement is scored on a copy of the table:
 from __future__ import annotations
 
 from ..engine.moves import Place
-from .dominus_eval import _fitter
+from .dominus_eval import _fitter, element_codes
 
 KEPT, STUCK, LAST = 4.0, 30.0, 60.0
 
 
 def score_moves(game, observation, moves, rng):
-    view = observation.view
-    seat = observation.seat
-    cards = game.deck.cards
-    placement = game.placement
-    hand = [cards[c].code for c in view.hands[seat] if cards[c].kind == "element"]
-    seen = set(view.hands[seat]) | set(view.table.cards.values()) | set(view.discard)
-    unseen = [cards[c].code for c in game.play_ids() if c not in seen and cards[c].kind == "element"]
+    view, seat, placement = observation.view, observation.seat, game.placement
+    hand, unseen = element_codes(game, observation)
     players = len(view.players)
     draws = 1 if view.deck else 0
     scored = []

@@ -21,13 +21,8 @@ POINT, KEPT, STUCK = 0.5, 4.0, 30.0  # weights chosen on arena seed 900 (400 gam
 
 
 def score_moves(game, observation, moves, rng):
-    view = observation.view
-    seat = observation.seat
-    cards = game.deck.cards
-    placement = game.placement
-    hand = [cards[c].code for c in view.hands[seat] if cards[c].kind == "element"]
-    seen = set(view.hands[seat]) | set(view.table.cards.values()) | set(view.discard)
-    unseen = [cards[c].code for c in game.play_ids() if c not in seen and cards[c].kind == "element"]
+    view, seat, placement = observation.view, observation.seat, game.placement
+    hand, unseen = element_codes(game, observation)
     after_next = (seat + 1) % len(view.players)
     next_hand = len(view.hands[after_next]) if after_next != seat else 0
     scored = []
@@ -51,6 +46,15 @@ def score_moves(game, observation, moves, rng):
             worth += STUCK * (1.0 - share) ** next_hand
         scored.append((worth, move))
     return scored
+
+
+def element_codes(game, observation) -> tuple[list[str], list[str]]:
+    """The element cards (codes) in the seat's hand, and those it has seen nowhere (hand, table, discard)."""
+    view, seat, cards = observation.view, observation.seat, game.deck.cards
+    hand = [cards[c].code for c in view.hands[seat] if cards[c].kind == "element"]
+    seen = set(view.hands[seat]) | set(view.table.cards.values()) | set(view.discard)
+    unseen = [cards[c].code for c in game.play_ids() if c not in seen and cards[c].kind == "element"]
+    return hand, unseen
 
 
 def _fitter(placement, table, frontier):
