@@ -28,29 +28,16 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from .resources import CACHE_VARIABLE as VARIABLE, user_cache_dir as cache_dir  # noqa: F401  (VARIABLE: for tests)
+
 try:
     from _blake2 import blake2b  # hashlib would load OpenSSL first, which takes longer than all this
 except ImportError:  # pragma: no cover - another Python
     from hashlib import blake2b
 
 FORMAT = 1  # raise when an entry's layout or meaning changes
-VARIABLE = "AQUARIUS3D_CACHE_DIR"
 _TUPLE = "\x00tuple"  # how a tuple is written (JSON has lists only)
 _MAPPING = "\x00mapping"  # a mapping whose keys are not all text, or one that could be mistaken for the above
-
-
-def cache_dir() -> Path | None:
-    """Where entries are kept: AQUARIUS3D_CACHE_DIR, or the user's cache folder; None when set empty."""
-    override = os.environ.get(VARIABLE)
-    if override is not None:
-        return Path(override) if override else None
-    if sys.platform.startswith("linux") and "ANDROID_DATA" not in os.environ:
-        # platformdirs' answer on Linux (tests/test_ruleset_cache.py compares), without importing it
-        base = os.environ.get("XDG_CACHE_HOME", "").strip() or os.path.expanduser("~/.cache")
-        return Path(base) / "aquarius3d"
-    import platformdirs
-
-    return platformdirs.user_cache_path("aquarius3d", appauthor=False)
 
 
 def _digest(data: bytes) -> str:

@@ -10,7 +10,7 @@ from aquarius3d.session import Seat
 @pytest.fixture
 def app(offscreen, tmp_path, monkeypatch):
     monkeypatch.setenv("AQUARIUS3D_HOME", str(tmp_path))
-    monkeypatch.setenv("AQUARIUS3D_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("AQUARIUS3D_CACHE_DIR", str(tmp_path / "cache"))
     from aquarius3d.app import App
 
     offscreen.scene.root.stash()

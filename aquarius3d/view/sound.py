@@ -1,18 +1,20 @@
 """Short sounds for the table: a card put down, an action, a refused click, a win.
 
 The sounds are made here, from sine waves and noise (numpy), and written once as small WAV files into the
-user's cache folder (`AQUARIUS3D_CACHE` overrides it); no recorded asset is shipped. They play through
+program's cache folder (`AQUARIUS3D_CACHE_DIR` names another); no recorded asset is shipped. They play through
 Panda3D's sound effects manager at the volume of the settings (0 to 100; 0 is off). Without an audio
 device Panda3D gives a null manager whose sounds play silently: nothing here fails then.
 """
 
 from __future__ import annotations
 
-import os
+import tempfile
 import wave
 from pathlib import Path
 
 import numpy as np
+
+from ..resources import user_cache_dir
 
 RATE = 22050
 NAMES = ("place", "action", "invalid", "win")
@@ -51,12 +53,10 @@ def make(name: str) -> np.ndarray:
 
 
 def cache_dir() -> Path:
-    override = os.environ.get("AQUARIUS3D_CACHE")
-    if override:
-        return Path(override)
-    import platformdirs
-
-    return platformdirs.user_cache_path("aquarius3d", appauthor=False) / "sounds"
+    """sounds/ in the program's cache folder (resources.user_cache_dir), or in the temporary folder when
+    the cache is switched off."""
+    base = user_cache_dir()
+    return (base if base is not None else Path(tempfile.gettempdir()) / "aquarius3d") / "sounds"
 
 
 def write_wav(path: Path, samples: np.ndarray) -> None:
