@@ -436,7 +436,7 @@ class Session:
             self.notice = tr("autosave_failed", reason=exc.strerror or exc)
             self.messages.append(self.notice)
             return
-        if getattr(self, "autosave_failed", False):
+        if self.autosave_failed:
             self.autosave_failed = False
             self.messages.append(tr("autosave_again"))
 
