@@ -49,6 +49,8 @@ def test_every_page_of_every_game_shows_its_pictures_clear_of_the_text(app, lang
         for page in range(len(rules.pages)):
             rules.page = page
             rules._draw()
+            rules.column.finish()
+            assert not rules.busy()
             pictures = rules.column.pictures
             assert len(pictures) == len(rules.figures[page]) <= 2
             shown += len(pictures)
@@ -74,7 +76,24 @@ def test_every_page_of_every_game_shows_its_pictures_clear_of_the_text(app, lang
         drawn = len(CACHE)
         rules.page = 0
         rules._draw()
-        assert len(CACHE) == drawn  # a page seen again is not drawn again
+        assert len(CACHE) == drawn and not rules.column.pending  # a page seen again is not drawn again
+
+
+def test_pictures_come_after_the_page_one_a_frame(app):
+    from aquarius3d.view.snapshots import CACHE, has_pixels
+
+    CACHE.clear()
+    rules = app.show_rules()  # Aquarius, page 1: the goal card at once, the chain drawn on the next frame
+    column = rules.column
+    assert len(column.pictures) == 2 and len(column.pending) == 1 and rules.busy() and app.busy()
+    waiting = column.pending[0][0]
+    assert not waiting.hasTexture()
+    app.base.taskMgr.step()  # one frame of the main loop draws it
+    assert not column.pending and not rules.busy() and has_pixels(waiting.getTexture())
+    rules.turn(1)
+    assert len(column.pending) == 2
+    app.base.messenger.send("escape")  # leaving stops the drawing
+    assert app.screen == "menu" and not app.base.taskMgr.hasTaskNamed("rules-pictures")
 
 
 def test_pictures_use_the_rulesets_own_deck():

@@ -4,8 +4,8 @@ Opened from the main menu (every game, Aquarius first) or from the game menu (th
 its own options' rulings), over the game, which waits and comes back with Back or Esc. The summaries
 are our own words (i18n: rules_summary_<family>); the rulings are the ruleset's `rulings:` and the
 table-wide take-back ruling. Beside the paragraphs they explain, the summary's pages show pictures of
-cards and pyramids drawn by the table's own renderer (rules_pictures.py), drawn when their page is first
-shown and kept for the session; those pages wrap their text narrower, the pictures in a column at right.
+cards and pyramids drawn by the table's own renderer (rules_pictures.py), drawn on the frames after
+their page is first shown and kept for the session; those pages wrap their text narrower, the pictures in a column at right.
 """
 
 from __future__ import annotations
@@ -47,6 +47,13 @@ class RulesScreen(Screen):
         self.next = self.button(tr("rules_next"), self.turn, (0.9, -0.85), 0.055, args=(1,))
         self.button(tr("menu_back"), self.app.show_menu, (0, -0.85), 0.06)
         self.show_game(ruleset.id if ruleset is not None and ruleset.id in GAMES else GAMES[0])
+
+    def busy(self) -> bool:
+        return self.column.busy()  # pictures still being drawn, one a frame
+
+    def cleanup(self) -> None:
+        self.column.stop()
+        super().cleanup()
 
     def bind_inputs(self) -> None:
         self.bind("cancel", self.app.show_menu)
@@ -119,7 +126,7 @@ class RulesScreen(Screen):
         self.body.setText(text)
         began = time.perf_counter()
         self.column.show(shown, PICTURES)
-        self.draw_seconds = time.perf_counter() - began  # drawing the page's pictures (0 once drawn)
+        self.draw_seconds = time.perf_counter() - began  # laying the page out (its pictures come after)
         self.page_line.setText(tr("rules_page", section=section, page=self.page + 1, pages=len(self.pages)))
         self.previous.show() if self.page > 0 else self.previous.hide()
         self.next.show() if self.page < len(self.pages) - 1 else self.next.hide()

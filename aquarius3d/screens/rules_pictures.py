@@ -22,7 +22,8 @@ from .widgets import TEXT
 
 CARD_RGBA = (0.96, 0.93, 0.84, 1)  # an action card's face, as the table shows a drawn one
 INK = (0.12, 0.1, 0.08, 1)
-EDGE = (0.36, 0.3, 0.22, 1)  # the dark line printed round an action card
+EDGE = (0.36, 0.3, 0.22, 1)
+BLANK = (0.2, 0.24, 0.22, 1)  # where a picture is being drawn: the felt, dimmed  # the dark line printed round an action card
 
 
 @dataclass(frozen=True)
@@ -162,7 +163,11 @@ def figures(ruleset) -> dict[int, list[Figure]]:
 
 
 class Column:
-    """A page's figures stacked in a box (left, right, bottom, top of aspect2d), each with its caption."""
+    """A page's figures stacked in a box (left, right, bottom, top of aspect2d), each with its caption.
+
+    A picture not drawn yet this session shows as a blank card at first and is drawn on the frames that
+    follow, one a frame (`busy()` keeps the window drawing meanwhile): the page and its text come at once.
+    """
 
     CAPTION = 0.036  # caption text scale
     GAP = 0.04
@@ -172,22 +177,59 @@ class Column:
         self.root = screen.root.attachNewNode("rules-pictures")
         self.pictures: list[NodePath] = []  # the images (a textured card or a row of action cards)
         self.captions: list = []
+        self.pending: list[tuple[NodePath, object]] = []  # (image, snapshot) still to draw
+        self.task = None
 
     def clear(self) -> None:
+        self.stop()
         for caption in self.captions:
             self.screen.forget([caption])
         self.root.getChildren().detach()
-        self.pictures, self.captions = [], []
+        self.pictures, self.captions, self.pending = [], [], []
+
+    def busy(self) -> bool:
+        return bool(self.pending)
+
+    def stop(self) -> None:
+        if self.task is not None:
+            self.screen.base.taskMgr.remove(self.task)
+            self.task = None
+
+    def finish(self) -> None:
+        """Draw every picture still waiting, now."""
+        while self.pending:
+            self._draw_next()
+        self.stop()
+
+    def _draw_next(self) -> None:
+        from ..view.snapshots import draw
+
+        node, snapshot = self.pending.pop(0)
+        if node.isEmpty():
+            return
+        try:
+            texture = draw(self.screen.base, [snapshot], language())[0]
+        except RuntimeError:  # no offscreen buffer from this graphics card: the blank card stays, the text reads
+            return
+        node.setTexture(texture)
+        node.clearColor()
+
+    def _step(self, task):
+        if self.pending:
+            self._draw_next()
+        if self.pending:
+            return task.cont
+        self.task = None
+        return task.done
 
     def show(self, figures: list[Figure], box: tuple[float, float, float, float]) -> None:
-        from ..view.snapshots import draw
+        from ..view.snapshots import CACHE
 
         self.clear()
         if not figures:
             return
         left, right, bottom, top = box
         width = right - left
-        textures = iter(draw(self.screen.base, [f.snapshot for f in figures if f.snapshot is not None], language()))
         captions = []
         for figure in figures:  # captions first: their rows say how much height is left for the images
             caption = self.screen.text(figure.caption, (0, 0), self.CAPTION, wrap=width / self.CAPTION)
@@ -200,7 +242,10 @@ class Column:
             wide = height * figure.aspect
             x0, x1 = (left + right - wide) / 2, (left + right + wide) / 2
             if figure.snapshot is not None:
-                node = self._image(next(textures), (x0, x1, z - height, z))
+                node = self._image(CACHE.get((figure.snapshot.key, language())), (x0, x1, z - height, z))
+                if not node.hasTexture():
+                    node.setColor(*BLANK)
+                    self.pending.append((node, figure.snapshot))
             elif figure.goal is not None:
                 node = self._goal(figure.goal, (x0, x1, z - height, z))
             else:
@@ -211,12 +256,15 @@ class Column:
             caption.setPos((left + right) / 2, z - self.CAPTION * 0.8)
             z -= caption_height + self.GAP
             self.captions.append(caption)
+        if self.pending:
+            self.task = self.screen.base.taskMgr.add(self._step, "rules-pictures")
 
     def _image(self, texture, frame) -> NodePath:
         maker = CardMaker("rules-picture")
         maker.setFrame(*frame)
         node = self.root.attachNewNode(maker.generate())
-        node.setTexture(texture)
+        if texture is not None:
+            node.setTexture(texture)
         return node
 
     def _goal(self, letter: str, frame) -> NodePath:
