@@ -90,8 +90,8 @@ def test_pictures_come_after_the_page_one_a_frame(app):
     assert not waiting.hasTexture()
     app.base.taskMgr.step()  # one frame of the main loop draws it
     assert not column.pending and not rules.busy() and has_pixels(waiting.getTexture())
-    rules.turn(1)
-    assert len(column.pending) == 2
+    rules.turn(1)  # the card kinds (drawn later) and the action cards (at once)
+    assert len(column.pictures) == 2 and len(column.pending) == 1
     app.base.messenger.send("escape")  # leaving stops the drawing
     assert app.screen == "menu" and not app.base.taskMgr.hasTaskNamed("rules-pictures")
 

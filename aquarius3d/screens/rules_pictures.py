@@ -82,16 +82,14 @@ def _aquarius(ruleset) -> dict[int, list[Figure]]:
     chain = Snapshot("chain", _cards(layout), ghost=CardView(ghost[0], ghost[1]), pitch=70, aspect=1.15)
     pages.setdefault(0, []).append(Figure(tr("rules_pic_chain", element=fire, count=before, after=after), chain,
                                           aspect=1.15))
-    pages[1] = [Figure(tr("rules_pic_ace"), Snapshot("ace", _cards([((0, 0), "FFFF")]), pitch=70, aspect=1.2),
-                       aspect=1.2)]
-    kinds = [("FWFW", "rules_pic_two")]
+    kinds = [("FFFF", "rules_pic_ace"), ("FWFW", "rules_pic_two")]
     kinds += [(c, "rules_pic_four") for c in codes if len(c) == 4 and len(set(c)) == 4][:1]
     kinds += [(c, "rules_pic_diagonal") for c in codes if len(c) == 3][:1]
     kinds += [(c, "rules_pic_wild") for c in codes if c == "*"][:1]
     row = _cards([((i, 0), code) for i, (code, _) in enumerate(kinds)])
     words = ", ".join(tr(key) for _, key in kinds)
-    pages[3] = [Figure(tr("rules_pic_kinds", kinds=words), Snapshot("kinds", row, pitch=72, aspect=1.9),
-                       aspect=1.9)]
+    pages[3] = [Figure(tr("rules_pic_kinds", kinds=words), Snapshot("kinds", row, pitch=74, aspect=2.3),
+                       aspect=2.3)]
     if actions:
         pages[4] = [Figure(tr("rules_pic_actions"), actions=tuple(actions[:3]), aspect=1.9)]
     return pages
