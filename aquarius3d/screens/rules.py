@@ -5,12 +5,11 @@ its own options' rulings), over the game, which waits and comes back with Back o
 are our own words (i18n: rules_summary_<family>); the rulings are the ruleset's `rulings:` and the
 table-wide take-back ruling. Beside the paragraphs they explain, the summary's pages show pictures of
 cards and pyramids drawn by the table's own renderer (rules_pictures.py), drawn on the frames after
-their page is first shown and kept for the session; those pages wrap their text narrower, the pictures in a column at right.
+their page is first shown and kept for the session; those pages wrap their text narrower, the pictures
+in a column at the right.
 """
 
 from __future__ import annotations
-
-import time
 
 from panda3d.core import TextNode
 
@@ -124,9 +123,7 @@ class RulesScreen(Screen):
         self.body.setWordwrap(NARROW if any(self.figures[i] for i, (s, _) in enumerate(self.pages) if s == section)
                               else WRAP)
         self.body.setText(text)
-        began = time.perf_counter()
-        self.column.show(shown, PICTURES)
-        self.draw_seconds = time.perf_counter() - began  # laying the page out (its pictures come after)
+        self.column.show(shown, PICTURES)  # laid out now; a picture not drawn yet comes on the next frames
         self.page_line.setText(tr("rules_page", section=section, page=self.page + 1, pages=len(self.pages)))
         self.previous.show() if self.page > 0 else self.previous.hide()
         self.next.show() if self.page < len(self.pages) - 1 else self.next.hide()
