@@ -173,6 +173,7 @@ class Gallery:
         self.app.show_menu()
         rules = self.app.show_rules()
         rules.show_game("aquarius-rising")
+        rules.column.finish()  # its pictures, drawn now rather than one a frame
         self.snap("rules-fr")
         set_language("en")
 

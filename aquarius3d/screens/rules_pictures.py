@@ -1,0 +1,311 @@
+"""The pictures beside the Rules pages' text: cards and pyramids drawn by the table's own renderer.
+
+`figures(ruleset)` gives, per paragraph of a game's summary (i18n rules_summary_<family>, the same
+paragraphs in every language), the figures that explain it: a small table drawn offscreen
+(view/snapshots.py: the atlas's faces, the pyramid meshes, the scoring row, the edge marks), a goal
+card (view/card_art.py) or action cards (the card the table shows a drawn action on). The cards come
+from the ruleset's own deck: a diagonal or the wild card only where the deck has them, the actions
+it keeps. `Column` lays a page's figures out, each with its caption, in a box beside the text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from panda3d.core import CardMaker, NodePath, TextNode
+
+from .. import geometry
+from ..decks import load_deck
+from ..i18n import action_name, element_name, language, tr
+from ..vocabulary import BIT, ELEMENT_OF, PYRAMID_COLOUR
+from .widgets import TEXT
+
+CARD_RGBA = (0.96, 0.93, 0.84, 1)  # an action card's face, as the table shows a drawn one
+INK = (0.12, 0.1, 0.08, 1)
+EDGE = (0.36, 0.3, 0.22, 1)
+BLANK = (0.2, 0.24, 0.22, 1)  # where a picture is being drawn: the felt, dimmed  # the dark line printed round an action card
+
+
+@dataclass(frozen=True)
+class Figure:
+    caption: str
+    snapshot: object = None  # view.snapshots.Snapshot
+    goal: str | None = None  # an element letter: its goal card
+    actions: tuple[str, ...] = ()  # action cards, side by side
+    aspect: float = 1.6  # width over height of the picture
+
+
+def deck_cards(ruleset) -> tuple[list[str], list[str], list[str]]:
+    """The ruleset's element codes, the actions it keeps and the goal elements, in deck order."""
+    spec = ruleset.deck
+    deck = load_deck(spec.name)
+    elements = load_deck(spec.elements) if spec.elements else deck
+    codes = list(dict.fromkeys(c.code for c in elements.cards
+                               if c.kind == "element" and (c.code != "*" or spec.wild)))
+    kept = spec.kept_actions()
+    actions = [a for a in dict.fromkeys(c.code for c in deck.cards if c.kind == "action")
+               if kept == "all" or (isinstance(kept, list) and a in kept)]
+    goals = [c.code for c in deck.cards if c.kind == "goal"] if spec.goals else []
+    return codes, actions, goals
+
+
+def _cards(layout, level: int = 0) -> tuple:
+    from ..view.scene import CardView
+
+    return tuple(CardView(cell, code, level, 0.0) for cell, code in layout)
+
+
+def _pyramids_on(cell, code: str, size: str, quarters, base: float) -> tuple:
+    from ..view.scene import PyramidView
+
+    return tuple(PyramidView(cell, 0, q, size + PYRAMID_COLOUR[code[q]], base) for q in quarters)
+
+
+def _aquarius(ruleset) -> dict[int, list[Figure]]:
+    from ..engine.table import Table
+    from ..view.scene import CardView
+    from ..view.snapshots import Snapshot
+
+    codes, actions, goals = deck_cards(ruleset)
+    fire = element_name("fire")
+    pages: dict[int, list[Figure]] = {}
+    if goals:
+        pages[0] = [Figure(tr("rules_pic_goal", element=fire), goal="F", aspect=0.72)]
+    layout = [((0, 0), "FFFF"), ((1, 0), "FWFW"), ((-1, 0), "WFWF"), ((0, 1), "AAFF"), ((0, -1), "FFSS")]
+    ghost = ((1, 1), "EEFF")
+    table = Table()
+    for i, (cell, code) in enumerate(layout):
+        table.place(cell, i, code)
+    before = table.largest_group(BIT["F"])
+    table.place(ghost[0], len(layout), ghost[1])
+    after = table.largest_group(BIT["F"])
+    chain = Snapshot("chain", _cards(layout), ghost=CardView(ghost[0], ghost[1]), pitch=70, aspect=1.15)
+    pages.setdefault(0, []).append(Figure(tr("rules_pic_chain", element=fire, count=before, after=after), chain,
+                                          aspect=1.15))
+    kinds = [("FFFF", "rules_pic_ace"), ("FWFW", "rules_pic_two")]
+    kinds += [(c, "rules_pic_four") for c in codes if len(c) == 4 and len(set(c)) == 4][:1]
+    kinds += [(c, "rules_pic_diagonal") for c in codes if len(c) == 3][:1]
+    kinds += [(c, "rules_pic_wild") for c in codes if c == "*"][:1]
+    row = _cards([((i, 0), code) for i, (code, _) in enumerate(kinds)])
+    words = ", ".join(tr(key) for _, key in kinds)
+    pages[3] = [Figure(tr("rules_pic_kinds", kinds=words), Snapshot("kinds", row, pitch=74, aspect=2.3),
+                       aspect=2.3)]
+    if actions:
+        pages[4] = [Figure(tr("rules_pic_actions"), actions=tuple(actions[:3]), aspect=1.9)]
+    return pages
+
+
+def _rising(ruleset) -> dict[int, list[Figure]]:
+    from ..view.scene import CardView, PyramidView
+    from ..view.snapshots import Snapshot
+
+    size = "L"
+    low_top = geometry.card_top(0)
+    high_top = geometry.card_top(1, geometry.PYRAMID_HEIGHT[size], low_top)
+    cards = _cards([((-1, 0), "EEFF"), ((0, 0), "FWFW"), ((1, 0), "WSWS")])
+    cards += (CardView((0, 0), "FFFF", 1, geometry.card_bottom(high_top)),)
+    pyramids = _pyramids_on((0, 0), "FWFW", size, range(4), low_top)
+    side = Snapshot("house-side", cards, pyramids, heading=-12.0, pitch=15.0, aspect=1.9)
+    house = Snapshot("house", cards, pyramids, heading=-28.0, pitch=34.0, aspect=1.5)
+    on_card = Snapshot("on-card", _cards([((0, 0), "EFWS")]), _pyramids_on((0, 0), "EFWS", "M", (0, 3), low_top),
+                       heading=-15.0, pitch=48.0, aspect=1.3)
+    sizes = tuple(PyramidView((0, 0), 0, 0, s + c, 0.0, (x, 0.0))
+                  for x, s, c in ((-45.0, "S", "r"), (0.0, "M", "b"), (50.0, "L", "y")))
+    return {0: [Figure(tr("rules_pic_house_side"), side, aspect=1.9)],
+            1: [Figure(tr("rules_pic_sizes"), Snapshot("sizes", (), sizes, pitch=22.0, aspect=1.9), aspect=1.9)],
+            2: [Figure(tr("rules_pic_house"), house, aspect=1.5)],
+            3: [Figure(tr("rules_pic_on_card"), on_card, aspect=1.3)]}
+
+
+def _towers(ruleset) -> dict[int, list[Figure]]:
+    from ..view.snapshots import Snapshot
+    from ..view.towers import ACE, tower_views
+
+    _, actions, goals = deck_cards(ruleset)
+    values = tuple(getattr(ruleset.end, "values", (5, 4, 3, 2, 1)))
+    aces = [((i, 0), ACE[goal]) for i, goal in enumerate(goals)]  # the goal cards as the table's row shows them
+    row = Snapshot("row", _cards(aces), labels=tuple((cell, str(v)) for (cell, _), v in zip(aces, values)),
+                   pitch=75.0, aspect=1.9)
+    built = tuple(tower_views((1, 0), "FWFW", "TL", ["Mr"]).values())
+    match = Snapshot("match", _cards([((0, 0), "FFWW"), ((1, 0), "FWFW")]), built, heading=-10.0, pitch=55.0,
+                     aspect=1.6)
+    tower = tuple(tower_views((0, 0), "FFFF", "TL", ["Lr", "Mr", "Sr"]).values())
+    pages = {0: [Figure(tr("rules_pic_row"), row, aspect=1.9)] if goals else [],
+             2: [Figure(tr("rules_pic_match"), match, aspect=1.6)],
+             3: [Figure(tr("rules_pic_tower"), Snapshot("tower", _cards([((0, 0), "FFFF")]), tower, heading=-20.0,
+                                                        pitch=24.0, aspect=1.2), aspect=1.2)]}
+    if actions:
+        pages[4] = [Figure(tr("rules_pic_towers_actions"), actions=tuple(actions[:3]), aspect=1.9)]
+    return pages
+
+
+def _dominus(ruleset) -> dict[int, list[Figure]]:
+    from ..view.scene import CardView
+    from ..view.snapshots import Snapshot
+
+    edges = Snapshot("edges", _cards([((0, 0), "FWFW"), ((1, 0), "WWWW"), ((1, 1), "SSWW")]),
+                     ghost=CardView((0, 1), "ESFW"), marks=((0, 1), ((1, True), (2, True))), pitch=78.0, aspect=1.3)
+    points = Snapshot("points", _cards([((0, 0), "FFFF"), ((1, 0), "FWFW"), ((2, 0), "ESFW")]), pitch=72.0,
+                      aspect=1.9)
+    return {1: [Figure(tr("rules_pic_edges"), edges, aspect=1.3)],
+            3: [Figure(tr("rules_pic_points"), points, aspect=1.9)]}
+
+
+FAMILIES = {"aquarius": _aquarius, "rising": _rising, "towers": _towers, "dominus": _dominus}
+
+
+def figures(ruleset) -> dict[int, list[Figure]]:
+    """The figures of each paragraph of the ruleset's summary, by the paragraph's number (from 0)."""
+    make = FAMILIES.get(ruleset.family)
+    return {} if make is None else {k: v for k, v in make(ruleset).items() if v}
+
+
+class Column:
+    """A page's figures stacked in a box (left, right, bottom, top of aspect2d), each with its caption.
+
+    A picture not drawn yet this session shows as a blank card at first and is drawn on the frames that
+    follow, one a frame (`busy()` keeps the window drawing meanwhile): the page and its text come at once.
+    """
+
+    CAPTION = 0.036  # caption text scale
+    GAP = 0.04
+
+    def __init__(self, screen) -> None:
+        self.screen = screen
+        self.root = screen.root.attachNewNode("rules-pictures")
+        self.pictures: list[NodePath] = []  # the images (a textured card or a row of action cards)
+        self.captions: list = []
+        self.pending: list[tuple[NodePath, object]] = []  # (image, snapshot) still to draw
+        self.task = None
+
+    def clear(self) -> None:
+        self.stop()
+        for caption in self.captions:
+            self.screen.forget([caption])
+        self.root.getChildren().detach()
+        self.pictures, self.captions, self.pending = [], [], []
+
+    def busy(self) -> bool:
+        return bool(self.pending)
+
+    def stop(self) -> None:
+        if self.task is not None:
+            self.screen.base.taskMgr.remove(self.task)
+            self.task = None
+
+    def finish(self) -> None:
+        """Draw every picture still waiting, now."""
+        while self.pending:
+            self._draw_next()
+        self.stop()
+
+    def _draw_next(self) -> None:
+        from ..view.snapshots import draw
+
+        node, snapshot = self.pending.pop(0)
+        if node.isEmpty():
+            return
+        try:
+            texture = draw(self.screen.base, [snapshot], language())[0]
+        except RuntimeError:  # no offscreen buffer from this graphics card: the blank card stays, the text reads
+            return
+        node.setTexture(texture)
+        node.clearColor()
+
+    def _step(self, task):
+        if self.pending:
+            self._draw_next()
+        if self.pending:
+            return task.cont
+        self.task = None
+        return task.done
+
+    def show(self, figures: list[Figure], box: tuple[float, float, float, float]) -> None:
+        from ..view.snapshots import CACHE
+
+        self.clear()
+        if not figures:
+            return
+        left, right, bottom, top = box
+        width = right - left
+        captions = []
+        for figure in figures:  # captions first: their rows say how much height is left for the images
+            caption = self.screen.text(figure.caption, (0, 0), self.CAPTION, wrap=width / self.CAPTION)
+            captions.append(caption)
+        caption_heights = [c.textNode.getNumRows() * c.textNode.getLineHeight() * self.CAPTION for c in captions]
+        room = (top - bottom) - sum(caption_heights) - self.GAP * (2 * len(figures) - 1)
+        heights = [min(width / f.aspect, room / len(figures)) for f in figures]
+        z = top
+        for figure, caption, caption_height, height in zip(figures, captions, caption_heights, heights):
+            wide = height * figure.aspect
+            x0, x1 = (left + right - wide) / 2, (left + right + wide) / 2
+            if figure.snapshot is not None:
+                node = self._image(CACHE.get((figure.snapshot.key, language())), (x0, x1, z - height, z))
+                if not node.hasTexture():
+                    node.setColor(*BLANK)
+                    self.pending.append((node, figure.snapshot))
+            elif figure.goal is not None:
+                node = self._goal(figure.goal, (x0, x1, z - height, z))
+            else:
+                node = self._actions(figure.actions, (x0, x1, z - height, z))
+            node.setPythonTag("frame", (x0, x1, z - height, z))
+            self.pictures.append(node)
+            z -= height + self.GAP
+            caption.setPos((left + right) / 2, z - self.CAPTION * 0.8)
+            z -= caption_height + self.GAP
+            self.captions.append(caption)
+        if self.pending:
+            self.task = self.screen.base.taskMgr.add(self._step, "rules-pictures")
+
+    def _image(self, texture, frame) -> NodePath:
+        maker = CardMaker("rules-picture")
+        maker.setFrame(*frame)
+        node = self.root.attachNewNode(maker.generate())
+        if texture is not None:
+            node.setTexture(texture)
+        return node
+
+    def _goal(self, letter: str, frame) -> NodePath:
+        from ..view.card_art import draw_goal, image_texture
+        from ..view.snapshots import CACHE
+
+        key = ("goal-card", letter)
+        if key not in CACHE:
+            CACHE[key] = image_texture(draw_goal(letter), f"goal-{letter}")
+        node = self._image(CACHE[key], frame)
+        name = TextNode("goal-name")  # the element's name printed across the top of the card
+        name.setText(element_name(ELEMENT_OF[letter]).upper() if letter in ELEMENT_OF else letter)
+        name.setAlign(TextNode.ACenter)
+        name.setTextColor(*TEXT)
+        x0, x1, z0, z1 = frame
+        label = node.attachNewNode(name)
+        label.setScale((x1 - x0) * 0.16)
+        label.setPos((x0 + x1) / 2, 0, z1 - (z1 - z0) * 0.14)
+        return node
+
+    def _actions(self, actions: tuple[str, ...], frame) -> NodePath:
+        """Action cards side by side, each a light card with the action's name, as the table shows them."""
+        x0, x1, z0, z1 = frame
+        node = self.root.attachNewNode("action-cards")
+        card_w = min((x1 - x0) / len(actions) - 0.03, (z1 - z0) / 1.4)
+        card_h = card_w * geometry.CARD_LENGTH / geometry.CARD_WIDTH
+        start = (x0 + x1) / 2 - (card_w + 0.03) * len(actions) / 2 + 0.015
+        for i, action in enumerate(actions):
+            cx = start + i * (card_w + 0.03) + card_w / 2
+            for inset, colour in ((0.0, EDGE), (card_w * 0.05, CARD_RGBA), (card_w * 0.09, EDGE),
+                                  (card_w * 0.1, CARD_RGBA)):  # a printed frame inside the card's edge
+                maker = CardMaker(f"action-{action}")
+                maker.setFrame(cx - card_w / 2 + inset, cx + card_w / 2 - inset,
+                               (z0 + z1) / 2 - card_h / 2 + inset, (z0 + z1) / 2 + card_h / 2 - inset)
+                maker.setColor(*colour)
+                node.attachNewNode(maker.generate())
+            words = TextNode(f"action-name-{action}")
+            words.setText(action_name(action))
+            words.setAlign(TextNode.ACenter)
+            words.setTextColor(*INK)
+            words.setWordwrap(5.0)
+            label = node.attachNewNode(words)
+            label.setScale(card_w * 0.15)
+            label.setPos(cx, 0, (z0 + z1) / 2 + card_w * 0.15 * (words.getNumRows() / 2 - 0.8))
+        return node
+
