@@ -182,10 +182,10 @@ class TableScreen(Screen):
     def frame_boxes(self) -> list:
         """Every card, pyramid, ghost, legal spot (any cell a card may take next) and furniture piece."""
         spots = () if self.ended() else self.session.state.table.need
-        return scene_boxes(self.scene, spots, self.parts.furniture() + self.feedback.nodes())
+        return scene_boxes(self.scene, spots, self.parts.furniture() + self.feedback.nodes()) + self.parts.label_boxes()
 
     def obstacles(self) -> list:
-        return self.hud.obstacles(self.ended(), not self.join.button.isHidden())
+        return self.hud.obstacles(self.ended(), not self.join.button.isHidden()) + self.feedback.obstacles()
 
     def framed(self, name: str | None = None) -> Orbit:
         """The view framing the table clear of the HUD: a named one (orbit, top, side), or the present angles."""
