@@ -102,9 +102,11 @@ class Feedback:
         lines = []
         for i, seat in enumerate(session.seats):
             cards = seen["hand_sizes"][i] if i < len(seen["hand_sizes"]) else 0
-            if session.family == "rising":
-                counts = tr("seat_cards_pyramids", cards=cards, pyramids=sum(c for _, c in session.flow.supply(i)))
-            elif session.family == "towers":
+            if session.family == "rising":  # one line, in the gap between two trays of a column (view/rising.py)
+                lines.append(tr("hud_seat_pyramids", name=seat.name, cards=cards,
+                                pyramids=sum(c for _, c in session.flow.supply(i))))
+                continue
+            if session.family == "towers":
                 score, rank, _ = session.flow.score()
                 counts = tr("hud_score", score=score, rank=rank)
             else:

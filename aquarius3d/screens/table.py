@@ -141,6 +141,7 @@ class TableScreen(Screen):
         """Redraw everything from the session: table, ghosts, furniture, hand, HUD, cover; frame if it moved on."""
         session = self.session
         self.parts.sync()
+        self.parts.update(self.camera.orbit.distance)  # the trays first: the seats sit at them (Aquarius Rising)
         self.feedback.observe()
         self.parts.hover(self.hover_cell, self.hover_move)
         state = session.state
@@ -148,7 +149,6 @@ class TableScreen(Screen):
         self.scene.highlight({state.table.cards[c] for c in winning if c in state.table.cards})
         if session.stage == "table_card":
             self.scene.highlight(set(state.table.cards.values()), (1.0, 1.0, 0.82, 1))
-        self.parts.update(self.camera.orbit.distance)
         if self.elevation_on:
             self._aim_elevation()
         self.hud.update(session, self.status)

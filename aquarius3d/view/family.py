@@ -148,8 +148,9 @@ class TableParts:
         return nodes
 
     def label_boxes(self) -> list:
-        """Small boxes round the anchors of the screen labels (piles, seats): the camera keeps them in view."""
-        return [((x - 2.0, y - 2.0, z), (x + 2.0, y + 2.0, z + 2.0)) for x, y, z in self.overlay.anchors()]
+        """Boxes round the anchors of the screen labels (piles, seats), about a label's size on the table at the
+        usual framings: the camera keeps them in view, and room round them for the labels."""
+        return [((x - 30.0, y - 26.0, z), (x + 30.0, y + 26.0, z + 2.0)) for x, y, z in self.overlay.anchors()]
 
     def hidden_in_elevation(self) -> list:
         """What would stand before the houses seen from the front: piles, trays and the table's rim."""

@@ -47,8 +47,9 @@ class ScreenLabels:
         self.rects: dict[int, Rect] = {}  # id of a label -> where it was last placed (screen units)
         self._placed: tuple | None = None
 
-    def add(self, name: str, scale: float = 0.042, backed: bool = True) -> NodePath:
-        """A new label (hidden until it has text and an anchor); `scale` in aspect2d units."""
+    def add(self, name: str, scale: float = 0.042, backed: bool = True, first: bool = False) -> NodePath:
+        """A new label (hidden until it has text and an anchor); `scale` in aspect2d units; `first`: placed before
+        the others (the seats' labels, tied to their places, before the piles' counts, which may go round)."""
         text = TextNode(name)
         text.setAlign(TextNode.ACenter)
         text.setTextColor(*TEXT)
@@ -61,6 +62,7 @@ class ScreenLabels:
         label = self.root.attachNewNode(text)
         label.setScale(scale)
         label.setPythonTag("anchor", None)
+        label.setPythonTag("first", first)
         self.labels.append(label)
         return label
 
@@ -74,8 +76,10 @@ class ScreenLabels:
         label.setPythonTag("anchor", None if point is None else (tuple(point), lift))
 
     def shown(self) -> list[NodePath]:
-        return [label for label in self.labels
-                if not label.isHidden() and label.node().getText() and label.getPythonTag("anchor") is not None]
+        """The labels shown, in the order they are placed."""
+        shown = [label for label in self.labels
+                 if not label.isHidden() and label.node().getText() and label.getPythonTag("anchor") is not None]
+        return sorted(shown, key=lambda label: not label.getPythonTag("first"))
 
     def anchors(self) -> list[tuple[float, float, float]]:
         """The anchors of the labels shown: the framing keeps them in view."""

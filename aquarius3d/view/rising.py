@@ -16,7 +16,9 @@ from .palette import ELEMENT_RGB
 from ..vocabulary import ALL_COLOURS
 
 TRAY_GAP = 24.0  # millimetres between a tray and the piles beside the cards
-ROW_GAP = 56.0  # millimetres between two trays of a column: room for a seat's hand of card backs
+ROW_GAP = 92.0  # millimetres between two trays of a column: room for a seat's label over the far pyramids
+LABEL_BEYOND = 46.0  # millimetres from a tray's far edge to its seat's label (its large pyramids stand before it)
+FAN_BESIDE = 34.0  # millimetres from a tray's outer end to the middle of its seat's hand of card backs
 PILES_REACH = geometry.CARD_LENGTH + 16.0  # how far the piles reach beyond the outermost spots (view/piles.py)
 TEXT_RGBA = (0.96, 0.94, 0.86, 1)
 
@@ -84,11 +86,17 @@ class Trays:
         return found
 
     def seat_places(self) -> list[tuple[tuple[float, float], tuple[float, float]]]:
-        """Each seat's place (the far edge of its tray, where its label goes) and the middle of its hand of backs."""
+        """Each seat's place (beyond the far edge of its tray, where its label goes) and the middle of its hand of
+        backs (beside the tray's outer end, clear of the label)."""
+        (x0, _, _), (x1, _, _) = self.scene.bounds()
         places = []
         for tray in self.seats:
             x, y = tray.getX(), tray.getY()
-            places.append(((x, y + self.DEPTH / 2 + 6.0), (x, y + self.DEPTH / 2 + ROW_GAP / 2)))
+            outer = -1.0 if x < (x0 + x1) / 2 else 1.0
+            board = tray.find("tray-board").getTightBounds(self.root)
+            width = board[1].x - board[0].x
+            places.append(((x, y + self.DEPTH / 2 + LABEL_BEYOND),
+                           (x + outer * (width / 2 + FAN_BESIDE), y + self.DEPTH / 4)))
         return places
 
     LIFT = 9.0  # millimetres the chosen pyramid rises above its tray

@@ -25,7 +25,7 @@ BACKS = 48.0  # millimetres from a label, away from the cards, to the middle of 
 BACK_SCALE = 0.32  # a hand's cards, shrunk
 TEXT = (0.96, 0.94, 0.86, 1.0)
 TURN = (1.0, 0.8, 0.25, 1.0)
-SCALE, TURN_SCALE = 0.04, 0.046  # a label's size on the screen (aspect2d units), the seat to move's a little bigger
+SCALE, TURN_SCALE = 0.038, 0.043  # a label's size on the screen (aspect2d units), the seat to move's a little bigger
 
 
 def seat_angles(count: int, home: int) -> list[float]:
@@ -58,7 +58,7 @@ class SeatLabels:
         seat's place and the middle of its hand of backs, when the family seats the players itself (Aquarius
         Rising: at their trays), else round the table."""
         while len(self.labels) < len(lines):
-            self.labels.append(self.overlay.add("seat-label"))
+            self.labels.append(self.overlay.add("seat-label", first=True))
         while len(self.labels) > len(lines):
             self.overlay.remove(self.labels.pop())
         self.backs.removeNode()
