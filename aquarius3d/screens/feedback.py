@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 
 from direct.gui.DirectGui import DirectFrame
+from panda3d.core import Point3
 
 from ..i18n import action_name, tr
 from ..view.motion import LastMove
@@ -19,7 +20,9 @@ from ..view.sound import Sounds
 
 COVER_PAUSE = 1.3  # seconds between the move before a hand-off and the cover: the move is seen first
 HAND = (0.0, -0.85)  # where the hand lies on screen: a human's card slides from the table under it
-CARD = (0.96, 0.93, 0.84, 1)  # an action card's face, shown over the table
+CARD = (0.96, 0.93, 0.84, 1)  # an action card's face, shown at the right edge between the log and the goal
+ACTION_CARD = (-0.2, 0.2, -0.28, 0.28)  # its frame, round ACTION_AT from the middle of the right edge
+ACTION_AT = (-0.26, 0.0)
 
 
 class Feedback:
@@ -29,18 +32,28 @@ class Feedback:
         self.screen = screen
         self.session = screen.session
         self.last_move = LastMove(screen.scene)
-        self.seats = SeatLabels(screen.scene)
+        self.overlay = screen.parts.overlay  # the seats' and the piles' labels, placed on the screen each frame
+        self.overlay.root.reparentTo(screen.root)
+        self.seats = SeatLabels(screen.scene, self.overlay)
         self.sounds = Sounds(screen.base, screen.app.settings.get("volume", 60))
         self._last = self.session.last_played  # moves made before the table opened (a loaded game) do not slide
         self._notice = self.session.notice
         self.cover_due: float | None = None
+        self._placed: tuple | None = None  # what the labels were last placed for
         self._build_action_card()
+        # the labels are placed last before each frame is drawn, after the camera (and a recorder) moved
+        self.task = screen.base.taskMgr.add(self._place_task, "aquarius3d-labels", sort=49)
+
+    def _place_task(self, task):
+        self.place_labels()
+        return task.cont
 
     def _build_action_card(self) -> None:
         """A card standing over the table's right side: the action's name, big, and what it does."""
         screen = self.screen
-        self.action_card = screen.keep(DirectFrame(frameColor=CARD, frameSize=(-0.2, 0.2, -0.28, 0.28),
-                                                   pos=(0.95, 0, 0.2), parent=screen.root))
+        self.action_card = screen.keep(DirectFrame(frameColor=CARD, frameSize=ACTION_CARD,
+                                                   pos=(ACTION_AT[0], 0, ACTION_AT[1]),
+                                                   parent=screen.base.a2dRightCenter))
         self.action_name = screen.text("", (0, 0.17), 0.05, parent=self.action_card, fg=(0.12, 0.1, 0.08, 1), wrap=7)
         self.action_effect = screen.text("", (0, -0.06), 0.032, parent=self.action_card, fg=(0.2, 0.18, 0.15, 1),
                                          wrap=11)
@@ -89,17 +102,21 @@ class Feedback:
         lines = []
         for i, seat in enumerate(session.seats):
             cards = seen["hand_sizes"][i] if i < len(seen["hand_sizes"]) else 0
-            if session.family == "rising":
-                counts = tr("seat_cards_pyramids", cards=cards, pyramids=sum(c for _, c in session.flow.supply(i)))
-            elif session.family == "towers":
+            if session.family == "rising":  # one line, in the gap between two trays of a column (view/rising.py)
+                lines.append(tr("hud_seat_pyramids", name=seat.name, cards=cards,
+                                pyramids=sum(c for _, c in session.flow.supply(i))))
+                continue
+            if session.family == "towers":
                 score, rank, _ = session.flow.score()
                 counts = tr("hud_score", score=score, rank=rank)
             else:
                 counts = tr("seat_cards", count=cards)
             lines.append(f"{seat.name}\n{counts}")
         current = None if session.stage in ("over", "round_over") else session.seat
+        trays = self.screen.parts.trays
         self.seats.update(lines, current, humans[0] if humans else 0,
-                          None if session.family == "towers" else list(seen["hand_sizes"]))
+                          None if session.family == "towers" else list(seen["hand_sizes"]),
+                          trays.seat_places() if session.family == "rising" and trays is not None else None)
 
     def _show_action(self) -> None:
         """Elemental Towers: the action card drawn and waiting to act, face up with its name and effect."""
@@ -146,12 +163,52 @@ class Feedback:
     def busy(self) -> bool:
         return self.last_move.busy() or self.cover_due is not None
 
+    def place_labels(self) -> None:
+        """Put the seats' and the piles' labels next to their places as the camera sees them now, clear of one
+        another and of the HUD, and of the cards if they can (view/labels.py)."""
+        screen = self.screen
+        if screen.elevation_on:
+            return
+        lens, cam, root = screen.base.cam.node().getLens(), screen.base.cam, screen.scene.root
+        obstacles = screen.obstacles()
+        key = (tuple(cam.getMat(root)), screen.base.getAspectRatio(), tuple(obstacles), len(self.session.state.log),
+               str(self.session.stage), self.session.selected, tuple(label.node().getText() for label in self.overlay.labels))
+        if key == self._placed:
+            return
+        self._placed = key
+        avoid = []
+        from ..view.camera import corners
+        from ..view.framing import scene_boxes
+        from ..view.labels import box_rect
+
+        for box in scene_boxes(screen.scene, (), screen.parts.furniture()) + self.seats.fans:
+            points = []
+            for corner in corners([box]):
+                film = Point3()
+                points.append((film.x, film.y) if lens.project(cam.getRelativePoint(root, Point3(*corner)), film)
+                              else None)
+            rect = box_rect(points)
+            if rect is not None:
+                avoid.append(rect)
+        self.overlay.place(screen.base, root, obstacles, avoid)
+
+    def obstacles(self) -> list[tuple[float, float, float, float]]:
+        """The drawn action card, while it shows: the table is framed beside it, not under it."""
+        if self.action_card.isHidden():
+            return []
+        base = self.screen.base
+        x0, x1, y0, y1 = ACTION_CARD
+        low = base.render2d.getRelativePoint(self.action_card, Point3(x0, 0, y0))
+        high = base.render2d.getRelativePoint(self.action_card, Point3(x1, 0, y1))
+        return [(low.x, high.x, low.z, high.z)]
+
     def nodes(self) -> list:
-        """The seats' labels and hands, for framing."""
-        return list(self.seats.labels) + ([self.seats.backs] if self.seats.backs.getNumChildren() else [])
+        """The opponents' hands of card backs, for framing (the labels are on the screen: their anchors are
+        framed, TableParts.label_boxes)."""
+        return [self.seats.backs] if self.seats.backs.getNumChildren() else []
 
     def cleanup(self) -> None:
+        self.screen.base.taskMgr.remove(self.task)
         self.last_move.finish()
         self.last_move.root.removeNode()
-        self.seats.root.removeNode()
-        self.seats.backs.removeNode()
+        self.seats.cleanup()

@@ -24,7 +24,9 @@ END = (-1.32, -0.04, -0.62, 0.5)  # the end panel, from the middle of the right 
 GOAL = (-0.8, 0.0, 0.0, 0.52)  # the goal card and its text, from the bottom right corner
 HINT_HALF = 1.05  # half the width kept for the hint and the choice buttons over the hand
 BAND_TOP = -0.27  # the top of the hint, the choices and the hand (view/hand.py: up to -0.56)
-NOTICE = (-1.0, 1.0, 0.82, 0.96)  # the notice line at the top, from the centre
+NOTICE_BAND = (0.77, 0.975)  # the notice's rows at the top (aspect2d), between the turn panel and the log panel
+NOTICE_GAP = 0.04  # kept clear between the notice and either panel
+NOTICE_SCALES = (0.05, 0.045, 0.04, 0.035, 0.031, 0.028)  # the notice's size: the largest whose rows fit the band
 
 
 class Hud:
@@ -40,7 +42,7 @@ class Hud:
         self.turn = screen.text("", (0.06, -0.1), 0.065, TextNode.ALeft, parent=top_left)
         self.info = screen.text("", (0.06, -0.18), 0.045, TextNode.ALeft, parent=top_left)
         self.hint = screen.text("", (0, -0.5), 0.05, wrap=40)
-        self.notice = screen.text("", (0, 0.88), 0.05, fg=(1.0, 0.85, 0.45, 1), wrap=38)  # inside NOTICE, clear of the log
+        self.notice = screen.text("", (0, 0.88), 0.05, fg=(1.0, 0.85, 0.45, 1), wrap=38)  # fitted between the panels
         self.log = screen.text("", (-0.06, -0.08), 0.04, TextNode.ARight, parent=top_right, wrap=26)  # in the panel
         self.goal = screen.text("", (-0.06, 0.3), 0.045, TextNode.ARight, parent=bottom_right, wrap=14)
         self.goal_card = screen.button("?", None, (-0.2, 0.14), 0.07, parent=bottom_right)
@@ -106,6 +108,7 @@ class Hud:
         self.hint.setText(session.hint())
         notice = session.notice if session.notice and session.notice not in status else status  # not said twice
         self.notice.setText(notice)
+        self.fit_notice()
         newest_lines(self.log, session.messages[-8:], 9)  # moves in words wrap inside the log panel
         self.log_panel.show() if session.messages else self.log_panel.hide()
         self.goal.setText(session.goal_text() or session.goal_hint())
@@ -197,6 +200,24 @@ class Hud:
             self.help_body.setScale(0.043)
             self.help_page_button["text"] = tr("help_rulings")
 
+    def notice_rect(self) -> tuple[float, float, float, float]:
+        """The notice's place (aspect2d units): the top of the window between the turn panel and the log panel."""
+        aspect = self.base.getAspectRatio()
+        return (-aspect + INFO[1] + NOTICE_GAP, aspect + LOG[0] - NOTICE_GAP, *NOTICE_BAND)
+
+    def fit_notice(self) -> None:
+        """Wrap the notice to the width between the panels, at the largest size whose rows fit in its band: a long
+        notice (Rotate Goals among five players, in French) never runs under the log or the turn panel."""
+        left, right, bottom, top = self.notice_rect()
+        node = self.notice.textNode
+        for scale in NOTICE_SCALES:
+            node.setWordwrap((right - left) / scale)
+            # from the first row's capitals to the last row's descenders
+            if (0.8 + (node.getNumRows() - 1) * node.getLineHeight() + 0.35) * scale <= top - bottom:
+                break
+        self.notice.setScale(scale)  # (the smallest, if even that is too big)
+        self.notice.setPos((left + right) / 2, top - 0.8 * scale)
+
     # -- where the table may show -----------------------------------------------------------------------
 
     def _rect(self, parent, frame) -> tuple[float, float, float, float]:
@@ -213,7 +234,7 @@ class Hud:
         while the same turn goes on; at the end the hand and hint give way to the result beside the table."""
         base = self.base
         kept = [self._rect(base.a2dTopLeft, INFO), self._rect(base.a2dTopRight, LOG),
-                self._rect(base.aspect2d, NOTICE), self._rect(base.a2dBottomRight, GOAL)]
+                self._rect(base.aspect2d, self.notice_rect()), self._rect(base.a2dBottomRight, GOAL)]
         if ended:
             kept.append(self._rect(base.a2dRightCenter, END))
         else:

@@ -141,6 +141,7 @@ class TableScreen(Screen):
         """Redraw everything from the session: table, ghosts, furniture, hand, HUD, cover; frame if it moved on."""
         session = self.session
         self.parts.sync()
+        self.parts.update(self.camera.orbit.distance)  # the trays first: the seats sit at them (Aquarius Rising)
         self.feedback.observe()
         self.parts.hover(self.hover_cell, self.hover_move)
         state = session.state
@@ -148,7 +149,6 @@ class TableScreen(Screen):
         self.scene.highlight({state.table.cards[c] for c in winning if c in state.table.cards})
         if session.stage == "table_card":
             self.scene.highlight(set(state.table.cards.values()), (1.0, 1.0, 0.82, 1))
-        self.parts.update(self.camera.orbit.distance)
         if self.elevation_on:
             self._aim_elevation()
         self.hud.update(session, self.status)
@@ -182,10 +182,10 @@ class TableScreen(Screen):
     def frame_boxes(self) -> list:
         """Every card, pyramid, ghost, legal spot (any cell a card may take next) and furniture piece."""
         spots = () if self.ended() else self.session.state.table.need
-        return scene_boxes(self.scene, spots, self.parts.furniture() + self.feedback.nodes())
+        return scene_boxes(self.scene, spots, self.parts.furniture() + self.feedback.nodes()) + self.parts.label_boxes()
 
     def obstacles(self) -> list:
-        return self.hud.obstacles(self.ended(), not self.join.button.isHidden())
+        return self.hud.obstacles(self.ended(), not self.join.button.isHidden()) + self.feedback.obstacles()
 
     def framed(self, name: str | None = None) -> Orbit:
         """The view framing the table clear of the HUD: a named one (orbit, top, side), or the present angles."""

@@ -15,6 +15,7 @@ from functools import lru_cache
 import numpy as np
 
 from .. import geometry
+from . import tiles
 from ..cards import DRAGON, LETTERS, face
 from .palette import BACK, BACK_LIGHT, CARD_BORDER, DIVIDER, DRAGON_GOLD, DRAGON_NIGHT, DRAGON_WING, ELEMENT_RGB, SYMBOL_RGB
 
@@ -314,7 +315,7 @@ class FaceAtlas:
         page, row, col = self.place(slot)
         if page >= PAGES:
             raise RuntimeError("the face atlas is full")
-        tile = draw_back() if code == self.BACK else draw_face(code)
+        tile = tiles.tile(code, (TILE_H, TILE_W, 3), draw_back if code == self.BACK else lambda: draw_face(code))
         if page == len(self.pages):
             self.pages.append(np.zeros((PAGE_ROWS * TILE_H, PAGE_COLUMNS * TILE_W, 3), dtype=np.uint8))
             if page:  # every page starts with the back

@@ -10,6 +10,7 @@ from __future__ import annotations
 from .. import geometry
 from ..i18n import tr
 from .houses import level_top, state_views, surface_top
+from .labels import ScreenLabels
 from .piles import Piles
 from .rising import Elevation, StoreyLabels, Trays, element_tops
 from .scene import CardView, PyramidView, TableScene
@@ -22,7 +23,8 @@ class TableParts:
     def __init__(self, scene: TableScene, session) -> None:
         self.scene = scene
         self.session = session
-        self.piles = Piles(scene)
+        self.overlay = ScreenLabels()  # the piles' and the seats' labels, on the screen (the table screen places them)
+        self.piles = Piles(scene, self.overlay)
         self.trays: Trays | None = None
         self.storey_labels: StoreyLabels | None = None
         self.elevation: Elevation | None = None
@@ -121,8 +123,10 @@ class TableParts:
             return
         supplies = [(seat.name, session.flow.supply(i)) for i, seat in enumerate(session.seats)]
         choosing = session.stage == "pyramid"
+        home = next((i for i, seat in enumerate(session.seats) if seat.kind == "human"), 0)
         self.trays.update(supplies, None if session.stage == "cover" else session.seat,
-                          session.flow.pyramid if choosing else None, self.tray_hover if choosing else None)
+                          session.flow.pyramid if choosing else None, self.tray_hover if choosing else None,
+                          home, titled=False)  # the seats' labels stand at their trays (view/seats.py)
 
     def tray_pyramid_at(self, point) -> str | None:
         """The pyramid of the player's tray at a point of the table's plane (picked at the trays' height)."""
@@ -136,14 +140,18 @@ class TableParts:
             self.update_trays()
 
     def furniture(self) -> list:
-        """Nodes standing beside the cards that the camera frames too: piles and their labels, trays, the scoring row."""
+        """Nodes standing beside the cards that the camera frames too: piles, trays, the scoring row."""
         nodes = [stack for stack in self.piles.stacks.values() if not stack.isHidden()]
-        nodes += [label for label in self.piles.labels.values() if not label.isHidden() and label.node().getText()]
         nodes += [tray for tray in (self.trays.seats if self.trays is not None else [])]
         if self.scoring_row is not None:
-            nodes += self.scoring_row.cards
+            nodes += self.scoring_row.cards + self.scoring_row.labels  # the values too: never under the log
         return nodes
+
+    def label_boxes(self) -> list:
+        """Boxes round the anchors of the screen labels (piles, seats), about a label's size on the table at the
+        usual framings: the camera keeps them in view, and room round them for the labels."""
+        return [((x - 30.0, y - 26.0, z), (x + 30.0, y + 26.0, z + 2.0)) for x, y, z in self.overlay.anchors()]
 
     def hidden_in_elevation(self) -> list:
         """What would stand before the houses seen from the front: piles, trays and the table's rim."""
-        return [self.piles.root, self.trays.root, *self.scene.rim] if self.trays is not None else []
+        return [self.piles.root, self.trays.root, self.overlay.root, *self.scene.rim] if self.trays is not None else []

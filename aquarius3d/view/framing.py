@@ -19,7 +19,7 @@ EASE = 0.3  # seconds for the camera to ease to a new framing
 MARGIN = 0.03  # kept clear inside the free rectangle (screen units)
 WINDOW: Rect = (-0.98, 0.98, -0.98, 0.98)
 
-ANGLES = {"orbit": (-20.0, 52.0), "top": (0.0, 89.5), "side": (0.0, 8.0)}
+ANGLES = {"orbit": (0.0, 52.0), "top": (0.0, 89.5), "side": (0.0, 8.0)}
 
 
 def card_box(cell, bottom: float) -> Box:

@@ -1,4 +1,5 @@
-"""The draw pile, the discard pile and the unused goals: 3D stacks with counts beside the table."""
+"""The draw pile, the discard pile and the unused goals: 3D stacks beside the table, their counts on screen labels
+that follow them (view/labels.py)."""
 
 from __future__ import annotations
 
@@ -6,15 +7,18 @@ from panda3d.core import CardMaker, NodePath, TextNode
 
 from .. import geometry
 from .atlas import FaceAtlas
+from .labels import ScreenLabels
 
 
 MARGIN = 16.0  # millimetres between a pile and the nearest spot a card may take
+LABEL_SCALE = 0.036  # a count's size on the screen (aspect2d units)
+LABEL_LIFT = 0.045  # screen units above the pile a count is shown, if it can
 
 
 class Piles:
     """Stacks whose height is the number of cards; labels say the counts."""
 
-    def __init__(self, scene) -> None:
+    def __init__(self, scene, overlay: ScreenLabels) -> None:
         self.scene = scene
         self.root = scene.root.attachNewNode("piles")
         self.root.setTexture(scene.atlas_texture)
@@ -25,18 +29,7 @@ class Piles:
             stack = self.root.attachNewNode(back.makeCopy())
             stack.setR(180)  # the back faces up
             self.stacks[name] = stack
-            text = TextNode(f"label-{name}")
-            text.setAlign(TextNode.ACenter)
-            text.setTextColor(0.96, 0.94, 0.86, 1)
-            text.setShadow(0.05, 0.05)
-            text.setShadowColor(0, 0, 0, 0.8)
-            label = self.root.attachNewNode(text)
-            label.setScale(15.0)
-            label.setBillboardPointEye()
-            label.setLightOff()
-            label.setDepthTest(False)
-            label.setBin("fixed", 50)
-            self.labels[name] = label
+            self.labels[name] = overlay.add(f"label-{name}", LABEL_SCALE)
         self._build_discard_face()
 
     def _build_discard_face(self) -> None:
@@ -95,7 +88,7 @@ class Piles:
             stack.show() if count else stack.hide()
             label = self.labels[name]
             label.node().setText(texts.get(name, ""))
-            label.setPos(x, y, geometry.CARD_THICKNESS * max(count, 1) + 14)
+            ScreenLabels.anchor(label, (x, y, geometry.CARD_THICKNESS * max(count, 1)), LABEL_LIFT)
             if absent.get(name):
                 stack.hide()
                 label.hide()

@@ -15,8 +15,11 @@ from .houses import storey_tops
 from .palette import ELEMENT_RGB
 from ..vocabulary import ALL_COLOURS
 
-TRAY_GAP = 24.0  # millimetres between two seats' trays
-TRAY_OFFSET = geometry.CARD_LENGTH + 30.0  # beyond the cards, leaving a row free for the next cards
+TRAY_GAP = 24.0  # millimetres between a tray and the piles beside the cards
+ROW_GAP = 92.0  # millimetres between two trays of a column: room for a seat's label over the far pyramids
+LABEL_BEYOND = 46.0  # millimetres from a tray's far edge to its seat's label (its large pyramids stand before it)
+FAN_BESIDE = 34.0  # millimetres from a tray's outer end to the middle of its seat's hand of card backs
+PILES_REACH = geometry.CARD_LENGTH + 16.0  # how far the piles reach beyond the outermost spots (view/piles.py)
 TEXT_RGBA = (0.96, 0.94, 0.86, 1)
 
 
@@ -42,9 +45,12 @@ def _label(parent: NodePath, text: str, scale: float, colour=TEXT_RGBA, align=Te
 
 
 class Trays:
-    """Each seat's unplayed pyramids on a wooden tray, in a row across the table, with counts.
+    """Each seat's unplayed pyramids on a wooden tray, with counts; the trays stand in two columns, left and right
+    of the cards beyond the piles, the home seat's nearest on the left, the others round the table in seat order.
 
-    A tray holds one pyramid of each kind the seat has: colours in columns, sizes in rows (small in front).
+    Side by side the trays would make the table deep, and the window is wide: in columns at the sides the
+    framed table keeps the proportions of the part of the window the HUD leaves free, so the cards are drawn
+    bigger. A tray holds one pyramid of each kind the seat has: colours in columns, sizes in rows (small in front).
     """
 
     PITCH = 40.0  # millimetres between pyramids on a tray: room for each stack's count
@@ -61,38 +67,64 @@ class Trays:
     def tray_width(self, colours: int) -> float:
         return max(colours, 2) * self.PITCH + 20.0
 
-    def extent(self, seats: int, colours: int) -> tuple[float, float]:
-        """Width of all the trays side by side, and how far beyond the cards they reach."""
-        return seats * self.tray_width(colours) + (seats - 1) * TRAY_GAP, TRAY_OFFSET + self.DEPTH
+    def centres(self, seats: int, colours: int, home: int = 0) -> list[tuple[float, float]]:
+        """Where each seat's tray stands: the first half of the seats from `home` on up the left column (near to
+        far), the rest down the right one (far to near), each column centred on the cards."""
+        (x0, y0, _), (x1, y1, _) = self.scene.bounds()
+        cy = (y0 + y1) / 2
+        width, step = self.tray_width(colours), self.DEPTH + ROW_GAP
+        reach = geometry.CELL_X + geometry.CARD_WIDTH / 2 + PILES_REACH + TRAY_GAP + width / 2
+        left = (seats + 1) // 2
+        right = seats - left
+        order = [(home + i) % seats for i in range(seats)]
+        found: list[tuple[float, float]] = [(0.0, 0.0)] * seats
+        for i, seat in enumerate(order):
+            if i < left:
+                found[seat] = (x0 - reach, cy + (i - (left - 1) / 2) * step)
+            else:
+                found[seat] = (x1 + reach, cy + ((right - 1) / 2 - (i - left)) * step)
+        return found
+
+    def seat_places(self) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+        """Each seat's place (beyond the far edge of its tray, where its label goes) and the middle of its hand of
+        backs (beside the tray's outer end, clear of the label)."""
+        (x0, _, _), (x1, _, _) = self.scene.bounds()
+        places = []
+        for tray in self.seats:
+            x, y = tray.getX(), tray.getY()
+            outer = -1.0 if x < (x0 + x1) / 2 else 1.0
+            board = tray.find("tray-board").getTightBounds(self.root)
+            width = board[1].x - board[0].x
+            places.append(((x, y + self.DEPTH / 2 + LABEL_BEYOND),
+                           (x + outer * (width / 2 + FAN_BESIDE), y + self.DEPTH / 4)))
+        return places
 
     LIFT = 9.0  # millimetres the chosen pyramid rises above its tray
 
     def update(self, supplies: list[tuple[str, list[tuple[str, int]]]], active: int | None,
-               chosen: str | None = None, hovered: str | None = None) -> None:
+               chosen: str | None = None, hovered: str | None = None, home: int = 0, titled: bool = True) -> None:
         """supplies: per seat (name, [(pyramid, count), ...]); the active seat's tray is lit, its `chosen`
-        pyramid lifted and glowing, its `hovered` one brightened. Every stack shows how many are left."""
+        pyramid lifted and glowing, its `hovered` one brightened. Every stack shows how many are left. `titled`:
+        each tray says whose it is and its count (not when the seats' own labels stand at the trays)."""
         from .meshes import box_node
 
         self.root.getChildren().detach()
         self.seats = []
         self.spots: dict[str, tuple[float, float]] = {}  # the active tray's pyramids: code -> (x, y) on the tray
         self.active = active
-        (x0, _, _), (x1, y1, _) = self.scene.bounds()
         colours = sorted({code[1] for _, held in supplies for code, _ in held}, key=ALL_COLOURS.index)
         width, depth = self.tray_width(len(colours)), self.DEPTH
-        total, _ = self.extent(len(supplies), len(colours))
-        left = (x0 + x1) / 2 - total / 2
-        y = y1 + TRAY_OFFSET + depth / 2  # across the table, where no hand or panel of the screen covers them
-        for seat, (name, held) in enumerate(supplies):
+        for seat, ((name, held), (x, y)) in enumerate(zip(supplies, self.centres(len(supplies), len(colours), home))):
             tray = self.root.attachNewNode(f"tray-{seat}")
-            tray.setPos(left + seat * (width + TRAY_GAP) + width / 2, y, 0)
+            tray.setPos(x, y, 0)
             lit = seat == active
             wood = (0.62, 0.43, 0.25, 1) if lit else (0.38, 0.27, 0.17, 1)
             tray.attachNewNode(box_node(width, depth, 3.0, wood, "tray-board"))
-            title = _label(tray, f"{name}: {sum(count for _, count in held)}", 20.0,
-                           (1.0, 0.9, 0.55, 1) if lit else TEXT_RGBA)
-            title.setPos(0, -depth / 2 - 22, 1)
-            title.setP(-90)
+            if titled:
+                title = _label(tray, f"{name}: {sum(count for _, count in held)}", 20.0,
+                               (1.0, 0.9, 0.55, 1) if lit else TEXT_RGBA)
+                title.setPos(0, -depth / 2 - 22, 1)
+                title.setP(-90)
             for code, count in held:
                 column, row = colours.index(code[1]), "SML".index(code[0])
                 x = -width / 2 + 10 + self.PITCH * (column + 0.5)

@@ -2,18 +2,21 @@
 
 The home seat (the first person at the screen) sits at the near edge, the camera's side; the others
 spread round the far half of the table, in seat order from left to right, clear of the piles at the
-left and right ends. Each label is a 3D text standing over the felt, turned to the camera; `spot(seat)`
-is where a seat's cards come from when they slide in (view/motion.py).
+left and right ends; in Aquarius Rising each seat sits at its tray of pyramids (view/rising.py). Each label is
+drawn flat on the screen, one size however far the camera stands, next to its seat's place on the table
+(view/labels.py keeps the labels clear of one another and of the HUD); `spot(seat)` is where a seat's cards
+come from when they slide in (view/motion.py).
 """
 
 from __future__ import annotations
 
 import math
 
-from panda3d.core import NodePath, TextNode
+from panda3d.core import NodePath
 
 from .. import geometry
 from .atlas import FaceAtlas
+from .labels import ScreenLabels
 
 NEAR = 270.0  # degrees round the table's centre (0: the right, 90: the far side): the home seat
 FAR = (125.0, 55.0)  # the others, from left to right across the far half
@@ -22,6 +25,7 @@ BACKS = 48.0  # millimetres from a label, away from the cards, to the middle of 
 BACK_SCALE = 0.32  # a hand's cards, shrunk
 TEXT = (0.96, 0.94, 0.86, 1.0)
 TURN = (1.0, 0.8, 0.25, 1.0)
+SCALE, TURN_SCALE = 0.038, 0.043  # a label's size on the screen (aspect2d units), the seat to move's a little bigger
 
 
 def seat_angles(count: int, home: int) -> list[float]:
@@ -36,63 +40,64 @@ def seat_angles(count: int, home: int) -> list[float]:
 
 
 class SeatLabels:
-    """One billboard label per seat, round the cards' box."""
+    """One screen label per seat, at its place round the cards' box, and the opponents' hands as card backs."""
 
-    def __init__(self, scene) -> None:
+    def __init__(self, scene, overlay: ScreenLabels) -> None:
         self.scene = scene
-        self.root = scene.root.attachNewNode("seats")
-        self.root.setLightOff()
+        self.overlay = overlay
         self.labels: list[NodePath] = []
         self.backs = self.scene.root.attachNewNode("hands")
         self.spots: list[tuple[float, float]] = []
+        self.fans: list = []  # a box round each hand of backs (millimetres): the labels keep clear of them
         self.current: int | None = None
 
-    def _label(self) -> NodePath:
-        text = TextNode("seat-label")
-        text.setAlign(TextNode.ACenter)
-        text.setShadow(0.05, 0.05)
-        text.setShadowColor(0, 0, 0, 0.85)
-        text.setCardColor(0.05, 0.06, 0.08, 0.55)
-        text.setCardAsMargin(0.3, 0.3, 0.15, 0.1)
-        text.setCardDecal(True)
-        label = self.root.attachNewNode(text)
-        label.setBillboardPointEye()
-        label.setDepthTest(False)
-        label.setDepthWrite(False)
-        label.setBin("fixed", 45)
-        return label
-
-    def update(self, lines: list[str], current: int | None, home: int, hands: list[int] | None = None) -> None:
+    def update(self, lines: list[str], current: int | None, home: int, hands: list[int] | None = None,
+               places: list[tuple[tuple[float, float], tuple[float, float]]] | None = None) -> None:
         """`lines`: each seat's text (name and counts); `current`: the seat to move, in gold; `hands`: each hand's
-        size, shown as small card backs fanned beyond the label of every seat but the home one."""
+        size, shown as small card backs fanned beyond the label of every seat but the home one; `places`: each
+        seat's place and the middle of its hand of backs, when the family seats the players itself (Aquarius
+        Rising: at their trays), else round the table."""
         while len(self.labels) < len(lines):
-            self.labels.append(self._label())
+            self.labels.append(self.overlay.add("seat-label", first=True))
         while len(self.labels) > len(lines):
-            self.labels.pop().removeNode()
+            self.overlay.remove(self.labels.pop())
         self.backs.removeNode()
         self.backs = self.scene.root.attachNewNode("hands")  # lit like the cards on the table
-        (x0, y0, _), (x1, y1, _) = self.scene.bounds()
-        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        rx = (x1 - x0) / 2 + geometry.CELL_X + geometry.CARD_WIDTH / 2 + MARGIN  # clear of every ghost
-        ry = (y1 - y0) / 2 + geometry.CELL_Y + geometry.CARD_LENGTH / 2 + MARGIN
         self.spots = []
+        self.fans = []
         self.current = current
-        for seat, (label, text, angle) in enumerate(zip(self.labels, lines, seat_angles(len(lines), home))):
-            a = math.radians(angle)
-            x, y = cx + rx * math.cos(a), cy + ry * math.sin(a)
+        if places is None or len(places) != len(lines):
+            places = self.round_table(len(lines), home)
+        for seat, (label, text, ((x, y), fan)) in enumerate(zip(self.labels, lines, places)):
             self.spots.append((x, y))
             node = label.node()
             node.setText(text)
             node.setTextColor(*(TURN if seat == current else TEXT))
-            label.setPos(x, y, 12.0)
-            label.setScale(17.0 if seat == current else 14.0)
+            label.setScale(TURN_SCALE if seat == current else SCALE)
+            self.overlay.anchor(label, (x, y, 12.0))
             if hands is not None and seat != home and seat < len(hands):
-                self._fan(hands[seat], x + BACKS * math.cos(a), y + BACKS * math.sin(a))
+                self._fan(hands[seat], *fan)
+
+    def round_table(self, count: int, home: int) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+        """Each seat's place round the cards' box (clear of every ghost), and its hand's beyond it."""
+        (x0, y0, _), (x1, y1, _) = self.scene.bounds()
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        rx = (x1 - x0) / 2 + geometry.CELL_X + geometry.CARD_WIDTH / 2 + MARGIN  # clear of every ghost
+        ry = (y1 - y0) / 2 + geometry.CELL_Y + geometry.CARD_LENGTH / 2 + MARGIN
+        found = []
+        for angle in seat_angles(count, home):
+            a = math.radians(angle)
+            x, y = cx + rx * math.cos(a), cy + ry * math.sin(a)
+            found.append(((x, y), (x + BACKS * math.cos(a), y + BACKS * math.sin(a))))
+        return found
 
     def _fan(self, count: int, x: float, y: float) -> None:
         """A hand of `count` cards, backs up, small and fanned round (x, y)."""
         back = self.scene._mesh(FaceAtlas.BACK)
         shown = min(count, 12)
+        reach = (shown - 1) / 2 * 9.0 * 0.8 + geometry.CARD_LENGTH / 2 * BACK_SCALE
+        if shown:
+            self.fans.append(((x - reach, y - reach, 0.0), (x + reach, y + reach, 0.4 + 0.3 * shown)))
         for i in range(shown):
             card = self.backs.attachNewNode(back.makeCopy())
             card.setR(180)  # the back faces up
@@ -107,3 +112,9 @@ class SeatLabels:
 
     def text(self, seat: int) -> str:
         return self.labels[seat].node().getText()
+
+    def cleanup(self) -> None:
+        for label in self.labels:
+            self.overlay.remove(label)
+        self.labels = []
+        self.backs.removeNode()

@@ -1,0 +1,171 @@
+"""The table's layout, checked through the scene graph and the camera's lens: labels readable and clear of one
+another and of the HUD, Aquarius Rising's trays beside the cards (the cards drawn big), the Elemental Towers
+action card counted as HUD space, long notices between the top panels."""
+
+import string
+
+import pytest
+
+from aquarius3d.i18n import catalog, set_language
+from aquarius3d.session import Seat
+from test_app import FakeTask, app  # noqa: F401  (the app fixture)
+from test_framing import assert_framed
+
+NAMES = ["Ann", "Bartholomew", "Cy", "Dominique", "Eve"]
+
+
+def play(app, moves: int) -> None:
+    """Let the computers make this many moves (or play to the end), then stand where the camera was going."""
+    table = app.table
+    made = 0
+    for _ in range(5000):
+        session = app.session
+        if made >= moves or session.stage == "over":
+            break
+        before = len(session.state.log)
+        table._bot_due = 0
+        table._tick(FakeTask())
+        made += len(session.state.log) != before
+    table.camera.finish()
+    table.feedback.place_labels()
+
+
+def rect_of(app, node):
+    """Where a 2D node is drawn, in screen units (left, right, bottom, top)."""
+    low, high = node.getTightBounds(app.base.render2d)
+    return low.x, high.x, low.z, high.z
+
+
+def overlap(a, b) -> bool:
+    return a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]
+
+
+def projected(app, box):
+    """The screen rectangle round a box of the table, through Panda3D's own lens."""
+    from panda3d.core import Point3
+
+    from aquarius3d.view.camera import corners
+
+    base = app.base
+    lens, points = base.cam.node().getLens(), []
+    for corner in corners([box]):
+        film = Point3()
+        assert lens.project(base.cam.getRelativePoint(base.render, Point3(*corner)), film)
+        points.append((film.x, film.y))
+    return (min(p[0] for p in points), max(p[0] for p in points), min(p[1] for p in points),
+            max(p[1] for p in points))
+
+
+LABELLED = [(ruleset, seats) for ruleset in ("aquarius", "aquarius-rising", "dominus") for seats in (2, 3, 4, 5)
+            if not (ruleset == "dominus" and seats > 2)] + [("elemental-towers", 1)]
+
+
+@pytest.mark.parametrize("ruleset,seats", LABELLED, ids=[f"{r}-{n}" for r, n in LABELLED])
+def test_labels_are_readable_and_clear_of_one_another_and_of_the_hud(app, ruleset, seats):
+    app.start_game(ruleset, {}, [Seat(name, "computer") for name in NAMES[:seats]], seed=seats)
+    play(app, 4 * seats + 4)  # the middle of a game
+    table = app.table
+    labels = table.parts.overlay.shown()
+    assert len(labels) >= seats + 1  # every seat and the piles
+    rects = [rect_of(app, label) for label in labels]
+    for i, rect in enumerate(rects):
+        assert -1 <= rect[0] and rect[1] <= 1 and -1 <= rect[2] and rect[3] <= 1, labels[i].node().getText()
+        for other in rects[i + 1:]:
+            assert not overlap(rect, other), (labels[i].node().getText(), rect, other)
+        for panel in table.obstacles():
+            assert not overlap(rect, panel), (labels[i].node().getText(), rect, panel)
+        # one size on the screen, however far the camera stands: a row of text at least 3.5% of the window high
+        assert labels[i].node().getLineHeight() * labels[i].getSz(app.base.render2d) >= 0.035
+    if ruleset == "aquarius-rising":  # a seat's label lies on no tray of pyramids
+        boards = [projected(app, tuple(map(tuple, board.getTightBounds(app.base.render))))
+                  for board in table.parts.trays.root.findAllMatches("**/tray-board")]
+        for label in table.feedback.seats.labels:
+            assert not any(overlap(rect_of(app, label), board) for board in boards), label.node().getText()
+
+
+def test_labels_follow_their_places_when_the_camera_moves(app):
+    app.start_game("aquarius", {}, [Seat(name, "computer") for name in NAMES[:3]], seed=1)
+    play(app, 4)
+    table = app.table
+    label = table.feedback.seats.labels[1]
+    before = rect_of(app, label)
+    table.pan(300, 0)  # the table moves left on the screen: so does the label
+    table.feedback.place_labels()
+    after = rect_of(app, label)
+    assert after[0] < before[0] - 0.05
+
+
+def test_rising_trays_stand_beside_the_cards_and_the_cards_are_drawn_big(app):
+    from aquarius3d.view.framing import card_box
+
+    app.start_game("aquarius-rising", {}, [Seat(name, "computer") for name in NAMES[:3]], seed=3)
+    play(app, 12)
+    table = app.table
+    (x0, y0, _), (x1, y1, _) = table.scene.bounds()
+    for tray in table.parts.trays.seats:  # left or right of the cards, not beyond the far side
+        low, high = tray.getTightBounds(table.scene.root)
+        assert high.x < x0 or low.x > x1
+        assert low.y < y1 and high.y > y0
+    assert_framed(app)
+    for board in table.parts.trays.root.findAllMatches("**/tray-board"):  # the trays in the free part too
+        rect = projected(app, tuple(map(tuple, board.getTightBounds(app.base.render))))
+        assert not any(overlap(rect, panel) for panel in table.obstacles())
+    # Each card, mid-game, seen through the lens: the side of a square of its area, against the window's height.
+    sizes = []
+    for view in table.scene.views.values():
+        (a0, b0, _), (a1, b1, z) = card_box(view.cell, view.bottom)
+        aspect = app.base.getAspectRatio()
+        quad = [projected(app, ((x, y, z), (x, y, z)))[::2] for x, y in ((a0, b0), (a1, b0), (a1, b1), (a0, b1))]
+        area = abs(sum(quad[i][0] * aspect * quad[i - 1][1] - quad[i - 1][0] * aspect * quad[i][1]
+                       for i in range(4))) / 2
+        sizes.append(area ** 0.5 / 2)
+    assert sum(sizes) / len(sizes) >= 0.07  # (0.062 with the trays in a row across the far side)
+
+
+def test_the_drawn_towers_action_card_is_hud_space(app):
+    app.start_game("elemental-towers", {}, [Seat("Solo", "computer")], seed=4)
+    table = app.table
+    for _ in range(400):
+        play(app, 1)
+        card = table.feedback.action_card
+        if not card.isHidden():
+            break
+    assert not card.isHidden(), "no action card drawn"
+    shown = rect_of(app, card)  # its name and effect, as drawn, lie inside a part of the window the HUD keeps
+    assert any(o[0] <= shown[0] and shown[1] <= o[1] and o[2] <= shown[2] and shown[3] <= o[3]
+               for o in table.obstacles())
+    assert_framed(app)  # nothing of the table runs under it
+
+
+def longest(language: str) -> str:
+    """The longest message of a catalog that may be a notice (not the rules, help or tour pages), its blanks
+    filled with a long name."""
+    texts = [text for key, text in catalog(language).items() if isinstance(text, str)
+             and not key.startswith(("rules_summary", "help_text", "tour_"))]
+    return max((t.format(**{f: "Bartholomew" for _, f, _, _ in string.Formatter().parse(t) if f}) for t in texts),
+               key=len)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_longest_notice_stays_between_the_top_panels(app, language):
+    from aquarius3d.screens.hud import INFO, LOG
+
+    set_language(language)
+    try:
+        app.start_game("aquarius", {}, [Seat(name, "computer") for name in NAMES], seed=1)
+        table, hud = app.table, app.table.hud
+        # one message, and a computer's move named in two long lines (screens/feedback.py)
+        for text in (longest(language), "\n".join([longest(language)] * 2)):
+            app.session.notice = text
+            table.status = ""
+            table.refresh()
+            assert hud.notice.getText() == text
+            shown = rect_of(app, hud.notice)
+            base = app.base
+            for panel in (hud._rect(base.a2dTopLeft, INFO), hud._rect(base.a2dTopRight, LOG)):
+                assert not overlap(shown, panel), (shown, panel)
+            assert -1 <= shown[0] and shown[1] <= 1 and shown[3] <= 1
+            assert any(o[0] <= shown[0] and shown[1] <= o[1] and o[2] <= shown[2] and shown[3] <= o[3]
+                       for o in table.obstacles())  # inside its own place, which the framing keeps clear
+    finally:
+        set_language("en")
