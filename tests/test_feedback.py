@@ -131,7 +131,9 @@ def test_rising_seats_count_pyramids(app):
     pyramids = sum(c for _, c in app.session.flow.supply(0))
     cards = app.session.observation()["hand_sizes"][0]
     assert pyramids > 0 and cards > 0
-    assert seats.text(0).split("\n")[1] == tr("seat_cards_pyramids", cards=cards, pyramids=pyramids)
+    assert seats.text(0).split("\n")[1] == f"{cards} cards, {pyramids} pyramids"
+    assert seats.text(0).split("\n")[1] == tr("seat_cards_pyramids", cards=tr("count_cards", count=cards),
+                                               pyramids=tr("count_pyramids", count=pyramids))
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])

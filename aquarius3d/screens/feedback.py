@@ -90,7 +90,8 @@ class Feedback:
         for i, seat in enumerate(session.seats):
             cards = seen["hand_sizes"][i] if i < len(seen["hand_sizes"]) else 0
             if session.family == "rising":
-                counts = tr("seat_cards_pyramids", cards=cards, pyramids=sum(c for _, c in session.flow.supply(i)))
+                counts = tr("seat_cards_pyramids", cards=tr("count_cards", count=cards),
+                            pyramids=tr("count_pyramids", count=sum(c for _, c in session.flow.supply(i))))
             elif session.family == "towers":
                 score, rank, _ = session.flow.score()
                 counts = tr("hud_score", score=score, rank=rank)

@@ -97,11 +97,13 @@ class Hud:
             score, rank, _ = session.flow.score()
             sizes = tr("hud_score", score=score, rank=rank)
         elif session.family == "rising":
-            sizes = "\n".join(tr("hud_seat_pyramids", name=s.name, cards=n,
-                                 pyramids=sum(c for _, c in session.flow.supply(i)))
-                              for i, (s, n) in enumerate(zip(session.seats, seen["hand_sizes"])))
-        else:
-            sizes = "   ".join(f"{s.name}: {n}" for s, n in zip(session.seats, seen["hand_sizes"]))
+            sizes = "\n".join(tr("name_and_counts", name=s.name, counts=tr(
+                "seat_cards_pyramids", cards=tr("count_cards", count=n),
+                pyramids=tr("count_pyramids", count=sum(c for _, c in session.flow.supply(i)))))
+                for i, (s, n) in enumerate(zip(session.seats, seen["hand_sizes"])))
+        else:  # "Ann: 4 cards", one seat a line ("Ann : 4 cartes" in French)
+            sizes = "\n".join(tr("name_and_counts", name=s.name, counts=tr("count_cards", count=n))
+                               for s, n in zip(session.seats, seen["hand_sizes"]))
         self.info.setText("\n".join(info + [sizes]))
         self.hint.setText(session.hint())
         notice = session.notice if session.notice and session.notice not in status else status  # not said twice
@@ -167,7 +169,7 @@ class Hud:
         elif stage == "confirm":
             buttons = [(action_name(session.action), lambda _: session.confirm(), None)]
         elif stage == "earned":
-            buttons = [(tr("hud_skip", element=element_name(ELEMENT_NAME_OF_COLOUR[colour]).lower()),
+            buttons = [(tr("hud_skip", element=element_name(ELEMENT_NAME_OF_COLOUR[colour])),
                         session.flow.skip, index) for index, colour in session.flow.earned()]
         elif stage == "row":
             row = [element_name(e) for e in session.flow.row()]  # the places by their elements, not numbers
