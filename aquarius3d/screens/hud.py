@@ -55,6 +55,14 @@ class Hud:
         self.cover_held = False  # the table screen holds the cover back a moment, so the last move is seen
         self._build_help()
         self._build_end()
+        screen.relabelers.append(self.relabel)
+
+    def relabel(self, old: str) -> None:
+        """After a change of language: the rulings page is the ruleset's own text, drawn again in the new one."""
+        if self.help_page == "rulings":
+            ruleset = self.screen.session.game.ruleset
+            self.toggle_help_page(ruleset)
+            self.toggle_help_page(ruleset)
 
     def _build_help(self) -> None:
         screen = self.screen
