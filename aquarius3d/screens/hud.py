@@ -109,9 +109,11 @@ class Hud:
                 "seat_cards_pyramids", cards=tr("count_cards", count=n),
                 pyramids=tr("count_pyramids", count=sum(c for _, c in session.flow.supply(i)))))
                 for i, (s, n) in enumerate(zip(session.seats, seen["hand_sizes"])))
-        else:  # "Ann: 4 cards", one seat a line ("Ann : 4 cartes" in French)
-            sizes = "\n".join(tr("name_and_counts", name=s.name, counts=tr("count_cards", count=n))
-                               for s, n in zip(session.seats, seen["hand_sizes"]))
+        else:  # "Ann: 4 cards" ("Ann : 4 cartes" in French), a seat a line; past three seats two a line, in the panel
+            seats = [tr("name_and_counts", name=s.name, counts=tr("count_cards", count=n))
+                     for s, n in zip(session.seats, seen["hand_sizes"])]
+            step = 1 if len(seats) <= 3 else 2
+            sizes = "\n".join("   ".join(seats[i:i + step]) for i in range(0, len(seats), step))
         self.info.setText("\n".join(info + [sizes]))
         self.hint.setText(session.hint())
         notice = session.notice if session.notice and session.notice not in status else status  # not said twice
