@@ -135,7 +135,7 @@ class App:
         try:
             session = Session.load(Path(path))
         except DataError as exc:
-            self.show_menu(str(exc))
+            self.show_menu(tr("load_failed", name=Path(path).name, reason=exc.words) if exc.words else str(exc))
             return
         self.open_session(session)
 

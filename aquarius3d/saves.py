@@ -137,7 +137,7 @@ def list_games(autosave: bool = True) -> list[SaveEntry]:
         try:
             session = Session.load(path, autosave=False)
         except DataError as exc:
-            reason = str(exc)
+            reason = exc.in_words()  # a move that cannot be replayed is said in words
             if reason.startswith(f"{path.name}: "):
                 reason = reason[len(path.name) + 2:]
             entries.append(SaveEntry(path, path.stem, date, False, reason=reason))

@@ -104,7 +104,7 @@ class Session:
             try:
                 session._play(text, quiet=False)
             except ValueError as exc:
-                raise IllegalMove(f"moves[{i}]: {short(text)}: {exc}") from None
+                raise IllegalMove(f"moves[{i}]: {short(text)}: {exc}", words.replay_refusal(session, i, text)) from None
         session.autosave = autosave
         session.shown_seat = None
         session.takeback.snapshot = None  # a loaded game starts with nothing to take back
@@ -120,7 +120,7 @@ class Session:
         try:
             return cls.from_record(record, autosave)
         except (IllegalMove, ValueError) as exc:
-            raise DataError(f"{path.name}: {exc}") from None
+            raise DataError(f"{path.name}: {exc}", getattr(exc, "words", None)) from None
         except (TypeError, KeyError, IndexError, AttributeError, RecursionError) as exc:  # checked fields, odd values
             raise DataError(f"{path.name}: cannot be replayed ({exc.__class__.__name__}: {exc})") from None
 
@@ -246,7 +246,7 @@ class Session:
         self.action = card.code
         block = self.game.actions.get(card.code)
         if block is None or not block.moves(self.game, self.state, self.seat):
-            self.notice = tr("log_refused", reason=f"{action_name(card.code)}: —")
+            self.notice = tr("log_refused", reason=tr("refuse_action_dead", action=action_name(card.code)))
             self.stage, self.selected, self.action = Stage.CHOOSE, None, None
             return
         # The stage follows the kind of move the ruleset's block makes (Aquarius Rising changes two actions).
@@ -350,7 +350,7 @@ class Session:
         for move in self._action_moves():
             if getattr(move, "seat", "none") == seat:
                 return self._try(move)
-        self.notice = tr("log_refused", reason=f"{action_name(self.action)}: —")
+        self.notice = tr("log_refused", reason=tr("refuse_action_dead", action=action_name(self.action)))
         return False
 
     def _action_moves(self) -> list:
@@ -390,8 +390,8 @@ class Session:
     def _try(self, move) -> bool:
         try:
             self._play(move)
-        except IllegalMove as exc:
-            self.notice = tr("log_refused", reason=str(exc))
+        except IllegalMove:  # said in words, whatever the move came from (a click, a computer, a save)
+            self.notice = tr("log_refused", reason=words.refusal(self, move))
             return False
         return True
 

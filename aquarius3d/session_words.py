@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import refusals
 from .cards import BIT, LETTER_OF, face
 from .games.aquarius.narration import card_words, rotation, sentence
 from .i18n import action_name, element_name, tr
@@ -54,7 +55,7 @@ def hint(session: Session) -> str:
     if session.stage == Stage.COMPUTER:
         return tr("hud_bot_thinking", name=session.seats[session.seat].name)
     if session.stage == Stage.DRAFT:
-        return tr("hud_draft", left=session.draft_rounds_left())
+        return tr("hud_draft", count=session.draft_rounds_left())
     return ""
 
 
@@ -72,6 +73,16 @@ def why_not_there(session: Session, cell) -> str:
     fits = any(getattr(m, "cell", getattr(m, "target", None)) == cell for m in session.ghosts())
     session.turned = not session.turned
     return tr("refuse_turn" if fits else "refuse_no_fit", card=card_words(lies))
+
+
+def refusal(session: Session, move) -> str:
+    """Why the rules refuse a move, in words and in the player's language (refusals.py)."""
+    return refusals.refusal(session.game, session.state, [s.name for s in session.seats], move)
+
+
+def replay_refusal(session: Session, index: int, move) -> str:
+    """Why move `index` of a saved game cannot be replayed, in words: "move 4 cannot be replayed: ..."."""
+    return tr("load_bad_move", number=index + 1, reason=refusal(session, move))
 
 
 def goal_hint(session: Session) -> str:

@@ -86,7 +86,7 @@ def _reason(game, world, move, goal: str | None, before_size: int, hand: list[in
     if goal is not None and isinstance(move, Place):
         after = world.table.largest_group(BIT[goal])
         if after > before_size:
-            return tr("suggest_why_group", element=element_name(ELEMENT_OF[goal]), size=after)
+            return tr("suggest_why_group", element=element_name(ELEMENT_OF[goal]), count=after)
     cards = game.deck.cards
     if isinstance(move, Place) and any(cards[c].kind == "action" for c in hand if c >= 0):
         return tr("suggest_why_keep")

@@ -131,7 +131,9 @@ def test_rising_seats_count_pyramids(app):
     pyramids = sum(c for _, c in app.session.flow.supply(0))
     cards = app.session.observation()["hand_sizes"][0]
     assert pyramids > 0 and cards > 0
-    assert seats.text(0) == tr("hud_seat_pyramids", name="Ann", cards=cards, pyramids=pyramids)  # one line, at the tray
+    counts = tr("seat_cards_pyramids", cards=tr("count_cards", count=cards), pyramids=tr("count_pyramids", count=pyramids))
+    assert seats.text(0) == tr("name_and_counts", name="Ann", counts=counts)  # one line, at the tray
+    assert seats.text(0) == f"Ann: {cards} card{'s' if cards != 1 else ''}, {pyramids} pyramid{'s' if pyramids != 1 else ''}"
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])

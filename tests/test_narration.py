@@ -110,7 +110,7 @@ def test_the_goal_peek_names_the_goal_in_words(french):
     session.peek(True)
     goal = session.game.deck.cards[session.state.goals[0]].code
     element = {"earth": "Terre", "air": "Air", "fire": "Feu", "water": "Eau", "space": "Espace"}[goal]
-    assert session.goal_text() == f"Votre objectif : {element}"
+    assert session.goal_text() == f"Votre objectif\xa0: {element}"
 
 
 def test_the_end_says_goals_and_ranks_in_french(french):
@@ -122,4 +122,4 @@ def test_the_end_says_goals_and_ranks_in_french(french):
     assert rank_words("Master Builder") == "Maître bâtisseur" and rank_words("Grand Wizard") == "Grand Wizard"
     session = Session.new("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=7, autosave=False)
     session.state.phase, session.state.winners, session.state.end_reason = "over", [0], "deck out"
-    assert any(line.startswith("Objectifs : Ann : ") for line in session.summary())
+    assert any(line.startswith("Objectifs\xa0: Ann\xa0: ") for line in session.summary())

@@ -41,6 +41,6 @@ def test_rules_speak_french(app):
     set_language("fr")
     rules = app.show_rules()
     rules.show_game("aquarius-rising")
-    assert rules.title.getText() == "Règles : Aquarius Rising"
+    assert rules.title.getText() == "Règles\xa0: Aquarius Rising"
     assert rules.pages[0][0] == "Comment jouer" and "pyramides" in rules.body.getText()
     assert rules.page_line.getText().startswith("Comment jouer – page 1 sur ")

@@ -51,9 +51,9 @@ def test_towers_scoring_row_stands_whole_and_clear_of_the_hint(app):
 
 def every_text(language):
     """Every text of a catalog, as written (the values put in are names and numbers)."""
-    from aquarius3d.i18n import catalog
+    from aquarius3d.i18n import catalog, texts
 
-    return list(catalog(language).values())
+    return [text for entry in catalog(language).values() for text in texts(entry)]
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
@@ -227,7 +227,7 @@ def test_a_refused_pass_is_said_in_french(app):
     app.table.reveal()
     assert app.session.stage == "choose" and not app.session.can_pass()
     app.table.key_pass()
-    assert app.table.hud.notice.getText() == "Interdit : on ne peut passer que si aucune carte de sa main ne peut être jouée"
+    assert app.table.hud.notice.getText() == "Interdit\xa0: on ne peut passer que si aucune carte de sa main ne peut être jouée"
 
 
 def furniture(app):

@@ -10,7 +10,7 @@ from aquarius3d import saves
 from aquarius3d.engine.moves import MoveCard, Place
 from aquarius3d.errors import DataError
 from aquarius3d.positions import Seat as PositionSeat
-from aquarius3d.i18n import LANGUAGES, catalog, element_name, set_language, tr
+from aquarius3d.i18n import LANGUAGES, catalog, element_name, set_language, texts, tr
 from aquarius3d.session import Seat, Session
 
 
@@ -276,8 +276,11 @@ def test_catalogs_have_the_same_keys_and_placeholders():
     for language in LANGUAGES:
         other = catalog(language)
         assert set(other) == set(english), language
-        for key, text in english.items():
-            assert set(re.findall(r"{(\w+)}", text)) == set(re.findall(r"{(\w+)}", other[key])), (language, key)
+        for key, entry in english.items():
+            assert isinstance(entry, dict) == isinstance(other[key], dict), (language, key)  # plural in both or neither
+            wanted = {name for text in texts(entry) for name in re.findall(r"{(\w+)}", text)}
+            for text in texts(other[key]):
+                assert set(re.findall(r"{(\w+)}", text)) == wanted, (language, key)
 
 
 def test_messages_in_french():
@@ -484,7 +487,7 @@ def test_rising_explanation_says_which_reading_counts_the_pips_at_both_heights()
         lines = _explained("secondary-pips-at-height.yaml")
     finally:
         set_language("en")
-    assert lines[1] == "Points des pyramides comptés à cette hauteur (texte français), dans toute structure : Air 2, Feu 2."
+    assert lines[1] == "Points des pyramides comptés à cette hauteur (texte français), dans toute structure\xa0: Air 2, Feu 2."
     assert lines[-1] == "Feu gagne."
 
 
@@ -607,7 +610,7 @@ def test_a_failed_autosave_keeps_the_game_going_tells_and_retries(private_home, 
     assert session.stage in ("cover", "choose")  # the next turn began: the session is not stuck mid-move
     set_language("fr")
     play_like_a_person_one_move(session, rng)
-    assert session.notice == ("Enregistrement automatique impossible (No space left on device) : "
+    assert session.notice == ("Enregistrement automatique impossible (No space left on device)\xa0: "
                               "continuez, il sera retenté après le prochain coup.")
     set_language("en")
     monkeypatch.setattr(saves, "save", real_save)

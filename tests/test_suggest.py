@@ -81,4 +81,4 @@ def test_suggestion_in_french(app):
     app.start_game("aquarius", {}, seats_for("aquarius"), seed=2)
     app.session.reveal()
     found, notice = press_h(app)
-    assert found is not None and notice.startswith("Suggestion : ")
+    assert found is not None and notice.startswith("Suggestion\xa0: ")

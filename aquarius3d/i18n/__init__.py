@@ -4,12 +4,20 @@
 
 A missing key in one language falls back to English; a missing key in
 English is a bug, and a test checks both catalogs have the same keys.
+
+A text with a count is a plural entry: a mapping of forms, `one` and `other`,
+each holding `{count}`. `tr` gives it to `plural`, which picks the form the
+language uses for that number (English: one for 1 only; French: one for 0 and 1):
+
+    tr("count_cards", count=1)    # "1 card" / "1 carte"
+    tr("count_cards", count=0)    # "0 cards" / "0 carte"
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from ..yamlfile import read_yaml
 
@@ -18,7 +26,8 @@ _current = "en"
 
 
 @lru_cache(maxsize=None)
-def catalog(language: str) -> dict[str, str]:
+def catalog(language: str) -> dict[str, Any]:
+    """A language's texts by key: a string, or for a text with a count its plural forms ({"one": .., "other": ..})."""
     path = Path(__file__).with_name(f"{language}.yaml")
     return read_yaml(path)[0]
 
@@ -35,8 +44,33 @@ def language() -> str:
 
 
 def tr(key: str, **values) -> str:
-    text = catalog(_current).get(key) or catalog("en")[key]
-    return text.format(**values) if values else text
+    """A text in the language in use, its placeholders filled; a plural entry through `plural` (it needs `count`)."""
+    entry = catalog(_current).get(key) or catalog("en")[key]
+    if isinstance(entry, dict):
+        return plural(key, entry, **values)
+    return entry.format(**values) if values else entry
+
+
+PLURAL_FORMS = ("one", "other")
+
+
+def plural_form(count: int, language: str | None = None) -> str:
+    """Which form a count takes: English says "1 card" but "0 cards"; French "0 carte", "1 carte", "2 cartes"."""
+    if (language or _current) == "fr":
+        return "one" if abs(count) < 2 else "other"
+    return "one" if abs(count) == 1 else "other"
+
+
+def plural(key: str, forms: dict[str, str], **values) -> str:
+    """A plural entry's form for `values["count"]`, filled in ("3 more spots", "1 more spot")."""
+    if "count" not in values:
+        raise KeyError(f"{key} says a count: give it count=")
+    return forms[plural_form(int(values["count"]))].format(**values)
+
+
+def texts(entry: Any) -> list[str]:
+    """The strings of a catalog entry: the entry itself, or each of its plural forms."""
+    return list(entry.values()) if isinstance(entry, dict) else [entry]
 
 
 def has(key: str) -> bool:
@@ -90,5 +124,6 @@ def action_name(action: str) -> str:
 
 
 def pyramid_name(pyramid: str) -> str:
-    """'Lr' -> 'large red' (in the language in use)."""
-    return tr("pyramid_name", size=tr(f"size_{pyramid[0]}"), colour=tr(f"colour_{pyramid[1]}"))
+    """'Lr' -> 'large red'; in French the noun with it, each size where French puts it ("grande pyramide rouge",
+    "pyramide rouge moyenne"): the catalogs say each size's order (`pyramid_name_S`, `_M`, `_L`)."""
+    return tr(f"pyramid_name_{pyramid[0]}", colour=tr(f"colour_{pyramid[1]}"))

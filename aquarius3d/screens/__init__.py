@@ -11,7 +11,9 @@ from __future__ import annotations
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
+from ..i18n import language
 from . import inputs, widgets
+from .relabel import relabel
 
 
 class Screen(DirectObject):
@@ -28,6 +30,8 @@ class Screen(DirectObject):
         self.widgets: list = []  # every widget made through button/text/panel/keep, destroyed on cleanup
         self._groups: list[list] = []
         self._stashed: list = []  # widgets hidden while suspended
+        self.language = language()  # the language its texts are in (changed in Settings over it: said again)
+        self.relabelers: list = []  # its parts' own ways to say their texts again, called with the old language
 
     def enter(self, **options) -> None:
         """Show the screen: a fresh 2D root under aspect2d, then the subclass's widgets and bindings."""
@@ -58,6 +62,11 @@ class Screen(DirectObject):
             if not widget.isEmpty():
                 widget.unstash()
         self._stashed = []
+        if self.language != language():  # the language was changed in Settings over it: every text at once
+            old, self.language = self.language, language()
+            relabel(self.widgets, old)
+            for relabeler in self.relabelers:
+                relabeler(old)
         self.bind_inputs()
 
     def busy(self) -> bool:

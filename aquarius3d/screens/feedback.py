@@ -103,8 +103,9 @@ class Feedback:
         for i, seat in enumerate(session.seats):
             cards = seen["hand_sizes"][i] if i < len(seen["hand_sizes"]) else 0
             if session.family == "rising":  # one line, in the gap between two trays of a column (view/rising.py)
-                lines.append(tr("hud_seat_pyramids", name=seat.name, cards=cards,
-                                pyramids=sum(c for _, c in session.flow.supply(i))))
+                counts = tr("seat_cards_pyramids", cards=tr("count_cards", count=cards),
+                            pyramids=tr("count_pyramids", count=sum(c for _, c in session.flow.supply(i))))
+                lines.append(tr("name_and_counts", name=seat.name, counts=counts))
                 continue
             if session.family == "towers":
                 score, rank, _ = session.flow.score()

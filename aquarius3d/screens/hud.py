@@ -57,6 +57,14 @@ class Hud:
         self.cover_held = False  # the table screen holds the cover back a moment, so the last move is seen
         self._build_help()
         self._build_end()
+        screen.relabelers.append(self.relabel)
+
+    def relabel(self, old: str) -> None:
+        """After a change of language: the rulings page is the ruleset's own text, drawn again in the new one."""
+        if self.help_page == "rulings":
+            ruleset = self.screen.session.game.ruleset
+            self.toggle_help_page(ruleset)
+            self.toggle_help_page(ruleset)
 
     def _build_help(self) -> None:
         screen = self.screen
@@ -99,11 +107,15 @@ class Hud:
             score, rank, _ = session.flow.score()
             sizes = tr("hud_score", score=score, rank=rank)
         elif session.family == "rising":
-            sizes = "\n".join(tr("hud_seat_pyramids", name=s.name, cards=n,
-                                 pyramids=sum(c for _, c in session.flow.supply(i)))
-                              for i, (s, n) in enumerate(zip(session.seats, seen["hand_sizes"])))
-        else:
-            sizes = "   ".join(f"{s.name}: {n}" for s, n in zip(session.seats, seen["hand_sizes"]))
+            sizes = "\n".join(tr("name_and_counts", name=s.name, counts=tr(
+                "seat_cards_pyramids", cards=tr("count_cards", count=n),
+                pyramids=tr("count_pyramids", count=sum(c for _, c in session.flow.supply(i)))))
+                for i, (s, n) in enumerate(zip(session.seats, seen["hand_sizes"])))
+        else:  # "Ann: 4 cards" ("Ann : 4 cartes" in French), a seat a line; past three seats two a line, in the panel
+            seats = [tr("name_and_counts", name=s.name, counts=tr("count_cards", count=n))
+                     for s, n in zip(session.seats, seen["hand_sizes"])]
+            step = 1 if len(seats) <= 3 else 2
+            sizes = "\n".join("   ".join(seats[i:i + step]) for i in range(0, len(seats), step))
         self.info.setText("\n".join(info + [sizes]))
         self.hint.setText(session.hint())
         notice = session.notice if session.notice and session.notice not in status else status  # not said twice
@@ -170,7 +182,7 @@ class Hud:
         elif stage == "confirm":
             buttons = [(action_name(session.action), lambda _: session.confirm(), None)]
         elif stage == "earned":
-            buttons = [(tr("hud_skip", element=element_name(ELEMENT_NAME_OF_COLOUR[colour]).lower()),
+            buttons = [(tr("hud_skip", element=element_name(ELEMENT_NAME_OF_COLOUR[colour])),
                         session.flow.skip, index) for index, colour in session.flow.earned()]
         elif stage == "row":
             row = [element_name(e) for e in session.flow.row()]  # the places by their elements, not numbers

@@ -121,7 +121,8 @@ class Trays:
             wood = (0.62, 0.43, 0.25, 1) if lit else (0.38, 0.27, 0.17, 1)
             tray.attachNewNode(box_node(width, depth, 3.0, wood, "tray-board"))
             if titled:
-                title = _label(tray, f"{name}: {sum(count for _, count in held)}", 20.0,
+                title = _label(tray, tr("name_and_counts", name=name,
+                                        counts=tr("count_pyramids", count=sum(n for _, n in held))), 20.0,
                                (1.0, 0.9, 0.55, 1) if lit else TEXT_RGBA)
                 title.setPos(0, -depth / 2 - 22, 1)
                 title.setP(-90)

@@ -16,14 +16,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from ... import saves
+from ... import saves, session_words as words
 from ...engine.moves import Build, DraftDiscard, MoveCard, Shift, Skip, SwapRow, TradePiece, Zap, cell_text
 from ...errors import IllegalMove
 from ...i18n import element_name, has, tr
 from ...vocabulary import ELEMENT_NAME_OF_COLOUR, pyramid_order
 from ...flow import Flow
 from ...stages import Stage
-from .narration import events
+from .narration import events, panel
 from .state import towers
 
 if TYPE_CHECKING:
@@ -86,7 +86,7 @@ class TowersFlow(Flow):
         if session.stage == Stage.TRADE_PIECE:
             return tr("hud_trade_size" if session.source else "hud_trade_piece")
         if session.stage == Stage.DRAFT:
-            return tr("hud_draft", left=self.draft_rounds_left())
+            return tr("hud_draft", count=self.draft_rounds_left())
         return None
 
     def cancel(self) -> bool:
@@ -121,13 +121,20 @@ class TowersFlow(Flow):
         for cell, _space, colour, value in towers:
             element = ELEMENT_NAME_OF_COLOUR[colour]
             place = row.index(element) + 1 if element in row else 0
-            lines.append(tr("towers_tower_line", element=element_name(element), cell=cell_text(cell), place=place,
+            lines.append(tr("towers_tower_line", element=element_name(element), where=self._on_card(cell), place=place,
                             value=value))
         if len({t[2] for t in towers}) == 5:
             lines.append(tr("towers_mastery", bonus=self.game.end.mastery_bonus))
         if self.best is not None:
             lines.append(tr("towers_best", best=self.best))
         return lines
+
+    def _on_card(self, cell: Cell) -> str:
+        """Where a tower stands, in words: on the card it stands on ("on the Fire–Water card")."""
+        from ..aquarius.narration import card_words
+
+        face = self.state.table.faces.get((cell[0], cell[1]))
+        return tr("on_card", card=card_words(face.code)) if face is not None else tr("where_cell", cell=cell_text(cell))
 
     # -- what the player sees ---------------------------------------------------------------------
 
@@ -137,7 +144,8 @@ class TowersFlow(Flow):
 
     def earned_text(self) -> str:
         counts = Counter(colour for _, colour in self.earned())
-        return ", ".join(f"{n} {element_name(ELEMENT_NAME_OF_COLOUR[c]).lower()}" for c, n in counts.items())
+        return ", ".join(tr("count_actions", count=n, element=element_name(ELEMENT_NAME_OF_COLOUR[c]))
+                         for c, n in counts.items())
 
     def score(self) -> tuple[int, str, list[tuple[Cell, str, str, int]]]:
         from .pieces import rank_of, score_of
@@ -225,7 +233,7 @@ class TowersFlow(Flow):
                 self.session.source = (cell, space)
                 self.session.notice = ""
                 return True
-            self.session.notice = tr("log_refused", reason=tr("towers_no_trade", cell=cell_text(cell), space=space))
+            self.session.notice = tr("log_refused", reason=tr("towers_no_trade", where=panel(self.state, cell, space)))
             return False
         if self.session.stage != Stage.EARNED:
             return False
@@ -260,8 +268,8 @@ class TowersFlow(Flow):
     def _refuse(self, move: Move) -> bool:
         try:
             self.game.check(self.state, move)
-        except IllegalMove as exc:
-            self.session.notice = tr("log_refused", reason=str(exc))
+        except IllegalMove:
+            self.session.notice = tr("log_refused", reason=words.refusal(self.session, move))
             return False
         return self.session._try(move)
 

@@ -1,0 +1,122 @@
+"""Words for people (i18n): counts in the form their number needs, French typography and word order."""
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from aquarius3d.i18n import LANGUAGES, catalog, plural_form, pyramid_name, set_language, texts, tr
+from aquarius3d.yamlfile import read_yaml
+
+PACKAGE = Path(__file__).resolve().parent.parent / "aquarius3d"
+RULESETS = PACKAGE.parent / "rulesets"
+# Nouns a count goes with, in either language: a number put right before one must come from a plural entry.
+COUNTED = ("card", "cards", "pyramid", "pyramids", "panel", "panels", "point", "points", "spot", "spots", "turn",
+           "turns", "move", "moves", "action", "actions", "player", "players", "goal", "goals", "carte", "cartes",
+           "pyramide", "pyramides", "panneau", "panneaux", "emplacement", "emplacements", "coup", "coups", "tour",
+           "tours", "joueur", "joueurs", "objectif", "objectifs")
+WORDS = {"name", "names", "card", "element", "elements", "pyramid", "action", "colour", "size", "game", "where",
+         "other", "who", "direction", "first", "second", "giver", "taker", "section", "top", "reason", "path"}
+
+
+@pytest.fixture
+def french():
+    set_language("fr")
+    yield
+    set_language("en")
+
+
+def test_a_count_takes_the_form_its_language_gives_it():
+    assert [plural_form(n, "en") for n in (0, 1, 2, 21)] == ["other", "one", "other", "other"]
+    assert [plural_form(n, "fr") for n in (0, 1, 2, 21)] == ["one", "one", "other", "other"]
+    assert [tr("count_cards", count=n) for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
+    assert tr("hud_turned_more", count=1) == "1 more spot if turned (R)."
+    assert tr("name_and_counts", name="Ann", counts=tr("seat_cards_pyramids", cards=tr("count_cards", count=1),
+                                                       pyramids=tr("count_pyramids", count=1))) == "Ann: 1 card, 1 pyramid"
+    with pytest.raises(KeyError, match="count"):
+        tr("count_cards")  # a plural entry without its number is a bug, said at once
+
+
+def test_french_counts_say_zero_and_one_in_the_singular(french):
+    assert [tr("count_pyramids", count=n) for n in (0, 1, 2)] == ["0 pyramide", "1 pyramide", "2 pyramides"]
+    assert tr("hud_unused_goals", count=1) == "1 objectif inutilisé"
+    assert tr("log_bonus", name="Bo", count=2).endswith("Bo pioche 2 cartes de plus")
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_every_text_with_a_count_is_a_plural_entry(language):
+    for key, entry in catalog(language).items():
+        counted = [text for text in texts(entry) if "{count}" in text]
+        if isinstance(entry, dict):  # both forms, each saying its number
+            assert set(entry) == {"one", "other"}, key
+            assert all("{count}" in text for text in entry.values()), key
+        else:
+            assert not counted, f"{key}: a count outside a plural entry"
+            for name, noun in re.findall(r"{(\w+)} (\w+)", entry):
+                assert name in WORDS or noun not in COUNTED, f"{key}: {{{name}}} {noun} is a count with no plural"
+
+
+def plural_keys() -> set[str]:
+    return {key for key, entry in catalog("en").items() if isinstance(entry, dict)}
+
+
+def tr_calls():
+    """Every tr("key", ...) call in the package with its key written out: (file, line, key, keyword names)."""
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "tr" and node.args
+                    and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                yield path.name, node.lineno, node.args[0].value, {k.arg for k in node.keywords}
+
+
+def test_every_count_in_the_code_goes_through_the_plural_function():
+    plurals, calls = plural_keys(), list(tr_calls())
+    assert len(calls) > 100 and plurals >= {"count_cards", "count_pyramids", "hud_deck", "seat_cards"}
+    for file, line, key, keywords in calls:
+        if key in plurals:
+            assert "count" in keywords, f"{file}:{line}: {key} needs count="
+        else:
+            assert "count" not in keywords, f"{file}:{line}: {key} is given a count but has no plural forms"
+    assert plurals <= {key for _, _, key, _ in calls}  # every plural entry is said somewhere, with its count
+
+
+def french_texts():
+    """Every French text the program shows: the catalog and the rulings of the rulesets."""
+    found = [(key, text) for key, entry in catalog("fr").items() for text in texts(entry)]
+    for path in sorted(RULESETS.glob("*.yaml")):
+        data = read_yaml(path)[0]
+        found += [(f"{path.name}: rulings[{i}]", r["fr"]) for i, r in enumerate(data.get("rulings") or [])]
+    return found
+
+
+def test_french_typography_puts_a_no_break_space_before_double_punctuation():
+    checked = 0
+    for key, text in french_texts():
+        for match in re.finditer(r"(.?)([:;!?»])", text):
+            before = match.group(1)
+            if match.group(2) == ":" and before == "{":
+                continue
+            assert before == "\u00a0", f"{key}: {text[max(0, match.start() - 20):match.end() + 5]!r}"
+            checked += 1
+        assert '"' not in text and "“" not in text, f"{key}: quotes in French are « »"
+        assert not re.search(r"«(?!\u00a0)", text), key
+    assert checked > 100
+
+
+def test_pyramids_in_french_are_named_in_french_order(french):
+    assert [pyramid_name(p) for p in ("Sg", "Mg", "Lr", "Mb")] == [
+        "petite pyramide verte", "pyramide verte moyenne", "grande pyramide rouge", "pyramide bleue moyenne"]
+    assert tr("log_pyramid", name="Ann", pyramid=pyramid_name("Mg"), where="sur la carte Feu") == (
+        "Ann pose une pyramide verte moyenne sur la carte Feu")
+    set_language("en")
+    assert [pyramid_name(p) for p in ("Sg", "Mg", "Lr")] == ["small green", "medium green", "large red"]
+
+
+def test_french_narration_agrees_with_the_wild_card(french):
+    from aquarius3d.games.aquarius.narration import card_words
+
+    said = tr("log_move_turned", name="Ann", card=card_words("*"), where="au centre de la table")
+    assert said == "Ann déplace le joker au centre de la table, dans l'autre sens"  # not "le joker ... retournée"
+    place = tr("hud_place_card", card=card_words("*"))
+    assert "le joker" in place and " la retourne" not in place
