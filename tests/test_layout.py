@@ -141,7 +141,7 @@ def longest(language: str) -> str:
     """The longest message of a catalog that may be a notice (not the rules, help or tour pages), its blanks
     filled with a long name."""
     texts = [text for key, text in catalog(language).items() if isinstance(text, str)
-             and not key.startswith(("rules_summary", "help_text", "tour_"))]
+             and not key.startswith(("rules_", "help_text", "tour_"))]
     return max((t.format(**{f: "Bartholomew" for _, f, _, _ in string.Formatter().parse(t) if f}) for t in texts),
                key=len)
 
