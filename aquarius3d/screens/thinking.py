@@ -17,6 +17,7 @@ from __future__ import annotations
 from ..bots.worker import Worker
 from ..i18n import tr
 from ..suggest import advisor, can_suggest, suggestion
+from .suggest import show
 
 SEARCHING = ("hard",)  # the levels whose choice takes long enough to be thought in the worker
 
@@ -138,4 +139,4 @@ class Thinking:
         found = suggestion(screen.session, move=move)
         screen.refresh()
         if found is not None:
-            screen.hud.hint.setText(found.text)
+            show(screen, found)
