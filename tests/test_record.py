@@ -64,7 +64,7 @@ def test_each_move_is_pictured_once_its_card_has_slid_in(app, tmp_path, monkeypa
 
     app.start_game("aquarius", {}, [Seat("Bot 1", "computer", "random"), Seat("Bot 2", "computer", "random")], seed=3)
     recorder = app.recorder = Recorder(app, tmp_path / "shots", exit_at_end=False, watched=False)
-    table, session = app.table, app.session
+    table = app.table
     sliding = []
     snap = recorder.snap
     monkeypatch.setattr(recorder, "snap", lambda: (sliding.append(table.feedback.last_move.busy()), snap())[1])
