@@ -134,4 +134,8 @@ def test_rising_suggested_pyramid_glows_on_its_quarter(app):
     found, _ = press_h(app)
     assert isinstance(found.move, PlacePyramid)
     assert suggested(app) == ([found.move], [])  # the pyramid at its quarter; no hand card for a pyramid
-    assert app.table.parts.trays.active == session.seat
+    tray = app.table.parts.trays.seats[session.seat]
+    chosen = [node.getTag("pyramid") for node in tray.findAllMatches("**/=chosen=1")]
+    assert chosen == [found.move.pyramid]  # lifted and glowing on the player's tray
+    app.table.key_escape()
+    assert suggested(app) == ([], []) and not app.table.parts.trays.seats[session.seat].findAllMatches("**/=chosen=1")
