@@ -87,3 +87,37 @@ def test_h_thinks_in_the_worker_and_says_the_same_suggestion(app):
     assert table.hud.hint["text"] == expected
     table.thinking.close()
     assert thinking_processes() == []
+
+
+def test_a_process_that_ends_while_its_worker_thinks_leaves_none_behind(tmp_path):
+    """Closing the window ends the program (ShowBase.userExit, sys.exit) with no cleanup of the table: the
+    worker is a daemon, ended with it."""
+    import os
+    import subprocess
+    import sys
+
+    script = tmp_path / "leave.py"
+    script.write_text(
+        "import sys\n"
+        "from aquarius3d.bots.hard import HardPlayer\n"
+        "from aquarius3d.bots.worker import Worker\n"
+        "from aquarius3d.session import Seat, Session\n"
+        "session = Session.new('aquarius', {}, [Seat('A'), Seat('B')], seed=1, autosave=False)\n"
+        "worker = Worker()\n"
+        "worker.submit(session.game, HardPlayer(1, think=30.0), session.game.observe(session.state, 0))\n"
+        "print(worker._process.pid, flush=True)\n"
+        "sys.exit(0)\n")
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120,
+                          cwd=os.getcwd(), env={**os.environ, "PYTHONPATH": os.getcwd()})
+    assert done.returncode == 0, done.stderr
+    pid = int(done.stdout.split()[0])
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return
+        if open(f"/proc/{pid}/stat").read().split()[2] == "Z":  # ended, not yet reaped by init
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"the worker {pid} outlived its program")
