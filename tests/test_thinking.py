@@ -121,3 +121,23 @@ def test_a_process_that_ends_while_its_worker_thinks_leaves_none_behind(tmp_path
             return
         time.sleep(0.1)
     raise AssertionError(f"the worker {pid} outlived its program")
+
+
+def test_while_a_hard_seat_thinks_esc_opens_the_menu_and_the_camera_orbits(app):
+    app.start_game("aquarius", {}, HARD_FIRST, seed=8)
+    table, session = app.table, app.session
+    session.set_think(4.0)  # a long search: several seconds here
+    table._bot_due = 0
+    table._tick(FakeTask())
+    assert table.thinking.thinking()
+    started = time.monotonic()
+    table.key_escape()
+    assert table.menu.shown
+    table.close_menu()
+    heading = table.camera.orbit.heading
+    table.rotate(8, 0)
+    table.camera.finish()
+    assert table.camera.orbit.heading != heading
+    assert time.monotonic() - started < 1.5 and table.thinking.thinking()  # answered at once, still thinking
+    frames_until(app, lambda: session.state.log)  # then the computer moves
+    table.thinking.close()
