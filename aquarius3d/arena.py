@@ -4,7 +4,7 @@
 
 Game i seats entrant (s + i) mod n at seat s, so no level keeps the first seat. Each game is seeded from
 (seed, i) only, and each player from (seed, i, seat), so the results are the same whatever the number of
-worker processes. Per entrant, in the order given:
+worker processes or the Ray cluster they are played on (`ray=`). Per entrant, in the order given:
     wins        games it won alone; a game won by several players together is a draw (counted in
                 `draws`, for nobody); Elemental Towers (solitaire): games that reached Artisan (11+)
     mean_score  Aquarius and Aquarius Rising: 1 for a win, 1/k for a win shared by k, 0 otherwise;
@@ -108,8 +108,11 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def arena(game, levels: list[str], games: int, seed: int, think: float | None = None, workers: int = 1,
-          progress=None, source: str | None = None, per_game: list | None = None) -> dict:
+          progress=None, source: str | None = None, per_game: list | None = None, ray: str | None = None) -> dict:
     """Play the games and gather the figures (`progress(done, games)` after each game, if given).
+
+    `ray`, if given, is a Ray cluster's address (or `auto`, `local`): the games are played there as tasks
+    (aquarius3d/cluster.py) instead of here in `workers` processes, with the same results.
 
     `per_game`, if given, receives each game's scores per entrant, in game order (for `--plot`'s histogram).
 
@@ -121,8 +124,12 @@ def arena(game, levels: list[str], games: int, seed: int, think: float | None = 
         raise DataError(f"--players: {game.id} is for {game.min_players} to {game.max_players} players, "
                          f"not {len(levels)}")
     jobs = [(source or game.id, dict(game.options), levels, seed, i, think) for i in range(games)]
-    results = []
-    if workers > 1 and games > 1:
+    results: list[dict] = []
+    if ray is not None:
+        from .cluster import play_on_ray
+
+        results = play_on_ray(game, levels, games, seed, think, ray, progress)
+    elif workers > 1 and games > 1:
         import multiprocessing
 
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
@@ -183,3 +190,41 @@ def describe(result: dict, name: str, seed: int) -> str:
     if not towers:
         lines.append(f"  draws (wins shared by several players): {result['draws']}")
     return "\n".join(lines)
+
+
+def command(args, options: dict) -> int:
+    """`aquarius3d arena` (cli.py parses the line; `options` are the --option pairs read)."""
+    import json
+
+    from .ruleset import load_ruleset
+
+    if args.games < 1:
+        raise DataError(f"--games: expected at least 1, got {args.games}")
+    if args.workers < 1:
+        raise DataError(f"--workers: expected at least 1, got {args.workers}")
+    if args.ray is not None and args.workers > 1:
+        raise DataError("--ray and --workers: the cluster plays the games side by side; give one of them")
+    if args.think is not None and args.think <= 0:
+        raise DataError(f"--think: expected a number of seconds above 0, got {args.think}")
+    game = load_ruleset(args.ruleset, options)
+    levels = []
+    for i, word in enumerate(part.strip() for part in args.players.split(",")):
+        try:
+            levels.append(level_name(word))
+        except ValueError as exc:
+            raise DataError(f"--players: entrant {i + 1}: {exc}") from None
+    scores: list[list[float]] | None = None
+    if args.plot:
+        from .arena_plot import check_target, require_matplotlib
+
+        require_matplotlib()  # before any game is played
+        check_target(args.plot)
+        scores = []
+    result = arena(game, levels, args.games, args.seed, args.think, args.workers, progress_bar(), args.ruleset,
+                   scores, ray=args.ray)
+    if args.plot and scores is not None:
+        from .arena_plot import draw
+
+        draw(result, scores, game.ruleset.name, args.seed, args.plot, game.family == "towers")
+    print(json.dumps(result) if args.json else describe(result, game.ruleset.name, args.seed))
+    return 0

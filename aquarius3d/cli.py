@@ -113,38 +113,9 @@ def cmd_simulate(args) -> int:
 
 
 def cmd_arena(args) -> int:
-    from .arena import arena, describe, progress_bar
-    from .bots import level_name
-    from .ruleset import load_ruleset
+    from .arena import command
 
-    if args.games < 1:
-        raise DataError(f"--games: expected at least 1, got {args.games}")
-    if args.workers < 1:
-        raise DataError(f"--workers: expected at least 1, got {args.workers}")
-    if args.think is not None and args.think <= 0:
-        raise DataError(f"--think: expected a number of seconds above 0, got {args.think}")
-    game = load_ruleset(args.ruleset, _options(args.option))
-    levels = []
-    for i, word in enumerate(part.strip() for part in args.players.split(",")):
-        try:
-            levels.append(level_name(word))
-        except ValueError as exc:
-            raise DataError(f"--players: entrant {i + 1}: {exc}") from None
-    scores: list[list[float]] | None = None
-    if args.plot:
-        from .arena_plot import check_target, require_matplotlib
-
-        require_matplotlib()  # before any game is played
-        check_target(args.plot)
-        scores = []
-    result = arena(game, levels, args.games, args.seed, args.think, args.workers, progress_bar(), args.ruleset,
-                   scores)
-    if args.plot and scores is not None:
-        from .arena_plot import draw
-
-        draw(result, scores, game.ruleset.name, args.seed, args.plot, game.family == "towers")
-    print(json.dumps(result) if args.json else describe(result, game.ruleset.name, args.seed))
-    return 0
+    return command(args, _options(args.option))
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -385,7 +356,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                     "in 'draws', for nobody. Scores: Aquarius and Aquarius Rising 1 for a win (1/k for a win "
                     "shared by k); Dominus the player's total points; Elemental Towers the final score, and "
                     "'wins' counts the games that reached Artisan (11+). Game i is seeded from (SEED, i) only: "
-                    "the results do not depend on --workers.")
+                    "the results do not depend on --workers or --ray.")
     p.add_argument("ruleset")
     p.add_argument("--players", required=True, metavar="LEVELS",
                    help="levels separated by commas, e.g. hard,medium,random,random (levels: random, easy, "
@@ -397,6 +368,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                    help="what the searching level (hard) may think per move, default 0.2: a number of "
                         "simulations calibrated to about that time here, so results do not depend on the machine")
     p.add_argument("--workers", type=int, default=1, help="processes playing games side by side")
+    p.add_argument("--ray", metavar="ADDRESS", help="play the games as tasks on a Ray cluster instead (needs "
+                   "pip install '.[cluster]'): HOST:PORT, ray://HOST:PORT, or auto / local for one on this machine")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--plot", metavar="FILE.png",
                    help="also draw the results (needs matplotlib: pip install '.[plot]'): win rates with their "

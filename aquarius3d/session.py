@@ -379,11 +379,11 @@ class Session:
         self.notice = tr("log_refused", reason=tr("refuse_take_back"))
         return False
 
-    def computer_move(self) -> bool:
+    def computer_move(self, chosen=None) -> bool:  # `chosen`: the seat's player chose it elsewhere (screens/thinking.py)
         if self.stage != Stage.COMPUTER:
             return False
         # A computer player gets only what its seat may know (engine/hidden.py), never the state itself.
-        return self._try(self.bots[self.seat].choose(self.game, self.game.observe(self.state, self.seat)))
+        return self._try(self.bots[self.seat].choose(self.game, self.game.observe(self.state, self.seat)) if chosen is None else chosen)
 
     # -- playing ---------------------------------------------------------------------------------
 

@@ -43,14 +43,16 @@ def can_suggest(session) -> bool:
             and session.seats[session.seat].kind == "human")
 
 
-def suggestion(session, think: float = THINK) -> Suggestion | None:
-    """The hard player's move for the seat to move, from that seat's observation, with a reason; None if not now."""
+def suggestion(session, think: float = THINK, move=None) -> Suggestion | None:
+    """The hard player's move for the seat to move, from that seat's observation, with a reason; None if not now.
+
+    `move`, if given, is the move `advisor` chose (in a worker process, screens/thinking.py): only said here."""
     if not can_suggest(session):
         return None
-    game, state, seat = session.game, session.state, session.seat
-    seen = game.observe(state, seat)
-    seed = (session.seed * 1_000_003 + state.turn_number * 131 + seat) % 2**31  # the same position, the same advice
-    move = HardPlayer(seed=seed, think=think).choose(game, seen)
+    game, seat = session.game, session.seat
+    player, seen, seed = advisor(session, think)
+    if move is None:
+        move = player.choose(game, seen)
     world = game.determinize(seen, random.Random(seed))  # what the seat knows, the rest sampled
     goal = _goal_letter(game, world, seat)
     before_size = world.table.largest_group(BIT[goal]) if goal else 0
@@ -63,6 +65,13 @@ def suggestion(session, think: float = THINK) -> Suggestion | None:
     names = [s.name for s in session.seats]
     said = placed or narrator(game.family)(game, world, names, result, faces_before)  # else as the log says it
     return Suggestion(move, tr("suggest_text", move=said, why=_reason(game, world, move, goal, before_size, hand)))
+
+
+def advisor(session, think: float = THINK) -> tuple[HardPlayer, object, int]:
+    """The player that advises the seat to move, its observation and the seed: the same position, the same advice."""
+    seen = session.game.observe(session.state, session.seat)
+    seed = (session.seed * 1_000_003 + session.state.turn_number * 131 + session.seat) % 2**31
+    return HardPlayer(seed=seed, think=think), seen, seed
 
 
 def _place_words(world, move: Place) -> str:

@@ -56,3 +56,23 @@ def test_play_records_a_whole_computer_game_offscreen(tmp_path):
     assert done.returncode == 0, done.stderr
     names = sorted(p.name for p in (tmp_path / "shots").iterdir())
     assert len(names) > 5 and names[0] == "000.png" and names == [f"{i:03d}.png" for i in range(len(names))]
+
+
+def test_each_move_is_pictured_once_its_card_has_slid_in(app, tmp_path, monkeypatch):
+    """A computer's card slides in from its seat (view/motion.py): the picture shows it landed, not on its way."""
+    from aquarius3d.view.recorder import Recorder
+
+    app.start_game("aquarius", {}, [Seat("Bot 1", "computer", "random"), Seat("Bot 2", "computer", "random")], seed=3)
+    recorder = app.recorder = Recorder(app, tmp_path / "shots", exit_at_end=False, watched=False)
+    table = app.table
+    sliding = []
+    snap = recorder.snap
+    monkeypatch.setattr(recorder, "snap", lambda: (sliding.append(table.feedback.last_move.busy()), snap())[1])
+    for _ in range(400):
+        if len(recorder.written) > 4:
+            break
+        table._tick(FakeTask())
+        recorder._step(FakeTask())
+        app.base.graphicsEngine.renderFrame()
+    assert len(sliding) > 4 and not any(sliding), sliding
+    recorder.stop()

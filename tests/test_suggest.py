@@ -82,3 +82,60 @@ def test_suggestion_in_french(app):
     app.session.reveal()
     found, notice = press_h(app)
     assert found is not None and notice.startswith("Suggestion\xa0: ")
+
+
+def suggested(app):
+    """The marks of a suggestion in the scene graph: the ghosts tagged, the hand cards lifted and lit."""
+    ghosts = [key for key, node in app.table.scene.ghosts.items() if node.getTag("suggested") == "1"]
+    hand = [i for i, (node, _) in enumerate(app.table.hud.hand.nodes) if node.getTag("suggested") == "1"]
+    return ghosts, hand
+
+
+def test_the_suggested_spot_glows_until_the_next_click_or_esc(app):
+    app.start_game("aquarius", {}, seats_for("aquarius"), seed=11)
+    session = app.session
+    session.reveal()
+    app.table.refresh()
+    assert suggested(app) == ([], [])
+    lifted_before = [box for _, box in app.table.hud.hand.nodes]
+    found, _ = press_h(app)
+    assert isinstance(found.move, Place)
+    ghosts, hand = suggested(app)
+    assert ghosts == [found.move]  # the one spot, as a ghost of the card lying as suggested
+    assert session.ghosts() == {}  # not a choice made for the player: no card is chosen
+    index = hand[0]
+    assert hand == [index] and session.observation()["hand"][index]["code"] == found.move.code
+    box = app.table.hud.hand.nodes[index][1]
+    assert box[2] > lifted_before[index][2]  # lifted, and picked where it is drawn
+    assert app.table.scene.ghosts[found.move].findAllMatches("**/suggested-glow").getNumPaths() == 1
+    app.table.key_escape()  # Esc: the game menu opens, the marks go
+    assert suggested(app) == ([], [])
+    app.table.close_menu()
+    press_h(app)
+    assert suggested(app)[0] == [found.move]
+    assert session._try(found.move)  # the player moves: the marks go with the next redraw
+    app.table.refresh()
+    assert suggested(app) == ([], [])
+
+
+def test_rising_suggested_pyramid_glows_on_its_quarter(app):
+    app.start_game("aquarius-rising", {}, seats_for("aquarius-rising"), seed=4)
+    session = app.session
+    for _ in range(8):
+        if session.stage == "pyramid":
+            break
+        if session.stage == "computer":
+            session.computer_move()
+            continue
+        found, _ = press_h(app)
+        assert session._try(found.move)
+        app.table.refresh()
+    assert session.stage == "pyramid"
+    found, _ = press_h(app)
+    assert isinstance(found.move, PlacePyramid)
+    assert suggested(app) == ([found.move], [])  # the pyramid at its quarter; no hand card for a pyramid
+    tray = app.table.parts.trays.seats[session.seat]
+    chosen = [node.getTag("pyramid") for node in tray.findAllMatches("**/=chosen=1")]
+    assert chosen == [found.move.pyramid]  # lifted and glowing on the player's tray
+    app.table.key_escape()
+    assert suggested(app) == ([], []) and not app.table.parts.trays.seats[session.seat].findAllMatches("**/=chosen=1")

@@ -112,7 +112,8 @@ class Feedback:
                 counts = tr("hud_score", score=score, rank=rank)
             else:
                 counts = tr("seat_cards", count=cards)
-            lines.append(f"{seat.name}\n{counts}")
+            thinking = i == session.seat and self.screen.thinking.thinking()  # a hard seat searching (thinking.py)
+            lines.append(f"{seat.name}\n{counts}" + (f"\n{tr('seat_thinking')}" if thinking else ""))
         current = None if session.stage in ("over", "round_over") else session.seat
         trays = self.screen.parts.trays
         self.seats.update(lines, current, humans[0] if humans else 0,

@@ -2,7 +2,8 @@
 
 The choosing and the words are aquarius3d/suggest.py's (no Panda3D there); this only asks and shows. The
 suggestion takes the hint's place above the hand (wide and free there; the notice line at the top would run
-under the log and the goal card) until the next redraw, that is the player's next click. On the cover or a
+under the log and the goal card) until the next redraw, that is the player's next click; on the table the
+hand card is lifted and the spot glows (view/advice.py) as long. On the cover or a
 computer's turn the notice says only that a suggestion waits for the player's own turn: nothing secret.
 """
 
@@ -20,5 +21,13 @@ def suggest(screen) -> Suggestion | None:
         session.notice = tr("suggest_not_now")
     screen.refresh()
     if found is not None:
-        screen.hud.hint.setText(found.text)
+        show(screen, found)
     return found
+
+
+def show(screen, found: Suggestion) -> None:
+    """The suggestion in words in the hint line, and on the table (view/advice.py): until the next redraw."""
+    from ..view.advice import show_advice
+
+    screen.hud.hint.setText(found.text)
+    show_advice(screen, found.move)

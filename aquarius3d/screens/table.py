@@ -28,6 +28,7 @@ from .game_menu import GameMenu
 from .hud import Hud
 from .join import JoinPanel
 from .suggest import suggest
+from .thinking import Thinking
 from .tour import Tour
 
 BOT_PAUSE = 0.9  # seconds a computer waits before its move (and after the last one slid in), so players can follow
@@ -66,6 +67,7 @@ class TableScreen(Screen):
         self.join = JoinPanel(self)
         self.menu = GameMenu(self)
         self.tour = Tour(self)
+        self.thinking = Thinking(self)  # hard seats and H think in a worker process
         self.feedback = Feedback(self)
         self.refresh()
         self.frame_now()
@@ -75,6 +77,7 @@ class TableScreen(Screen):
     def suspend(self) -> None:
         """Load or settings opened over the game: the table hides and waits, computers too."""
         super().suspend()
+        self.thinking.cancel()
         self.scene.root.stash()
         self.base.taskMgr.remove(self.task)
         self.base.cam.node().setActive(True)
@@ -86,6 +89,7 @@ class TableScreen(Screen):
         self.refresh()
 
     def cleanup(self) -> None:
+        self.thinking.close()
         self.feedback.cleanup()
         self.show_elevation(False)
         self.base.taskMgr.remove(self.task)
@@ -133,7 +137,7 @@ class TableScreen(Screen):
         bind("help", self.toggle_help)
         bind("screenshot", self.screenshot)
         bind("save", self.save_named)
-        bind("suggest", self.suggest)
+        bind("suggest", self.thinking.suggest)
 
     # -- drawing --------------------------------------------------------------------------------------
 
@@ -273,7 +277,7 @@ class TableScreen(Screen):
     def busy(self) -> bool:
         """Is anything moving or about to, with nobody touching the window: the camera, a drag, a computer?"""
         computer = self.session.stage == "computer" and not self.menu.shown  # the menu pauses the game
-        return self.camera.easing or self._drag is not None or computer or self.feedback.busy()
+        return self.camera.easing or self._drag is not None or computer or self.feedback.busy() or self.thinking.busy()
 
     def _tick(self, task):
         now = time.monotonic()
@@ -302,8 +306,8 @@ class TableScreen(Screen):
         if labels is not None and labels.shown:
             labels.fit(self.camera.orbit.distance)
         due = self._bot_due + (TAKE_BACK_PAUSE if session.stage == "computer" and session.can_take_back() else 0)
-        if session.stage == "computer" and now >= due and not self.menu.shown and not self.hold:
-            session.computer_move()
+        ready = session.stage == "computer" and now >= due and not self.menu.shown and not self.hold
+        if self.thinking.step(ready):  # a hard seat thinks in a worker meanwhile (screens/thinking.py)
             self._bot_due = now + self.bot_pause
             self.refresh()
         elif session.stage != "computer":
@@ -392,9 +396,10 @@ class TableScreen(Screen):
             self.session.reveal()
             self.refresh()
 
-    def suggest(self):
-        """H: a move suggested to the human to move, and why (screens/suggest.py)."""
-        return suggest(self)
+    def suggest(self, wait: bool = True):
+        """A move suggested to the human to move, and why (screens/suggest.py), thought here; H thinks in the
+        worker instead (`wait=False`, screens/thinking.py) and shows it when it comes."""
+        return suggest(self) if wait else self.thinking.suggest()
 
     def key_turn(self) -> None:
         self.session.turn_card()

@@ -1,7 +1,8 @@
 """Watching and recording: `aquarius3d play RULESET --players medium,medium --record DIR --exit-at-end`.
 
 The `Recorder` is a task that runs after the table's tick and before the frame is drawn. Whenever the
-game shown has moved on (a move in the log, a new stage) and the camera has come to rest, it waits
+game shown has moved on (a move in the log, a new stage), the camera has come to rest and the card played
+has slid in from its seat (view/motion.py), it waits
 one frame (the one drawn with the new state) and writes it to DIR as 000.png, 001.png, ... (000 is
 the opening deal). Meanwhile it holds the computers (the table's `hold`), so a slow machine still
 gets one picture per move (offscreen, where nobody watches, they do not pause otherwise). When only computers play, it closes the score table between rounds
@@ -56,7 +57,7 @@ class Recorder:
         key = self._key(table)
         table.hold = key != self._shown  # the computers wait for the picture of the last move
         if key != self._shown:
-            if table.camera.easing:
+            if table.camera.easing or table.feedback.last_move.busy():  # a card still sliding in from its seat
                 self._ready = None
             elif self._ready != key:
                 self._ready = key  # this step's frame shows it: taken on the next step
