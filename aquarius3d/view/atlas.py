@@ -41,6 +41,15 @@ def _grid(w: int, h: int):
     return u, v
 
 
+def canvas(width: int, height: int):
+    """A blank supersampled card image and its coordinates: (image, u, v, x, y, aspect), where u, v run 0..1
+    across and up the card and x, y are in card-width units (so a symbol keeps its shape)."""
+    w, h = width * SUPERSAMPLE, height * SUPERSAMPLE
+    u, v = _grid(w, h)
+    aspect = geometry.CARD_LENGTH / geometry.CARD_WIDTH
+    return np.zeros((h, w, 3), dtype=np.float32), u, v, u, v * aspect, aspect
+
+
 def _polygon(x, y, points) -> np.ndarray:
     """Inside test for a polygon (even-odd rule), vectorised over the grid."""
     inside = np.zeros(x.shape, dtype=bool)
@@ -143,11 +152,7 @@ def _panel_centres(code: str) -> list[tuple[str, float, float, float]]:
 
 def draw_face(code: str, width: int = TILE_W, height: int = TILE_H) -> np.ndarray:
     """An RGB image (height, width, 3) of a face as it lies."""
-    w, h = width * SUPERSAMPLE, height * SUPERSAMPLE
-    u, v = _grid(w, h)
-    aspect = geometry.CARD_LENGTH / geometry.CARD_WIDTH
-    x, y = u, v * aspect  # card-width units, so symbols keep their shape
-    image = np.zeros((h, w, 3), dtype=np.float32)
+    image, u, v, x, y, aspect = canvas(width, height)
     if code == "*":
         _draw_wild(image, u, v, x, y, aspect)
     elif code == DRAGON:
@@ -251,11 +256,7 @@ def _border(image, u, v, aspect) -> None:
 
 
 def draw_back(width: int = TILE_W, height: int = TILE_H) -> np.ndarray:
-    w, h = width * SUPERSAMPLE, height * SUPERSAMPLE
-    u, v = _grid(w, h)
-    aspect = geometry.CARD_LENGTH / geometry.CARD_WIDTH
-    x, y = u, v * aspect
-    image = np.zeros((h, w, 3), dtype=np.float32)
+    image, u, v, x, y, aspect = canvas(width, height)
     image[:] = BACK
     ring = np.sqrt((x - 0.5) ** 2 + (y - aspect / 2) ** 2)
     image[(np.sin(ring * 40) > 0.6)] = BACK_LIGHT

@@ -9,18 +9,13 @@ from __future__ import annotations
 import numpy as np
 from panda3d.core import Texture
 
-from .. import geometry
-from .atlas import TILE_H, TILE_W, _border, _downsample, _grid, SUPERSAMPLE, symbol_mask
+from .atlas import TILE_H, TILE_W, _border, _downsample, canvas, symbol_mask
 from .palette import DIVIDER, DRAGON_NIGHT, ELEMENT_RGB, SYMBOL_RGB
 
 
 def draw_goal(letter: str, width: int = TILE_W * 2, height: int = TILE_H * 2) -> np.ndarray:
     """An RGB image (height, width, 3) of the goal card of an element letter (E, A, F, W, S)."""
-    w, h = width * SUPERSAMPLE, height * SUPERSAMPLE
-    u, v = _grid(w, h)
-    aspect = geometry.CARD_LENGTH / geometry.CARD_WIDTH
-    x, y = u, v * aspect
-    image = np.zeros((h, w, 3), dtype=np.float32)
+    image, u, v, x, y, aspect = canvas(width, height)
     image[:] = DRAGON_NIGHT
     cy = aspect * 0.6
     ring = (x - 0.5) ** 2 + (y - cy) ** 2
