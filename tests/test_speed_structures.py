@@ -1,7 +1,8 @@
 """What the engine keeps to be fast must mean what the plain computation means.
 
-Tables shared between copies (copy-on-write), the frontier kept up to date card by card, move groups
-built lazily, and faces' cells remembered per frontier: each is checked here against the plain answer.
+Tables shared between copies (copy-on-write), the frontier kept up to date card by card (sorted, and as bit
+sets of slots), move groups built lazily, and faces' cells remembered per frontier: each is checked here
+against the plain answer.
 """
 
 import random
@@ -33,7 +34,24 @@ def table_facts(table):
         "frontier": sorted(need.items()),
         "in_order": sorted((cell, f.code) for cell, f in table.faces.items()),
         "largest": [max((len(g) for g in table.groups(1 << i)), default=0) for i in range(5)],
+        "slots": need,
     }
+
+
+def slot_facts(table):
+    """The frontier as the table's slots tell it: per cell, the bits whose sets hold its slot (a free slot in
+    none)."""
+    slots = table.slots()
+    found = {}
+    for slot, cell in enumerate(slots.cells):
+        bits = sum(1 << p for p, members in enumerate(slots.index) if members >> slot & 1)
+        if cell is None:
+            assert bits == 0 and slot in slots.free
+        else:
+            assert slots.slot[cell] == slot
+            found[cell] = bits
+    assert len(found) == len(slots.slot)
+    return found
 
 
 def facts_kept(table):
@@ -45,6 +63,7 @@ def facts_kept(table):
         "frontier": list(table.frontier()),
         "in_order": [(cell, f.code) for cell, f in table.in_order()],
         "largest": [table.largest_group(1 << i) for i in range(5)],
+        "slots": slot_facts(table),
     }
 
 
@@ -57,6 +76,7 @@ def test_the_kept_frontier_and_groups_equal_those_worked_out_afresh(ruleset, opt
     while checked < 200:
         state = game.new_state([f"P{i}" for i in range(players)], seed=seed)
         state.table.frontier()
+        state.table.slots()
         bots = [RandomPlayer(seed * 7 + s) for s in range(players)]
         while not state.over:
             game._apply_unchecked(state, bots[state.turn].choose(game, game.observe(state, state.turn)))
@@ -70,6 +90,7 @@ def test_a_table_copy_and_its_original_change_apart():
     *_, state = play_random(game, 3, seed=5, steps=40)
     table = state.table
     table.frontier()
+    table.slots()
     before = table_facts(table)
     copy = table.copy()
     other = copy.copy()

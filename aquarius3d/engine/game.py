@@ -20,15 +20,18 @@ from ..decks import Deck
 from ..errors import IllegalMove, MoveSyntaxError
 from ..values import Value, field
 from . import hidden, rng as random_source
-from .groups import Chain, CrossGroup, MaskGroup, MoveGroup, PlaceGroup, SpreadGroup
+from .groups import Chain, CrossGroup, MaskGroup, MoveGroup, PlaceGroup, SlotMaskGroup, SlotPlaceGroup, SpreadGroup
 from .hidden import Observation
 from .hooks import PlacementBlock, WinBlock
+from .listing import move_groups
+from .slots import bit_places
 from .moves import Join, Move, Pass, Place, parse_move
 from .state import State
 from ..yamlfile import short
 
 # The move groups live in groups.py; rule blocks import them from here too.
-__all__ = ["ApplyResult", "Chain", "CrossGroup", "Game", "MaskGroup", "MoveGroup", "PlaceGroup", "SpreadGroup"]
+__all__ = ["ApplyResult", "Chain", "CrossGroup", "Game", "MaskGroup", "MoveGroup", "PlaceGroup", "SlotMaskGroup", "SlotPlaceGroup",
+           "SpreadGroup"]
 
 
 class ApplyResult(Value):
@@ -69,17 +72,22 @@ class Game:
         self._vertical_spots, self._vertical_free = self.placement.vertical_spots, self.placement.vertical_free
         self._put, self._reason_in_state = self.placement.put, self.placement.reason_in_state
         self._phased = self.turn_rules.phased
+        # Whether the placement block's cells are the frontier's where a face connects (listing.py counts them
+        # from the table's frontier slots).
+        self._frontier_cells: bool = self.placement.frontier_cells
         # Per card id: one name for an element card whichever way it lies (None for other cards).
         self._element_key = [canonical(c.code) if c.kind == "element" else None for c in deck.cards]
         # Per card id: its code when it is an element card (None otherwise); per element code, the faces it
         # may lie as, each with whether it is turned (a symmetric card lies one way).
         self._element_code = [c.code if c.kind == "element" else None for c in deck.cards]
         self._action_code = [c.code if c.kind == "action" else None for c in deck.cards]
-        self._ways: dict[str, tuple[tuple[bool, Face], ...]] = {}
+        # With each face, the places of the bits of its packed segments (slots.bit_places).
+        self._ways: dict[str, tuple[tuple[bool, Face, tuple[int, ...]], ...]] = {}
         self._canonical: dict[str, str] = {}  # canonical() of every element code, either way up
         for code in filter(None, self._element_code):
             upright = face(code)
-            self._ways[code] = ((False, upright),) if upright.symmetric else ((False, upright), (True, upright.turned))
+            self._ways[code] = tuple((turned, lies, bit_places(lies.bits)) for turned, lies in (
+                ((False, upright),) if upright.symmetric else ((False, upright), (True, upright.turned))))
             self._canonical[code] = self._canonical[upright.turned.code] = canonical(code)
         self._cells_memo: tuple[list[tuple[tuple[int, int], int]], dict[str, list[tuple[int, int]]]] = ([], {})
         self.min_players, self.max_players = ruleset.players.min, ruleset.players.max
@@ -180,56 +188,9 @@ class Game:
         raise IndexError("no legal move with that index")
 
     def _move_groups(self, state: State, first: bool = False) -> list[Any]:
-        """Legal moves in order, as lists or MoveGroups (placements of one card and orientation built lazily).
-
-        With `first`, stop at the first group found: enough to know whether anything can be played.
-        """
-        if state.over:
-            return []
-        if state.phase != "play":
-            return [g for g in [self.turn_rules.phase_moves(self, state)] if g]
-        seat = state.turn
-        groups: list[Any] = []
-        hand = state.hands[seat]
-        element_code = self._element_code
-        codes = {code for card_id in hand if (code := element_code[card_id]) is not None}
-        placement = self.placement
-        table = state.table
-        frontier = table.frontier()
-        vertical = self._vertical_spots
-        free = None
-        if vertical is not None and self._vertical_free is not None:
-            free = self._vertical_free(self, state)  # asked once for the whole hand
-            if not free:
-                vertical = None
-        cells_of = placement.cells
-        ways = self._ways
-        # The cells each face may take depend on the frontier alone: remembered for the last frontier seen (a
-        # frontier list is never changed, only replaced), which a player's observation shares with the state.
-        memo = self._cells_memo
-        if memo[0] is not frontier:
-            memo = self._cells_memo = (frontier, {})
-        known = memo[1]
-        for code in sorted(codes):
-            for turned, lies in ways[code]:
-                cells = known.get(lies.code)
-                if cells is None:
-                    cells = known[lies.code] = cells_of(table, lies, frontier)
-                if cells:
-                    groups.append(PlaceGroup(cells, code, turned))
-                if vertical is not None:
-                    spots = vertical(self, state, lies, free) if free is not None else vertical(self, state, lies)
-                    if spots:
-                        groups.append([Place(code, cell, turned, level) for cell, level in spots])
-                if first and groups:
-                    return groups
-        action_code = self._action_code
-        actions = {name for card_id in hand if (name := action_code[card_id]) is not None}
-        for name in sorted(actions):
-            block = self.actions.get(name)
-            if block is not None:
-                groups.extend(g for g in block.move_groups(self, state, seat) if g)
-        return groups
+        """Legal moves in order, as lists or MoveGroups built lazily (listing.py); with `first`, stop at the
+        first group found."""
+        return move_groups(self, state, first)
 
     def can_play(self, state: State) -> bool:
         """Whether the player to play has anything but a pass."""

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from .moves import Move, Place
+from .slots import picked
 
 
 class MoveGroup:
@@ -151,6 +152,19 @@ class MaskGroup:
         return map(self.build, self._picked())
 
 
+class SlotMaskGroup(MaskGroup):
+    """A MaskGroup over a table's frontier slots (slots.py): the cells of the slots picked, in cell order (the
+    frontier's), then `last`."""
+
+    __slots__ = ()
+
+    def _picked(self) -> list[Any]:
+        found = picked(self.mask, self.cells)
+        if self.last is not None:
+            found.append(self.last)
+        return found
+
+
 class Chain:
     """Several move groups read as one, still built lazily (an action's moves in a phase of their own)."""
 
@@ -173,3 +187,27 @@ class Chain:
     def __iter__(self) -> Iterator[Move]:
         for group in self.groups:
             yield from group
+
+
+class SlotPlaceGroup:
+    """The placements of one card, one way up, at the frontier slots in `mask` (slots.py), in cell order:
+    counting them is one bit count, and the cells are listed only when a move is asked for."""
+
+    __slots__ = ("mask", "cells", "code", "turned", "size")
+
+    def __init__(self, mask: int, cells: list[Any], code: str, turned: bool) -> None:
+        self.mask = mask
+        self.cells = cells
+        self.code = code
+        self.turned = turned
+        self.size = mask.bit_count()
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, index: int) -> Move:
+        return Place(self.code, picked(self.mask, self.cells)[index], self.turned)
+
+    def __iter__(self) -> Iterator[Move]:
+        code, turned = self.code, self.turned
+        return (Place(code, cell, turned) for cell in picked(self.mask, self.cells))

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..cards import DIRECTIONS, FACING, MY_SIDE, SEG_BITS, SEG_MASK, Face, connected_elements, face
+from .slots import FrontierSlots, bit_places as bit_places  # (bit_places: re-exported, it lived here)
 
 Cell = tuple[int, int]
 Node = tuple[Cell, int]  # a panel: its card's cell and its index on the face
@@ -101,17 +102,6 @@ def frontier_index(frontier: list[tuple[Cell, int]]) -> tuple[dict[Cell, int], l
     return places, index
 
 
-_BIT_PLACES: dict[int, tuple[int, ...]] = {}
-
-
-def bit_places(bits: int) -> tuple[int, ...]:
-    """The places of the set bits of a face's packed segments (remembered per face)."""
-    found = _BIT_PLACES.get(bits)
-    if found is None:
-        found = _BIT_PLACES[bits] = tuple(i for i in range(bits.bit_length()) if bits >> i & 1)
-    return found
-
-
 class Table:
     """Cards on the table by cell, with the frontier kept up to date.
 
@@ -130,8 +120,9 @@ class Table:
         # placed and lifted.
         self._groups: dict[int, UnionFind] = {1 << i: ({}, {}) for i in range(5)}
         # need's items sorted once asked for, kept up to date from then on, in new lists (a list given out
-        # never changes); faces' items sorted, until the table changes. Shared with copies, as the dicts are.
-        self._sorted: list[Any] = [None, None]
+        # never changes); faces' items sorted, until the table changes; the frontier's slots (slots.py) once
+        # asked for, kept up to date from then on. Shared with copies, as the dicts are.
+        self._sorted: list[Any] = [None, None, None]
         self._share: _Shared | None = None  # held while the dicts are shared with copies
 
     def __len__(self) -> int:
@@ -166,7 +157,9 @@ class Table:
             self.need = dict(self.need)
             self._largest = dict(self._largest)
             self._groups = {bit: (dict(uf[0]), dict(uf[1])) for bit, uf in self._groups.items()}
-            self._sorted = list(self._sorted)
+            kept = self._sorted = list(self._sorted)
+            if kept[2] is not None:
+                kept[2] = kept[2].copy()
         self._share = None
 
     # -- changes -----------------------------------------------------------
@@ -182,7 +175,12 @@ class Table:
         self.faces[cell] = placed = face(code)
         self._join(cell)
         need = self.need
-        need.pop(cell, None)
+        kept = self._sorted
+        slots = kept[2]
+        was = need.pop(cell, 0)
+        if slots is not None:
+            slots.renew()
+            slots.set(cell, was, 0)
         x, y = cell
         # An empty neighbour faces what it faced, and now this card's side too (sides never overlap in `need`).
         toward = placed.toward
@@ -191,9 +189,11 @@ class Table:
         for dx, dy, k in _STEPS:
             n = (x + dx, y + dy)
             if n not in cards:
-                need[n] = now = get(n, 0) | toward[k]
+                was = get(n, 0)
+                need[n] = now = was | toward[k]
                 changed.append((n, now))
-        kept = self._sorted
+                if slots is not None:
+                    slots.set(n, was, now)
         if kept[0] is not None:
             kept[0] = _edited(kept[0], [cell], changed)
         kept[1] = None
@@ -211,12 +211,19 @@ class Table:
             self._split(cell, lifted, bit)
         x, y = cell
         cards, need = self.cards, self.need
+        kept = self._sorted
+        slots = kept[2]
+        if slots is not None:
+            slots.renew()
         # An empty neighbour no longer faces the lifted card's side; the lifted card's cell faces what is left.
         gone, changed = [], []
         for dx, dy, k in _STEPS:
             n = (x + dx, y + dy)
             if n not in cards:
-                left = need[n] & _KEEP[k]
+                was = need[n]
+                left = was & _KEEP[k]
+                if slots is not None:
+                    slots.set(n, was, left)
                 if left:
                     need[n] = left
                     changed.append((n, left))
@@ -227,7 +234,8 @@ class Table:
         if own:
             need[cell] = own
             changed.append((cell, own))
-        kept = self._sorted
+            if slots is not None:
+                slots.set(cell, 0, own)
         if kept[0] is not None:
             kept[0] = _edited(kept[0], gone, changed)
         kept[1] = None
@@ -262,6 +270,14 @@ class Table:
         if frontier is None:
             frontier = self._sorted[0] = sorted(self.need.items())
         return frontier
+
+    def slots(self) -> FrontierSlots:
+        """The frontier as bit sets of slots (slots.py), built on first asking and kept up to date from then on
+        (its lists are new after every change: do not change them)."""
+        found: FrontierSlots | None = self._sorted[2]
+        if found is None:
+            found = self._sorted[2] = FrontierSlots(self.need)
+        return found
 
     def in_order(self) -> list[tuple[Cell, Face]]:
         """The cards' cells with their faces, sorted by cell (the same list until the table changes: do not

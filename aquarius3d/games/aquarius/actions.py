@@ -7,8 +7,8 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from ...cards import connected_elements, face
-from ...engine.game import MaskGroup, MoveGroup
-from ...engine.table import bit_places, frontier_index
+from ...engine.game import MoveGroup, SlotMaskGroup
+from ...engine.slots import bit_places
 from ...engine.hidden import everyone_learns, forget, learn, move_places, swap_places
 from ...errors import IllegalMove
 from ...yamlfile import short
@@ -113,14 +113,14 @@ class MoveACardBlock(ActionBlock):
             return []
         # The targets of a card are the frontier without it (Table.frontier_without): the frontier's cells, in
         # order, where it connects, the lifted card's empty neighbours judged again, then its own cell (only
-        # to turn in place). As bit sets over the frontier, each card and orientation costs a few ORs.
-        frontier = table.frontier()
-        places, index = frontier_index(frontier)
-        cells = [cell for cell, _ in frontier]
+        # to turn in place). As bit sets over the frontier's slots (engine/slots.py), each card and
+        # orientation costs a few ORs.
+        slots = table.slots()
+        slot_of, index, cells = slots.slot, slots.index, slots.cells
         groups = []
         for source, lies in table.in_order():
             changed, own = table.lifted(source)
-            changes = [(1 << places[cell], now) for cell, now in changed.items()]
+            changes = [(1 << slot_of[cell], now) for cell, now in changed.items()]
             for turned, candidate in ((False, lies), (True, lies.turned)):
                 if turned and candidate.code == lies.code:
                     continue
@@ -132,7 +132,7 @@ class MoveACardBlock(ActionBlock):
                     mask = mask | bit if bits & now else mask & ~bit
                 last = source if turned and self.turn_in_place and own & bits else None
                 if mask or last is not None:
-                    groups.append(MaskGroup(mask, cells, last, partial(MoveCard, source, turned=turned)))
+                    groups.append(SlotMaskGroup(mask, cells, last, partial(MoveCard, source, turned=turned)))
         return groups
 
     def check(self, game: Game, state: State, seat: int, move: MoveCard) -> None:

@@ -162,6 +162,7 @@ class ConnectBlock(PlacementBlock):
     """
 
     type: Literal["connect"]
+    frontier_cells: ClassVar[bool] = True  # cells() below: the engine counts them from the frontier slots
 
     def reason(self, table: Table, cell: Cell, card_face: Face) -> str | None:
         """Why a face cannot go at a cell, or None when it can."""
