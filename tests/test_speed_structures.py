@@ -13,6 +13,7 @@ from aquarius3d.bots import RandomPlayer
 from aquarius3d.engine.hidden import observe
 from aquarius3d.engine.table import Table
 from aquarius3d.ruleset import load_ruleset
+from aquarius3d.simulate import play_game
 
 from helpers import play_random
 
@@ -169,3 +170,29 @@ def test_a_fresh_table_copied_before_any_card():
     copy = table.copy()
     copy.place((0, 0), 1, "FWAE")
     assert not table.cards and table.frontier() == [] and len(copy.frontier()) == 4
+
+
+@pytest.mark.parametrize("ruleset, options, players", GAMES)
+def test_a_seat_lists_the_same_moves_from_its_observation_as_from_the_state(ruleset, options, players):
+    """What lets the random player choose from the state itself (RandomPlayer.choose_in, simulate.play_game):
+    the moves, group by group, are those its observation lists."""
+    game = load_ruleset(ruleset, options)
+    checked = seed = 0
+    while checked < 300:
+        seed += 1
+        for state in play_random(game, players, seed=seed, steps=90):
+            view = game.observe(state, state.turn).view
+            assert [len(g) for g in game._move_groups(view)] == [len(g) for g in game._move_groups(state)]
+            assert [str(m) for m in game.legal_moves(view)] == [str(m) for m in game.legal_moves(state)]
+            checked += 1
+
+
+def test_a_random_game_is_the_same_whether_the_players_observe_or_not():
+    for ruleset, options, players in GAMES:
+        game = load_ruleset(ruleset, options)
+        for seed in range(3):
+            state = game.new_state([f"Bot {i + 1}" for i in range(players)], seed=seed)
+            bots = [RandomPlayer(seed * 31 + s) for s in range(players)]
+            while not state.over:
+                game._apply_unchecked(state, bots[state.turn].choose(game, game.observe(state, state.turn)))
+            assert play_game(game, players, seed).to_dict() == state.to_dict()
