@@ -15,19 +15,13 @@ from typing import Any
 
 from ..cards import DIRECTIONS, FACING, MY_SIDE, SEG_BITS, SEG_MASK, Face, connected_elements, face
 from .slots import FrontierSlots, bit_places as bit_places  # (bit_places: re-exported, it lived here)
+from .unions import _BITS_OF, Node as Node, PanelGroups, UnionFind
 
 Cell = tuple[int, int]
-Node = tuple[Cell, int]  # a panel: its card's cell and its index on the face
-UnionFind = tuple[dict[Node, Node], dict[Node, int]]  # parent of each panel; size of each root's group
-# Per direction, my segment and the neighbour's segment that touch.
-_PAIRS = tuple((d, tuple(zip(MY_SIDE[d], FACING[d]))) for d in DIRECTIONS)
-_SIDE_PAIRS = tuple((d[0], d[1], pairs) for d, pairs in _PAIRS)
 # Per direction (dx, dy, the neighbour's two facing segments, the shifts that put them where mine sit in Face.bits).
 _FACING_SHIFTS = tuple(
     (d[0], d[1], FACING[d][0], SEG_BITS * MY_SIDE[d][0], FACING[d][1], SEG_BITS * MY_SIDE[d][1]) for d in DIRECTIONS
 )
-# The single element bits of each element mask (a wild panel has five).
-_BITS_OF = tuple(tuple(1 << i for i in range(5) if mask >> i & 1) for mask in range(32))
 # Per direction d: the empty cell at a card's cell + d, and, in that cell's facing segments (need), every bit
 # but those of its side that faces the card (what the card adds there: Face.toward).
 _KEEP = tuple(
@@ -102,7 +96,7 @@ def frontier_index(frontier: list[tuple[Cell, int]]) -> tuple[dict[Cell, int], l
     return places, index
 
 
-class Table:
+class Table(PanelGroups):
     """Cards on the table by cell, with the frontier kept up to date.
 
     A copy shares the original's dicts (a copy is taken for every observation, and most are only read);
@@ -335,125 +329,6 @@ class Table:
                 if shared:
                     yield mine.segment_panel[s], n, other.segment_panel[t], shared
 
-    def _join(self, cell: Cell) -> None:
-        """Add a newly placed card's panels to the union-finds of their elements and join them with their
-        neighbours'."""
-        groups = self._groups
-        faces = self.faces
-        mine = faces[cell]
-        for panel, mask in enumerate(mine.panels):
-            node = (cell, panel)
-            for bit in _BITS_OF[mask]:
-                parent, size = groups[bit]
-                parent[node] = node
-                size[node] = 1
-        segments, owner = mine.segments, mine.segment_panel
-        x, y = cell
-        for dx, dy, pairs in _SIDE_PAIRS:
-            n = (x + dx, y + dy)
-            other = faces.get(n)
-            if other is None:
-                continue
-            theirs, their_owner = other.segments, other.segment_panel
-            for s, t in pairs:
-                shared = segments[s] & theirs[t]
-                if not shared:
-                    continue
-                here, there = (cell, owner[s]), (n, their_owner[t])
-                for bit in _BITS_OF[shared]:
-                    parent, size = groups[bit]
-                    a, b = _find(parent, here), _find(parent, there)
-                    if a != b:
-                        if size[a] < size[b]:
-                            a, b = b, a
-                        parent[b] = a
-                        size[a] += size[b]
-
-    def _split(self, cell: Cell, lifted: Face, bit: int) -> None:
-        """After the card at cell was lifted: the groups of one element that held its panels, found again."""
-        parent, size = self._groups[bit]
-        roots = {_find(parent, (cell, p)) for p, mask in enumerate(lifted.panels) if mask & bit}
-        members = [node for node in parent if _find(parent, node) in roots]
-        for node in members:
-            del parent[node]
-            size.pop(node, None)  # sizes are kept for roots only
-        todo = {node for node in members if node[0] != cell}
-        while todo:
-            start = todo.pop()
-            group = self._group(start, bit)  # the lifted card is off `faces`: walks only what is left
-            for node in group:
-                parent[node] = start
-            todo -= group
-            size[start] = len(group)
-
-    def _union_find(self, bit: int) -> UnionFind:
-        """(parent, size) of one element's union-find."""
-        return self._groups[bit]
-
-    def group_size(self, cell: Cell, panel: int, bit: int) -> int:
-        """Panels in the connected group of one element that holds a given panel."""
-        parent, size = self._union_find(bit)
-        return size[_find(parent, (cell, panel))]
-
-    def group_root(self, cell: Cell, panel: int, bit: int) -> tuple[tuple[Cell, int], int]:
-        """The connected group of one element holding a panel: an id for it (stable until the table changes)
-        and its size. Computer players use it to see which groups a card would join, without placing it."""
-        parent, size = self._union_find(bit)
-        root = _find(parent, (cell, panel))
-        return root, size[root]
-
-    def _group(self, start: Node, bit: int) -> set[Node]:
-        faces = self.faces
-        seen = {start}
-        todo = [start]
-        while todo:
-            node = todo.pop()
-            (x, y), panel = node
-            mine = faces[node[0]]
-            segments, owner = mine.segments, mine.segment_panel
-            for d, pairs in _PAIRS:
-                n = (x + d[0], y + d[1])
-                other = faces.get(n)
-                if other is None:
-                    continue
-                for s, t in pairs:
-                    if owner[s] == panel and segments[s] & bit and other.segments[t] & bit:
-                        found = (n, other.segment_panel[t])
-                        if found not in seen:
-                            seen.add(found)
-                            todo.append(found)
-        return seen
-
-    def groups(self, bit: int) -> list[set[Node]]:
-        """Every connected group of panels of one element."""
-        seen: set[Node] = set()
-        found = []
-        for cell, card_face in sorted(self.faces.items()):
-            for panel, mask in enumerate(card_face.panels):
-                if mask & bit and (cell, panel) not in seen:
-                    group = self._group((cell, panel), bit)
-                    seen |= group
-                    found.append(group)
-        return found
-
-    def largest_group(self, bit: int) -> int:
-        largest = self._largest.get(bit)
-        if largest is None:
-            parent, size = self._union_find(bit)
-            largest = self._largest[bit] = max((size[n] for n in parent if parent[n] == n), default=0)
-        return largest
-
-    def largest_group_at(self, cell: Cell, bit: int) -> int:
-        """Largest group of an element among those touching the card at cell."""
-        parent, size = self._groups[bit]
-        best = 0
-        for panel, mask in enumerate(self.faces[cell].panels):
-            if mask & bit:
-                found = size[_find(parent, (cell, panel))]
-                if found > best:
-                    best = found
-        return best
-
     def card_components(self) -> list[set[Cell]]:
         """Cards grouped by connection (touching segments sharing an element)."""
         seen: set[Cell] = set()
@@ -472,11 +347,3 @@ class Table:
             seen |= part
             parts.append(part)
         return parts
-
-
-def _find(parent: dict[Node, Node], node: Node) -> Node:
-    """Union-find root, halving the path on the way."""
-    while parent[node] != node:
-        parent[node] = parent[parent[node]]
-        node = parent[node]
-    return node
