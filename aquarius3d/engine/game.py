@@ -20,7 +20,8 @@ from ..decks import Deck
 from ..errors import IllegalMove, MoveSyntaxError
 from ..values import Value, field
 from . import hidden, rng as random_source
-from .groups import Chain, CrossGroup, MaskGroup, MoveGroup, PlaceGroup, SlotMaskGroup, SlotPlaceGroup, SpreadGroup
+from .groups import (Chain, CrossGroup, MaskGroup, MoveGroup, PlaceGroup, ShiftGroup, SlotMaskGroup, SlotPlaceGroup,
+                     SpreadGroup)
 from .hidden import Observation
 from .hooks import PlacementBlock, WinBlock
 from .listing import move_groups
@@ -30,7 +31,7 @@ from .state import State
 from ..yamlfile import short
 
 # The move groups live in groups.py; rule blocks import them from here too.
-__all__ = ["ApplyResult", "Chain", "CrossGroup", "Game", "MaskGroup", "MoveGroup", "PlaceGroup", "SlotMaskGroup", "SlotPlaceGroup",
+__all__ = ["ApplyResult", "Chain", "CrossGroup", "Game", "MaskGroup", "MoveGroup", "PlaceGroup", "ShiftGroup", "SlotMaskGroup", "SlotPlaceGroup",
            "SpreadGroup"]
 
 

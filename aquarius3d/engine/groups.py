@@ -165,6 +165,48 @@ class SlotMaskGroup(MaskGroup):
         return found
 
 
+class ShiftGroup:
+    """Moves `build(source, cell, turned)` row by row, for rows (mask, source, turned, last): the cells of the
+    frontier slots in `mask` (slots.py), in cell order, then `last` when it is not None (Move a Card: one row
+    per card and way it may lie). Counting them is a bit count per row; a row's cells are listed only when one
+    of its moves is asked for."""
+
+    __slots__ = ("rows", "cells", "build", "sizes", "size")
+
+    def __init__(self, rows: list[tuple[int, Any, bool, Any]], cells: list[Any], build: Callable[..., Move]) -> None:
+        self.rows = rows
+        self.cells = cells
+        self.build = build
+        self.sizes = [mask.bit_count() + (last is not None) for mask, _, _, last in rows]
+        self.size = sum(self.sizes)
+
+    def __len__(self) -> int:
+        return self.size
+
+    def _row(self, row: tuple[int, Any, bool, Any]) -> list[Any]:
+        mask, _, _, last = row
+        found = picked(mask, self.cells)
+        if last is not None:
+            found.append(last)
+        return found
+
+    def __getitem__(self, index: int) -> Move:
+        if index < 0:
+            index += self.size
+        if 0 <= index:
+            for row, size in zip(self.rows, self.sizes):
+                if index < size:
+                    return self.build(row[1], self._row(row)[index], row[2])
+                index -= size
+        raise IndexError("no move with that index")
+
+    def __iter__(self) -> Iterator[Move]:
+        build = self.build
+        for row in self.rows:
+            for cell in self._row(row):
+                yield build(row[1], cell, row[2])
+
+
 class Chain:
     """Several move groups read as one, still built lazily (an action's moves in a phase of their own)."""
 

@@ -87,6 +87,38 @@ class FrontierSlots:
             self.cells[slot] = None
             self.free.append(slot)
 
+    def placed(self, cell: Cell, was: int, grown: list[tuple[Cell, int, int]]) -> None:
+        """A card went on `cell`, which faced `was` (0: it was not in the frontier), and its empty neighbours
+        went from facing `old` to `now`, for each (neighbour, old, now) of `grown`: set() for each, in one go
+        (a card placed is the commonest change)."""
+        self.cells = cells = list(self.cells)
+        self.index = index = list(self.index)
+        slots, free = self.slot, self.free
+        if was:
+            gone = slots.pop(cell)
+            keep = ~(1 << gone)
+            while was:
+                low = was & -was
+                index[low.bit_length() - 1] &= keep
+                was ^= low
+            cells[gone] = None
+            free.append(gone)
+        known = _BIT_PLACES.get
+        for n, old, now in grown:
+            slot = slots.get(n)
+            if slot is None:
+                if free:
+                    slot = free.pop()
+                    cells[slot] = n
+                else:
+                    slot = len(cells)
+                    cells.append(n)
+                slots[n] = slot
+            bit = 1 << slot
+            added = now & ~old
+            for place in known(added) or bit_places(added):
+                index[place] |= bit
+
     def mask(self, bits: int) -> int:
         """The slots of the cells a face with these packed segments connects at."""
         index = self.index

@@ -170,24 +170,22 @@ class Table(PanelGroups):
         self._join(cell)
         need = self.need
         kept = self._sorted
-        slots = kept[2]
-        was = need.pop(cell, 0)
-        if slots is not None:
-            slots.renew()
-            slots.set(cell, was, 0)
+        left = need.pop(cell, 0)
         x, y = cell
         # An empty neighbour faces what it faced, and now this card's side too (sides never overlap in `need`).
         toward = placed.toward
         get = need.get
         changed = []
+        grown = []
         for dx, dy, k in _STEPS:
             n = (x + dx, y + dy)
             if n not in cards:
                 was = get(n, 0)
                 need[n] = now = was | toward[k]
                 changed.append((n, now))
-                if slots is not None:
-                    slots.set(n, was, now)
+                grown.append((n, was, now))
+        if kept[2] is not None:
+            kept[2].placed(cell, left, grown)
         if kept[0] is not None:
             kept[0] = _edited(kept[0], [cell], changed)
         kept[1] = None
@@ -292,6 +290,19 @@ class Table(PanelGroups):
             if n in need:
                 changed[n] = need[n] & _KEEP[k]  # 0 when only the lifted card faced it
         return changed, self._facing(source)
+
+    def lifted_slots(self, source: Cell) -> list[tuple[int, int]]:
+        """lifted(source)'s changed neighbours as (their slot's bit in slots(), the facing segments they would
+        keep), without the source's own cell (ask `_facing(source)` for it)."""
+        x, y = source
+        need = self.need
+        slot = self.slots().slot
+        found = []
+        for dx, dy, k in _STEPS:
+            n = (x + dx, y + dy)
+            if n in need:
+                found.append((1 << slot[n], need[n] & _KEEP[k]))
+        return found
 
     def frontier_without(self, source: Cell, frontier: list[tuple[Cell, int]] | None = None) -> list[tuple[Cell, int]]:
         """The frontier as it would be with the card at `source` lifted off, in a fixed order: the frontier's,

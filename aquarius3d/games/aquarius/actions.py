@@ -3,11 +3,10 @@ Hands, Move a Card, Zap a Card, Trade Goals, Rotate Goals, Shuffle Hands and Shu
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from ...cards import connected_elements, face
-from ...engine.game import MoveGroup, SlotMaskGroup
+from ...engine.game import MoveGroup, ShiftGroup
 from ...engine.slots import bit_places
 from ...engine.hidden import everyone_learns, forget, learn, move_places, swap_places
 from ...errors import IllegalMove
@@ -116,11 +115,12 @@ class MoveACardBlock(ActionBlock):
         # to turn in place). As bit sets over the frontier's slots (engine/slots.py), each card and
         # orientation costs a few ORs.
         slots = table.slots()
-        slot_of, index, cells = slots.slot, slots.index, slots.cells
-        groups = []
+        index = slots.index
+        turn_in_place = self.turn_in_place
+        rows = []
         for source, lies in table.in_order():
-            changed, own = table.lifted(source)
-            changes = [(1 << slot_of[cell], now) for cell, now in changed.items()]
+            changes = table.lifted_slots(source)
+            own = None
             for turned, candidate in ((False, lies), (True, lies.turned)):
                 if turned and candidate.code == lies.code:
                     continue
@@ -130,10 +130,15 @@ class MoveACardBlock(ActionBlock):
                     mask |= index[place]
                 for bit, now in changes:
                     mask = mask | bit if bits & now else mask & ~bit
-                last = source if turned and self.turn_in_place and own & bits else None
+                last = None
+                if turned and turn_in_place:
+                    if own is None:
+                        own = table._facing(source)
+                    if own & bits:
+                        last = source
                 if mask or last is not None:
-                    groups.append(SlotMaskGroup(mask, cells, last, partial(MoveCard, source, turned=turned)))
-        return groups
+                    rows.append((mask, source, turned, last))
+        return [ShiftGroup(rows, slots.cells, MoveCard)] if rows else []
 
     def check(self, game: Game, state: State, seat: int, move: MoveCard) -> None:
         table = state.table
