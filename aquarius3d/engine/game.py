@@ -19,6 +19,7 @@ from ..cards import Face, canonical, face
 from ..decks import Deck
 from ..errors import IllegalMove, MoveSyntaxError
 from ..values import Value, field
+from ..vocabulary import BIT, LETTER_OF
 from . import hidden, rng as random_source
 from .groups import (Chain, CrossGroup, MaskGroup, MoveGroup, PlaceGroup, ShiftGroup, SlotMaskGroup, SlotPlaceGroup,
                      SpreadGroup)
@@ -82,6 +83,8 @@ class Game:
         # may lie as, each with whether it is turned (a symmetric card lies one way).
         self._element_code = [c.code if c.kind == "element" else None for c in deck.cards]
         self._action_code = [c.code if c.kind == "action" else None for c in deck.cards]
+        # Per card id: a goal card's element bit (0 for other cards).
+        self.goal_bit = [BIT[LETTER_OF[c.code]] if c.kind == "goal" and c.code in LETTER_OF else 0 for c in deck.cards]
         # With each face, the places of the bits of its packed segments (slots.bit_places).
         self._ways: dict[str, tuple[tuple[bool, Face, tuple[int, ...]], ...]] = {}
         self._canonical: dict[str, str] = {}  # canonical() of every element code, either way up
@@ -260,7 +263,8 @@ class Game:
         `simulate`): anything else must go through `apply`, which checks. An illegal move here leaves the
         state wrong.
         """
-        if isinstance(move, Join):
+        placed = type(move) is Place  # (the commonest move, asked first)
+        if not placed and isinstance(move, Join):
             return self._join(state, move)
         seat = state.turn
         result = ApplyResult(move, seat)
@@ -272,16 +276,20 @@ class Game:
             return result
         hint_cell = None
         may_win = True
-        if isinstance(move, Place):
-            card_id = self._take(state, seat, "element", move.code)
-            lies = face(move.code).turned if move.turned else face(move.code)  # face(move.lies_as)
+        if placed or isinstance(move, Place):
+            assert isinstance(move, Place)
+            code = move.code
+            card_id = self._take(state, seat, "element", code)
+            lies = face(code).turned if move.turned else face(code)  # face(move.lies_as)
             if self._put is not None:
-                result.connected = self._put(self, state, move, card_id, lies)
+                result.connected = connected = self._put(self, state, move, card_id, lies)
             else:
-                result.connected = self.placement.connects(state.table, move.cell, lies)
-                state.table.place(move.cell, card_id, lies.code)
-            result.bonus = self.bonus.extra_draws(lies, result.connected)
-            self._draw(state, seat, result.bonus)
+                table = state.table
+                result.connected = connected = self.placement.connects(table, move.cell, lies)
+                table.place(move.cell, card_id, lies.code)
+            result.bonus = bonus = self.bonus.extra_draws(lies, connected)
+            if bonus:
+                self._draw(state, seat, bonus)
             hint_cell = move.cell if not move.level else None
             state.passes = 0
         elif isinstance(move, Pass):
@@ -304,15 +312,16 @@ class Game:
 
     def _end_turn(self, state: State, seat: int, result: ApplyResult, may_win: bool,
                   hint_cell: tuple[int, int] | None) -> None:
-        winners = self.win.winners(self, state, seat, hint_cell) if may_win and state.table.cards else []
+        winners = self.win.winners(self, state, seat, hint_cell) if may_win and state.table.cards else None
         if winners:
             self._finish(state, winners, self.win.reason)
         elif self.end.finished(self, state):
             self._finish(state, self.end.winners(self, state, seat), self.end.reason)
         else:
             self._next_turn(state)
-        result.winners = list(state.winners)
-        result.over = state.over
+        if state.winners:
+            result.winners = list(state.winners)
+        result.over = state.phase == "over"
 
     def _check_join(self, state: State, move: Join) -> None:
         if not getattr(self.setup, "join_in_progress", False):
@@ -351,9 +360,11 @@ class Game:
         if kind == "element":
             wanted = self._canonical.get(code) or canonical(code)
             keys = self._element_key
-            for i, card_id in enumerate(hand):
+            i = 0
+            for card_id in hand:
                 if keys[card_id] == wanted:
                     return hand.pop(i)
+                i += 1
             raise IllegalMove(f"no {code} in hand")  # check() makes this unreachable
         cards = self.deck.cards
         for i, card_id in enumerate(hand):
@@ -363,11 +374,15 @@ class Game:
         raise IllegalMove(f"no {code} in hand")  # check() makes this unreachable
 
     def _draw(self, state: State, seat: int, count: int) -> int:
+        deck = state.deck
+        if count == 1 and deck:  # (a turn's draw)
+            state.hands[seat].append(deck.pop())
+            return 1
         drawn = 0
         for _ in range(count):
-            if not state.deck:
+            if not deck:
                 break
-            state.hands[seat].append(state.deck.pop())
+            state.hands[seat].append(deck.pop())
             drawn += 1
         return drawn
 
