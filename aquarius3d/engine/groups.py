@@ -165,6 +165,38 @@ class SlotMaskGroup(MaskGroup):
         return found
 
 
+class PlaceRows:
+    """Placements row by row, for rows (mask, code, turned): one card one way up at the cells of the frontier
+    slots in `mask` (slots.py), in cell order. Counting them is a bit count per row; a row's cells are listed
+    only when one of its moves is asked for (a hand's placements in one group)."""
+
+    __slots__ = ("rows", "cells", "sizes", "size")
+
+    def __init__(self, rows: list[tuple[int, str, bool]], cells: list[Any]) -> None:
+        self.rows = rows
+        self.cells = cells
+        self.sizes = [mask.bit_count() for mask, _, _ in rows]
+        self.size = sum(self.sizes)
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, index: int) -> Move:
+        if index < 0:
+            index += self.size
+        if 0 <= index:
+            for (mask, code, turned), size in zip(self.rows, self.sizes):
+                if index < size:
+                    return Place(code, picked(mask, self.cells)[index], turned)
+                index -= size
+        raise IndexError("no move with that index")
+
+    def __iter__(self) -> Iterator[Move]:
+        for mask, code, turned in self.rows:
+            for cell in picked(mask, self.cells):
+                yield Place(code, cell, turned)
+
+
 class ShiftGroup:
     """Moves `build(source, cell, turned)` row by row, for rows (mask, source, turned, last): the cells of the
     frontier slots in `mask` (slots.py), in cell order, then `last` when it is not None (Move a Card: one row

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .groups import PlaceGroup, SlotPlaceGroup
+from .groups import PlaceGroup, PlaceRows, SlotPlaceGroup
 from .moves import Place
 
 if TYPE_CHECKING:
@@ -55,6 +55,21 @@ def move_groups(game: Game, state: State, first: bool = False) -> list[Any]:
             if memo[0] is not frontier:
                 memo = game._cells_memo = (frontier, {})
             known = memo[1]
+        if known is None and vertical is None:
+            # Every placement in one group, a row per card and way up (nothing comes between them).
+            rows = []
+            for code in sorted(codes):
+                for turned, _lies, places in ways[code]:
+                    mask = 0
+                    for place in places:
+                        mask |= index[place]
+                    if mask:
+                        rows.append((mask, code, turned))
+            if rows:
+                groups.append(PlaceRows(rows, cells))
+                if first:
+                    return groups
+            codes = set()
         for code in sorted(codes):
             for turned, lies, places in ways[code]:
                 if known is None:
@@ -80,5 +95,7 @@ def move_groups(game: Game, state: State, first: bool = False) -> list[Any]:
     for name in sorted(actions):
         block = game.actions.get(name)
         if block is not None:
-            groups.extend(g for g in block.move_groups(game, state, seat) if g)
+            for group in block.move_groups(game, state, seat):
+                if group:
+                    groups.append(group)
     return groups
