@@ -29,6 +29,8 @@ _KEEP = tuple(
     for dx, dy in DIRECTIONS
 )
 _STEPS = tuple((dx, dy, k) for k, (dx, dy) in enumerate(DIRECTIONS))
+# Per direction: _STEPS' step with its _KEEP mask, then _FACING_SHIFTS' segments and shifts.
+_AROUND = tuple((dx, dy, _KEEP[k], *_FACING_SHIFTS[k][2:]) for dx, dy, k in _STEPS)
 
 
 class _Shared:
@@ -291,18 +293,24 @@ class Table(PanelGroups):
                 changed[n] = need[n] & _KEEP[k]  # 0 when only the lifted card faced it
         return changed, self._facing(source)
 
-    def lifted_slots(self, source: Cell) -> list[tuple[int, int]]:
-        """lifted(source)'s changed neighbours as (their slot's bit in slots(), the facing segments they would
-        keep), without the source's own cell (ask `_facing(source)` for it)."""
+    def lifted_slots(self, source: Cell) -> tuple[list[tuple[int, int]], int]:
+        """lifted(source) in one walk round the source, its changed neighbours as (their slot's bit in slots(),
+        the facing segments they would keep), with what the source's own cell would face."""
         x, y = source
         need = self.need
+        faces = self.faces
         slot = self.slots().slot
         found = []
-        for dx, dy, k in _STEPS:
+        own = 0
+        for dx, dy, keep, c, a, e, b in _AROUND:
             n = (x + dx, y + dy)
-            if n in need:
-                found.append((1 << slot[n], need[n] & _KEEP[k]))
-        return found
+            other = faces.get(n)
+            if other is not None:
+                segments = other.segments
+                own |= (segments[c] << a) | (segments[e] << b)
+            elif n in need:
+                found.append((1 << slot[n], need[n] & keep))
+        return found, own
 
     def frontier_without(self, source: Cell, frontier: list[tuple[Cell, int]] | None = None) -> list[tuple[Cell, int]]:
         """The frontier as it would be with the card at `source` lifted off, in a fixed order: the frontier's,

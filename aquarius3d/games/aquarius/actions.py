@@ -119,8 +119,7 @@ class MoveACardBlock(ActionBlock):
         turn_in_place = self.turn_in_place
         rows = []
         for source, lies in table.in_order():
-            changes = table.lifted_slots(source)
-            own = None
+            changes, own = table.lifted_slots(source)
             for turned, candidate in ((False, lies), (True, lies.turned)):
                 if turned and candidate.code == lies.code:
                     continue
@@ -131,11 +130,8 @@ class MoveACardBlock(ActionBlock):
                 for bit, now in changes:
                     mask = mask | bit if bits & now else mask & ~bit
                 last = None
-                if turned and turn_in_place:
-                    if own is None:
-                        own = table._facing(source)
-                    if own & bits:
-                        last = source
+                if turned and turn_in_place and own & bits:
+                    last = source
                 if mask or last is not None:
                     rows.append((mask, source, turned, last))
         return [ShiftGroup(rows, slots.cells, MoveCard)] if rows else []
