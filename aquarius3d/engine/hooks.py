@@ -82,6 +82,9 @@ class PlacementBlock(Block):
     on_table: ClassVar[OnTable | None] = None
     limits: ClassVar[Limits | None] = None
     starter_problem: ClassVar[StarterProblem | None] = None
+    # True when `cells(table, face)` is, on a table with cards, every frontier cell (in the frontier's order)
+    # where `face.bits & need` is not zero: the engine then counts placements from the table's frontier slots.
+    frontier_cells: ClassVar[bool] = False
 
     def reason(self, table: Table, cell: Cell, card_face: Face) -> str | None:
         """Why a face cannot go at a cell of the table, or None when it can."""
