@@ -99,7 +99,8 @@ class HardPlayer:
         top = ranked[:WIDTH.get(game.family, 5)]
         # Goal-changing actions are always searched: their worth hangs on whose goal is whose, which the
         # sampled worlds (leaning on the others' public moves) judge better than medium's average.
-        top += [(score, move) for score, move in ranked[len(top):] if isinstance(move, GOAL_MOVES)]
+        if game.family != "rising":  # Rising holds its goal actions for the end (bots/rising_goals.py)
+            top += [(score, move) for score, move in ranked[len(top):] if isinstance(move, GOAL_MOVES)]
         candidates = [move for _, move in top]
         if len(candidates) == 1:
             return candidates[0]

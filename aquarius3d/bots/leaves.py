@@ -50,7 +50,11 @@ def value(game, world, seat: int) -> float:
 
         goal = str(cards[world.goals[seat]].code)
         rivals = {str(cards[g].code) for s, g in enumerate(world.goals) if s != seat and g is not None}
-        return position_value(game, world, seat, goal, {e: 1.0 for e in rivals if e != goal})
+        from .rising_eval import GOAL_CARD
+        from .rising_goals import is_goal_action
+
+        held = sum(1 for c in world.hands[seat] if is_goal_action(game, c))  # the last goal action decides
+        return position_value(game, world, seat, goal, {e: 1.0 for e in rivals if e != goal}) + GOAL_CARD * held
     if game.family == "dominus":
         hand = [game.scoring.hand_value(game, h) for h in world.hands]
         scores = world.data.scores if world.data is not None and world.data.scores else [0] * len(world.hands)

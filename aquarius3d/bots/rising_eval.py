@@ -29,6 +29,7 @@ from ..engine.moves import (
     TwoPyramids,
 )
 from ..vocabulary import BIT, ELEMENT_OF, ELEMENT_OF_COLOUR, ELEMENTS, LETTER_OF, LETTERS, PYRAMID_COLOUR, WILD_COLOURS
+from . import rising_goals
 from .goals import known_goals, own_goal, threats, unplaced
 
 WIN = 1_000_000.0
@@ -36,6 +37,8 @@ HEIGHT, PIPS, SECOND, GROUP = 1.0, 0.5, 0.2, 0.1
 LEAD, OPEN, FOOTING = 25.0, 12.0, 0.5
 KEEP_ACTION, EXTRA_PYRAMID = 2.0, 6.0
 KEEP_GOAL_ACTION, LATE = 20.0, 10
+GOAL_TIMING = True
+HOLD, WIN_SCALE, GOAL_CARD = 300.0, 200.0, 60.0
 _NONE = (-1.0, 0, -1.0, 0, 0)
 _THICK = geometry.card_top(0)
 _TALL = geometry.PYRAMID_HEIGHT
@@ -130,6 +133,8 @@ def score_moves(game, observation, moves, rng):
     base = value_of(keys, spots, goal, threat)
     my_letter = LETTER_OF[goal]
     scored = []
+    now = None
+    hold = 0.0
     for move in moves:
         if isinstance(move, Place) and not move.level:
             # A card on the table raises nothing: the position stays as it is, but for its footing.
@@ -146,10 +151,15 @@ def score_moves(game, observation, moves, rng):
         elif isinstance(move, Pass):
             worth = base
         elif isinstance(move, (TradeGoals, RotateGoals, ShuffleGoals)):
-            # Goals change hands all game long: a goal card is worth most at the end, when it can take the
-            # element that stands highest; until the deck runs low it is kept unless it gains a lot.
-            keep = KEEP_ACTION + KEEP_GOAL_ACTION * min(1.0, len(guess.deck) / LATE)
-            worth = _action(game, observation, move, goal, keys, spots, base) - keep
+            if GOAL_TIMING:
+                if now is None:
+                    now = rising_goals.win_chance(game, observation, keys, None, rng)
+                    hold = HOLD if any(not rising_goals.is_goal_action(game, c)
+                                       for c in observation.view.hands[seat]) else 0.0
+                worth = base + WIN_SCALE * (rising_goals.win_chance(game, observation, keys, move, rng) - now) - hold
+            else:
+                keep = KEEP_ACTION + KEEP_GOAL_ACTION * min(1.0, len(guess.deck) / LATE)
+                worth = _action(game, observation, move, goal, keys, spots, base) - keep
         else:
             worth = _action(game, observation, move, goal, keys, spots, base) - KEEP_ACTION
         scored.append((worth, move))
@@ -192,7 +202,13 @@ def _action(game, observation, move, goal: str, keys, spots, base: float) -> flo
     if isinstance(move, TwoPyramids):
         return base + EXTRA_PYRAMID
     if isinstance(move, TradeHands):
-        return base + 0.5 * (len(view.hands[move.seat]) - (len(view.hands[seat]) - 1))
+        worth = base + 0.5 * (len(view.hands[move.seat]) - (len(view.hands[seat]) - 1))
+        if GOAL_TIMING:
+            worth += GOAL_CARD * rising_goals.hand_goal_actions(game, observation, move)
+        return worth
     if isinstance(move, ShuffleHands):
-        return base - 1.0
+        worth = base - 1.0
+        if GOAL_TIMING:
+            worth += GOAL_CARD * rising_goals.hand_goal_actions(game, observation, move)
+        return worth
     return base - 5.0  # an action this evaluation does not know: hardly ever
