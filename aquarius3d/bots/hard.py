@@ -30,7 +30,8 @@ arena can measure one against another.
 
 Compound moves are kept narrow by medium's ranking: only its `WIDTH` best root moves are searched (Rising's
 card step and pyramid step are separate decisions already), and the goal-changing actions (Trade, Rotate and
-Shuffle Goals), whose worth hangs on whose goal is whose. Medium's ranking also stands as a prior that a few
+Shuffle Goals), whose worth hangs on whose goal is whose (not in Aquarius Rising, where medium keeps them for
+the end: bots/rising_goals.py). Medium's ranking also stands as a prior that a few
 noisy samples must overcome (`PRIOR`, fading as one over the square root of the samples). The sampled worlds
 lean on what the others' public moves say about their goals (bots/infer.py). A move that wins at once is
 played at once.

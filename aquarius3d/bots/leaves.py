@@ -3,7 +3,8 @@
 The leaves are whole sampled worlds (determinizations), so the goals of the other seats are those of the
 world: each family's medium evaluation is asked with those goals as sure threats. In Aquarius the leaf also
 counts what medium weighs move by move: 1 per empty cell beside the goal element (open ends), 2 per element
-card in hand and 4 per action card kept. An ended game is worth
+card in hand and 4 per action card kept. In Aquarius Rising it counts 60 per goal action (Trade or Rotate Goals) in
+the seat's hand: the last goal action played decides most games (bots/rising_goals.py). An ended game is worth
 1 for a win (1/k for a win shared by k) and 0 otherwise (Elemental Towers, a solitaire, is judged
 by its evaluation to the end: its final score counts in it). A position still in play is squashed by a logistic
 around the value of the position the search started from, with a scale per family (`SCALE`, in the
