@@ -27,7 +27,6 @@ from .houses import _NO_PYRAMIDS, WILD, Key, houses_of_state, ranking_keys, winn
 from ..aquarius.actions import ActionBlock, _other_seat
 from ..aquarius.blocks import ConnectBlock, DealBlock, DrawAndPlayBlock
 from ...engine.blocks import Block, block, field as block_field
-from ...engine.hooks import WinBlock
 
 if TYPE_CHECKING:
     from ...engine.hooks import Spot
@@ -307,17 +306,6 @@ class TwoPyramidsBlock(ActionBlock):
 
     def apply(self, game: Game, state: State, seat: int, move: TwoPyramids) -> None:
         rising(state).two_pyramids = True
-
-
-@block("win", "none")
-class NoImmediateWinBlock(WinBlock):
-    """No winner during play: the game is decided at the end (Aquarius Rising)."""
-
-    type: Literal["none"]
-    reason: ClassVar[str] = "none"
-
-    def winners(self, game: Game, state: State, mover: int, cell: Cell | None = None) -> list[int]:
-        return []
 
 
 @block("end", "highest_element")

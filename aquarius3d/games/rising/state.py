@@ -7,10 +7,10 @@ written "x,y,level".
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ...engine.state import State, data_of, register_data
+from ...values import Value, field
 
 Cell = tuple[int, int]
 Spot = tuple[Cell, int]
@@ -31,14 +31,22 @@ def spot_of(text: str) -> Spot:
     return (x, y), level
 
 
-@dataclass(slots=True)
-class RisingData:
+class RisingData(Value):
     family: ClassVar[str] = "rising"
     storeys: dict[Spot, tuple[int, str]] = field(default_factory=dict)  # cards on pyramids: card id, face
     pyramids: dict[Spot, Quarters] = field(default_factory=dict)  # the pyramids standing on each card
     supply: list[list[str]] = field(default_factory=list)  # each seat's unplayed pyramids
     to_play: int = 0  # pyramids still to play this turn, in the pyramid step
     two_pyramids: bool = False  # Move a Card was played: two pyramids this turn
+
+    def __init__(self, storeys: dict[Spot, tuple[int, str]] | None = None, pyramids: dict[Spot, Quarters] | None = None,
+                 supply: list[list[str]] | None = None, to_play: int = 0, two_pyramids: bool = False) -> None:
+        # written out: one is made for every copy of a state
+        self.storeys = {} if storeys is None else storeys
+        self.pyramids = {} if pyramids is None else pyramids
+        self.supply = [] if supply is None else supply
+        self.to_play = to_play
+        self.two_pyramids = two_pyramids
 
     def copy(self) -> RisingData:
         return RisingData(dict(self.storeys), {k: list(v) for k, v in self.pyramids.items()},
