@@ -25,6 +25,7 @@ from ...engine.moves import Build, DraftDiscard, MoveCard, Shift, Skip
 from ...engine.game import Chain
 from ...engine.hidden import learn
 from ...errors import IllegalMove
+from .actions import TowersMoveACard
 from .state import TowersData, towers
 from .pieces import (
     RANKS_DEFAULT, _event, _set_piece, build_moves, build_reason, matches, piece_at, shift_moves, shift_reason, spaces,
@@ -219,12 +220,17 @@ class TowersTurnBlock(Block):
                 state.phase = "play"
                 return
             block = game.actions.get(card.code)
-            # Its moves as groups, built only when needed (Move a Card has hundreds): is there one?
+            if block is not None and not block.automatic:
+                # Is there a move? Move a Card (hundreds) answers without building its groups.
+                if (block.possible(state) if isinstance(block, TowersMoveACard)
+                        else any(len(g) for g in block.move_groups(game, state, state.turn))):
+                    towers(state).action_card = card_id
+                    state.phase = "card_action"
+                    return
+                _event(state, f"{card.code}: impossible")
+                state.discard.append(card_id)
+                continue
             groups = [g for g in block.move_groups(game, state, state.turn) if len(g)] if block is not None else []
-            if groups and block is not None and not block.automatic:
-                towers(state).action_card = card_id
-                state.phase = "card_action"
-                return
             if groups and block is not None:  # Shuffle Goals: nothing to choose
                 block.apply(game, state, state.turn, groups[0][0])
                 _event(state, f"{card.code}: done")

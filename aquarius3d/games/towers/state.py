@@ -5,6 +5,9 @@ first. Cards out of the game, the draft's unseen pool and the goals set aside
 while drafting are hidden: `public()` leaves them out, and so it does the list
 of the game's 30 cards (kept to play them again; a player does not know which
 30 were dealt).
+
+A card's pieces (its dict of spaces and their lists) and `deck_cards` are never changed in place: a change
+puts a new one in their place, so that copies of a state (every observation) share them.
 """
 
 from __future__ import annotations
@@ -77,10 +80,11 @@ class TowersData(Value):
         self.goals_aside = [] if goals_aside is None else goals_aside
 
     def copy(self) -> TowersData:
-        return TowersData({c: {n: list(p) for n, p in here.items()} for c, here in self.pieces.items()},
-                          dict(self.supply), list(self.pending), self.action_card, list(self.draft_offer),
-                          list(self.deck_cards), list(self.events), list(self.box), list(self.pool),
-                          list(self.goals_aside))
+        # A card's pieces (the dict and its lists) and `deck_cards` are replaced, never changed in place, so a
+        # copy shares them.
+        return TowersData(dict(self.pieces), dict(self.supply), list(self.pending), self.action_card,
+                          list(self.draft_offer), self.deck_cards, list(self.events), list(self.box),
+                          list(self.pool), list(self.goals_aside))
 
     def public(self) -> dict[str, Any]:
         found: dict[str, Any] = {
