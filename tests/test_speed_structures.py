@@ -196,3 +196,37 @@ def test_a_random_game_is_the_same_whether_the_players_observe_or_not():
             while not state.over:
                 game._apply_unchecked(state, bots[state.turn].choose(game, game.observe(state, state.turn)))
             assert play_game(game, players, seed).to_dict() == state.to_dict()
+
+
+@pytest.mark.parametrize("ruleset, options, players", [g for g in GAMES if g[0] in ("aquarius-rising", "elemental-towers")])
+def test_family_data_shared_by_copies_changes_apart(ruleset, options, players):
+    """Aquarius Rising's pyramids and supplies, Elemental Towers' pieces: copies share them until one changes."""
+    game = load_ruleset(ruleset, options)
+    for seed in range(3):
+        state = game.new_state([f"P{i}" for i in range(players)], seed=seed)
+        bots = [RandomPlayer(s) for s in range(players)]
+        kept = []
+        while not state.over:
+            copy = state.copy()
+            kept.append((copy, copy.to_dict()))
+            game._apply_unchecked(state, bots[state.turn].choose(game, observe(game, state, state.turn)))
+        assert sum(copy.to_dict() != then for copy, then in kept) == 0
+        assert kept[0][1] != state.to_dict()
+
+
+def test_rising_closed_spots_never_take_a_pyramid_again():
+    """The spots Aquarius Rising's pyramid step passes by (RisingData.closed) refuse every pyramid, in every
+    quarter, and stay refused until the game ends."""
+    from aquarius3d.games.rising.blocks import pyramid_reason
+    from aquarius3d.games.rising.state import rising
+    from aquarius3d.vocabulary import ALL_COLOURS, SIZES
+
+    game = load_ruleset("aquarius-rising", {"to_the_clouds": True, "sky_high": True})
+    every = [size + colour for colour in ALL_COLOURS for size in SIZES]
+    checked = 0
+    for seed in range(4):
+        for state in play_random(game, 3, seed=seed, steps=400):
+            for (cell, level) in rising(state).closed:
+                assert all(pyramid_reason(state, cell, level, q, p) for q in range(4) for p in every)
+                checked += 1
+    assert checked > 1000

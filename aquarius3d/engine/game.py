@@ -324,7 +324,7 @@ class Game:
         result.over = state.phase == "over"
 
     def _check_join(self, state: State, move: Join) -> None:
-        if not getattr(self.setup, "join_in_progress", False):
+        if not self.setup.join_in_progress:
             raise IllegalMove(f"nobody can join a game of {self.ruleset.name} in progress")
         if len(state.players) >= self.max_players:
             raise IllegalMove(f"the table is full ({self.max_players} players)")

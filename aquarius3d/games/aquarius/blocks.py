@@ -13,7 +13,7 @@ from ...decks import DECK_NAME
 from ...errors import IllegalMove
 from ...engine import rng as random_source
 from ...engine.blocks import Block, block, field
-from ...engine.hooks import PlacementBlock, WinBlock
+from ...engine.hooks import PlacementBlock, SetupBlock, WinBlock
 
 if TYPE_CHECKING:
     from ...engine.table import Cell
@@ -57,7 +57,7 @@ class DeckBlock(Block):
 
 
 @block("setup", "deal")
-class DealBlock(Block):
+class DealBlock(SetupBlock):
     """Setup: secret goals (the rest form the unused pile), a hand each, a starter card.
 
     Rule: "deal out one more card, face up, in the center of the table. (If it's
