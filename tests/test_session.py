@@ -286,7 +286,7 @@ def test_catalogs_have_the_same_keys_and_placeholders():
 def test_messages_in_french():
     set_language("fr")
     session = Session.new("aquarius", {}, humans(2), seed=1)
-    assert tr("turn_of", name="Ann") == "Au tour de Ann"
+    assert tr("turn_of", name="Ann") == "Au tour d'Ann"
     session.reveal()
     assert session.hint() in (tr("hud_choose_card"), tr("hud_pass"))
     play_like_a_person(session, random.Random(1))

@@ -120,3 +120,16 @@ def test_french_narration_agrees_with_the_wild_card(french):
     assert said == "Ann déplace le joker au centre de la table, dans l'autre sens"  # not "le joker ... retournée"
     place = tr("hud_place_card", card=card_words("*"))
     assert "le joker" in place and " la retourne" not in place
+
+
+def test_french_elides_before_a_name_that_starts_with_a_vowel():
+    set_language("fr")
+    try:
+        assert tr("turn_of", name="Ann") == "Au tour d'Ann"
+        assert tr("turn_of", name="Bo") == "Au tour de Bo"
+        assert tr("hud_hand", name="Élodie") == "Main d'Élodie"
+        assert "qu'Ugo ne voit" in tr("cover_hint", name="Ugo")
+        assert tr("rotate_part", taker="Ann", giver="Ines") == "Ann reçoit l'objectif d'Ines"
+    finally:
+        set_language("en")
+    assert tr("turn_of", name="Ann") == "Ann's turn"

@@ -48,7 +48,24 @@ def tr(key: str, **values) -> str:
     entry = catalog(_current).get(key) or catalog("en")[key]
     if isinstance(entry, dict):
         return plural(key, entry, **values)
-    return entry.format(**values) if values else entry
+    if not values:
+        return entry
+    if _current == "fr" and ("de {" in entry or "que {" in entry):
+        entry = _elide(entry, values)
+    return entry.format(**values)
+
+
+_VOWELS = "AEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜaeiouyàâäéèêëîïôöùûü"
+_NAMES = ("name", "giver", "taker")
+
+
+def _elide(entry: str, values: dict) -> str:
+    """French elision before a player's name: "Au tour d'Ann", "personne d'autre qu'Ann", not "de Ann"."""
+    for field in _NAMES:
+        value = str(values.get(field, ""))
+        if value[:1] and value[0] in _VOWELS:
+            entry = entry.replace(f"de {{{field}}}", f"d'{{{field}}}").replace(f"que {{{field}}}", f"qu'{{{field}}}")
+    return entry
 
 
 PLURAL_FORMS = ("one", "other")
