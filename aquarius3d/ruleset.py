@@ -386,7 +386,7 @@ def _deck_of(ruleset: Ruleset, set_by: dict, where: str, lines: dict) -> tuple[A
         deck = load_deck(ruleset.deck.name)
         if ruleset.deck.elements:
             deck = combine_decks(load_deck(ruleset.deck.elements), deck)
-        if getattr(ruleset.setup, "dragon_start", False):  # Aquarius Rising: the promo card starts the table
+        if ruleset.setup.dragon_start:  # Aquarius Rising: the promo card starts the table
             deck = with_dragon(deck)
     except DataError as exc:
         key = "elements" if ruleset.deck.elements and "elements" in str(exc) else "name"

@@ -8,11 +8,14 @@ the block's class.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import games  # noqa: F401  (the registry can then import every family when it is listed)
 from .engine.blocks import Block, Record, field, registered
 from .yamlfile import short
+
+if TYPE_CHECKING:
+    from .engine.hooks import SetupBlock
 
 MAX_PLAYERS = 12  # bounds that keep a mistyped number from hanging the program
 MAX_EXTENDS = 20
@@ -86,7 +89,7 @@ class Ruleset(Record):
     family: str
     players: Players
     deck: Block
-    setup: Block
+    setup: SetupBlock
     turn: Block
     placement: Block
     bonus: Block

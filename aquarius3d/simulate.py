@@ -12,14 +12,16 @@ def play_game(game, players: int, seed: int, max_moves: int = 10_000):
     """One complete game between random players, each seeing only its own observation; returns the final state.
 
     Seat s's player draws from its own source, seeded from (seed, s): the same seed plays the same game.
+    A random player reads only its seat's legal moves, which its observation lists exactly as the state does:
+    it picks from the state without an observation being built (RandomPlayer.choose_in), the same move.
     """
     state = game.new_state([f"Bot {i + 1}" for i in range(players)], seed=seed)
-    bots = [RandomPlayer(seed * 31 + seat) for seat in range(players)]
+    choosers = [RandomPlayer(seed * 31 + seat).choose_in for seat in range(players)]
+    apply = game._apply_unchecked
     for _ in range(max_moves):
         if state.over:
             return state
-        seat = state.turn  # each player sees only its seat's observation; the move it picks is legal here
-        game._apply_unchecked(state, bots[seat].choose(game, game.observe(state, seat)))
+        apply(state, choosers[state.turn](game, state))  # a move legal for the state: it comes from it
     # Only a ruleset can make a game endless (nobody can ever win or end it): the user's file, not our bug.
     raise DataError(f"a game of {game.ruleset.name} (seed {seed}) did not end in {max_moves:,} moves: "
                     "does the ruleset let a game end when players are stuck?")

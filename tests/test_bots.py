@@ -306,3 +306,19 @@ def test_medium_raises_its_goal_element_in_rising():
         assert choice in leading, f"medium played {choice}, not one of {leading}"
         tried += 1
     assert tried >= 3
+
+
+def test_towers_medium_values_stacking_over_pieces_side_by_side():
+    """A small pyramid stacked on its medium neighbour is worth more than the two side by side (else medium
+    builds lone pyramids all game and never moves one onto another)."""
+    from aquarius3d.bots.towers_eval import position_value
+    from aquarius3d.games.towers.pieces import neighbours_of_space, pieces_of
+
+    game = load_ruleset("elemental-towers")
+    state = game.new_state(["solo"], seed=4)  # the starter is a quad: four small spaces
+    assert ((0, 0), "TR") in neighbours_of_space(state, (0, 0), "TL")
+    side = state.copy()
+    pieces_of(side)[(0, 0)] = {"TL": ["Mr"], "TR": ["Sr"]}
+    stacked = state.copy()
+    pieces_of(stacked)[(0, 0)] = {"TL": ["Mr", "Sr"]}
+    assert position_value(game, stacked) > position_value(game, side)

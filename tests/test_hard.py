@@ -35,7 +35,7 @@ def test_hard_does_not_read_what_its_seat_cannot_see(ruleset, players):
     game = load_ruleset(ruleset)
     rng = random.Random(8)
     tried = 0
-    for n, state in enumerate(searched_positions(game, players, seeds=[1, 2], steps=40, every=5)):
+    for n, state in enumerate(searched_positions(game, players, seeds=[1, 2, 3], steps=40, every=5)):
         seat = state.turn
         other = game.determinize(game.observe(state, seat), rng)
         assert other.to_dict() != state.to_dict() or not state.deck

@@ -1,7 +1,8 @@
 """What the engine keeps to be fast must mean what the plain computation means.
 
-Tables shared between copies (copy-on-write), the frontier kept up to date card by card, move groups
-built lazily, and faces' cells remembered per frontier: each is checked here against the plain answer.
+Tables shared between copies (copy-on-write), the frontier kept up to date card by card (sorted, and as bit
+sets of slots), move groups built lazily, and faces' cells remembered per frontier: each is checked here
+against the plain answer.
 """
 
 import random
@@ -12,6 +13,7 @@ from aquarius3d.bots import RandomPlayer
 from aquarius3d.engine.hidden import observe
 from aquarius3d.engine.table import Table
 from aquarius3d.ruleset import load_ruleset
+from aquarius3d.simulate import play_game
 
 from helpers import play_random
 
@@ -33,7 +35,24 @@ def table_facts(table):
         "frontier": sorted(need.items()),
         "in_order": sorted((cell, f.code) for cell, f in table.faces.items()),
         "largest": [max((len(g) for g in table.groups(1 << i)), default=0) for i in range(5)],
+        "slots": need,
     }
+
+
+def slot_facts(table):
+    """The frontier as the table's slots tell it: per cell, the bits whose sets hold its slot (a free slot in
+    none)."""
+    slots = table.slots()
+    found = {}
+    for slot, cell in enumerate(slots.cells):
+        bits = sum(1 << p for p, members in enumerate(slots.index) if members >> slot & 1)
+        if cell is None:
+            assert bits == 0 and slot in slots.free
+        else:
+            assert slots.slot[cell] == slot
+            found[cell] = bits
+    assert len(found) == len(slots.slot)
+    return found
 
 
 def facts_kept(table):
@@ -45,6 +64,7 @@ def facts_kept(table):
         "frontier": list(table.frontier()),
         "in_order": [(cell, f.code) for cell, f in table.in_order()],
         "largest": [table.largest_group(1 << i) for i in range(5)],
+        "slots": slot_facts(table),
     }
 
 
@@ -57,6 +77,7 @@ def test_the_kept_frontier_and_groups_equal_those_worked_out_afresh(ruleset, opt
     while checked < 200:
         state = game.new_state([f"P{i}" for i in range(players)], seed=seed)
         state.table.frontier()
+        state.table.slots()
         bots = [RandomPlayer(seed * 7 + s) for s in range(players)]
         while not state.over:
             game._apply_unchecked(state, bots[state.turn].choose(game, game.observe(state, state.turn)))
@@ -70,6 +91,7 @@ def test_a_table_copy_and_its_original_change_apart():
     *_, state = play_random(game, 3, seed=5, steps=40)
     table = state.table
     table.frontier()
+    table.slots()
     before = table_facts(table)
     copy = table.copy()
     other = copy.copy()
@@ -148,3 +170,63 @@ def test_a_fresh_table_copied_before_any_card():
     copy = table.copy()
     copy.place((0, 0), 1, "FWAE")
     assert not table.cards and table.frontier() == [] and len(copy.frontier()) == 4
+
+
+@pytest.mark.parametrize("ruleset, options, players", GAMES)
+def test_a_seat_lists_the_same_moves_from_its_observation_as_from_the_state(ruleset, options, players):
+    """What lets the random player choose from the state itself (RandomPlayer.choose_in, simulate.play_game):
+    the moves, group by group, are those its observation lists."""
+    game = load_ruleset(ruleset, options)
+    checked = seed = 0
+    while checked < 300:
+        seed += 1
+        for state in play_random(game, players, seed=seed, steps=90):
+            view = game.observe(state, state.turn).view
+            assert [len(g) for g in game._move_groups(view)] == [len(g) for g in game._move_groups(state)]
+            assert [str(m) for m in game.legal_moves(view)] == [str(m) for m in game.legal_moves(state)]
+            checked += 1
+
+
+def test_a_random_game_is_the_same_whether_the_players_observe_or_not():
+    for ruleset, options, players in GAMES:
+        game = load_ruleset(ruleset, options)
+        for seed in range(3):
+            state = game.new_state([f"Bot {i + 1}" for i in range(players)], seed=seed)
+            bots = [RandomPlayer(seed * 31 + s) for s in range(players)]
+            while not state.over:
+                game._apply_unchecked(state, bots[state.turn].choose(game, game.observe(state, state.turn)))
+            assert play_game(game, players, seed).to_dict() == state.to_dict()
+
+
+@pytest.mark.parametrize("ruleset, options, players", [g for g in GAMES if g[0] in ("aquarius-rising", "elemental-towers")])
+def test_family_data_shared_by_copies_changes_apart(ruleset, options, players):
+    """Aquarius Rising's pyramids and supplies, Elemental Towers' pieces: copies share them until one changes."""
+    game = load_ruleset(ruleset, options)
+    for seed in range(3):
+        state = game.new_state([f"P{i}" for i in range(players)], seed=seed)
+        bots = [RandomPlayer(s) for s in range(players)]
+        kept = []
+        while not state.over:
+            copy = state.copy()
+            kept.append((copy, copy.to_dict()))
+            game._apply_unchecked(state, bots[state.turn].choose(game, observe(game, state, state.turn)))
+        assert sum(copy.to_dict() != then for copy, then in kept) == 0
+        assert kept[0][1] != state.to_dict()
+
+
+def test_rising_closed_spots_never_take_a_pyramid_again():
+    """The spots Aquarius Rising's pyramid step passes by (RisingData.closed) refuse every pyramid, in every
+    quarter, and stay refused until the game ends."""
+    from aquarius3d.games.rising.blocks import pyramid_reason
+    from aquarius3d.games.rising.state import rising
+    from aquarius3d.vocabulary import ALL_COLOURS, SIZES
+
+    game = load_ruleset("aquarius-rising", {"to_the_clouds": True, "sky_high": True})
+    every = [size + colour for colour in ALL_COLOURS for size in SIZES]
+    checked = 0
+    for seed in range(4):
+        for state in play_random(game, 3, seed=seed, steps=400):
+            for (cell, level) in rising(state).closed:
+                assert all(pyramid_reason(state, cell, level, q, p) for q in range(4) for p in every)
+                checked += 1
+    assert checked > 1000

@@ -10,7 +10,7 @@ from aquarius3d.engine.moves import DraftDiscard
 from aquarius3d.ruleset import load_ruleset
 from aquarius3d.games.towers.pieces import neighbours_of_space, spaces
 
-from helpers import assert_every_card_once
+from helpers import assert_every_card_once, play_random
 
 
 @pytest.fixture(scope="module")
@@ -139,3 +139,25 @@ def test_simulate_reports_scores_and_is_deterministic():
         one, two = run(*extra), run(*extra)
         assert one["scores"] == two["scores"] and one["turns"] == two["turns"] and len(one["scores"]) == 6
         assert one["winners"] == [[0]] * 6 and all(isinstance(s, int) and s >= 0 for s in one["scores"])
+
+
+def test_move_a_card_possible_says_whether_it_has_a_move():
+    """A drawn Move a Card asks `possible` instead of building its groups: the same answer, on tables of one
+    card, of cards apart and of whole games."""
+    from aquarius3d.games.towers.actions import TowersMoveACard
+    from aquarius3d.engine.table import Table
+
+    game = load_ruleset("elemental-towers")
+    block = next(b for b in game.actions.values() if isinstance(b, TowersMoveACard))
+    compared = 0
+    for seed in range(6):
+        for state in play_random(game, 1, seed=seed, steps=80):
+            assert block.possible(state) == any(len(g) for g in block.move_groups(game, state, 0))
+            compared += 1
+    state = game.new_state(["A"], seed=1)
+    for cards in ([((0, 0), "FFFF")], [((0, 0), "FFFF"), ((0, 1), "EEEE")]):
+        state.table = Table()
+        for cell, code in cards:
+            state.table.place(cell, 0, code)
+        assert block.possible(state) == any(len(g) for g in block.move_groups(game, state, 0)) == (len(cards) > 1)
+    assert compared > 200

@@ -30,7 +30,8 @@ arena can measure one against another.
 
 Compound moves are kept narrow by medium's ranking: only its `WIDTH` best root moves are searched (Rising's
 card step and pyramid step are separate decisions already), and the goal-changing actions (Trade, Rotate and
-Shuffle Goals), whose worth hangs on whose goal is whose. Medium's ranking also stands as a prior that a few
+Shuffle Goals), whose worth hangs on whose goal is whose (not in Aquarius Rising, where medium keeps them for
+the end: bots/rising_goals.py). Medium's ranking also stands as a prior that a few
 noisy samples must overcome (`PRIOR`, fading as one over the square root of the samples). The sampled worlds
 lean on what the others' public moves say about their goals (bots/infer.py). A move that wins at once is
 played at once.
@@ -99,7 +100,8 @@ class HardPlayer:
         top = ranked[:WIDTH.get(game.family, 5)]
         # Goal-changing actions are always searched: their worth hangs on whose goal is whose, which the
         # sampled worlds (leaning on the others' public moves) judge better than medium's average.
-        top += [(score, move) for score, move in ranked[len(top):] if isinstance(move, GOAL_MOVES)]
+        if game.family != "rising":  # Rising holds its goal actions for the end (bots/rising_goals.py)
+            top += [(score, move) for score, move in ranked[len(top):] if isinstance(move, GOAL_MOVES)]
         candidates = [move for _, move in top]
         if len(candidates) == 1:
             return candidates[0]

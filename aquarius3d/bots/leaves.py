@@ -3,7 +3,8 @@
 The leaves are whole sampled worlds (determinizations), so the goals of the other seats are those of the
 world: each family's medium evaluation is asked with those goals as sure threats. In Aquarius the leaf also
 counts what medium weighs move by move: 1 per empty cell beside the goal element (open ends), 2 per element
-card in hand and 4 per action card kept. An ended game is worth
+card in hand and 4 per action card kept. In Aquarius Rising it counts 60 per goal action (Trade or Rotate Goals) in
+the seat's hand: the last goal action played decides most games (bots/rising_goals.py). An ended game is worth
 1 for a win (1/k for a win shared by k) and 0 otherwise (Elemental Towers, a solitaire, is judged
 by its evaluation to the end: its final score counts in it). A position still in play is squashed by a logistic
 around the value of the position the search started from, with a scale per family (`SCALE`, in the
@@ -50,7 +51,11 @@ def value(game, world, seat: int) -> float:
 
         goal = str(cards[world.goals[seat]].code)
         rivals = {str(cards[g].code) for s, g in enumerate(world.goals) if s != seat and g is not None}
-        return position_value(game, world, seat, goal, {e: 1.0 for e in rivals if e != goal})
+        from .rising_eval import GOAL_CARD
+        from .rising_goals import is_goal_action
+
+        held = sum(1 for c in world.hands[seat] if is_goal_action(game, c))  # the last goal action decides
+        return position_value(game, world, seat, goal, {e: 1.0 for e in rivals if e != goal}) + GOAL_CARD * held
     if game.family == "dominus":
         hand = [game.scoring.hand_value(game, h) for h in world.hands]
         scores = world.data.scores if world.data is not None and world.data.scores else [0] * len(world.hands)

@@ -15,3 +15,9 @@ class RandomPlayer:
     def choose(self, game, observation):
         """A legal move of the observing seat chosen uniformly: legal_moves(view)[k] for a random k."""
         return game.choose_move(observation.view, self.random.randrange)
+
+    def choose_in(self, game, state):
+        """choose(game, game.observe(state, state.turn)) without building the observation: this player reads
+        nothing but the legal moves, and a seat's observation lists the very moves the state lists, group by
+        group (tests/test_speed_structures.py). For games between random players (simulate, benchmarks)."""
+        return game.choose_move(state, self.random.randrange)

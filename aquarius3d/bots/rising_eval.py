@@ -14,9 +14,15 @@ to a seat whose goal is element G (heights in millimetres):
 A card on the table leaves the heights as they are (the largest group, the last tie-break, is not looked at
 for it): it adds 0.5 per quarter of G it offers to pyramids and takes off 0.5 * p per quarter of a
 threatening element. Pyramids and storeys are scored by the position they leave. Action cards cost 2 to
-play: Trade/Rotate/Shuffle Goals are scored by the goal they are expected to bring, Trade Pyramids (Zap a
-Card) by the pyramids of G's colour each supply holds, Two Pyramids (Move a Card) as one pyramid more
-(worth 6), Trade Hands by the cards it brings.
+play: Trade Pyramids (Zap a Card) is scored by the pyramids of G's colour each supply holds, Two Pyramids
+(Move a Card) as one pyramid more (worth 6), Trade Hands by the cards it brings.
+
+Goal actions. Every goal action in the deck is played before the end, and the element highest among the
+held goals when the last one is played wins 94% of games (bots/rising_goals.py): whose goal stands highest
+now matters less than who plays the last goal action. So Trade/Rotate/Shuffle Goals are kept (HOLD, 300)
+while the hand has another card, and judged by the change in the chance to win they bring (WIN_SCALE, 200
+for a whole win) over the goal places the seat does not know, the heights as they stand; Trade Hands and
+Shuffle Hands count GOAL_CARD (60) per goal action they are expected to bring, less those they give away.
 """
 
 from __future__ import annotations
@@ -29,13 +35,14 @@ from ..engine.moves import (
     TwoPyramids,
 )
 from ..vocabulary import BIT, ELEMENT_OF, ELEMENT_OF_COLOUR, ELEMENTS, LETTER_OF, LETTERS, PYRAMID_COLOUR, WILD_COLOURS
+from . import rising_goals
 from .goals import known_goals, own_goal, threats, unplaced
 
 WIN = 1_000_000.0
 HEIGHT, PIPS, SECOND, GROUP = 1.0, 0.5, 0.2, 0.1
 LEAD, OPEN, FOOTING = 25.0, 12.0, 0.5
 KEEP_ACTION, EXTRA_PYRAMID = 2.0, 6.0
-KEEP_GOAL_ACTION, LATE = 20.0, 10
+HOLD, WIN_SCALE, GOAL_CARD = 300.0, 200.0, 60.0  # a goal action kept; a whole win; a goal action in hand
 _NONE = (-1.0, 0, -1.0, 0, 0)
 _THICK = geometry.card_top(0)
 _TALL = geometry.PYRAMID_HEIGHT
@@ -130,6 +137,8 @@ def score_moves(game, observation, moves, rng):
     base = value_of(keys, spots, goal, threat)
     my_letter = LETTER_OF[goal]
     scored = []
+    now = None
+    hold = 0.0
     for move in moves:
         if isinstance(move, Place) and not move.level:
             # A card on the table raises nothing: the position stays as it is, but for its footing.
@@ -146,10 +155,12 @@ def score_moves(game, observation, moves, rng):
         elif isinstance(move, Pass):
             worth = base
         elif isinstance(move, (TradeGoals, RotateGoals, ShuffleGoals)):
-            # Goals change hands all game long: a goal card is worth most at the end, when it can take the
-            # element that stands highest; until the deck runs low it is kept unless it gains a lot.
-            keep = KEEP_ACTION + KEEP_GOAL_ACTION * min(1.0, len(guess.deck) / LATE)
-            worth = _action(game, observation, move, goal, keys, spots, base) - keep
+            # The last goal action decides most games (bots/rising_goals.py): kept while another card can be
+            # played, then judged by the change in the chance to win it brings, the heights as they stand.
+            if now is None:
+                now = rising_goals.win_chance(game, observation, keys, None, rng)
+                hold = HOLD if any(not rising_goals.is_goal_action(game, c) for c in observation.view.hands[seat]) else 0.0
+            worth = base + WIN_SCALE * (rising_goals.win_chance(game, observation, keys, move, rng) - now) - hold
         else:
             worth = _action(game, observation, move, goal, keys, spots, base) - KEEP_ACTION
         scored.append((worth, move))
@@ -192,7 +203,8 @@ def _action(game, observation, move, goal: str, keys, spots, base: float) -> flo
     if isinstance(move, TwoPyramids):
         return base + EXTRA_PYRAMID
     if isinstance(move, TradeHands):
-        return base + 0.5 * (len(view.hands[move.seat]) - (len(view.hands[seat]) - 1))
+        return base + 0.5 * (len(view.hands[move.seat]) - (len(view.hands[seat]) - 1)) + GOAL_CARD * (
+            rising_goals.hand_goal_actions(game, observation, move))
     if isinstance(move, ShuffleHands):
-        return base - 1.0
+        return base - 1.0 + GOAL_CARD * rising_goals.hand_goal_actions(game, observation, move)
     return base - 5.0  # an action this evaluation does not know: hardly ever

@@ -19,16 +19,21 @@ from ..cards import Face, canonical, face
 from ..decks import Deck
 from ..errors import IllegalMove, MoveSyntaxError
 from ..values import Value, field
+from ..vocabulary import BIT, LETTER_OF
 from . import hidden, rng as random_source
-from .groups import Chain, CrossGroup, MaskGroup, MoveGroup, PlaceGroup, SpreadGroup
+from .groups import (Chain, CrossGroup, MaskGroup, MoveGroup, PlaceGroup, PlaceRows, ShiftGroup, SlotMaskGroup, SlotPlaceGroup,
+                     SpreadGroup)
 from .hidden import Observation
 from .hooks import PlacementBlock, WinBlock
+from .listing import move_groups
+from .slots import bit_places
 from .moves import Join, Move, Pass, Place, parse_move
 from .state import State
 from ..yamlfile import short
 
 # The move groups live in groups.py; rule blocks import them from here too.
-__all__ = ["ApplyResult", "Chain", "CrossGroup", "Game", "MaskGroup", "MoveGroup", "PlaceGroup", "SpreadGroup"]
+__all__ = ["ApplyResult", "Chain", "CrossGroup", "Game", "MaskGroup", "MoveGroup", "PlaceGroup", "PlaceRows", "ShiftGroup", "SlotMaskGroup", "SlotPlaceGroup",
+           "SpreadGroup"]
 
 
 class ApplyResult(Value):
@@ -69,17 +74,24 @@ class Game:
         self._vertical_spots, self._vertical_free = self.placement.vertical_spots, self.placement.vertical_free
         self._put, self._reason_in_state = self.placement.put, self.placement.reason_in_state
         self._phased = self.turn_rules.phased
+        # Whether the placement block's cells are the frontier's where a face connects (listing.py counts them
+        # from the table's frontier slots).
+        self._frontier_cells: bool = self.placement.frontier_cells
         # Per card id: one name for an element card whichever way it lies (None for other cards).
         self._element_key = [canonical(c.code) if c.kind == "element" else None for c in deck.cards]
         # Per card id: its code when it is an element card (None otherwise); per element code, the faces it
         # may lie as, each with whether it is turned (a symmetric card lies one way).
         self._element_code = [c.code if c.kind == "element" else None for c in deck.cards]
         self._action_code = [c.code if c.kind == "action" else None for c in deck.cards]
-        self._ways: dict[str, tuple[tuple[bool, Face], ...]] = {}
+        # Per card id: a goal card's element bit (0 for other cards).
+        self.goal_bit = [BIT[LETTER_OF[c.code]] if c.kind == "goal" and c.code in LETTER_OF else 0 for c in deck.cards]
+        # With each face, the places of the bits of its packed segments (slots.bit_places).
+        self._ways: dict[str, tuple[tuple[bool, Face, tuple[int, ...]], ...]] = {}
         self._canonical: dict[str, str] = {}  # canonical() of every element code, either way up
         for code in filter(None, self._element_code):
             upright = face(code)
-            self._ways[code] = ((False, upright),) if upright.symmetric else ((False, upright), (True, upright.turned))
+            self._ways[code] = tuple((turned, lies, bit_places(lies.bits)) for turned, lies in (
+                ((False, upright),) if upright.symmetric else ((False, upright), (True, upright.turned))))
             self._canonical[code] = self._canonical[upright.turned.code] = canonical(code)
         self._cells_memo: tuple[list[tuple[tuple[int, int], int]], dict[str, list[tuple[int, int]]]] = ([], {})
         self.min_players, self.max_players = ruleset.players.min, ruleset.players.max
@@ -180,56 +192,9 @@ class Game:
         raise IndexError("no legal move with that index")
 
     def _move_groups(self, state: State, first: bool = False) -> list[Any]:
-        """Legal moves in order, as lists or MoveGroups (placements of one card and orientation built lazily).
-
-        With `first`, stop at the first group found: enough to know whether anything can be played.
-        """
-        if state.over:
-            return []
-        if state.phase != "play":
-            return [g for g in [self.turn_rules.phase_moves(self, state)] if g]
-        seat = state.turn
-        groups: list[Any] = []
-        hand = state.hands[seat]
-        element_code = self._element_code
-        codes = {code for card_id in hand if (code := element_code[card_id]) is not None}
-        placement = self.placement
-        table = state.table
-        frontier = table.frontier()
-        vertical = self._vertical_spots
-        free = None
-        if vertical is not None and self._vertical_free is not None:
-            free = self._vertical_free(self, state)  # asked once for the whole hand
-            if not free:
-                vertical = None
-        cells_of = placement.cells
-        ways = self._ways
-        # The cells each face may take depend on the frontier alone: remembered for the last frontier seen (a
-        # frontier list is never changed, only replaced), which a player's observation shares with the state.
-        memo = self._cells_memo
-        if memo[0] is not frontier:
-            memo = self._cells_memo = (frontier, {})
-        known = memo[1]
-        for code in sorted(codes):
-            for turned, lies in ways[code]:
-                cells = known.get(lies.code)
-                if cells is None:
-                    cells = known[lies.code] = cells_of(table, lies, frontier)
-                if cells:
-                    groups.append(PlaceGroup(cells, code, turned))
-                if vertical is not None:
-                    spots = vertical(self, state, lies, free) if free is not None else vertical(self, state, lies)
-                    if spots:
-                        groups.append([Place(code, cell, turned, level) for cell, level in spots])
-                if first and groups:
-                    return groups
-        action_code = self._action_code
-        actions = {name for card_id in hand if (name := action_code[card_id]) is not None}
-        for name in sorted(actions):
-            block = self.actions.get(name)
-            if block is not None:
-                groups.extend(g for g in block.move_groups(self, state, seat) if g)
-        return groups
+        """Legal moves in order, as lists or MoveGroups built lazily (listing.py); with `first`, stop at the
+        first group found."""
+        return move_groups(self, state, first)
 
     def can_play(self, state: State) -> bool:
         """Whether the player to play has anything but a pass."""
@@ -298,7 +263,8 @@ class Game:
         `simulate`): anything else must go through `apply`, which checks. An illegal move here leaves the
         state wrong.
         """
-        if isinstance(move, Join):
+        placed = type(move) is Place  # (the commonest move, asked first)
+        if not placed and isinstance(move, Join):
             return self._join(state, move)
         seat = state.turn
         result = ApplyResult(move, seat)
@@ -310,16 +276,20 @@ class Game:
             return result
         hint_cell = None
         may_win = True
-        if isinstance(move, Place):
-            card_id = self._take(state, seat, "element", move.code)
-            lies = face(move.code).turned if move.turned else face(move.code)  # face(move.lies_as)
+        if placed or isinstance(move, Place):
+            assert isinstance(move, Place)
+            code = move.code
+            card_id = self._take(state, seat, "element", code)
+            lies = face(code).turned if move.turned else face(code)  # face(move.lies_as)
             if self._put is not None:
-                result.connected = self._put(self, state, move, card_id, lies)
+                result.connected = connected = self._put(self, state, move, card_id, lies)
             else:
-                result.connected = self.placement.connects(state.table, move.cell, lies)
-                state.table.place(move.cell, card_id, lies.code)
-            result.bonus = self.bonus.extra_draws(lies, result.connected)
-            self._draw(state, seat, result.bonus)
+                table = state.table
+                result.connected = connected = self.placement.connects(table, move.cell, lies)
+                table.place(move.cell, card_id, lies.code)
+            result.bonus = bonus = self.bonus.extra_draws(lies, connected)
+            if bonus:
+                self._draw(state, seat, bonus)
             hint_cell = move.cell if not move.level else None
             state.passes = 0
         elif isinstance(move, Pass):
@@ -342,18 +312,19 @@ class Game:
 
     def _end_turn(self, state: State, seat: int, result: ApplyResult, may_win: bool,
                   hint_cell: tuple[int, int] | None) -> None:
-        winners = self.win.winners(self, state, seat, hint_cell) if may_win and state.table.cards else []
+        winners = self.win.winners(self, state, seat, hint_cell) if may_win and state.table.cards else None
         if winners:
             self._finish(state, winners, self.win.reason)
         elif self.end.finished(self, state):
             self._finish(state, self.end.winners(self, state, seat), self.end.reason)
         else:
             self._next_turn(state)
-        result.winners = list(state.winners)
-        result.over = state.over
+        if state.winners:
+            result.winners = list(state.winners)
+        result.over = state.phase == "over"
 
     def _check_join(self, state: State, move: Join) -> None:
-        if not getattr(self.setup, "join_in_progress", False):
+        if not self.setup.join_in_progress:
             raise IllegalMove(f"nobody can join a game of {self.ruleset.name} in progress")
         if len(state.players) >= self.max_players:
             raise IllegalMove(f"the table is full ({self.max_players} players)")
@@ -389,9 +360,11 @@ class Game:
         if kind == "element":
             wanted = self._canonical.get(code) or canonical(code)
             keys = self._element_key
-            for i, card_id in enumerate(hand):
+            i = 0
+            for card_id in hand:
                 if keys[card_id] == wanted:
                     return hand.pop(i)
+                i += 1
             raise IllegalMove(f"no {code} in hand")  # check() makes this unreachable
         cards = self.deck.cards
         for i, card_id in enumerate(hand):
@@ -401,11 +374,15 @@ class Game:
         raise IllegalMove(f"no {code} in hand")  # check() makes this unreachable
 
     def _draw(self, state: State, seat: int, count: int) -> int:
+        deck = state.deck
+        if count == 1 and deck:  # (a turn's draw)
+            state.hands[seat].append(deck.pop())
+            return 1
         drawn = 0
         for _ in range(count):
-            if not state.deck:
+            if not deck:
                 break
-            state.hands[seat].append(state.deck.pop())
+            state.hands[seat].append(deck.pop())
             drawn += 1
         return drawn
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from .moves import Move, Place
+from .slots import picked
 
 
 class MoveGroup:
@@ -151,6 +152,93 @@ class MaskGroup:
         return map(self.build, self._picked())
 
 
+class SlotMaskGroup(MaskGroup):
+    """A MaskGroup over a table's frontier slots (slots.py): the cells of the slots picked, in cell order (the
+    frontier's), then `last`."""
+
+    __slots__ = ()
+
+    def _picked(self) -> list[Any]:
+        found = picked(self.mask, self.cells)
+        if self.last is not None:
+            found.append(self.last)
+        return found
+
+
+class PlaceRows:
+    """Placements row by row, for rows (mask, code, turned): one card one way up at the cells of the frontier
+    slots in `mask` (slots.py), in cell order. Counting them is a bit count per row; a row's cells are listed
+    only when one of its moves is asked for (a hand's placements in one group)."""
+
+    __slots__ = ("rows", "cells", "sizes", "size")
+
+    def __init__(self, rows: list[tuple[int, str, bool]], cells: list[Any]) -> None:
+        self.rows = rows
+        self.cells = cells
+        self.sizes = [mask.bit_count() for mask, _, _ in rows]
+        self.size = sum(self.sizes)
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, index: int) -> Move:
+        if index < 0:
+            index += self.size
+        if 0 <= index:
+            for (mask, code, turned), size in zip(self.rows, self.sizes):
+                if index < size:
+                    return Place(code, picked(mask, self.cells)[index], turned)
+                index -= size
+        raise IndexError("no move with that index")
+
+    def __iter__(self) -> Iterator[Move]:
+        for mask, code, turned in self.rows:
+            for cell in picked(mask, self.cells):
+                yield Place(code, cell, turned)
+
+
+class ShiftGroup:
+    """Moves `build(source, cell, turned)` row by row, for rows (mask, source, turned, last): the cells of the
+    frontier slots in `mask` (slots.py), in cell order, then `last` when it is not None (Move a Card: one row
+    per card and way it may lie). Counting them is a bit count per row; a row's cells are listed only when one
+    of its moves is asked for."""
+
+    __slots__ = ("rows", "cells", "build", "sizes", "size")
+
+    def __init__(self, rows: list[tuple[int, Any, bool, Any]], cells: list[Any], build: Callable[..., Move]) -> None:
+        self.rows = rows
+        self.cells = cells
+        self.build = build
+        self.sizes = [mask.bit_count() + (last is not None) for mask, _, _, last in rows]
+        self.size = sum(self.sizes)
+
+    def __len__(self) -> int:
+        return self.size
+
+    def _row(self, row: tuple[int, Any, bool, Any]) -> list[Any]:
+        mask, _, _, last = row
+        found = picked(mask, self.cells)
+        if last is not None:
+            found.append(last)
+        return found
+
+    def __getitem__(self, index: int) -> Move:
+        if index < 0:
+            index += self.size
+        if 0 <= index:
+            for row, size in zip(self.rows, self.sizes):
+                if index < size:
+                    return self.build(row[1], self._row(row)[index], row[2])
+                index -= size
+        raise IndexError("no move with that index")
+
+    def __iter__(self) -> Iterator[Move]:
+        build = self.build
+        for row in self.rows:
+            for cell in self._row(row):
+                yield build(row[1], cell, row[2])
+
+
 class Chain:
     """Several move groups read as one, still built lazily (an action's moves in a phase of their own)."""
 
@@ -173,3 +261,27 @@ class Chain:
     def __iter__(self) -> Iterator[Move]:
         for group in self.groups:
             yield from group
+
+
+class SlotPlaceGroup:
+    """The placements of one card, one way up, at the frontier slots in `mask` (slots.py), in cell order:
+    counting them is one bit count, and the cells are listed only when a move is asked for."""
+
+    __slots__ = ("mask", "cells", "code", "turned", "size")
+
+    def __init__(self, mask: int, cells: list[Any], code: str, turned: bool) -> None:
+        self.mask = mask
+        self.cells = cells
+        self.code = code
+        self.turned = turned
+        self.size = mask.bit_count()
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, index: int) -> Move:
+        return Place(self.code, picked(self.mask, self.cells)[index], self.turned)
+
+    def __iter__(self) -> Iterator[Move]:
+        code, turned = self.code, self.turned
+        return (Place(code, cell, turned) for cell in picked(self.mask, self.cells))

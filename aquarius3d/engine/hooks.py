@@ -16,9 +16,9 @@ A target that may differ by seat (Aquarius' connect_panels): WinBlock.target.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
 
-from .blocks import Block
+from .blocks import Block, block
 
 if TYPE_CHECKING:
     from ..cards import Face
@@ -82,6 +82,9 @@ class PlacementBlock(Block):
     on_table: ClassVar[OnTable | None] = None
     limits: ClassVar[Limits | None] = None
     starter_problem: ClassVar[StarterProblem | None] = None
+    # True when `cells(table, face)` is, on a table with cards, every frontier cell (in the frontier's order)
+    # where `face.bits & need` is not zero: the engine then counts placements from the table's frontier slots.
+    frontier_cells: ClassVar[bool] = False
 
     def reason(self, table: Table, cell: Cell, card_face: Face) -> str | None:
         """Why a face cannot go at a cell of the table, or None when it can."""
@@ -100,6 +103,22 @@ class PlacementBlock(Block):
         raise NotImplementedError
 
 
+class SetupBlock(Block):
+    """Base of every setup block (not a block itself: it registers no type). What the engine asks of a
+    setup besides running it, declared here so that a setup without it says no instead of being probed."""
+
+    if TYPE_CHECKING:
+        join_in_progress: bool  # a player may sit down between turns (Join)
+        dragon_start: bool  # Aquarius Rising: the Aquarius Dragon starts the table (the deck gets it beside)
+    # Defaults for setups that do not declare them as fields (a field's slot takes the place of these).
+    join_in_progress = False
+    dragon_start = False
+
+    def run(self, game: Game, state: State) -> None:
+        """Deal: fill the new state's hands, piles, table and family data."""
+        raise NotImplementedError
+
+
 class Target(Protocol):
     def __call__(self, state: State, seat: int) -> int:
         """Panels this seat must connect to win."""
@@ -115,3 +134,15 @@ class WinBlock(Block):
     def winners(self, game: Game, state: State, mover: int, cell: Cell | None = None) -> list[int]:
         """The seats that have won after `mover`'s move (with `cell`, the move placed a card there)."""
         raise NotImplementedError
+
+
+# Family-neutral, so here: an Elemental Towers game need not import Aquarius Rising's blocks for it.
+@block("win", "none")
+class NoImmediateWinBlock(WinBlock):
+    """No winner during play: the game is decided at the end (Aquarius Rising, Elemental Towers)."""
+
+    type: Literal["none"]
+    reason: ClassVar[str] = "none"
+
+    def winners(self, game: Game, state: State, mover: int, cell: Cell | None = None) -> list[int]:
+        return []

@@ -14,19 +14,14 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..cards import DIRECTIONS, FACING, MY_SIDE, SEG_BITS, SEG_MASK, Face, connected_elements, face
+from .slots import FrontierSlots, bit_places as bit_places  # (bit_places: re-exported, it lived here)
+from .unions import _BITS_OF, Node as Node, PanelGroups, UnionFind
 
 Cell = tuple[int, int]
-Node = tuple[Cell, int]  # a panel: its card's cell and its index on the face
-UnionFind = tuple[dict[Node, Node], dict[Node, int]]  # parent of each panel; size of each root's group
-# Per direction, my segment and the neighbour's segment that touch.
-_PAIRS = tuple((d, tuple(zip(MY_SIDE[d], FACING[d]))) for d in DIRECTIONS)
-_SIDE_PAIRS = tuple((d[0], d[1], pairs) for d, pairs in _PAIRS)
 # Per direction (dx, dy, the neighbour's two facing segments, the shifts that put them where mine sit in Face.bits).
 _FACING_SHIFTS = tuple(
     (d[0], d[1], FACING[d][0], SEG_BITS * MY_SIDE[d][0], FACING[d][1], SEG_BITS * MY_SIDE[d][1]) for d in DIRECTIONS
 )
-# The single element bits of each element mask (a wild panel has five).
-_BITS_OF = tuple(tuple(1 << i for i in range(5) if mask >> i & 1) for mask in range(32))
 # Per direction d: the empty cell at a card's cell + d, and, in that cell's facing segments (need), every bit
 # but those of its side that faces the card (what the card adds there: Face.toward).
 _KEEP = tuple(
@@ -34,6 +29,8 @@ _KEEP = tuple(
     for dx, dy in DIRECTIONS
 )
 _STEPS = tuple((dx, dy, k) for k, (dx, dy) in enumerate(DIRECTIONS))
+# Per direction: _STEPS' step with its _KEEP mask, then _FACING_SHIFTS' segments and shifts.
+_AROUND = tuple((dx, dy, _KEEP[k], *_FACING_SHIFTS[k][2:]) for dx, dy, k in _STEPS)
 
 
 class _Shared:
@@ -101,18 +98,7 @@ def frontier_index(frontier: list[tuple[Cell, int]]) -> tuple[dict[Cell, int], l
     return places, index
 
 
-_BIT_PLACES: dict[int, tuple[int, ...]] = {}
-
-
-def bit_places(bits: int) -> tuple[int, ...]:
-    """The places of the set bits of a face's packed segments (remembered per face)."""
-    found = _BIT_PLACES.get(bits)
-    if found is None:
-        found = _BIT_PLACES[bits] = tuple(i for i in range(bits.bit_length()) if bits >> i & 1)
-    return found
-
-
-class Table:
+class Table(PanelGroups):
     """Cards on the table by cell, with the frontier kept up to date.
 
     A copy shares the original's dicts (a copy is taken for every observation, and most are only read);
@@ -130,8 +116,9 @@ class Table:
         # placed and lifted.
         self._groups: dict[int, UnionFind] = {1 << i: ({}, {}) for i in range(5)}
         # need's items sorted once asked for, kept up to date from then on, in new lists (a list given out
-        # never changes); faces' items sorted, until the table changes. Shared with copies, as the dicts are.
-        self._sorted: list[Any] = [None, None]
+        # never changes); faces' items sorted, until the table changes; the frontier's slots (slots.py) once
+        # asked for, kept up to date from then on. Shared with copies, as the dicts are.
+        self._sorted: list[Any] = [None, None, None]
         self._share: _Shared | None = None  # held while the dicts are shared with copies
 
     def __len__(self) -> int:
@@ -166,7 +153,9 @@ class Table:
             self.need = dict(self.need)
             self._largest = dict(self._largest)
             self._groups = {bit: (dict(uf[0]), dict(uf[1])) for bit, uf in self._groups.items()}
-            self._sorted = list(self._sorted)
+            kept = self._sorted = list(self._sorted)
+            if kept[2] is not None:
+                kept[2] = kept[2].copy()
         self._share = None
 
     # -- changes -----------------------------------------------------------
@@ -182,18 +171,23 @@ class Table:
         self.faces[cell] = placed = face(code)
         self._join(cell)
         need = self.need
-        need.pop(cell, None)
+        kept = self._sorted
+        left = need.pop(cell, 0)
         x, y = cell
         # An empty neighbour faces what it faced, and now this card's side too (sides never overlap in `need`).
         toward = placed.toward
         get = need.get
         changed = []
+        grown = []
         for dx, dy, k in _STEPS:
             n = (x + dx, y + dy)
             if n not in cards:
-                need[n] = now = get(n, 0) | toward[k]
+                was = get(n, 0)
+                need[n] = now = was | toward[k]
                 changed.append((n, now))
-        kept = self._sorted
+                grown.append((n, was, now))
+        if kept[2] is not None:
+            kept[2].placed(cell, left, grown)
         if kept[0] is not None:
             kept[0] = _edited(kept[0], [cell], changed)
         kept[1] = None
@@ -211,12 +205,19 @@ class Table:
             self._split(cell, lifted, bit)
         x, y = cell
         cards, need = self.cards, self.need
+        kept = self._sorted
+        slots = kept[2]
+        if slots is not None:
+            slots.renew()
         # An empty neighbour no longer faces the lifted card's side; the lifted card's cell faces what is left.
         gone, changed = [], []
         for dx, dy, k in _STEPS:
             n = (x + dx, y + dy)
             if n not in cards:
-                left = need[n] & _KEEP[k]
+                was = need[n]
+                left = was & _KEEP[k]
+                if slots is not None:
+                    slots.set(n, was, left)
                 if left:
                     need[n] = left
                     changed.append((n, left))
@@ -227,7 +228,8 @@ class Table:
         if own:
             need[cell] = own
             changed.append((cell, own))
-        kept = self._sorted
+            if slots is not None:
+                slots.set(cell, 0, own)
         if kept[0] is not None:
             kept[0] = _edited(kept[0], gone, changed)
         kept[1] = None
@@ -263,6 +265,14 @@ class Table:
             frontier = self._sorted[0] = sorted(self.need.items())
         return frontier
 
+    def slots(self) -> FrontierSlots:
+        """The frontier as bit sets of slots (slots.py), built on first asking and kept up to date from then on
+        (its lists are new after every change: do not change them)."""
+        found: FrontierSlots | None = self._sorted[2]
+        if found is None:
+            found = self._sorted[2] = FrontierSlots(self.need)
+        return found
+
     def in_order(self) -> list[tuple[Cell, Face]]:
         """The cards' cells with their faces, sorted by cell (the same list until the table changes: do not
         change it)."""
@@ -282,6 +292,25 @@ class Table:
             if n in need:
                 changed[n] = need[n] & _KEEP[k]  # 0 when only the lifted card faced it
         return changed, self._facing(source)
+
+    def lifted_slots(self, source: Cell) -> tuple[list[tuple[int, int]], int]:
+        """lifted(source) in one walk round the source, its changed neighbours as (their slot's bit in slots(),
+        the facing segments they would keep), with what the source's own cell would face."""
+        x, y = source
+        need = self.need
+        faces = self.faces
+        slot = self.slots().slot
+        found = []
+        own = 0
+        for dx, dy, keep, c, a, e, b in _AROUND:
+            n = (x + dx, y + dy)
+            other = faces.get(n)
+            if other is not None:
+                segments = other.segments
+                own |= (segments[c] << a) | (segments[e] << b)
+            elif n in need:
+                found.append((1 << slot[n], need[n] & keep))
+        return found, own
 
     def frontier_without(self, source: Cell, frontier: list[tuple[Cell, int]] | None = None) -> list[tuple[Cell, int]]:
         """The frontier as it would be with the card at `source` lifted off, in a fixed order: the frontier's,
@@ -319,125 +348,6 @@ class Table:
                 if shared:
                     yield mine.segment_panel[s], n, other.segment_panel[t], shared
 
-    def _join(self, cell: Cell) -> None:
-        """Add a newly placed card's panels to the union-finds of their elements and join them with their
-        neighbours'."""
-        groups = self._groups
-        faces = self.faces
-        mine = faces[cell]
-        for panel, mask in enumerate(mine.panels):
-            node = (cell, panel)
-            for bit in _BITS_OF[mask]:
-                parent, size = groups[bit]
-                parent[node] = node
-                size[node] = 1
-        segments, owner = mine.segments, mine.segment_panel
-        x, y = cell
-        for dx, dy, pairs in _SIDE_PAIRS:
-            n = (x + dx, y + dy)
-            other = faces.get(n)
-            if other is None:
-                continue
-            theirs, their_owner = other.segments, other.segment_panel
-            for s, t in pairs:
-                shared = segments[s] & theirs[t]
-                if not shared:
-                    continue
-                here, there = (cell, owner[s]), (n, their_owner[t])
-                for bit in _BITS_OF[shared]:
-                    parent, size = groups[bit]
-                    a, b = _find(parent, here), _find(parent, there)
-                    if a != b:
-                        if size[a] < size[b]:
-                            a, b = b, a
-                        parent[b] = a
-                        size[a] += size[b]
-
-    def _split(self, cell: Cell, lifted: Face, bit: int) -> None:
-        """After the card at cell was lifted: the groups of one element that held its panels, found again."""
-        parent, size = self._groups[bit]
-        roots = {_find(parent, (cell, p)) for p, mask in enumerate(lifted.panels) if mask & bit}
-        members = [node for node in parent if _find(parent, node) in roots]
-        for node in members:
-            del parent[node]
-            size.pop(node, None)  # sizes are kept for roots only
-        todo = {node for node in members if node[0] != cell}
-        while todo:
-            start = todo.pop()
-            group = self._group(start, bit)  # the lifted card is off `faces`: walks only what is left
-            for node in group:
-                parent[node] = start
-            todo -= group
-            size[start] = len(group)
-
-    def _union_find(self, bit: int) -> UnionFind:
-        """(parent, size) of one element's union-find."""
-        return self._groups[bit]
-
-    def group_size(self, cell: Cell, panel: int, bit: int) -> int:
-        """Panels in the connected group of one element that holds a given panel."""
-        parent, size = self._union_find(bit)
-        return size[_find(parent, (cell, panel))]
-
-    def group_root(self, cell: Cell, panel: int, bit: int) -> tuple[tuple[Cell, int], int]:
-        """The connected group of one element holding a panel: an id for it (stable until the table changes)
-        and its size. Computer players use it to see which groups a card would join, without placing it."""
-        parent, size = self._union_find(bit)
-        root = _find(parent, (cell, panel))
-        return root, size[root]
-
-    def _group(self, start: Node, bit: int) -> set[Node]:
-        faces = self.faces
-        seen = {start}
-        todo = [start]
-        while todo:
-            node = todo.pop()
-            (x, y), panel = node
-            mine = faces[node[0]]
-            segments, owner = mine.segments, mine.segment_panel
-            for d, pairs in _PAIRS:
-                n = (x + d[0], y + d[1])
-                other = faces.get(n)
-                if other is None:
-                    continue
-                for s, t in pairs:
-                    if owner[s] == panel and segments[s] & bit and other.segments[t] & bit:
-                        found = (n, other.segment_panel[t])
-                        if found not in seen:
-                            seen.add(found)
-                            todo.append(found)
-        return seen
-
-    def groups(self, bit: int) -> list[set[Node]]:
-        """Every connected group of panels of one element."""
-        seen: set[Node] = set()
-        found = []
-        for cell, card_face in sorted(self.faces.items()):
-            for panel, mask in enumerate(card_face.panels):
-                if mask & bit and (cell, panel) not in seen:
-                    group = self._group((cell, panel), bit)
-                    seen |= group
-                    found.append(group)
-        return found
-
-    def largest_group(self, bit: int) -> int:
-        largest = self._largest.get(bit)
-        if largest is None:
-            parent, size = self._union_find(bit)
-            largest = self._largest[bit] = max((size[n] for n in parent if parent[n] == n), default=0)
-        return largest
-
-    def largest_group_at(self, cell: Cell, bit: int) -> int:
-        """Largest group of an element among those touching the card at cell."""
-        parent, size = self._groups[bit]
-        best = 0
-        for panel, mask in enumerate(self.faces[cell].panels):
-            if mask & bit:
-                found = size[_find(parent, (cell, panel))]
-                if found > best:
-                    best = found
-        return best
-
     def card_components(self) -> list[set[Cell]]:
         """Cards grouped by connection (touching segments sharing an element)."""
         seen: set[Cell] = set()
@@ -456,11 +366,3 @@ class Table:
             seen |= part
             parts.append(part)
         return parts
-
-
-def _find(parent: dict[Node, Node], node: Node) -> Node:
-    """Union-find root, halving the path on the way."""
-    while parent[node] != node:
-        parent[node] = parent[parent[node]]
-        node = parent[node]
-    return node

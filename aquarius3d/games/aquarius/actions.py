@@ -3,12 +3,11 @@ Hands, Move a Card, Zap a Card, Trade Goals, Rotate Goals, Shuffle Hands and Shu
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from ...cards import connected_elements, face
-from ...engine.game import MaskGroup, MoveGroup
-from ...engine.table import bit_places, frontier_index
+from ...engine.game import MoveGroup, ShiftGroup
+from ...engine.slots import bit_places
 from ...engine.hidden import everyone_learns, forget, learn, move_places, swap_places
 from ...errors import IllegalMove
 from ...yamlfile import short
@@ -113,14 +112,14 @@ class MoveACardBlock(ActionBlock):
             return []
         # The targets of a card are the frontier without it (Table.frontier_without): the frontier's cells, in
         # order, where it connects, the lifted card's empty neighbours judged again, then its own cell (only
-        # to turn in place). As bit sets over the frontier, each card and orientation costs a few ORs.
-        frontier = table.frontier()
-        places, index = frontier_index(frontier)
-        cells = [cell for cell, _ in frontier]
-        groups = []
+        # to turn in place). As bit sets over the frontier's slots (engine/slots.py), each card and
+        # orientation costs a few ORs.
+        slots = table.slots()
+        index = slots.index
+        turn_in_place = self.turn_in_place
+        rows = []
         for source, lies in table.in_order():
-            changed, own = table.lifted(source)
-            changes = [(1 << places[cell], now) for cell, now in changed.items()]
+            changes, own = table.lifted_slots(source)
             for turned, candidate in ((False, lies), (True, lies.turned)):
                 if turned and candidate.code == lies.code:
                     continue
@@ -130,10 +129,12 @@ class MoveACardBlock(ActionBlock):
                     mask |= index[place]
                 for bit, now in changes:
                     mask = mask | bit if bits & now else mask & ~bit
-                last = source if turned and self.turn_in_place and own & bits else None
+                last = None
+                if turned and turn_in_place and own & bits:
+                    last = source
                 if mask or last is not None:
-                    groups.append(MaskGroup(mask, cells, last, partial(MoveCard, source, turned=turned)))
-        return groups
+                    rows.append((mask, source, turned, last))
+        return [ShiftGroup(rows, slots.cells, MoveCard)] if rows else []
 
     def check(self, game: Game, state: State, seat: int, move: MoveCard) -> None:
         table = state.table

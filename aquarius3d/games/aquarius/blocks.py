@@ -13,7 +13,7 @@ from ...decks import DECK_NAME
 from ...errors import IllegalMove
 from ...engine import rng as random_source
 from ...engine.blocks import Block, block, field
-from ...engine.hooks import PlacementBlock, WinBlock
+from ...engine.hooks import PlacementBlock, SetupBlock, WinBlock
 
 if TYPE_CHECKING:
     from ...engine.table import Cell
@@ -57,7 +57,7 @@ class DeckBlock(Block):
 
 
 @block("setup", "deal")
-class DealBlock(Block):
+class DealBlock(SetupBlock):
     """Setup: secret goals (the rest form the unused pile), a hand each, a starter card.
 
     Rule: "deal out one more card, face up, in the center of the table. (If it's
@@ -162,6 +162,7 @@ class ConnectBlock(PlacementBlock):
     """
 
     type: Literal["connect"]
+    frontier_cells: ClassVar[bool] = True  # cells() below: the engine counts them from the frontier slots
 
     def reason(self, table: Table, cell: Cell, card_face: Face) -> str | None:
         """Why a face cannot go at a cell, or None when it can."""
@@ -219,7 +220,7 @@ class MultiConnectionBlock(Block):
     def extra_draws(self, card_face: Face, connected_mask: int) -> int:
         if card_face.kind == "wild" and not self.wild:
             return 0
-        return max(0, bin(connected_mask).count("1") - 1)
+        return max(0, connected_mask.bit_count() - 1)
 
 
 @block("bonus", "none")
@@ -265,15 +266,18 @@ class ConnectPanelsBlock(WinBlock):
             return found
         # With a cell, only the elements its card shows can have grown (a group of none is empty).
         shown = table.faces[cell].elements if cell is not None else 31
-        cards = game.deck.cards
-        for seat, goal in enumerate(state.goals):
+        goal_bit = game.goal_bit
+        targets = state.targets
+        seat = -1
+        for goal in state.goals:
+            seat += 1
             if goal is None:
                 continue
-            bit = BIT[LETTER_OF[cards[goal].code]]
+            bit = goal_bit[goal]
             if not bit & shown:
                 continue
             size = table.largest_group_at(cell, bit) if cell is not None else table.largest_group(bit)
-            if size >= self.target(state, seat):
+            if size >= (self.target(state, seat) if targets else self.count):
                 found.append(seat)
         return found
 

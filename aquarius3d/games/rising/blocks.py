@@ -27,7 +27,6 @@ from .houses import _NO_PYRAMIDS, WILD, Key, houses_of_state, ranking_keys, winn
 from ..aquarius.actions import ActionBlock, _other_seat
 from ..aquarius.blocks import ConnectBlock, DealBlock, DrawAndPlayBlock
 from ...engine.blocks import Block, block, field as block_field
-from ...engine.hooks import WinBlock
 
 if TYPE_CHECKING:
     from ...engine.hooks import Spot
@@ -148,11 +147,16 @@ class RisingPlacementBlock(ConnectBlock):
 
     def put(self, game: "Game", state: "State", move: Place, card_id: int, card_face: Face) -> int:
         """Place the card; the elements matched vertically are the multi-connection bonus's."""
-        if move.level == 0:
+        data = rising(state)
+        (x, y), level = move.cell, move.level
+        if any(((n, level) in data.pyramids) for n in ((x, y + 1), (x + 1, y), (x, y - 1), (x - 1, y))):
+            data.closed.add(spot(move.cell, level))  # beside a card holding pyramids: none may go on this one
+        if level == 0:
             state.table.place(move.cell, card_id, card_face.code)
             return 0  # "Do not award bonus draws for multiple connections made at ground level."
-        matched = vertical_matches(state, move.cell, move.level, card_face)
-        rising(state).storeys[spot(move.cell, move.level)] = (card_id, card_face.code)
+        matched = vertical_matches(state, move.cell, level, card_face)
+        data.storeys[spot(move.cell, level)] = (card_id, card_face.code)
+        data.closed.add(spot(move.cell, level - 1))  # built over: no pyramid goes below any more
         return matched
 
 
@@ -265,14 +269,34 @@ class ThreeActionsBlock(DrawAndPlayBlock):
     def apply_phase_move(self, game: "Game", state: "State", move: Move) -> bool:
         assert isinstance(move, PlacePyramid)  # (checked by check_phase_move)
         data = rising(state)
-        data.supply[state.turn].remove(move.pyramid)
-        places = data.pyramids.setdefault(spot(move.cell, move.level), [None] * 4)
+        supply = list(data.supply[state.turn])  # replaced, not changed: copies of the state share the lists
+        supply.remove(move.pyramid)
+        data.supply[state.turn] = supply
+        where = spot(move.cell, move.level)
+        places = list(data.pyramids.get(where, _NO_PYRAMIDS))
+        first = not any(places)
         places[move.quarter] = move.pyramid
+        data.pyramids[where] = places
+        _close(state, data, where, places, first)
         state.passes = 0
         data.to_play -= 1
         if data.to_play > 0 and can_stand_pyramid(state):
             return True
         return self._done(state)
+
+
+def _close(state: "State", data: RisingData, where: Spot, places: list[str | None], first: bool) -> None:
+    """Note the spots a pyramid just stood at `where` closes for good (RisingData.closed): its own when its four
+    quarters are full; the first pyramid on a card, the bare cards beside it on the same storey ("next to a
+    card that holds pyramids", pyramid_reason)."""
+    if None not in places:
+        data.closed.add(where)
+    if first:
+        (x, y), level = where
+        for n in ((x, y + 1), (x + 1, y), (x, y - 1), (x - 1, y)):
+            beside = (n, level)
+            if beside not in data.pyramids and (n in state.table.cards if level == 0 else beside in data.storeys):
+                data.closed.add(beside)
 
 
 @block("action", "trade_pyramids")
@@ -307,17 +331,6 @@ class TwoPyramidsBlock(ActionBlock):
 
     def apply(self, game: Game, state: State, seat: int, move: TwoPyramids) -> None:
         rising(state).two_pyramids = True
-
-
-@block("win", "none")
-class NoImmediateWinBlock(WinBlock):
-    """No winner during play: the game is decided at the end (Aquarius Rising)."""
-
-    type: Literal["none"]
-    reason: ClassVar[str] = "none"
-
-    def winners(self, game: Game, state: State, mover: int, cell: Cell | None = None) -> list[int]:
-        return []
 
 
 @block("end", "highest_element")

@@ -4,12 +4,12 @@ of a cell storey by storey, the highest point of each element, real heights and 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ... import geometry
 from ...cards import face, mask_letters
 from ...vocabulary import ELEMENT_OF, ELEMENT_OF_COLOUR, ELEMENTS, WILD_COLOURS
+from ...values import Value, field
 from .state import rising
 
 if TYPE_CHECKING:
@@ -20,19 +20,25 @@ if TYPE_CHECKING:
 WILD = WILD_COLOURS
 # An element's place in the tie-break chain: highest point, its pips, the next highest, its pips, the group.
 Key = tuple[float, int, float, int, int]
+_set = object.__setattr__  # a frozen Value's fields are set this way
 _NO_PYRAMIDS: list[str | None] = [None, None, None, None]  # a card with no pyramid (never changed)
 
 
 # -- the houses, as plain data both the engine and position files describe --------------------------------
 
 
-@dataclass
-class House:
+class House(Value):
     """The cards of one cell, storey by storey: faces and their four pyramid places."""
 
     cell: tuple[int, int]
     faces: list[str] = field(default_factory=list)
     pyramids: list[list[str | None]] = field(default_factory=list)
+
+    def __init__(self, cell: tuple[int, int], faces: list[str] | None = None,
+                 pyramids: list[list[str | None]] | None = None) -> None:  # written out: one a card, at every scoring
+        self.cell = cell
+        self.faces = [] if faces is None else faces
+        self.pyramids = [] if pyramids is None else pyramids
 
     def tops(self) -> list[float]:
         """Top face of each storey's card, from geometry: each storey rests on the tips below it.
@@ -63,12 +69,17 @@ def houses_of_state(state: "State") -> dict[tuple[int, int], House]:
     return houses
 
 
-@dataclass(frozen=True)
-class Point:
+class Point(Value, frozen=True):
     height: float
     letter: str
     cell: tuple[int, int]
     pips: int  # a pyramid's pips (0 for a card panel)
+
+    def __init__(self, height: float, letter: str, cell: tuple[int, int], pips: int) -> None:  # written out: many a scoring
+        _set(self, "height", height)
+        _set(self, "letter", letter)
+        _set(self, "cell", cell)
+        _set(self, "pips", pips)
 
 
 def points(houses: dict[Cell, House]) -> list[Point]:

@@ -95,9 +95,9 @@ def can_stand_pyramid(state: "State") -> bool:
     if not supply:
         return False
     offers = offers_for(supply)
-    storeys, faces = data.storeys, state.table.faces
+    storeys, faces, closed = data.storeys, state.table.faces, data.closed
     for where, places in data.pyramids.items():
-        if None not in places or not any(places):
+        if None not in places or where in closed:
             continue
         cell, level = where
         if level:
@@ -125,14 +125,16 @@ def pyramid_rows(state: "State", first: bool = False) -> list[tuple[Any, ...]]:
     if not supply:
         return []
     offers = offers_for(supply)
-    pyramids, storeys = data.pyramids, data.storeys
-    holders = {k for k, places in pyramids.items() if any(places)}
+    pyramids, storeys, closed = data.pyramids, data.storeys, data.closed
+    holders = pyramids  # (every entry holds a pyramid)
     cards = [(cell, 0, f.code) for cell, f in state.table.in_order()]
     if storeys:
         cards += [(cell, level, code) for (cell, level), (_, code) in sorted(storeys.items())]
     rows = []
     for cell, level, code in cards:
         where = (cell, level)
+        if where in closed:
+            continue
         if where in holders:
             places = pyramids[where]
             if None not in places or code == DRAGON or (storeys and (cell, level + 1) in storeys):

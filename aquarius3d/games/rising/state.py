@@ -3,14 +3,18 @@
 A spot is a card's place: its cell and its storey, `((x, y), level)`, level 0
 being the table. In plain data (saves, check files, observations) a spot is
 written "x,y,level".
+
+The lists in `pyramids` (a card's four quarters) and `supply` (a seat's pyramids) are never changed in
+place: a change puts a new list in their place, so that copies of a state (every observation) share them.
+A card without pyramids has no entry in `pyramids`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ...engine.state import State, data_of, register_data
+from ...values import Value, field
 
 Cell = tuple[int, int]
 Spot = tuple[Cell, int]
@@ -31,18 +35,34 @@ def spot_of(text: str) -> Spot:
     return (x, y), level
 
 
-@dataclass(slots=True)
-class RisingData:
+class RisingData(Value):
     family: ClassVar[str] = "rising"
     storeys: dict[Spot, tuple[int, str]] = field(default_factory=dict)  # cards on pyramids: card id, face
     pyramids: dict[Spot, Quarters] = field(default_factory=dict)  # the pyramids standing on each card
     supply: list[list[str]] = field(default_factory=list)  # each seat's unplayed pyramids
     to_play: int = 0  # pyramids still to play this turn, in the pyramid step
     two_pyramids: bool = False  # Move a Card was played: two pyramids this turn
+    # Spots known never to take a pyramid again (full, built over, or a bare card beside one holding pyramids),
+    # kept as the game goes (games/rising/blocks.py) so that listing the pyramid step can pass them by. Whether
+    # a spot is closed depends on `pyramids` and `storeys` alone, which only ever gain entries, so a spot once
+    # closed stays closed. Not part of the state's data: a state read back has none (every card is checked).
+    closed: set[Spot] = field(default_factory=set, repr=False, compare=False)
+
+    def __init__(self, storeys: dict[Spot, tuple[int, str]] | None = None, pyramids: dict[Spot, Quarters] | None = None,
+                 supply: list[list[str]] | None = None, to_play: int = 0, two_pyramids: bool = False,
+                 closed: set[Spot] | None = None) -> None:  # written out: one is made for every copy of a state
+        self.storeys = {} if storeys is None else storeys
+        self.pyramids = {} if pyramids is None else pyramids
+        self.supply = [] if supply is None else supply
+        self.to_play = to_play
+        self.two_pyramids = two_pyramids
+        self.closed = set() if closed is None else closed
 
     def copy(self) -> RisingData:
-        return RisingData(dict(self.storeys), {k: list(v) for k, v in self.pyramids.items()},
-                          [list(s) for s in self.supply], self.to_play, self.two_pyramids)
+        # The lists in `pyramids` and `supply` are replaced, never changed in place, so a copy shares them
+        # (and `storeys` holds tuples): only the containers are copied.
+        return RisingData(dict(self.storeys), dict(self.pyramids), list(self.supply), self.to_play,
+                          self.two_pyramids, set(self.closed))
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -65,7 +85,7 @@ class RisingData:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RisingData:
         return cls({spot_of(k): (int(v[0]), str(v[1])) for k, v in data.get("storeys", {}).items()},
-                   {spot_of(k): list(v) for k, v in data.get("pyramids", {}).items()},
+                   {spot_of(k): list(v) for k, v in data.get("pyramids", {}).items() if any(v)},
                    [list(s) for s in data.get("supply", [])], int(data.get("to_play", 0)),
                    bool(data.get("two_pyramids", False)))
 

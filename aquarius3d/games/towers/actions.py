@@ -89,6 +89,16 @@ class TowersMoveACard(ActionBlock):
                 groups.append(CrossGroup(cells, ways, partial(MoveCard, source)))
         return groups
 
+    def possible(self, state: State) -> bool:
+        """Whether some card may move (move_groups not empty), stopping at the first that may: a drawn Move a
+        Card asks this before anyone chooses."""
+        table = state.table
+        frontier = table.frontier()
+        for source in sorted(table.cards):
+            if any(cell != source for cell, _ in table.frontier_without(source, frontier)):
+                return True
+        return False
+
     def check(self, game: Game, state: State, seat: int, move: MoveCard) -> None:
         table = state.table
         if move.source not in table.cards:

@@ -25,12 +25,13 @@ from ...engine.moves import Build, DraftDiscard, MoveCard, Shift, Skip
 from ...engine.game import Chain
 from ...engine.hidden import learn
 from ...errors import IllegalMove
+from .actions import TowersMoveACard
 from .state import TowersData, towers
 from .pieces import (
     RANKS_DEFAULT, _event, _set_piece, build_moves, build_reason, matches, piece_at, shift_moves, shift_reason, spaces,
 )
 from ...engine.blocks import Block, Bounds, block, field
-from ...engine.hooks import PlacementBlock
+from ...engine.hooks import PlacementBlock, SetupBlock
 
 MAX_POINTS = 1000  # the most a place in the row or the mastery bonus may be worth
 
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
 
 
 @block("setup", "towers_deal")
-class TowersDealBlock(Block):
+class TowersDealBlock(SetupBlock):
     """Setup: the goals shuffled face up into the scoring row; a deck of 30; the starter; 45 pyramids.
 
     "Shuffle the rest of the cards, and deal yourself a facedown deck of 30
@@ -71,8 +72,7 @@ class TowersDealBlock(Block):
     draft: bool = field(False, description="draft the deck: 15 set aside unseen, 10 dealt, then keep 2 of 3")
     set_aside: int = field(15, ge=0, le=200, description="draft: cards put back in the box unseen")
     dealt: int = field(10, ge=0, le=200, description="draft: cards dealt straight into the deck")
-    join_in_progress: ClassVar[bool] = False
-    hand: ClassVar[int] = 0
+    hand: ClassVar[int] = 0  # (and, as every setup by default, no joining in progress)
 
     def run(self, game: "Game", state: "State") -> None:
         state.goals = [None] * len(state.players)
@@ -220,12 +220,17 @@ class TowersTurnBlock(Block):
                 state.phase = "play"
                 return
             block = game.actions.get(card.code)
-            # Its moves as groups, built only when needed (Move a Card has hundreds): is there one?
+            if block is not None and not block.automatic:
+                # Is there a move? Move a Card (hundreds) answers without building its groups.
+                if (block.possible(state) if isinstance(block, TowersMoveACard)
+                        else any(len(g) for g in block.move_groups(game, state, state.turn))):
+                    towers(state).action_card = card_id
+                    state.phase = "card_action"
+                    return
+                _event(state, f"{card.code}: impossible")
+                state.discard.append(card_id)
+                continue
             groups = [g for g in block.move_groups(game, state, state.turn) if len(g)] if block is not None else []
-            if groups and block is not None and not block.automatic:
-                towers(state).action_card = card_id
-                state.phase = "card_action"
-                return
             if groups and block is not None:  # Shuffle Goals: nothing to choose
                 block.apply(game, state, state.turn, groups[0][0])
                 _event(state, f"{card.code}: done")

@@ -116,13 +116,15 @@ def piece_at(state: "State", cell: Cell, name: str) -> list[str] | None:
 def _set_piece(state: "State", cell: Cell, name: str, piece: list[str] | None) -> None:
     pieces = towers(state).pieces
     cell = (cell[0], cell[1])
-    here = pieces.setdefault(cell, {})
+    here = dict(pieces.get(cell, ()))  # replaced, not changed: copies of the state share it (TowersData.copy)
     if piece:
         here[name] = piece
     else:
         here.pop(name, None)
-    if not here:
-        pieces.pop(cell)
+    if here:
+        pieces[cell] = here
+    else:
+        pieces.pop(cell, None)
 
 
 def stack_reason(moving: list[str], target: list[str] | None) -> str | None:

@@ -5,25 +5,32 @@ first. Cards out of the game, the draft's unseen pool and the goals set aside
 while drafting are hidden: `public()` leaves them out, and so it does the list
 of the game's 30 cards (kept to play them again; a player does not know which
 30 were dealt).
+
+A card's pieces (its dict of spaces and their lists) and `deck_cards` are never changed in place: a change
+puts a new one in their place, so that copies of a state (every observation) share them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ...engine.state import State, data_of, register_data
+from ...values import Value, field
 
+_set = object.__setattr__  # a frozen Value's fields are set this way
 Cell = tuple[int, int]
 Piece = list[str]  # a pyramid or a tower, bottom first: ["Lr", "Mr"]
 
 
-@dataclass(frozen=True, slots=True)
-class Match:
+class Match(Value, frozen=True):
     """An action earned by a match: its colour, and the two touching spaces (x, y, space name)."""
 
     colour: str
     spaces: tuple[tuple[int, int, str], tuple[int, int, str]]
+
+    def __init__(self, colour: str, spaces: tuple[tuple[int, int, str], tuple[int, int, str]]) -> None:
+        _set(self, "colour", colour)  # written out: one for every match made
+        _set(self, "spaces", spaces)
 
     def to_dict(self) -> dict[str, Any]:
         return {"colour": self.colour, "spaces": [list(s) for s in self.spaces]}
@@ -43,8 +50,7 @@ def cell_of(text: str) -> Cell:
     return x, y
 
 
-@dataclass(slots=True)
-class TowersData:
+class TowersData(Value):
     family: ClassVar[str] = "towers"
     pieces: dict[Cell, dict[str, Piece]] = field(default_factory=dict)  # per card, space name -> piece
     supply: dict[str, int] = field(default_factory=dict)  # pyramids left by kind ("Sr": 3, ...)
@@ -57,11 +63,28 @@ class TowersData:
     pool: list[int] = field(default_factory=list)  # hidden: the draft's unseen pool
     goals_aside: list[int] = field(default_factory=list)  # hidden: the goals set aside while drafting
 
+    def __init__(self, pieces: dict[Cell, dict[str, Piece]] | None = None, supply: dict[str, int] | None = None,
+                 pending: list[Match] | None = None, action_card: int | None = None,
+                 draft_offer: list[int] | None = None, deck_cards: list[int] | None = None,
+                 events: list[str] | None = None, box: list[int] | None = None, pool: list[int] | None = None,
+                 goals_aside: list[int] | None = None) -> None:  # written out: one is made for every copy of a state
+        self.pieces = {} if pieces is None else pieces
+        self.supply = {} if supply is None else supply
+        self.pending = [] if pending is None else pending
+        self.action_card = action_card
+        self.draft_offer = [] if draft_offer is None else draft_offer
+        self.deck_cards = [] if deck_cards is None else deck_cards
+        self.events = [] if events is None else events
+        self.box = [] if box is None else box
+        self.pool = [] if pool is None else pool
+        self.goals_aside = [] if goals_aside is None else goals_aside
+
     def copy(self) -> TowersData:
-        return TowersData({c: {n: list(p) for n, p in here.items()} for c, here in self.pieces.items()},
-                          dict(self.supply), list(self.pending), self.action_card, list(self.draft_offer),
-                          list(self.deck_cards), list(self.events), list(self.box), list(self.pool),
-                          list(self.goals_aside))
+        # A card's pieces (the dict and its lists) and `deck_cards` are replaced, never changed in place, so a
+        # copy shares them.
+        return TowersData(dict(self.pieces), dict(self.supply), list(self.pending), self.action_card,
+                          list(self.draft_offer), self.deck_cards, list(self.events), list(self.box),
+                          list(self.pool), list(self.goals_aside))
 
     def public(self) -> dict[str, Any]:
         found: dict[str, Any] = {

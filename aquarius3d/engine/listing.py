@@ -1,0 +1,101 @@
+"""Listing the legal moves of the player to play, as groups built lazily (Game.legal_moves, Game.choose_move).
+
+Placements come first, per element code in the hand (sorted) and per way it may lie: where a placement block
+declares `frontier_cells` (its cells are the frontier's where a face connects), they are counted from the
+table's frontier slots (slots.py) in a few ORs, and only the chosen one is listed; otherwise the block lists
+them, remembered per frontier. Then the moves of the action cards in the hand, by name.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .groups import PlaceGroup, PlaceRows, SlotPlaceGroup
+from .moves import Place
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import State
+
+
+def move_groups(game: Game, state: State, first: bool = False) -> list[Any]:
+    """Legal moves in order, as lists or MoveGroups (placements of one card and orientation built lazily).
+
+    With `first`, stop at the first group found: enough to know whether anything can be played.
+    """
+    if state.over:
+        return []
+    if state.phase != "play":
+        return [g for g in [game.turn_rules.phase_moves(game, state)] if g]
+    seat = state.turn
+    groups: list[Any] = []
+    hand = state.hands[seat]
+    element_code = game._element_code
+    codes = {code for card_id in hand if (code := element_code[card_id]) is not None}
+    if codes:
+        table = state.table
+        vertical = game._vertical_spots
+        free = None
+        if vertical is not None and game._vertical_free is not None:
+            free = game._vertical_free(game, state)  # asked once for the whole hand
+            if not free:
+                vertical = None
+        ways = game._ways
+        if game._frontier_cells and table.cards:
+            slots = table.slots()
+            index, cells = slots.index, slots.cells
+            known = None
+        else:
+            cells_of = game.placement.cells
+            frontier = table.frontier()
+            # The cells each face may take depend on the frontier alone: remembered for the last frontier seen
+            # (a frontier list is never changed, only replaced), which a player's observation shares with the
+            # state.
+            memo = game._cells_memo
+            if memo[0] is not frontier:
+                memo = game._cells_memo = (frontier, {})
+            known = memo[1]
+        if known is None and vertical is None:
+            # Every placement in one group, a row per card and way up (nothing comes between them).
+            rows = []
+            for code in sorted(codes):
+                for turned, _lies, places in ways[code]:
+                    mask = 0
+                    for place in places:
+                        mask |= index[place]
+                    if mask:
+                        rows.append((mask, code, turned))
+            if rows:
+                groups.append(PlaceRows(rows, cells))
+                if first:
+                    return groups
+            codes = set()
+        for code in sorted(codes):
+            for turned, lies, places in ways[code]:
+                if known is None:
+                    mask = 0
+                    for place in places:
+                        mask |= index[place]
+                    if mask:
+                        groups.append(SlotPlaceGroup(mask, cells, code, turned))
+                else:
+                    found = known.get(lies.code)
+                    if found is None:
+                        found = known[lies.code] = cells_of(table, lies, frontier)
+                    if found:
+                        groups.append(PlaceGroup(found, code, turned))
+                if vertical is not None:
+                    spots = vertical(game, state, lies, free) if free is not None else vertical(game, state, lies)
+                    if spots:
+                        groups.append([Place(code, cell, turned, level) for cell, level in spots])
+                if first and groups:
+                    return groups
+    action_code = game._action_code
+    actions = {name for card_id in hand if (name := action_code[card_id]) is not None}
+    for name in sorted(actions):
+        block = game.actions.get(name)
+        if block is not None:
+            for group in block.move_groups(game, state, seat):
+                if group:
+                    groups.append(group)
+    return groups

@@ -1,0 +1,139 @@
+"""The frontier as bit sets kept up to date card by card: which empty cells a face connects at, in a few ORs.
+
+Each frontier cell holds a slot (a small number, reused once the cell leaves the frontier); per bit of the
+packed facing segments (Face.bits), `index` is the set of slots whose cells face that bit. A face connects at
+the slots `OR of index[p] for p in bit_places(face.bits)`: counting its placements is a bit count, and only
+the cells of the placement chosen are ever listed (`picked`, in cell order, the frontier's order).
+
+A table keeps one once it has been asked for (Table.slots), and edits it as cards are placed and lifted: a
+change touches five cells at most, where sorting the frontier again or walking it for each face of a hand
+cost a tenth of an Aquarius move. `index` and `cells` are new lists after every change (a list given out never
+changes), so a group of moves built on them stays right, and `index` tells one table state from another.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import SEG_BITS
+
+Cell = tuple[int, int]
+_BITS = 8 * SEG_BITS  # bits of a packed set of facing segments
+
+_BIT_PLACES: dict[int, tuple[int, ...]] = {}
+
+
+def bit_places(bits: int) -> tuple[int, ...]:
+    """The places of the set bits of a face's packed segments (remembered per value)."""
+    found = _BIT_PLACES.get(bits)
+    if found is None:
+        found = _BIT_PLACES[bits] = tuple(i for i in range(bits.bit_length()) if bits >> i & 1)
+    return found
+
+
+class FrontierSlots:
+    """Slots of the frontier cells and, per facing-segment bit, the set of slots that face it."""
+
+    __slots__ = ("slot", "cells", "free", "index")
+
+    def __init__(self, need: dict[Cell, int]) -> None:
+        self.slot: dict[Cell, int] = {}  # frontier cell -> its slot
+        self.cells: list[Any] = []  # slot -> cell (None: a free slot)
+        self.free: list[int] = []  # free slots, the last one reused first
+        self.index: list[int] = [0] * _BITS
+        for cell, bits in need.items():
+            self.set(cell, 0, bits)
+
+    def copy(self) -> FrontierSlots:
+        other = FrontierSlots.__new__(FrontierSlots)
+        other.slot = dict(self.slot)
+        other.cells = self.cells  # never changed in place (see renew)
+        other.free = list(self.free)
+        other.index = self.index
+        return other
+
+    def renew(self) -> None:
+        """Before a change: new lists, so that what was given out stays as it was."""
+        self.cells = list(self.cells)
+        self.index = list(self.index)
+
+    def set(self, cell: Cell, was: int, now: int) -> None:
+        """A cell's facing segments went from `was` to `now` (0: not in the frontier). Call renew() first."""
+        slots = self.slot
+        slot = slots.get(cell)
+        if slot is None:
+            if not now:
+                return
+            if self.free:
+                slot = self.free.pop()
+                self.cells[slot] = cell
+            else:
+                slot = len(self.cells)
+                self.cells.append(cell)
+            slots[cell] = slot
+        bit = 1 << slot
+        index = self.index
+        gone = was & ~now  # (values seldom repeat: walked bit by bit)
+        while gone:
+            low = gone & -gone
+            index[low.bit_length() - 1] &= ~bit
+            gone ^= low
+        added = now & ~was  # (a card's side facing a cell: a few values, remembered)
+        if added:
+            for place in _BIT_PLACES.get(added) or bit_places(added):
+                index[place] |= bit
+        if not now:
+            del slots[cell]
+            self.cells[slot] = None
+            self.free.append(slot)
+
+    def placed(self, cell: Cell, was: int, grown: list[tuple[Cell, int, int]]) -> None:
+        """A card went on `cell`, which faced `was` (0: it was not in the frontier), and its empty neighbours
+        went from facing `old` to `now`, for each (neighbour, old, now) of `grown`: set() for each, in one go
+        (a card placed is the commonest change)."""
+        self.cells = cells = list(self.cells)
+        self.index = index = list(self.index)
+        slots, free = self.slot, self.free
+        if was:
+            gone = slots.pop(cell)
+            keep = ~(1 << gone)
+            while was:
+                low = was & -was
+                index[low.bit_length() - 1] &= keep
+                was ^= low
+            cells[gone] = None
+            free.append(gone)
+        known = _BIT_PLACES.get
+        for n, old, now in grown:
+            slot = slots.get(n)
+            if slot is None:
+                if free:
+                    slot = free.pop()
+                    cells[slot] = n
+                else:
+                    slot = len(cells)
+                    cells.append(n)
+                slots[n] = slot
+            bit = 1 << slot
+            added = now & ~old
+            for place in known(added) or bit_places(added):
+                index[place] |= bit
+
+    def mask(self, bits: int) -> int:
+        """The slots of the cells a face with these packed segments connects at."""
+        index = self.index
+        found = 0
+        for place in bit_places(bits):
+            found |= index[place]
+        return found
+
+
+def picked(mask: int, cells: list[Any]) -> list[Cell]:
+    """The cells of the slots in `mask`, sorted (the frontier's order)."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(cells[low.bit_length() - 1])
+        mask ^= low
+    found.sort()
+    return found
