@@ -43,7 +43,7 @@ class Hud:
         self.log_panel = screen.panel(LOG, parent=top_right, colour=DARK)
         self.turn = screen.text("", (0.06, -0.1), 0.065, TextNode.ALeft, parent=top_left)
         self.info = screen.text("", (0.06, -0.18), 0.045, TextNode.ALeft, parent=top_left)
-        self.hint = screen.text("", (0, -0.5), 0.05, wrap=40)
+        self.hint = screen.text("", (0, HINT_Y), 0.05, wrap=40)
         self.notice = screen.text("", (0, 0.88), 0.05, fg=(1.0, 0.85, 0.45, 1), wrap=38)  # fitted between the panels
         self.log = screen.text("", (-0.06, -0.08), 0.04, TextNode.ARight, parent=top_right, wrap=26)  # in the panel
         self.goal = screen.text("", (-0.06, 0.3), 0.045, TextNode.ARight, parent=bottom_right, wrap=14)
@@ -120,7 +120,7 @@ class Hud:
             sizes = "\n".join("   ".join(seats[i:i + step]) for i in range(0, len(seats), step))
         self.info.setText("\n".join(info + [sizes]))
         self.hint.setText(session.hint())
-        self.hint.setZ(HINT_Y if session.humans else WATCHED_HINT_Y)
+        self.hint.setPos(0, HINT_Y if session.humans else WATCHED_HINT_Y)
         notice = session.notice if session.notice and session.notice not in status else status  # not said twice
         self.notice.setText(notice)
         self.fit_notice()
