@@ -169,3 +169,93 @@ def test_the_longest_notice_stays_between_the_top_panels(app, language):
                        for o in table.obstacles())  # inside its own place, which the framing keeps clear
     finally:
         set_language("en")
+
+
+def with_window(app, monkeypatch, width: int, height: int) -> float:
+    """Lay the table out as in a window of this shape (the offscreen buffer keeps its pixels): the lens, aspect2d and
+    its corners as Panda3D sets them when a window changes shape. Returns the aspect ratio it had."""
+    base = app.base
+    original = base.getAspectRatio()
+    monkeypatch.setattr(base, "getAspectRatio", lambda *_: width / height)
+    base.adjustWindowAspectRatio(width / height)
+    return original
+
+
+def text_height(app, label) -> float:
+    """A label's row of text on the screen (screen units: 2 is the window's height)."""
+    return label.node().getLineHeight() * label.getSz(app.base.render2d)
+
+
+@pytest.mark.parametrize("width,height", [(1280, 720), (1024, 640)])
+def test_towers_scoring_row_is_readable_each_value_beside_its_card(app, monkeypatch, width, height):
+    """Issue 11: the row's heading and values read as well as a seat's label, each value just right of its own
+    card (level with it, nearer to it than to any other), none over another label or the HUD."""
+    from aquarius3d.i18n import element_name
+
+    original = with_window(app, monkeypatch, width, height)
+    try:
+        app.start_game("elemental-towers", {}, [Seat("Bot", "computer")], seed=8)
+        table = app.table
+        row = table.parts.scoring_row
+        for moves in (1, 12, 30):
+            play(app, moves)
+            session = app.session
+            assert [card.getTag("row") for card in row.cards] == session.flow.row()
+            seat = table.feedback.seats.labels[0]
+            cards = [projected(app, tuple(map(tuple, card.getTightBounds(app.base.render)))) for card in row.cards]
+            for place, (label, card) in enumerate(zip(row.labels, cards)):
+                value, element = session.game.end.values[place], session.flow.row()[place]
+                assert label.node().getText() == f"{value}  {element_name(element)}"
+                assert text_height(app, label) >= text_height(app, seat) - 1e-6
+                assert text_height(app, label) * height / 2 >= 12  # pixels
+                x0, x1, y0, y1 = rect_of(app, label)
+                middle = (y0 + y1) / 2
+                assert card[1] - 0.005 <= x0 <= card[1] + 0.05, (label.node().getText(), card, x0)  # just right of it
+                assert card[2] <= middle <= card[3], (label.node().getText(), card, middle)  # level with it
+                assert min(range(5), key=lambda i: abs((cards[i][2] + cards[i][3]) / 2 - middle)) == place
+            heading = rect_of(app, row.heading)
+            assert heading[2] >= cards[0][3] - 0.005 and overlap(heading, (cards[0][0], cards[0][1], -1, 1))
+            assert text_height(app, row.heading) * height / 2 >= 12
+            shown = table.parts.overlay.shown()
+            assert row.heading in shown and all(label in shown for label in row.labels)
+            rects = [rect_of(app, label) for label in shown]
+            for i, rect in enumerate(rects):
+                assert -1 <= rect[0] and rect[1] <= 1 and -1 <= rect[2] and rect[3] <= 1, shown[i].node().getText()
+                for other in rects[i + 1:]:
+                    assert not overlap(rect, other), (shown[i].node().getText(), rect, other)
+                for panel in table.obstacles():
+                    assert not overlap(rect, panel), (shown[i].node().getText(), rect, panel)
+            supply = table.parts.supply_label
+            assert supply.node().getText().startswith("Supply")  # as big as the piles' counts, as the test above asks
+            assert text_height(app, supply) >= max(0.035, text_height(app, table.parts.piles.labels["deck"]) - 1e-6)
+            assert_framed(app)
+    finally:
+        app.base.adjustWindowAspectRatio(original)
+
+
+def test_a_game_watched_with_no_human_keeps_no_room_for_a_hand(app):
+    """With only computer players no hand is ever shown: the hint goes to the bottom row and the table is framed
+    down to it, not into the top of the window over an empty hand band."""
+    from aquarius3d.screens.hud import BAND_TOP
+    from aquarius3d.view.framing import card_box
+
+    app.start_game("elemental-towers", {}, [Seat("Bot", "computer")], seed=8)
+    play(app, 30)
+    table = app.table
+    hint = rect_of(app, table.hud.hint)
+    assert table.hud.hint.getText() and hint[3] < -0.75  # the hint is still said, in the bottom row
+    assert not any(overlap((-0.5, 0.5, -0.7, BAND_TOP), panel) for panel in table.obstacles())
+    assert any(overlap(hint, panel) for panel in table.obstacles())  # its row is kept for it
+    lowest = min(projected(app, card_box(view.cell, view.bottom))[2] for view in table.scene.views.values())
+    assert lowest < BAND_TOP - 0.05  # the cards come down where the hand band was
+    assert_framed(app)
+
+
+def test_a_human_seat_keeps_the_hand_band(app):
+    from aquarius3d.screens.hud import BAND_TOP
+
+    app.start_game("elemental-towers", {}, [Seat("Ann")], seed=8)
+    table = app.table
+    table.refresh()
+    assert any(panel[3] >= BAND_TOP - 1e-6 and panel[2] <= -0.99 for panel in table.obstacles())
+    assert rect_of(app, table.hud.hint)[3] > -0.6  # over the hand

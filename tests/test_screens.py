@@ -41,9 +41,11 @@ def test_towers_scoring_row_stands_whole_and_clear_of_the_hint(app):
             app.table.frame_now()  # the view a game opens with, on today's table
             for card in app.table.parts.scoring_row.cards:  # leaning back, its near edge rests on the table: nothing sunk
                 assert card.getTightBounds(app.base.render)[0].z >= 0.0
+            app.table.feedback.place_labels()  # the values are screen labels (view/labels.py), placed each frame
             hint = text_box(app, app.table.hud.hint)
             for label in app.table.parts.scoring_row.labels:
-                assert not overlap(screen_box(app, label), hint), (label.node().getText(), app.table.hud.hint.getText())
+                low, high = label.getTightBounds(app.base.render2d)
+                assert not overlap((low.x, high.x, low.z, high.z), hint), (label.node().getText(), app.table.hud.hint.getText())
             checked += 1
         towers_step(app, rng)
     assert checked > 20

@@ -24,6 +24,8 @@ END = (-1.32, -0.04, -0.62, 0.5)  # the end panel, from the middle of the right 
 GOAL = (-0.8, 0.0, 0.0, 0.52)  # the goal card and its text, from the bottom right corner
 HINT_HALF = 1.05  # half the width kept for the hint and the choice buttons over the hand
 BAND_TOP = -0.27  # the top of the hint, the choices and the hand (view/hand.py: up to -0.56)
+HINT_Y = -0.5  # the hint's first row over the hand
+WATCHED_HINT_Y, WATCHED_BAND_TOP = -0.88, -0.8  # with no human seat no hand is shown: the hint alone, at the bottom
 NOTICE_BAND = (0.77, 0.975)  # the notice's rows at the top (aspect2d), between the turn panel and the log panel
 NOTICE_GAP = 0.04  # kept clear between the notice and either panel
 NOTICE_SCALES = (0.05, 0.045, 0.04, 0.035, 0.031, 0.028)  # the notice's size: the largest whose rows fit the band
@@ -41,7 +43,7 @@ class Hud:
         self.log_panel = screen.panel(LOG, parent=top_right, colour=DARK)
         self.turn = screen.text("", (0.06, -0.1), 0.065, TextNode.ALeft, parent=top_left)
         self.info = screen.text("", (0.06, -0.18), 0.045, TextNode.ALeft, parent=top_left)
-        self.hint = screen.text("", (0, -0.5), 0.05, wrap=40)
+        self.hint = screen.text("", (0, HINT_Y), 0.05, wrap=40)
         self.notice = screen.text("", (0, 0.88), 0.05, fg=(1.0, 0.85, 0.45, 1), wrap=38)  # fitted between the panels
         self.log = screen.text("", (-0.06, -0.08), 0.04, TextNode.ARight, parent=top_right, wrap=26)  # in the panel
         self.goal = screen.text("", (-0.06, 0.3), 0.045, TextNode.ARight, parent=bottom_right, wrap=14)
@@ -118,6 +120,7 @@ class Hud:
             sizes = "\n".join("   ".join(seats[i:i + step]) for i in range(0, len(seats), step))
         self.info.setText("\n".join(info + [sizes]))
         self.hint.setText(session.hint())
+        self.hint.setPos(0, HINT_Y if session.humans else WATCHED_HINT_Y)
         notice = session.notice if session.notice and session.notice not in status else status  # not said twice
         self.notice.setText(notice)
         self.fit_notice()
@@ -240,10 +243,11 @@ class Hud:
         high = render2d.getRelativePoint(parent, Point3(right, 0, top))
         return (low.x, high.x, low.z, high.z)
 
-    def obstacles(self, ended: bool, join_button: bool = False) -> list[tuple[float, float, float, float]]:
+    def obstacles(self, ended: bool, join_button: bool = False, hand: bool = True) -> list[tuple[float, float, float, float]]:
         """The parts of the window the HUD keeps for itself, in screen units: the camera frames the table
         in what is left. They are the HUD's places, not its present text, so the framing does not shift
-        while the same turn goes on; at the end the hand and hint give way to the result beside the table."""
+        while the same turn goes on; at the end the hand and hint give way to the result beside the table.
+        `hand`: whether a hand may show (some seat is a human's); if not, only the hint's rows at the bottom."""
         base = self.base
         kept = [self._rect(base.a2dTopLeft, INFO), self._rect(base.a2dTopRight, LOG),
                 self._rect(base.aspect2d, self.notice_rect()), self._rect(base.a2dBottomRight, GOAL)]
@@ -251,7 +255,7 @@ class Hud:
             kept.append(self._rect(base.a2dRightCenter, END))
         else:
             half = max(HINT_HALF, Hand.width(len(self.hand.nodes)) / 2)
-            kept.append(self._rect(base.aspect2d, (-half, half, -1.0, BAND_TOP)))
+            kept.append(self._rect(base.aspect2d, (-half, half, -1.0, BAND_TOP if hand else WATCHED_BAND_TOP)))
         if join_button:
             kept.append(self._rect(base.a2dBottomLeft, (0.0, 0.36, 0.0, 0.16)))
         return kept

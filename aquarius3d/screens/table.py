@@ -189,7 +189,8 @@ class TableScreen(Screen):
         return scene_boxes(self.scene, spots, self.parts.furniture() + self.feedback.nodes()) + self.parts.label_boxes()
 
     def obstacles(self) -> list:
-        return self.hud.obstacles(self.ended(), not self.join.button.isHidden()) + self.feedback.obstacles()
+        return (self.hud.obstacles(self.ended(), not self.join.button.isHidden(), self.session.humans > 0)
+                + self.feedback.obstacles())
 
     def framed(self, name: str | None = None) -> Orbit:
         """The view framing the table clear of the HUD: a named one (orbit, top, side), or the present angles."""

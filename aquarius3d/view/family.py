@@ -7,11 +7,13 @@ scoring row and space rings; Dominus' table outline and edge marks.
 
 from __future__ import annotations
 
+from panda3d.core import NodePath
+
 from .. import geometry
 from ..i18n import tr
 from .houses import level_top, state_views, surface_top
 from .labels import ScreenLabels
-from .piles import Piles
+from .piles import LABEL_LIFT, LABEL_SCALE, Piles
 from .rising import Elevation, StoreyLabels, Trays, element_tops
 from .scene import CardView, PyramidView, TableScene
 from .towers import ScoringRow, SpaceRings, piece_views, tower_views
@@ -30,6 +32,7 @@ class TableParts:
         self.elevation: Elevation | None = None
         self.scoring_row: ScoringRow | None = None
         self.rings: SpaceRings | None = None
+        self.supply_label: NodePath | None = None  # Elemental Towers: the supply's title, on the screen
         self.ghost_spots: dict = {}  # move -> (cell, height of the plane it is picked on, quarter, space or None)
         self.tray_hover: str | None = None  # Aquarius Rising: the pyramid of the player's tray under the pointer
         if session.family == "rising":
@@ -38,7 +41,8 @@ class TableParts:
             self.elevation = Elevation(scene)
         if session.family == "towers":
             self.trays = Trays(scene)  # the supply, by colour and size
-            self.scoring_row = ScoringRow(scene)
+            self.scoring_row = ScoringRow(scene, self.overlay)
+            self.supply_label = self.overlay.add("label-supply", LABEL_SCALE)
             self.rings = SpaceRings(scene)
 
     def sync(self) -> None:
@@ -106,7 +110,11 @@ class TableParts:
         )
         self.scene.show_limit(session.flow.table_limit())
         if session.family == "towers":
-            self.trays.update([(tr("hud_towers_supply"), session.flow.supply_left())], None)
+            supply = session.flow.supply_left()
+            self.trays.update([(tr("hud_towers_supply"), supply)], None, titled=False)  # titled on the screen
+            self.supply_label.node().setText(tr("name_and_counts", name=tr("hud_towers_supply"),
+                                                counts=tr("count_pyramids", count=sum(n for _, n in supply))))
+            self.overlay.anchor(self.supply_label, self.trays.near_edge(), -LABEL_LIFT)  # under the tray
             self.scoring_row.update(session.flow.row(), list(game.end.values), tr("hud_row"))
             self.rings.update(state, session.flow.movable() if session.source is None else set(),
                               session.source if session.stage in ("earned", "trade_piece") else None)
@@ -144,13 +152,14 @@ class TableParts:
         nodes = [stack for stack in self.piles.stacks.values() if not stack.isHidden()]
         nodes += [tray for tray in (self.trays.seats if self.trays is not None else [])]
         if self.scoring_row is not None:
-            nodes += self.scoring_row.cards + self.scoring_row.labels  # the values too: never under the log
+            nodes += self.scoring_row.cards
         return nodes
 
     def label_boxes(self) -> list:
         """Boxes round the anchors of the screen labels (piles, seats), about a label's size on the table at the
         usual framings: the camera keeps them in view, and room round them for the labels."""
-        return [((x - 30.0, y - 26.0, z), (x + 30.0, y + 26.0, z + 2.0)) for x, y, z in self.overlay.anchors()]
+        boxes = [((x - 30.0, y - 26.0, z), (x + 30.0, y + 26.0, z + 2.0)) for x, y, z in self.overlay.anchors()]
+        return boxes + (self.scoring_row.label_boxes() if self.scoring_row is not None else [])
 
     def hidden_in_elevation(self) -> list:
         """What would stand before the houses seen from the front: piles, trays and the table's rim."""

@@ -71,9 +71,12 @@ class ScreenLabels:
         label.removeNode()
 
     @staticmethod
-    def anchor(label: NodePath, point: tuple[float, float, float] | None, lift: float = 0.0) -> None:
-        """Where on the table the label belongs (scene coordinates, mm); `lift`: screen units above it preferred."""
+    def anchor(label: NodePath, point: tuple[float, float, float] | None, lift: float = 0.0,
+               beside: bool = False) -> None:
+        """Where on the table the label belongs (scene coordinates, mm); `lift`: screen units above it preferred;
+        `beside`: the label starts at the anchor, to its right (a value next to its card), not centred on it."""
         label.setPythonTag("anchor", None if point is None else (tuple(point), lift))
+        label.setPythonTag("beside", beside)
 
     def shown(self) -> list[NodePath]:
         """The labels shown, in the order they are placed."""
@@ -112,7 +115,8 @@ class ScreenLabels:
                 film = Point3(max(-1.0, min(1.0, film.x)), 0, max(-1.0, min(1.0, film.y)))
             left, right, bottom, top = self.size(label, aspect)
             width, height = right - left, top - bottom
-            centre = self._spot(film.x, film.y + lift, width, height, hard + taken, list(avoid))
+            shift = width / 2 + GAP if label.getPythonTag("beside") else 0.0
+            centre = self._spot(film.x + shift, film.y + lift, width, height, hard + taken, list(avoid))
             cx, cy = centre
             rect = (cx - width / 2, cx + width / 2, cy - height / 2, cy + height / 2)
             # the text's origin, such that its frame's middle falls on the spot chosen

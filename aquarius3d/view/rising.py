@@ -99,6 +99,12 @@ class Trays:
                            (x + outer * (width / 2 + FAN_BESIDE), y + self.DEPTH / 4)))
         return places
 
+    def near_edge(self) -> tuple[float, float, float] | None:
+        """The middle of the first tray's near edge (where a title goes), None before any tray is drawn."""
+        if not self.seats:
+            return None
+        return (self.seats[0].getX(), self.seats[0].getY() - self.DEPTH / 2, 3.0)
+
     LIFT = 9.0  # millimetres the chosen pyramid rises above its tray
 
     def update(self, supplies: list[tuple[str, list[tuple[str, int]]]], active: int | None,

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import math
 
-from panda3d.core import LineSegs, NodePath, TextNode
+from panda3d.core import LineSegs, NodePath
 
 from .. import geometry
 from ..games.towers.state import TowersData
 from ..i18n import element_name
 from ..vocabulary import QUARTERS
+from .labels import ScreenLabels
 from .scene import PyramidView
-from .rising import _label
 
 ACE = {"earth": "EEEE", "air": "AAAA", "fire": "FFFF", "water": "WWWW", "space": "SSSS"}
 
@@ -55,6 +55,10 @@ def piece_views(state) -> dict:
 ROW_SCALE = 0.52  # a scoring-row card, against a card on the table
 ROW_TILT = 25.0  # degrees it leans back, standing a little
 ROW_STEP = geometry.CELL_Y * 0.66  # from one place of the row to the next
+LABEL_SCALE = 0.043  # a value's size on the screen (aspect2d units): as a seat's label at its turn (view/seats.py)
+HEADING_SCALE = 0.04  # the heading's
+HEADING_LIFT = 0.035  # screen units above the top card the heading is shown, if it can
+LABEL_REACH = 80.0  # millimetres right of the cards the values' labels take at the usual framings
 
 
 def row_lift(scale: float = ROW_SCALE, tilt: float = ROW_TILT) -> float:
@@ -70,36 +74,48 @@ class ScoringRow:
     """The five goal cards standing in a column beside the table, top worth 5, each labelled with its value.
 
     The column stands beside the far half of the table, its last card beyond the middle of the table, so that
-    the prompt along the lower part of the screen never covers the lowest places' labels.
+    the prompt along the lower part of the screen never covers the lowest places' labels. The heading and the
+    values are screen labels (view/labels.py): one size on the screen however far the camera stands, each value
+    starting just right of its own card, placed before the piles' counts so that nothing pushes it away.
     """
 
-    def __init__(self, scene) -> None:
+    def __init__(self, scene, overlay: ScreenLabels) -> None:
         self.scene = scene
+        self.overlay = overlay
         self.root = scene.root.attachNewNode("scoring-row")
         self.root.setTexture(scene.atlas_texture)
         self.cards: list[NodePath] = []
-        self.labels: list[NodePath] = []
+        self.heading = overlay.add("row-heading", HEADING_SCALE, first=True)
+        self.labels: list[NodePath] = [overlay.add("row-label", LABEL_SCALE, first=True) for _ in range(5)]
+        for label in [self.heading, *self.labels]:
+            label.hide()
 
     def place(self) -> tuple[float, float]:
         """Where the column stands: x of its cards, y of the top (worth 5) one."""
         (_, y0, _), (x1, y1, _) = self.scene.bounds()
         return x1 + geometry.CARD_WIDTH * 1.9, (y0 + y1) / 2 + 4.5 * ROW_STEP
 
-    def extent(self) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
-        """The box the row takes on the table (millimetres), heading and labels included: for framing."""
+    def label_boxes(self) -> list[tuple[tuple[float, float, float], tuple[float, float, float]]]:
+        """Boxes of the table (millimetres) where the values' labels show at the usual framings (right of the
+        cards), for the camera to keep in view with room for them."""
+        if not self.cards:
+            return []
         x, top = self.place()
-        return ((x - geometry.CARD_WIDTH * 0.4, top - 4 * ROW_STEP - geometry.CARD_LENGTH * 0.4, 0.0),
-                (x + geometry.CARD_WIDTH * 1.6, top + geometry.CARD_LENGTH * 0.7, 2 * row_lift()))
+        right = x + geometry.CARD_WIDTH * ROW_SCALE / 2
+        return [((right, top - 4 * ROW_STEP - 12.0, 0.0), (right + LABEL_REACH, top + 12.0, 2.0))]
 
     def update(self, row: list[str], values: list[int], title: str) -> None:
         self.root.getChildren().detach()
-        self.cards, self.labels = [], []
+        self.cards = []
+        for label in [self.heading, *self.labels]:
+            label.hide()
         if not row:  # the draft variant: the row is dealt when the draft ends
             return
         x, top = self.place()
-        heading = _label(self.root, title, 13.0)
-        heading.setPos(x, top + geometry.CARD_LENGTH * 0.5, 2)
-        heading.setP(-90)
+        self.heading.node().setText(title)
+        ScreenLabels.anchor(self.heading, (x, top + geometry.CARD_LENGTH * ROW_SCALE / 2, 2 * row_lift()),
+                            HEADING_LIFT)
+        self.heading.show()
         for place, element in enumerate(row):
             card = self.root.attachNewNode(self.scene._mesh(ACE[element]).makeCopy())
             y = top - place * ROW_STEP
@@ -109,11 +125,12 @@ class ScoringRow:
             card.setTag("row", element)
             self.cards.append(card)
             value = values[place] if place < len(values) else 0
-            label = _label(self.root, f"{value}  {element_name(element)}", 11.0, align=TextNode.ALeft)
-            label.setPos(x + geometry.CARD_WIDTH * 0.36, y - 4, 3)
-            label.setP(-90)
+            label = self.labels[place]
+            label.node().setText(f"{value}  {element_name(element)}")
             label.setTag("row-label", element)
-            self.labels.append(label)
+            # the card's right edge, at its middle's height (it leans back about its centre)
+            ScreenLabels.anchor(label, (x + geometry.CARD_WIDTH * ROW_SCALE / 2 + 3.0, y, row_lift()), beside=True)
+            label.show()
 
 
 class SpaceRings:
