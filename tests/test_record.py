@@ -1,5 +1,7 @@
 """Watching and recording computer games (view/recorder.py, `play --record DIR --exit-at-end`)."""
 
+import time
+
 from aquarius3d.session import Seat
 from test_app import FakeTask, app  # noqa: F401  (the app fixture)
 from test_cli import run
@@ -69,9 +71,8 @@ def test_each_move_is_pictured_once_its_card_has_slid_in(app, tmp_path, monkeypa
     sliding = []
     snap = recorder.snap
     monkeypatch.setattr(recorder, "snap", lambda: (sliding.append(table.feedback.last_move.busy()), snap())[1])
-    for _ in range(400):
-        if len(recorder.written) > 4:
-            break
+    deadline = time.monotonic() + 120  # the slides run on the clock: as many frames as they take, on any machine
+    while len(recorder.written) <= 4 and time.monotonic() < deadline:
         table._tick(FakeTask())
         recorder._step(FakeTask())
         app.base.graphicsEngine.renderFrame()
