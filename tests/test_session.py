@@ -443,7 +443,7 @@ def test_rising_winner_explained_in_words():
     session.stage = "over"
     assert session.flow.explain_heights() == [
         "Highest points: Air 44.7\xa0mm, Fire 44.7\xa0mm.",
-        "Pips counted by house (English text), in the house(s) of those points: Air 3, Fire 6.",
+        "Tied, so the pips in the house(s) of those points count (the English rules' reading): Air 3, Fire 6.",
         "Fire wins.",
     ]
 
@@ -469,16 +469,16 @@ def test_rising_explanation_says_which_reading_counts_the_pips_at_both_heights()
     """Pips at the highest and the secondary height, by house (English) or at that height (French)."""
     assert _explained("secondary-pips-by-house.yaml") == [
         "Highest points: Air 60.9\xa0mm, Fire 60.9\xa0mm.",
-        "Pips counted by house (English text), in the house(s) of those points: Air 4, Fire 4.",
+        "Tied, so the pips in the house(s) of those points count (the English rules' reading): Air 4, Fire 4.",
         "Next highest points: Air 26\xa0mm, Fire 26\xa0mm.",
-        "Pips counted by house (English text), in the house(s) of those points: Air 6, Fire 4.",
+        "Tied, so the pips in the house(s) of those points count (the English rules' reading): Air 6, Fire 4.",
         "Air wins.",
     ]
     assert _explained("secondary-pips-at-height.yaml") == [
         "Highest points: Air 60.9\xa0mm, Fire 60.9\xa0mm.",
-        "Pips counted at that height (French text), in any house: Air 2, Fire 2.",
+        "Tied, so the pips of the pyramids at that height count, in any house (the French rules' reading): Air 2, Fire 2.",
         "Next highest points: Air 26\xa0mm, Fire 26\xa0mm.",
-        "Pips counted at that height (French text), in any house: Air 0, Fire 0.",
+        "Tied, so the pips of the pyramids at that height count, in any house (the French rules' reading): Air 0, Fire 0.",
         "Largest groups on the table: Air 1, Fire 3.",
         "Fire wins.",
     ]
@@ -487,7 +487,7 @@ def test_rising_explanation_says_which_reading_counts_the_pips_at_both_heights()
         lines = _explained("secondary-pips-at-height.yaml")
     finally:
         set_language("en")
-    assert lines[1] == "Points des pyramides comptés à cette hauteur (texte français), dans toute structure\xa0: Air 2, Feu 2."
+    assert lines[1] == "À égalité, on compte les points des pyramides à cette hauteur, dans toute structure (lecture de la règle française)\xa0: Air 2, Feu 2."
     assert lines[-1] == "Feu gagne."
 
 
