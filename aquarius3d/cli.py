@@ -203,7 +203,7 @@ def cmd_play(args) -> int:
 
         saves.clean_temporary()
         session = Session.load(Path(args.load))  # a broken save is refused before any window opens
-        _open_window(session=session, think=think, **_watching(args))
+        _open_window(session=session, think=think, **_watching(args, session.seats))
         return 0
     if not args.ruleset:
         raise DataError("play: name a ruleset (see 'aquarius3d rulesets') or give --load FILE")
@@ -222,12 +222,18 @@ def cmd_play(args) -> int:
             raise DataError(f"--targets: one number (or nothing) per player, separated by commas, got {args.targets!r}")
         targets = [int(p) if p else None for p in parts]
     _open_window((args.ruleset, dict(game.options), seats, targets), seed=args.seed, think=think,
-                 **_watching(args))
+                 **_watching(args, seats))
     return 0
 
 
-def _watching(args) -> dict:
-    """--record DIR, --exit-at-end and --offscreen, checked before any window opens."""
+def _watching(args, seats) -> dict:
+    """--record DIR, --exit-at-end and --offscreen, checked before any window opens (and before DIR is made)."""
+    if args.offscreen and not args.exit_at_end:
+        raise DataError("--offscreen: nobody sees an offscreen game: give --exit-at-end (and --record DIR)")
+    humans = [seat.name for seat in seats if seat.kind == "human"]
+    if args.offscreen and humans:
+        raise DataError(f"--offscreen: nobody can play {humans[0]}'s turns in an offscreen window: "
+                        "give every seat a computer level (random, easy, medium, hard)")
     record = None
     if args.record:
         from pathlib import Path
@@ -237,8 +243,6 @@ def _watching(args) -> dict:
             record.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise DataError(f"--record: cannot write pictures in {record}: {exc.strerror or exc}") from None
-    if args.offscreen and not args.exit_at_end:
-        raise DataError("--offscreen: nobody sees an offscreen game: give --exit-at-end (and --record DIR)")
     return {"record": record, "exit_at_end": args.exit_at_end, "offscreen": args.offscreen}
 
 

@@ -42,9 +42,13 @@ def test_a_picture_after_every_move_and_the_end_closes(app, tmp_path, monkeypatc
     assert len({p.read_bytes() for p in pictures}) == len(pictures)  # every move shows something new
 
 
-def test_play_checks_its_watching_options_before_any_window():
+def test_play_checks_its_watching_options_before_any_window(tmp_path):
     done = run("play", "aquarius", "--players", "random,random", "--offscreen")
     assert done.returncode == 2 and "--offscreen: nobody sees an offscreen game" in done.stderr
+    done = run("play", "aquarius", "--players", "Ann,random", "--offscreen", "--exit-at-end", "--record",
+               str(tmp_path / "shots"))
+    assert done.returncode == 2 and "nobody can play Ann's turns in an offscreen window" in done.stderr
+    assert not (tmp_path / "shots").exists()  # refused before anything is written
     done = run("play", "--load", "x.json", "--seed", "3")
     assert done.returncode == 2 and done.stderr.startswith("aquarius3d: --load: the saved game says")
 
