@@ -79,12 +79,13 @@ class Gallery:
             raise SystemExit("gallery: the game never reached the wanted moment")
 
     def snap(self, name: str) -> Path:
-        """Let the camera come to rest, draw, and write NAME.png from the frame drawn."""
+        """Let the camera come to rest and the last card land, draw, and write NAME.png from the frame drawn."""
         base = self.app.base
         table = self.app.table
         for _ in range(4):
             if table is not None:
                 table.camera.finish()
+                table.feedback.last_move.finish()  # the last card landed, not on its way from the seat
             base.taskMgr.step()
         base.graphicsEngine.renderFrame()
         base.graphicsEngine.renderFrame()
