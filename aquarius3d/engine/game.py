@@ -21,7 +21,7 @@ from ..errors import IllegalMove, MoveSyntaxError
 from ..values import Value, field
 from ..vocabulary import BIT, LETTER_OF
 from . import hidden, rng as random_source
-from .groups import (Chain, CrossGroup, MaskGroup, MoveGroup, PlaceGroup, PlaceRows, ShiftGroup, SlotMaskGroup, SlotPlaceGroup,
+from .groups import (Chain, CrossGroup, MaskGroup, MoveGroup, PlaceGroup, PlaceRows, ShiftGroup, SlotPlaceGroup,
                      SpreadGroup)
 from .hidden import Observation
 from .hooks import PlacementBlock, WinBlock
@@ -32,7 +32,7 @@ from .state import State
 from ..yamlfile import short
 
 # The move groups live in groups.py; rule blocks import them from here too.
-__all__ = ["ApplyResult", "Chain", "CrossGroup", "Game", "MaskGroup", "MoveGroup", "PlaceGroup", "PlaceRows", "ShiftGroup", "SlotMaskGroup", "SlotPlaceGroup",
+__all__ = ["ApplyResult", "Chain", "CrossGroup", "Game", "MaskGroup", "MoveGroup", "PlaceGroup", "PlaceRows", "ShiftGroup", "SlotPlaceGroup",
            "SpreadGroup"]
 
 

@@ -152,19 +152,6 @@ class MaskGroup:
         return map(self.build, self._picked())
 
 
-class SlotMaskGroup(MaskGroup):
-    """A MaskGroup over a table's frontier slots (slots.py): the cells of the slots picked, in cell order (the
-    frontier's), then `last`."""
-
-    __slots__ = ()
-
-    def _picked(self) -> list[Any]:
-        found = picked(self.mask, self.cells)
-        if self.last is not None:
-            found.append(self.last)
-        return found
-
-
 class PlaceRows:
     """Placements row by row, for rows (mask, code, turned): one card one way up at the cells of the frontier
     slots in `mask` (slots.py), in cell order. Counting them is a bit count per row; a row's cells are listed

@@ -80,24 +80,6 @@ def _edited(items: list[tuple[Cell, Any]], gone: list[Cell], changed: list[tuple
     return found
 
 
-def frontier_index(frontier: list[tuple[Cell, int]]) -> tuple[dict[Cell, int], list[int]]:
-    """The frontier as bit sets, to ask about many faces at once: each cell's place in the list, and per bit of
-    the packed facing segments, the set of places (bit i: frontier[i]) whose segments have it.
-
-    A face connects at the places `OR of index[b] for each bit b of face.bits` (see `bit_places`).
-    """
-    places = {}
-    index = [0] * (8 * SEG_BITS)
-    for i, (cell, need) in enumerate(frontier):
-        places[cell] = i
-        here = 1 << i
-        while need:
-            low = need & -need
-            index[low.bit_length() - 1] |= here
-            need ^= low
-    return places, index
-
-
 class Table(PanelGroups):
     """Cards on the table by cell, with the frontier kept up to date.
 
