@@ -348,7 +348,7 @@ class Session:
         if self.stage != Stage.PLAYER:
             return False
         for move in self._action_moves():
-            if getattr(move, "seat", "none") == seat:
+            if isinstance(move, (TradeHands, TradeGoals, TradePyramids)) and move.seat == seat:
                 return self._try(move)
         self.notice = tr("log_refused", reason=tr("refuse_action_dead", action=action_name(self.action)))
         return False
