@@ -17,6 +17,13 @@ if TYPE_CHECKING:
     from .session import Session
 
 
+def rising_seat_line(session: Session, seat: int, cards: int) -> str:
+    """An Aquarius Rising seat in one line, "Ann: 3 cards, 12 pyramids" (the HUD and the label at its tray)."""
+    pyramids = sum(count for _, count in session.flow.supply(seat))
+    counts = tr("seat_cards_pyramids", cards=tr("count_cards", count=cards), pyramids=tr("count_pyramids", count=pyramids))
+    return tr("name_and_counts", name=session.seats[seat].name, counts=counts)
+
+
 def goal_text(session: Session) -> str | None:
     """The viewer's goal while they peek (press and hold)."""
     seen = session.observation()

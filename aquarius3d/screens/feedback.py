@@ -14,6 +14,7 @@ from direct.gui.DirectGui import DirectFrame
 from panda3d.core import Point3
 
 from ..i18n import action_name, tr
+from .. import session_words as words
 from ..view.motion import LastMove
 from ..view.seats import SeatLabels
 from ..view.sound import Sounds
@@ -103,9 +104,7 @@ class Feedback:
         for i, seat in enumerate(session.seats):
             cards = seen["hand_sizes"][i] if i < len(seen["hand_sizes"]) else 0
             if session.family == "rising":  # one line, in the gap between two trays of a column (view/rising.py)
-                counts = tr("seat_cards_pyramids", cards=tr("count_cards", count=cards),
-                            pyramids=tr("count_pyramids", count=sum(c for _, c in session.flow.supply(i))))
-                lines.append(tr("name_and_counts", name=seat.name, counts=counts))
+                lines.append(words.rising_seat_line(session, i, cards))
                 continue
             if session.family == "towers":
                 score, rank, _ = session.flow.score()

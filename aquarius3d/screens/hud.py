@@ -13,6 +13,7 @@ from direct.gui.DirectGui import DGG, DirectButton, DirectFrame
 from panda3d.core import Point3, TextNode
 
 from ..i18n import action_name, element_name, language, tr
+from .. import session_words as words
 from ..view.hand import Hand
 from ..vocabulary import ELEMENT_NAME_OF_COLOUR
 from .widgets import BUTTON, newest_lines, side_by_side
@@ -109,10 +110,7 @@ class Hud:
             score, rank, _ = session.flow.score()
             sizes = tr("hud_score", score=score, rank=rank)
         elif session.family == "rising":
-            sizes = "\n".join(tr("name_and_counts", name=s.name, counts=tr(
-                "seat_cards_pyramids", cards=tr("count_cards", count=n),
-                pyramids=tr("count_pyramids", count=sum(c for _, c in session.flow.supply(i)))))
-                for i, (s, n) in enumerate(zip(session.seats, seen["hand_sizes"])))
+            sizes = "\n".join(words.rising_seat_line(session, i, n) for i, n in enumerate(seen["hand_sizes"]))
         else:  # "Ann: 4 cards" ("Ann : 4 cartes" in French), a seat a line; past three seats two a line, in the panel
             seats = [tr("name_and_counts", name=s.name, counts=tr("count_cards", count=n))
                      for s, n in zip(session.seats, seen["hand_sizes"])]
