@@ -10,21 +10,20 @@ traceback only with `--debug`. Output cut short by a closed pipe
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
+from types import SimpleNamespace
+from typing import TYPE_CHECKING
 
 from .errors import DataError, IllegalMove, MoveSyntaxError
+
+if TYPE_CHECKING:
+    import argparse
 
 EXIT_CHECKS_FAILED = 1
 EXIT_USER_ERROR = 2
 EXIT_INTERNAL_ERROR = 3
 USER_ERRORS = (DataError, IllegalMove, MoveSyntaxError)
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # one line, not a usage dump
-        self.exit(EXIT_USER_ERROR, f"aquarius3d: {message} (see '{self.prog} --help')\n")
 
 
 def _options(pairs: list[str]) -> dict:
@@ -311,6 +310,12 @@ class _NotBuilt:
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser; with `only`, that command's parser alone is built under it (each
     takes a few milliseconds, argparse asking gettext for every word, and a command runs one)."""
+    import argparse
+
+    class _Parser(argparse.ArgumentParser):
+        def error(self, message: str):  # one line, not a usage dump
+            self.exit(EXIT_USER_ERROR, f"aquarius3d: {message} (see '{self.prog} --help')\n")
+
     parser = _Parser(prog="aquarius3d", description="A 3D table for Aquarius and the games built on its deck. "
                                                     "Without a command, the window opens on the menu. "
                                                     "Exit status: 0 done, 1 checks failed, 2 bad input, "
@@ -414,13 +419,27 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def plain_analyze(argv: list[str]) -> SimpleNamespace | None:
+    """`analyze FILE` or `analyze FILE --json`, the form tools run over and over, read without
+    argparse (importing it and building even one command's parser is about a tenth of analyze's
+    start); None for anything else, which the parser reads."""
+    if argv[:1] != ["analyze"] or len(argv) not in (2, 3) or argv[2:] not in ([], ["--json"]):
+        return None
+    if argv[1].startswith("-"):
+        return None
+    return SimpleNamespace(command="analyze", file=argv[1], json=len(argv) == 3, every_problem=False, debug=False,
+                           run=cmd_analyze)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    # The command, when it comes first (after --debug, perhaps): only its parser is built. Anything
-    # else (no command, --help, a mistyped one) gets the whole parser, which lists them all.
-    first = argv[1:2] if argv[:1] == ["--debug"] else argv[:1]
-    parser = build_parser(first[0] if first and not first[0].startswith("-") else None)
-    args = parser.parse_args(argv)
+    args = plain_analyze(argv)
+    if args is None:
+        # The command, when it comes first (after --debug, perhaps): only its parser is built. Anything
+        # else (no command, --help, a mistyped one) gets the whole parser, which lists them all.
+        first = argv[1:2] if argv[:1] == ["--debug"] else argv[:1]
+        parser = build_parser(first[0] if first and not first[0].startswith("-") else None)
+        args = parser.parse_args(argv)
     if not getattr(args, "run", None):
         args.run = cmd_window
     try:

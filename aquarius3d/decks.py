@@ -100,6 +100,19 @@ def combine_decks(elements: Deck, rest: Deck) -> Deck:
     return Deck(f"{rest.name} with the elements of {elements.name}", tuple(cards))
 
 
+def deck_data(deck: Deck) -> dict:
+    """A deck as plain data (for the cache of checked rulesets): its name and each card's kind and code."""
+    return {"name": deck.name, "cards": [[card.kind, card.code] for card in deck.cards]}
+
+
+def deck_of_data(data: dict) -> Deck:
+    """The deck that deck_data gave; ValueError for data it does not give."""
+    cards = tuple(Card(kind, code) for kind, code in data["cards"])
+    if not isinstance(data["name"], str) or not all(type(c.kind) is str and type(c.code) is str for c in cards):
+        raise ValueError("not a deck's data")
+    return Deck(data["name"], cards)
+
+
 def with_dragon(deck: Deck) -> Deck:
     """A deck with the Aquarius Dragon beside it: the card Aquarius Rising's `dragon_start` starts with."""
     return Deck(deck.name, deck.cards + (Card("dragon", DRAGON),))

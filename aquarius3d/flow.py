@@ -24,6 +24,10 @@ class Flow:
     """The shared flow: Aquarius (and Dominus) need nothing beyond it."""
 
     must_play_drawn = False  # the card drawn must be played (Elemental Towers): nothing to cancel
+    # The family undoes moves its own way (Elemental Towers: back to the start of the turn), with can_undo and
+    # undo below; the shared take-back (takeback.py) then hands U and its button over to them. Every family's
+    # flow says which.
+    own_undo = False
 
     def __init__(self, session: Session) -> None:
         self.session = session
@@ -38,6 +42,14 @@ class Flow:
 
     def cancel(self) -> bool:
         """Undo a choice the family's own way; True when it did (Esc)."""
+        return False
+
+    def can_undo(self) -> bool:
+        """With own_undo: may the player undo now?"""
+        return False
+
+    def undo(self) -> bool:
+        """With own_undo: undo the family's way; True when it did."""
         return False
 
     def spots_above(self, lies) -> list[tuple[tuple[int, int], int]]:

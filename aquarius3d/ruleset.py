@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from . import ruleset_cache
-from .decks import combine_decks, load_deck, with_dragon
+from .decks import Deck, combine_decks, deck_data, deck_of_data, deck_path, load_deck, with_dragon
 from .errors import DataError
 from .resources import rulesets_dir
 from .ruleset_types import MAX_EXTENDS, MAX_PLAYERS, OptionSpec, Ruleset, Ruling, block_modules, ruleset_of
@@ -291,16 +291,21 @@ def load_ruleset(name: str, options: dict | None = None):
                 if module.startswith("aquarius3d.games."):
                     import_module(module)
             ruleset, values, set_by = ruleset_of(entry["ruleset"]), dict(entry["values"]), dict(entry["set_by"])
+            deck = deck_of_data(entry["deck"])  # the deck lists' digests are among the entry's files
         except Exception:  # an entry that is not what the program writes: check afresh  # noqa: BLE001
             pass
         else:
-            deck, problems = _deck_of(ruleset, set_by, path.name, {})
-            if not problems:  # else the check below tells them, with their lines
+            if not _deck_problems(ruleset, deck, set_by, path.name, {}):  # else the check below tells them
                 return Game(ruleset, values, deck)
     files: list[tuple[Path, bytes]] = []
     ruleset, values, set_by, checked, deck = _check(name, options, files)
     if entry_name:
-        ruleset_cache.write(entry_name, files[1:], checked, values, set_by, block_modules(ruleset))
+        try:
+            decks = [(deck_path(n), read_bytes(deck_path(n))) for n in (ruleset.deck.name, ruleset.deck.elements) if n]
+        except DataError:  # a deck list gone since it was read: keep nothing
+            return Game(ruleset, values, deck)
+        ruleset_cache.write(entry_name, files[1:] + decks, checked, values, set_by, block_modules(ruleset),
+                            deck_data(deck))
     return Game(ruleset, values, deck)
 
 
@@ -381,7 +386,6 @@ def _check(name: str, options: dict | None, files: list) -> tuple[Ruleset, dict,
 
 def _deck_of(ruleset: Ruleset, set_by: dict, where: str, lines: dict) -> tuple[Any, list[str]]:
     """The ruleset's deck, and the problems of a deck that does not go with its action blocks."""
-    problems = []
     try:
         deck = load_deck(ruleset.deck.name)
         if ruleset.deck.elements:
@@ -391,6 +395,12 @@ def _deck_of(ruleset: Ruleset, set_by: dict, where: str, lines: dict) -> tuple[A
     except DataError as exc:
         key = "elements" if ruleset.deck.elements and "elements" in str(exc) else "name"
         return None, [f"{_line_of(lines, ('deck', key))}: deck.{key}: {exc}"]
+    return deck, _deck_problems(ruleset, deck, set_by, where, lines)
+
+
+def _deck_problems(ruleset: Ruleset, deck: Deck, set_by: dict, where: str, lines: dict) -> list[str]:
+    """The problems of a deck that does not go with the ruleset's action blocks."""
+    problems = []
     have = {a.card_name for a in ruleset.actions}
     spec = ruleset.deck.kept_actions()
     for card in deck.cards:
@@ -417,7 +427,7 @@ def _deck_of(ruleset: Ruleset, set_by: dict, where: str, lines: dict) -> tuple[A
             problems.append(
                 f"{_line_of(lines, key)}: {path_text(key)}: the {deck.name} deck has no {short(action)} cards"
             )
-    return deck, problems
+    return problems
 
 
 def _line_number(problem: str) -> tuple:

@@ -1,4 +1,5 @@
-"""A cache of checked rulesets, so that loading one again needs neither pydantic nor a YAML parse.
+"""A cache of checked rulesets, so that loading one again needs neither pydantic nor a YAML parse
+(of the ruleset or of its deck lists).
 
 Checking a ruleset (aquarius3d/ruleset_check.py) imports pydantic, which takes several times a
 bare Python start. What the check gives for a ruleset file and the options asked for (the
@@ -8,7 +9,7 @@ another; set but empty, nothing is kept). An entry is used only when all of thes
 they were when it was written:
 
 - the ruleset file (where it is and every byte of it) and the options, which name the entry;
-- every file it extends, whose digests the entry holds;
+- every file it extends and its deck lists (assets/decks), whose digests the entry holds;
 - the program: its version, Python's, and the size and modification time of every module of
   the rules side (where blocks are declared and rulesets read and checked) and of the installed
   pydantic, all folded into the entry's name (so a change to the code is a new entry).
@@ -16,7 +17,8 @@ they were when it was written:
 An entry that cannot be read, does not match its checksum or is stale is ignored, and the
 ruleset checked and written again; a cache folder that cannot be written is left alone.
 Rulesets with problems are never kept: their messages always come from a fresh check.
-The deck list is read and checked against the ruleset on every load (ruleset.py).
+The entry holds the deck as the deck lists made it (a list of kinds and codes); it is checked
+against the ruleset's action blocks on every load (ruleset.py).
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ try:
 except ImportError:  # pragma: no cover - another Python
     from hashlib import blake2b
 
-FORMAT = 1  # raise when an entry's layout or meaning changes
+FORMAT = 2  # raise when an entry's layout or meaning changes
 _TUPLE = "\x00tuple"  # how a tuple is written (JSON has lists only)
 _MAPPING = "\x00mapping"  # a mapping whose keys are not all text, or one that could be mistaken for the above
 
@@ -146,15 +148,18 @@ def read(name: str) -> dict | None:
 
 
 def write(name: str, extends: list[tuple[Path, bytes]], ruleset: dict, values: dict, set_by: dict,
-          modules: list[str]) -> None:
-    """Keep what a check gave, with the modules its blocks come from (silently nothing when it
-    cannot be kept or written)."""
+          modules: list[str], deck: dict | None = None) -> None:
+    """Keep what a check gave, with the modules its blocks come from and the deck (decks.deck_data;
+    an entry without one is checked again when read); `extends` are the files read besides the
+    ruleset (what it extends, its deck lists). Silently nothing when it cannot be kept or written."""
     folder = cache_dir()
     if folder is None:
         return
     try:
         entry = {"extends": [[str(path.resolve()), _digest(raw)] for path, raw in extends],
                  "ruleset": ruleset, "values": values, "set_by": set_by, "modules": modules}
+        if deck is not None:
+            entry["deck"] = deck
         body = json.dumps(encode(entry), separators=(",", ":"))  # ASCII: any text, even a lone surrogate
     except (ValueError, TypeError):
         return

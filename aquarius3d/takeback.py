@@ -10,7 +10,7 @@ saw) is taken back honestly: the whole state before the move comes back, the dec
 their order included, so the same cards are dealt again.
 
 Elemental Towers keeps its own undo (games/towers/flow.py: back to the start of the turn, after its
-card was drawn); `TakeBack` hands over to it, so U and the button mean the same thing in every game.
+card was drawn): its flow says so (`Flow.own_undo`), and `TakeBack` hands over to it, so U and the button mean the same thing in every game.
 The session calls `before()` and `after()` around each move; holds no Panda3D.
 """
 
@@ -18,8 +18,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from typing import TYPE_CHECKING
+
 from .engine.state import State
 from .stages import Stage
+
+if TYPE_CHECKING:
+    from .flow import Flow
 
 
 @dataclass
@@ -42,10 +47,10 @@ class TakeBack:
         self.snapshot: Snapshot | None = None
         self._pending: tuple[State, int, int] | None = None
 
-    def _own_undo(self):
-        """A family's own undo (Elemental Towers' flow), if it has one."""
-        flow = self.session.flow
-        return flow if callable(getattr(flow, "undo", None)) and callable(getattr(flow, "can_undo", None)) else None
+    def _own_undo(self) -> Flow | None:
+        """The family's flow when it keeps its own undo (Elemental Towers; Flow.own_undo), else None."""
+        flow: Flow = self.session.flow
+        return flow if flow.own_undo else None
 
     def before(self) -> None:
         """A move is about to be made: keep the state if a human makes it."""

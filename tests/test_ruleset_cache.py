@@ -117,7 +117,7 @@ def test_an_entry_of_the_wrong_shape_is_ignored(cache):
     # ruleset is checked again rather than trusted.
     data = ruleset_cache.decode(entry.read_text().partition("\n")[2])
     data["ruleset"]["actions"] = []
-    ruleset_cache.write(name, [], data["ruleset"], data["values"], data["set_by"], data["modules"])
+    ruleset_cache.write(name, [], data["ruleset"], data["values"], data["set_by"], data["modules"], data["deck"])
     assert len(load_ruleset("aquarius").ruleset.actions) == len(game.ruleset.actions)
 
 
@@ -205,3 +205,33 @@ def test_the_program_digest_follows_the_rules_code(tmp_path):
         os.utime(blocks.__file__, ns=(stat.st_atime_ns, stat.st_mtime_ns))
         ruleset_cache.program.cache_clear()
     assert ruleset_cache.program() == before
+
+
+def test_a_cached_load_reads_no_deck_list_and_a_changed_deck_list_is_read_again(cache, tmp_path, monkeypatch):
+    import shutil
+
+    from aquarius3d import decks
+
+    folder = tmp_path / "decks"
+    shutil.copytree(decks.decks_dir(), folder)
+    monkeypatch.setattr(decks, "decks_dir", lambda: folder)
+    read = []
+    real = decks.read_yaml
+    monkeypatch.setattr(decks, "read_yaml", lambda path, *args, **kwargs: read.append(path) or real(path, *args,
+                                                                                                     **kwargs))
+    decks.load_deck.cache_clear()
+    try:
+        first = load_ruleset("aquarius")  # checked: the deck list is read, and kept with the entry
+        assert [p.name for p in read] == ["second-edition.yaml"]
+        decks.load_deck.cache_clear()
+        read.clear()
+        cached = load_ruleset("aquarius")
+        assert read == [] and cached.deck == first.deck
+        listed = folder / "second-edition.yaml"
+        listed.write_text(listed.read_text().replace("EEEE: 3", "EEEE: 4"))
+        changed = load_ruleset("aquarius")
+        assert [p.name for p in read] == ["second-edition.yaml"]
+        assert len(changed.deck.cards) == len(first.deck.cards) + 1
+        assert changed.deck.copies()["EEEE"] == first.deck.copies()["EEEE"] + 1
+    finally:
+        decks.load_deck.cache_clear()

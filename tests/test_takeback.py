@@ -125,6 +125,25 @@ def test_towers_take_back_is_its_own_undo():
         assert session.state.turn_number > 0 and not session.take_back()
 
 
+@pytest.mark.parametrize("family", ["aquarius", "rising", "towers", "dominus"])
+def test_every_family_says_whether_it_keeps_its_own_undo(family):
+    from aquarius3d.flow import Flow
+    from aquarius3d.games import flow_of
+
+    flow = flow_of(family)
+    assert issubclass(flow, Flow) and "own_undo" in vars(flow)  # said by the family, not inherited by default
+    assert flow.own_undo is (family == "towers")
+
+
+def test_take_back_asks_the_flow_whether_it_keeps_its_own_undo():
+    session = Session.new("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=2)
+    asked = []
+    session.flow.own_undo = True  # as a family with its own undo: take-back hands over to the flow
+    session.flow.can_undo = lambda: asked.append("can_undo") or True
+    session.flow.undo = lambda: asked.append("undo") or True
+    assert session.can_take_back() and session.take_back() and asked == ["can_undo", "undo"]
+
+
 def test_u_and_the_button_take_back_at_the_table(app):
     app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=5)
     table, session = app.table, app.session

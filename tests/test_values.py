@@ -92,8 +92,10 @@ def test_mistakes_are_refused():
             b: int
 
 
-def test_analyze_imports_no_dataclasses():
-    position = Path(__file__).parent / "positions" / "aquarius" / "win-immediately.yaml"
+@pytest.mark.parametrize("position", ["aquarius/win-immediately", "aquarius-rising/building-up",
+                                      "elemental-towers/building-a-tower", "dominus/blocked-round"])
+def test_analyze_imports_no_dataclasses(position):  # for every family
+    position = Path(__file__).parent / "positions" / f"{position}.yaml"
     code = ("import runpy, sys; sys.argv = ['aquarius3d', 'analyze', sys.argv[1], '--json']\n"
             "try:\n    runpy.run_module('aquarius3d', run_name='__main__')\nexcept SystemExit:\n    pass\n"
             "print('dataclasses' in sys.modules, file=sys.stderr)")

@@ -4,11 +4,11 @@
     python tools/fingerprint.py > after.json
     python tools/fingerprint.py --compare before.json after.json
 
-Hashes, for Aquarius Rising and Elemental Towers with each of their options: the final state of seeded games
-between random players (every player count), the results of arena games between the easy, medium and hard
-levels, the final states of easy and medium games, and `analyze --json` of every file in tests/positions
-(`--no-analyze` leaves that out). A speed change must leave every hash as it was. Slow (minutes): the hard
-level searches.
+Hashes, for Aquarius Rising and Elemental Towers with each of their options, and for Dominus: the final state
+of seeded games between random players (every player count), the results of arena games between the easy,
+medium and hard levels, the final states of easy and medium games, and `analyze --json` of every file in
+tests/positions (`--no-analyze` leaves that out). A speed change must leave every hash as it was. Slow
+(minutes): the hard level searches.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ CONFIGS = [
     ("aquarius-rising", {"pips": "height"}, (3,)),
     ("elemental-towers", {}, (1,)),
     ("elemental-towers", {"draft": True}, (1,)),
+    ("dominus", {}, (2, 4)),
 ]
 
 

@@ -2,4 +2,9 @@
 
 from ...flow import Flow
 
-FLOW = Flow
+
+class AquariusFlow(Flow):
+    own_undo = False  # the shared take-back (takeback.py)
+
+
+FLOW = AquariusFlow

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 
 class DominusFlow(Flow):
+    own_undo = False  # the shared take-back
     def rounds(self) -> list[Any]:
         data = self.session.state.data
         return data.rounds if isinstance(data, DominusData) else []

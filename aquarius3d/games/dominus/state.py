@@ -1,15 +1,18 @@
-"""Dominus' part of the state: the rounds played and the running totals."""
+"""Dominus' part of the state: the rounds played and the running totals.
+
+Records as in the other families (aquarius3d/values.py), not dataclasses: importing `dataclasses`
+brings `inspect` and makes each class's methods at every start, a good part of an analyze.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ...engine.state import State, data_of, register_data
+from ...values import Value, field
 
 
-@dataclass(frozen=True, slots=True)
-class Round:
+class Round(Value, frozen=True):
     """One round's result: who won it, the points each seat scored, each hand's value, and why it ended."""
 
     winners: tuple[int, ...]
@@ -22,8 +25,7 @@ class Round:
                 "reason": self.reason}
 
 
-@dataclass(slots=True)
-class DominusData:
+class DominusData(Value):
     family: ClassVar[str] = "dominus"
     scores: list[int] = field(default_factory=list)  # running totals per seat (empty before the first round ends)
     rounds: list[Round] = field(default_factory=list)

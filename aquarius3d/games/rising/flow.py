@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 
 class RisingFlow(Flow):
+    own_undo = False  # the shared take-back (takeback.py)
     def __init__(self, session: Session) -> None:
         super().__init__(session)
         self.pyramid: str | None = None  # the pyramid chosen from the supply

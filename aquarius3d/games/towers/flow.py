@@ -38,6 +38,7 @@ class TowersFlow(Flow):
     """What a solitaire player of Elemental Towers does, beyond placing the drawn card."""
 
     must_play_drawn = True
+    own_undo = True  # back to the start of the turn (undo below), never across a draw
 
     def __init__(self, session: Session) -> None:
         super().__init__(session)
