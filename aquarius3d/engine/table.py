@@ -29,8 +29,9 @@ _KEEP = tuple(
     for dx, dy in DIRECTIONS
 )
 _STEPS = tuple((dx, dy, k) for k, (dx, dy) in enumerate(DIRECTIONS))
-# Per direction: _STEPS' step with its _KEEP mask, then _FACING_SHIFTS' segments and shifts.
-_AROUND = tuple((dx, dy, _KEEP[k], *_FACING_SHIFTS[k][2:]) for dx, dy, k in _STEPS)
+# Per direction d: _STEPS' step with its _KEEP mask, and the index of -d (a neighbour at d faces back that way:
+# its Face.toward there is what it faces into this cell).
+_AROUND_BACK = tuple((dx, dy, _KEEP[k], DIRECTIONS.index((-dx, -dy))) for dx, dy, k in _STEPS)
 
 
 # Per face code, the ways a card lying so may lie once moved: (turned, packed segments, their bits' places),
@@ -170,25 +171,29 @@ class Table(PanelGroups):
         self._largest.clear()
         cards[cell] = card_id
         self.faces[cell] = placed = face(code)
-        self._join(cell)
         need = self.need
         kept = self._sorted
         left = need.pop(cell, 0)
         x, y = cell
-        # An empty neighbour faces what it faced, and now this card's side too (sides never overlap in `need`).
+        # An empty neighbour faces what it faced, and now this card's side too (sides never overlap in `need`);
+        # the panels join those of the neighbouring cards (unions.py), in the same walk.
         toward = placed.toward
         get = need.get
         grown = []
+        touching = []
         for dx, dy, k in _STEPS:
             n = (x + dx, y + dy)
             if n not in cards:
-                was = get(n, 0)
-                need[n] = now = was | toward[k]
-                grown.append((n, was, now))
+                side = toward[k]
+                need[n] = get(n, 0) | side
+                grown.append((n, side))
+            else:
+                touching.append((n, k))
+        self._join(cell, placed, touching)
         if kept[2] is not None:
             kept[2].placed(cell, left, grown)
         if kept[0] is not None:
-            kept[0] = _edited(kept[0], [cell], [(n, now) for n, _, now in grown])
+            kept[0] = _edited(kept[0], [cell], [(n, need[n]) for n, _ in grown])
         kept[1] = None
 
     def remove(self, cell: Cell) -> tuple[int, str]:
@@ -309,12 +314,11 @@ class Table(PanelGroups):
             x, y = source
             changes = []
             own = 0  # what the source's own cell would face
-            for dx, dy, keep, c, a, e, b in _AROUND:
+            for dx, dy, keep, back in _AROUND_BACK:
                 n = (x + dx, y + dy)
                 other = faces.get(n)
                 if other is not None:
-                    segments = other.segments
-                    own |= (segments[c] << a) | (segments[e] << b)
+                    own |= other.toward[back]
                 else:
                     was = need.get(n)
                     if was is not None:
@@ -329,7 +333,10 @@ class Table(PanelGroups):
                     for place in places:
                         mask |= index[place]
                 for bit, now in changes:
-                    mask = mask | bit if bits & now else mask & ~bit
+                    # The slot is in `mask` when the card connects there now; lifted, it must still connect
+                    # (what it faces there only loses the card's side).
+                    if not bits & now:
+                        mask &= ~bit
                 last = source if turned and turn_in_place and own & bits else None
                 if mask or last is not None:
                     rows.append((mask, source, turned, last))

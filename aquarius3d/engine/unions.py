@@ -17,7 +17,7 @@ Node = tuple[Cell, int]  # a panel: its card's cell and its index on the face
 UnionFind = tuple[dict[int, int], dict[int, int]]  # parent of each panel number; size of each root's group
 # Per direction, my segment and the neighbour's segment that touch.
 _PAIRS = tuple((d, tuple(zip(MY_SIDE[d], FACING[d]))) for d in DIRECTIONS)
-_SIDE_PAIRS = tuple((d[0], d[1], pairs) for d, pairs in _PAIRS)
+_PAIRS_OF = tuple(pairs for _, pairs in _PAIRS)  # the same, by the direction's index
 # The single element bits of each element mask (a wild panel has five).
 _BITS_OF = tuple(tuple(1 << i for i in range(5) if mask >> i & 1) for mask in range(32))
 
@@ -70,12 +70,12 @@ class PanelGroups:
     _largest: dict[int, int]
     bound: list[int]
 
-    def _join(self, cell: Cell) -> None:
-        """Add a newly placed card's panels to the union-finds of their elements and join them with their
-        neighbours'."""
+    def _join(self, cell: Cell, mine: Face, touching: list[tuple[Cell, int]]) -> None:
+        """Add a newly placed card's panels (its face `mine`) to the union-finds of their elements and join them
+        with those of the cards `touching` it, each given as (its cell, the direction's index in DIRECTIONS), in
+        DIRECTIONS' order."""
         groups = self._groups
         faces = self.faces
-        mine = faces[cell]
         ids = IDS
         base = (ids.get(cell) or cell_id(cell)) << 3  # (id 0 is the first cell ever used: cell_id answers it)
         for panel, bit in _PANEL_BITS.get(mine.code) or _panel_bits(mine):
@@ -85,12 +85,9 @@ class PanelGroups:
             size[node] = 1
         segments, owner = mine.segments, mine.segment_panel
         bound = self.bound
-        x, y = cell
-        for dx, dy, pairs in _SIDE_PAIRS:
-            n = (x + dx, y + dy)
-            other = faces.get(n)
-            if other is None:
-                continue
+        for n, k in touching:
+            other = faces[n]
+            pairs = _PAIRS_OF[k]
             theirs, their_owner = other.segments, other.segment_panel
             there_base = ids[n] << 3
             for s, t in pairs:
