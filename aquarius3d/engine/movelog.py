@@ -3,7 +3,8 @@
 Every move applied adds a line to `State.log`; most are never read (a random or searching player's games), and
 writing the text of a move was about 3% of an Aquarius move. A MoveLog keeps the seat and the move (moves are
 frozen values) and writes the line the first time it is read, keeping it. Read it as a list of strings: iterate,
-`len`, index, `reversed`, compare with a list; `list(log)` gives the plain list (`State.to_dict`).
+`len`, index, `reversed`, compare with a list; `list(log)` gives the plain list (`State.to_dict`). Lines are added
+with `add` (the engine) or `append`/`extend`, and taken off with `pop`/`clear`, as from a list.
 """
 
 from __future__ import annotations
@@ -27,6 +28,19 @@ class MoveLog:
 
     def append(self, line: str) -> None:
         self._items.append(line)
+
+    def extend(self, lines: Iterable[str]) -> None:
+        self._items.extend(lines)
+
+    def pop(self, index: int = -1) -> str:
+        items = self._lines()
+        line = items.pop(index)
+        self._written = len(items)
+        return line
+
+    def clear(self) -> None:
+        self._items.clear()
+        self._written = 0
 
     def _lines(self) -> list[str]:
         items = self._items
