@@ -184,8 +184,11 @@ def is_card_code(code: str) -> bool:
 def connected_elements(face_bits: int, need: int) -> int:
     """Mask of the elements a face connects through, given the facing segments."""
     both = face_bits & need
-    # The eight segments' 5-bit masks folded into one (SEG_BITS is 5).
-    return (both | both >> 5 | both >> 10 | both >> 15 | both >> 20 | both >> 25 | both >> 30 | both >> 35) & SEG_MASK
+    # The eight segments' 5-bit masks folded into one (SEG_BITS is 5), halving: 8 fields onto 4, 2, then 1
+    # (each operation on a number this large makes a new one: three folds instead of seven).
+    both |= both >> 20
+    both |= both >> 10
+    return (both | both >> 5) & SEG_MASK
 
 
 def element_set_name(mask: int) -> str:

@@ -4,11 +4,12 @@
     python tools/fingerprint.py > after.json
     python tools/fingerprint.py --compare before.json after.json
 
-Hashes, for Aquarius Rising and Elemental Towers with each of their options, and for Dominus: the final state
-of seeded games between random players (every player count), the results of arena games between the easy,
-medium and hard levels, the final states of easy and medium games, and `analyze --json` of every file in
-tests/positions (`--no-analyze` leaves that out). A speed change must leave every hash as it was. Slow
-(minutes): the hard level searches.
+Hashes, for Aquarius (with its variants), Aquarius Rising, Elemental Towers (with each of their options) and
+Dominus: the final state of seeded games between random players (every player count), the results of arena games
+between the easy, medium and hard levels, the final states of easy and medium games; for Aquarius and Dominus,
+step by step, every legal move and the observation of the seat to play; and `analyze --json` of every file in
+tests/positions (`--no-analyze` leaves that out). A speed change must leave every hash as it was. Slow (minutes): the hard
+level searches.
 """
 
 from __future__ import annotations
@@ -25,6 +26,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # this checkout's code, not an installed copy
 
 CONFIGS = [
+    ("aquarius", {}, (2, 3, 4, 5)),
+    ("aquarius", {"first_edition": True}, (3,)),
+    ("aquarius", {"elemental_connections": True}, (2,)),
+    ("aquarius", {"basic": True, "keep_wild": True}, (4,)),
+    ("aquarius", {"single_action": "move_a_card"}, (2,)),
+    ("dominus", {}, (2, 4)),
     ("aquarius-rising", {}, (2, 3, 4, 5)),
     ("aquarius-rising", {"to_the_clouds": True}, (3,)),
     ("aquarius-rising", {"sky_high": True}, (2, 4)),
@@ -32,12 +39,33 @@ CONFIGS = [
     ("aquarius-rising", {"pips": "height"}, (3,)),
     ("elemental-towers", {}, (1,)),
     ("elemental-towers", {"draft": True}, (1,)),
-    ("dominus", {}, (2, 4)),
 ]
 
 
 def digest(value: object) -> str:
     return hashlib.sha256(json.dumps(value, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+
+STEPPED = [("aquarius", {}, 4), ("aquarius", {"first_edition": True}, 3), ("dominus", {}, 2)]
+
+
+def stepped(game, players: int, seed: int) -> str:
+    """A random game's legal moves and the observation of the seat to play, at every step, hashed."""
+    from aquarius3d.bots import RandomPlayer
+
+    state = game.new_state([f"p{s}" for s in range(players)], seed=seed)
+    choosers = [RandomPlayer(seed * 7 + s) for s in range(players)]
+    steps = []
+    while not state.over:
+        seat = state.turn
+        moves = [str(m) for m in game.legal_moves(state)]
+        steps.append([moves, game.observe(state, seat).view.to_dict()])
+        move = choosers[seat].choose_in(game, state)
+        steps.append(str(move))
+        done = game.apply(state, move)
+        steps.append([str(done.move), done.seat, done.bonus, done.connected, done.winners, done.over])
+    steps.append(state.to_dict())
+    return digest(steps)
 
 
 def fingerprint(seeds: int, analyze: bool) -> dict[str, str]:
@@ -72,6 +100,10 @@ def fingerprint(seeds: int, analyze: bool) -> dict[str, str]:
                     seat = state.turn
                     game.apply(state, bots[seat].choose(game, game.observe(state, seat)))
                 found[f"state {ruleset}{options} {level} i{index}"] = digest(state.to_dict())
+    for ruleset, options, players in STEPPED:
+        game = load_ruleset(ruleset, options)
+        for seed in range(seeds // 3):
+            found[f"steps {ruleset}{options}{players}p s{seed}"] = stepped(game, players, seed)
     if analyze:
         for path in sorted(glob.glob("tests/positions/*/*.yaml", root_dir=ROOT)):
             done = subprocess.run([sys.executable, "-m", "aquarius3d", "analyze", path, "--json"], cwd=ROOT,

@@ -27,6 +27,7 @@ from .hidden import Observation
 from .hooks import PlacementBlock, WinBlock
 from .listing import move_groups
 from .slots import bit_places
+from .movelog import MoveLog, log_move
 from .moves import Join, Move, Pass, Place, parse_move
 from .state import State
 from ..yamlfile import short
@@ -96,6 +97,10 @@ class Game:
         self._cells_memo: tuple[list[tuple[tuple[int, int], int]], dict[str, list[tuple[int, int]]]] = ([], {})
         self.min_players, self.max_players = ruleset.players.min, ruleset.players.max
         self._kept = self._cards_in_play()
+        # The goals and the draw pile's cards, listed once (a new game copies them).
+        kinds = [c.kind for c in deck.cards]
+        self._goal_ids = tuple(i for i in self._kept if kinds[i] == "goal")
+        self._play_ids = tuple(i for i in self._kept if kinds[i] in ("element", "action"))
 
     # -- cards ----------------------------------------------------------------------
 
@@ -115,11 +120,11 @@ class Game:
         return kept
 
     def goal_ids(self) -> list[int]:
-        return [i for i in self._kept if self.deck.cards[i].kind == "goal"]
+        return list(self._goal_ids)
 
     def play_ids(self) -> list[int]:
         """The element and action cards that make the draw pile."""
-        return [i for i in self._kept if self.deck.cards[i].kind in ("element", "action")]
+        return list(self._play_ids)
 
     def dragon_ids(self) -> list[int]:
         """The Aquarius Dragon, when the game starts with it (beside the deck, never drawn)."""
@@ -269,7 +274,7 @@ class Game:
         seat = state.turn
         result = ApplyResult(move, seat)
         if state.phase != "play":
-            state.log.append(f"{seat}: {move}")
+            log_move(state.log, seat, move)
             if self.turn_rules.apply_phase_move(self, state, move):
                 return result
             self._end_turn(state, seat, result, may_win=True, hint_cell=None)
@@ -304,7 +309,11 @@ class Game:
             block.apply(self, state, seat, move)
             may_win = block.may_win
             state.passes = 0
-        state.log.append(f"{seat}: {move}")
+        log = state.log
+        if log.__class__ is MoveLog:  # (log_move, written out: every move)
+            log.add(seat, move)
+        else:
+            log.append(f"{seat}: {move}")
         if self._phased and self.turn_rules.after_card(self, state, move):
             return result  # the turn goes on (Aquarius Rising: play a pyramid)
         self._end_turn(state, seat, result, may_win, hint_cell)
@@ -347,7 +356,7 @@ class Game:
         if state.targets is not None:
             state.targets.append(None)
         state.joined += 1
-        state.log.append(f"{seat}: {move}")
+        log_move(state.log, seat, move)
         result = ApplyResult(move, seat)
         if state.table.cards and seat in self.win.winners(self, state, seat):
             self._finish(state, [seat], self.win.reason)

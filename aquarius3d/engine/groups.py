@@ -159,10 +159,10 @@ class PlaceRows:
 
     __slots__ = ("rows", "cells", "sizes", "size")
 
-    def __init__(self, rows: list[tuple[int, str, bool]], cells: list[Any]) -> None:
+    def __init__(self, rows: list[tuple[int, str, bool]], cells: list[Any], sizes: list[int] | None = None) -> None:
         self.rows = rows
         self.cells = cells
-        self.sizes = [mask.bit_count() for mask, _, _ in rows]
+        self.sizes = [mask.bit_count() for mask, _, _ in rows] if sizes is None else sizes  # (the rows' bit counts)
         self.size = sum(self.sizes)
 
     def __len__(self) -> int:

@@ -21,6 +21,7 @@ import random
 from typing import TYPE_CHECKING
 
 from ..values import Value
+from .movelog import MoveLog
 from .state import State
 
 if TYPE_CHECKING:
@@ -120,7 +121,7 @@ def observe(game: Game, state: State, seat: int) -> Observation:
     fields["discard"] = list(state.discard)
     fields["table"] = state.table.copy()
     fields["winners"] = list(state.winners)
-    fields["log"] = list(state.log)
+    fields["log"] = state.log.copy() if state.log.__class__ is MoveLog else MoveLog(state.log)
     if state.targets is not None:
         fields["targets"] = list(state.targets)
     if state.preset is not None:

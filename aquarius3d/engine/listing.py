@@ -58,15 +58,22 @@ def move_groups(game: Game, state: State, first: bool = False) -> list[Any]:
         if known is None and vertical is None:
             # Every placement in one group, a row per card and way up (nothing comes between them).
             rows = []
+            sizes = []
             for code in sorted(codes):
                 for turned, _lies, places in ways[code]:
-                    mask = 0
-                    for place in places:
-                        mask |= index[place]
+                    if len(places) == 8:  # a card of panels: one element a segment (ORs written out: no loop)
+                        p0, p1, p2, p3, p4, p5, p6, p7 = places
+                        mask = (index[p0] | index[p1] | index[p2] | index[p3] | index[p4] | index[p5] | index[p6]
+                                | index[p7])
+                    else:
+                        mask = 0
+                        for place in places:
+                            mask |= index[place]
                     if mask:
                         rows.append((mask, code, turned))
+                        sizes.append(mask.bit_count())
             if rows:
-                groups.append(PlaceRows(rows, cells))
+                groups.append(PlaceRows(rows, cells, sizes))
                 if first:
                     return groups
             codes = set()

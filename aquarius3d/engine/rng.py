@@ -30,6 +30,7 @@ def below(state: int, n: int) -> tuple[int, int]:
 def shuffle(state: int, items: list[Any]) -> int:
     """Shuffle a list in place (Fisher-Yates); returns the next state."""
     for i in range(len(items) - 1, 0, -1):
-        j, state = below(state, i + 1)
+        state = (state * _MULT + _INC) & _MASK  # below(state, i + 1), written out: a deal shuffles every card
+        j = ((state >> 32) * (i + 1)) >> 32
         items[i], items[j] = items[j], items[i]
     return state

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from ..values import Value, field
+from .movelog import MoveLog
 from .table import Table
 
 
@@ -75,7 +76,7 @@ class State(Value, eq=False):
     winners: list[int] = field(default_factory=list)
     end_reason: str = ""
     passes: int = 0  # consecutive passes, for the deck-out ending
-    log: list[str] = field(default_factory=list)  # "seat: move" per move
+    log: MoveLog = field(default_factory=MoveLog)  # "seat: move" per move, each line written when read (movelog.py)
     targets: list[int | None] | None = None  # players' own targets (young players); None: the ruleset's
     joined: int = 0  # players who sat down after the deal (their joins are moves in the log)
     preset: dict[str, Any] | None = None  # setup facts chosen before the deal (Elemental Towers: same_deck), kept for replays
@@ -99,7 +100,7 @@ class State(Value, eq=False):
         fields["discard"] = list(self.discard)
         fields["table"] = self.table.copy()
         fields["winners"] = list(self.winners)
-        fields["log"] = list(self.log)
+        fields["log"] = self.log.copy() if self.log.__class__ is MoveLog else MoveLog(self.log)
         if self.targets is not None:
             fields["targets"] = list(self.targets)
         if self.preset is not None:
@@ -159,7 +160,7 @@ class State(Value, eq=False):
             winners=list(data["winners"]),
             end_reason=data.get("end_reason", ""),
             passes=int(data.get("passes", 0)),
-            log=list(data.get("log", [])),
+            log=MoveLog(data.get("log", [])),
             targets=None if data.get("targets") is None else list(data["targets"]),
             joined=int(data.get("joined", 0)),
             preset=copy.deepcopy(data.get("preset")),

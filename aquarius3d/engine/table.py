@@ -29,8 +29,23 @@ _KEEP = tuple(
     for dx, dy in DIRECTIONS
 )
 _STEPS = tuple((dx, dy, k) for k, (dx, dy) in enumerate(DIRECTIONS))
-# Per direction: _STEPS' step with its _KEEP mask, then _FACING_SHIFTS' segments and shifts.
-_AROUND = tuple((dx, dy, _KEEP[k], *_FACING_SHIFTS[k][2:]) for dx, dy, k in _STEPS)
+# Per direction d: _STEPS' step with its _KEEP mask, and the index of -d (a neighbour at d faces back that way:
+# its Face.toward there is what it faces into this cell).
+_AROUND_BACK = tuple((dx, dy, _KEEP[k], DIRECTIONS.index((-dx, -dy))) for dx, dy, k in _STEPS)
+
+
+# Per face code, the ways a card lying so may lie once moved: (turned, packed segments, their bits' places),
+# as it lies, then turned 180 degrees unless that is the same face (Table.shift_rows).
+_SHIFT_WAYS: dict[str, tuple[tuple[bool, int, tuple[int, ...]], ...]] = {}
+
+
+def _shift_ways(lies: Face) -> tuple[tuple[bool, int, tuple[int, ...]], ...]:
+    ways = [(False, lies.bits, bit_places(lies.bits))]
+    turned = lies.turned
+    if turned.code != lies.code:
+        ways.append((True, turned.bits, bit_places(turned.bits)))
+    found = _SHIFT_WAYS[lies.code] = tuple(ways)
+    return found
 
 
 class _Shared:
@@ -87,13 +102,16 @@ class Table(PanelGroups):
     the first of them to change copies them then, unless the others are gone by that time.
     """
 
-    __slots__ = ("cards", "faces", "need", "_largest", "_groups", "_sorted", "_share")
+    __slots__ = ("cards", "faces", "need", "_largest", "bound", "_groups", "_sorted", "_share")
 
     def __init__(self) -> None:
         self.cards: dict[Cell, int] = {}  # cell -> card id
         self.faces: dict[Cell, Face] = {}  # cell -> face as it lies
         self.need: dict[Cell, int] = {}  # frontier cell -> packed facing segments
         self._largest: dict[int, int] = {}  # element bit -> largest group, until the table changes
+        # Per element bit (1 to 16), at least the size of its largest group: raised as groups join, kept as they
+        # split (then it may be more), 1 to start with. A win check skips the elements whose bound is short.
+        self.bound: list[int] = [1] * 17
         # Per element bit, a union-find over panels (parent, size), kept up to date as cards are
         # placed and lifted.
         self._groups: dict[int, UnionFind] = {1 << i: ({}, {}) for i in range(5)}
@@ -117,6 +135,7 @@ class Table(PanelGroups):
         other.faces = self.faces
         other.need = self.need
         other._largest = self._largest
+        other.bound = self.bound
         other._groups = self._groups
         other._sorted = self._sorted
         return other
@@ -134,6 +153,7 @@ class Table(PanelGroups):
             self.faces = dict(self.faces)
             self.need = dict(self.need)
             self._largest = dict(self._largest)
+            self.bound = list(self.bound)
             self._groups = {bit: (dict(uf[0]), dict(uf[1])) for bit, uf in self._groups.items()}
             kept = self._sorted = list(self._sorted)
             if kept[2] is not None:
@@ -151,27 +171,29 @@ class Table(PanelGroups):
         self._largest.clear()
         cards[cell] = card_id
         self.faces[cell] = placed = face(code)
-        self._join(cell)
         need = self.need
         kept = self._sorted
         left = need.pop(cell, 0)
         x, y = cell
-        # An empty neighbour faces what it faced, and now this card's side too (sides never overlap in `need`).
+        # An empty neighbour faces what it faced, and now this card's side too (sides never overlap in `need`);
+        # the panels join those of the neighbouring cards (unions.py), in the same walk.
         toward = placed.toward
         get = need.get
-        changed = []
         grown = []
+        touching = []
         for dx, dy, k in _STEPS:
             n = (x + dx, y + dy)
             if n not in cards:
-                was = get(n, 0)
-                need[n] = now = was | toward[k]
-                changed.append((n, now))
-                grown.append((n, was, now))
+                side = toward[k]
+                need[n] = get(n, 0) | side
+                grown.append((n, side))
+            else:
+                touching.append((n, k))
+        self._join(cell, placed, touching)
         if kept[2] is not None:
             kept[2].placed(cell, left, grown)
         if kept[0] is not None:
-            kept[0] = _edited(kept[0], [cell], changed)
+            kept[0] = _edited(kept[0], [cell], [(n, need[n]) for n, _ in grown])
         kept[1] = None
 
     def remove(self, cell: Cell) -> tuple[int, str]:
@@ -275,24 +297,50 @@ class Table(PanelGroups):
                 changed[n] = need[n] & _KEEP[k]  # 0 when only the lifted card faced it
         return changed, self._facing(source)
 
-    def lifted_slots(self, source: Cell) -> tuple[list[tuple[int, int]], int]:
-        """lifted(source) in one walk round the source, its changed neighbours as (their slot's bit in slots(),
-        the facing segments they would keep), with what the source's own cell would face."""
-        x, y = source
-        need = self.need
-        faces = self.faces
-        slot = self.slots().slot
-        found = []
-        own = 0
-        for dx, dy, keep, c, a, e, b in _AROUND:
-            n = (x + dx, y + dy)
-            other = faces.get(n)
-            if other is not None:
-                segments = other.segments
-                own |= (segments[c] << a) | (segments[e] << b)
-            elif n in need:
-                found.append((1 << slot[n], need[n] & keep))
-        return found, own
+    def shift_rows(self, turn_in_place: bool) -> list[tuple[int, Cell, bool, Cell | None]]:
+        """Where each card may go with Move a Card, as rows (mask, source, turned, last) over slots() (a ShiftGroup's
+        rows): per card (in cell order) and way it may lie, the slots of the frontier without it
+        (frontier_without) where it connects, in one walk round each card; `last` is its own cell when it may
+        turn in place there (`turn_in_place`, only turned, when turned it still connects), else None.
+
+        A card's targets are the frontier's slots where it connects (a few ORs of `index`), with its empty
+        neighbours judged again by what they would face once it is lifted (only its side leaves them).
+        """
+        slots = self.slots()
+        index, slot = slots.index, slots.slot
+        need, faces = self.need, self.faces
+        rows: list[tuple[int, Cell, bool, Cell | None]] = []
+        for source, lies in self.in_order():
+            x, y = source
+            changes = []
+            own = 0  # what the source's own cell would face
+            for dx, dy, keep, back in _AROUND_BACK:
+                n = (x + dx, y + dy)
+                other = faces.get(n)
+                if other is not None:
+                    own |= other.toward[back]
+                else:
+                    was = need.get(n)
+                    if was is not None:
+                        changes.append((1 << slot[n], was & keep))
+            for turned, bits, places in _SHIFT_WAYS.get(lies.code) or _shift_ways(lies):
+                if len(places) == 8:  # a card of panels: one element a segment (ORs written out: no loop)
+                    p0, p1, p2, p3, p4, p5, p6, p7 = places
+                    mask = (index[p0] | index[p1] | index[p2] | index[p3] | index[p4] | index[p5] | index[p6]
+                            | index[p7])
+                else:
+                    mask = 0
+                    for place in places:
+                        mask |= index[place]
+                for bit, now in changes:
+                    # The slot is in `mask` when the card connects there now; lifted, it must still connect
+                    # (what it faces there only loses the card's side).
+                    if not bits & now:
+                        mask &= ~bit
+                last = source if turned and turn_in_place and own & bits else None
+                if mask or last is not None:
+                    rows.append((mask, source, turned, last))
+        return rows
 
     def frontier_without(self, source: Cell, frontier: list[tuple[Cell, int]] | None = None) -> list[tuple[Cell, int]]:
         """The frontier as it would be with the card at `source` lifted off, in a fixed order: the frontier's,

@@ -17,7 +17,7 @@ Node = tuple[Cell, int]  # a panel: its card's cell and its index on the face
 UnionFind = tuple[dict[int, int], dict[int, int]]  # parent of each panel number; size of each root's group
 # Per direction, my segment and the neighbour's segment that touch.
 _PAIRS = tuple((d, tuple(zip(MY_SIDE[d], FACING[d]))) for d in DIRECTIONS)
-_SIDE_PAIRS = tuple((d[0], d[1], pairs) for d, pairs in _PAIRS)
+_PAIRS_OF = tuple(pairs for _, pairs in _PAIRS)  # the same, by the direction's index
 # The single element bits of each element mask (a wild panel has five).
 _BITS_OF = tuple(tuple(1 << i for i in range(5) if mask >> i & 1) for mask in range(32))
 
@@ -30,6 +30,26 @@ def cell_id(cell: Cell) -> int:
     if found is None:
         found = IDS[cell] = len(CELLS)
         CELLS.append(cell)
+    return found
+
+
+# Per face code, (panel, element bit) for every element of every panel (a wild panel has five).
+_PANEL_BITS: dict[str, tuple[tuple[int, int], ...]] = {}
+
+
+def _panel_bits(card_face: Face) -> tuple[tuple[int, int], ...]:
+    found = _PANEL_BITS[card_face.code] = tuple(
+        (panel, bit) for panel, mask in enumerate(card_face.panels) for bit in _BITS_OF[mask])
+    return found
+
+
+# Per face code, per element bit (1 to 16), the panels showing that element.
+_PANELS_OF: dict[str, list[tuple[int, ...]]] = {}
+
+
+def _panels_of(card_face: Face) -> list[tuple[int, ...]]:
+    found = _PANELS_OF[card_face.code] = [
+        tuple(panel for panel, mask in enumerate(card_face.panels) if mask & bit) for bit in range(17)]
     return found
 
 
@@ -48,28 +68,26 @@ class PanelGroups:
     faces: dict[Cell, Face]
     _groups: dict[int, UnionFind]
     _largest: dict[int, int]
+    bound: list[int]
 
-    def _join(self, cell: Cell) -> None:
-        """Add a newly placed card's panels to the union-finds of their elements and join them with their
-        neighbours'."""
+    def _join(self, cell: Cell, mine: Face, touching: list[tuple[Cell, int]]) -> None:
+        """Add a newly placed card's panels (its face `mine`) to the union-finds of their elements and join them
+        with those of the cards `touching` it, each given as (its cell, the direction's index in DIRECTIONS), in
+        DIRECTIONS' order."""
         groups = self._groups
         faces = self.faces
-        mine = faces[cell]
         ids = IDS
         base = (ids.get(cell) or cell_id(cell)) << 3  # (id 0 is the first cell ever used: cell_id answers it)
-        for panel, mask in enumerate(mine.panels):
+        for panel, bit in _PANEL_BITS.get(mine.code) or _panel_bits(mine):
+            parent, size = groups[bit]
             node = base | panel
-            for bit in _BITS_OF[mask]:
-                parent, size = groups[bit]
-                parent[node] = node
-                size[node] = 1
+            parent[node] = node
+            size[node] = 1
         segments, owner = mine.segments, mine.segment_panel
-        x, y = cell
-        for dx, dy, pairs in _SIDE_PAIRS:
-            n = (x + dx, y + dy)
-            other = faces.get(n)
-            if other is None:
-                continue
+        bound = self.bound
+        for n, k in touching:
+            other = faces[n]
+            pairs = _PAIRS_OF[k]
             theirs, their_owner = other.segments, other.segment_panel
             there_base = ids[n] << 3
             for s, t in pairs:
@@ -79,12 +97,21 @@ class PanelGroups:
                 here, there = base | owner[s], there_base | their_owner[t]
                 for bit in _BITS_OF[shared]:
                     parent, size = groups[bit]
-                    a, b = _find(parent, here), _find(parent, there)
+                    a = here  # _find(parent, here) and _find(parent, there), written out (the innermost loop)
+                    while (up := parent[a]) != a:
+                        parent[a] = top = parent[up]
+                        a = top
+                    b = there
+                    while (up := parent[b]) != b:
+                        parent[b] = top = parent[up]
+                        b = top
                     if a != b:
                         if size[a] < size[b]:
                             a, b = b, a
                         parent[b] = a
-                        size[a] += size[b]
+                        size[a] = joined = size[a] + size.pop(b)  # sizes are kept for roots only
+                        if joined > bound[bit]:
+                            bound[bit] = joined
 
     def _split(self, cell: Cell, lifted: Face, bit: int) -> None:
         """After the card at cell was lifted: the groups of one element that held its panels, found again."""
@@ -159,18 +186,21 @@ class PanelGroups:
     def largest_group(self, bit: int) -> int:
         largest = self._largest.get(bit)
         if largest is None:
-            parent, size = self._groups[bit]
-            largest = self._largest[bit] = max((size[n] for n in parent if parent[n] == n), default=0)
+            largest = self._largest[bit] = max(self._groups[bit][1].values(), default=0)  # (roots only)
         return largest
 
     def largest_group_at(self, cell: Cell, bit: int) -> int:
         """Largest group of an element among those touching the card at cell."""
         parent, size = self._groups[bit]
         base = IDS[cell] << 3
+        card = self.faces[cell]
         best = 0
-        for panel, mask in enumerate(self.faces[cell].panels):
-            if mask & bit:
-                found = size[_find(parent, base | panel)]
-                if found > best:
-                    best = found
+        for panel in (_PANELS_OF.get(card.code) or _panels_of(card))[bit]:
+            node = base | panel
+            while (up := parent[node]) != node:  # _find, written out (asked after every card placed)
+                parent[node] = top = parent[up]
+                node = top
+            found = size[node]
+            if found > best:
+                best = found
         return best

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from ...cards import connected_elements, face
 from ...engine.game import MoveGroup, ShiftGroup
-from ...engine.slots import bit_places
 from ...engine.hidden import everyone_learns, forget, learn, move_places, swap_places
 from ...errors import IllegalMove
 from ...yamlfile import short
@@ -113,28 +112,9 @@ class MoveACardBlock(ActionBlock):
         # The targets of a card are the frontier without it (Table.frontier_without): the frontier's cells, in
         # order, where it connects, the lifted card's empty neighbours judged again, then its own cell (only
         # to turn in place). As bit sets over the frontier's slots (engine/slots.py), each card and
-        # orientation costs a few ORs.
-        slots = table.slots()
-        index = slots.index
-        turn_in_place = self.turn_in_place
-        rows = []
-        for source, lies in table.in_order():
-            changes, own = table.lifted_slots(source)
-            for turned, candidate in ((False, lies), (True, lies.turned)):
-                if turned and candidate.code == lies.code:
-                    continue
-                bits = candidate.bits
-                mask = 0
-                for place in bit_places(bits):
-                    mask |= index[place]
-                for bit, now in changes:
-                    mask = mask | bit if bits & now else mask & ~bit
-                last = None
-                if turned and turn_in_place and own & bits:
-                    last = source
-                if mask or last is not None:
-                    rows.append((mask, source, turned, last))
-        return [ShiftGroup(rows, slots.cells, MoveCard)] if rows else []
+        # orientation costs a few ORs (Table.shift_rows).
+        rows = table.shift_rows(self.turn_in_place)
+        return [ShiftGroup(rows, table.slots().cells, MoveCard)] if rows else []
 
     def check(self, game: Game, state: State, seat: int, move: MoveCard) -> None:
         table = state.table

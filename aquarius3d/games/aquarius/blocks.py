@@ -268,6 +268,7 @@ class ConnectPanelsBlock(WinBlock):
         shown = table.faces[cell].elements if cell is not None else 31
         goal_bit = game.goal_bit
         targets = state.targets
+        bound = table.bound  # per element, at least its largest group's size
         seat = -1
         for goal in state.goals:
             seat += 1
@@ -276,8 +277,14 @@ class ConnectPanelsBlock(WinBlock):
             bit = goal_bit[goal]
             if not bit & shown:
                 continue
-            size = table.largest_group_at(cell, bit) if cell is not None else table.largest_group(bit)
-            if size >= (self.target(state, seat) if targets else self.count):
+            target = self.target(state, seat) if targets else self.count
+            if cell is not None:
+                if bound[bit] < target:
+                    continue  # no group of this element is that large: nor the one through the cell
+                size = table.largest_group_at(cell, bit)
+            else:
+                size = table.largest_group(bit)
+            if size >= target:
                 found.append(seat)
         return found
 
