@@ -1,6 +1,6 @@
 """How many simulations a second the `hard` player runs here, per family: the figures behind bots/hard.py RATE.
 
-    python tools/calibrate_hard.py [--searches 20]
+    python tools/calibrate_hard.py [--searches 20] [--only RULESET]
 
 Plays games of each family (hard in the first seat against medium players) and times, in processor
 seconds (so that other work on the machine does not count), the searches hard makes with a fixed number of
@@ -57,8 +57,15 @@ def measure(ruleset: str, players: int, searches: int, budget: int = 20) -> floa
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--searches", type=int, default=20)
+    parser.add_argument("--only", action="append", default=[], metavar="RULESET",
+                        help="measure this ruleset only (repeatable): " + ", ".join(r for r, _ in GAMES))
     args = parser.parse_args()
+    unknown = [r for r in args.only if r not in dict(GAMES)]
+    if unknown:
+        parser.error(f"--only: unknown ruleset {unknown[0]!r} (one of {', '.join(r for r, _ in GAMES)})")
     for ruleset, players in GAMES:
+        if args.only and ruleset not in args.only:
+            continue
         print(f"{ruleset}: {measure(ruleset, players, args.searches):.0f} simulations a second", flush=True)
     return 0
 

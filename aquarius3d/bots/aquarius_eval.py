@@ -11,7 +11,8 @@ gives the next players). Placements are worked out from the table's groups witho
 
 Action cards cost 4 to play (the value of keeping one for when it matters) and are scored on a state
 determinized from the observation: Zap a Card and Move a Card by the table they leave (Move a Card only
-for cards in a nearly complete group and targets beside the goal element, at most 240 of them; 24 in the replies `hard` imagines for the other seats); Trade
+for cards in a nearly complete group and targets beside the goal element, at most 240 of them; the replies
+`hard` imagines for the other seats are scored the same way, faster, by bots/aquarius_fast.py); Trade
 Goals, Rotate Goals and Shuffle Goals by the goal they are expected to bring (a goal whose place the seat
 knows counts as that element, an unknown one as the mean of the elements it could be, and the goal given
 away becomes a sure threat); Trade Hands when the seat's own hand cannot grow its group and the other
@@ -28,7 +29,6 @@ from ..vocabulary import BIT, LETTER_OF
 WIN = 1_000_000.0
 KEEP_ACTION = 4.0  # what an action card in hand is worth: play it only when it gains more
 MOVE_CARD_LIMIT = 240
-QUICK_MOVE_CARD_LIMIT = 24  # in hard's playouts, where speed buys more samples
 _LOW = sum(1 << (SEG_BITS * i) for i in range(8))  # the lowest bit of each packed segment
 BITS = tuple(1 << i for i in range(5))
 
@@ -150,11 +150,6 @@ class Judge:
             connected = table.connects(move.cell, lies) if table.cards else 0
             worth += 2.0 * min(len(self.view.deck), self.game.bonus.extra_draws(lies, connected))
         return worth
-
-
-def quick_score_moves(game, observation, moves, rng):
-    """score_moves trying at most QUICK_MOVE_CARD_LIMIT card moves: the other seats' replies in hard's search."""
-    return score_moves(game, observation, moves, rng, QUICK_MOVE_CARD_LIMIT)
 
 
 def score_moves(game, observation, moves, rng, move_card_limit: int = MOVE_CARD_LIMIT, odds=None):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from . import aquarius_eval, connections_eval, dominus_eval, rising_eval, towers_eval
+from . import aquarius_eval, aquarius_fast, connections_eval, dominus_eval, rising_eval, towers_eval
 
 SCORERS = {"aquarius": aquarius_eval.score_moves, "dominus": dominus_eval.score_moves,
            "towers": towers_eval.score_moves, "rising": rising_eval.score_moves}
@@ -26,11 +26,11 @@ def scorer_of(game):
 def scored_moves(game, observation, rng: random.Random, quick: bool = False):
     """[(score, move)] for every legal move of the observing seat, or None when its family has no evaluation.
 
-    `quick`: a cheaper judgement where the family has one (Aquarius: fewer card moves tried), for the replies
-    the `hard` player imagines in its search."""
+    `quick`: a cheaper judgement where the family has one (Aquarius: the same scores worked out faster, with
+    fewer card moves tried: bots/aquarius_fast.py), for the replies the `hard` player imagines in its search."""
     scorer = scorer_of(game)
     if quick and scorer is aquarius_eval.score_moves:
-        scorer = aquarius_eval.quick_score_moves
+        scorer = aquarius_fast.score_moves
     if scorer is None:
         return None
     moves = game.legal_moves(observation.view)

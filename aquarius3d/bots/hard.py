@@ -38,7 +38,8 @@ played at once.
 
 Budget. The search runs a number of simulations (one sampled world, one root move, one reply sequence),
 `iterations(game, think)`: think seconds times the simulations a second this machine managed for the family
-(`RATE`, measured with tools/ladder.py's calibration on the development machine, 2 cores shared). That makes
+(`RATE`, measured with tools/calibrate_hard.py on the development machine, 2 cores shared; in Aquarius the
+other seats' replies are scored by bots/aquarius_fast.py: the same scores, in less time). That makes
 the moves a function of the seed alone, so arena results do not depend on `--workers` or the load of the
 machine; `think` (default 1 s in the window, `--think` in the arena, 0.2 s for the README's figures) only
 scales the count. With `timed=True` the player instead stops at the wall-clock deadline (not reproducible).
@@ -62,6 +63,9 @@ SEARCH = "shallow"
 WIDTH = {"aquarius": 4, "rising": 4, "dominus": 4, "towers": 8}
 PRIOR = 0.15  # how far medium's ranking holds against a few noisy samples (fades as 1/sqrt(samples))
 DOUBT = 1.0  # shallow search: standard errors by which a move must beat medium's first choice, world by world
+# Aquarius's figure predates bots/aquarius_fast.py, which made its simulations about 1.5 times as fast (141 against
+# 207 a processor-second, measured side by side on a loaded machine) with the same moves: kept, so that the
+# README's games for a seed stay the same.
 RATE = {"aquarius": 114.0, "rising": 106.0, "dominus": 650.0, "towers": 43.0}  # simulations a processor-second here
 MIN_ITERATIONS = 8
 GOAL_MOVES = (TradeGoals, RotateGoals, ShuffleGoals)
