@@ -257,22 +257,32 @@ class TowersTurnBlock(Block):
     # -- choices in the phases ----------------------------------------------------------------
 
     def phase_moves(self, game: "Game", state: "State") -> Any:
-        if state.phase == "draft":
-            return [DraftDiscard(i) for i in range(len(towers(state).draft_offer))]
-        if state.phase == "card_action":
-            card = game.deck.cards[towers(state).action_card]  # type: ignore[index]  # (set in this phase)
-            return Chain(game.actions[card.code].move_groups(game, state, state.turn))
-        if state.phase == "actions":
-            found: list[Build | Shift | Skip] = []
+        phase = state.phase
+        if phase == "actions":  # (the commonest, asked first)
+            pending = towers(state).pending
+            if len(pending) == 1:
+                match = pending[0]
+                found: list[Build | Shift | Skip] = []
+                found += build_moves(state, 0, match)
+                found += shift_moves(state, 0, match.colour)
+                found.append(Skip(0))
+                return found
+            found = []
             shown = set()
-            for index, match in enumerate(towers(state).pending):
-                if match in shown:
+            for index, match in enumerate(pending):
+                key = (match.colour, match.spaces)  # (what makes two matches equal)
+                if key in shown:
                     continue  # two identical matches: offer the choices once
-                shown.add(match)
+                shown.add(key)
                 found += build_moves(state, index, match)
                 found += shift_moves(state, index, match.colour)
                 found.append(Skip(index))
             return found
+        if phase == "draft":
+            return [DraftDiscard(i) for i in range(len(towers(state).draft_offer))]
+        if phase == "card_action":
+            card = game.deck.cards[towers(state).action_card]  # type: ignore[index]  # (set in this phase)
+            return Chain(game.actions[card.code].move_groups(game, state, state.turn))
         return []
 
     def check_phase_move(self, game: "Game", state: "State", move: Move) -> None:

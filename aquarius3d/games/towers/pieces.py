@@ -45,6 +45,12 @@ def space_of(code: str, quarter: int) -> str:
 
 
 @lru_cache(maxsize=None)
+def space_names(code: str) -> tuple[str, ...]:
+    """space_of(code, q) for each quarter q, remembered per face."""
+    return tuple(space_of(code, q) for q in range(len(code)))
+
+
+@lru_cache(maxsize=None)
 def spaces(code: str) -> dict[str, tuple[str, str]]:
     """A face's spaces: name -> (element letter, pyramid size that fits). Only four-quarter faces have spaces."""
     if len(code) != 4 or not all(c in LETTER_OF.values() for c in code):
@@ -57,25 +63,31 @@ def spaces(code: str) -> dict[str, tuple[str, str]]:
     return found
 
 
+@lru_cache(maxsize=None)
+def _space_links(code: str, name: str) -> tuple[tuple[str, ...], tuple[tuple[int, int, tuple[int, ...]], ...]]:
+    """What a space touches, for a face: the spaces of the same card beside it (in INNER's order, repeats
+    kept), and per side (ACROSS's order) the quarters of a neighbour there that its panel touches."""
+    names = space_names(code)
+    mine = {q for q in range(4) if names[q] == name}
+    inner = tuple(names[other] for a, b in INNER for q, other in ((a, b), (b, a)) if q in mine and other not in mine)
+    across = tuple((dx, dy, theirs) for (dx, dy), pairs in ACROSS.items()
+                   if (theirs := tuple(other for q, other in pairs if q in mine)))
+    return inner, across
+
+
 def neighbours_of_space(state: "State", cell: Cell, name: str) -> list[tuple[tuple[int, int], str]]:
     """Spaces adjacent to a space: panels sharing an edge, on the same card or a card beside it."""
     faces = state.table.faces
-    code = faces[cell].code
-    mine = {q for q in range(4) if space_of(code, q) == name}
-    found = []
-    for a, b in INNER:
-        for q, other in ((a, b), (b, a)):
-            if q in mine and other not in mine:
-                found.append((cell, space_of(code, other)))
+    inner, across = _space_links(faces[cell].code, name)
+    found = [(cell, other) for other in inner]
     x, y = cell
-    for (dx, dy), pairs in ACROSS.items():
+    for dx, dy, theirs in across:
         n = (x + dx, y + dy)
-        if n not in faces:
-            continue
-        theirs = faces[n].code
-        for q, other in pairs:
-            if q in mine:
-                found.append((n, space_of(theirs, other)))
+        there = faces.get(n)
+        if there is not None:
+            names = space_names(there.code)
+            for other in theirs:
+                found.append((n, names[other]))
     return list(dict.fromkeys(found))
 
 
@@ -85,18 +97,22 @@ def matches(state: "State", cell: Cell) -> list[Match]:
     code = faces[cell].code
     if not spaces(code):
         return []
+    mine = space_names(code)
     x, y = cell
     found = []
     seen = set()
     for (dx, dy), pairs in ACROSS.items():
         n = (x + dx, y + dy)
-        if n not in faces or not spaces(faces[n].code):
+        there = faces.get(n)
+        if there is None:
             continue
-        theirs = faces[n].code
+        theirs = there.code
+        if not spaces(theirs):
+            continue
         for q, other in pairs:
             if code[q] != theirs[other]:
                 continue
-            pair = (space_of(code, q), n, space_of(theirs, other))
+            pair = (mine[q], n, space_names(theirs)[other])
             if pair in seen:
                 continue
             seen.add(pair)
@@ -198,11 +214,22 @@ def build_reason(state: "State", match: Match, cell: Cell, name: str) -> str | N
 
 
 def build_moves(state: "State", index: int, match: Match) -> list[Build]:
+    """The builds a match allows: on either of its spaces, when empty and the supply has the pyramid that fits
+    (build_reason's tests, in one pass)."""
+    data = towers(state)
+    pieces, supply, faces = data.pieces, data.supply, state.table.faces
     found = []
-    for x, y, name in match.spaces:
-        if build_reason(state, match, (x, y), name) is None:
-            found.append(Build(index, (x, y), name))
-    return list(dict.fromkeys(found))
+    where: tuple[tuple[int, int, str], ...] = match.spaces
+    if where[0] == where[1]:  # (a match of one space twice, from a position file: one build)
+        where = where[:1]
+    for x, y, name in where:
+        cell = (x, y)
+        here = pieces.get(cell)
+        if here and here.get(name):
+            continue
+        if supply.get(spaces(faces[cell].code)[name][1] + match.colour, 0) > 0:
+            found.append(Build(index, cell, name))
+    return found
 
 
 def shift_reason(state: "State", colour: str, move: Shift) -> str | None:
@@ -217,14 +244,25 @@ def shift_reason(state: "State", colour: str, move: Shift) -> str | None:
     return stack_reason(moving, piece_at(state, move.to_cell, move.to_space))
 
 
+# A pyramid stacks onto one exactly one size larger: (size below, size moving).
+_STACKS = frozenset((SIZES[i + 1], SIZES[i]) for i in range(len(SIZES) - 1))
+
+
 def shift_moves(state: "State", index: int, colour: str) -> list[Shift]:
+    """Every move of a pyramid or tower of a colour onto an adjacent space (shift_reason's tests, in one pass)."""
+    pieces = towers(state).pieces
     found = []
-    for cell, here in sorted(pieces_of(state).items()):
-        for name, piece in sorted(here.items()):
-            if piece[0][1] != colour:
+    for cell in sorted(pieces):
+        here = pieces[cell]
+        for name in sorted(here) if len(here) > 1 else here:
+            piece = here[name]
+            bottom = piece[0]
+            if bottom[1] != colour:
                 continue
             for to_cell, to_name in neighbours_of_space(state, cell, name):
-                if stack_reason(piece, piece_at(state, to_cell, to_name)) is None:
+                there = pieces.get(to_cell)
+                target = there.get(to_name) if there else None
+                if not target or (target[-1][1] == colour and (target[-1][0], bottom[0]) in _STACKS):
                     found.append(Shift(index, cell, name, to_cell, to_name))
     return found
 
