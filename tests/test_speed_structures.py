@@ -230,3 +230,28 @@ def test_rising_closed_spots_never_take_a_pyramid_again():
                 assert all(pyramid_reason(state, cell, level, q, p) for q in range(4) for p in every)
                 checked += 1
     assert checked > 1000
+
+
+def test_move_a_card_lists_the_frontier_without_the_card_lifted():
+    """Elemental Towers' Move a Card, counted from the cells only the moving card faces, lists what lifting it
+    (Table.frontier_without) leaves: per card in cell order, each cell in frontier order, upright then turned."""
+    from aquarius3d.engine.moves import MoveCard
+
+    game = load_ruleset("elemental-towers")
+    block = game.actions["move_a_card"]
+    checked = 0
+    for seed in range(30):
+        for state in play_random(game, 1, seed=seed, steps=80):
+            table = state.table
+            expected = []
+            for source in sorted(table.cards):
+                ways = (False,) if table.faces[source].symmetric else (False, True)
+                for cell, _ in table.frontier_without(source):
+                    if cell != source:
+                        expected += [MoveCard(source, cell, turned) for turned in ways]
+            groups = block.move_groups(game, state, 0)
+            assert [m for g in groups for m in g] == expected
+            assert [g[i] for g in groups for i in range(len(g))] == expected
+            assert block.possible(state) == bool(expected)
+            checked += 1
+    assert checked > 500
