@@ -232,6 +232,26 @@ def test_rising_closed_spots_never_take_a_pyramid_again():
     assert checked > 1000
 
 
+def test_a_table_that_does_not_keep_groups_makes_them_when_asked():
+    """Elemental Towers' table keeps no union-finds; asked for a group, a table makes them from its cards, and
+    answers as one that kept them card by card, then keeps them up to date."""
+    game = load_ruleset("elemental-towers")
+    for seed in range(12):
+        for state in play_random(game, 1, seed=seed, steps=80):
+            assert state.table._groups is None
+            table = state.table.copy()
+            assert [table.largest_group(1 << i) for i in range(5)] == table_facts(table)["largest"]
+            assert state.table._groups is None  # the copy made its own (unless the sizes were known already)
+            for cell, card_face in sorted(table.faces.items())[:2]:
+                for panel, mask in enumerate(card_face.panels):
+                    for bit in (1 << i for i in range(5) if mask >> i & 1):
+                        group = next(g for g in table.groups(bit) if (cell, panel) in g)
+                        assert table.group_size(cell, panel, bit) == len(group)
+            if len(table.cards) > 1:
+                table.remove(sorted(table.cards)[0])
+                assert facts_kept(table)["largest"] == table_facts(table)["largest"]
+
+
 def test_move_a_card_lists_the_frontier_without_the_card_lifted():
     """Elemental Towers' Move a Card, counted from the cells only the moving card faces, lists what lifting it
     (Table.frontier_without) leaves: per card in cell order, each cell in frontier order, upright then turned."""

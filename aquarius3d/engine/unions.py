@@ -46,14 +46,20 @@ class PanelGroups:
 
     __slots__ = ()
     faces: dict[Cell, Face]
-    _groups: dict[int, UnionFind]
+    _groups: dict[int, UnionFind] | None  # None: not kept (Table's `groups`), made when first asked for
     _largest: dict[int, int]
 
-    def _join(self, cell: Cell) -> None:
+    def _made(self) -> dict[int, UnionFind]:
+        """The union-finds (Table: made from its cards when they were not kept)."""
+        raise NotImplementedError
+
+    def _join(self, cell: Cell, faces: dict[Cell, Face] | None = None) -> None:
         """Add a newly placed card's panels to the union-finds of their elements and join them with their
-        neighbours'."""
+        neighbours' (those in `faces`: by default, the table's)."""
         groups = self._groups
-        faces = self.faces
+        assert groups is not None  # (only called while they are kept)
+        if faces is None:
+            faces = self.faces
         mine = faces[cell]
         ids = IDS
         base = (ids.get(cell) or cell_id(cell)) << 3  # (id 0 is the first cell ever used: cell_id answers it)
@@ -88,7 +94,7 @@ class PanelGroups:
 
     def _split(self, cell: Cell, lifted: Face, bit: int) -> None:
         """After the card at cell was lifted: the groups of one element that held its panels, found again."""
-        parent, size = self._groups[bit]
+        parent, size = self._made()[bit]
         base = IDS[cell] << 3
         roots = {_find(parent, base | p) for p, mask in enumerate(lifted.panels) if mask & bit}
         members = [node for node in parent if _find(parent, node) in roots]
@@ -108,17 +114,17 @@ class PanelGroups:
 
     def _union_find(self, bit: int) -> UnionFind:
         """(parent, size) of one element's union-find, over panel numbers."""
-        return self._groups[bit]
+        return self._made()[bit]
 
     def group_size(self, cell: Cell, panel: int, bit: int) -> int:
         """Panels in the connected group of one element that holds a given panel."""
-        parent, size = self._groups[bit]
+        parent, size = (self._groups or self._made())[bit]
         return size[_find(parent, IDS[cell] << 3 | panel)]
 
     def group_root(self, cell: Cell, panel: int, bit: int) -> tuple[int, int]:
         """The connected group of one element holding a panel: an id for it (stable until the table changes)
         and its size. Computer players use it to see which groups a card would join, without placing it."""
-        parent, size = self._groups[bit]
+        parent, size = (self._groups or self._made())[bit]
         root = _find(parent, IDS[cell] << 3 | panel)
         return root, size[root]
 
@@ -159,13 +165,13 @@ class PanelGroups:
     def largest_group(self, bit: int) -> int:
         largest = self._largest.get(bit)
         if largest is None:
-            parent, size = self._groups[bit]
+            parent, size = (self._groups or self._made())[bit]
             largest = self._largest[bit] = max((size[n] for n in parent if parent[n] == n), default=0)
         return largest
 
     def largest_group_at(self, cell: Cell, bit: int) -> int:
         """Largest group of an element among those touching the card at cell."""
-        parent, size = self._groups[bit]
+        parent, size = (self._groups or self._made())[bit]
         base = IDS[cell] << 3
         best = 0
         for panel, mask in enumerate(self.faces[cell].panels):

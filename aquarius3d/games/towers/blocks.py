@@ -24,6 +24,7 @@ from ...engine import rng as random_source
 from ...engine.moves import Build, DraftDiscard, MoveCard, Shift, Skip
 from ...engine.game import Chain
 from ...engine.hidden import learn
+from ...engine.table import Table
 from ...errors import IllegalMove
 from .actions import TowersMoveACard
 from .state import TowersData, towers
@@ -39,7 +40,6 @@ if TYPE_CHECKING:
     from ...engine.table import Cell
     from ...cards import Face
     from ...engine.moves import Move, Place
-    from ...engine.table import Table
     from ...engine.game import Game
     from ...engine.state import State
 
@@ -75,6 +75,8 @@ class TowersDealBlock(SetupBlock):
     hand: ClassVar[int] = 0  # (and, as every setup by default, no joining in progress)
 
     def run(self, game: "Game", state: "State") -> None:
+        # Nothing in this game asks for the groups of panels of an element: the table makes them only if asked.
+        state.table = Table(groups=False)
         state.goals = [None] * len(state.players)
         data = state.data = TowersData()
         if self.draft:  # "Set aside the 5 goal cards": unseen until the draft ends
