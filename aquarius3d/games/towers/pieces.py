@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...vocabulary import (
     COLOURS, ELEMENT_OF, ELEMENT_OF_COLOUR, LETTER_OF, PYRAMID_COLOUR, QUARTERS, SIZES, colour_name, size_name,
@@ -91,32 +91,36 @@ def neighbours_of_space(state: "State", cell: Cell, name: str) -> list[tuple[tup
     return list(dict.fromkeys(found))
 
 
+_SIDES = tuple(ACROSS.items())  # ((dx, dy), quarter pairs) per side, in ACROSS's order
+
+
+@lru_cache(maxsize=None)
+def _touching(code: str, side: int, theirs: str) -> tuple[tuple[str, str, str], ...]:
+    """The matches across one side (_SIDES[side]) between a face and the face beside it there: (colour, my
+    space, its space) per pair of touching same-element panels, each pair once; none unless both have spaces."""
+    if not spaces(theirs):
+        return ()
+    mine, other_names = space_names(code), space_names(theirs)
+    found: dict[tuple[str, str, str], None] = {}
+    for q, other in _SIDES[side][1]:
+        if code[q] == theirs[other]:
+            found[(PYRAMID_COLOUR[code[q]], mine[q], other_names[other])] = None
+    return tuple(found)
+
+
 def matches(state: "State", cell: Cell) -> list[Match]:
     """The matches the card at a cell makes with its neighbours: one per pair of touching same-element panels."""
     faces = state.table.faces
     code = faces[cell].code
     if not spaces(code):
         return []
-    mine = space_names(code)
     x, y = cell
     found = []
-    seen = set()
-    for (dx, dy), pairs in ACROSS.items():
-        n = (x + dx, y + dy)
-        there = faces.get(n)
-        if there is None:
-            continue
-        theirs = there.code
-        if not spaces(theirs):
-            continue
-        for q, other in pairs:
-            if code[q] != theirs[other]:
-                continue
-            pair = (mine[q], n, space_names(theirs)[other])
-            if pair in seen:
-                continue
-            seen.add(pair)
-            found.append(Match(PYRAMID_COLOUR[code[q]], ((x, y, pair[0]), (n[0], n[1], pair[2]))))
+    for side, ((dx, dy), _) in enumerate(_SIDES):
+        there = faces.get((x + dx, y + dy))
+        if there is not None:
+            for colour, mine, theirs in _touching(code, side, there.code):
+                found.append(Match(colour, ((x, y, mine), (x + dx, y + dy, theirs))))
     return found
 
 
@@ -214,22 +218,8 @@ def build_reason(state: "State", match: Match, cell: Cell, name: str) -> str | N
 
 
 def build_moves(state: "State", index: int, match: Match) -> list[Build]:
-    """The builds a match allows: on either of its spaces, when empty and the supply has the pyramid that fits
-    (build_reason's tests, in one pass)."""
-    data = towers(state)
-    pieces, supply, faces = data.pieces, data.supply, state.table.faces
-    found = []
-    where: tuple[tuple[int, int, str], ...] = match.spaces
-    if where[0] == where[1]:  # (a match of one space twice, from a position file: one build)
-        where = where[:1]
-    for x, y, name in where:
-        cell = (x, y)
-        here = pieces.get(cell)
-        if here and here.get(name):
-            continue
-        if supply.get(spaces(faces[cell].code)[name][1] + match.colour, 0) > 0:
-            found.append(Build(index, cell, name))
-    return found
+    """The builds a match allows: on either of its spaces, when empty and the supply has the pyramid that fits."""
+    return [Build(*choice[1:]) for choice in earned_choices(state, index, match, [], shifts=False)]
 
 
 def shift_reason(state: "State", colour: str, move: Shift) -> str | None:
@@ -249,21 +239,45 @@ _STACKS = frozenset((SIZES[i + 1], SIZES[i]) for i in range(len(SIZES) - 1))
 
 
 def shift_moves(state: "State", index: int, colour: str) -> list[Shift]:
-    """Every move of a pyramid or tower of a colour onto an adjacent space (shift_reason's tests, in one pass)."""
-    pieces = towers(state).pieces
-    found = []
-    for cell in sorted(pieces):
-        here = pieces[cell]
-        for name in sorted(here) if len(here) > 1 else here:
-            piece = here[name]
-            bottom = piece[0]
-            if bottom[1] != colour:
+    """Every move of a pyramid or tower of a colour onto an adjacent space."""
+    match = Match(colour, ((0, 0, ""), (0, 0, "")))  # (no builds asked: its spaces are not read)
+    return [Shift(*choice[1:]) for choice in earned_choices(state, index, match, [], builds=False)]
+
+
+def earned_choices(state: "State", index: int, match: Match, found: list[tuple[Any, ...]], builds: bool = True,
+                   shifts: bool = True) -> list[tuple[Any, ...]]:
+    """What the earned action `index` allows, appended to `found` as (move class, its values...): the builds
+    (on either of the match's spaces, when empty and the supply has the pyramid that fits: build_reason's
+    tests), then the shifts of a pyramid or tower of its colour onto an adjacent space (shift_reason's), in
+    one pass; the moves are made only for the one chosen (blocks.py's EarnedGroup)."""
+    data = towers(state)
+    pieces = data.pieces
+    colour = match.colour
+    if builds:
+        supply, faces = data.supply, state.table.faces
+        where: tuple[tuple[int, int, str], ...] = match.spaces
+        if where[0] == where[1]:  # (a match of one space twice, from a position file: one build)
+            where = where[:1]
+        for x, y, name in where:
+            cell = (x, y)
+            here = pieces.get(cell)
+            if here and here.get(name):
                 continue
-            for to_cell, to_name in neighbours_of_space(state, cell, name):
-                there = pieces.get(to_cell)
-                target = there.get(to_name) if there else None
-                if not target or (target[-1][1] == colour and (target[-1][0], bottom[0]) in _STACKS):
-                    found.append(Shift(index, cell, name, to_cell, to_name))
+            if supply.get(spaces(faces[cell].code)[name][1] + colour, 0) > 0:
+                found.append((Build, index, cell, name))
+    if shifts:
+        for cell in sorted(pieces) if len(pieces) > 1 else pieces:
+            here = pieces[cell]
+            for name in sorted(here) if len(here) > 1 else here:
+                piece = here[name]
+                bottom = piece[0]
+                if bottom[1] != colour:
+                    continue
+                for to_cell, to_name in neighbours_of_space(state, cell, name):
+                    there = pieces.get(to_cell)
+                    target = there.get(to_name) if there else None
+                    if not target or (target[-1][1] == colour and (target[-1][0], bottom[0]) in _STACKS):
+                        found.append((Shift, index, cell, name, to_cell, to_name))
     return found
 
 
