@@ -275,3 +275,28 @@ def test_move_a_card_lists_the_frontier_without_the_card_lifted():
             assert block.possible(state) == bool(expected)
             checked += 1
     assert checked > 500
+
+
+def test_placements_on_every_frontier_cell_are_the_blocks_cells_in_order():
+    """edge_to_edge declares every_frontier_cell: the engine lists a hand's placements as one group over the
+    frontier, sorted when asked; they are the block's cells for each card and way up, in that order."""
+    from aquarius3d.cards import face
+    from aquarius3d.engine.moves import Place
+
+    game = load_ruleset("elemental-towers")
+    assert game.placement.every_frontier_cell
+    checked = 0
+    for seed in range(25):
+        for state in play_random(game, 1, seed=seed, steps=80):
+            if state.phase != "play" or not state.table.cards:
+                continue
+            expected = []
+            for code in sorted({game.deck.cards[c].code for c in state.hands[0]}):
+                upright = face(code)
+                for turned in ((False,) if upright.symmetric else (False, True)):
+                    lies = upright.turned if turned else upright
+                    expected += [Place(code, cell, turned) for cell in game.placement.cells(state.table, lies)]
+            assert game.legal_moves(state) == expected
+            assert [game.choose_move(state, lambda n, i=i: i) for i in range(len(expected))] == expected
+            checked += 1
+    assert checked > 300

@@ -78,16 +78,16 @@ class TowersMoveACard(ActionBlock):
     def move_groups(self, game: Game, state: State, seat: int) -> list[Any]:
         """Per card, every empty cell edge to edge with another card, upright and turned (built lazily)."""
         table = state.table
-        frontier = table.frontier()
+        frontier = len(table.need)
         rows: list[tuple[Cell, tuple[Cell, ...], tuple[bool, ...], int]] = []
         for source in sorted(table.cards):
             # The frontier without the card (in the same order), less its own cell: the card goes elsewhere.
             dropped = _only_beside(table, source)
-            count = len(frontier) - len(dropped)
+            count = frontier - len(dropped)
             if count:
                 ways = _UPRIGHT if table.faces[source].symmetric else _EITHER_WAY
                 rows.append((source, dropped, ways, count * len(ways)))
-        return [MoveCardRows(rows, frontier)] if rows else []
+        return [MoveCardRows(rows, list(table.need))] if rows else []
 
     def possible(self, state: State) -> bool:
         """Whether some card may move (move_groups not empty), stopping at the first that may: a drawn Move a
@@ -140,24 +140,28 @@ def _only_beside(table: Table, source: Cell) -> tuple[Cell, ...]:
 
 class MoveCardRows:
     """Move a Card's moves, row by row for rows (source, dropped, ways, count): the card at `source` to every
-    cell of the frontier (in its order) but the `dropped` ones, each lying every way of `ways`, `count` moves
-    in all. Counting them is a sum; the cells are listed only for a move asked for."""
+    cell of the frontier (`cells`, the group's own list, sorted when first read: the frontier's order) but the
+    `dropped` ones, each lying every way of `ways`, `count` moves in all. Counting them is a sum; the cells are
+    sorted and listed only for a move asked for."""
 
-    __slots__ = ("rows", "frontier", "size")
+    __slots__ = ("rows", "cells", "size", "ordered")
 
-    def __init__(self, rows: list[tuple[Cell, tuple[Cell, ...], tuple[bool, ...], int]],
-                 frontier: list[tuple[Cell, int]]) -> None:
+    def __init__(self, rows: list[tuple[Cell, tuple[Cell, ...], tuple[bool, ...], int]], cells: list[Cell]) -> None:
         self.rows = rows
-        self.frontier = frontier  # (a frontier list never changes: a table replaces it)
+        self.cells = cells
         self.size = sum(row[3] for row in rows)
+        self.ordered = False
 
     def __len__(self) -> int:
         return self.size
 
     def _cells(self, dropped: tuple[Cell, ...]) -> list[Cell]:
+        if not self.ordered:
+            self.cells.sort()
+            self.ordered = True
         if dropped:
-            return [cell for cell, _ in self.frontier if cell not in dropped]
-        return [cell for cell, _ in self.frontier]
+            return [cell for cell in self.cells if cell not in dropped]
+        return self.cells
 
     def __getitem__(self, index: int) -> MoveCard:
         if index < 0:

@@ -157,6 +157,7 @@ class EdgeToEdgeBlock(PlacementBlock):
     """
 
     type: Literal["edge_to_edge"]
+    every_frontier_cell: ClassVar[bool] = True  # (cells: the frontier's, whatever the face)
 
     def reason(self, table: Table, cell: Cell, card_face: Face) -> str | None:
         if cell in table.cards:
