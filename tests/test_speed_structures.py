@@ -230,3 +230,73 @@ def test_rising_closed_spots_never_take_a_pyramid_again():
                 assert all(pyramid_reason(state, cell, level, q, p) for q in range(4) for p in every)
                 checked += 1
     assert checked > 1000
+
+
+def test_a_table_that_does_not_keep_groups_makes_them_when_asked():
+    """Elemental Towers' table keeps no union-finds; asked for a group, a table makes them from its cards, and
+    answers as one that kept them card by card, then keeps them up to date."""
+    game = load_ruleset("elemental-towers")
+    for seed in range(12):
+        for state in play_random(game, 1, seed=seed, steps=80):
+            assert state.table._groups is None
+            table = state.table.copy()
+            assert [table.largest_group(1 << i) for i in range(5)] == table_facts(table)["largest"]
+            assert state.table._groups is None  # the copy made its own (unless the sizes were known already)
+            for cell, card_face in sorted(table.faces.items())[:2]:
+                for panel, mask in enumerate(card_face.panels):
+                    for bit in (1 << i for i in range(5) if mask >> i & 1):
+                        group = next(g for g in table.groups(bit) if (cell, panel) in g)
+                        assert table.group_size(cell, panel, bit) == len(group)
+            if len(table.cards) > 1:
+                table.remove(sorted(table.cards)[0])
+                assert facts_kept(table)["largest"] == table_facts(table)["largest"]
+
+
+def test_move_a_card_lists_the_frontier_without_the_card_lifted():
+    """Elemental Towers' Move a Card, counted from the cells only the moving card faces, lists what lifting it
+    (Table.frontier_without) leaves: per card in cell order, each cell in frontier order, upright then turned."""
+    from aquarius3d.engine.moves import MoveCard
+
+    game = load_ruleset("elemental-towers")
+    block = game.actions["move_a_card"]
+    checked = 0
+    for seed in range(30):
+        for state in play_random(game, 1, seed=seed, steps=80):
+            table = state.table
+            expected = []
+            for source in sorted(table.cards):
+                ways = (False,) if table.faces[source].symmetric else (False, True)
+                for cell, _ in table.frontier_without(source):
+                    if cell != source:
+                        expected += [MoveCard(source, cell, turned) for turned in ways]
+            groups = block.move_groups(game, state, 0)
+            assert [m for g in groups for m in g] == expected
+            assert [g[i] for g in groups for i in range(len(g))] == expected
+            assert block.possible(state) == bool(expected)
+            checked += 1
+    assert checked > 500
+
+
+def test_placements_on_every_frontier_cell_are_the_blocks_cells_in_order():
+    """edge_to_edge declares every_frontier_cell: the engine lists a hand's placements as one group over the
+    frontier, sorted when asked; they are the block's cells for each card and way up, in that order."""
+    from aquarius3d.cards import face
+    from aquarius3d.engine.moves import Place
+
+    game = load_ruleset("elemental-towers")
+    assert game.placement.every_frontier_cell
+    checked = 0
+    for seed in range(25):
+        for state in play_random(game, 1, seed=seed, steps=80):
+            if state.phase != "play" or not state.table.cards:
+                continue
+            expected = []
+            for code in sorted({game.deck.cards[c].code for c in state.hands[0]}):
+                upright = face(code)
+                for turned in ((False,) if upright.symmetric else (False, True)):
+                    lies = upright.turned if turned else upright
+                    expected += [Place(code, cell, turned) for cell in game.placement.cells(state.table, lies)]
+            assert game.legal_moves(state) == expected
+            assert [game.choose_move(state, lambda n, i=i: i) for i in range(len(expected))] == expected
+            checked += 1
+    assert checked > 300

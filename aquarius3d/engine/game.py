@@ -78,6 +78,7 @@ class Game:
         # Whether the placement block's cells are the frontier's where a face connects (listing.py counts them
         # from the table's frontier slots).
         self._frontier_cells: bool = self.placement.frontier_cells
+        self._every_cell: bool = self.placement.every_frontier_cell  # (listing.py: one group, sorted late)
         # Per card id: one name for an element card whichever way it lies (None for other cards).
         self._element_key = [canonical(c.code) if c.kind == "element" else None for c in deck.cards]
         # Per card id: its code when it is an element card (None otherwise); per element code, the faces it

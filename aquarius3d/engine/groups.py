@@ -272,3 +272,41 @@ class SlotPlaceGroup:
     def __iter__(self) -> Iterator[Move]:
         code, turned = self.code, self.turned
         return (Place(code, cell, turned) for cell in picked(self.mask, self.cells))
+
+
+class EveryCellGroup:
+    """Placements row by row, for rows (code, turned): one card one way up at every cell of `cells` (a frontier's
+    cells, in any order, the group's own list), in cell order. Counting them is a product; the cells are
+    sorted only when a move is asked for."""
+
+    __slots__ = ("rows", "cells", "size", "ordered")
+
+    def __init__(self, rows: list[tuple[str, bool]], cells: list[Any]) -> None:
+        self.rows = rows
+        self.cells = cells
+        self.size = len(rows) * len(cells)
+        self.ordered = False
+
+    def __len__(self) -> int:
+        return self.size
+
+    def _sorted(self) -> list[Any]:
+        if not self.ordered:
+            self.cells.sort()
+            self.ordered = True
+        return self.cells
+
+    def __getitem__(self, index: int) -> Move:
+        if index < 0:
+            index += self.size
+        if not 0 <= index < self.size:
+            raise IndexError("no move with that index")
+        row, at = divmod(index, len(self.cells))
+        code, turned = self.rows[row]
+        return Place(code, self._sorted()[at], turned)
+
+    def __iter__(self) -> Iterator[Move]:
+        cells = self._sorted()
+        for code, turned in self.rows:
+            for cell in cells:
+                yield Place(code, cell, turned)

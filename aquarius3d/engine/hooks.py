@@ -85,6 +85,10 @@ class PlacementBlock(Block):
     # True when `cells(table, face)` is, on a table with cards, every frontier cell (in the frontier's order)
     # where `face.bits & need` is not zero: the engine then counts placements from the table's frontier slots.
     frontier_cells: ClassVar[bool] = False
+    # True when `cells(table, face)` is, on a table with cards, every frontier cell whatever the face (and the
+    # block has no storeys above the table): the engine then lists a hand's placements as one group over the
+    # frontier's cells, sorted only when a move is asked for (Elemental Towers' edge_to_edge).
+    every_frontier_cell: ClassVar[bool] = False
 
     def reason(self, table: Table, cell: Cell, card_face: Face) -> str | None:
         """Why a face cannot go at a cell of the table, or None when it can."""

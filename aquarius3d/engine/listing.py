@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .groups import PlaceGroup, PlaceRows, SlotPlaceGroup
+from .groups import EveryCellGroup, PlaceGroup, PlaceRows, SlotPlaceGroup
 from .moves import Place
 
 if TYPE_CHECKING:
@@ -32,6 +32,14 @@ def move_groups(game: Game, state: State, first: bool = False) -> list[Any]:
     hand = state.hands[seat]
     element_code = game._element_code
     codes = {code for card_id in hand if (code := element_code[card_id]) is not None}
+    if codes and game._every_cell and state.table.need:
+        # Every frontier cell for every face: one group, a row per card and way up, sorted when asked.
+        ways = game._ways
+        groups.append(EveryCellGroup([(code, turned) for code in sorted(codes) for turned, _, _ in ways[code]],
+                                     list(state.table.need)))
+        if first:
+            return groups
+        codes = set()
     if codes:
         table = state.table
         vertical = game._vertical_spots

@@ -104,17 +104,19 @@ class Table(PanelGroups):
 
     __slots__ = ("cards", "faces", "need", "_largest", "bound", "_groups", "_sorted", "_share")
 
-    def __init__(self) -> None:
+    def __init__(self, groups: bool = True) -> None:
         self.cards: dict[Cell, int] = {}  # cell -> card id
         self.faces: dict[Cell, Face] = {}  # cell -> face as it lies
         self.need: dict[Cell, int] = {}  # frontier cell -> packed facing segments
         self._largest: dict[int, int] = {}  # element bit -> largest group, until the table changes
         # Per element bit (1 to 16), at least the size of its largest group: raised as groups join, kept as they
         # split (then it may be more), 1 to start with. A win check skips the elements whose bound is short.
-        self.bound: list[int] = [1] * 17
+        # Without union-finds kept, no bound is known until they are made: a bound no goal is above stands in.
+        self.bound: list[int] = [1] * 17 if groups else [1 << 30] * 17
         # Per element bit, a union-find over panels (parent, size), kept up to date as cards are
-        # placed and lifted.
-        self._groups: dict[int, UnionFind] = {1 << i: ({}, {}) for i in range(5)}
+        # placed and lifted. With `groups` false, none until a group is asked for (a game that never asks,
+        # Elemental Towers, saves their upkeep): then they are made from the cards and kept from then on.
+        self._groups: dict[int, UnionFind] | None = {1 << i: ({}, {}) for i in range(5)} if groups else None
         # need's items sorted once asked for, kept up to date from then on, in new lists (a list given out
         # never changes); faces' items sorted, until the table changes; the frontier's slots (slots.py) once
         # asked for, kept up to date from then on. Shared with copies, as the dicts are.
@@ -154,11 +156,26 @@ class Table(PanelGroups):
             self.need = dict(self.need)
             self._largest = dict(self._largest)
             self.bound = list(self.bound)
-            self._groups = {bit: (dict(uf[0]), dict(uf[1])) for bit, uf in self._groups.items()}
+            if self._groups is not None:
+                self._groups = {bit: (dict(uf[0]), dict(uf[1])) for bit, uf in self._groups.items()}
             kept = self._sorted = list(self._sorted)
             if kept[2] is not None:
                 kept[2] = kept[2].copy()
         self._share = None
+
+    def _made(self) -> dict[int, UnionFind]:
+        """The union-finds, made from the cards on the table if they were not kept (`groups` false)."""
+        groups = self._groups
+        if groups is None:
+            self._groups = groups = {1 << i: ({}, {}) for i in range(5)}
+            self.bound = [1] * 17  # (a new list: copies may share the old one)
+            before: set[Cell] = set()  # joined card by card, each with the cards before it, as when placed
+            for cell, card_face in self.faces.items():
+                x, y = cell
+                touching = [(n, k) for dx, dy, k in _STEPS if (n := (x + dx, y + dy)) in before]
+                before.add(cell)
+                self._join(cell, card_face, touching)
+        return groups
 
     # -- changes -----------------------------------------------------------
 
@@ -189,7 +206,8 @@ class Table(PanelGroups):
                 grown.append((n, side))
             else:
                 touching.append((n, k))
-        self._join(cell, placed, touching)
+        if self._groups is not None:
+            self._join(cell, placed, touching)
         if kept[2] is not None:
             kept[2].placed(cell, left, grown)
         if kept[0] is not None:
@@ -205,8 +223,9 @@ class Table(PanelGroups):
         self._largest.clear()
         # Only the groups of the elements the lifted card shows can split: relabel those (a rebuild of the
         # whole union-find cost most of the time of a Move a Card or a Zap).
-        for bit in _BITS_OF[lifted.elements]:
-            self._split(cell, lifted, bit)
+        if self._groups is not None:
+            for bit in _BITS_OF[lifted.elements]:
+                self._split(cell, lifted, bit)
         x, y = cell
         cards, need = self.cards, self.need
         kept = self._sorted

@@ -66,15 +66,20 @@ class PanelGroups:
 
     __slots__ = ()
     faces: dict[Cell, Face]
-    _groups: dict[int, UnionFind]
+    _groups: dict[int, UnionFind] | None  # None: not kept (Table's `groups`), made when first asked for
     _largest: dict[int, int]
     bound: list[int]
+
+    def _made(self) -> dict[int, UnionFind]:
+        """The union-finds (Table: made from its cards when they were not kept)."""
+        raise NotImplementedError
 
     def _join(self, cell: Cell, mine: Face, touching: list[tuple[Cell, int]]) -> None:
         """Add a newly placed card's panels (its face `mine`) to the union-finds of their elements and join them
         with those of the cards `touching` it, each given as (its cell, the direction's index in DIRECTIONS), in
         DIRECTIONS' order."""
         groups = self._groups
+        assert groups is not None  # (only called while they are kept)
         faces = self.faces
         ids = IDS
         base = (ids.get(cell) or cell_id(cell)) << 3  # (id 0 is the first cell ever used: cell_id answers it)
@@ -115,7 +120,7 @@ class PanelGroups:
 
     def _split(self, cell: Cell, lifted: Face, bit: int) -> None:
         """After the card at cell was lifted: the groups of one element that held its panels, found again."""
-        parent, size = self._groups[bit]
+        parent, size = self._made()[bit]
         base = IDS[cell] << 3
         roots = {_find(parent, base | p) for p, mask in enumerate(lifted.panels) if mask & bit}
         members = [node for node in parent if _find(parent, node) in roots]
@@ -135,17 +140,17 @@ class PanelGroups:
 
     def _union_find(self, bit: int) -> UnionFind:
         """(parent, size) of one element's union-find, over panel numbers."""
-        return self._groups[bit]
+        return self._made()[bit]
 
     def group_size(self, cell: Cell, panel: int, bit: int) -> int:
         """Panels in the connected group of one element that holds a given panel."""
-        parent, size = self._groups[bit]
+        parent, size = (self._groups or self._made())[bit]
         return size[_find(parent, IDS[cell] << 3 | panel)]
 
     def group_root(self, cell: Cell, panel: int, bit: int) -> tuple[int, int]:
         """The connected group of one element holding a panel: an id for it (stable until the table changes)
         and its size. Computer players use it to see which groups a card would join, without placing it."""
-        parent, size = self._groups[bit]
+        parent, size = (self._groups or self._made())[bit]
         root = _find(parent, IDS[cell] << 3 | panel)
         return root, size[root]
 
@@ -186,12 +191,12 @@ class PanelGroups:
     def largest_group(self, bit: int) -> int:
         largest = self._largest.get(bit)
         if largest is None:
-            largest = self._largest[bit] = max(self._groups[bit][1].values(), default=0)  # (roots only)
+            largest = self._largest[bit] = max((self._groups or self._made())[bit][1].values(), default=0)  # (roots only)
         return largest
 
     def largest_group_at(self, cell: Cell, bit: int) -> int:
         """Largest group of an element among those touching the card at cell."""
-        parent, size = self._groups[bit]
+        parent, size = (self._groups or self._made())[bit]
         base = IDS[cell] << 3
         card = self.faces[cell]
         best = 0

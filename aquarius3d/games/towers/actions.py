@@ -3,14 +3,14 @@ Card and Trade Hands (the earned actions of a match are in blocks.py's turn)."""
 
 from __future__ import annotations
 
-from functools import partial
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from ...cards import face
 from ...vocabulary import QUARTERS, SIZES, colour_name, size_name
 from ...engine import rng as random_source
 from ...engine.moves import MoveCard, ShuffleGoals, SwapRow, TradePiece, Zap
-from ...engine.game import CrossGroup
+from ...engine.table import _KEEP, _STEPS
 from ...engine.hidden import learn
 from ...errors import IllegalMove
 from .state import towers
@@ -19,6 +19,7 @@ from ..aquarius.actions import ActionBlock
 from ...engine.blocks import block
 
 if TYPE_CHECKING:
+    from ...engine.table import Cell, Table
     from ...engine.game import Game
     from ...engine.moves import Move
     from ...engine.state import State
@@ -77,27 +78,23 @@ class TowersMoveACard(ActionBlock):
     def move_groups(self, game: Game, state: State, seat: int) -> list[Any]:
         """Per card, every empty cell edge to edge with another card, upright and turned (built lazily)."""
         table = state.table
-        frontier = table.frontier()
-        every = [cell for cell, _ in frontier]
-        groups: list[CrossGroup] = []
+        frontier = len(table.need)
+        rows: list[tuple[Cell, tuple[Cell, ...], tuple[bool, ...], int]] = []
         for source in sorted(table.cards):
-            ways = (False,) if table.faces[source].symmetric else (False, True)
             # The frontier without the card (in the same order), less its own cell: the card goes elsewhere.
-            left = table.frontier_without(source, frontier)
-            cells = every if len(left) == len(every) + 1 else [cell for cell, _ in left if cell != source]
-            if cells:
-                groups.append(CrossGroup(cells, ways, partial(MoveCard, source)))
-        return groups
+            dropped = _only_beside(table, source)
+            count = frontier - len(dropped)
+            if count:
+                ways = _UPRIGHT if table.faces[source].symmetric else _EITHER_WAY
+                rows.append((source, dropped, ways, count * len(ways)))
+        return [MoveCardRows(rows, list(table.need))] if rows else []
 
     def possible(self, state: State) -> bool:
         """Whether some card may move (move_groups not empty), stopping at the first that may: a drawn Move a
         Card asks this before anyone chooses."""
         table = state.table
-        frontier = table.frontier()
-        for source in sorted(table.cards):
-            if any(cell != source for cell, _ in table.frontier_without(source, frontier)):
-                return True
-        return False
+        frontier = len(table.need)
+        return any(frontier > len(_only_beside(table, source)) for source in table.cards)
 
     def check(self, game: Game, state: State, seat: int, move: MoveCard) -> None:
         table = state.table
@@ -121,6 +118,67 @@ class TowersMoveACard(ActionBlock):
                 quarter = QUARTERS.index(name)
                 moved[space_of(lies, 3 - quarter if move.turned else quarter)] = piece
             pieces_of(state)[move.target] = moved
+
+
+_UPRIGHT: tuple[bool, ...] = (False,)  # a symmetric card lies one way
+_EITHER_WAY: tuple[bool, ...] = (False, True)
+
+
+def _only_beside(table: Table, source: Cell) -> tuple[Cell, ...]:
+    """The empty cells that only the card at `source` is edge to edge with: they leave the frontier when it is
+    lifted (table.frontier_without's changes, without the new frontier)."""
+    x, y = source
+    need = table.need
+    found: tuple[Cell, ...] = ()
+    for dx, dy, k in _STEPS:
+        n = (x + dx, y + dy)
+        facing = need.get(n)
+        if facing is not None and not facing & _KEEP[k]:
+            found += (n,)
+    return found
+
+
+class MoveCardRows:
+    """Move a Card's moves, row by row for rows (source, dropped, ways, count): the card at `source` to every
+    cell of the frontier (`cells`, the group's own list, sorted when first read: the frontier's order) but the
+    `dropped` ones, each lying every way of `ways`, `count` moves in all. Counting them is a sum; the cells are
+    sorted and listed only for a move asked for."""
+
+    __slots__ = ("rows", "cells", "size", "ordered")
+
+    def __init__(self, rows: list[tuple[Cell, tuple[Cell, ...], tuple[bool, ...], int]], cells: list[Cell]) -> None:
+        self.rows = rows
+        self.cells = cells
+        self.size = sum(row[3] for row in rows)
+        self.ordered = False
+
+    def __len__(self) -> int:
+        return self.size
+
+    def _cells(self, dropped: tuple[Cell, ...]) -> list[Cell]:
+        if not self.ordered:
+            self.cells.sort()
+            self.ordered = True
+        if dropped:
+            return [cell for cell in self.cells if cell not in dropped]
+        return self.cells
+
+    def __getitem__(self, index: int) -> MoveCard:
+        if index < 0:
+            index += self.size
+        if 0 <= index:
+            for source, dropped, ways, count in self.rows:
+                if index < count:
+                    at, way = divmod(index, len(ways))
+                    return MoveCard(source, self._cells(dropped)[at], ways[way])
+                index -= count
+        raise IndexError("no move with that index")
+
+    def __iter__(self) -> Iterator[MoveCard]:
+        for source, dropped, ways, _ in self.rows:
+            for cell in self._cells(dropped):
+                for turned in ways:
+                    yield MoveCard(source, cell, turned)
 
 
 @block("action", "towers_zap_a_card")

@@ -22,13 +22,14 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 from ...vocabulary import COLOURS, SIZES
 from ...engine import rng as random_source
 from ...engine.moves import Build, DraftDiscard, MoveCard, Shift, Skip
-from ...engine.game import Chain
+from ...engine.game import Chain, MoveGroup
 from ...engine.hidden import learn
+from ...engine.table import Table
 from ...errors import IllegalMove
 from .actions import TowersMoveACard
 from .state import TowersData, towers
 from .pieces import (
-    RANKS_DEFAULT, _event, _set_piece, build_moves, build_reason, matches, piece_at, shift_moves, shift_reason, spaces,
+    RANKS_DEFAULT, _event, _set_piece, build_reason, earned_choices, matches, piece_at, shift_reason, spaces,
 )
 from ...engine.blocks import Block, Bounds, block, field
 from ...engine.hooks import PlacementBlock, SetupBlock
@@ -39,7 +40,6 @@ if TYPE_CHECKING:
     from ...engine.table import Cell
     from ...cards import Face
     from ...engine.moves import Move, Place
-    from ...engine.table import Table
     from ...engine.game import Game
     from ...engine.state import State
 
@@ -75,6 +75,8 @@ class TowersDealBlock(SetupBlock):
     hand: ClassVar[int] = 0  # (and, as every setup by default, no joining in progress)
 
     def run(self, game: "Game", state: "State") -> None:
+        # Nothing in this game asks for the groups of panels of an element: the table makes them only if asked.
+        state.table = Table(groups=False)
         state.goals = [None] * len(state.players)
         data = state.data = TowersData()
         if self.draft:  # "Set aside the 5 goal cards": unseen until the draft ends
@@ -145,6 +147,9 @@ class TowersDealBlock(SetupBlock):
 # -- placement -------------------------------------------------------------------------------
 
 
+_FRONTIER_CELLS: list[Any] = [None, []]  # (the last frontier asked about, its cells)
+
+
 @block("placement", "edge_to_edge")
 class EdgeToEdgeBlock(PlacementBlock):
     """ "Cards must be placed exactly edge-to-edge with another card, aligned in the same direction ...
@@ -152,6 +157,7 @@ class EdgeToEdgeBlock(PlacementBlock):
     """
 
     type: Literal["edge_to_edge"]
+    every_frontier_cell: ClassVar[bool] = True  # (cells: the frontier's, whatever the face)
 
     def reason(self, table: Table, cell: Cell, card_face: Face) -> str | None:
         if cell in table.cards:
@@ -165,7 +171,14 @@ class EdgeToEdgeBlock(PlacementBlock):
     def cells(self, table: Table, card_face: Face, frontier: list[tuple[Cell, int]] | None = None) -> list[Cell]:
         if not table.cards:
             return [(0, 0)]
-        return [cell for cell, _ in (frontier if frontier is not None else table.frontier())]
+        if frontier is None:
+            frontier = table.frontier()
+        # Every face the same cells: remembered for the last frontier (a frontier list never changes), as a
+        # hand's card is asked for upright and turned. (Given out to be read only, as the engine's lists.)
+        if _FRONTIER_CELLS[0] is not frontier:
+            _FRONTIER_CELLS[:] = frontier, [cell for cell, _ in frontier]
+        cells: list[Cell] = _FRONTIER_CELLS[1]
+        return cells
 
     def connects(self, table: Table, cell: Cell, card_face: Face) -> int:
         return 0
@@ -190,6 +203,15 @@ class EdgeToEdgeBlock(PlacementBlock):
                 f"(first: {apart[0][0]},{apart[0][1]})"]
 
 
+def _made(choice: tuple[Any, ...]) -> Move:
+    """The move of an earned action's choice (pieces.earned_choices): its class made with its values."""
+    move: Move = choice[0](*choice[1:])
+    return move
+
+
+_SKIP_FIRST = (Skip, 0)
+
+
 # -- the turn ------------------------------------------------------------------------------------
 
 
@@ -211,7 +233,9 @@ class TowersTurnBlock(Block):
         """Draw the turn's card. Actions without a choice (or impossible ones) resolve here."""
         if state.phase == "draft":
             return
-        towers(state).events = []
+        data = towers(state)
+        if data.events:
+            data.events = []
         while state.deck:
             card_id = state.deck.pop()
             card = game.deck.cards[card_id]
@@ -257,22 +281,28 @@ class TowersTurnBlock(Block):
     # -- choices in the phases ----------------------------------------------------------------
 
     def phase_moves(self, game: "Game", state: "State") -> Any:
-        if state.phase == "draft":
+        phase = state.phase
+        if phase == "actions":  # (the commonest, asked first)
+            pending = towers(state).pending
+            if len(pending) == 1:
+                found = earned_choices(state, 0, pending[0], [])
+                found.append(_SKIP_FIRST)
+                return MoveGroup(found, _made)
+            found = []
+            shown = set()
+            for index, match in enumerate(pending):
+                key = (match.colour, match.spaces)  # (what makes two matches equal)
+                if key in shown:
+                    continue  # two identical matches: offer the choices once
+                shown.add(key)
+                earned_choices(state, index, match, found)
+                found.append((Skip, index))
+            return MoveGroup(found, _made)
+        if phase == "draft":
             return [DraftDiscard(i) for i in range(len(towers(state).draft_offer))]
-        if state.phase == "card_action":
+        if phase == "card_action":
             card = game.deck.cards[towers(state).action_card]  # type: ignore[index]  # (set in this phase)
             return Chain(game.actions[card.code].move_groups(game, state, state.turn))
-        if state.phase == "actions":
-            found: list[Build | Shift | Skip] = []
-            shown = set()
-            for index, match in enumerate(towers(state).pending):
-                if match in shown:
-                    continue  # two identical matches: offer the choices once
-                shown.add(match)
-                found += build_moves(state, index, match)
-                found += shift_moves(state, index, match.colour)
-                found.append(Skip(index))
-            return found
         return []
 
     def check_phase_move(self, game: "Game", state: "State", move: Move) -> None:

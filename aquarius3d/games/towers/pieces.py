@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...vocabulary import (
     COLOURS, ELEMENT_OF, ELEMENT_OF_COLOUR, LETTER_OF, PYRAMID_COLOUR, QUARTERS, SIZES, colour_name, size_name,
@@ -45,6 +45,12 @@ def space_of(code: str, quarter: int) -> str:
 
 
 @lru_cache(maxsize=None)
+def space_names(code: str) -> tuple[str, ...]:
+    """space_of(code, q) for each quarter q, remembered per face."""
+    return tuple(space_of(code, q) for q in range(len(code)))
+
+
+@lru_cache(maxsize=None)
 def spaces(code: str) -> dict[str, tuple[str, str]]:
     """A face's spaces: name -> (element letter, pyramid size that fits). Only four-quarter faces have spaces."""
     if len(code) != 4 or not all(c in LETTER_OF.values() for c in code):
@@ -57,26 +63,49 @@ def spaces(code: str) -> dict[str, tuple[str, str]]:
     return found
 
 
+@lru_cache(maxsize=None)
+def _space_links(code: str, name: str) -> tuple[tuple[str, ...], tuple[tuple[int, int, tuple[int, ...]], ...]]:
+    """What a space touches, for a face: the spaces of the same card beside it (in INNER's order, repeats
+    kept), and per side (ACROSS's order) the quarters of a neighbour there that its panel touches."""
+    names = space_names(code)
+    mine = {q for q in range(4) if names[q] == name}
+    inner = tuple(names[other] for a, b in INNER for q, other in ((a, b), (b, a)) if q in mine and other not in mine)
+    across = tuple((dx, dy, theirs) for (dx, dy), pairs in ACROSS.items()
+                   if (theirs := tuple(other for q, other in pairs if q in mine)))
+    return inner, across
+
+
 def neighbours_of_space(state: "State", cell: Cell, name: str) -> list[tuple[tuple[int, int], str]]:
     """Spaces adjacent to a space: panels sharing an edge, on the same card or a card beside it."""
     faces = state.table.faces
-    code = faces[cell].code
-    mine = {q for q in range(4) if space_of(code, q) == name}
-    found = []
-    for a, b in INNER:
-        for q, other in ((a, b), (b, a)):
-            if q in mine and other not in mine:
-                found.append((cell, space_of(code, other)))
+    inner, across = _space_links(faces[cell].code, name)
+    found = [(cell, other) for other in inner]
     x, y = cell
-    for (dx, dy), pairs in ACROSS.items():
+    for dx, dy, theirs in across:
         n = (x + dx, y + dy)
-        if n not in faces:
-            continue
-        theirs = faces[n].code
-        for q, other in pairs:
-            if q in mine:
-                found.append((n, space_of(theirs, other)))
+        there = faces.get(n)
+        if there is not None:
+            names = space_names(there.code)
+            for other in theirs:
+                found.append((n, names[other]))
     return list(dict.fromkeys(found))
+
+
+_SIDES = tuple(ACROSS.items())  # ((dx, dy), quarter pairs) per side, in ACROSS's order
+
+
+@lru_cache(maxsize=None)
+def _touching(code: str, side: int, theirs: str) -> tuple[tuple[str, str, str], ...]:
+    """The matches across one side (_SIDES[side]) between a face and the face beside it there: (colour, my
+    space, its space) per pair of touching same-element panels, each pair once; none unless both have spaces."""
+    if not spaces(theirs):
+        return ()
+    mine, other_names = space_names(code), space_names(theirs)
+    found: dict[tuple[str, str, str], None] = {}
+    for q, other in _SIDES[side][1]:
+        if code[q] == theirs[other]:
+            found[(PYRAMID_COLOUR[code[q]], mine[q], other_names[other])] = None
+    return tuple(found)
 
 
 def matches(state: "State", cell: Cell) -> list[Match]:
@@ -87,20 +116,11 @@ def matches(state: "State", cell: Cell) -> list[Match]:
         return []
     x, y = cell
     found = []
-    seen = set()
-    for (dx, dy), pairs in ACROSS.items():
-        n = (x + dx, y + dy)
-        if n not in faces or not spaces(faces[n].code):
-            continue
-        theirs = faces[n].code
-        for q, other in pairs:
-            if code[q] != theirs[other]:
-                continue
-            pair = (space_of(code, q), n, space_of(theirs, other))
-            if pair in seen:
-                continue
-            seen.add(pair)
-            found.append(Match(PYRAMID_COLOUR[code[q]], ((x, y, pair[0]), (n[0], n[1], pair[2]))))
+    for side, ((dx, dy), _) in enumerate(_SIDES):
+        there = faces.get((x + dx, y + dy))
+        if there is not None:
+            for colour, mine, theirs in _touching(code, side, there.code):
+                found.append(Match(colour, ((x, y, mine), (x + dx, y + dy, theirs))))
     return found
 
 
@@ -198,11 +218,8 @@ def build_reason(state: "State", match: Match, cell: Cell, name: str) -> str | N
 
 
 def build_moves(state: "State", index: int, match: Match) -> list[Build]:
-    found = []
-    for x, y, name in match.spaces:
-        if build_reason(state, match, (x, y), name) is None:
-            found.append(Build(index, (x, y), name))
-    return list(dict.fromkeys(found))
+    """The builds a match allows: on either of its spaces, when empty and the supply has the pyramid that fits."""
+    return [Build(*choice[1:]) for choice in earned_choices(state, index, match, [], shifts=False)]
 
 
 def shift_reason(state: "State", colour: str, move: Shift) -> str | None:
@@ -217,15 +234,50 @@ def shift_reason(state: "State", colour: str, move: Shift) -> str | None:
     return stack_reason(moving, piece_at(state, move.to_cell, move.to_space))
 
 
+# A pyramid stacks onto one exactly one size larger: (size below, size moving).
+_STACKS = frozenset((SIZES[i + 1], SIZES[i]) for i in range(len(SIZES) - 1))
+
+
 def shift_moves(state: "State", index: int, colour: str) -> list[Shift]:
-    found = []
-    for cell, here in sorted(pieces_of(state).items()):
-        for name, piece in sorted(here.items()):
-            if piece[0][1] != colour:
+    """Every move of a pyramid or tower of a colour onto an adjacent space."""
+    match = Match(colour, ((0, 0, ""), (0, 0, "")))  # (no builds asked: its spaces are not read)
+    return [Shift(*choice[1:]) for choice in earned_choices(state, index, match, [], builds=False)]
+
+
+def earned_choices(state: "State", index: int, match: Match, found: list[tuple[Any, ...]], builds: bool = True,
+                   shifts: bool = True) -> list[tuple[Any, ...]]:
+    """What the earned action `index` allows, appended to `found` as (move class, its values...): the builds
+    (on either of the match's spaces, when empty and the supply has the pyramid that fits: build_reason's
+    tests), then the shifts of a pyramid or tower of its colour onto an adjacent space (shift_reason's), in
+    one pass; the moves are made only for the one chosen (blocks.py's EarnedGroup)."""
+    data = towers(state)
+    pieces = data.pieces
+    colour = match.colour
+    if builds:
+        supply, faces = data.supply, state.table.faces
+        where: tuple[tuple[int, int, str], ...] = match.spaces
+        if where[0] == where[1]:  # (a match of one space twice, from a position file: one build)
+            where = where[:1]
+        for x, y, name in where:
+            cell = (x, y)
+            here = pieces.get(cell)
+            if here and here.get(name):
                 continue
-            for to_cell, to_name in neighbours_of_space(state, cell, name):
-                if stack_reason(piece, piece_at(state, to_cell, to_name)) is None:
-                    found.append(Shift(index, cell, name, to_cell, to_name))
+            if supply.get(spaces(faces[cell].code)[name][1] + colour, 0) > 0:
+                found.append((Build, index, cell, name))
+    if shifts:
+        for cell in sorted(pieces) if len(pieces) > 1 else pieces:
+            here = pieces[cell]
+            for name in sorted(here) if len(here) > 1 else here:
+                piece = here[name]
+                bottom = piece[0]
+                if bottom[1] != colour:
+                    continue
+                for to_cell, to_name in neighbours_of_space(state, cell, name):
+                    there = pieces.get(to_cell)
+                    target = there.get(to_name) if there else None
+                    if not target or (target[-1][1] == colour and (target[-1][0], bottom[0]) in _STACKS):
+                        found.append((Shift, index, cell, name, to_cell, to_name))
     return found
 
 
