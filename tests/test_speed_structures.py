@@ -275,3 +275,24 @@ def test_rising_spots_made_again_when_the_table_changes_under_them():
             moved += 1
             break
     assert moved == 6
+
+
+@pytest.mark.parametrize("options", [{}, {"sky_high": True, "to_the_clouds": True}, {"dragon_start": True}])
+def test_rising_keys_from_the_state_are_the_keys_of_its_houses(options):
+    """Aquarius Rising's tie-break keys gathered straight from the state (the end of every game) are those of
+    its houses as plain data (analyze's), to the bit, by either reading of the pips."""
+    from aquarius3d.games.rising.houses import houses_of_state, ranking_keys, state_ranking_keys
+    from aquarius3d.games.rising.state import rising
+
+    game = load_ruleset("aquarius-rising", options)
+    checked = 0
+    for seed in range(3):
+        for state in play_random(game, 3, seed=seed, steps=300):
+            groups = {"earth": seed, "fire": 2}
+            for pips in ("house", "height"):
+                keys = state_ranking_keys(state, groups, pips)
+                assert keys == ranking_keys(houses_of_state(state), groups, pips)
+                assert list(keys) == list(ranking_keys(houses_of_state(state), groups, pips))
+            checked += bool(rising(state).storeys)  # (states with houses of several storeys)
+    assert checked > 50
+

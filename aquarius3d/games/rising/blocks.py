@@ -23,7 +23,7 @@ from ...errors import IllegalMove
 from .state import RisingData, rising, spot, spot_text  # noqa: F401  (spot_text: for callers)
 from .pyramid_moves import PyramidGroup, can_stand_pyramid, pyramid_rows
 from .spots import open_spots
-from .houses import _NO_PYRAMIDS, WILD, Key, houses_of_state, ranking_keys, winners_among
+from .houses import _NO_PYRAMIDS, WILD, Key, state_ranking_keys, winners_among
 from ..aquarius.actions import ActionBlock, _other_seat
 from ..aquarius.blocks import ConnectBlock, DealBlock, DrawAndPlayBlock
 from ...engine.blocks import Block, block, field as block_field
@@ -363,7 +363,7 @@ class HighestElementBlock(Block):
 
     def keys(self, state: State) -> dict[str, Key]:
         groups = {name: state.table.largest_group(BIT[LETTERS[i]]) for i, name in enumerate(ELEMENTS)}
-        return ranking_keys(houses_of_state(state), groups, self.pips)
+        return state_ranking_keys(state, groups, self.pips)
 
     def winners(self, game: Game, state: State, last_player: int) -> list[int]:
         cards = game.deck.cards
