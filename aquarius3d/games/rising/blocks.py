@@ -22,7 +22,7 @@ from ...engine.moves import PlacePyramid, TradePyramids, TwoPyramids
 from ...errors import IllegalMove
 from .state import RisingData, rising, spot, spot_text  # noqa: F401  (spot_text: for callers)
 from .pyramid_moves import PyramidGroup, can_stand_pyramid, pyramid_rows
-from .spots import open_spots
+from .spots import marked, open_spots
 from .houses import _NO_PYRAMIDS, WILD, Key, state_ranking_keys, winners_among
 from ..aquarius.actions import ActionBlock, _other_seat
 from ..aquarius.blocks import ConnectBlock, DealBlock, DrawAndPlayBlock
@@ -164,7 +164,7 @@ class RisingPlacementBlock(ConnectBlock):
         level = move.level
         index = data.spots
         table = state.table
-        if index is not None and index.table is not table.in_order():
+        if index is not None and index.mark is not marked(table):
             index = None  # the table changed under it (spots.py): made again when next asked for
         if level == 0:
             table.place(move.cell, card_id, card_face.code)
@@ -173,7 +173,7 @@ class RisingPlacementBlock(ConnectBlock):
             matched = vertical_matches(state, move.cell, level, card_face)
             data.storeys[spot(move.cell, level)] = (card_id, card_face.code)
         if index is not None:
-            data.spots = index.placed(table.in_order(), spot(move.cell, level), card_face.code, data)
+            data.spots = index.placed(marked(table), spot(move.cell, level), card_face.code, data)
         else:
             data.spots = None
         return matched
@@ -298,7 +298,7 @@ class ThreeActionsBlock(DrawAndPlayBlock):
         data.pyramids[where] = places
         index = data.spots
         if index is not None:
-            data.spots = index.stood(where, places, first, data) if index.table is state.table.in_order() else None
+            data.spots = index.stood(where, places, first, data) if index.mark is marked(state.table) else None
         state.passes = 0
         data.to_play -= 1
         if data.to_play > 0 and can_stand_pyramid(state):

@@ -7,10 +7,10 @@ above it yet: where a card may go up a storey (blocks.RisingPlacementBlock.verti
 
 Both follow from the table, the storeys and the pyramids. The storeys and the pyramids only ever change
 through the Rising blocks, which edit the index as they do (RisingData.spots); the table may change by other
-blocks too (a ruleset may give Rising an action that moves a card), so an index holds the list the table's
-`in_order()` gave when it was made or edited, and counts only while the table still gives that very list
-(the list is replaced whenever the table changes). Otherwise, and for a state read back, it is made again
-from scratch.
+blocks too (a ruleset may give Rising an action that moves a card), so an index holds the `index` list of the
+table's frontier slots (engine/slots.py: a new list after every change of the table) as it was when the index
+was made or edited, and counts only while the table still has that very list. Otherwise, and for a state read
+back, it is made again from scratch.
 
 An index is never changed in place, only replaced (the copies of a state, one for every observation, share
 it): `placed` and `stood` return a new one. It also remembers the last pyramid rows listed from it (for one
@@ -27,6 +27,7 @@ from ...vocabulary import ELEMENT_OF_COLOUR
 
 if TYPE_CHECKING:
     from ...engine.state import State
+    from ...engine.table import Table
     from .state import RisingData, Spot
 
 Letters = Any  # a card's four quarter letters: its code, or (None,) * 4 for a card without elements
@@ -60,11 +61,11 @@ class OpenSpots:
     """The open spots of one state in listing order (`ground`: table cards by cell; `upper`: storeys by spot),
     and the full ones (`full`, sorted, with `under`: under_of per spot). See the module docstring."""
 
-    __slots__ = ("table", "ground", "upper", "full", "under", "rows")
+    __slots__ = ("mark", "ground", "upper", "full", "under", "rows")
 
-    def __init__(self, table: Any, ground: list[Entry], upper: list[Entry], full: list[Spot],
+    def __init__(self, mark: Any, ground: list[Entry], upper: list[Entry], full: list[Spot],
                  under: dict[Spot, tuple[str | None, ...]]) -> None:
-        self.table = table  # the table's in_order() list this index was made for
+        self.mark = mark  # the table's mark (`marked`) when this index was made or edited
         self.ground = ground
         self.upper = upper
         self.full = full
@@ -73,8 +74,8 @@ class OpenSpots:
 
     # -- edits: each returns a new index -----------------------------------------------------------
 
-    def placed(self, table: Any, where: Spot, code: str, data: RisingData) -> OpenSpots:
-        """After a card went at `where` (the storeys already hold it, the table gives `table` now)."""
+    def placed(self, mark: Any, where: Spot, code: str, data: RisingData) -> OpenSpots:
+        """After a card went at `where` (the storeys already hold it; `mark`: the table's mark now)."""
         ground, upper, full, under = self.ground, self.upper, self.full, self.under
         (x, y), level = where
         if level:
@@ -92,7 +93,7 @@ class OpenSpots:
                 upper = _inserted(upper, (where, letters, _bare(letters)))
             else:
                 ground = _inserted(ground, (where[0], letters, _bare(letters)))
-        return OpenSpots(table, ground, upper, full, under)
+        return OpenSpots(mark, ground, upper, full, under)
 
     def stood(self, where: Spot, places: Any, first: bool, data: RisingData) -> OpenSpots | None:
         """After a pyramid stood at `where`, which holds `places` now (`first`: the first on that card); None
@@ -126,7 +127,7 @@ class OpenSpots:
             upper = entries
         else:
             ground = entries
-        return OpenSpots(self.table, ground, upper, full, under)
+        return OpenSpots(self.mark, ground, upper, full, under)
 
 
 def _inserted(entries: list[Entry], entry: Entry) -> list[Entry]:
@@ -135,12 +136,18 @@ def _inserted(entries: list[Entry], entry: Entry) -> list[Entry]:
     return found
 
 
-def built(state: State, data: RisingData, table: Any) -> OpenSpots:
-    """The index of a state made from scratch (`table`: the table's in_order())."""
+def marked(table: Table) -> Any:
+    """What tells one state of a table from another: its frontier slots' `index` list (engine/slots.py), new
+    whenever the table changes."""
+    return table.slots().index
+
+
+def built(state: State, data: RisingData) -> OpenSpots:
+    """The index of a state made from scratch."""
     pyramids, storeys = data.pyramids, data.storeys
     ground: list[Entry] = []
     upper: list[Entry] = []
-    for cell, card in table:
+    for cell, card in state.table.in_order():
         entry = _entry(cell, 0, card.code, pyramids, storeys)
         if entry is not None:
             ground.append((cell, entry[0], entry[1]))
@@ -157,13 +164,13 @@ def built(state: State, data: RisingData, table: Any) -> OpenSpots:
             if level:
                 code = storeys[where][1]
             else:
-                card = faces.get(cell)
-                if card is None:
+                lies = faces.get(cell)
+                if lies is None:
                     continue
-                code = card.code
+                code = lies.code
             full.append(where)
             under[where] = under_of(_letters(code), places)
-    return OpenSpots(table, ground, upper, full, under)
+    return OpenSpots(marked(state.table), ground, upper, full, under)
 
 
 def _entry(cell: Any, level: int, code: str, pyramids: dict[Spot, Any], storeys: dict[Spot, Any]) -> Any:
@@ -185,8 +192,7 @@ def _entry(cell: Any, level: int, code: str, pyramids: dict[Spot, Any], storeys:
 
 def open_spots(state: State, data: RisingData) -> OpenSpots:
     """The state's index, made again when it is missing or the table changed under it."""
-    table = state.table.in_order()
     index: OpenSpots | None = data.spots
-    if index is None or index.table is not table:
-        index = data.spots = built(state, data, table)
+    if index is None or index.mark is not state.table.slots().index:  # (marked(), inlined)
+        index = data.spots = built(state, data)
     return index
