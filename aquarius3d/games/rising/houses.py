@@ -170,18 +170,30 @@ _LETTERS_OF = [mask_letters(mask) for mask in range(32)]
 
 
 def _keys(by_letter: dict[str, list[tuple[float, Cell, int]]], groups: dict[str, int], pips_by: str) -> dict[str, Key]:
-    """ranking_keys from each element's points as (height, cell, pips), in the order points() gives them."""
+    """ranking_keys from each element's points as (height, cell, pips), in the order points() gives them.
+
+    A point stands at a height when it is within a millionth of it; the points are gathered by their exact
+    heights first (a few, each seen again and again), so that each height is compared once."""
     by_height = pips_by == "height"
     keys = {}
     for letter, found in by_letter.items():
-        levels = sorted({round(h, 6) for h, _, _ in found}, reverse=True)
+        at: dict[float, list[tuple[float, Cell, int]]] = {}
+        for point in found:
+            same = at.get(point[0])
+            if same is None:
+                at[point[0]] = [point]
+            else:
+                same.append(point)
+        levels = sorted({round(h, 6) for h in at}, reverse=True)
         first = levels[0]
         second = levels[1] if len(levels) > 1 else None
 
-        def pips_at(height: float, found: list[tuple[float, Cell, int]] = found) -> int:
+        def pips_at(height: float, found: list[tuple[float, Cell, int]] = found,
+                    at: dict[float, list[tuple[float, Cell, int]]] = at) -> int:
+            near = [at[h] for h in at if abs(h - height) < 1e-6]
             if by_height:
-                return sum(p for h, _, p in found if p and abs(h - height) < 1e-6)
-            cells = {c for h, c, _ in found if abs(h - height) < 1e-6}
+                return sum(p for points in near for _, _, p in points)
+            cells = {c for points in near for _, c, _ in points}
             return sum(p for _, c, p in found if p and c in cells)
 
         keys[ELEMENT_OF[letter]] = (
