@@ -296,3 +296,17 @@ def test_rising_keys_from_the_state_are_the_keys_of_its_houses(options):
             checked += bool(rising(state).storeys)  # (states with houses of several storeys)
     assert checked > 50
 
+
+
+def test_rising_offers_found_by_bits_are_the_offers_found_by_sorting():
+    """The pyramids a supply offers each key, found from its kinds as a bit set, are those found by sorting it
+    (the way taken for kinds outside the usual ones)."""
+    from aquarius3d.games.rising import pyramid_moves
+
+    chooser = random.Random(5)
+    kinds = list(pyramid_moves._KIND_BIT)
+    for _ in range(300):
+        supply = chooser.sample(kinds, chooser.randrange(1, len(kinds)))
+        bits = sum(pyramid_moves._KIND_BIT[k] for k in supply)
+        assert pyramid_moves.offers_for(supply) == pyramid_moves._offers(frozenset(supply))
+        assert pyramid_moves.offers_for(supply) is pyramid_moves._offers_of_bits(bits)

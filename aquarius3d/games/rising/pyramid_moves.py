@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine.moves import PlacePyramid
 from ...vocabulary import ALL_COLOURS, LETTERS, PYRAMID_COLOUR, SIZES, WILD_COLOURS, pyramid_order
-from .spots import open_spots
+from .spots import KEYS, open_spots
 from .state import rising
 
 if TYPE_CHECKING:
     from ...engine.state import State
 
 WILD = WILD_COLOURS
-Offers = dict[tuple[str | None, str | None], tuple[str, ...]]  # (quarter letter, size) -> pyramids offered
+Offers = tuple[tuple[str, ...], ...]  # per key (spots.KEY[quarter letter, size]), the pyramids offered
 
 _KINDS = tuple(size + colour for colour in ALL_COLOURS for size in SIZES)  # every pyramid, in supply order
 # Per quarter letter (None: a wild quarter) and size (None: any), every pyramid it could take, in supply order.
@@ -31,7 +31,8 @@ _CANDIDATES = {
 
 
 _KIND_BIT = {kind: 1 << i for i, kind in enumerate(_KINDS)}
-_CANDIDATE_BITS = tuple((key, sum(_KIND_BIT[p] for p in candidates)) for key, candidates in _CANDIDATES.items())
+# Per key (spots.KEYS' order), the kinds it could take as a bit set.
+_CANDIDATE_BITS = tuple(sum(_KIND_BIT[p] for p in _CANDIDATES[key]) for key in KEYS)
 _PICKED: dict[int, tuple[str, ...]] = {}  # a set of kinds as a bit set -> those kinds in supply order
 
 
@@ -43,8 +44,8 @@ def _picked(bits: int) -> tuple[str, ...]:
 
 
 def offers_for(supply: list[str]) -> Offers:
-    """What a quarter may take from a supply: per (quarter letter (None: a wild quarter), size the pyramids on
-    the card must share (None: no pyramid there yet)), the pyramids in supply order (the quarter's colour
+    """What a quarter may take from a supply: per key (spots.KEY: the quarter's letter (None: a wild quarter),
+    the size the pyramids on the card must share (None: no pyramid there yet)), the pyramids in supply order (the quarter's colour
     first, then white, then clear). Found from the set of the supply's kinds as a bit set (a supply changes
     every turn)."""
     bits = 0
@@ -59,7 +60,7 @@ def offers_for(supply: list[str]) -> Offers:
 
 @lru_cache(maxsize=4096)
 def _offers_of_bits(bits: int) -> Offers:
-    return {key: _picked(bits & candidates) for key, candidates in _CANDIDATE_BITS}
+    return tuple([_picked(bits & candidates) for candidates in _CANDIDATE_BITS])
 
 
 @lru_cache(maxsize=512)
@@ -71,12 +72,7 @@ def _offers(supply: frozenset[str]) -> Offers:
     wild = [p for colour in WILD for p in by_colour.get(colour, ())]
     offer: dict[str | None, list[str]] = {letter: by_colour.get(PYRAMID_COLOUR[letter], []) + wild for letter in LETTERS}
     offer[None] = wild
-    found: Offers = {}
-    for letter, options in offer.items():
-        found[letter, None] = tuple(options)
-        for size in SIZES:
-            found[letter, size] = tuple(p for p in options if p[0] == size)
-    return found
+    return tuple(tuple(p for p in offer[letter] if size is None or p[0] == size) for letter, size in KEYS)
 
 
 def can_stand_pyramid(state: "State") -> bool:

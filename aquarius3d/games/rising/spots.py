@@ -23,7 +23,7 @@ from bisect import bisect_left
 from typing import TYPE_CHECKING, Any
 
 from ...cards import DRAGON
-from ...vocabulary import ELEMENT_OF_COLOUR
+from ...vocabulary import ELEMENT_OF_COLOUR, LETTERS, SIZES
 
 if TYPE_CHECKING:
     from ...engine.state import State
@@ -31,19 +31,26 @@ if TYPE_CHECKING:
     from .state import RisingData, Spot
 
 Letters = Any  # a card's four quarter letters: its code, or (None,) * 4 for a card without elements
-# An open spot: (where, letters, free) with `free` the free quarters as (quarter, (letter, size)), size being
-# that of the card's pyramids (None: none yet), the key of the pyramids a supply offers there.
-Entry = tuple[Any, Letters, tuple[tuple[int, tuple[str | None, str | None]], ...]]
+Free = tuple[tuple[int, int], ...]  # a spot's free quarters as (quarter, key)
+# An open spot: (where, letters, free); `where` is the cell for a card on the table.
+Entry = tuple[Any, Letters, Free]
 
+# The key of the pyramids a supply offers a quarter, numbered: the quarter's letter (None: a wild quarter) and
+# the size of the card's pyramids (None: none yet). A number, so that the offers are a tuple read by index.
+KEYS = tuple((letter, size) for letter in (*LETTERS, None) for size in (None, *SIZES))
+KEY = {key: i for i, key in enumerate(KEYS)}
 _NO_LETTERS = (None, None, None, None)
 
 
-def _free(letters: Letters, places: Any, size: str | None) -> tuple[tuple[int, tuple[str | None, str | None]], ...]:
-    return tuple((q, (letters[q], size)) for q in range(4) if places[q] is None)
+def _free(letters: Letters, places: Any, size: str | None) -> Free:
+    key = KEY
+    return tuple((q, key[letters[q], size]) for q in range(4) if places[q] is None)
 
 
-def _bare(letters: Letters) -> tuple[tuple[int, tuple[str | None, str | None]], ...]:
-    return ((0, (letters[0], None)), (1, (letters[1], None)), (2, (letters[2], None)), (3, (letters[3], None)))
+def _bare(letters: Letters) -> Free:
+    key = KEY
+    return ((0, key[letters[0], None]), (1, key[letters[1], None]), (2, key[letters[2], None]),
+            (3, key[letters[3], None]))
 
 
 def _letters(code: str) -> Letters:
