@@ -214,22 +214,102 @@ def test_family_data_shared_by_copies_changes_apart(ruleset, options, players):
         assert kept[0][1] != state.to_dict()
 
 
-def test_rising_closed_spots_never_take_a_pyramid_again():
-    """The spots Aquarius Rising's pyramid step passes by (RisingData.closed) refuse every pyramid, in every
-    quarter, and stay refused until the game ends."""
-    from aquarius3d.games.rising.blocks import pyramid_reason
+def test_rising_spots_kept_as_the_game_goes_equal_spots_made_from_scratch():
+    """Aquarius Rising's index of open and full spots (games/rising/spots.py), edited move by move, is the index
+    made from scratch for the same state; and every spot it leaves out refuses every pyramid in every quarter."""
+    from aquarius3d.games.rising.blocks import face_at, pyramid_reason
+    from aquarius3d.games.rising.spots import built, marked
     from aquarius3d.games.rising.state import rising
     from aquarius3d.vocabulary import ALL_COLOURS, SIZES
 
-    game = load_ruleset("aquarius-rising", {"to_the_clouds": True, "sky_high": True})
     every = [size + colour for colour in ALL_COLOURS for size in SIZES]
-    checked = 0
-    for seed in range(4):
-        for state in play_random(game, 3, seed=seed, steps=400):
-            for (cell, level) in rising(state).closed:
-                assert all(pyramid_reason(state, cell, level, q, p) for q in range(4) for p in every)
+    checked = refused = 0
+    for options in ({"to_the_clouds": True, "sky_high": True}, {"dragon_start": True}):
+        game = load_ruleset("aquarius-rising", options)
+        for seed in range(4):
+            for state in play_random(game, 3, seed=seed, steps=400):
+                data = rising(state)
+                kept = data.spots
+                if kept is None or kept.mark is not marked(state.table):
+                    continue
+                fresh = built(state, data)
+                assert (kept.ground, kept.upper, kept.full, kept.under) == \
+                       (fresh.ground, fresh.upper, fresh.full, fresh.under)
                 checked += 1
-    assert checked > 1000
+                listed = {(cell, 0) for cell, _, _ in kept.ground} | {where for where, _, _ in kept.upper}
+                cards = [(cell, 0) for cell in state.table.faces] + list(data.storeys)
+                for cell, level in cards:
+                    if (cell, level) not in listed and face_at(state, cell, level):
+                        assert all(pyramid_reason(state, cell, level, q, p) for q in range(4) for p in every)
+                        refused += 1
+    assert checked > 1000 and refused > 1000
+
+
+def test_rising_spots_made_again_when_the_table_changes_under_them():
+    """A card moved on the table by anything but the Rising blocks (a ruleset may give Rising an action that
+    moves cards): the pyramid moves listed next are those the rules allow on the table as it is now."""
+    from aquarius3d.engine.moves import PlacePyramid
+    from aquarius3d.games.rising.blocks import face_at, pyramid_reason
+    from aquarius3d.games.rising.state import rising
+
+    game = load_ruleset("aquarius-rising")
+    moved = 0
+    for seed in range(6):
+        for state in play_random(game, 3, seed=seed, steps=300):
+            if state.phase != "pyramid" or len(state.table) < 6:
+                continue
+            game.legal_moves(state)  # the index is made for the table as it stands
+            data = rising(state)
+            bare = [cell for cell, _ in state.table.in_order()
+                    if (cell, 0) not in data.pyramids and (cell, 1) not in data.storeys]
+            target = next(cell for cell, _ in state.table.frontier())
+            card_id, code = state.table.remove(bare[0])
+            state.table.place(target, card_id, code)
+            cards = [(c, 0) for c in state.table.faces] + list(data.storeys)
+            tried = {
+                PlacePyramid(p, cell, q, level)
+                for cell, level in cards for q in range(4) for p in set(data.supply[state.turn])
+                if face_at(state, cell, level) and pyramid_reason(state, cell, level, q, p) is None
+            }
+            assert set(game.legal_moves(state)) == tried
+            moved += 1
+            break
+    assert moved == 6
+
+
+@pytest.mark.parametrize("options", [{}, {"sky_high": True, "to_the_clouds": True}, {"dragon_start": True}])
+def test_rising_keys_from_the_state_are_the_keys_of_its_houses(options):
+    """Aquarius Rising's tie-break keys gathered straight from the state (the end of every game) are those of
+    its houses as plain data (analyze's), to the bit, by either reading of the pips."""
+    from aquarius3d.games.rising.houses import houses_of_state, ranking_keys, state_ranking_keys
+    from aquarius3d.games.rising.state import rising
+
+    game = load_ruleset("aquarius-rising", options)
+    checked = 0
+    for seed in range(3):
+        for state in play_random(game, 3, seed=seed, steps=300):
+            groups = {"earth": seed, "fire": 2}
+            for pips in ("house", "height"):
+                keys = state_ranking_keys(state, groups, pips)
+                assert keys == ranking_keys(houses_of_state(state), groups, pips)
+                assert list(keys) == list(ranking_keys(houses_of_state(state), groups, pips))
+            checked += bool(rising(state).storeys)  # (states with houses of several storeys)
+    assert checked > 50
+
+
+
+def test_rising_offers_found_by_bits_are_the_offers_found_by_sorting():
+    """The pyramids a supply offers each key, found from its kinds as a bit set, are those found by sorting it
+    (the way taken for kinds outside the usual ones)."""
+    from aquarius3d.games.rising import pyramid_moves
+
+    chooser = random.Random(5)
+    kinds = list(pyramid_moves._KIND_BIT)
+    for _ in range(300):
+        supply = chooser.sample(kinds, chooser.randrange(1, len(kinds)))
+        bits = sum(pyramid_moves._KIND_BIT[k] for k in supply)
+        assert pyramid_moves.offers_for(supply) == pyramid_moves._offers(frozenset(supply))
+        assert pyramid_moves.offers_for(supply) is pyramid_moves._offers_of_bits(bits)
 
 
 def test_a_table_that_does_not_keep_groups_makes_them_when_asked():

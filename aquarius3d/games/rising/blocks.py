@@ -19,11 +19,11 @@ from ...vocabulary import (
 )
 from ...engine import rng as random_source
 from ...engine.moves import PlacePyramid, TradePyramids, TwoPyramids
-from ...engine.game import SpreadGroup
 from ...errors import IllegalMove
 from .state import RisingData, rising, spot, spot_text  # noqa: F401  (spot_text: for callers)
-from .pyramid_moves import can_stand_pyramid, pyramid_rows
-from .houses import _NO_PYRAMIDS, WILD, Key, houses_of_state, ranking_keys, winners_among
+from .pyramid_moves import PyramidGroup, can_stand_pyramid, pyramid_rows
+from .spots import marked, open_spots
+from .houses import _NO_PYRAMIDS, WILD, Key, state_ranking_keys, winners_among
 from ..aquarius.actions import ActionBlock, _other_seat
 from ..aquarius.blocks import ConnectBlock, DealBlock, DrawAndPlayBlock
 from ...engine.blocks import Block, block, field as block_field
@@ -132,31 +132,50 @@ class RisingPlacementBlock(ConnectBlock):
         return None
 
     def vertical_free(self, game: "Game", state: "State") -> list[Spot]:
-        """The cards on four pyramids with nothing above them yet, sorted: where a card may go above."""
-        data = rising(state)
-        storeys = data.storeys
-        return sorted(spot for spot, places in data.pyramids.items()
-                      if all(places) and (spot[0], spot[1] + 1) not in storeys)
+        """The cards on four pyramids with nothing above them yet, sorted: where a card may go above (kept in
+        the state's index of spots, spots.py)."""
+        full: list[Spot] = open_spots(state, rising(state)).full
+        return full
 
     def vertical_spots(self, game: "Game", state: "State", card_face: Face, free: list[Spot] | None = None) -> list[Spot]:
         """Where a face may go above the table: (cell, storey). `free` is vertical_free's answer, when known
-        (the engine asks once for a whole hand)."""
+        (the engine asks once for a whole hand). A face matches a full card when one of its quarters shows the
+        element its pyramid gives there (spots.under_of: vertical_matches worked out once per card)."""
+        index = open_spots(state, rising(state))
         if free is None:
-            free = self.vertical_free(game, state)
-        return [(cell, level + 1) for cell, level in free if vertical_matches(state, cell, level + 1, card_face)]
+            free = index.full
+        code = card_face.code
+        if len(code) != 4 or not free:
+            return []
+        under = index.under
+        found = []
+        for where in free:
+            below = under.get(where)
+            if below is None:  # (not from this state's index: worked out in full)
+                if vertical_matches(state, where[0], where[1] + 1, card_face):
+                    found.append((where[0], where[1] + 1))
+            elif code[0] == below[0] or code[1] == below[1] or code[2] == below[2] or code[3] == below[3]:
+                found.append((where[0], where[1] + 1))
+        return found
 
     def put(self, game: "Game", state: "State", move: Place, card_id: int, card_face: Face) -> int:
         """Place the card; the elements matched vertically are the multi-connection bonus's."""
         data = rising(state)
-        (x, y), level = move.cell, move.level
-        if any(((n, level) in data.pyramids) for n in ((x, y + 1), (x + 1, y), (x, y - 1), (x - 1, y))):
-            data.closed.add(spot(move.cell, level))  # beside a card holding pyramids: none may go on this one
+        level = move.level
+        index = data.spots
+        table = state.table
+        if index is not None and index.mark is not marked(table):
+            index = None  # the table changed under it (spots.py): made again when next asked for
         if level == 0:
-            state.table.place(move.cell, card_id, card_face.code)
-            return 0  # "Do not award bonus draws for multiple connections made at ground level."
-        matched = vertical_matches(state, move.cell, level, card_face)
-        data.storeys[spot(move.cell, level)] = (card_id, card_face.code)
-        data.closed.add(spot(move.cell, level - 1))  # built over: no pyramid goes below any more
+            table.place(move.cell, card_id, card_face.code)
+            matched = 0  # "Do not award bonus draws for multiple connections made at ground level."
+        else:
+            matched = vertical_matches(state, move.cell, level, card_face)
+            data.storeys[spot(move.cell, level)] = (card_id, card_face.code)
+        if index is not None:
+            data.spots = index.placed(marked(table), spot(move.cell, level), card_face.code, data)
+        else:
+            data.spots = None
         return matched
 
 
@@ -253,8 +272,8 @@ class ThreeActionsBlock(DrawAndPlayBlock):
 
         The same rules as pyramid_reason, generated instead of tried one by one.
         """
-        rows = pyramid_rows(state)
-        return SpreadGroup(rows, PlacePyramid) if rows else []
+        rows, count = pyramid_rows(state)
+        return PyramidGroup(rows, count) if rows else []
 
     def check_phase_move(self, game: "Game", state: "State", move: Move) -> None:
         if not isinstance(move, PlacePyramid):
@@ -277,26 +296,14 @@ class ThreeActionsBlock(DrawAndPlayBlock):
         first = not any(places)
         places[move.quarter] = move.pyramid
         data.pyramids[where] = places
-        _close(state, data, where, places, first)
+        index = data.spots
+        if index is not None:
+            data.spots = index.stood(where, places, first, data) if index.mark is marked(state.table) else None
         state.passes = 0
         data.to_play -= 1
         if data.to_play > 0 and can_stand_pyramid(state):
             return True
         return self._done(state)
-
-
-def _close(state: "State", data: RisingData, where: Spot, places: list[str | None], first: bool) -> None:
-    """Note the spots a pyramid just stood at `where` closes for good (RisingData.closed): its own when its four
-    quarters are full; the first pyramid on a card, the bare cards beside it on the same storey ("next to a
-    card that holds pyramids", pyramid_reason)."""
-    if None not in places:
-        data.closed.add(where)
-    if first:
-        (x, y), level = where
-        for n in ((x, y + 1), (x + 1, y), (x, y - 1), (x - 1, y)):
-            beside = (n, level)
-            if beside not in data.pyramids and (n in state.table.cards if level == 0 else beside in data.storeys):
-                data.closed.add(beside)
 
 
 @block("action", "trade_pyramids")
@@ -356,7 +363,7 @@ class HighestElementBlock(Block):
 
     def keys(self, state: State) -> dict[str, Key]:
         groups = {name: state.table.largest_group(BIT[LETTERS[i]]) for i, name in enumerate(ELEMENTS)}
-        return ranking_keys(houses_of_state(state), groups, self.pips)
+        return state_ranking_keys(state, groups, self.pips)
 
     def winners(self, game: Game, state: State, last_player: int) -> list[int]:
         cards = game.deck.cards

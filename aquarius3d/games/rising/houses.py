@@ -125,27 +125,80 @@ def ranking_keys(houses: dict[Cell, House], groups: dict[str, int], pips_by: str
     nouveau comparés pour la hauteur secondaire »); 5. the largest connected
     group on the table.
     """
-    by_letter: dict[str, list[Point]] = {}
+    by_letter: dict[str, list[tuple[float, Cell, int]]] = {}
     for point in points(houses):
-        by_letter.setdefault(point.letter, []).append(point)
-    pyramids_of: dict[str, list[Point]] = {
-        letter: [p for p in found if p.pips] for letter, found in by_letter.items()
-    }
+        by_letter.setdefault(point.letter, []).append((point.height, point.cell, point.pips))
+    return _keys(by_letter, groups, pips_by)
 
-    def pips_at(letter: str, height: float) -> int:
-        if pips_by == "height":
-            return sum(p.pips for p in pyramids_of[letter] if _same(p.height, height))
-        cells = {p.cell for p in by_letter[letter] if _same(p.height, height)}
-        return sum(p.pips for p in pyramids_of[letter] if p.cell in cells)
 
+def state_ranking_keys(state: "State", groups: dict[str, int], pips_by: str = "house") -> dict[str, Key]:
+    """ranking_keys(houses_of_state(state), groups, pips_by), the points gathered straight from the state: the
+    same heights, worked out by the same sums in the same order, without a House or a Point made."""
+    data = rising(state)
+    pyramids, storeys = data.pyramids, data.storeys
+    by_letter: dict[str, list[tuple[float, Cell, int]]] = {}
+    tall, pips, thick = geometry.PYRAMID_HEIGHT, geometry.PYRAMID_PIPS, geometry.CARD_THICKNESS
+    ground = geometry.card_top(0)
+    for cell, lies in state.table.faces.items():
+        level, top, elements = 0, ground, lies.elements
+        while True:
+            for letter in _LETTERS_OF[elements]:
+                found = by_letter.get(letter)
+                if found is None:
+                    found = by_letter[letter] = []
+                found.append((top, cell, 0))
+            places = pyramids.get((cell, level), _NO_PYRAMIDS)
+            for pyramid in places:
+                if pyramid and pyramid[1] not in WILD:
+                    letter = ELEMENT_OF_COLOUR[pyramid[1]]
+                    found = by_letter.get(letter)
+                    if found is None:
+                        found = by_letter[letter] = []
+                    found.append((top + tall[pyramid[0]], cell, pips[pyramid[0]]))  # geometry.pyramid_tip
+            above = storeys.get((cell, level + 1))
+            if above is None:
+                break
+            size = next((p[0] for p in places if p), None)
+            support = tall[size] if size else 0.0
+            top = top + support + thick  # geometry.card_top(level + 1, support, top)
+            elements = face(above[1]).elements
+            level += 1
+    return _keys(by_letter, groups, pips_by)
+
+
+_LETTERS_OF = [mask_letters(mask) for mask in range(32)]
+
+
+def _keys(by_letter: dict[str, list[tuple[float, Cell, int]]], groups: dict[str, int], pips_by: str) -> dict[str, Key]:
+    """ranking_keys from each element's points as (height, cell, pips), in the order points() gives them.
+
+    A point stands at a height when it is within a millionth of it; the points are gathered by their exact
+    heights first (a few, each seen again and again), so that each height is compared once."""
+    by_height = pips_by == "height"
     keys = {}
     for letter, found in by_letter.items():
-        levels = sorted({round(p.height, 6) for p in found}, reverse=True)
+        at: dict[float, list[tuple[float, Cell, int]]] = {}
+        for point in found:
+            same = at.get(point[0])
+            if same is None:
+                at[point[0]] = [point]
+            else:
+                same.append(point)
+        levels = sorted({round(h, 6) for h in at}, reverse=True)
         first = levels[0]
         second = levels[1] if len(levels) > 1 else None
+
+        def pips_at(height: float, found: list[tuple[float, Cell, int]] = found,
+                    at: dict[float, list[tuple[float, Cell, int]]] = at) -> int:
+            near = [at[h] for h in at if abs(h - height) < 1e-6]
+            if by_height:
+                return sum(p for points in near for _, _, p in points)
+            cells = {c for points in near for _, c, _ in points}
+            return sum(p for _, c, p in found if p and c in cells)
+
         keys[ELEMENT_OF[letter]] = (
-            first, pips_at(letter, first),
-            second if second is not None else -1.0, pips_at(letter, second) if second is not None else 0,
+            first, pips_at(first),
+            second if second is not None else -1.0, pips_at(second) if second is not None else 0,
             groups.get(ELEMENT_OF[letter], 0),
         )
     return keys

@@ -42,27 +42,27 @@ class RisingData(Value):
     supply: list[list[str]] = field(default_factory=list)  # each seat's unplayed pyramids
     to_play: int = 0  # pyramids still to play this turn, in the pyramid step
     two_pyramids: bool = False  # Move a Card was played: two pyramids this turn
-    # Spots known never to take a pyramid again (full, built over, or a bare card beside one holding pyramids),
-    # kept as the game goes (games/rising/blocks.py) so that listing the pyramid step can pass them by. Whether
-    # a spot is closed depends on `pyramids` and `storeys` alone, which only ever gain entries, so a spot once
-    # closed stays closed. Not part of the state's data: a state read back has none (every card is checked).
-    closed: set[Spot] = field(default_factory=set, repr=False, compare=False)
+    # The spots still open to a pyramid and those a card may go above (spots.py), kept as the game goes so that
+    # listing the pyramid step and the storeys passes the rest by. Not part of the state's data: None until
+    # asked for (a state read back makes it from scratch); an index is replaced, never changed in place, so
+    # copies share it.
+    spots: Any = field(default_factory=lambda: None, repr=False, compare=False)
 
     def __init__(self, storeys: dict[Spot, tuple[int, str]] | None = None, pyramids: dict[Spot, Quarters] | None = None,
                  supply: list[list[str]] | None = None, to_play: int = 0, two_pyramids: bool = False,
-                 closed: set[Spot] | None = None) -> None:  # written out: one is made for every copy of a state
+                 spots: Any = None) -> None:  # written out: one is made for every copy of a state
         self.storeys = {} if storeys is None else storeys
         self.pyramids = {} if pyramids is None else pyramids
         self.supply = [] if supply is None else supply
         self.to_play = to_play
         self.two_pyramids = two_pyramids
-        self.closed = set() if closed is None else closed
+        self.spots = spots
 
     def copy(self) -> RisingData:
         # The lists in `pyramids` and `supply` are replaced, never changed in place, so a copy shares them
-        # (and `storeys` holds tuples): only the containers are copied.
+        # (and `storeys` holds tuples, `spots` is replaced too): only the containers are copied.
         return RisingData(dict(self.storeys), dict(self.pyramids), list(self.supply), self.to_play,
-                          self.two_pyramids, set(self.closed))
+                          self.two_pyramids, self.spots)
 
     def to_dict(self) -> dict[str, Any]:
         return {
