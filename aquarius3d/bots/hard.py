@@ -18,7 +18,12 @@ traded cards included). Two searches share that ground; `SEARCH` picks one, by m
            Medium's first choice stands unless another move beats it world by world by more
            than DOUBT standard errors. In a solitaire (Elemental Towers) one turn depends on no hidden
            card, so every candidate is tried at least once and one world may decide: the search then
-           plans the whole turn (the card, then the actions it earns) instead of one step at a time.
+           plans the whole turn (the card, then the actions it earns) instead of one step at a time,
+           and the budget buys width: medium's best moves, as many as there are simulations (at least
+           `WIDTH`), each in at least one world, played out until the next card is drawn (an action card drawn
+           is left unresolved: the same for every candidate, and Move a Card's hundreds of choices
+           cost most of a simulation otherwise: with medium's new judgement a move took about
+           0.3 processor-seconds at 0.2 s, 0.1 once cut, so RATE was measured again).
   ismcts   information-set Monte Carlo tree search (Cowling, Powley and Whitehouse 2012, single-observer):
            a new determinization per iteration, UCB1 over the seat's own moves, a second level for its
            next turn (medium's best few in that world, with availability counts), medium-guided
@@ -66,7 +71,7 @@ DOUBT = 1.0  # shallow search: standard errors by which a move must beat medium'
 # Aquarius's figure predates bots/aquarius_fast.py, which made its simulations about 1.5 times as fast (141 against
 # 207 a processor-second, measured side by side on a loaded machine) with the same moves: kept, so that the
 # README's games for a seed stay the same.
-RATE = {"aquarius": 114.0, "rising": 106.0, "dominus": 650.0, "towers": 43.0}  # simulations a processor-second here
+RATE = {"aquarius": 114.0, "rising": 106.0, "dominus": 650.0, "towers": 109.0}  # simulations a processor-second here
 MIN_ITERATIONS = 8
 GOAL_MOVES = (TradeGoals, RotateGoals, ShuffleGoals)
 UCB_C = 0.7
@@ -101,7 +106,10 @@ class HardPlayer:
         best_score, best = ranked[0]
         if best_score >= leaves.WIN_SCORE or not leaves.has_leaf(game) or self.search == "none":
             return best
-        top = ranked[:WIDTH.get(game.family, 5)]
+        budget = iterations(game, self.think)
+        solitaire = len(observation.view.players) == 1
+        # A solitaire's turn depends on no hidden card: one world judges a candidate, so the budget buys width.
+        top = ranked[:max(WIDTH.get(game.family, 5), budget if solitaire else 0)]
         # Goal-changing actions are always searched: their worth hangs on whose goal is whose, which the
         # sampled worlds (leaning on the others' public moves) judge better than medium's average.
         if game.family != "rising":  # Rising holds its goal actions for the end (bots/rising_goals.py)
@@ -111,8 +119,7 @@ class HardPlayer:
             return candidates[0]
         scale = leaves.SCALE.get(game.family, 10.0)
         prior = [1.0 / (1.0 + math.exp(-max(-40.0, (score - best_score) / scale))) - 0.5 for score, _ in top]
-        budget = iterations(game, self.think)
-        if len(observation.view.players) == 1:
+        if solitaire:
             budget = max(budget, len(candidates))  # a solitaire: every candidate tried at least once
         deadline = time.perf_counter() + (DEFAULT_THINK if self.think is None else self.think) if self.timed else None
         run = _ismcts if self.search == "ismcts" else _shallow
@@ -162,10 +169,13 @@ def play_until_my_turn(game, world, seat: int, rng: random.Random, turns: int = 
     """Play on in `world` with medium's moves until `seat` starts its `turns`-th turn from now, or the end."""
     start = world.turn_number
     seen = 0
+    # Elemental Towers: the turn ends when the next card is drawn, even an action card, which is not resolved
+    # (the same for every candidate move; Move a Card's hundreds of choices would cost most of a simulation).
+    any_phase = game.family == "towers"
     for _ in range(400):
         if world.over:
             return
-        if world.turn == seat and world.phase == "play" and world.turn_number != start:
+        if world.turn == seat and (any_phase or world.phase == "play") and world.turn_number != start:
             seen += 1
             if seen >= turns:
                 return
