@@ -162,6 +162,13 @@ def score_moves(game, observation, moves, rng, move_card_limit: int = MOVE_CARD_
     if goal is None or goal == HIDDEN:
         return None
     judge = Judge(game, observation, odds)
+    return scored_by(judge, moves, lambda actions, base, best_place: _actions(
+        game, observation, judge, actions, base, best_place, rng, move_card_limit))
+
+
+def scored_by(judge, moves, score_actions):
+    """[(score, move)]: placements by `judge`, a pass just under standing still, and the action cards by
+    `score_actions(actions, base, best placement's score)` (after the placements: they are weighed against them)."""
     base = judge.value(judge.base)
     scored = []
     actions = []
@@ -176,7 +183,7 @@ def score_moves(game, observation, moves, rng, move_card_limit: int = MOVE_CARD_
         else:
             actions.append(move)
     if actions:
-        scored.extend(_actions(game, observation, judge, actions, base, best_place, rng, move_card_limit))
+        scored.extend(score_actions(actions, base, best_place))
     return scored
 
 

@@ -18,9 +18,9 @@ are the same with either (one determinized state a decision with actions, for a 
 from __future__ import annotations
 
 from ..cards import DIRECTIONS, FACING, MY_SIDE, face
-from ..engine.moves import MoveCard, Pass, Place, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands, Zap
+from ..engine.moves import MoveCard, Place, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands, Zap
 from ..engine.hidden import HIDDEN
-from .aquarius_eval import BITS, KEEP_ACTION, WIN, Judge, _goal_worth, _worth_trying
+from .aquarius_eval import BITS, KEEP_ACTION, WIN, Judge, _goal_worth, _worth_trying, scored_by
 
 MOVE_CARD_LIMIT = 24  # medium tries up to 240
 
@@ -135,22 +135,8 @@ def score_moves(game, observation, moves, rng):
     if goal is None or goal == HIDDEN:
         return None
     judge = FastJudge(game, observation)
-    base = judge.value(judge.base)
-    scored = []
-    actions = []
-    best_place = None
-    for move in moves:
-        if isinstance(move, Place):
-            score = judge.placement(move)
-            best_place = score if best_place is None else max(best_place, score)
-            scored.append((score, move))
-        elif isinstance(move, Pass):
-            scored.append((base - 1.0, move))
-        else:
-            actions.append(move)
-    if actions:
-        scored.extend(_actions(game, observation, judge, actions, base, best_place, rng))
-    return scored
+    return scored_by(judge, moves, lambda actions, base, best_place: _actions(
+        game, observation, judge, actions, base, best_place, rng))
 
 
 def _counting(judge: Judge) -> int:
