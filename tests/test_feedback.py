@@ -317,3 +317,24 @@ def test_towers_an_action_that_acted_on_drawing_is_shown_with_what_it_did(app):
                 assert feedback.action_effect.getText() == events[0]
                 return
     pytest.skip("no action acted on drawing in these deals")
+
+
+def test_towers_no_action_card_over_the_end_panel(app):
+    """The last card drawn may be an action that acted at once: at the end of the game the end panel stands where
+    that card would show, so it is not shown."""
+    from tests.test_app import FakeTask
+
+    for seed in range(1, 40):
+        app.start_game("elemental-towers", {}, [Seat("Bo", "computer", "random")], seed=seed)
+        table, feedback, session = app.table, app.table.feedback, app.session
+        for _ in range(400):
+            if session.stage == "over":
+                break
+            table._bot_due = 0
+            table._tick(FakeTask())
+        assert session.stage == "over"
+        table.refresh()
+        if feedback._resolved_on_drawing()[0] is not None:
+            assert feedback.action_card.isHidden()
+            return
+    pytest.skip("no deal ended on an action that acted on drawing")

@@ -125,7 +125,7 @@ class Feedback:
         action = session.action if session.family == "towers" and session.stage in (
             "table_card", "target", "row", "trade_piece") else None
         effect = tr(f"effect_{action}") if action is not None else None
-        if action is None and session.family == "towers":
+        if action is None and session.family == "towers" and not session.state.over:  # (over: the end panel's place)
             action, effect = self._resolved_on_drawing()
         if action is None:
             self.action_card.hide()
