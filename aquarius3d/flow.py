@@ -44,6 +44,10 @@ class Flow:
         """Undo a choice the family's own way; True when it did (Esc)."""
         return False
 
+    def choice(self) -> object:
+        """What the player has chosen so far in the family's own stage (the table redraws when it changes)."""
+        return None
+
     def can_undo(self) -> bool:
         """With own_undo: may the player undo now?"""
         return False

@@ -409,7 +409,7 @@ class TableScreen(Screen):
     def _choice(self) -> tuple:
         session = self.session
         return (session.stage, session.selected, session.source, session.turned, session.action,
-                getattr(session.flow, "pyramid", None))
+                session.flow.choice())
 
     def key_escape(self) -> None:
         """Esc: close the menu or the help, else undo the choice under way, else (nothing being chosen) the game menu."""

@@ -36,6 +36,9 @@ class RisingFlow(Flow):
             return Stage.PYRAMID
         return None
 
+    def choice(self) -> object:
+        return self.pyramid
+
     def supply(self, seat: int | None = None) -> list[tuple[str, int]]:
         """(pyramid, how many) in a seat's supply (the player to play by default): public."""
         session = self.session
