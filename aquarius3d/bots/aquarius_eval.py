@@ -199,29 +199,34 @@ def _actions(game, observation, judge: Judge, moves, base: float, best_place, rn
             worth = judge.value({bit: state.table.largest_group(bit) for bit in BITS})
             if isinstance(move, Zap):
                 worth += 1.0  # a card more in hand
-        elif isinstance(move, TradeGoals):
-            known = judge.known_goals.get(move.seat) if move.seat is not None else None
-            given = judge.mine if move.seat is not None else None
-            if judge.odds is not None and move.seat in judge.odds and not known:
-                worth = _goal_worth(judge, None, given, judge.odds[move.seat])
-            else:
-                worth = _goal_worth(judge, [known] if known else None, given)
-        elif isinstance(move, RotateGoals):
-            worth = _goal_worth(judge, None, judge.mine) - 2.0
-        elif isinstance(move, ShuffleGoals):
-            in_play = sum(1 for g in view.goals if g is not None)
-            worth = (base + (in_play - 1) * _goal_worth(judge, None, judge.mine)) / max(1, in_play)
-        elif isinstance(move, TradeHands):
-            theirs = len(view.hands[move.seat])
-            mine = len(view.hands[seat]) - 1
-            poor = best_place is None or best_place <= base
-            worth = base + (theirs - mine) + (6.0 if poor else 0.0)
-        elif isinstance(move, ShuffleHands):
-            worth = base - 2.0
-        else:  # an action this evaluation does not know: hardly ever
-            worth = base - 5.0
+        else:
+            worth = off_table_worth(judge, view, seat, move, base, best_place)
         found.append((worth if worth >= WIN else worth - KEEP_ACTION, move))
     return found
+
+
+def off_table_worth(judge: Judge, view, seat: int, move, base: float, best_place) -> float:
+    """The worth of an action card that leaves the table as it is (goals and hands change), before the worth of
+    keeping it is taken off; `best_place`: the best placement's score, None when the hand has none."""
+    if isinstance(move, TradeGoals):
+        known = judge.known_goals.get(move.seat) if move.seat is not None else None
+        given = judge.mine if move.seat is not None else None
+        if judge.odds is not None and move.seat in judge.odds and not known:
+            return _goal_worth(judge, None, given, judge.odds[move.seat])
+        return _goal_worth(judge, [known] if known else None, given)
+    if isinstance(move, RotateGoals):
+        return _goal_worth(judge, None, judge.mine) - 2.0
+    if isinstance(move, ShuffleGoals):
+        in_play = sum(1 for g in view.goals if g is not None)
+        return (base + (in_play - 1) * _goal_worth(judge, None, judge.mine)) / max(1, in_play)
+    if isinstance(move, TradeHands):
+        theirs = len(view.hands[move.seat])
+        mine = len(view.hands[seat]) - 1
+        poor = best_place is None or best_place <= base
+        return base + (theirs - mine) + (6.0 if poor else 0.0)
+    if isinstance(move, ShuffleHands):
+        return base - 2.0
+    return base - 5.0  # an action this evaluation does not know: hardly ever
 
 
 def _worth_trying(judge: Judge, moves, limit: int):

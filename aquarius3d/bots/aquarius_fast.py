@@ -18,9 +18,9 @@ are the same with either (one determinized state a decision with actions, for a 
 from __future__ import annotations
 
 from ..cards import DIRECTIONS, FACING, MY_SIDE, face
-from ..engine.moves import MoveCard, Place, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands, Zap
+from ..engine.moves import MoveCard, Place, Zap
 from ..engine.hidden import HIDDEN
-from .aquarius_eval import BITS, KEEP_ACTION, WIN, Judge, _goal_worth, _worth_trying, scored_by
+from .aquarius_eval import BITS, KEEP_ACTION, WIN, Judge, _worth_trying, off_table_worth, scored_by
 
 MOVE_CARD_LIMIT = 24  # medium tries up to 240
 
@@ -172,24 +172,8 @@ def _actions(game, observation, judge: Judge, moves, base: float, best_place, rn
             card_id, code = moved.remove(move.source)
             moved.place(move.target, card_id, face(code).turned.code if move.turned else code)
             worth = judge.value({bit: moved.largest_group(bit) for bit in BITS})
-        elif isinstance(move, TradeGoals):
-            known = judge.known_goals.get(move.seat) if move.seat is not None else None
-            given = judge.mine if move.seat is not None else None
-            worth = _goal_worth(judge, [known] if known else None, given)
-        elif isinstance(move, RotateGoals):
-            worth = _goal_worth(judge, None, judge.mine) - 2.0
-        elif isinstance(move, ShuffleGoals):
-            in_play = sum(1 for g in view.goals if g is not None)
-            worth = (base + (in_play - 1) * _goal_worth(judge, None, judge.mine)) / max(1, in_play)
-        elif isinstance(move, TradeHands):
-            theirs = len(view.hands[move.seat])
-            mine = len(view.hands[seat]) - 1
-            poor = best_place is None or best_place <= base
-            worth = base + (theirs - mine) + (6.0 if poor else 0.0)
-        elif isinstance(move, ShuffleHands):
-            worth = base - 2.0
         else:
-            worth = base - 5.0
+            worth = off_table_worth(judge, view, seat, move, base, best_place)
         found.append((worth if worth >= WIN else worth - KEEP_ACTION, move))
     return found
 
