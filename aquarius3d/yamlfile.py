@@ -27,10 +27,16 @@ from __future__ import annotations
 import os
 import reprlib
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import yaml
-from yaml.events import (
+from .yamlimport import import_yaml
+
+if TYPE_CHECKING:
+    import yaml
+else:
+    yaml = import_yaml()
+
+from yaml.events import (  # noqa: E402 (after yaml is imported its own way)
     AliasEvent,
     DocumentStartEvent,
     MappingEndEvent,
@@ -39,9 +45,9 @@ from yaml.events import (
     SequenceEndEvent,
     SequenceStartEvent,
 )
-from yaml.nodes import ScalarNode
+from yaml.nodes import ScalarNode  # noqa: E402
 
-from .errors import DataError
+from .errors import DataError  # noqa: E402
 
 Path_ = tuple  # a key path: ("actions", 2, "type")
 Lines = dict  # key path -> (file, line)

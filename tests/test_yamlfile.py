@@ -259,3 +259,39 @@ def test_check_files_cut_long_moves_and_refuse_odd_steps(tmp_path):
     with pytest.raises(DataError, match=r"^c.yaml: moves\[0\]: expected a move or a mapping with play:, got \[1, 2\]\n"
                                          r"c.yaml:8: moves\[0\]: expected a move or a mapping with play:, got \[1, 2\]$"):
         run_checks(read_position(_write(tmp_path / "c.yaml", CHECK + "moves:\n  - [1, 2]\n"), "c.yaml"))
+
+
+LAZY_CHECK = r"""
+import re, sys
+from aquarius3d import yamlfile
+from aquarius3d.errors import DataError
+import yaml.reader, yaml.resolver
+reader_pattern = yaml.reader.Reader.NON_PRINTABLE
+assert re.compile.__module__ == "re", re.compile          # put back once yaml is imported
+assert isinstance(re.compile("x"), re.Pattern)             # other callers get real patterns
+assert reader_pattern._pattern is None                     # nothing read yet: nothing compiled
+data, _ = yamlfile.parse_yaml("a: 1\nb: [true, ~, text]\n")
+assert data == {"a": 1, "b": [True, None, "text"]}, data
+print("libyaml" if yamlfile.LOADER is not yamlfile.PURE_LOADER else "pure", reader_pattern._pattern is None)
+yamlfile.LOADER = yamlfile.PURE_LOADER
+assert yamlfile.parse_yaml("a: [1, {b: 2}]\n")[0] == {"a": [1, {"b": 2}]}
+try:
+    yamlfile.parse_yaml("a: \x01\n", "f.yaml")
+except DataError as refused:
+    print(refused)
+print(isinstance(reader_pattern._pattern, re.Pattern))
+"""
+
+
+def test_yaml_patterns_are_compiled_only_when_used():
+    """yamlimport: libyaml reads a file without the pure reader's pattern being compiled; the pure parser
+    compiles it when it first checks a text, and refuses what it refused before."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", LAZY_CHECK], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    first, refused, compiled = done.stdout.splitlines()
+    assert first == ("libyaml True" if HAS_LIBYAML else "pure False")
+    assert refused == "f.yaml:1: not valid YAML: the character #x0001 is not allowed in YAML text"
+    assert compiled == "True"
