@@ -5,7 +5,7 @@ import random
 import pytest
 
 from aquarius3d.engine.hidden import HIDDEN, determinize, observe
-from aquarius3d.engine.moves import TradeGoals, TradeHands, Zap
+from aquarius3d.engine.moves import RotateGoals, TradeGoals, TradeHands, Zap
 from aquarius3d.ruleset import load_ruleset
 
 from helpers import assert_every_card_once, play_random
@@ -112,3 +112,60 @@ def test_the_random_source_is_not_part_of_an_observation():
     game = load_ruleset("aquarius")
     state = game.new_state(["Ann", "Bo"], seed=11)
     assert observe(game, state, 0).view.rng == 0 and state.rng != 0
+
+
+def _cards_at(state, place):
+    kind, holder = place
+    if kind == "hand":
+        return state.hands[holder]
+    if kind == "goal":
+        return [state.goals[holder]]
+    if kind == "deck":  # Elemental Towers: a card seen and shuffled back, or the deck replayed
+        return state.deck
+    assert kind == "unused" and holder < len(state.unused_goals), place
+    return state.unused_goals if holder < 0 else [state.unused_goals[holder]]  # -1: somewhere in the pile
+
+
+def _assert_knowledge_is_true(game, state):
+    """Every place a seat knows a card to lie at holds it, unless the card has been played since or the seat
+    holds it (what it sees overrides what it knew)."""
+    public = set(state.table.cards.values()) | set(state.discard)
+    if state.data is not None:
+        public |= set(state.data.cards())  # Rising's houses, Towers' towers
+    for seat, known in enumerate(state.known):
+        for card, place in known.items():
+            if card not in public and card not in state.hands[seat]:
+                assert card in _cards_at(state, place), (seat, game.deck.cards[card].code, place)
+
+
+def test_goals_traded_and_rotated_through_the_unused_pile_are_known_where_they_are():
+    """The unused goals are a pile: Trade Goals takes its top and puts the goal given at the bottom, Rotate
+    Goals takes its top into the ring and puts the goal going out at the bottom. What each seat learnt
+    follows every goal to its true place (once, a rotation after a trade with the pile moved a seat's
+    knowledge of the whole pile to a seat)."""
+    game = load_ruleset("aquarius")
+    trade, rotate = game.actions["trade_goals"], game.actions["rotate_goals"]
+    chooser = random.Random(5)
+    for players in (2, 3, 4):
+        for deal in range(25):
+            state = game.new_state([f"P{i}" for i in range(players)], seed=deal)
+            for _ in range(12):
+                seat = chooser.randrange(players)
+                if chooser.random() < 0.5:
+                    targets = [s for s in range(players) if s != seat] + [None]
+                    trade.apply(game, state, seat, TradeGoals(chooser.choice(targets)))
+                else:
+                    rotate.apply(game, state, seat, RotateGoals(chooser.choice(["left", "right"])))
+                _assert_knowledge_is_true(game, state)
+                for looker in range(players):  # and a guess from any seat puts the goals it knows there
+                    guess = determinize(game, observe(game, state, looker), random.Random(deal))
+                    for card, place in state.known[looker].items():
+                        assert card in _cards_at(guess, place)
+
+
+def test_what_seats_know_in_random_games_is_true():
+    for ruleset, options, players in GAMES:
+        game = load_ruleset(ruleset, options)
+        for seed in range(6):
+            for state in play_random(game, players, seed=seed, steps=200):
+                _assert_knowledge_is_true(game, state)

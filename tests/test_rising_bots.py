@@ -117,3 +117,23 @@ def test_the_chance_of_a_goal_action_reads_only_the_seats_view():
             game, game.observe(other, seat))
         tried += 1
     assert tried >= 10
+
+
+def test_a_goal_traded_into_the_unused_pile_is_followed_to_its_place_there():
+    """Ann gives her goal to the pile (it goes to the bottom); Bo rotates, which takes the pile's top: the
+    goal deals Ann imagines keep her old goal where it is, at the bottom and then the top of the pile."""
+    from aquarius3d.engine.hidden import observe
+
+    game = load_ruleset("aquarius-rising")
+    state = game.new_state(["Ann", "Bo", "Cy"], seed=3)
+    cards = game.deck.cards
+    mine = str(cards[state.goals[0]].code)
+    game.actions["trade_goals"].apply(game, state, 0, TradeGoals(None))
+    assert [str(cards[g].code) for g in state.unused_goals][-1] == mine
+    rng = random.Random(1)
+    seen = observe(game, state, 0)
+    assert {rising_goals.sample_places(game, seen, rng)[1][-1] for _ in range(20)} == {mine}
+    game.actions["rotate_goals"].apply(game, state, 1, RotateGoals("left"))  # the pile's top to Ann
+    assert str(cards[state.unused_goals[0]].code) == mine
+    seen = observe(game, state, 0)
+    assert {rising_goals.sample_places(game, seen, rng)[1][0] for _ in range(20)} == {mine}

@@ -79,7 +79,9 @@ def sample_places(game, observation, rng: random.Random) -> tuple[list[str | Non
         else:
             unknown_seats.append(s)
     seen = {g for g in view.goals if g is not None and g != HIDDEN}
-    pile_known: list[str] = []
+    size = len(view.unused_goals)
+    pile: list[str | None] = [None] * size
+    loose: list[str] = []  # known to be in the pile, at a place not followed
     for card, (kind, holder) in observation.known.items():
         if card in seen or cards[card].kind != "goal":
             continue
@@ -88,15 +90,20 @@ def sample_places(game, observation, rng: random.Random) -> tuple[list[str | Non
             unknown_seats.remove(holder)
             seen.add(card)
         elif kind == "unused":
-            pile_known.append(str(cards[card].code))
+            if 0 <= holder < size and pile[holder] is None:
+                pile[holder] = str(cards[card].code)  # counted from the top
+            else:
+                loose.append(str(cards[card].code))
             seen.add(card)
     rest = [str(cards[g].code) for g in game.goal_ids() if g not in seen]
     rng.shuffle(rest)
     for s in unknown_seats:
         goals[s] = rest.pop() if rest else None
-    pile = pile_known + rest
-    rng.shuffle(pile)  # where in the pile a known goal lies is not followed
-    return goals, pile[:len(view.unused_goals)]
+    free = [i for i, code in enumerate(pile) if code is None]
+    rng.shuffle(free)
+    for i, code in zip(free, loose + rest):
+        pile[i] = code
+    return goals, [code for code in pile if code is not None]
 
 
 def after(goals: list[str | None], pile: list[str], seat: int, move) -> tuple[list[str | None], list[str]]:

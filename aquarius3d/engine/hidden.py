@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 HIDDEN = -1  # a card the seat cannot see
-Place = tuple[str, int]  # ("hand", seat), ("goal", seat) or ("unused", -1)
+Place = tuple[str, int]  # ("hand", seat), ("goal", seat) or ("unused", i): i from the top of the unused goals
 
 
 class Observation(Value, frozen=True):
@@ -84,6 +84,15 @@ def move_places(state: State, moves: dict[Place, Place]) -> None:
         for card, place in known.items():
             if place in moves:
                 known[card] = moves[place]
+
+
+def pile_moves(size: int, top_to: Place) -> dict[Place, Place]:
+    """The unused goals' places when the top one leaves for `top_to`: the others move up one. A known
+    place in that pile is ("unused", i), i counted from the top (the goal taken next)."""
+    moves: dict[Place, Place] = {("unused", i): ("unused", i - 1) for i in range(1, size)}
+    if size:
+        moves["unused", 0] = top_to
+    return moves
 
 
 def forget(state: State, kind: str) -> None:
@@ -162,6 +171,14 @@ def determinize(game: Game, seen: Observation, rng: random.Random) -> State:
     for card, (kind, holder) in sorted(seen.known.items()):
         if card in visible:
             continue  # played since: the table or the discard shows it
+        if kind == "unused" and holder >= 0:  # a known place in the unused pile, counted from its top
+            pile = holes.get(("unused", -1))
+            if pile is None or holder >= len(pile) or pile[holder] != HIDDEN:
+                continue
+            pile[holder] = card
+            unseen_goals.remove(card)
+            visible.add(card)
+            continue
         target = holes.get((kind, holder))
         if target and HIDDEN in target:
             target[target.index(HIDDEN)] = card

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from ...cards import connected_elements, face
 from ...engine.game import MoveGroup, ShiftGroup
-from ...engine.hidden import everyone_learns, forget, learn, move_places, swap_places
+from ...engine.hidden import everyone_learns, forget, learn, move_places, pile_moves, swap_places
 from ...errors import IllegalMove
 from ...yamlfile import short
 from ...engine import rng as random_source
@@ -209,10 +209,14 @@ class TradeGoalsBlock(ActionBlock):
     def apply(self, game: Game, state: State, seat: int, move: TradeGoals) -> None:
         if move.seat is None:
             given = state.goals[seat]
+            pile = len(state.unused_goals)
             state.unused_goals.append(given)  # type: ignore[arg-type]  # (every seat of a game with goals holds one)
             state.goals[seat] = state.unused_goals.pop(0)
-            move_places(state, {("goal", seat): ("unused", -1)})
-            learn(state, seat, [given], ("unused", -1))  # type: ignore[list-item]  # (every seat of a game with goals holds one)
+            # The top of the pile comes to the seat, the rest move up one, the given goal goes to the bottom.
+            moves = pile_moves(pile, ("goal", seat))
+            moves["goal", seat] = ("unused", pile - 1)
+            move_places(state, moves)
+            learn(state, seat, [given], ("unused", pile - 1))  # type: ignore[list-item]  # (every seat of a game with goals holds one)
         else:
             state.goals[seat], state.goals[move.seat] = state.goals[move.seat], state.goals[seat]
             swap_places(state, ("goal", seat), ("goal", move.seat))
@@ -256,11 +260,15 @@ class RotateGoalsBlock(ActionBlock):
         if pile:
             state.unused_goals.append(ring.pop())  # type: ignore[arg-type]  # (every seat of a game with goals holds one)
         state.goals[:] = ring
-        # Every goal moved one place round the ring (the unused pile is a place in it): knowledge follows,
-        # and each player knows where their own goal went.
-        places: list[tuple[str, int]] = [("goal", s) for s in range(len(goals))] + ([("unused", -1)] if pile else [])
+        # Every goal moved one place round the ring, where the pile's top comes in and the bottom takes the
+        # goal going out: knowledge follows, and each player knows where their own goal went.
+        seats = len(goals)
         step = 1 if move.direction == "left" else -1
-        moves = {place: places[(i + step) % len(places)] for i, place in enumerate(places)}
+        first, last = (0, seats - 1) if step == 1 else (seats - 1, 0)  # the seat the pile's top comes to; the one going out
+        moves: dict[tuple[str, int], tuple[str, int]] = {("goal", s): ("goal", (s + step) % seats) for s in range(seats)}
+        if pile:
+            moves.update(pile_moves(len(state.unused_goals), ("goal", first)))
+            moves["goal", last] = ("unused", len(state.unused_goals) - 1)
         move_places(state, moves)
         for s, goal in enumerate(before):
             if goal is not None:
