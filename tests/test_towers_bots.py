@@ -51,3 +51,47 @@ def test_a_small_pyramid_nearer_its_tower_is_worth_more():
         pieces_of(trial).setdefault(spot[0], {})[spot[1]] = ["Sr"]
         worth[name] = position_value(game, trial)
     assert worth["near"] > worth["far"]
+
+
+def _shuffle_chances(game, state, worlds=6):
+    """shuffle_ahead in several worlds dealt from the player's own observation of the state."""
+    import random
+
+    from aquarius3d.bots.towers_eval import shuffle_ahead
+
+    seen = game.observe(state, 0)
+    return {round(shuffle_ahead(game, game.determinize(seen, random.Random(k))), 9) for k in range(worlds)}
+
+
+def _has_shuffle(game, ids):
+    return any(game.deck.cards[c].code == "shuffle_goals" for c in ids)
+
+
+def test_playing_the_same_cards_again_the_player_knows_whether_a_shuffle_goals_will_come():
+    """Replaying the same 30 cards (reshuffled) a person knows what the deck holds, not its order: a Shuffle
+    Goals in it comes for sure (every card is drawn before the end), none in it never comes. A first game
+    knows only how many lie unseen: the same chance in every world, whatever the world's deck holds."""
+    game = load_ruleset("elemental-towers")
+    with_one = game.new_state(["Solo"], seed=1)  # 2 of the 3 Shuffle Goals among its 30 cards, none seen
+    without = game.new_state(["Solo"], seed=22)  # none of them among its 30 cards
+    assert _has_shuffle(game, with_one.data.deck_cards) and not _has_shuffle(game, without.data.deck_cards)
+    for first in (with_one, without):
+        assert not first.known or not first.known[0]  # nothing of the deck seen (no action turned up as starter)
+        chances = _shuffle_chances(game, first)
+        assert len(chances) == 1 and 0.5 < chances.pop() < 1.0  # the same guess, whichever game it is
+    again = game.new_state(["Solo"], seed=101, preset={"same_deck": with_one.data.deck_cards})
+    assert _shuffle_chances(game, again) == {1.0}
+    again = game.new_state(["Solo"], seed=102, preset={"same_deck": without.data.deck_cards})
+    assert _shuffle_chances(game, again) == {0.0}
+
+
+def test_a_replay_whose_shuffle_goals_are_drawn_expects_no_more():
+    """The known contents are those still in the deck: once its Shuffle Goals are drawn, none is expected."""
+    game = load_ruleset("elemental-towers")
+    first = game.new_state(["Solo"], seed=1)
+    again = game.new_state(["Solo"], seed=103, preset={"same_deck": first.data.deck_cards})
+    shuffles = [c for c in again.deck if game.deck.cards[c].code == "shuffle_goals"]
+    assert shuffles
+    again.deck = [c for c in again.deck if c not in shuffles]
+    again.discard.extend(shuffles)  # as if drawn and played: seen, out of the deck
+    assert _shuffle_chances(game, again) == {0.0}

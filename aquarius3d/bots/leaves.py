@@ -6,7 +6,9 @@ counts what medium weighs move by move: 1 per empty cell beside the goal element
 card in hand and 4 per action card kept. In Aquarius Rising it counts 60 per goal action (Trade or Rotate Goals) in
 the seat's hand: the last goal action played decides most games (bots/rising_goals.py). An ended game is worth
 1 for a win (1/k for a win shared by k) and 0 otherwise (Elemental Towers, a solitaire, is judged
-by its evaluation to the end: its final score counts in it). A position still in play is squashed by a logistic
+by its evaluation to the end: its final score counts in it). In Dominus played as one round (the default) a
+position still in play is worth the seat's chance to win the round (bots/dominus_eval.win_chance, a model of the
+race to empty the hand). Any other position still in play is squashed by a logistic
 around the value of the position the search started from, with a scale per family (`SCALE`, in the
 evaluation's units: 10 a panel in Aquarius, a millimetre in Rising, a point in Dominus, 20 a point of
 score in Elemental Towers).
@@ -78,6 +80,10 @@ def outcome(world, seat: int) -> float:
 def reward(game, world, seat: int, centre: float) -> float:
     if world.over and game.family != "towers":  # a solitaire's end is judged by its score, like any position
         return outcome(world, seat)
+    if game.family == "dominus" and game.rounds == 1:  # the chance to win the round, which is the game
+        from .dominus_eval import win_chance
+
+        return win_chance(game, world, seat)
     scale = SCALE.get(game.family, 10.0)
     x = (value(game, world, seat) - centre) / scale
     return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, x))))

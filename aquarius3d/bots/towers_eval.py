@@ -41,15 +41,26 @@ def _values(game, state) -> dict[str, int]:
 
 
 def shuffle_ahead(game, state) -> float:
-    """The chance that a Shuffle Goals is among the cards still to draw, from how many lie unseen (the deck and
-    the cards out of the game together: the same count in every world dealt from one observation)."""
+    """The chance that a Shuffle Goals is among the cards still to draw.
+
+    Every card in the deck is drawn before the end, so a Shuffle Goals the player knows to lie in the deck comes
+    for sure: the cards it has seen go into the deck (all of them when it plays the same cards again, the
+    `same_deck` replay; an action card turned up as the starter and shuffled back; a card zapped back into it)
+    are known to be there (`State.known`, which the observation keeps and the determinized worlds honour).
+    The rest of the deck is drawn from the cards it has not seen (the rest of the deck and the cards out of
+    the game together: the same count in every world dealt from one observation), for the chance of at least
+    one Shuffle Goals among them."""
     cards = game.deck.cards
     data = state.data
-    unseen = list(state.deck) + (list(data.box) + list(data.pool) if data is not None else [])
+    known = state.known[0] if state.known else {}
+    in_deck = {c for c in state.deck if c in known and known[c][0] == "deck"}
+    if any(cards[c].code == "shuffle_goals" for c in in_deck):
+        return 1.0
+    unseen = [c for c in state.deck if c not in in_deck] + (list(data.box) + list(data.pool) if data is not None else [])
     total = len(unseen)
     shuffles = sum(1 for c in unseen if c >= 0 and cards[c].code == "shuffle_goals")
     none = 1.0
-    for i in range(len(state.deck)):
+    for i in range(len(state.deck) - len(in_deck)):
         if total - i <= 0:
             break
         none *= max(0.0, (total - shuffles - i) / (total - i))
