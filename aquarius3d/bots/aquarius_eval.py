@@ -17,6 +17,14 @@ Goals, Rotate Goals and Shuffle Goals by the goal they are expected to bring (a 
 knows counts as that element, an unknown one as the mean of the elements it could be, and the goal given
 away becomes a sure threat); Trade Hands when the seat's own hand cannot grow its group and the other
 hand is bigger; Shuffle Hands hardly ever.
+
+The `hard` player asks the same judgement with its reading of the others' goals (`odds`, bots/infer.py), and two
+things change then. Its answers to a rival about to win (Zap a Card, Move a Card, Trade Goals, Rotate Goals) cost
+KEEP_ANSWER to play instead of KEEP_ACTION while no element that is likely another seat's goal has a group one
+panel short of the target: a player one panel from winning completes on its next turn four times in five, and
+in games lost to medium players hard almost never still held an answer then. And Rotate Goals is judged by the
+one place its new goal comes from (the seat before it in the direction of play, or the unused pile), not by the
+mean of every goal it could be.
 """
 
 from __future__ import annotations
@@ -28,6 +36,13 @@ from ..vocabulary import BIT, LETTER_OF
 
 WIN = 1_000_000.0
 KEEP_ACTION = 4.0  # what an action card in hand is worth: play it only when it gains more
+# The `hard` player (which reads the others' goals: `odds`) keeps its answers to a rival about to win (Zap a Card,
+# Move a Card, Trade Goals, Rotate Goals) at this worth while no likely rival goal is one panel from the target:
+# measured against three medium players (README), it won more than when it spent them as medium does.
+KEEP_ANSWER = 15.0
+ANSWERS = (Zap, MoveCard, TradeGoals, RotateGoals)
+ANSWER_CODES = ("zap_a_card", "move_a_card", "trade_goals", "rotate_goals")  # the same, as action card codes
+DANGER = 0.3  # the chance that an element is another seat's goal from which its group one short of the target counts
 MOVE_CARD_LIMIT = 240
 _LOW = sum(1 << (SEG_BITS * i) for i in range(8))  # the lowest bit of each packed segment
 BITS = tuple(1 << i for i in range(5))
@@ -55,6 +70,22 @@ class Judge:
                 self.known_goals[holder] = BIT[LETTER_OF[cards[card].code]]
         self.base = {bit: self.table.largest_group(bit) for bit in BITS}
         self.threat = self.threats(self.mine)
+        self._danger: bool | None = None
+
+    def keep(self, move) -> float:
+        """What playing this action card gives up: KEEP_ACTION; for the `hard` player (goals read, `odds`), an
+        answer (ANSWERS) is worth KEEP_ANSWER kept while no rival is near winning (`danger`)."""
+        if self.odds is None or not isinstance(move, ANSWERS) or self.danger():
+            return KEEP_ACTION
+        return KEEP_ANSWER
+
+    def danger(self) -> bool:
+        """Whether an element that is another seat's goal with a chance of at least DANGER has a group one panel
+        short of the target."""
+        if self._danger is None:
+            self._danger = any(chance >= DANGER and self.base[bit] >= self.others_target - 1
+                               for bit, chance in self.threat.items())
+        return self._danger
 
     # -- the worth of a position ------------------------------------------------------------------
 
@@ -201,7 +232,7 @@ def _actions(game, observation, judge: Judge, moves, base: float, best_place, rn
                 worth += 1.0  # a card more in hand
         else:
             worth = off_table_worth(judge, view, seat, move, base, best_place)
-        found.append((worth if worth >= WIN else worth - KEEP_ACTION, move))
+        found.append((worth if worth >= WIN else worth - judge.keep(move), move))
     return found
 
 
@@ -215,6 +246,8 @@ def off_table_worth(judge: Judge, view, seat: int, move, base: float, best_place
             return _goal_worth(judge, None, given, judge.odds[move.seat])
         return _goal_worth(judge, [known] if known else None, given)
     if isinstance(move, RotateGoals):
+        if judge.odds is not None:
+            return _rotated_worth(judge, view, seat, move)
         return _goal_worth(judge, None, judge.mine) - 2.0
     if isinstance(move, ShuffleGoals):
         in_play = sum(1 for g in view.goals if g is not None)
@@ -267,3 +300,28 @@ def _goal_worth(judge: Judge, elements, given, weights: dict[int, float] | None 
     for bit in elements:
         total += judge.value(judge.base, bit, judge.threats(bit, given))
     return total / len(elements)
+
+
+def _rotated_worth(judge: Judge, view, seat: int, move) -> float:
+    """Rotate Goals as the `hard` player judges it: the goal comes from one known place in the ring (the
+    seat before it in the direction of the rotation, or the unused pile), read by the odds of that place."""
+    seats = len(view.goals)
+    ring = seats + (1 if view.unused_goals else 0)
+    source = (seat - 1) % ring if move.direction == "left" else (seat + 1) % ring
+    if source < seats:
+        known = judge.known_goals.get(source)
+        if known:
+            return _goal_worth(judge, [known], judge.mine)
+        if source in judge.odds and judge.odds[source]:
+            return _goal_worth(judge, None, judge.mine, judge.odds[source])
+        return _goal_worth(judge, None, judge.mine)
+    # the unused pile: what no seat is thought to hold
+    weights = {}
+    for bit in judge.goal_bits:
+        if bit == judge.mine or bit in judge.known_goals.values():
+            continue
+        held = sum(chances.get(bit, 0.0) for chances in judge.odds.values())
+        weights[bit] = max(0.0, 1.0 - held)
+    if sum(weights.values()) <= 1e-9:
+        return _goal_worth(judge, None, judge.mine)
+    return _goal_worth(judge, None, judge.mine, weights)

@@ -39,7 +39,9 @@ Shuffle Goals), whose worth hangs on whose goal is whose (not in Aquarius Rising
 the end: bots/rising_goals.py). Medium's ranking also stands as a prior that a few
 noisy samples must overcome (`PRIOR`, fading as one over the square root of the samples). The sampled worlds
 lean on what the others' public moves say about their goals (bots/infer.py). A move that wins at once is
-played at once.
+played at once. In Aquarius that reading also changes the ranking (bots/aquarius_eval.py): the answers to a rival
+about to win (Zap a Card, Move a Card, Trade and Rotate Goals) are kept until one is near, and Rotate Goals is
+judged by the seat the new goal comes from.
 
 Budget. The search runs a number of simulations (one sampled world, one root move, one reply sequence),
 `iterations(game, think)`: think seconds times the simulations a second this machine managed for the family

@@ -3,7 +3,8 @@
 The leaves are whole sampled worlds (determinizations), so the goals of the other seats are those of the
 world: each family's medium evaluation is asked with those goals as sure threats. In Aquarius the leaf also
 counts what medium weighs move by move: 1 per empty cell beside the goal element (open ends), 2 per element
-card in hand and 4 per action card kept. In Aquarius Rising it counts 60 per goal action (Trade or Rotate Goals) in
+card in hand and 4 per action card kept (15 for an answer to a rival about to win, as hard's ranking keeps them:
+aquarius_eval.KEEP_ANSWER). In Aquarius Rising it counts 60 per goal action (Trade or Rotate Goals) in
 the seat's hand: the last goal action played decides most games (bots/rising_goals.py). An ended game is worth
 1 for a win (1/k for a win shared by k) and 0 otherwise (Elemental Towers, a solitaire, is judged
 by its evaluation to the end: its final score counts in it). In Dominus played as one round (the default) a
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 import math
 
-from .aquarius_eval import _LOW, KEEP_ACTION
+from .aquarius_eval import _LOW, ANSWER_CODES, KEEP_ACTION, KEEP_ANSWER
 
 WIN_SCORE = 1_000_000.0  # medium's score for a move that wins at once
 OPEN_END, CARD = 1.0, 2.0  # Aquarius: a frontier cell beside the goal element; an element card in hand
@@ -46,8 +47,9 @@ def value(game, world, seat: int) -> float:
         open_ends = sum(1 for need in world.table.need.values() if need & spread)
         hand = world.hands[seat]
         actions = sum(1 for c in hand if cards[c].kind == "action")
+        answers = sum(1 for c in hand if cards[c].kind == "action" and cards[c].code in ANSWER_CODES)
         return (judge.value(judge.base, threat=threat) + OPEN_END * open_ends + CARD * (len(hand) - actions)
-                + KEEP_ACTION * actions)
+                + KEEP_ACTION * (actions - answers) + KEEP_ANSWER * answers)
     if game.family == "rising":
         from .rising_eval import position_value
 
