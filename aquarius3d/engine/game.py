@@ -27,6 +27,7 @@ from .hidden import Observation
 from .hooks import PlacementBlock, WinBlock
 from .listing import move_groups
 from .slots import bit_places
+from .steps import place_step
 from .movelog import MoveLog, log_move
 from .moves import Join, Move, Pass, Place, parse_move
 from .state import State
@@ -102,6 +103,7 @@ class Game:
         kinds = [c.kind for c in deck.cards]
         self._goal_ids = tuple(i for i in self._kept if kinds[i] == "goal")
         self._play_ids = tuple(i for i in self._kept if kinds[i] in ("element", "action"))
+        self._place_step = place_step(self)  # a placement played as one step, when the family has one
 
     # -- cards ----------------------------------------------------------------------
 
@@ -270,7 +272,10 @@ class Game:
         state wrong.
         """
         placed = type(move) is Place  # (the commonest move, asked first)
-        if not placed and isinstance(move, Join):
+        if type(move) is Place:
+            if self._place_step is not None and state.phase == "play":
+                return self._place_step(state, move)  # the family's one step (engine/steps.py)
+        elif isinstance(move, Join):
             return self._join(state, move)
         seat = state.turn
         result = ApplyResult(move, seat)
@@ -424,34 +429,8 @@ class Game:
         return hidden.determinize(self, seen, rng)
 
     def observation(self, state: State, seat: int) -> dict[str, Any]:
-        """What one player may see: their own hand and goal, and public facts only."""
-        cards = self.deck.cards
-        reveal = state.over
-        turned_in = state.goals_turned_in
-        return {
-            "ruleset": self.id,
-            "seat": seat,
-            "players": list(state.players),
-            "turn": state.turn,
-            "turn_number": state.turn_number,
-            "phase": state.phase,
-            "hand": [{"kind": cards[c].kind, "code": cards[c].code} for c in state.hands[seat]],
-            "hand_sizes": [len(h) for h in state.hands],
-            "goal": None if (goal := state.goals[seat]) is None else cards[goal].code,
-            # The goals this seat turned in to Shuffle Goals, oldest first: seen as they went (Aqua-Chicken too).
-            "goals_turned_in": [cards[g].code for g in (turned_in[seat] if seat < len(turned_in) else [])],
-            "goals": [
-                (cards[g].code if g is not None and (reveal or s == seat) else None) for s, g in enumerate(state.goals)
-            ],
-            "unused_goals": len(state.unused_goals),
-            "deck": len(state.deck),
-            "discard": [cards[c].code for c in state.discard],
-            "table": [{"at": list(cell), "card": f.code} for cell, f in sorted(state.table.faces.items())],
-            "winners": list(state.winners),
-            "log": list(state.log),
-            # Pyramids, storeys, supplies, scores: public; cards set aside unseen are not.
-            "data": state.data.public() if state.data is not None else {},
-        }
+        """What one player may see: their own hand and goal, and public facts only (hidden.observation)."""
+        return hidden.observation(self, state, seat)
 
     # -- records ---------------------------------------------------------------------------------
 
