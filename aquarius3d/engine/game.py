@@ -22,7 +22,7 @@ from ..values import Value, field
 from ..vocabulary import BIT, LETTER_OF
 from . import hidden, rng as random_source
 from .groups import (Chain, CrossGroup, MaskGroup, MoveGroup, PlaceGroup, PlaceRows, ShiftGroup, SlotPlaceGroup,
-                     SpreadGroup)
+                     SortedGroup, SpreadGroup)
 from .hidden import Observation
 from .hooks import PlacementBlock, WinBlock
 from .listing import move_groups
@@ -35,7 +35,7 @@ from ..yamlfile import short
 
 # The move groups live in groups.py; rule blocks import them from here too.
 __all__ = ["ApplyResult", "Chain", "CrossGroup", "Game", "MaskGroup", "MoveGroup", "PlaceGroup", "PlaceRows", "ShiftGroup", "SlotPlaceGroup",
-           "SpreadGroup"]
+           "SortedGroup", "SpreadGroup"]
 
 
 class ApplyResult(Value):
@@ -96,6 +96,10 @@ class Game:
             self._ways[code] = tuple((turned, lies, bit_places(lies.bits)) for turned, lies in (
                 ((False, upright),) if upright.symmetric else ((False, upright), (True, upright.turned))))
             self._canonical[code] = self._canonical[upright.turned.code] = canonical(code)
+        # Per card id, its element code and its action name (None for other cards), as functions: listing.py
+        # gathers a hand's with map.
+        self._code_of: Callable[[int], Any] = self._element_code.__getitem__
+        self._action_of: Callable[[int], Any] = self._action_code.__getitem__
         self._cells_memo: tuple[list[tuple[tuple[int, int], int]], dict[str, list[tuple[int, int]]]] = ([], {})
         self.min_players, self.max_players = ruleset.players.min, ruleset.players.max
         self._kept = self._cards_in_play()
@@ -184,8 +188,8 @@ class Game:
 
         Computer players use it: `pick` is, say, a random source's randrange.
         """
-        groups = self._move_groups(state)
-        sizes = [len(g) for g in groups]
+        groups = move_groups(self, state)
+        sizes = list(map(len, groups))
         total = sum(sizes)
         if not total:
             if state.over:
