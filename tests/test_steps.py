@@ -71,3 +71,13 @@ def test_no_step_for_other_blocks():
     assert load_ruleset("dominus")._place_step is None
     assert load_ruleset("aquarius-rising")._place_step is None
     assert load_ruleset("elemental-towers")._place_step is None
+
+
+def test_a_pickled_game_keeps_its_step():
+    """A game sent to another process (a computer player thinking there) makes its step again."""
+    import pickle
+
+    game = load_ruleset("aquarius")
+    again = pickle.loads(pickle.dumps(game))
+    assert again._place_step is not None and again._place_step is not game._place_step
+    assert sum(_play_both(again, 3, seed) for seed in range(3)) > 20

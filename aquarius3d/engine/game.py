@@ -109,6 +109,14 @@ class Game:
         self._play_ids = tuple(i for i in self._kept if kinds[i] in ("element", "action"))
         self._place_step = place_step(self)  # a placement played as one step, when the family has one
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (a computer player thinking in another process) without the family's step, a closure."""
+        return {**self.__dict__, "_place_step": None}
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        self.__dict__.update(fields)
+        self._place_step = place_step(self)
+
     # -- cards ----------------------------------------------------------------------
 
     def _cards_in_play(self) -> list[int]:
