@@ -22,11 +22,12 @@ from ..values import Value, field
 from ..vocabulary import BIT, LETTER_OF
 from . import hidden, rng as random_source
 from .groups import (Chain, CrossGroup, MaskGroup, MoveGroup, PlaceGroup, PlaceRows, ShiftGroup, SlotPlaceGroup,
-                     SpreadGroup)
+                     SortedGroup, SpreadGroup)
 from .hidden import Observation
 from .hooks import PlacementBlock, WinBlock
 from .listing import move_groups
 from .slots import bit_places
+from .steps import place_step
 from .movelog import MoveLog, log_move
 from .moves import Join, Move, Pass, Place, parse_move
 from .state import State
@@ -34,7 +35,7 @@ from ..yamlfile import short
 
 # The move groups live in groups.py; rule blocks import them from here too.
 __all__ = ["ApplyResult", "Chain", "CrossGroup", "Game", "MaskGroup", "MoveGroup", "PlaceGroup", "PlaceRows", "ShiftGroup", "SlotPlaceGroup",
-           "SpreadGroup"]
+           "SortedGroup", "SpreadGroup"]
 
 
 class ApplyResult(Value):
@@ -95,6 +96,10 @@ class Game:
             self._ways[code] = tuple((turned, lies, bit_places(lies.bits)) for turned, lies in (
                 ((False, upright),) if upright.symmetric else ((False, upright), (True, upright.turned))))
             self._canonical[code] = self._canonical[upright.turned.code] = canonical(code)
+        # Per card id, its element code and its action name (None for other cards), as functions: listing.py
+        # gathers a hand's with map.
+        self._code_of: Callable[[int], Any] = self._element_code.__getitem__
+        self._action_of: Callable[[int], Any] = self._action_code.__getitem__
         self._cells_memo: tuple[list[tuple[tuple[int, int], int]], dict[str, list[tuple[int, int]]]] = ([], {})
         self.min_players, self.max_players = ruleset.players.min, ruleset.players.max
         self._kept = self._cards_in_play()
@@ -102,6 +107,15 @@ class Game:
         kinds = [c.kind for c in deck.cards]
         self._goal_ids = tuple(i for i in self._kept if kinds[i] == "goal")
         self._play_ids = tuple(i for i in self._kept if kinds[i] in ("element", "action"))
+        self._place_step = place_step(self)  # a placement played as one step, when the family has one
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (a computer player thinking in another process) without the family's step, a closure."""
+        return {**self.__dict__, "_place_step": None}
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        self.__dict__.update(fields)
+        self._place_step = place_step(self)
 
     # -- cards ----------------------------------------------------------------------
 
@@ -182,8 +196,8 @@ class Game:
 
         Computer players use it: `pick` is, say, a random source's randrange.
         """
-        groups = self._move_groups(state)
-        sizes = [len(g) for g in groups]
+        groups = move_groups(self, state)
+        sizes = list(map(len, groups))
         total = sum(sizes)
         if not total:
             if state.over:
@@ -270,7 +284,10 @@ class Game:
         state wrong.
         """
         placed = type(move) is Place  # (the commonest move, asked first)
-        if not placed and isinstance(move, Join):
+        if type(move) is Place:
+            if self._place_step is not None and state.phase == "play":
+                return self._place_step(state, move)  # the family's one step (engine/steps.py)
+        elif isinstance(move, Join):
             return self._join(state, move)
         seat = state.turn
         result = ApplyResult(move, seat)
@@ -424,34 +441,8 @@ class Game:
         return hidden.determinize(self, seen, rng)
 
     def observation(self, state: State, seat: int) -> dict[str, Any]:
-        """What one player may see: their own hand and goal, and public facts only."""
-        cards = self.deck.cards
-        reveal = state.over
-        turned_in = state.goals_turned_in
-        return {
-            "ruleset": self.id,
-            "seat": seat,
-            "players": list(state.players),
-            "turn": state.turn,
-            "turn_number": state.turn_number,
-            "phase": state.phase,
-            "hand": [{"kind": cards[c].kind, "code": cards[c].code} for c in state.hands[seat]],
-            "hand_sizes": [len(h) for h in state.hands],
-            "goal": None if (goal := state.goals[seat]) is None else cards[goal].code,
-            # The goals this seat turned in to Shuffle Goals, oldest first: seen as they went (Aqua-Chicken too).
-            "goals_turned_in": [cards[g].code for g in (turned_in[seat] if seat < len(turned_in) else [])],
-            "goals": [
-                (cards[g].code if g is not None and (reveal or s == seat) else None) for s, g in enumerate(state.goals)
-            ],
-            "unused_goals": len(state.unused_goals),
-            "deck": len(state.deck),
-            "discard": [cards[c].code for c in state.discard],
-            "table": [{"at": list(cell), "card": f.code} for cell, f in sorted(state.table.faces.items())],
-            "winners": list(state.winners),
-            "log": list(state.log),
-            # Pyramids, storeys, supplies, scores: public; cards set aside unseen are not.
-            "data": state.data.public() if state.data is not None else {},
-        }
+        """What one player may see: their own hand and goal, and public facts only (hidden.observation)."""
+        return hidden.observation(self, state, seat)
 
     # -- records ---------------------------------------------------------------------------------
 

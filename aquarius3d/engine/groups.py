@@ -37,6 +37,31 @@ class MoveGroup:
         return map(self.build, self.items)
 
 
+class SortedGroup(MoveGroup):
+    """A MoveGroup whose items are sorted only when a move is asked for: counting them needs no sort (Zap a
+    Card's cells: sorting a table's cells cost more than the rest of the turn's listing). `items` is the
+    group's own list."""
+
+    __slots__ = ("ordered",)
+
+    def __init__(self, items: list[Any], build: Callable[[Any], Move]) -> None:
+        self.items = items
+        self.build = build
+        self.ordered = False
+
+    def _sorted(self) -> list[Any]:
+        if not self.ordered:
+            self.items.sort()
+            self.ordered = True
+        return self.items
+
+    def __getitem__(self, index: int) -> Move:
+        return self.build(self._sorted()[index])
+
+    def __iter__(self) -> Iterator[Move]:
+        return map(self.build, self._sorted())
+
+
 class PlaceGroup(MoveGroup):
     """The placements of one card, one way up, at the cells listed (MoveGroup without a closure per card)."""
 

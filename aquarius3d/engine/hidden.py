@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..values import Value
 from .movelog import MoveLog
@@ -226,3 +226,34 @@ def _holes(state: State) -> tuple[dict[tuple[str, int], list[int]], dict[int, li
             if HIDDEN in pile:
                 holes["goals_aside" if kind == "goal" else f"pile{i}", -1] = pile
     return holes, goal_slots
+
+
+def observation(game: Game, state: State, seat: int) -> dict[str, Any]:
+    """What one player may see: their own hand and goal, and public facts only."""
+    cards = game.deck.cards
+    reveal = state.over
+    turned_in = state.goals_turned_in
+    return {
+        "ruleset": game.id,
+        "seat": seat,
+        "players": list(state.players),
+        "turn": state.turn,
+        "turn_number": state.turn_number,
+        "phase": state.phase,
+        "hand": [{"kind": cards[c].kind, "code": cards[c].code} for c in state.hands[seat]],
+        "hand_sizes": [len(h) for h in state.hands],
+        "goal": None if (goal := state.goals[seat]) is None else cards[goal].code,
+        # The goals this seat turned in to Shuffle Goals, oldest first: seen as they went (Aqua-Chicken too).
+        "goals_turned_in": [cards[g].code for g in (turned_in[seat] if seat < len(turned_in) else [])],
+        "goals": [
+            (cards[g].code if g is not None and (reveal or s == seat) else None) for s, g in enumerate(state.goals)
+        ],
+        "unused_goals": len(state.unused_goals),
+        "deck": len(state.deck),
+        "discard": [cards[c].code for c in state.discard],
+        "table": [{"at": list(cell), "card": f.code} for cell, f in sorted(state.table.faces.items())],
+        "winners": list(state.winners),
+        "log": list(state.log),
+        # Pyramids, storeys, supplies, scores: public; cards set aside unseen are not.
+        "data": state.data.public() if state.data is not None else {},
+    }

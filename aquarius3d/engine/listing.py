@@ -23,15 +23,16 @@ def move_groups(game: Game, state: State, first: bool = False) -> list[Any]:
 
     With `first`, stop at the first group found: enough to know whether anything can be played.
     """
-    if state.over:
-        return []
-    if state.phase != "play":
+    phase = state.phase  # (State.over, read without the property's call)
+    if phase != "play":
+        if phase == "over":
+            return []
         return [g for g in [game.turn_rules.phase_moves(game, state)] if g]
     seat = state.turn
     groups: list[Any] = []
     hand = state.hands[seat]
-    element_code = game._element_code
-    codes = {code for card_id in hand if (code := element_code[card_id]) is not None}
+    codes: set[str] = set(map(game._code_of, hand))  # (a hand's element codes, and None for its other cards)
+    codes.discard(None)
     if codes and game._every_cell and state.table.need:
         # Every frontier cell for every face: one group, a row per card and way up, sorted when asked.
         ways = game._ways
@@ -105,8 +106,8 @@ def move_groups(game: Game, state: State, first: bool = False) -> list[Any]:
                         groups.append([Place(code, cell, turned, level) for cell, level in spots])
                 if first and groups:
                     return groups
-    action_code = game._action_code
-    actions = {name for card_id in hand if (name := action_code[card_id]) is not None}
+    actions: set[str] = set(map(game._action_of, hand))
+    actions.discard(None)
     for name in sorted(actions):
         block = game.actions.get(name)
         if block is not None:

@@ -9,7 +9,8 @@ A table keeps one once it has been asked for (Table.slots), and edits it as card
 change touches five cells at most, where sorting the frontier again or walking it for each face of a hand
 cost a tenth of an Aquarius move. `index` and `cells` are new lists after every change (a list given out never
 changes), so a group of moves built on them stays right, and `index` tells one table state from another; a card
-placed changes them in place when nothing else holds them (sys.getrefcount tells, as for Table's copies).
+placed (engine/placing.py, which edits the slots in its walk round the card) changes them in place when nothing
+else holds them (sys.getrefcount tells, as for Table's copies).
 """
 
 from __future__ import annotations
@@ -92,44 +93,6 @@ class FrontierSlots:
             self.cells[slot] = None
             self.free.append(slot)
 
-    def placed(self, cell: Cell, was: int, grown: list[tuple[Cell, int]]) -> None:
-        """A card went on `cell`, which faced `was` (0: it was not in the frontier), and each of its empty
-        neighbours now faces one more side, for each (neighbour, the side's packed segments) of `grown`: set()
-        for each, in one go (a card placed is the commonest change)."""
-        cells = self.cells
-        if _ALONE is None or _refcount(cells) > _ALONE:  # given out (a group of moves, a copy): a new list
-            self.cells = cells = list(cells)
-        index = self.index
-        if _ALONE is None or _refcount(index) > _ALONE:
-            self.index = index = list(index)
-        slots, free = self.slot, self.free
-        known = _BIT_PLACES.get
-        if was:
-            gone = slots.pop(cell)
-            keep = ~(1 << gone)
-            # Side by side: a side's segments take a few values, whose bits' places are remembered (walking the
-            # bits one at a time made several big numbers a bit).
-            for side in _SIDE_MASKS:
-                part = was & side
-                if part:
-                    for place in known(part) or bit_places(part):
-                        index[place] &= keep
-            cells[gone] = None
-            free.append(gone)
-        for n, added in grown:
-            slot = slots.get(n)
-            if slot is None:
-                if free:
-                    slot = free.pop()
-                    cells[slot] = n
-                else:
-                    slot = len(cells)
-                    cells.append(n)
-                slots[n] = slot
-            bit = 1 << slot
-            for place in known(added) or bit_places(added):
-                index[place] |= bit
-
     def mask(self, bits: int) -> int:
         """The slots of the cells a face with these packed segments connects at."""
         index = self.index
@@ -144,8 +107,8 @@ _SELECT = bytes.maketrans(b"01", b"\x00\x01")
 
 
 def _calibrate() -> int | None:
-    """References a list has, counted as placed() counts them, when a FrontierSlots alone holds it (None: no
-    sys.getrefcount, as on PyPy; then placed() always makes new lists)."""
+    """References a list has, counted as placing.put counts them, when a FrontierSlots alone holds it (None: no
+    sys.getrefcount, as on PyPy; then put() always makes new lists)."""
     count = getattr(sys, "getrefcount", None)
     if count is None:
         return None

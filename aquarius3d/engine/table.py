@@ -9,11 +9,11 @@ zero, so listing legal placements is one AND per cell and face.
 from __future__ import annotations
 
 import sys
-from bisect import bisect_left
 from collections.abc import Iterator
 from typing import Any
 
 from ..cards import DIRECTIONS, FACING, MY_SIDE, SEG_BITS, SEG_MASK, Face, connected_elements, face
+from .placing import _edited, put
 from .slots import FrontierSlots, bit_places as bit_places  # (bit_places: re-exported, it lived here)
 from .unions import _BITS_OF, Node as Node, PanelGroups, UnionFind
 
@@ -77,22 +77,6 @@ def _calibrate() -> int | None:
 
 _refcount = sys.getrefcount
 _ALONE = _calibrate()
-
-
-def _edited(items: list[tuple[Cell, Any]], gone: list[Cell], changed: list[tuple[Cell, Any]]) -> list[Any]:
-    """A new list of (cell, value) sorted by cell: `items` without the cells `gone`, with `changed` set."""
-    found = items.copy()
-    for cell in gone:
-        i = bisect_left(found, (cell,))  # (cell,) sorts just before any (cell, value)
-        if i < len(found) and found[i][0] == cell:
-            del found[i]
-    for cell, value in changed:
-        i = bisect_left(found, (cell,))
-        if i < len(found) and found[i][0] == cell:
-            found[i] = (cell, value)
-        else:
-            found.insert(i, (cell, value))
-    return found
 
 
 class Table(PanelGroups):
@@ -180,39 +164,9 @@ class Table(PanelGroups):
     # -- changes -----------------------------------------------------------
 
     def place(self, cell: Cell, card_id: int, code: str) -> None:
-        if self._share is not None:
-            self._own()
-        cards = self.cards
-        if cell in cards:
-            raise ValueError(f"cell {cell} is taken")
-        self._largest.clear()
-        cards[cell] = card_id
-        self.faces[cell] = placed = face(code)
-        need = self.need
-        kept = self._sorted
-        left = need.pop(cell, 0)
-        x, y = cell
-        # An empty neighbour faces what it faced, and now this card's side too (sides never overlap in `need`);
-        # the panels join those of the neighbouring cards (unions.py), in the same walk.
-        toward = placed.toward
-        get = need.get
-        grown = []
-        touching = []
-        for dx, dy, k in _STEPS:
-            n = (x + dx, y + dy)
-            if n not in cards:
-                side = toward[k]
-                need[n] = get(n, 0) | side
-                grown.append((n, side))
-            else:
-                touching.append((n, k))
-        if self._groups is not None:
-            self._join(cell, placed, touching)
-        if kept[2] is not None:
-            kept[2].placed(cell, left, grown)
-        if kept[0] is not None:
-            kept[0] = _edited(kept[0], [cell], [(n, need[n]) for n, _ in grown])
-        kept[1] = None
+        """Put a card on an empty cell, lying as the face `code` (placing.put: the frontier, its slots and the
+        groups of panels kept up to date in one walk)."""
+        put(self, cell, card_id, face(code))
 
     def remove(self, cell: Cell) -> tuple[int, str]:
         if self._share is not None:

@@ -1,6 +1,6 @@
 """Aquarius: the deal, the connection rule, the multi-connection bonus, the action cards, the win."""
 
-from . import actions, blocks  # noqa: F401  (register the blocks)
+from . import actions, blocks, turn  # noqa: F401  (register the blocks, and the one-step placement)
 
 # The blocks this family's rules work with, per category (a category not named takes any block):
 # a ruleset of the family naming another is refused when loaded (games.block_problems), rather

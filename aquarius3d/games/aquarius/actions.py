@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from ...cards import connected_elements, face
-from ...engine.game import MoveGroup, ShiftGroup
+from ...engine.game import MoveGroup, ShiftGroup, SortedGroup
 from ...engine.hidden import everyone_learns, forget, learn, move_places, pile_moves, swap_places
 from ...errors import IllegalMove
 from ...yamlfile import short
@@ -162,7 +162,7 @@ class ZapACardBlock(ActionBlock):
         return [Zap(cell) for cell in sorted(state.table.cards)]
 
     def move_groups(self, game: Game, state: State, seat: int) -> list[Any]:
-        return [MoveGroup(sorted(state.table.cards), Zap)]
+        return [SortedGroup(list(state.table.cards), Zap)]  # (the cells sorted only when one is chosen)
 
     def check(self, game: Game, state: State, seat: int, move: Zap) -> None:
         if move.cell not in state.table.cards:
