@@ -157,16 +157,7 @@ class Judge:
             panels = [p for p, mask in enumerate(lies.panels) if mask & bit]
             if not panels:
                 continue
-            parts: list[tuple[int, dict]] = []  # (panels of the new card, groups joined)
-            for panel in panels:
-                roots = dict(joined.get((panel, bit), {}))
-                count = 1
-                for other_count, other_roots in [p for p in parts if p[1].keys() & roots.keys()]:
-                    parts.remove((other_count, other_roots))
-                    count += other_count
-                    roots.update(other_roots)
-                parts.append((count, roots))
-            grown[bit] = max(count + sum(roots.values()) for count, roots in parts)
+            grown[bit] = grown_size(panels, bit, joined)
             sizes[bit] = max(sizes[bit], grown[bit])
         worth = self.value(sizes)
         if worth >= WIN:
@@ -181,6 +172,21 @@ class Judge:
             connected = table.connects(move.cell, lies) if table.cards else 0
             worth += 2.0 * min(len(self.view.deck), self.game.bonus.extra_draws(lies, connected))
         return worth
+
+
+def grown_size(panels: list[int], bit: int, joined: dict) -> int:
+    """The largest group of one element a new card's `panels` of it make: each panel with the groups it joins
+    (`joined[panel, bit]`: root -> size), panels that join a common group counted as one part."""
+    parts: list[tuple[int, dict]] = []  # (panels of the new card, groups joined)
+    for panel in panels:
+        roots = dict(joined.get((panel, bit), {}))
+        count = 1
+        for other_count, other_roots in [p for p in parts if p[1].keys() & roots.keys()]:
+            parts.remove((other_count, other_roots))
+            count += other_count
+            roots.update(other_roots)
+        parts.append((count, roots))
+    return max(count + sum(roots.values()) for count, roots in parts)
 
 
 def score_moves(game, observation, moves, rng, move_card_limit: int = MOVE_CARD_LIMIT, odds=None):

@@ -20,7 +20,7 @@ from __future__ import annotations
 from ..cards import DIRECTIONS, FACING, MY_SIDE, face
 from ..engine.moves import MoveCard, Place, Zap
 from ..engine.hidden import HIDDEN
-from .aquarius_eval import BITS, KEEP_ACTION, WIN, Judge, _worth_trying, off_table_worth, scored_by
+from .aquarius_eval import BITS, KEEP_ACTION, WIN, Judge, _worth_trying, grown_size, off_table_worth, scored_by
 
 MOVE_CARD_LIMIT = 24  # medium tries up to 240
 
@@ -81,16 +81,7 @@ class FastJudge(Judge):
                 roots = joined.get((panels[0], bit))
                 size = 1 + sum(roots.values()) if roots else 1
             else:
-                parts: list[tuple[int, dict]] = []  # (panels of the new card, groups joined)
-                for panel in panels:
-                    roots = dict(joined.get((panel, bit), {}))
-                    count = 1
-                    for other_count, other_roots in [p for p in parts if p[1].keys() & roots.keys()]:
-                        parts.remove((other_count, other_roots))
-                        count += other_count
-                        roots.update(other_roots)
-                    parts.append((count, roots))
-                size = max(count + sum(roots.values()) for count, roots in parts)
+                size = grown_size(panels, bit, joined)
             grown[bit] = size
             if size > sizes[bit]:
                 if sizes is self.base:
