@@ -74,10 +74,11 @@ WIDTH = {"aquarius": 4, "rising": 4, "dominus": 6, "towers": 8}
 PRIOR = 0.15  # how far medium's ranking holds against a few noisy samples (fades as 1/sqrt(samples))
 DOUBT = {"dominus": 0.5}  # shallow search: standard errors by which a move must beat medium's first choice, world by
 # world (1.0 where not listed)
-# Aquarius's figure predates bots/aquarius_fast.py, which made its simulations about 1.5 times as fast (141 against
-# 207 a processor-second, measured side by side on a loaded machine) with the same moves: kept, so that the
-# README's games for a seed stay the same.
-RATE = {"aquarius": 114.0, "rising": 106.0, "dominus": 650.0, "towers": 109.0}  # simulations a processor-second here
+# Measured with tools/calibrate_hard.py --searches 120 on a quiet machine (load under 1; three runs: Aquarius 313-321,
+# Rising 155-159, Dominus 1,470-1,484, Elemental Towers 155-157). The figures before (114, 106, 650, 109) were taken
+# while other jobs ran, when a processor-second does much less here, so hard thought for a third to a half of its
+# budget.
+RATE = {"aquarius": 315.0, "rising": 155.0, "dominus": 1475.0, "towers": 155.0}  # simulations a processor-second here
 MIN_ITERATIONS = 8
 GOAL_MOVES = (TradeGoals, RotateGoals, ShuffleGoals)
 UCB_C = 0.7
