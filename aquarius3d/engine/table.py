@@ -283,20 +283,41 @@ class Table(PanelGroups):
         index, slot = slots.index, slots.slot
         need, faces = self.need, self.faces
         rows: list[tuple[int, Cell, bool, Cell | None]] = []
-        for source, lies in self.in_order():
+        # The walk round each card written out, direction by direction (DIRECTIONS' order; what it gathers is
+        # ORed and ANDed, so the order changes nothing). Cards in cell order: the cells alone are sorted (pairs
+        # of numbers compare in C, where (cell, face) pairs went through the generic comparison).
+        (ax, ay, akeep, aback), (bx, by, bkeep, bback), (cx, cy, ckeep, cback), (dx, dy, dkeep, dback) = _AROUND_BACK
+        ways_of = _SHIFT_WAYS.get
+        for source in sorted(faces):
+            lies = faces[source]
             x, y = source
             changes = []
             own = 0  # what the source's own cell would face
-            for dx, dy, keep, back in _AROUND_BACK:
-                n = (x + dx, y + dy)
-                other = faces.get(n)
-                if other is not None:
-                    own |= other.toward[back]
-                else:
-                    was = need.get(n)
-                    if was is not None:
-                        changes.append((1 << slot[n], was & keep))
-            for turned, bits, places in _SHIFT_WAYS.get(lies.code) or _shift_ways(lies):
+            n = (x + ax, y + ay)
+            other = faces.get(n)
+            if other is not None:
+                own = other.toward[aback]
+            elif (was := need.get(n)) is not None:
+                changes.append((1 << slot[n], was & akeep))
+            n = (x + bx, y + by)
+            other = faces.get(n)
+            if other is not None:
+                own |= other.toward[bback]
+            elif (was := need.get(n)) is not None:
+                changes.append((1 << slot[n], was & bkeep))
+            n = (x + cx, y + cy)
+            other = faces.get(n)
+            if other is not None:
+                own |= other.toward[cback]
+            elif (was := need.get(n)) is not None:
+                changes.append((1 << slot[n], was & ckeep))
+            n = (x + dx, y + dy)
+            other = faces.get(n)
+            if other is not None:
+                own |= other.toward[dback]
+            elif (was := need.get(n)) is not None:
+                changes.append((1 << slot[n], was & dkeep))
+            for turned, bits, places in ways_of(lies.code) or _shift_ways(lies):
                 if len(places) == 8:  # a card of panels: one element a segment (ORs written out: no loop)
                     p0, p1, p2, p3, p4, p5, p6, p7 = places
                     mask = (index[p0] | index[p1] | index[p2] | index[p3] | index[p4] | index[p5] | index[p6]
