@@ -84,6 +84,37 @@ class State(Value, eq=False):
     known: list[dict[int, tuple[str, int]]] = field(default_factory=list)  # per seat: hidden cards it saw placed
     data: FamilyData | None = None  # the family's own part (see the module docstring)
 
+    def __init__(self, players: list[str], hands: list[list[int]], goals: list[int | None], unused_goals: list[int],
+                 deck: list[int], discard: list[int] | None = None, table: Table | None = None, turn: int = 0,
+                 turn_number: int = 1, phase: str = "play", rng: int = 0, winners: list[int] | None = None,
+                 end_reason: str = "", passes: int = 0, log: MoveLog | None = None,
+                 targets: list[int | None] | None = None, joined: int = 0, preset: dict[str, Any] | None = None,
+                 goals_turned_in: list[list[int]] | None = None, known: list[dict[int, tuple[str, int]]] | None = None,
+                 data: FamilyData | None = None) -> None:
+        # Written out, the fields in their order (Value's generic __init__ walked the names and defaults: a
+        # tenth of a new game's deal); a missing container is a new one, as the fields' factories make it.
+        self.players = players
+        self.hands = hands
+        self.goals = goals
+        self.unused_goals = unused_goals
+        self.deck = deck
+        self.discard = [] if discard is None else discard
+        self.table = Table() if table is None else table
+        self.turn = turn
+        self.turn_number = turn_number
+        self.phase = phase
+        self.rng = rng
+        self.winners = [] if winners is None else winners
+        self.end_reason = end_reason
+        self.passes = passes
+        self.log = MoveLog() if log is None else log
+        self.targets = targets
+        self.joined = joined
+        self.preset = preset
+        self.goals_turned_in = [] if goals_turned_in is None else goals_turned_in
+        self.known = [] if known is None else known
+        self.data = data
+
     @property
     def over(self) -> bool:
         return self.phase == "over"
