@@ -380,3 +380,40 @@ def test_placements_on_every_frontier_cell_are_the_blocks_cells_in_order():
             assert [game.choose_move(state, lambda n, i=i: i) for i in range(len(expected))] == expected
             checked += 1
     assert checked > 300
+
+
+def union_find_facts(table):
+    """Per element, the union-find's groups as sets of (cell, panel), and whether every root, and only roots,
+    has its group's size."""
+    from aquarius3d.engine.unions import CELLS, _find
+
+    found = []
+    for i in range(5):
+        parent, size = table._groups[1 << i]
+        groups = {}
+        for node in list(parent):
+            groups.setdefault(_find(parent, node), set()).add((CELLS[node >> 3], node & 7))
+        assert set(size) == set(groups)
+        assert all(size[root] == len(group) for root, group in groups.items())
+        found.append(sorted(sorted(g) for g in groups.values()))
+    return found
+
+
+@pytest.mark.parametrize("ruleset, options, players", [("aquarius", {}, 4), ("aquarius", {"single_action": "move_a_card"}, 2),
+                                                        ("aquarius", {"first_edition": True}, 3)])
+def test_groups_split_by_a_lifted_card_are_the_groups_found_afresh(ruleset, options, players):
+    """A card moved or zapped splits the groups that held its panels (unions.PanelGroups._split, walked from its
+    neighbours): after every move, the union-finds group the panels as a walk over the table does, with sizes
+    kept for roots only."""
+    game = load_ruleset(ruleset, options)
+    lifts = 0
+    for seed in range(12):
+        state = game.new_state([f"P{i}" for i in range(players)], seed=seed)
+        bots = [RandomPlayer(seed * 5 + s) for s in range(players)]
+        while not state.over:
+            move = bots[state.turn].choose_in(game, state)
+            lifts += type(move).__name__ in ("MoveCard", "Zap")
+            game._apply_unchecked(state, move)
+            afresh = [sorted(sorted(g) for g in state.table.groups(1 << i)) for i in range(5)]
+            assert union_find_facts(state.table) == afresh
+    assert lifts > 10

@@ -119,24 +119,63 @@ class PanelGroups:
                             bound[bit] = joined
 
     def _split(self, cell: Cell, lifted: Face, bit: int) -> None:
-        """After the card at cell was lifted: the groups of one element that held its panels, found again."""
+        """After the card at cell was lifted: the groups of one element that held its panels, found again.
+
+        Each piece of a group that held a lifted panel touches that panel (the group was connected), so the
+        pieces are walked from the lifted card's neighbours alone, over panel numbers: the rest of the
+        union-find is neither read nor changed. Each piece's first panel found becomes its root, every panel
+        of it pointing there (a root only names a group, until the table changes: group_root).
+        """
         parent, size = self._made()[bit]
-        base = IDS[cell] << 3
-        roots = {_find(parent, base | p) for p, mask in enumerate(lifted.panels) if mask & bit}
-        members = [node for node in parent if _find(parent, node) in roots]
-        for node in members:
+        faces, ids = self.faces, IDS
+        base = ids[cell] << 3
+        segments = lifted.segments
+        gone = [base | p for p, mask in enumerate(lifted.panels) if mask & bit]
+        for root in {_find(parent, node) for node in gone}:
+            size.pop(root, None)  # the group's old root: named again below if it is still a root
+        for node in gone:
             del parent[node]
-            size.pop(node, None)  # sizes are kept for roots only
-        todo = {node for node in members if node >> 3 != base >> 3}
-        cells, ids = CELLS, IDS
-        while todo:
-            start = todo.pop()
-            # The lifted card is off `faces`: the walk covers only what is left.
-            group = {ids[c] << 3 | p for c, p in self._group((cells[start >> 3], start & 7), bit)}
+        # Where the pieces start: the panels of the neighbours touching a lifted segment of this element.
+        x, y = cell
+        starts = []
+        for (dx, dy), pairs in _PAIRS:
+            n = (x + dx, y + dy)
+            other = faces.get(n)
+            if other is None:
+                continue
+            theirs, their_owner = other.segments, other.segment_panel
+            for s, t in pairs:
+                if segments[s] & bit and theirs[t] & bit:
+                    starts.append(ids[n] << 3 | their_owner[t])
+        cells = CELLS
+        done: set[int] = set()
+        for start in starts:
+            if start in done:
+                continue
+            group = {start}
+            todo = [start]
+            while todo:
+                node = todo.pop()
+                at = cells[node >> 3]
+                panel = node & 7
+                cx, cy = at
+                mine = faces[at]
+                mine_segments, owner = mine.segments, mine.segment_panel
+                for (dx, dy), pairs in _PAIRS:
+                    n = (cx + dx, cy + dy)
+                    other = faces.get(n)
+                    if other is None:
+                        continue
+                    for s, t in pairs:
+                        if owner[s] == panel and mine_segments[s] & bit and other.segments[t] & bit:
+                            found = ids[n] << 3 | other.segment_panel[t]
+                            if found not in group:
+                                group.add(found)
+                                todo.append(found)
             for node in group:
                 parent[node] = start
-            todo -= group
-            size[start] = len(group)
+            size[start] = len(group)  # (the old roots' sizes went above: no other panel of these had one)
+            done |= group
 
     def _union_find(self, bit: int) -> UnionFind:
         """(parent, size) of one element's union-find, over panel numbers."""
