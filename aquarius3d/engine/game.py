@@ -21,7 +21,7 @@ from ..errors import IllegalMove, MoveSyntaxError
 from ..values import Value, field
 from ..vocabulary import BIT, LETTER_OF
 from . import hidden, rng as random_source
-from .groups import (Chain, CrossGroup, MaskGroup, MoveGroup, PlaceGroup, PlaceRows, ShiftGroup, SlotPlaceGroup,
+from .groups import (SIZED, Chain, CrossGroup, MaskGroup, MoveGroup, PlaceGroup, PlaceRows, ShiftGroup, SlotPlaceGroup,
                      SortedGroup, SpreadGroup)
 from .hidden import Observation
 from .hooks import PlacementBlock, WinBlock
@@ -197,7 +197,12 @@ class Game:
         Computer players use it: `pick` is, say, a random source's randrange.
         """
         groups = move_groups(self, state)
-        sizes = list(map(len, groups))
+        # The lazy groups that keep their size are read without a call to their __len__ (a Python call costs
+        # more than the rest of this loop).
+        sizes: list[int] = []
+        listed: Any
+        for listed in groups:
+            sizes.append(listed.size if listed.__class__ in SIZED else len(listed))
         total = sum(sizes)
         if not total:
             if state.over:

@@ -8,10 +8,11 @@ asked for); `Game.choose_move` picks across groups by index.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from itertools import compress
 from typing import Any
 
 from .moves import Move, Place
-from .slots import picked
+from .slots import _SELECT, picked
 
 
 class MoveGroup:
@@ -199,7 +200,10 @@ class PlaceRows:
         if 0 <= index:
             for (mask, code, turned), size in zip(self.rows, self.sizes):
                 if index < size:
-                    return Place(code, picked(mask, self.cells)[index], turned)
+                    # (slots.picked, written out: one is picked for every placement chosen)
+                    found = list(compress(self.cells, bin(mask)[:1:-1].encode().translate(_SELECT)))
+                    found.sort()
+                    return Place(code, found[index], turned)
                 index -= size
         raise IndexError("no move with that index")
 
@@ -335,3 +339,7 @@ class EveryCellGroup:
         for code, turned in self.rows:
             for cell in cells:
                 yield Place(code, cell, turned)
+
+
+# The groups that keep their number of moves in `size` (Game.choose_move reads it without calling __len__).
+SIZED = frozenset({SpreadGroup, MaskGroup, PlaceRows, ShiftGroup, SlotPlaceGroup, EveryCellGroup})

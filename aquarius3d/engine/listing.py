@@ -51,7 +51,7 @@ def move_groups(game: Game, state: State, first: bool = False) -> list[Any]:
                 vertical = None
         ways = game._ways
         if game._frontier_cells and table.cards:
-            slots = table.slots()
+            slots = table._sorted[2] or table.slots()  # (Table.slots, its call saved once they are kept)
             index, cells = slots.index, slots.cells
             known = None
         else:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...cards import connected_elements, face
+from ...cards import SEG_MASK, face
 from ...engine.game import ApplyResult
 from ...engine.movelog import MoveLog
 from ...engine.placing import put
@@ -68,7 +68,16 @@ def make_place_step(game: Game) -> PlaceStep | None:
         table = state.table
         cell = move.cell
         faced = put(table, cell, card_id, lies)  # what faced into the cell: the elements it connects through
-        result.connected = connected = connected_elements(lies.bits, faced) if faced else 0
+        if faced:
+            # cards.connected_elements, written out (a call for every card placed): the eight segments' masks
+            # folded into one.
+            both = lies.bits & faced
+            both |= both >> 20
+            both |= both >> 10
+            connected = (both | both >> 5) & SEG_MASK
+        else:
+            connected = 0
+        result.connected = connected
         if bonus_at_all and connected and (bonus_for_wild or lies.kind != "wild"):
             extra = connected.bit_count() - 1
             if extra > 0:
