@@ -200,7 +200,6 @@ class Game:
         # The lazy groups that keep their size are read without a call to their __len__ (a Python call costs
         # more than the rest of this loop).
         sizes: list[int] = []
-        listed: Any
         for listed in groups:
             sizes.append(listed.size if listed.__class__ in SIZED else len(listed))
         total = sum(sizes)

@@ -14,6 +14,8 @@ from typing import Any
 from .moves import Move, Place
 from .slots import _SELECT, picked
 
+_new = object.__new__
+
 
 class MoveGroup:
     """Moves of one shape, built only when asked for: the i-th is `build(items[i])`.
@@ -203,7 +205,14 @@ class PlaceRows:
                     # (slots.picked, written out: one is picked for every placement chosen)
                     found = list(compress(self.cells, bin(mask)[:1:-1].encode().translate(_SELECT)))
                     found.sort()
-                    return Place(code, found[index], turned)
+                    # Place(code, cell, turned), its fields set as Place.__init__ sets them, without its call.
+                    move = _new(Place)
+                    fields = move.__dict__
+                    fields["code"] = code
+                    fields["cell"] = found[index]
+                    fields["turned"] = turned
+                    fields["level"] = 0
+                    return move
                 index -= size
         raise IndexError("no move with that index")
 
@@ -342,4 +351,4 @@ class EveryCellGroup:
 
 
 # The groups that keep their number of moves in `size` (Game.choose_move reads it without calling __len__).
-SIZED = frozenset({SpreadGroup, MaskGroup, PlaceRows, ShiftGroup, SlotPlaceGroup, EveryCellGroup})
+SIZED: frozenset[Any] = frozenset({SpreadGroup, MaskGroup, PlaceRows, ShiftGroup, SlotPlaceGroup, EveryCellGroup})

@@ -47,11 +47,19 @@ def make_place_step(game: Game) -> PlaceStep | None:
     bonus_for_wild = type(bonus) is MultiConnectionBlock and bool(bonus.wild)
     bonus_at_all = type(bonus) is MultiConnectionBlock
     canonical_of = game._canonical
+    new = object.__new__
     key_of = game._element_key
 
     def place_step(state: State, move: Place) -> ApplyResult:
         seat = state.turn
-        result = ApplyResult(move, seat)
+        # ApplyResult(move, seat), its fields set as its __init__ sets them, without the call.
+        result = new(ApplyResult)
+        result.move = move
+        result.seat = seat
+        result.bonus = 0
+        result.connected = 0
+        result.over = False
+        result.winners = []
         # The card from the hand (Game._take).
         hand = state.hands[seat]
         code = move.code
@@ -86,7 +94,7 @@ def make_place_step(game: Game) -> PlaceStep | None:
         state.passes = 0
         log = state.log
         if log.__class__ is MoveLog:
-            log.add(seat, move)
+            log._items.append((seat, move))  # (MoveLog.add, written out)
         else:
             log.append(f"{seat}: {move}")
         # The win (ConnectPanelsBlock.winners through the card placed).
