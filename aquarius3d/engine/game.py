@@ -21,7 +21,7 @@ from ..errors import IllegalMove, MoveSyntaxError
 from ..values import Value, field
 from ..vocabulary import BIT, LETTER_OF
 from . import hidden, rng as random_source
-from .groups import (SIZED, Chain, CrossGroup, MaskGroup, MoveGroup, PlaceGroup, PlaceRows, ShiftGroup, SlotPlaceGroup,
+from .groups import (ITEMS, SIZED, Chain, CrossGroup, MaskGroup, MoveGroup, PlaceGroup, PlaceRows, ShiftGroup, SlotPlaceGroup,
                      SortedGroup, SpreadGroup)
 from .hidden import Observation
 from .hooks import PlacementBlock, WinBlock
@@ -197,11 +197,12 @@ class Game:
         Computer players use it: `pick` is, say, a random source's randrange.
         """
         groups = move_groups(self, state)
-        # The lazy groups that keep their size are read without a call to their __len__ (a Python call costs
-        # more than the rest of this loop).
+        # The lazy groups that keep their size, or whose items are their moves, are read without a call to their
+        # __len__ (a Python call costs more than the rest of this loop).
         sizes: list[int] = []
         for listed in groups:
-            sizes.append(listed.size if listed.__class__ in SIZED else len(listed))
+            kind = listed.__class__
+            sizes.append(listed.size if kind in SIZED else len(listed.items) if kind in ITEMS else len(listed))
         total = sum(sizes)
         if not total:
             if state.over:

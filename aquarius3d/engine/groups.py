@@ -350,5 +350,7 @@ class EveryCellGroup:
                 yield Place(code, cell, turned)
 
 
-# The groups that keep their number of moves in `size` (Game.choose_move reads it without calling __len__).
+# The groups that keep their number of moves in `size`, and those whose moves are one an item of `items`: the
+# engine reads these without calling their __len__ (Game.choose_move, listing.move_groups).
 SIZED: frozenset[Any] = frozenset({SpreadGroup, MaskGroup, PlaceRows, ShiftGroup, SlotPlaceGroup, EveryCellGroup})
+ITEMS: frozenset[Any] = frozenset({MoveGroup, SortedGroup, PlaceGroup})

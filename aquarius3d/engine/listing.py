@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .groups import EveryCellGroup, PlaceGroup, PlaceRows, SlotPlaceGroup
+from .groups import ITEMS, SIZED, EveryCellGroup, PlaceGroup, PlaceRows, SlotPlaceGroup
 from .moves import Place
+
+new = object.__new__
 
 if TYPE_CHECKING:
     from .game import Game
@@ -82,7 +84,13 @@ def move_groups(game: Game, state: State, first: bool = False) -> list[Any]:
                         rows.append((mask, code, turned))
                         sizes.append(mask.bit_count())
             if rows:
-                groups.append(PlaceRows(rows, cells, sizes))
+                # PlaceRows(rows, cells, sizes), its fields set without its __init__'s call (one every turn).
+                group = new(PlaceRows)
+                group.rows = rows
+                group.cells = cells
+                group.sizes = sizes
+                group.size = sum(sizes)
+                groups.append(group)
                 if first:
                     return groups
             codes = set()
@@ -112,6 +120,7 @@ def move_groups(game: Game, state: State, first: bool = False) -> list[Any]:
         block = game.actions.get(name)
         if block is not None:
             for group in block.move_groups(game, state, seat):
-                if group:
+                kind = group.__class__
+                if group.size if kind in SIZED else group.items if kind in ITEMS else group:  # (no __len__ call)
                     groups.append(group)
     return groups
