@@ -96,6 +96,10 @@ class Game:
             self._ways[code] = tuple((turned, lies, bit_places(lies.bits)) for turned, lies in (
                 ((False, upright),) if upright.symmetric else ((False, upright), (True, upright.turned))))
             self._canonical[code] = self._canonical[upright.turned.code] = canonical(code)
+        # The same for the codes whose faces have eight places each way, as (turned, p0, ..., p7): unpacked at once.
+        self._ways8: dict[str, tuple[tuple[Any, ...], ...]] = {
+            code: tuple((turned, *places) for turned, _, places in ways) for code, ways in self._ways.items()
+            if all(len(places) == 8 for _, _, places in ways)}
         # Per card id, its element code and its action name (None for other cards), as functions: listing.py
         # gathers a hand's with map.
         self._code_of: Callable[[int], Any] = self._element_code.__getitem__

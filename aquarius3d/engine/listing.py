@@ -70,16 +70,21 @@ def move_groups(game: Game, state: State, first: bool = False) -> list[Any]:
             # Every placement in one group, a row per card and way up (nothing comes between them).
             rows = []
             sizes = []
+            eight = game._ways8
             for code in sorted(codes):
-                for turned, _lies, places in ways[code]:
-                    if len(places) == 8:  # a card of panels: one element a segment (ORs written out: no loop)
-                        p0, p1, p2, p3, p4, p5, p6, p7 = places
+                shapes = eight.get(code)
+                if shapes is not None:  # a card of panels: one element a segment (ORs written out: no loop)
+                    for turned, p0, p1, p2, p3, p4, p5, p6, p7 in shapes:
                         mask = (index[p0] | index[p1] | index[p2] | index[p3] | index[p4] | index[p5] | index[p6]
                                 | index[p7])
-                    else:
-                        mask = 0
-                        for place in places:
-                            mask |= index[place]
+                        if mask:
+                            rows.append((mask, code, turned))
+                            sizes.append(mask.bit_count())
+                    continue
+                for turned, _lies, places in ways[code]:
+                    mask = 0
+                    for place in places:
+                        mask |= index[place]
                     if mask:
                         rows.append((mask, code, turned))
                         sizes.append(mask.bit_count())
