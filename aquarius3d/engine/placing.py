@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 Cell = tuple[int, int]
 
 # Per face code: (the panels' (panel, element bit) pairs, the face's segments, their panels, and per direction
-# (dx, dy, k, what the card adds to the empty cell that way (Face.toward), that side's bits' places)).
+# (dx, dy, per pair of touching segments (my segment's mask, its panel, the neighbour's segment), what the card
+# adds to the empty cell that way (Face.toward), that side's bits' places)).
 _PUT: dict[str, tuple[Any, ...]] = {}
 
 
@@ -47,7 +48,9 @@ def _edited(items: list[tuple[Cell, Any]], gone: list[Cell], changed: list[tuple
 def _put_plan(placed: Face) -> tuple[Any, ...]:
     panel_bits = tuple((panel, bit) for panel, mask in enumerate(placed.panels) for bit in _BITS_OF[mask])
     toward = placed.toward
-    steps = tuple((dx, dy, k, toward[k], _BIT_PLACES.get(toward[k]) or bit_places(toward[k]))
+    segments, owner = placed.segments, placed.segment_panel
+    steps = tuple((dx, dy, tuple((segments[s], owner[s], t) for s, t in _PAIRS_OF[k]), toward[k],
+                   _BIT_PLACES.get(toward[k]) or bit_places(toward[k]))
                   for k, (dx, dy) in enumerate(DIRECTIONS))
     plan = _PUT[placed.code] = (panel_bits, placed.segments, placed.segment_panel, steps)
     return plan
@@ -71,7 +74,7 @@ def put(table: Table, cell: Cell, card_id: int, placed: Face) -> int:
     need = table.need
     left = need.pop(cell, 0)
     x, y = cell
-    panel_bits, segments, owner, steps = _PUT.get(placed.code) or _put_plan(placed)
+    panel_bits, _, _, steps = _PUT.get(placed.code) or _put_plan(placed)
     kept = table._sorted
     slots = kept[2]
     if slots is not None:
@@ -107,7 +110,7 @@ def put(table: Table, cell: Cell, card_id: int, placed: Face) -> int:
         bound = table.bound
     frontier = kept[0]  # the sorted frontier, when it is kept
     added_cells = []
-    for dx, dy, k, side, places in steps:
+    for dx, dy, pairs, side, places in steps:
         n = (x + dx, y + dy)
         other = faces.get(n)
         if other is None:
@@ -132,11 +135,11 @@ def put(table: Table, cell: Cell, card_id: int, placed: Face) -> int:
             # The panels join those of the card touching this side (unions.PanelGroups._join, written out).
             theirs, their_owner = other.segments, other.segment_panel
             there_base = IDS[n] << 3
-            for s, t in _PAIRS_OF[k]:
-                shared = segments[s] & theirs[t]
+            for mine, panel, t in pairs:  # (my segment's mask and panel, the segment of theirs it touches)
+                shared = mine & theirs[t]
                 if not shared:
                     continue
-                here, there = base | owner[s], there_base | their_owner[t]
+                here, there = base | panel, there_base | their_owner[t]
                 for bit in _BITS_OF[shared]:
                     parent, size = groups[bit]
                     a = here
