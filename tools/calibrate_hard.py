@@ -5,7 +5,8 @@
 Plays games of each family (hard in the first seat against medium players) and times, in processor
 seconds (so that other work on the machine does not count), the searches hard makes with a fixed number of
 simulations. RATE[family] is then about simulations / second; `--think T` in the arena becomes
-round(T * RATE) simulations, the same number on any machine.
+round(T * RATE) simulations, the same number on any machine. Run it on a quiet machine: while other jobs run, a
+processor-second does much less here (the figures before 2026-11-23's were taken so, a third to a half too low).
 """
 
 from __future__ import annotations

@@ -45,7 +45,7 @@ judged by the seat the new goal comes from.
 
 Budget. The search runs a number of simulations (one sampled world, one root move, one reply sequence),
 `iterations(game, think)`: think seconds times the simulations a second this machine managed for the family
-(`RATE`, measured with tools/calibrate_hard.py on the development machine, 2 cores shared; in Aquarius the
+(`RATE`, measured with tools/calibrate_hard.py on the development machine, 2 cores, when quiet; in Aquarius the
 other seats' replies are scored by bots/aquarius_fast.py: the same scores, in less time). That makes
 the moves a function of the seed alone, so arena results do not depend on `--workers` or the load of the
 machine; `think` (default 1 s in the window, `--think` in the arena, 0.2 s for the README's figures) only
