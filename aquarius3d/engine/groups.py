@@ -185,13 +185,12 @@ class PlaceRows:
     slots in `mask` (slots.py), in cell order. Counting them is a bit count per row; a row's cells are listed
     only when one of its moves is asked for (a hand's placements in one group)."""
 
-    __slots__ = ("rows", "cells", "sizes", "size")
+    __slots__ = ("rows", "cells", "size")
 
-    def __init__(self, rows: list[tuple[int, str, bool]], cells: list[Any], sizes: list[int] | None = None) -> None:
+    def __init__(self, rows: list[tuple[int, str, bool]], cells: list[Any]) -> None:
         self.rows = rows
         self.cells = cells
-        self.sizes = [mask.bit_count() for mask, _, _ in rows] if sizes is None else sizes  # (the rows' bit counts)
-        self.size = sum(self.sizes)
+        self.size = sum(mask.bit_count() for mask, _, _ in rows)
 
     def __len__(self) -> int:
         return self.size
@@ -200,7 +199,8 @@ class PlaceRows:
         if index < 0:
             index += self.size
         if 0 <= index:
-            for (mask, code, turned), size in zip(self.rows, self.sizes):
+            for mask, code, turned in self.rows:
+                size = mask.bit_count()  # (counted again: a C call, cheaper than a list of counts kept)
                 if index < size:
                     # (slots.picked, written out: one is picked for every placement chosen)
                     found = list(compress(self.cells, bin(mask)[:1:-1].encode().translate(_SELECT)))

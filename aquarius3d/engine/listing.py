@@ -69,7 +69,7 @@ def move_groups(game: Game, state: State, first: bool = False) -> list[Any]:
         if known is None and vertical is None:
             # Every placement in one group, a row per card and way up (nothing comes between them).
             rows = []
-            sizes = []
+            size = 0
             eight = game._ways8
             for code in sorted(codes):
                 shapes = eight.get(code)
@@ -79,7 +79,7 @@ def move_groups(game: Game, state: State, first: bool = False) -> list[Any]:
                                 | index[p7])
                         if mask:
                             rows.append((mask, code, turned))
-                            sizes.append(mask.bit_count())
+                            size += mask.bit_count()
                     continue
                 for turned, _lies, places in ways[code]:
                     mask = 0
@@ -87,14 +87,13 @@ def move_groups(game: Game, state: State, first: bool = False) -> list[Any]:
                         mask |= index[place]
                     if mask:
                         rows.append((mask, code, turned))
-                        sizes.append(mask.bit_count())
+                        size += mask.bit_count()
             if rows:
-                # PlaceRows(rows, cells, sizes), its fields set without its __init__'s call (one every turn).
+                # PlaceRows(rows, cells), its fields set without its __init__'s call (one every turn).
                 group = new(PlaceRows)
                 group.rows = rows
                 group.cells = cells
-                group.sizes = sizes
-                group.size = sum(sizes)
+                group.size = size
                 groups.append(group)
                 if first:
                     return groups

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import DIRECTIONS, Face
 from . import slots as slot_module
-from .slots import _BIT_PLACES, _SIDE_MASKS, bit_places
+from .slots import _BIT_PLACES, bit_places, left_places
 from .unions import _BITS_OF, _PAIRS_OF, IDS, cell_id
 
 if TYPE_CHECKING:
@@ -90,13 +90,12 @@ def put(table: Table, cell: Cell, card_id: int, placed: Face) -> int:
         slot_of, free = slots.slot, slots.free
         known = _BIT_PLACES.get
         if left:
+            # The cell leaves the frontier: its slot leaves every place it faced (the places of what it faced,
+            # remembered per value: slots.left_places).
             gone = slot_of.pop(cell)
             keep = ~(1 << gone)
-            for side in _SIDE_MASKS:
-                part = left & side
-                if part:
-                    for place in known(part) or bit_places(part):
-                        index[place] &= keep
+            for place in known(left) or left_places(left):
+                index[place] &= keep
             slot_cells[gone] = None
             free.append(gone)
     groups = table._groups
@@ -114,11 +113,18 @@ def put(table: Table, cell: Cell, card_id: int, placed: Face) -> int:
         n = (x + dx, y + dy)
         other = faces.get(n)
         if other is None:
-            # An empty neighbour faces what it faced, and now this card's side too (sides never overlap).
-            need[n] = need.get(n, 0) | side
-            if slots is not None:
-                slot = slot_of.get(n)
-                if slot is None:
+            # An empty neighbour faces what it faced, and now this card's side too (sides never overlap). A cell
+            # of the frontier holds a slot, when they are kept; one new to it takes a slot.
+            was = need.get(n)
+            if was is not None:
+                need[n] = was | side
+                if slots is not None:
+                    bit = 1 << slot_of[n]
+                    for place in places:
+                        index[place] |= bit
+            else:
+                need[n] = side
+                if slots is not None:
                     if free:
                         slot = free.pop()
                         slot_cells[slot] = n
@@ -126,9 +132,9 @@ def put(table: Table, cell: Cell, card_id: int, placed: Face) -> int:
                         slot = len(slot_cells)
                         slot_cells.append(n)
                     slot_of[n] = slot
-                bit = 1 << slot
-                for place in places:
-                    index[place] |= bit
+                    bit = 1 << slot
+                    for place in places:
+                        index[place] |= bit
             if frontier is not None:
                 added_cells.append(n)
         elif groups is not None:

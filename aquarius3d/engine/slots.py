@@ -37,6 +37,24 @@ def bit_places(bits: int) -> tuple[int, ...]:
     return found
 
 
+# What frontier cells face takes many values (thousands over many games, more in long searches): remembered up to
+# this many, then each further one's places are found side by side from the sides' (a few hundred values).
+_REMEMBERED = 1 << 15
+
+
+def left_places(bits: int) -> tuple[int, ...]:
+    """bit_places for what a frontier cell faces, made from its sides' (their values are few and remembered),
+    remembered while fewer than _REMEMBERED values are."""
+    found: tuple[int, ...] = ()
+    for side in _SIDE_MASKS:
+        part = bits & side
+        if part:
+            found += _BIT_PLACES.get(part) or bit_places(part)
+    if len(_BIT_PLACES) < _REMEMBERED:
+        _BIT_PLACES[bits] = found
+    return found
+
+
 class FrontierSlots:
     """Slots of the frontier cells and, per facing-segment bit, the set of slots that face it."""
 
