@@ -228,14 +228,15 @@ class ShiftGroup:
     per card and way it may lie). Counting them is a bit count per row; a row's cells are listed only when one
     of its moves is asked for."""
 
-    __slots__ = ("rows", "cells", "build", "sizes", "size")
+    __slots__ = ("rows", "cells", "build", "size")
 
-    def __init__(self, rows: list[tuple[int, Any, bool, Any]], cells: list[Any], build: Callable[..., Move]) -> None:
+    def __init__(self, rows: list[tuple[int, Any, bool, Any]], cells: list[Any], build: Callable[..., Move],
+                 size: int | None = None) -> None:
         self.rows = rows
         self.cells = cells
         self.build = build
-        self.sizes = [mask.bit_count() + (last is not None) for mask, _, _, last in rows]
-        self.size = sum(self.sizes)
+        # (`size`: the rows' moves, when the maker counted them as it made the rows)
+        self.size = sum(mask.bit_count() + (last is not None) for mask, _, _, last in rows) if size is None else size
 
     def __len__(self) -> int:
         return self.size
@@ -251,7 +252,8 @@ class ShiftGroup:
         if index < 0:
             index += self.size
         if 0 <= index:
-            for row, size in zip(self.rows, self.sizes):
+            for row in self.rows:
+                size = row[0].bit_count() + (row[3] is not None)  # (counted again: cheaper than a list kept)
                 if index < size:
                     return self.build(row[1], self._row(row)[index], row[2])
                 index -= size

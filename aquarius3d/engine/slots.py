@@ -33,7 +33,13 @@ def bit_places(bits: int) -> tuple[int, ...]:
     """The places of the set bits of a face's packed segments (remembered per value)."""
     found = _BIT_PLACES.get(bits)
     if found is None:
-        found = _BIT_PLACES[bits] = tuple(i for i in range(bits.bit_length()) if bits >> i & 1)
+        places = []
+        rest = bits
+        while rest:  # (lowest set bit first: a loop over the set bits alone)
+            low = rest & -rest
+            places.append(low.bit_length() - 1)
+            rest ^= low
+        found = _BIT_PLACES[bits] = tuple(places)
     return found
 
 

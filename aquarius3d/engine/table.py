@@ -34,16 +34,19 @@ _STEPS = tuple((dx, dy, k) for k, (dx, dy) in enumerate(DIRECTIONS))
 _AROUND_BACK = tuple((dx, dy, _KEEP[k], DIRECTIONS.index((-dx, -dy))) for dx, dy, k in _STEPS)
 
 
-# Per face code, the ways a card lying so may lie once moved: (turned, packed segments, their bits' places),
-# as it lies, then turned 180 degrees unless that is the same face (Table.shift_rows).
-_SHIFT_WAYS: dict[str, tuple[tuple[bool, int, tuple[int, ...]], ...]] = {}
+# Per face code, the ways a card lying so may lie once moved: (turned, packed segments, their bits' places, and
+# those places again as eight items when there are eight (a card of panels: one element a segment), else
+# nothing), as it lies, then turned 180 degrees unless that is the same face (Table.shift_rows).
+_SHIFT_WAYS: dict[str, tuple[tuple[Any, ...], ...]] = {}
 
 
-def _shift_ways(lies: Face) -> tuple[tuple[bool, int, tuple[int, ...]], ...]:
-    ways = [(False, lies.bits, bit_places(lies.bits))]
-    turned = lies.turned
-    if turned.code != lies.code:
-        ways.append((True, turned.bits, bit_places(turned.bits)))
+def _shift_ways(lies: Face) -> tuple[tuple[Any, ...], ...]:
+    ways = []
+    for turned, way in ((False, lies), (True, lies.turned)):
+        if turned and way.code == lies.code:
+            break
+        places = bit_places(way.bits)
+        ways.append((turned, way.bits, places) + (places if len(places) == 8 else (None,) * 8))
     found = _SHIFT_WAYS[lies.code] = tuple(ways)
     return found
 
@@ -270,11 +273,12 @@ class Table(PanelGroups):
                 changed[n] = need[n] & _KEEP[k]  # 0 when only the lifted card faced it
         return changed, self._facing(source)
 
-    def shift_rows(self, turn_in_place: bool) -> list[tuple[int, Cell, bool, Cell | None]]:
+    def shift_rows(self, turn_in_place: bool) -> tuple[list[tuple[int, Cell, bool, Cell | None]], int]:
         """Where each card may go with Move a Card, as rows (mask, source, turned, last) over slots() (a ShiftGroup's
-        rows): per card (in cell order) and way it may lie, the slots of the frontier without it
-        (frontier_without) where it connects, in one walk round each card; `last` is its own cell when it may
-        turn in place there (`turn_in_place`, only turned, when turned it still connects), else None.
+        rows), with the number of moves they hold: per card (in cell order) and way it may lie, the slots of the
+        frontier without it (frontier_without) where it connects, in one walk round each card; `last` is its own
+        cell when it may turn in place there (`turn_in_place`, only turned, when turned it still connects), else
+        None.
 
         A card's targets are the frontier's slots where it connects (a few ORs of `index`), with its empty
         neighbours judged again by what they would face once it is lifted (only its side leaves them).
@@ -283,6 +287,7 @@ class Table(PanelGroups):
         index, slot = slots.index, slots.slot
         need, faces = self.need, self.faces
         rows: list[tuple[int, Cell, bool, Cell | None]] = []
+        size = 0
         # The walk round each card written out, direction by direction (DIRECTIONS' order; what it gathers is
         # ORed and ANDed, so the order changes nothing). Cards in cell order: the cells alone are sorted (pairs
         # of numbers compare in C, where (cell, face) pairs went through the generic comparison).
@@ -317,9 +322,8 @@ class Table(PanelGroups):
                 own |= other.toward[dback]
             elif (was := need.get(n)) is not None:
                 changes.append((1 << slot[n], was & dkeep))
-            for turned, bits, places in ways_of(lies.code) or _shift_ways(lies):
-                if len(places) == 8:  # a card of panels: one element a segment (ORs written out: no loop)
-                    p0, p1, p2, p3, p4, p5, p6, p7 = places
+            for turned, bits, places, p0, p1, p2, p3, p4, p5, p6, p7 in ways_of(lies.code) or _shift_ways(lies):
+                if p0 is not None:  # a card of panels: one element a segment (ORs written out: no loop)
                     mask = (index[p0] | index[p1] | index[p2] | index[p3] | index[p4] | index[p5] | index[p6]
                             | index[p7])
                 else:
@@ -331,10 +335,13 @@ class Table(PanelGroups):
                     # (what it faces there only loses the card's side).
                     if not bits & now:
                         mask &= ~bit
-                last = source if turned and turn_in_place and own & bits else None
-                if mask or last is not None:
-                    rows.append((mask, source, turned, last))
-        return rows
+                if turned and turn_in_place and own & bits:
+                    rows.append((mask, source, turned, source))
+                    size += mask.bit_count() + 1
+                elif mask:
+                    rows.append((mask, source, turned, None))
+                    size += mask.bit_count()
+        return rows, size
 
     def frontier_without(self, source: Cell, frontier: list[tuple[Cell, int]] | None = None) -> list[tuple[Cell, int]]:
         """The frontier as it would be with the card at `source` lifted off, in a fixed order: the frontier's,

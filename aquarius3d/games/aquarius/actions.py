@@ -113,8 +113,8 @@ class MoveACardBlock(ActionBlock):
         # order, where it connects, the lifted card's empty neighbours judged again, then its own cell (only
         # to turn in place). As bit sets over the frontier's slots (engine/slots.py), each card and
         # orientation costs a few ORs (Table.shift_rows).
-        rows = table.shift_rows(self.turn_in_place)
-        return [ShiftGroup(rows, table.slots().cells, MoveCard)] if rows else []
+        rows, size = table.shift_rows(self.turn_in_place)
+        return [ShiftGroup(rows, table.slots().cells, MoveCard, size)] if rows else []
 
     def check(self, game: Game, state: State, seat: int, move: MoveCard) -> None:
         table = state.table
