@@ -96,10 +96,14 @@ class Game:
             self._ways[code] = tuple((turned, lies, bit_places(lies.bits)) for turned, lies in (
                 ((False, upright),) if upright.symmetric else ((False, upright), (True, upright.turned))))
             self._canonical[code] = self._canonical[upright.turned.code] = canonical(code)
-        # The same for the codes whose faces have eight places each way, as (turned, p0, ..., p7): unpacked at once.
+        # The same as (turned, places, p0, ..., p7): the places again one by one when there are eight (a card of
+        # panels: one element a segment), unpacked at once, else eight None.
         self._ways8: dict[str, tuple[tuple[Any, ...], ...]] = {
-            code: tuple((turned, *places) for turned, _, places in ways) for code, ways in self._ways.items()
-            if all(len(places) == 8 for _, _, places in ways)}
+            code: tuple((turned, places, *(places if len(places) == 8 else (None,) * 8)) for turned, _, places in ways)
+            for code, ways in self._ways.items()}
+        # Whether every placement of a hand is counted from the frontier's slots, in one group, with nothing else
+        # to ask first (listing.py): no vertical spots, no group of every frontier cell.
+        self._slot_rows: bool = (self._frontier_cells and self._vertical_spots is None and not self._every_cell)
         # Per card id, its element code and its action name (None for other cards), as functions: listing.py
         # gathers a hand's with map.
         self._code_of: Callable[[int], Any] = self._element_code.__getitem__

@@ -20,6 +20,30 @@ if TYPE_CHECKING:
     from .state import State
 
 
+def _setup(game: Game, state: State, table: Any) -> tuple[Any, Any, Any, Any]:
+    """(vertical, known, index, cells) for the hand's placements where Game._slot_rows does not hold: the
+    vertical spots' function (None: none), with what it is asked with; the cells per face already found for this
+    frontier (None: the frontier's slots `index` and `cells` count them)."""
+    vertical = game._vertical_spots
+    free = None
+    if vertical is not None and game._vertical_free is not None:
+        free = game._vertical_free(game, state)  # asked once for the whole hand
+        if not free:
+            vertical = None
+    if vertical is not None:
+        vertical = (vertical, free)
+    if game._frontier_cells and table.cards:
+        slots = table._sorted[2] or table.slots()
+        return vertical, None, slots.index, slots.cells
+    frontier = table.frontier()
+    # The cells each face may take depend on the frontier alone: remembered for the last frontier seen (a
+    # frontier list is never changed, only replaced), which a player's observation shares with the state.
+    memo = game._cells_memo
+    if memo[0] is not frontier:
+        memo = game._cells_memo = (frontier, {})
+    return vertical, (memo[1], frontier), None, None
+
+
 def move_groups(game: Game, state: State, first: bool = False) -> list[Any]:
     """Legal moves in order, as lists or MoveGroups (placements of one card and orientation built lazily).
 
@@ -45,46 +69,28 @@ def move_groups(game: Game, state: State, first: bool = False) -> list[Any]:
         codes = set()
     if codes:
         table = state.table
-        vertical = game._vertical_spots
-        free = None
-        if vertical is not None and game._vertical_free is not None:
-            free = game._vertical_free(game, state)  # asked once for the whole hand
-            if not free:
-                vertical = None
-        ways = game._ways
-        if game._frontier_cells and table.cards:
+        if game._slot_rows and table.cards:  # (the commonest case, decided at once: see below)
+            vertical = None
+            known = None
             slots = table._sorted[2] or table.slots()  # (Table.slots, its call saved once they are kept)
             index, cells = slots.index, slots.cells
-            known = None
         else:
-            cells_of = game.placement.cells
-            frontier = table.frontier()
-            # The cells each face may take depend on the frontier alone: remembered for the last frontier seen
-            # (a frontier list is never changed, only replaced), which a player's observation shares with the
-            # state.
-            memo = game._cells_memo
-            if memo[0] is not frontier:
-                memo = game._cells_memo = (frontier, {})
-            known = memo[1]
+            vertical, known, index, cells = _setup(game, state, table)
+        ways = game._ways
         if known is None and vertical is None:
             # Every placement in one group, a row per card and way up (nothing comes between them).
             rows = []
             size = 0
-            eight = game._ways8
+            shapes_of = game._ways8
             for code in sorted(codes):
-                shapes = eight.get(code)
-                if shapes is not None:  # a card of panels: one element a segment (ORs written out: no loop)
-                    for turned, p0, p1, p2, p3, p4, p5, p6, p7 in shapes:
+                for turned, places, p0, p1, p2, p3, p4, p5, p6, p7 in shapes_of[code]:
+                    if p0 is not None:  # a card of panels: one element a segment (ORs written out: no loop)
                         mask = (index[p0] | index[p1] | index[p2] | index[p3] | index[p4] | index[p5] | index[p6]
                                 | index[p7])
-                        if mask:
-                            rows.append((mask, code, turned))
-                            size += mask.bit_count()
-                    continue
-                for turned, _lies, places in ways[code]:
-                    mask = 0
-                    for place in places:
-                        mask |= index[place]
+                    else:
+                        mask = 0
+                        for place in places:
+                            mask |= index[place]
                     if mask:
                         rows.append((mask, code, turned))
                         size += mask.bit_count()
@@ -98,6 +104,12 @@ def move_groups(game: Game, state: State, first: bool = False) -> list[Any]:
                 if first:
                     return groups
             codes = set()
+        if known is not None:
+            known, frontier = known
+            cells_of = game.placement.cells
+        free = None
+        if vertical is not None:
+            vertical, free = vertical
         for code in sorted(codes):
             for turned, lies, places in ways[code]:
                 if known is None:
