@@ -20,30 +20,6 @@ if TYPE_CHECKING:
     from .state import State
 
 
-def _setup(game: Game, state: State, table: Any) -> tuple[Any, Any, Any, Any]:
-    """(vertical, known, index, cells) for the hand's placements where Game._slot_rows does not hold: the
-    vertical spots' function (None: none), with what it is asked with; the cells per face already found for this
-    frontier (None: the frontier's slots `index` and `cells` count them)."""
-    vertical = game._vertical_spots
-    free = None
-    if vertical is not None and game._vertical_free is not None:
-        free = game._vertical_free(game, state)  # asked once for the whole hand
-        if not free:
-            vertical = None
-    if vertical is not None:
-        vertical = (vertical, free)
-    if game._frontier_cells and table.cards:
-        slots = table._sorted[2] or table.slots()
-        return vertical, None, slots.index, slots.cells
-    frontier = table.frontier()
-    # The cells each face may take depend on the frontier alone: remembered for the last frontier seen (a
-    # frontier list is never changed, only replaced), which a player's observation shares with the state.
-    memo = game._cells_memo
-    if memo[0] is not frontier:
-        memo = game._cells_memo = (frontier, {})
-    return vertical, (memo[1], frontier), None, None
-
-
 def move_groups(game: Game, state: State, first: bool = False) -> list[Any]:
     """Legal moves in order, as lists or MoveGroups (placements of one card and orientation built lazily).
 
@@ -75,7 +51,26 @@ def move_groups(game: Game, state: State, first: bool = False) -> list[Any]:
             slots = table._sorted[2] or table.slots()  # (Table.slots, its call saved once they are kept)
             index, cells = slots.index, slots.cells
         else:
-            vertical, known, index, cells = _setup(game, state, table)
+            vertical = game._vertical_spots
+            free = None
+            if vertical is not None and game._vertical_free is not None:
+                free = game._vertical_free(game, state)  # asked once for the whole hand
+                if not free:
+                    vertical = None
+            if game._frontier_cells and table.cards:
+                slots = table._sorted[2] or table.slots()
+                index, cells = slots.index, slots.cells
+                known = None
+            else:
+                cells_of = game.placement.cells
+                frontier = table.frontier()
+                # The cells each face may take depend on the frontier alone: remembered for the last frontier
+                # seen (a frontier list is never changed, only replaced), which a player's observation shares
+                # with the state.
+                memo = game._cells_memo
+                if memo[0] is not frontier:
+                    memo = game._cells_memo = (frontier, {})
+                known = memo[1]
         ways = game._ways
         if known is None and vertical is None:
             # Every placement in one group, a row per card and way up (nothing comes between them).
@@ -104,12 +99,6 @@ def move_groups(game: Game, state: State, first: bool = False) -> list[Any]:
                 if first:
                     return groups
             codes = set()
-        if known is not None:
-            known, frontier = known
-            cells_of = game.placement.cells
-        free = None
-        if vertical is not None:
-            vertical, free = vertical
         for code in sorted(codes):
             for turned, lies, places in ways[code]:
                 if known is None:
