@@ -39,7 +39,9 @@ Shuffle Goals), whose worth hangs on whose goal is whose (not in Aquarius Rising
 the end: bots/rising_goals.py). Medium's ranking also stands as a prior that a few
 noisy samples must overcome (`PRIOR`, fading as one over the square root of the samples). The sampled worlds
 lean on what the others' public moves say about their goals (bots/infer.py). A move that wins at once is
-played at once. In Aquarius that reading also changes the ranking (bots/aquarius_eval.py): the answers to a rival
+played at once. In Aquarius Rising, near the end of the deck with goal actions still to come, the card step is
+judged instead by rollouts to the last goal action (bots/rising_end.py), with END_BUDGET times the simulations:
+those few moves decide most games. In Aquarius that reading also changes the ranking (bots/aquarius_eval.py): the answers to a rival
 about to win (Zap a Card, Move a Card, Trade and Rotate Goals) are kept until one is near, and Rotate Goals is
 judged by the seat the new goal comes from.
 
@@ -60,7 +62,7 @@ import os
 import random
 import time
 
-from . import aquarius_eval, infer, leaves
+from . import aquarius_eval, infer, leaves, rising_end
 from ..engine.moves import RotateGoals, ShuffleGoals, TradeGoals
 from ..vocabulary import BIT, LETTER_OF
 from .greedy import scored_moves
@@ -80,6 +82,7 @@ DOUBT = {"dominus": 0.5}  # shallow search: standard errors by which a move must
 # budget.
 RATE = {"aquarius": 315.0, "rising": 155.0, "dominus": 1475.0, "towers": 155.0}  # simulations a processor-second here
 MIN_ITERATIONS = 8
+END_BUDGET = 4  # Aquarius Rising's end game (bots/rising_end.py): its simulations per simulation of the budget
 GOAL_MOVES = (TradeGoals, RotateGoals, ShuffleGoals)
 UCB_C = 0.7
 
@@ -114,6 +117,9 @@ class HardPlayer:
         if best_score >= leaves.WIN_SCORE or not leaves.has_leaf(game) or self.search == "none":
             return best
         budget = iterations(game, self.think)
+        if rising_end.applies(game, observation):  # near the end: the card played out to the last goal action
+            return rising_end.choose(game, observation, ranked, budget * END_BUDGET, rng,
+                                     self._sampler(game, observation, leanings))
         solitaire = len(observation.view.players) == 1
         # A solitaire's turn depends on no hidden card: one world judges a candidate, so the budget buys width.
         top = ranked[:max(WIDTH.get(game.family, 5), budget if solitaire else 0)]
