@@ -83,6 +83,11 @@ DOUBT = {"dominus": 0.5}  # shallow search: standard errors by which a move must
 RATE = {"aquarius": 315.0, "rising": 155.0, "dominus": 1475.0, "towers": 155.0}  # simulations a processor-second here
 MIN_ITERATIONS = 8
 END_BUDGET = 4  # Aquarius Rising's end game (bots/rising_end.py): its simulations per simulation of the budget
+# Aquarius Rising's other steps: their simulations per simulation of the budget. The end game's rollouts cost about
+# five of the other steps' each and come in about one move in ten, so the other steps give up half their budget
+# to keep a game's processor time at `think` a move on average (timed move by move over whole games, README;
+# 1.8 times the budget for every step won no more games, README).
+RISING_OTHER = 0.5
 GOAL_MOVES = (TradeGoals, RotateGoals, ShuffleGoals)
 UCB_C = 0.7
 
@@ -117,9 +122,11 @@ class HardPlayer:
         if best_score >= leaves.WIN_SCORE or not leaves.has_leaf(game) or self.search == "none":
             return best
         budget = iterations(game, self.think)
-        if rising_end.applies(game, observation):  # near the end: the card played out to the last goal action
-            return rising_end.choose(game, observation, ranked, budget * END_BUDGET, rng,
-                                     self._sampler(game, observation, leanings))
+        if game.family == "rising":
+            if rising_end.applies(game, observation):  # near the end: the card played out to the last goal action
+                return rising_end.choose(game, observation, ranked, budget * END_BUDGET, rng,
+                                         self._sampler(game, observation, leanings))
+            budget = max(MIN_ITERATIONS, int(round(budget * RISING_OTHER)))
         solitaire = len(observation.view.players) == 1
         # A solitaire's turn depends on no hidden card: one world judges a candidate, so the budget buys width.
         top = ranked[:max(WIDTH.get(game.family, 5), budget if solitaire else 0)]
