@@ -7,7 +7,9 @@ card in hand and 4 per action card kept (15 for an answer to a rival about to wi
 aquarius_eval.KEEP_ANSWER). The search stops at the seat's own turn, so an Aquarius leaf where an element card in
 the seat's hand completes its goal group now is worth 1 (the win is certain in that world), and one where another
 seat holds such a card (in the world's hands, dealt consistently with what the seat saw) keeps only
-`RIVAL_FINISH` of its worth: the seat to play can seldom stop it. In Aquarius Rising it counts 60 per goal action (Trade or Rotate Goals) in
+`RIVAL_FINISH` of its worth: the seat to play can seldom stop it (against three medium players, 0.2 s a move:
+179 wins in 480 games on fresh seeds 5150923 and 9034417, against 164 without these two terms; 0.15 and 1.0,
+the rival term left out, did no better on a development seed). In Aquarius Rising it counts 60 per goal action (Trade or Rotate Goals) in
 the seat's hand: the last goal action played decides most games (bots/rising_goals.py). An ended game is worth
 1 for a win (1/k for a win shared by k) and 0 otherwise (Elemental Towers, a solitaire, is judged
 by its evaluation to the end: its final score counts in it). In Dominus played as one round (the default) a
