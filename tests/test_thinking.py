@@ -15,14 +15,20 @@ def thinking_processes():
     return [p for p in multiprocessing.active_children() if p.name == "aquarius3d-thinking"]
 
 
-def frames_until(app, done, seconds=60.0):
-    """Step the app's whole task loop (table tick, pacer, drawing) until `done()`; the steps it took."""
+def frames_until(app, done, seconds=60.0, longest=None):
+    """Step the app's whole task loop (table tick, pacer, drawing) until `done()`; the steps it took (and, into the
+    list `longest` when given, the longest step's seconds)."""
     steps = 0
+    slowest = 0.0
     deadline = time.monotonic() + seconds
     while not done():
         assert time.monotonic() < deadline, "nothing came in time"
+        before = time.monotonic()
         app.base.taskMgr.step()
+        slowest = max(slowest, time.monotonic() - before)
         steps += 1
+    if longest is not None:
+        longest.append(slowest)
     return steps
 
 
@@ -37,9 +43,12 @@ def test_the_window_keeps_stepping_while_a_hard_seat_thinks_and_plays_its_own_mo
     assert table.thinking.thinking() and len(thinking_processes()) == 1
     assert "thinking…" in table.feedback.seats.labels[0].node().getText()  # the seat's label says it
     started = time.monotonic()
-    steps = frames_until(app, lambda: session.state.log)
+    longest: list[float] = []
+    steps = frames_until(app, lambda: session.state.log, longest=longest)
     took = time.monotonic() - started
-    assert steps >= 10 and steps / took >= 5, (steps, took)  # frames kept coming while it thought
+    # Frames kept coming while it thought: several steps, none of them holding the search (a search in the window's
+    # process would be one step as long as the whole wait). Counts of frames depend on the machine's speed and load.
+    assert steps >= 3 and longest[0] < took / 2, (steps, took, longest)
     alone = Session.new("aquarius", {}, HARD_FIRST, seed=21, autosave=False)  # the same seed, chosen right here
     alone.computer_move()
     assert session.state.log == alone.state.log
