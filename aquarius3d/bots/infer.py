@@ -27,13 +27,10 @@ from ..vocabulary import ELEMENT_OF, ELEMENT_OF_COLOUR
 BETA = 0.5
 
 
-def evidence(game, observation) -> list[dict[str, float]]:
-    """Per seat, element -> evidence that it is that seat's goal now (the observing seat's own is left empty)."""
-    view = observation.view
+def public_moves(view):
+    """The public log read as moves: (index in the log, seat, move) for every line "seat: move" of a seat at the
+    table (other lines, such as notes, are left out)."""
     seats = len(view.players)
-    found: list[dict[str, float]] = [{} for _ in range(seats)]
-    table = view.table
-    placed_at: dict[tuple[int, int], int] = {}
     for index, line in enumerate(view.log):
         head, _, text = line.partition(": ")
         try:
@@ -41,8 +38,18 @@ def evidence(game, observation) -> list[dict[str, float]]:
             move = parse_move(text)
         except ValueError:
             continue
-        if not 0 <= seat < seats:
-            continue
+        if 0 <= seat < seats:
+            yield index, seat, move
+
+
+def evidence(game, observation) -> list[dict[str, float]]:
+    """Per seat, element -> evidence that it is that seat's goal now (the observing seat's own is left empty)."""
+    view = observation.view
+    seats = len(view.players)
+    found: list[dict[str, float]] = [{} for _ in range(seats)]
+    table = view.table
+    placed_at: dict[tuple[int, int], int] = {}
+    for index, seat, move in public_moves(view):
         if isinstance(move, Place) and not move.level:
             placed_at[move.cell] = index
             lies = table.faces.get(move.cell)

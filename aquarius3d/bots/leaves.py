@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 
-from ..cards import DIRECTIONS, FACING, MY_SIDE, face
+from ..cards import face
 from .aquarius_eval import _LOW, ANSWER_CODES, KEEP_ACTION, KEEP_ANSWER, grown_size
 
 WIN_SCORE = 1_000_000.0  # medium's score for a move that wins at once
@@ -112,16 +112,10 @@ def wins_now(game, world, seat: int) -> bool:
 def _grown(table, lies, cell, bit: int, panels: list[int]) -> int:
     """The largest group of element `bit` that a card lying as `lies` at an empty `cell` would make."""
     joined: dict = {}
-    x, y = cell
-    for d in DIRECTIONS:
-        n = (x + d[0], y + d[1])
-        other = table.faces.get(n)
-        if other is None:
-            continue
-        for s, t in zip(MY_SIDE[d], FACING[d]):
-            if lies.segments[s] & other.segments[t] & bit:
-                root, size = table.group_root(n, other.segment_panel[t], bit)
-                joined.setdefault((lies.segment_panel[s], bit), {})[root] = size
+    for panel, n, their_panel, shared in table.touching(cell, lies):
+        if shared & bit:
+            root, size = table.group_root(n, their_panel, bit)
+            joined.setdefault((panel, bit), {})[root] = size
     return grown_size(panels, bit, joined)
 
 

@@ -24,7 +24,8 @@ import random
 
 from ..cards import canonical
 from ..engine.hidden import HIDDEN
-from ..engine.moves import Place, RotateGoals, ShuffleGoals, TradeGoals, parse_move
+from ..engine.moves import Place, RotateGoals, ShuffleGoals, TradeGoals
+from .infer import public_moves
 from .rising_eval import keys_and_open
 from .rising_goals import goal_actions_left, is_goal_action, winners
 
@@ -56,16 +57,9 @@ def random_odds(game, observation) -> list[float]:
     view = observation.view
     seats = len(view.players)
     plays: list[list[bool]] = [[] for _ in range(seats)]  # per seat, its card plays: a goal action or not
-    for line in view.log:
-        head, _, text = line.partition(": ")
-        try:
-            seat = int(head)
-            move = parse_move(text)
-        except ValueError:
-            continue
-        if not 0 <= seat < seats or move.__class__.__name__ in ("PlacePyramid", "Pass"):
-            continue
-        plays[seat].append(isinstance(move, _GOAL_MOVES))
+    for _, seat, move in public_moves(view):
+        if move.__class__.__name__ not in ("PlacePyramid", "Pass"):
+            plays[seat].append(isinstance(move, _GOAL_MOVES))
     odds = []
     for seat in range(seats):
         early = plays[seat] if view.deck else plays[seat][:-2]

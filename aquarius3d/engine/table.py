@@ -367,7 +367,10 @@ class Table(PanelGroups):
 
     def links(self, cell: Cell) -> Iterator[tuple[int, Cell, int, int]]:
         """Touching segment pairs from the card at cell: (my panel, other cell, other panel, shared mask)."""
-        mine = self.faces[cell]
+        return self.touching(cell, self.faces[cell])
+
+    def touching(self, cell: Cell, mine: Face) -> Iterator[tuple[int, Cell, int, int]]:
+        """links() for a card lying as `mine` at `cell`, on the table there or not (a card that would go there)."""
         x, y = cell
         for d in DIRECTIONS:
             n = (x + d[0], y + d[1])
