@@ -96,10 +96,10 @@ def wins_now(game, world, seat: int) -> bool:
     cells = [cell for cell, need in table.need.items() if need & spread]
     cards = game.deck.cards
     for card in world.hands[seat]:
-        code = cards[card].code
         if cards[card].kind != "element":
             continue
-        for lies in (face(code), face(code).turned):
+        upright = face(cards[card].code)
+        for lies in (upright,) if upright.symmetric else (upright, upright.turned):  # (a symmetric card lies one way)
             if not lies.bits & spread:
                 continue
             panels = [p for p, mask in enumerate(lies.panels) if mask & mine]

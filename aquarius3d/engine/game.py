@@ -98,7 +98,7 @@ class Game:
             self._canonical[code] = self._canonical[upright.turned.code] = canonical(code)
         # The same as (turned, places, p0, ..., p7): the places again one by one when there are eight (a card of
         # panels: one element a segment), unpacked at once, else eight None.
-        self._ways8: dict[str, tuple[tuple[Any, ...], ...]] = {
+        self._row_ways: dict[str, tuple[tuple[Any, ...], ...]] = {
             code: tuple((turned, places, *(places if len(places) == 8 else (None,) * 8)) for turned, _, places in ways)
             for code, ways in self._ways.items()}
         # Whether every placement of a hand is counted from the frontier's slots, in one group, with nothing else

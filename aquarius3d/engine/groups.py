@@ -231,12 +231,11 @@ class ShiftGroup:
     __slots__ = ("rows", "cells", "build", "size")
 
     def __init__(self, rows: list[tuple[int, Any, bool, Any]], cells: list[Any], build: Callable[..., Move],
-                 size: int | None = None) -> None:
+                 size: int) -> None:
         self.rows = rows
         self.cells = cells
         self.build = build
-        # (`size`: the rows' moves, when the maker counted them as it made the rows)
-        self.size = sum(mask.bit_count() + (last is not None) for mask, _, _, last in rows) if size is None else size
+        self.size = size  # the rows' moves, counted as the rows were made (Table.shift_rows)
 
     def __len__(self) -> int:
         return self.size

@@ -76,7 +76,7 @@ def move_groups(game: Game, state: State, first: bool = False) -> list[Any]:
             # Every placement in one group, a row per card and way up (nothing comes between them).
             rows = []
             size = 0
-            shapes_of = game._ways8
+            shapes_of = game._row_ways
             for code in sorted(codes):
                 for turned, places, p0, p1, p2, p3, p4, p5, p6, p7 in shapes_of[code]:
                     if p0 is not None:  # a card of panels: one element a segment (ORs written out: no loop)
