@@ -3,15 +3,20 @@
 A person at the table watches what the others build: a player who keeps joining water to water probably
 holds the water goal. The game's log is public (every seat sees every move), so the seat may use it too.
 Walking the log in order, each other seat gathers evidence per element:
-    Aquarius: 1 for each element its placed card joined to a card already there (by the table as it is
-    now: a card since moved or zapped tells nothing);
+    Aquarius: 1 for each element its placed card joined to a card already there, and the same for a card it
+    moved with Move a Card, where it lies now (by the table as it is now: a card since moved or zapped tells
+    nothing);
     Aquarius Rising: its pyramids' pips per colour (a pyramid raises its colour's element);
 and the evidence follows the goal cards: Trade Goals swaps two seats' evidence (a trade with the pile clears
 the trader's), Rotate Goals passes it round the ring, Shuffle Goals clears everyone's.
 
 `leaning_observation` then deals the goals the seat cannot place to the other seats, each goal drawn with
 weight exp(BETA * evidence), and hands back the observation with those places written as knowledge, so
-that `Game.determinize` honours them. BETA is kept mild: random players leave evidence too.
+that `Game.determinize` honours them. BETA is per family. In Aquarius it is 2: in games of four medium players
+(200 games, every seat's reading every fourth turn) the mean log of the chance given to a seat's true goal was
+-0.80 with 0.5 and without the moved cards, -0.63 with 2, -0.59 with 2 and the moved cards (-0.59 at 2.5, -0.61 at
+3; the most likely goal was the true one 72% of the time, then 78%). Elsewhere (Aquarius Rising) it stays
+0.5, the figure its measured results were played with.
 """
 
 from __future__ import annotations
@@ -21,10 +26,11 @@ import random
 
 from ..cards import DIRECTIONS, FACING, MY_SIDE, canonical, mask_letters
 from ..engine.hidden import HIDDEN, Observation
-from ..engine.moves import Place, PlacePyramid, RotateGoals, ShuffleGoals, TradeGoals, parse_move
+from ..engine.moves import MoveCard, Place, PlacePyramid, RotateGoals, ShuffleGoals, TradeGoals, parse_move
 from ..vocabulary import ELEMENT_OF, ELEMENT_OF_COLOUR
 
-BETA = 0.5
+BETA = {"aquarius": 2.0}  # per family; DEFAULT_BETA elsewhere
+DEFAULT_BETA = 0.5
 
 
 def public_moves(view):
@@ -50,13 +56,18 @@ def evidence(game, observation) -> list[dict[str, float]]:
     table = view.table
     placed_at: dict[tuple[int, int], int] = {}
     for index, seat, move in public_moves(view):
-        if isinstance(move, Place) and not move.level:
-            placed_at[move.cell] = index
-            lies = table.faces.get(move.cell)
-            if lies is None or canonical(lies.code) != canonical(move.code):
+        if isinstance(move, (Place, MoveCard)) and not (isinstance(move, Place) and move.level):
+            if isinstance(move, MoveCard):
+                placed_at.pop(move.source, None)
+                cell = move.target
+            else:
+                cell = move.cell
+            placed_at[cell] = index
+            lies = table.faces.get(cell)
+            if lies is None or (isinstance(move, Place) and canonical(lies.code) != canonical(move.code)):
                 continue
             mask = 0
-            x, y = move.cell
+            x, y = cell
             for d in DIRECTIONS:
                 n = (x + d[0], y + d[1])
                 other = table.faces.get(n)
@@ -101,11 +112,12 @@ def draw_goals(game, observation, leanings: list[dict[str, float]], rng: random.
     open_seats = [s for s, g in enumerate(view.goals) if g == HIDDEN and s != seat and s not in placed]
     rng.shuffle(open_seats)
     chosen: dict[int, tuple[str, int]] = {}
+    beta = BETA.get(game.family, DEFAULT_BETA)
     for other in open_seats:
         if not pool:
             break
         lean = leanings[other] if other < len(leanings) else {}
-        weights = [math.exp(BETA * min(20.0, lean.get(str(cards[g].code), 0.0))) for g in pool]
+        weights = [math.exp(beta * min(20.0, lean.get(str(cards[g].code), 0.0))) for g in pool]
         pick = rng.choices(range(len(pool)), weights=weights)[0]
         chosen[pool.pop(pick)] = ("goal", other)
     return chosen
