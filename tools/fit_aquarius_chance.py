@@ -22,6 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's code, not an installed copy
 
+from logistic import fit  # noqa: E402  (tools/logistic.py, beside this script)
+
 from aquarius3d.bots.aquarius_chance import NAMES, features  # noqa: E402
 
 COUNTS = (4, 3, 4, 5, 4, 2)  # seats, game by game: half the games with four
@@ -53,34 +55,6 @@ def play(job: tuple[int, int]) -> list[tuple[list[float], float]]:
             for seat, values in seen if values is not None]
 
 
-def fit(rows, keep: list[int], ridge: float = 1e-3):
-    """The weights fitted on every row (columns `keep` only, the others 0) and the held-out log loss."""
-    import numpy as np
-
-    x = np.array([[values[i] for i in keep] for values, _ in rows], float)
-    y = np.array([won for _, won in rows], float)
-    order = np.random.RandomState(0).permutation(len(y))
-    held = order[: len(y) // 4]
-    train = order[len(y) // 4:]
-
-    def newton(xs, ys):
-        w = np.zeros(xs.shape[1])
-        for _ in range(50):
-            p = 1.0 / (1.0 + np.exp(-xs @ w))
-            gradient = xs.T @ (p - ys) + ridge * w
-            hessian = (xs * (p * (1 - p))[:, None]).T @ xs + ridge * np.eye(len(w))
-            w -= np.linalg.solve(hessian, gradient)
-        return w
-
-    w = newton(x[train], y[train])
-    p = np.clip(1.0 / (1.0 + np.exp(-x[held] @ w)), 1e-9, 1 - 1e-9)
-    loss = float(-np.mean(y[held] * np.log(p) + (1 - y[held]) * np.log(1 - p)))
-    weights = [0.0] * len(NAMES)
-    for i, v in zip(keep, newton(x, y)):
-        weights[i] = round(float(v), 3)
-    return weights, loss
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=8000, help="games in all, split over the seeds")
@@ -91,7 +65,7 @@ def main() -> int:
     jobs = [(seed, i) for seed in args.seeds for i in range(per_seed)]
     with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
         rows = [row for rows in pool.imap(play, jobs, chunksize=16) for row in rows]
-    weights, loss = fit(rows, list(range(len(NAMES))))
+    weights, loss = fit(rows)
     own = [i for i, name in enumerate(NAMES) if not name.startswith(("rival", "answers_vs"))]
     _, own_loss = fit(rows, own)
     print(f"{len(rows):,} positions from {len(jobs):,} games; held-out log loss {loss:.4f} "

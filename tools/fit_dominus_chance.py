@@ -23,6 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's code, not an installed copy
 
+from logistic import fit  # noqa: E402  (tools/logistic.py, beside this script)
+
 from aquarius3d.bots.dominus_eval import CHANCE, chance_features  # noqa: E402
 
 _GAME: list = []
@@ -51,30 +53,6 @@ def play(job: tuple[str, str, int, int]) -> list[tuple[list[float], float]]:
         game.apply(state, players[seat].choose(game, game.observe(state, seat)))
     return [(features, 1.0 / len(state.winners) if seat in state.winners else 0.0)
             for seat, features in seen if features is not None]
-
-
-def fit(rows, ridge: float = 1e-3):
-    import numpy as np
-
-    x = np.array([features for features, _ in rows], float)
-    y = np.array([won for _, won in rows], float)
-    order = np.random.RandomState(0).permutation(len(y))
-    held = order[: len(y) // 4]
-    train = order[len(y) // 4:]
-
-    def newton(xs, ys):
-        w = np.zeros(xs.shape[1])
-        for _ in range(50):
-            p = 1.0 / (1.0 + np.exp(-xs @ w))
-            gradient = xs.T @ (p - ys) + ridge * w
-            hessian = (xs * (p * (1 - p))[:, None]).T @ xs + ridge * np.eye(len(w))
-            w -= np.linalg.solve(hessian, gradient)
-        return w
-
-    w = newton(x[train], y[train])
-    p = np.clip(1.0 / (1.0 + np.exp(-x[held] @ w)), 1e-9, 1 - 1e-9)
-    loss = float(-np.mean(y[held] * np.log(p) + (1 - y[held]) * np.log(1 - p)))
-    return [round(float(v), 3) for v in newton(x, y)], loss
 
 
 def main() -> int:
