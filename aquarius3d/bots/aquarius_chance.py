@@ -56,7 +56,7 @@ def features(game, world, seat: int) -> list[float] | None:
         rival_gap, rival_open = gaps[lead], opens[lead]
         near1 = sum(1 for r in rivals if gaps[r] <= 1)
         near2 = sum(1 for r in rivals if gaps[r] <= 2)
-        finishing = sum(1 for r in rivals if gaps[r] <= 3 and wins_now(game, world, r))
+        finishing = sum(1 for r in rivals if wins_now(game, world, r))
     else:
         rival_gap, rival_open, near1, near2, finishing = 7, 0, 0, 0, 0
     return [1.0, float(min(own, 7)), float(own <= 1), float(own <= 2), math.log1p(opens[seat]),

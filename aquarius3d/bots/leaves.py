@@ -5,12 +5,12 @@ world: each family's medium evaluation is asked with those goals as sure threats
 seat's own turn, is its chance to win from there, by a model fitted on medium players' games
 (bots/aquarius_chance.py): 1 when a card in its hand completes its goal now, much less when another seat's hand
 holds such a card, and so on by the goal groups, the open ends and the cards held. In Aquarius Rising it counts
-60 per goal action (Trade or Rotate Goals) in the seat's hand: the last goal action played decides most games (bots/rising_goals.py). An ended game is worth
-1 for a win (1/k for a win shared by k) and 0 otherwise (Elemental Towers, a solitaire, is judged
-by its evaluation to the end: its final score counts in it). In Dominus played as one round (the default) a
-position still in play is worth the seat's chance to win the round (bots/dominus_eval.win_chance, a model of the
-race to empty the hand). Any other position still in play is squashed by a logistic
-around the value of the position the search started from, with a scale per family (`SCALE`, in the
+60 per goal action (Trade or Rotate Goals) in the seat's hand: the last goal action played decides most games
+(bots/rising_goals.py). An ended game is worth 1 for a win (1/k for a win shared by k) and 0 otherwise (Elemental
+Towers, a solitaire, is judged by its evaluation to the end: its final score counts in it). In Dominus played as
+one round (the default) a position still in play is worth the seat's chance to win the round
+(bots/dominus_eval.win_chance, a model of the race to empty the hand). Any other position still in play is squashed
+by a logistic around the value of the position the search started from, with a scale per family (`SCALE`, in the
 evaluation's units: a millimetre in Rising, a point in Dominus, 20 a point of score in Elemental Towers; in
 Aquarius, 10 a panel, its scale is only that of medium's ranking, which hard.py keeps as a prior).
 """
