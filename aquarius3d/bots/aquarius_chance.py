@@ -42,7 +42,7 @@ def features(game, world, seat: int) -> list[float] | None:
             opens.append(0)
             continue
         bit = game.goal_bit[goal]
-        target = game.win.target(world, other) if game.win.target is not None else game.target
+        target = game.target_of(world, other)
         gaps.append(max(0, target - table.largest_group(bit)))
         spread = bit * _LOW
         opens.append(sum(1 for need in table.need.values() if need & spread))
@@ -83,7 +83,7 @@ def wins_now(game, world, seat: int) -> bool:
         return False
     mine = game.goal_bit[goal]
     table = world.table
-    target = game.win.target(world, seat) if game.win.target is not None else game.target
+    target = game.target_of(world, seat)
     if table.largest_group(mine) < target - NEAR_WIN:
         return False
     spread = mine * _LOW

@@ -58,7 +58,7 @@ class Judge:
         self.seat = observation.seat
         self.view = view
         self.table = view.table
-        self.target = game.win.target(view, self.seat) if game.win.target is not None else game.target
+        self.target = game.target_of(view, self.seat)
         self.others_target = game.target
         self.mine = BIT[LETTER_OF[game.deck.cards[view.goals[self.seat]].code]]
         cards = game.deck.cards

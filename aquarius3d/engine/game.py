@@ -160,6 +160,10 @@ class Game:
     def target(self) -> int:
         return int(self.win.count)  # type: ignore[attr-defined]  # (connect_panels' panels to connect)
 
+    def target_of(self, state: State, seat: int) -> int:
+        """The panels `seat` must connect (Aquarius): its own target (young players) where the rules give one."""
+        return self.win.target(state, seat) if self.win.target is not None else self.target
+
     # -- a new game ---------------------------------------------------------------------------
 
     def new_state(self, players: list[str], seed: int = 0, targets: list[int | None] | None = None,

@@ -331,7 +331,7 @@ class DeckOutBlock(Block):
             if goal is None:
                 continue
             bit = BIT[LETTER_OF[game.deck.cards[goal].code]]
-            target = game.win.target(state, seat) if game.win.target is not None else game.target
+            target = game.target_of(state, seat)
             distance[seat] = abs(target - table.largest_group(bit))
         if not distance:
             return []
