@@ -81,15 +81,17 @@ def wins_now(game, world, seat: int) -> bool:
     goal = world.goals[seat]
     if world.phase != "play" or goal is None:
         return False
-    mine = game.goal_bit[goal]
-    table = world.table
-    target = game.target_of(world, seat)
+    return finishes(game, world.table, world.hands[seat], game.goal_bit[goal], game.target_of(world, seat))
+
+
+def finishes(game, table, hand, mine: int, target: int) -> bool:
+    """Whether an element card of `hand`, placed on `table`, makes a group of element `mine` of `target` panels."""
     if table.largest_group(mine) < target - NEAR_WIN:
         return False
     spread = mine * _LOW
     cells = [cell for cell, need in table.need.items() if need & spread]
     cards = game.deck.cards
-    for card in world.hands[seat]:
+    for card in hand:
         if cards[card].kind != "element":
             continue
         upright = face(cards[card].code)

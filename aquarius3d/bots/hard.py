@@ -38,7 +38,10 @@ card step and pyramid step are separate decisions already), and the goal-changin
 Shuffle Goals), whose worth hangs on whose goal is whose (not in Aquarius Rising, where medium keeps them for
 the end: bots/rising_goals.py). Medium's ranking also stands as a prior that a few
 noisy samples must overcome (`PRIOR`, fading as one over the square root of the samples). The sampled worlds
-lean on what the others' public moves say about their goals (bots/infer.py). A move that wins at once is
+lean on what the others' public moves say about their goals (bots/infer.py); in Aquarius also on what their
+placements say, read as medium's choices: a goal under which a placed card had a better spot is unlikely, and a
+world in which a seat held a card that would have placed better is dealt again (bots/aquarius_hands.py;
+`read_hands=False` or AQUARIUS3D_HARD_HANDS=0 turns that off, for comparison). A move that wins at once is
 played at once. In Aquarius Rising, near the end of the deck with goal actions still to come, the card step is
 judged instead by rollouts to the last goal action (bots/rising_end.py), with END_BUDGET times the simulations:
 those few moves decide most games. In Aquarius that reading also changes the ranking (bots/aquarius_eval.py): the answers to a rival
@@ -62,7 +65,7 @@ import os
 import random
 import time
 
-from . import aquarius_eval, infer, leaves, rising_end
+from . import aquarius_eval, aquarius_hands, infer, leaves, rising_end
 from ..engine.moves import RotateGoals, ShuffleGoals, TradeGoals
 from ..vocabulary import BIT, LETTER_OF
 from .greedy import scored_moves
@@ -102,12 +105,13 @@ class HardPlayer:
     level = "hard"
 
     def __init__(self, seed: int = 0, think: float | None = None, timed: bool = False,
-                 search: str | None = None, read_goals: bool = True) -> None:
+                 search: str | None = None, read_goals: bool = True, read_hands: bool = True) -> None:
         self.random = random.Random(seed)
         self.think = think
         self.timed = timed
         self.search = os.environ.get("AQUARIUS3D_HARD_SEARCH") or search or SEARCH
         self.read_goals = read_goals
+        self.read_hands = read_hands and os.environ.get("AQUARIUS3D_HARD_HANDS") != "0"
 
     def choose(self, game, observation):
         rng = self.random
@@ -150,7 +154,8 @@ class HardPlayer:
         """What the others' public moves say about their goals (None where goals are not read)."""
         if not self.read_goals or not game.goal_ids() or game.family not in ("aquarius", "rising"):
             return None
-        return infer.evidence(game, observation)
+        extra = aquarius_hands.ruled_out(game, observation) if self.read_hands else None
+        return infer.evidence(game, observation, extra)
 
     def _ranking(self, game, observation, leanings, rng):
         """Medium's scores of every legal move; in Aquarius, with the others' goals read from their moves."""
@@ -167,7 +172,8 @@ class HardPlayer:
         """Draws a world consistent with the observation (the others' goals leaning on their public moves)."""
         if leanings is None:
             return lambda rng: game.determinize(observation, rng)
-        return lambda rng: game.determinize(infer.leaning_observation(game, observation, leanings, rng), rng)
+        draw = lambda rng: game.determinize(infer.leaning_observation(game, observation, leanings, rng), rng)  # noqa: E731
+        return aquarius_hands.sampler(game, observation, draw) if self.read_hands else draw
 
 
 def _ranked(scored):
