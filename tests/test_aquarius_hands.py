@@ -31,8 +31,8 @@ def test_the_real_world_passes_every_test_when_the_others_play_as_medium():
 
 def test_the_tests_turn_away_many_worlds_drawn_without_them():
     """Of the worlds drawn from what the seat saw (goals leaning on the log and its rulings), well over a third
-    fail (57% here): the cards the others placed say much about what they hold. The sampler's worlds pass (92%:
-    after TRIES failed deals the last one stands)."""
+    fail (56% here): the cards the others placed say much about what they hold. The sampler's worlds, mended
+    card by card, pass (all of them here; after TRIES mends and deals the last world would stand)."""
     game = load_ruleset("aquarius")
     rng = random.Random(5)
     drawn = failed = sampled = passed = 0
@@ -53,7 +53,7 @@ def test_the_tests_turn_away_many_worlds_drawn_without_them():
             passed += aquarius_hands.consistent(game, sample(rng), found)
     assert drawn > 500
     assert failed > drawn * 0.35, (failed, drawn)
-    assert passed > sampled * 0.85, (passed, sampled)
+    assert passed > sampled * 0.97, (passed, sampled)
 
 
 def test_a_seat_never_holds_a_card_that_would_have_won():
@@ -68,7 +68,7 @@ def test_a_seat_never_holds_a_card_that_would_have_won():
             finishing = [c for c in game.play_ids() if cards[c].kind == "element" and c not in state.hands[test.seat]
                          and c != test.card and aquarius_chance.finishes(game, test.before, [c], game.goal_bit[goal],
                                                                           game.target_of(state, test.seat))]
-            if not finishing:
+            if not finishing or test.allowance:  # (bonus cards drawn after it: so many of its cards may be new)
                 continue
             world = state.copy()
             assert test.passes(game, world)

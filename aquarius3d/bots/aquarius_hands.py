@@ -7,24 +7,26 @@ a placement tells two things about the seat that made it, judged on the table as
   put it there. Such goals get RULED less evidence at that point of the log (bots/infer.py), which follows the
   goal cards through trades and rotations like the rest of the evidence;
 - its hand (`Test`): a turn draws before it plays, so every card in the seat's hand now was in its hand then,
-  with the card it placed, unless that card earned bonus cards (which came after). None of them, with its goal,
-  places better than the card it placed. That holds for each other seat's last turn when nobody's hand changed
-  since but by plain placements.
+  with the card it placed, but for the bonus cards that card earned (they came after). None of them (bar as many
+  as the bonus cards), with its goal, places better than the card it placed. That holds for each other seat's
+  last turn since the observing seat's own, where it placed a card and since then no goal changed places and
+  that seat's hand was not traded or shuffled.
 
 The table before each move is read back from the public log (`history`): newest first, a placed card is taken
 off, a moved card put back, a zapped card returned to its cell (its name from the move that put it there).
 
-`sampler` wraps hard's determinization: a world that fails a hand test is dealt again, up to `TRIES` times (the
-last one stands, so a seat that does not play as medium would, a person perhaps, costs time and nothing worse).
-The goals are drawn again with the hands. Each test keeps, per goal, the best score of each card name on its
-table, so that a world is judged by a few lookups once those are known.
+`sampler` wraps hard's determinization: in a world that fails a hand test the cards at fault are swapped with
+cards of the deck, or, where the goal is at fault, the world is dealt again; up to `TRIES` times (the last world
+stands, so a seat that does not play as medium would, a person perhaps, costs time and nothing worse). Each test
+keeps, per goal, the best score of each card name on its table, so that a world is judged by a few lookups once
+those are known.
 """
 
 from __future__ import annotations
 
 from ..cards import canonical, face, turn
 from ..engine.hidden import Observation
-from ..engine.moves import MoveCard, Pass, Place, Zap
+from ..engine.moves import MoveCard, Place, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands, Zap
 from ..engine.state import State
 from .aquarius_fast import FastJudge
 from .infer import public_moves
@@ -133,27 +135,39 @@ def ruled_out(game, observation) -> dict[int, dict[str, float]]:
 
 
 class Test:
-    """One seat's last placement, read back: the table before it, the move, the card placed."""
+    """One seat's last placement, read back: the table before it, the move, the card placed, and the bonus cards
+    it drew after (`allowance`: that many cards of its hand now may be ones it did not hold then)."""
 
-    def __init__(self, seat: int, before, move: Place, card: int) -> None:
+    def __init__(self, seat: int, before, move: Place, card: int, allowance: int = 0) -> None:
         self.seat = seat
         self.before = before
         self.move = move
         self.card = card
+        self.allowance = allowance
         self._scores: dict[int, tuple[float, dict[str, float]]] = {}  # goal -> (placed card's score, name -> best)
 
     def passes(self, game, world) -> bool:
         """Whether the seat, with its goal and hand in `world`, would have placed the card it did."""
+        wrong = self.failing(game, world)
+        return wrong is not None and len(wrong) <= self.allowance
+
+    def failing(self, game, world) -> list[int] | None:
+        """The cards of the seat's hand in `world` that would have placed better than the card it placed (None:
+        under its goal in `world`, the placed card itself had a better spot)."""
         goal = world.goals[self.seat]
         if goal is None:
-            return True
+            return []
         found = self._scores.get(goal)
         if found is None:
-            judge = FastJudge(game, Observation(self.seat, seen_by(world, self.seat, self.before, [self.card])))
-            found = self._scores[goal] = (judge.placement(self.move), {})
+            then = seen_by(world, self.seat, self.before, [self.card])
+            placed = FastJudge(game, Observation(self.seat, then)).placement(self.move)
+            found = self._scores[goal] = (placed, {canonical(self.move.code): best_placement(game, then, self.seat)})
         placed, best = found
+        if best[canonical(self.move.code)] > placed + SLACK:
+            return None
         cards = game.deck.cards
-        for card in [self.card, *world.hands[self.seat]]:
+        wrong = []
+        for card in world.hands[self.seat]:
             if cards[card].kind != "element":
                 continue
             name = canonical(cards[card].code)
@@ -161,27 +175,34 @@ class Test:
             if score is None:
                 score = best[name] = best_placement(game, seen_by(world, self.seat, self.before, [card]), self.seat)
             if score > placed + SLACK:
-                return False
-        return True
+                wrong.append(card)
+        return wrong
 
 
 def tests(game, observation) -> list[Test]:
-    """A test for each other seat whose last move reads back with no hand changed since (the docstring)."""
+    """A test for each other seat's last move since the observing seat's own, where it was a placement and
+    neither that seat's hand (but by its own bonus cards) nor any goal changed hands since."""
     if game.family != "aquarius" or game.bonus is None or not game.goal_ids():
         return []
     found: list[Test] = []
     seen: set[int] = set()
+    changed: set[int] = set()  # seats whose hands changed after the move looked at
+    goals_moved = False
     for _, seat, move, before, card in history(game, observation.view):
-        if seat == observation.seat or seat in seen:
+        if seat == observation.seat:
             break
-        seen.add(seat)
-        if isinstance(move, Pass):
-            continue
-        if card is None:
-            break
-        lies = face(move.lies_as)
-        if not game.bonus.extra_draws(lies, before.connects(move.cell, lies)):
-            found.append(Test(seat, before, move, card))
+        if seat not in seen:
+            seen.add(seat)
+            if card is not None and seat not in changed and not goals_moved:
+                lies = face(move.lies_as)
+                bonus = game.bonus.extra_draws(lies, before.connects(move.cell, lies))
+                found.append(Test(seat, before, move, card, bonus))
+        if isinstance(move, TradeHands):
+            changed |= {seat, move.seat}
+        elif isinstance(move, ShuffleHands):
+            changed |= set(range(len(observation.view.players)))
+        elif isinstance(move, (TradeGoals, RotateGoals, ShuffleGoals)):
+            goals_moved = True
     return found
 
 
@@ -191,17 +212,30 @@ def consistent(game, world, found: list[Test]) -> bool:
 
 
 def sampler(game, observation, draw):
-    """`draw` (rng -> world) dealt again while a world fails the tests, at most `TRIES` deals."""
+    """`draw` (rng -> world) mended while a world fails the tests: a hand card that would have placed better is
+    swapped with one from the deck at random; a goal under which the placed card had a better spot (or a card the
+    seat is known to hold failing) means a new deal. At most `TRIES` mends and deals; the last world stands."""
     found = tests(game, observation)
     if not found:
         return draw
+    known = {card for card, (kind, _) in observation.known.items() if kind == "hand"}
 
     def sample(rng):
         world = draw(rng)
         for _ in range(TRIES - 1):
-            if consistent(game, world, found):
-                break
-            world = draw(rng)
+            for test in found:
+                wrong = test.failing(game, world)
+                if wrong is None or len(wrong) > test.allowance:
+                    break
+            else:
+                return world
+            if wrong is None or not world.deck or any(card in known for card in wrong):
+                world = draw(rng)
+                continue
+            hand, deck = world.hands[test.seat], world.deck
+            for card in wrong:
+                j = rng.randrange(len(deck))
+                hand[hand.index(card)], deck[j] = deck[j], card
         return world
 
     return sample
