@@ -82,8 +82,9 @@ DOUBT = {"dominus": 0.5}  # shallow search: standard errors by which a move must
 # Measured with tools/calibrate_hard.py --searches 120 on a quiet machine (load under 1; three runs: Aquarius 313-321,
 # Rising 155-159, Dominus 1,470-1,484, Elemental Towers 155-157). The figures before (114, 106, 650, 109) were taken
 # while other jobs ran, when a processor-second does much less here, so hard thought for a third to a half of its
-# budget.
-RATE = {"aquarius": 315.0, "rising": 155.0, "dominus": 1475.0, "towers": 155.0}  # simulations a processor-second here
+# budget. Aquarius measured again on 2026-11-26 (ninth round, on the machine the sessions now run on, quiet, three
+# runs of --searches 200 with the hands read: 503-528; this machine ran the 315 of before in about 0.11 s a move).
+RATE = {"aquarius": 515.0, "rising": 155.0, "dominus": 1475.0, "towers": 155.0}  # simulations a processor-second here
 MIN_ITERATIONS = 8
 END_BUDGET = 4  # Aquarius Rising's end game (bots/rising_end.py): its simulations per simulation of the budget
 # Aquarius Rising's other steps: their simulations per simulation of the budget. The end game's rollouts cost about
