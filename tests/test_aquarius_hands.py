@@ -39,7 +39,7 @@ def test_the_tests_turn_away_many_worlds_drawn_without_them():
     for _, seen, found in positions(game, range(100, 106)):
         if not found:
             continue
-        leanings = infer.evidence(game, seen, aquarius_hands.ruled_out(game, seen))
+        leanings = infer.evidence(game, seen, aquarius_hands.ruled_out(game, seen)[0])
 
         def draw(rng, seen=seen, leanings=leanings):
             return game.determinize(infer.leaning_observation(game, seen, leanings, rng), rng)
@@ -93,7 +93,7 @@ def test_placements_rule_out_goals_and_hardly_ever_the_true_one():
         while not state.over:
             goal_then.append(str(cards[state.goals[state.turn]].code))
             game.apply(state, bots[state.turn].choose(game, game.observe(state, state.turn)))
-        for index, names in aquarius_hands.ruled_out(game, game.observe(state, 0)).items():
+        for index, names in aquarius_hands.ruled_out(game, game.observe(state, 0))[0].items():
             placements += 1
             ruled += len(names)
             wrong += goal_then[index] in names
@@ -113,9 +113,35 @@ def test_the_rulings_sharpen_the_reading_of_goals():
     for state, seen, _ in positions(game, range(100, 106)):
         if state.turn_number % 4:
             continue
-        for extra, into in ((None, plain), (aquarius_hands.ruled_out(game, seen), read)):
+        for extra, into in ((None, plain), (aquarius_hands.ruled_out(game, seen)[0], read)):
             leanings = infer.evidence(game, seen, extra)
             for other, odds in infer.goal_odds(game, seen, leanings, rng, samples=100).items():
                 into.append(math.log(max(1e-3, odds.get(str(cards[state.goals[other]].code), 0.0))))
     assert len(read) >= 100
     assert sum(read) / len(read) > sum(plain) / len(plain) + 0.2, (sum(read) / len(read), sum(plain) / len(plain))
+
+
+def test_seats_that_do_not_play_as_medium_are_not_read():
+    """A placement that no goal explains as medium's marks its seat as unlike medium (a person, or here easy and
+    random players): most of those seats are marked by the end of a game, hardly any medium seat; a marked seat's
+    placements give no rulings and its hand no test."""
+    game = load_ruleset("aquarius")
+    levels = ["medium", "easy", "random", "medium"]
+    marked = {level: 0 for level in levels}
+    for seed in range(30):
+        state = game.new_state(list("abcd"), seed=seed)
+        bots = [make_player(levels[i], seed * 10 + i) for i in range(4)]
+        while not state.over:
+            seat = state.turn
+            seen = game.observe(state, seat)
+            if seat == 0:
+                rulings, unlike = aquarius_hands.ruled_out(game, seen)
+                movers = {index: mover for index, mover, _ in infer.public_moves(seen.view)}
+                assert not any(movers[index] in unlike for index in rulings)
+                assert not any(test.seat in unlike for test in aquarius_hands.tests(game, seen, unlike))
+            game.apply(state, bots[seat].choose(game, seen))
+        _, unlike = aquarius_hands.ruled_out(game, game.observe(state, 0))
+        for other in unlike:
+            marked[levels[other]] += 1
+    assert marked["easy"] >= 15 and marked["random"] >= 15, marked
+    assert marked["medium"] <= 2, marked  # (of 30 medium seats: seat 3)

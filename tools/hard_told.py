@@ -47,7 +47,7 @@ def _tell(told: str) -> None:
                 rng.shuffle(world.deck)
             return world
 
-        hard.HardPlayer._sampler = lambda self, game, observation, leanings: sample
+        hard.HardPlayer._sampler = lambda self, game, observation, *reading: sample
 
 
 def play(job: tuple[str, int, int]) -> bool:

@@ -105,20 +105,24 @@ def best_placement(game, view, seat: int) -> float:
     return max((judge.placement(m) for m in game.legal_moves(view) if isinstance(m, Place)), default=float("-inf"))
 
 
-def ruled_out(game, observation) -> dict[int, dict[str, float]]:
+def ruled_out(game, observation) -> tuple[dict[int, dict[str, float]], frozenset[int]]:
     """Log index of another seat's placement -> {goal element: -RULED} for each goal under which its card had a
-    better spot (evidence for bots/infer.py)."""
+    better spot (evidence for bots/infer.py); and the seats that made a placement no goal explains (`unlike`:
+    they do not play as medium, a person perhaps, so none of their placements is read)."""
     if game.family != "aquarius" or not game.goal_ids():
-        return {}
+        return {}, frozenset()
     view = observation.view
     cards = game.deck.cards
     goals: dict[str, int] = {}
     for goal in game.goal_ids():
         goals.setdefault(str(cards[goal].code), goal)
     found: dict[int, dict[str, float]] = {}
+    seats: dict[int, int] = {}
+    unlike: set[int] = set()
     for index, seat, move, before, card in history(game, view):
         if card is None or seat == observation.seat:
             continue
+        seats[index] = seat
         names = set()
         spots = None
         for name, goal in goals.items():
@@ -129,9 +133,11 @@ def ruled_out(game, observation) -> dict[int, dict[str, float]]:
             placed = judge.placement(move)
             if any(judge.placement(m) > placed + SLACK for m in spots):
                 names.add(name)
-        if names:
+        if len(names) == len(goals):
+            unlike.add(seat)
+        elif names:
             found[index] = {name: -RULED for name in names}
-    return found
+    return {index: names for index, names in found.items() if seats[index] not in unlike}, frozenset(unlike)
 
 
 class Test:
@@ -179,9 +185,10 @@ class Test:
         return wrong
 
 
-def tests(game, observation) -> list[Test]:
+def tests(game, observation, unlike=frozenset()) -> list[Test]:
     """A test for each other seat's last move since the observing seat's own, where it was a placement and
-    neither that seat's hand (but by its own bonus cards) nor any goal changed hands since."""
+    neither that seat's hand (but by its own bonus cards) nor any goal changed hands since (none for the seats
+    in `unlike`)."""
     if game.family != "aquarius" or game.bonus is None or not game.goal_ids():
         return []
     found: list[Test] = []
@@ -193,7 +200,7 @@ def tests(game, observation) -> list[Test]:
             break
         if seat not in seen:
             seen.add(seat)
-            if card is not None and seat not in changed and not goals_moved:
+            if card is not None and seat not in changed and seat not in unlike and not goals_moved:
                 lies = face(move.lies_as)
                 bonus = game.bonus.extra_draws(lies, before.connects(move.cell, lies))
                 found.append(Test(seat, before, move, card, bonus))
@@ -211,11 +218,11 @@ def consistent(game, world, found: list[Test]) -> bool:
     return all(test.passes(game, world) for test in found)
 
 
-def sampler(game, observation, draw):
+def sampler(game, observation, draw, unlike=frozenset()):
     """`draw` (rng -> world) mended while a world fails the tests: a hand card that would have placed better is
     swapped with one from the deck at random; a goal under which the placed card had a better spot (or a card the
     seat is known to hold failing) means a new deal. At most `TRIES` mends and deals; the last world stands."""
-    found = tests(game, observation)
+    found = tests(game, observation, unlike)
     if not found:
         return draw
     known = {card for card, (kind, _) in observation.known.items() if kind == "hand"}
