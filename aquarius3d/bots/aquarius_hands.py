@@ -31,7 +31,7 @@ from ..engine.state import State
 from .aquarius_fast import FastJudge
 from .infer import public_moves
 
-TRIES = 12  # deals per world before one that fails a test is kept anyway
+TRIES = 12  # deals and mends per world before one that fails a test is kept anyway
 SLACK = 1e-6  # a score this much above the placed card's is better (medium breaks exact ties at random)
 RULED = 3.0  # evidence taken from a goal under which a placed card had a better spot
 
