@@ -417,3 +417,35 @@ def test_groups_split_by_a_lifted_card_are_the_groups_found_afresh(ruleset, opti
             afresh = [sorted(sorted(g) for g in state.table.groups(1 << i)) for i in range(5)]
             assert union_find_facts(state.table) == afresh
     assert lifts > 10
+
+
+def test_a_table_sent_to_another_process_answers_for_its_groups_there():
+    """Panel numbers are a process's own (unions.IDS): a pickled table leaves its union-finds behind and makes them
+    again where it lands. A fresh process (where no cell has a number yet, or cells were numbered in another order)
+    reads the same group sizes and legal moves as this one."""
+    import pickle
+    import subprocess
+    import sys
+
+    game = load_ruleset("aquarius")
+    state = game.new_state(list("abcd"), seed=8)
+    player = RandomPlayer(seed=8)
+    for _ in range(30):
+        if state.over:
+            break
+        game.apply(state, player.choose(game, game.observe(state, state.turn)))
+    table = state.table
+    here = [[table.group_size(cell, p, 1 << b) for cell, f in sorted(table.faces.items())
+             for p, mask in enumerate(f.panels) if mask >> b & 1] for b in range(5)]
+    child = (
+        "import pickle, sys\n"
+        "from aquarius3d.engine.unions import cell_id\n"
+        "for x in range(-9, 10):\n"
+        "    cell_id((x, 7))\n"  # other cells numbered first: a different numbering than this process's
+        "table = pickle.loads(sys.stdin.buffer.read())\n"
+        "print([[table.group_size(cell, p, 1 << b) for cell, f in sorted(table.faces.items())"
+        " for p, mask in enumerate(f.panels) if mask >> b & 1] for b in range(5)])\n"
+    )
+    out = subprocess.run([sys.executable, "-c", child], input=pickle.dumps(table), capture_output=True, check=True)
+    assert len(table) >= 20
+    assert out.stdout.decode().strip() == str(here)

@@ -9,6 +9,7 @@ from aquarius3d.suggest import suggestion
 from test_app import FakeTask, app  # noqa: F401  (the offscreen App fixture)
 
 HARD_FIRST = [Seat("Hal", "computer", "hard"), Seat("Ann")]
+THINK = 4.0  # the hard seat's budget in the first test (the default is 1 s)
 
 
 def thinking_processes():
@@ -36,6 +37,9 @@ def test_the_window_keeps_stepping_while_a_hard_seat_thinks_and_plays_its_own_mo
     app.start_game("aquarius", {}, HARD_FIRST, seed=21)
     table, session = app.table, app.session
     assert session.stage == "computer"
+    # A budget of several times a frame's time: with the default, this first move of a two-seat game searches for
+    # about a quarter of a second here, which one frame of the software renderer can take half of.
+    session.set_think(THINK)
     table.bot_pause = 0.0
     table._bot_due = 0
     table._tick(FakeTask())
@@ -49,7 +53,9 @@ def test_the_window_keeps_stepping_while_a_hard_seat_thinks_and_plays_its_own_mo
     # Frames kept coming while it thought: several steps, none of them holding the search (a search in the window's
     # process would be one step as long as the whole wait). Counts of frames depend on the machine's speed and load.
     assert steps >= 3 and longest[0] < took / 2, (steps, took, longest)
+    assert not table.thinking.failed  # the worker chose it (had it failed, the window would have, in one frame)
     alone = Session.new("aquarius", {}, HARD_FIRST, seed=21, autosave=False)  # the same seed, chosen right here
+    alone.set_think(THINK)
     alone.computer_move()
     assert session.state.log == alone.state.log
     # its random source came back from the worker: its next move too is the one chosen here

@@ -113,6 +113,18 @@ class Table(PanelGroups):
     def __len__(self) -> int:
         return len(self.cards)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """A table sent to another process (the window's computer player thinks in one) travels without its
+        union-finds: their panel numbers are this process's (unions.IDS), which another process does not share.
+        It makes them again from the cards when a group is first asked for there (`_made`)."""
+        return {"cards": dict(self.cards), "faces": dict(self.faces), "need": dict(self.need),
+                "largest": dict(self._largest)}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(groups=False)  # type: ignore[misc]
+        self.cards, self.faces, self.need = state["cards"], state["faces"], state["need"]
+        self._largest = state["largest"]
+
     def copy(self) -> "Table":
         """A table that changes apart from this one; its dicts are shared until either changes."""
         other = Table.__new__(Table)
