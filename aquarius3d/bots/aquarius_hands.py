@@ -99,16 +99,30 @@ def seen_by(world, seat: int, before, hand: list[int], goal: int | None = None) 
     return view
 
 
-def best_placement(game, view, seat: int) -> float:
-    """The best score medium gives a placement from the hand of `seat` in `view` (-inf: none)."""
-    judge = FastJudge(game, Observation(seat, view))
-    return max((judge.placement(m) for m in game.legal_moves(view) if isinstance(m, Place)), default=float("-inf"))
+def best_placement(game, view, seat: int, judge=None, spots=None) -> float:
+    """The best score medium gives a placement from the hand of `seat` in `view` (-inf: none); `judge`, a
+    FastJudge of that view, and `spots`, its placements, when the caller has them already."""
+    judge = judge or FastJudge(game, Observation(seat, view))
+    if spots is None:
+        spots = [m for m in game.legal_moves(view) if isinstance(m, Place)]
+    return max((judge.placement(m) for m in spots), default=float("-inf"))
 
 
-def ruled_out(game, observation) -> tuple[dict[int, dict[str, float]], frozenset[int]]:
+def read(game, observation) -> tuple[dict[int, dict[str, float]], list[Test]]:
+    """What the others' placements say, the log read back once: the rulings on their goals (`ruled_out`) and
+    the tests of their hands (`tests`, none for the seats no goal explains)."""
+    if game.family != "aquarius" or not game.goal_ids():
+        return {}, []
+    steps = list(history(game, observation.view))
+    rulings, unlike = ruled_out(game, observation, steps)
+    return rulings, tests(game, observation, unlike, steps)
+
+
+def ruled_out(game, observation, steps=None) -> tuple[dict[int, dict[str, float]], frozenset[int]]:
     """Log index of another seat's placement -> {goal element: -RULED} for each goal under which its card had a
     better spot (evidence for bots/infer.py); and the seats that made a placement no goal explains (`unlike`:
-    they do not play as medium, a person perhaps, so none of their placements is read)."""
+    they do not play as medium, a person perhaps, so none of their placements is read). `steps`: `history`'s,
+    when the caller has them."""
     if game.family != "aquarius" or not game.goal_ids():
         return {}, frozenset()
     view = observation.view
@@ -119,7 +133,7 @@ def ruled_out(game, observation) -> tuple[dict[int, dict[str, float]], frozenset
     found: dict[int, dict[str, float]] = {}
     seats: dict[int, int] = {}
     unlike: set[int] = set()
-    for index, seat, move, before, card in history(game, view):
+    for index, seat, move, before, card in history(game, view) if steps is None else steps:
         if card is None or seat == observation.seat:
             continue
         seats[index] = seat
@@ -130,8 +144,7 @@ def ruled_out(game, observation) -> tuple[dict[int, dict[str, float]], frozenset
             if spots is None:
                 spots = [m for m in game.legal_moves(then) if isinstance(m, Place)]
             judge = FastJudge(game, Observation(seat, then))
-            placed = judge.placement(move)
-            if any(judge.placement(m) > placed + SLACK for m in spots):
+            if best_placement(game, then, seat, judge, spots) > judge.placement(move) + SLACK:
                 names.add(name)
         if len(names) == len(goals):
             unlike.add(seat)
@@ -166,8 +179,9 @@ class Test:
         found = self._scores.get(goal)
         if found is None:
             then = seen_by(world, self.seat, self.before, [self.card])
-            placed = FastJudge(game, Observation(self.seat, then)).placement(self.move)
-            found = self._scores[goal] = (placed, {canonical(self.move.code): best_placement(game, then, self.seat)})
+            judge = FastJudge(game, Observation(self.seat, then))
+            found = self._scores[goal] = (judge.placement(self.move),
+                                          {canonical(self.move.code): best_placement(game, then, self.seat, judge)})
         placed, best = found
         if best[canonical(self.move.code)] > placed + SLACK:
             return None
@@ -185,17 +199,17 @@ class Test:
         return wrong
 
 
-def tests(game, observation, unlike=frozenset()) -> list[Test]:
+def tests(game, observation, unlike=frozenset(), steps=None) -> list[Test]:
     """A test for each other seat's last move since the observing seat's own, where it was a placement and
     neither that seat's hand (but by its own bonus cards) nor any goal changed hands since (none for the seats
-    in `unlike`)."""
+    in `unlike`). `steps`: `history`'s, when the caller has them."""
     if game.family != "aquarius" or game.bonus is None or not game.goal_ids():
         return []
     found: list[Test] = []
     seen: set[int] = set()
     changed: set[int] = set()  # seats whose hands changed after the move looked at
     goals_moved = False
-    for _, seat, move, before, card in history(game, observation.view):
+    for _, seat, move, before, card in history(game, observation.view) if steps is None else steps:
         if seat == observation.seat:
             break
         if seat not in seen:
@@ -218,11 +232,13 @@ def consistent(game, world, found: list[Test]) -> bool:
     return all(test.passes(game, world) for test in found)
 
 
-def sampler(game, observation, draw, unlike=frozenset()):
-    """`draw` (rng -> world) mended while a world fails the tests: a hand card that would have placed better is
-    swapped with one from the deck at random; a goal under which the placed card had a better spot (or a card the
-    seat is known to hold failing) means a new deal. At most `TRIES` mends and deals; the last world stands."""
-    found = tests(game, observation, unlike)
+def sampler(game, observation, draw, found: list[Test] | None = None):
+    """`draw` (rng -> world) mended while a world fails the tests (`found`, or `tests`'): a hand card that would
+    have placed better is swapped with one from the deck at random; a goal under which the placed card had a
+    better spot (or a card the seat is known to hold failing) means a new deal. At most `TRIES` mends and deals;
+    the last world stands."""
+    if found is None:
+        found = tests(game, observation)
     if not found:
         return draw
     known = {card for card, (kind, _) in observation.known.items() if kind == "hand"}

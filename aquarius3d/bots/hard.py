@@ -116,7 +116,7 @@ class HardPlayer:
 
     def choose(self, game, observation):
         rng = self.random
-        leanings, unlike = self._leanings(game, observation)
+        leanings, found = self._leanings(game, observation)
         scored = self._ranking(game, observation, leanings, rng)
         if not scored:
             return game.choose_move(observation.view, rng.randrange)
@@ -130,7 +130,7 @@ class HardPlayer:
         if game.family == "rising":
             if rising_end.applies(game, observation):  # near the end: the card played out to the last goal action
                 return rising_end.choose(game, observation, ranked, budget * END_BUDGET, rng,
-                                         self._sampler(game, observation, leanings, unlike))
+                                         self._sampler(game, observation, leanings, found))
             budget = max(MIN_ITERATIONS, int(round(budget * RISING_OTHER)))
         solitaire = len(observation.view.players) == 1
         # A solitaire's turn depends on no hidden card: one world judges a candidate, so the budget buys width.
@@ -149,15 +149,15 @@ class HardPlayer:
         deadline = time.perf_counter() + (DEFAULT_THINK if self.think is None else self.think) if self.timed else None
         run = _ismcts if self.search == "ismcts" else _shallow
         return run(game, observation, candidates, prior, budget, deadline, rng,
-                   self._sampler(game, observation, leanings, unlike))
+                   self._sampler(game, observation, leanings, found))
 
     def _leanings(self, game, observation):
-        """What the others' public moves say about their goals (None where goals are not read), and the seats whose
-        placements do not read as medium's (bots/aquarius_hands.py: their placements are not read)."""
+        """What the others' public moves say about their goals (None where goals are not read), and, in Aquarius,
+        the tests their hands must pass (bots/aquarius_hands.py)."""
         if not self.read_goals or not game.goal_ids() or game.family not in ("aquarius", "rising"):
-            return None, frozenset()
-        extra, unlike = aquarius_hands.ruled_out(game, observation) if self.read_hands else (None, frozenset())
-        return infer.evidence(game, observation, extra), unlike
+            return None, []
+        extra, found = aquarius_hands.read(game, observation) if self.read_hands else (None, [])
+        return infer.evidence(game, observation, extra), found
 
     def _ranking(self, game, observation, leanings, rng):
         """Medium's scores of every legal move; in Aquarius, with the others' goals read from their moves."""
@@ -170,13 +170,13 @@ class HardPlayer:
                 for seat, chances in infer.goal_odds(game, observation, leanings, rng).items()}
         return aquarius_eval.score_moves(game, observation, moves, rng, odds=odds)
 
-    def _sampler(self, game, observation, leanings, unlike=frozenset()):
+    def _sampler(self, game, observation, leanings, found=()):
         """Draws a world consistent with the observation (the others' goals leaning on their public moves; in
-        Aquarius, their hands on their placements, but for the seats in `unlike`)."""
+        Aquarius, their hands passing the tests `found`)."""
         if leanings is None:
             return lambda rng: game.determinize(observation, rng)
         draw = lambda rng: game.determinize(infer.leaning_observation(game, observation, leanings, rng), rng)  # noqa: E731
-        return aquarius_hands.sampler(game, observation, draw, unlike) if self.read_hands else draw
+        return aquarius_hands.sampler(game, observation, draw, list(found)) if found else draw
 
 
 def _ranked(scored):
