@@ -83,15 +83,19 @@ def test_check_command():
         (["simulate", "aquarius", "--option", "single_action=[trade_goals, trade_goals]"],
          "aquarius3d: aquarius.yaml: options.single_action: trade_goals is listed twice"),
         (["simulate", "aquarius", "--players", "9"], "aquarius3d: --players: aquarius is for 2 to 5 players, not 9"),
-        (["simulate", "aquarius", "--games", "many"], "aquarius3d: argument --games: invalid int value: 'many'"),
+        (["simulate", "aquarius", "--games", "many"], "aquarius3d: argument --games: "),
         (["analyze", "no-such-file.yaml"], "aquarius3d: no-such-file.yaml: no such file"),
-        (["frobnicate"], "aquarius3d: argument command: invalid choice: 'frobnicate'"),
+        (["frobnicate"], "aquarius3d: argument command: "),
     ],
 )
 def test_user_mistakes_exit_2_with_one_clear_line(args, message):
+    """Our own sentences are checked whole; where argparse words the refusal (its wording changes between
+    Python versions), the line names the argument and the value refused."""
     done = run(*args)
     assert done.returncode == 2
     assert done.stderr.startswith(message), done.stderr
+    if message.startswith("aquarius3d: argument "):
+        assert args[-1] in done.stderr.splitlines()[0]
     assert done.stdout == ""
 
 

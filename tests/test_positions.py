@@ -47,7 +47,7 @@ def write(tmp_path, text, name="pos.yaml"):
         ("ruleset: aquarius\ncardz: []\n",
          "pos.yaml: cardz: unknown key (known: cards, deck, description, expect, goals, moves, options, phase, players, "
          "probe, ruleset, scoring_row, seed, turn)", 2),
-        ("ruleset: aquarius\ncards: [\n", "pos.yaml:3: not valid YAML: expected the node content, but found '<stream end>'", None),
+        ("ruleset: aquarius\ncards: [\n", "pos.yaml:3: not valid YAML: ", None),
         ("- just\n- a list\n", "pos.yaml: expected a mapping with at least 'ruleset' and 'cards'", 1),
         ("ruleset: aquarius\ncards: []\nprobe: [FFFF, 12]\n", "pos.yaml: probe[1]: 12 is not a card code", 3),
     ],
@@ -57,7 +57,10 @@ def test_malformed_position_files_name_file_and_key(tmp_path, text, message, lin
     with pytest.raises(DataError) as caught:
         read_position(write(tmp_path, text))
     said = str(caught.value).replace(str(tmp_path) + "/", "").splitlines()
-    assert said[0] == message
+    if message.endswith("not valid YAML: "):
+        assert said[0].startswith(message) and len(said[0]) > len(message)  # the rest is the YAML parser's words
+    else:
+        assert said[0] == message
     if line is not None and len(said) > 1:
         assert said[1] == message.replace("pos.yaml: ", f"pos.yaml:{line}: ", 1)
 

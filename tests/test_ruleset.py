@@ -112,9 +112,8 @@ def test_extends_unknown_and_bad_yaml(tmp_path):
     assert load_text(tmp_path, "bad5", "id: x\nname: y\nextends: nowhere\n") == [
         "bad5.yaml:3: extends: unknown ruleset 'nowhere' (available: " + ", ".join(available()) + ")"
     ]
-    assert load_text(tmp_path, "bad4", "id: x\nname: [unclosed\n") == [
-        "bad4.yaml:3: not valid YAML: expected ',' or ']', but got '<stream end>'"
-    ]
+    problems = load_text(tmp_path, "bad4", "id: x\nname: [unclosed\n")
+    assert len(problems) == 1 and problems[0].startswith("bad4.yaml:3: not valid YAML: ")  # then the parser's words
 
 
 def test_bad_option_values(tmp_path):
