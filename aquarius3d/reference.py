@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import inspect
 import json
+from typing import Any
 
 from . import games  # noqa: F401  (registers every family's blocks)
 from .engine import blocks as rules
@@ -17,7 +18,20 @@ from .ruleset import OptionSpec, available, json_schema, load_ruleset
 
 
 def schema_text() -> str:
-    return json.dumps(json_schema(), indent=2, sort_keys=True) + "\n"
+    return json.dumps(_plain(json_schema()), indent=2, sort_keys=True) + "\n"
+
+
+def _plain(schema: Any) -> Any:
+    """The schema without the keywords that say nothing: `enum: [x]` beside `const: x` and
+    `additionalProperties: true` (JSON Schema's default). pydantic releases differ in writing them, and the
+    file should not change with the pydantic installed."""
+    if isinstance(schema, list):
+        return [_plain(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    return {key: _plain(value) for key, value in schema.items()
+            if not (key == "enum" and "const" in schema and value == [schema["const"]])
+            and not (key == "additionalProperties" and value is True)}
 
 
 def _default(field: FieldSpec) -> str:
