@@ -192,7 +192,13 @@ def _read_tree(name: str, seen: tuple = (), path: Path | None = None,
         if len(chain) >= MAX_EXTENDS:
             raise DataError(f"{where}: {short(parent)}: more than {MAX_EXTENDS} rulesets extending one another")
         base, base_lines = _read_tree(parent, chain, parent_path, files)
-        base = {k: v for k, v in base.items() if k not in ("id", "name", "description")}
+        # A variant needs only what it changes: its id is its file's name, its name the base's with that
+        # file's name beside it ("Aquarius (quick)"), unless it says otherwise.
+        own = {"id": path.stem, "name": f"{base.get('name', short(parent))} ({path.stem})"}
+        data = {**own, **data}
+        mine = ("id", "name", "description")  # the base's are not the variant's, nor are their lines
+        base = {k: v for k, v in base.items() if k not in mine}
+        base_lines = {k: v for k, v in base_lines.items() if not (k and k[0] in mine)}
         data = _merge(base, data)
         lines = {**base_lines, **lines}
     return data, lines

@@ -211,6 +211,33 @@ def test_extends_merges_and_options_set_values(tmp_path):
     assert [len(h) for h in state.hands] == [6, 5]  # five dealt, the first player drew
 
 
+def test_a_variant_needs_only_what_it_changes(tmp_path):
+    """Issue 29: `extends` and the keys it changes are a whole ruleset; id and name come from the file."""
+    path = tmp_path / "quick.yaml"
+    path.write_text("extends: aquarius\nsetup: {hand: 4}\n")
+    game = load_ruleset(str(path))
+    assert (game.id, game.ruleset.name, game.setup.hand) == ("quick", "Aquarius (quick)", 4)
+    assert game.ruleset.description == ""  # the base's description is the base's, not the variant's
+    assert len(game.new_state(["A", "B"], seed=1).hands[1]) == 4
+    # A variant of a variant takes its base's name.
+    (tmp_path / "quicker.yaml").write_text("extends: quick.yaml\nwin: {count: 5}\n")
+    game = load_ruleset(str(tmp_path / "quicker.yaml"))
+    assert (game.id, game.ruleset.name, game.target) == ("quicker", "Aquarius (quick) (quicker)", 5)
+    # What it says of itself is kept.
+    path.write_text("extends: aquarius\nname: Short Aquarius\nsetup: {hand: 4}\n")
+    assert (load_ruleset(str(path)).id, load_ruleset(str(path)).ruleset.name) == ("quick", "Short Aquarius")
+
+
+def test_a_variants_mistake_is_told_at_its_own_line(tmp_path):
+    assert load_text(tmp_path, "quick", "extends: aquarius\nsetup: {hand: many}\n") == [
+        "quick.yaml:2: setup.hand: expected an integer, got 'many'"
+    ]
+    assert load_text(tmp_path, "quick", "extends: aquarius\nid: [q]\n") == ["quick.yaml:2: id: expected text, got ['q']"]
+    # Without extends, a ruleset still says who it is: told at its own file, never at another's line.
+    problems = load_text(tmp_path, "alone", "family: aquarius\nplayers: {min: 2, max: 5}\n")
+    assert "alone.yaml:1: id: missing required key" in problems and not any("aquarius.yaml" in p for p in problems)
+
+
 def test_unknown_ruleset():
     with pytest.raises(DataError, match=r"unknown ruleset 'go' \(available: aquarius"):
         load_ruleset("go")
