@@ -1,7 +1,10 @@
-"""Where the shipped data lives (rulesets/ and assets/), and the user's cache folder.
+"""Where the shipped data lives (rulesets/, assets/ and the texts' catalogs i18n/), and the user's cache folder.
 
-In a checkout they sit at the top of the repository; installed, they are
-inside the package (pyproject.toml maps them there).
+In a checkout rulesets/ and assets/ sit at the top of the repository; installed, they are
+inside the package (pyproject.toml maps them there), beside i18n/. In the standalone app
+(tools/build_app.py) the modules are frozen into the executable and have no files of their
+own (every module's __file__ is the executable): the three folders sit beside the executable,
+or in a macOS .app in Contents/Resources, beside Contents/MacOS.
 """
 
 from __future__ import annotations
@@ -13,8 +16,20 @@ from pathlib import Path
 _PACKAGE = Path(__file__).resolve().parent
 
 
+def frozen() -> bool:
+    """Whether this is the standalone app (or another frozen program): no module has a file of its own."""
+    return bool(getattr(sys, "frozen", False))
+
+
+def _roots() -> tuple[Path, ...]:
+    if frozen():
+        here = Path(sys.executable).resolve().parent
+        return here, here.parent / "Resources"
+    return _PACKAGE, _PACKAGE.parent
+
+
 def _find(name: str) -> Path:
-    for candidate in (_PACKAGE / name, _PACKAGE.parent / name):
+    for candidate in (root / name for root in _roots()):
         if candidate.is_dir():
             return candidate
     raise FileNotFoundError(f"the {name}/ folder is missing from this installation")
@@ -30,6 +45,23 @@ def assets_dir() -> Path:
 
 def decks_dir() -> Path:
     return assets_dir() / "decks"
+
+
+def catalogs_dir() -> Path:
+    """The texts' catalogs (en.yaml, fr.yaml): the i18n package's own folder."""
+    return _find("i18n")
+
+
+def build_mark() -> str | None:
+    """In the standalone app, a mark of its build (the executable's size and modification time), for the caches
+    that are named after the code they depend on and cannot read it there; None elsewhere."""
+    if not frozen():
+        return None
+    try:
+        found = os.stat(sys.executable)
+    except OSError:
+        return None
+    return f"{found.st_size}-{found.st_mtime_ns}"
 
 
 CACHE_VARIABLE = "AQUARIUS3D_CACHE_DIR"  # names another cache folder; set empty, nothing is kept

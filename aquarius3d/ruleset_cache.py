@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from .resources import CACHE_VARIABLE as VARIABLE, user_cache_dir as cache_dir  # noqa: F401  (VARIABLE: for tests)
+from .resources import build_mark
 
 try:
     from _blake2 import blake2b  # hashlib would load OpenSSL first, which takes longer than all this
@@ -111,6 +112,9 @@ def program() -> str:
     pydantic = find_spec("pydantic")
     origin = Path(pydantic.origin).parent / "version.py" if pydantic and pydantic.origin else None
     parts = [FORMAT, __version__, sys.version, sorted(modules), _stat(origin)]
+    mark = build_mark()
+    if mark is not None:  # the standalone app: its modules have no files to look at, its build stands for them
+        parts.append(mark)
     return _digest(repr(parts).encode())
 
 

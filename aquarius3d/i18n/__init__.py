@@ -16,9 +16,9 @@ language uses for that number (English: one for 1 only; French: one for 0 and 1)
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
+from ..resources import catalogs_dir
 from ..yamlfile import read_yaml
 
 LANGUAGES = {"en": "English", "fr": "Français"}
@@ -28,7 +28,7 @@ _current = "en"
 @lru_cache(maxsize=None)
 def catalog(language: str) -> dict[str, Any]:
     """A language's texts by key: a string, or for a text with a count its plural forms ({"one": .., "other": ..})."""
-    path = Path(__file__).with_name(f"{language}.yaml")
+    path = catalogs_dir() / f"{language}.yaml"
     return read_yaml(path)[0]
 
 

@@ -21,8 +21,14 @@ import numpy as np
 @lru_cache(maxsize=4)
 def _digest(shape: tuple[int, int, int]) -> str | None:
     """A digest of the code that draws the faces, and of the tile's shape (None if the code cannot be read)."""
-    here = Path(__file__).resolve().parent
+    from ..resources import build_mark
+
     digest = hashlib.sha1(repr(shape).encode())
+    mark = build_mark()
+    if mark is not None:  # the standalone app: no source to read, its build stands for the drawing code
+        digest.update(mark.encode())
+        return digest.hexdigest()[:16]
+    here = Path(__file__).resolve().parent
     for source in (here / "atlas.py", here / "palette.py", here.parent / "cards.py"):
         try:
             digest.update(source.read_bytes())
