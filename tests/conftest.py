@@ -1,5 +1,6 @@
-"""Shared fixtures: one offscreen Panda3D table for all view tests; a cache of checked rulesets of
-the session's own (tests never write in the user's cache folder); Hypothesis' settings profiles."""
+"""Shared fixtures: one offscreen Panda3D table for all view tests and the window (`app`) on it; a cache of
+checked rulesets of the session's own (tests never write in the user's cache folder); Hypothesis' settings
+profiles; the `slow` marker's rule."""
 
 import os
 import shutil
@@ -42,3 +43,25 @@ def offscreen():
         pytest.skip(f"no offscreen graphics here: {exc}")
     yield table
     table.close()
+
+
+@pytest.fixture
+def app(offscreen, tmp_path, monkeypatch, request):
+    """The window on the offscreen table, its settings and saves in a folder of the test's own."""
+    monkeypatch.setenv("AQUARIUS3D_HOME", str(tmp_path))
+    from aquarius3d import saves
+    from aquarius3d.app import App
+    from aquarius3d.i18n import set_language
+
+    if not getattr(request, "param", None) == "tour":  # the first-game tour has tests of its own (test_tour.py)
+        saves.store_settings({**saves.SETTINGS_DEFAULTS, "tour": False})
+
+    offscreen.scene.root.stash()
+    application = App(base=offscreen.base)
+    yield application
+    application.screens.close()
+    application.pacer.stop()
+    offscreen.base.taskMgr.remove("aquarius3d-tick")
+    offscreen.base.ignoreAll()
+    offscreen.scene.root.unstash()
+    set_language("en")

@@ -2,149 +2,13 @@
 
 import random
 
-import numpy as np
 import pytest
+from driving import FakeTask, pixels, screen_of_hand, step, towers_step, tray_point
 
 from aquarius3d import saves
 from aquarius3d.engine.moves import Place
 from aquarius3d.i18n import set_language
 from aquarius3d.session import Seat
-
-
-class FakeTask:
-    cont = 1
-
-
-@pytest.fixture
-def app(offscreen, tmp_path, monkeypatch, request):
-    monkeypatch.setenv("AQUARIUS3D_HOME", str(tmp_path))
-    from aquarius3d.app import App
-
-    if not getattr(request, "param", None) == "tour":  # the first-game tour has tests of its own (test_tour.py)
-        saves.store_settings({**saves.SETTINGS_DEFAULTS, "tour": False})
-
-    offscreen.scene.root.stash()
-    application = App(base=offscreen.base)
-    yield application
-    application.screens.close()
-    application.pacer.stop()
-    offscreen.base.taskMgr.remove("aquarius3d-tick")
-    offscreen.base.ignoreAll()
-    offscreen.scene.root.unstash()
-    set_language("en")
-
-
-def screen_of_hand(app, index):
-    x0, x1, z0, z1 = app.table.hud.hand.nodes[index][1]
-    return ((x0 + x1) / 2 / app.base.getAspectRatio(), (z0 + z1) / 2)
-
-
-def free_screen_point(app, cell):
-    """The screen point of a cell, if it is on screen and not under the hand."""
-    point = app.table.picker.screen_of_cell(cell)
-    if point is None or abs(point[0]) > 0.98 or abs(point[1]) > 0.98 or app.table.hud.hand.index_at(point, app.base.getAspectRatio()) is not None:
-        return None
-    return point
-
-
-def spot_point(app, move):
-    """The screen point of a ghost where it is picked (its storey's height; a pyramid's quarter), if visible."""
-    from aquarius3d import geometry
-
-    cell, height, quarter = app.table.parts.ghost_spots[move]
-    x, y = geometry.cell_centre(*cell)
-    if quarter is not None:
-        dx, dy = geometry.quarter_offset(quarter)
-        x, y = x + dx * 0.8, y + dy * 0.8
-    point = app.table.picker.screen_of_point(x, y, height)
-    if point is None or abs(point[0]) > 0.98 or abs(point[1]) > 0.98 or app.table.hud.hand.index_at(point, app.base.getAspectRatio()) is not None:
-        return None
-    if app.table.ghost_at(point) != move:
-        return None  # hidden behind another ghost from this angle
-    return point
-
-
-def tray_point(app, code):
-    """The screen point of a pyramid on the player's tray, where it is picked, if it is on screen."""
-    from aquarius3d.view.rising import Trays
-
-    trays = app.table.parts.trays
-    tray = trays.seats[trays.active]
-    x, y = trays.spots[code]
-    point = app.table.picker.screen_of_point(tray.getX() + x, tray.getY() + y, Trays.TOP)
-    if point is None or abs(point[0]) > 0.98 or abs(point[1]) > 0.98:
-        return None
-    return point
-
-
-def step(app, rng):
-    """One click (or key) of a person playing, chosen by the stage the app shows."""
-    session = app.session
-    stage = session.stage
-    if stage == "cover":
-        app.table.click((0.0, 0.0))
-    elif stage == "computer":
-        app.table._bot_due = 0
-        app.table._tick(FakeTask())
-    elif stage == "choose":
-        if session.can_pass():
-            app.table.key_pass()
-        else:
-            app.table.click(screen_of_hand(app, rng.randrange(len(app.table.hud.hand.nodes))))
-    elif stage == "pyramid":
-        if session.flow.pyramid is None or rng.random() < 0.2:  # a pyramid of the tray: clicked, or Tab
-            point = tray_point(app, rng.choice(session.flow.supply())[0])
-            app.table.click(point) if point is not None and rng.random() < 0.8 else app.table.cycle_pyramid(1)
-            assert session.flow.pyramid is not None
-            return
-        points = [p for p in (spot_point(app, m) for m in sorted(app.table.parts.ghost_spots, key=str)) if p is not None]
-        if not points:
-            app.table.camera.place(app.table.framed("top").zoom(1.0 + rng.random()))
-            points = [p for p in (spot_point(app, m) for m in sorted(app.table.parts.ghost_spots, key=str)) if p is not None]
-        assert points or not app.table.parts.ghost_spots
-        if points:
-            app.table.click(rng.choice(points))
-        else:
-            app.table._act(session.flow.select_pyramid, rng.choice(session.flow.supply())[0])
-    elif stage == "place" and any(getattr(m, "level", 0) for m in app.table.parts.ghost_spots):
-        # Aquarius Rising: a card may go on a house; click the ghost where it floats at its storey.
-        points = [p for p in (spot_point(app, m) for m in sorted(app.table.parts.ghost_spots, key=str)) if p is not None]
-        app.table.click(rng.choice(points)) if points else app.table.key_escape()
-    elif stage in ("place", "target"):
-        spots = [m.cell if isinstance(m, Place) else m.target for m in sorted(session.ghosts(), key=str)]
-        points = [p for p in (free_screen_point(app, c) for c in spots) if p is not None]
-        if not points and spots:
-            app.table.camera.place(app.table.framed("top").zoom(1.0 + rng.random()))  # step back to see the whole table
-            points = [p for p in (free_screen_point(app, c) for c in spots) if p is not None]
-        if not points:
-            app.table.key_turn() if rng.random() < 0.5 else app.table.key_escape()
-            if session.stage in ("place", "target") and not session.ghosts():
-                app.table.key_escape()
-            return
-        app.table.click(rng.choice(points))
-    elif stage == "table_card":
-        points = [p for p in (free_screen_point(app, c) for c in sorted(session.state.table.cards)) if p]
-        if not points:
-            app.table.camera.place(app.table.framed("top").zoom(1.5))
-            points = [p for p in (free_screen_point(app, c) for c in sorted(session.state.table.cards)) if p]
-        app.table.click(rng.choice(points)) if points else app.table.key_escape()
-    elif stage == "player":
-        app.table._act(session.choose_player, rng.choice(session.player_choices()))
-    elif stage == "direction":
-        app.table._act(session.choose_direction, rng.choice(["left", "right"]))
-    elif stage == "confirm":
-        app.table.key_enter()
-
-
-def pixels(app):
-    from panda3d.core import PNMImage
-
-    app.base.graphicsEngine.renderFrame()
-    app.base.graphicsEngine.renderFrame()
-    image = PNMImage()
-    app.base.win.getScreenshot(image)
-    return np.array([[image.getXel(x, y) for x in range(0, image.getXSize(), 10)]
-                     for y in range(0, image.getYSize(), 10)])
 
 
 def test_menu_new_game_form_starts_a_game(app):
@@ -517,54 +381,6 @@ def test_rising_picking_a_card_on_a_house_and_a_quarter(app):
     app.table.click(app.table.picker.screen_of_point(x + dx, y + dy, app.table.parts.ghost_spots[target][1]))
     placed = session.state.data.pyramids[target.cell, target.level]
     assert placed[target.quarter] == "Mb"
-
-
-def towers_step(app, rng):
-    """One click of a person playing Elemental Towers, by the stage the app shows."""
-    from aquarius3d import geometry
-
-    session = app.session
-    stage = session.stage
-    if stage == "draft":
-        app.table.click(screen_of_hand(app, rng.randrange(len(app.table.hud.hand.nodes))))
-    elif stage in ("place", "target"):
-        spots = [m.cell if isinstance(m, Place) else m.target for m in sorted(session.ghosts(), key=str)]
-        if not spots:
-            app.table.key_turn()
-            return
-        points = [p for p in (free_screen_point(app, c) for c in spots) if p is not None]
-        if not points:
-            app.table.camera.place(app.table.framed("top").zoom(1.0 + rng.random()))
-            return
-        app.table.click(rng.choice(points))
-    elif stage == "earned":
-        ghosts = [p for p in (spot_point(app, m) for m in sorted(app.table.parts.ghost_spots, key=str)) if p is not None]
-        movable = sorted(session.flow.movable())
-        if ghosts and rng.random() < 0.85:
-            app.table.click(rng.choice(ghosts))
-        elif movable and session.source is None and rng.random() < 0.6:
-            cell, space = rng.choice(movable)
-            from aquarius3d.view.towers import space_centre
-
-            x, y = space_centre(cell, session.state.table.faces[cell].code, space)
-            point = app.table.picker.screen_of_point(x, y, geometry.card_top(0) + 8.0)
-            if point and app.table.picker.space_at(point, session.state.table.faces) == (cell, space):
-                app.table.click(point)
-        else:
-            app.table.key_escape()
-            app.table._act(session.flow.skip, session.flow.earned()[0][0])
-    elif stage == "table_card":
-        points = [p for p in (free_screen_point(app, c) for c in sorted(session.state.table.cards)) if p]
-        if not points:
-            app.table.camera.place(app.table.framed("top").zoom(1.5))
-            return
-        app.table.click(rng.choice(points))
-    elif stage == "row":
-        app.table._act(session.flow.swap_row, rng.randrange(4))
-    elif stage == "trade_piece":
-        choices = sorted({(m.cell, m.space) for m in session.game.legal_moves(session.state)})
-        app.table._act(lambda spot: session.flow.choose_space(*spot), rng.choice(choices))
-        app.table._act(session.flow.trade_size, rng.choice(session.flow.tradeable()))
 
 
 @pytest.mark.parametrize("draft", [False, True])

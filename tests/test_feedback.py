@@ -93,7 +93,7 @@ def test_a_computer_move_slides_from_its_seat_and_is_named_in_words(app):
     place_a_card(app)
     assert app.session.stage == "computer"
     table._bot_due = 0
-    from tests.test_app import FakeTask
+    from driving import FakeTask
 
     table._tick(FakeTask())
     session = app.session
@@ -279,7 +279,7 @@ def test_an_undone_move_leaves_no_rim(app):
 
 
 def test_the_end_of_a_game_plays_the_win_sound(app):
-    from tests.test_app import FakeTask
+    from driving import FakeTask
 
     app.start_game("aquarius", {}, [Seat("Bo", "computer", "medium"), Seat("Cy", "computer", "medium")], seed=6)
     table = app.table
@@ -322,7 +322,7 @@ def test_towers_an_action_that_acted_on_drawing_is_shown_with_what_it_did(app):
 def test_towers_no_action_card_over_the_end_panel(app):
     """The last card drawn may be an action that acted at once: at the end of the game the end panel stands where
     that card would show, so it is not shown."""
-    from tests.test_app import FakeTask
+    from driving import FakeTask
 
     for seed in range(1, 40):
         app.start_game("elemental-towers", {}, [Seat("Bo", "computer", "random")], seed=seed)

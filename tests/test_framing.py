@@ -13,7 +13,7 @@ from aquarius3d import geometry
 from aquarius3d.engine.moves import Build, Place
 from aquarius3d.session import Seat
 from aquarius3d.view.camera import axes, corners, fit, free_rects, project
-from test_app import FakeTask, app  # noqa: F401  (the app fixture)
+from driving import FakeTask
 
 TAN_Y = math.tan(math.radians(20))  # Panda3D's default lens: 40 degrees up and down
 TAN_X = TAN_Y * 16 / 9

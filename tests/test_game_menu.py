@@ -2,7 +2,7 @@
 
 from aquarius3d import saves
 from aquarius3d.session import Seat
-from test_app import FakeTask, app  # noqa: F401  (the app fixture)
+from driving import FakeTask
 
 
 def accepting(app, event, listener):

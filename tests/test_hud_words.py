@@ -6,7 +6,6 @@ import pytest
 
 from aquarius3d.i18n import set_language
 from aquarius3d.session import Seat
-from test_app import app  # noqa: F401  (the app fixture)
 
 
 @pytest.mark.parametrize("language, line", [("en", "Ann: 1 card, 1 pyramid"), ("fr", "Ann\xa0: 1 carte, 1 pyramide")])

@@ -8,7 +8,7 @@ import pytest
 
 from aquarius3d.i18n import catalog, set_language
 from aquarius3d.session import Seat
-from test_app import FakeTask, app  # noqa: F401  (the app fixture)
+from driving import FakeTask
 from test_framing import assert_framed
 
 NAMES = ["Ann", "Bartholomew", "Cy", "Dominique", "Eve"]

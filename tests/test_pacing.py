@@ -8,7 +8,7 @@ import time
 import numpy as np
 
 from aquarius3d.session import Seat
-from test_app import FakeTask, app, pixels  # noqa: F401  (the app fixture)
+from driving import FakeTask, pixels
 
 
 def later(seconds):

@@ -3,7 +3,7 @@
 import time
 
 from aquarius3d.session import Seat
-from test_app import FakeTask, app  # noqa: F401  (the app fixture)
+from driving import FakeTask
 from test_cli import run
 
 

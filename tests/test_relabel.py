@@ -8,7 +8,6 @@ from panda3d.core import TextNode
 
 from aquarius3d.i18n import catalog, set_language, texts
 from aquarius3d.session import Seat
-from test_app import app  # noqa: F401  (the app fixture)
 
 
 def english_only():

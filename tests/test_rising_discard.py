@@ -3,7 +3,6 @@ the same as they do in ordinary Aquarius", whose discard is face up and open to 
 
 from aquarius3d.i18n import action_name
 from aquarius3d.session import Seat
-from test_app import app  # noqa: F401  (the app fixture)
 
 
 def test_rising_discard_lies_face_up_with_its_top_action_named(app):

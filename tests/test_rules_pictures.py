@@ -7,7 +7,6 @@ from aquarius3d.i18n import catalog, set_language, tr
 from aquarius3d.ruleset import load_ruleset, ruleset_path
 from aquarius3d.screens.rules import GAMES, PICTURES
 from aquarius3d.screens.rules_pictures import deck_cards, figures
-from test_app import app  # noqa: F401  (the app fixture)
 
 SHIPPED = sorted(p.stem for p in ruleset_path("aquarius").parent.glob("*.yaml"))
 

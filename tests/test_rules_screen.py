@@ -3,7 +3,6 @@
 from aquarius3d.i18n import set_language, tr
 from aquarius3d.ruleset import load_ruleset
 from aquarius3d.screens.rules import GAMES, ROWS
-from test_app import app  # noqa: F401  (the app fixture)
 
 
 def test_rules_from_the_main_menu_page_through_every_game(app):

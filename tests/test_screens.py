@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from test_app import app, towers_step  # noqa: F401  (the offscreen App fixture and a Towers player)
+from driving import towers_step
 
 from aquarius3d.session import Seat
 
@@ -252,7 +252,7 @@ def test_no_glowing_spot_lies_under_a_pile_a_tray_or_the_row(app, ruleset, seats
     app.start_game(ruleset, {}, [Seat(n) for n in ["Ann", "Bo"][:seats]], seed=12)
     rng = random.Random(12)
     seen = 0
-    from test_app import step
+    from driving import step
 
     for _ in range(300):
         session = app.session

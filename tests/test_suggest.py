@@ -5,7 +5,6 @@ import pytest
 from aquarius3d.engine.moves import Place, PlacePyramid
 from aquarius3d.i18n import set_language, tr
 from aquarius3d.session import Seat
-from test_app import app  # noqa: F401  (the offscreen App fixture)
 
 
 def seats_for(ruleset):

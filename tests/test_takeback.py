@@ -5,7 +5,6 @@ import pytest
 from aquarius3d.engine.moves import Place
 from aquarius3d.i18n import set_language
 from aquarius3d.session import Seat, Session
-from test_app import app  # noqa: F401  (the app fixture)
 
 
 @pytest.fixture(autouse=True)

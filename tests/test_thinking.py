@@ -6,7 +6,7 @@ import time
 
 from aquarius3d.session import Seat, Session
 from aquarius3d.suggest import suggestion
-from test_app import FakeTask, app  # noqa: F401  (the offscreen App fixture)
+from driving import FakeTask
 
 HARD_FIRST = [Seat("Hal", "computer", "hard"), Seat("Ann")]
 THINK = 4.0  # the hard seat's budget in the first test (the default is 1 s)

@@ -5,7 +5,6 @@ import pytest
 from aquarius3d import saves
 from aquarius3d.screens.tour import STEPS
 from aquarius3d.session import Seat
-from test_app import app  # noqa: F401  (the app fixture)
 
 TOUR = pytest.mark.parametrize("app", ["tour"], indirect=True)  # a first run: the settings file says nothing yet
 
