@@ -65,9 +65,9 @@ class Target:
 
 
 def macos_tag(version: tuple[int, int] = sys.version_info[:2]) -> str:
-    """The oldest macOS the Python of the build has wheels for (as build_apps' own default)."""
-    return "macosx_10_9_x86_64" if version < (3, 13) else "macosx_10_13_x86_64" if version < (3, 14) \
-        else "macosx_10_15_x86_64"
+    """The macOS the app asks for: 10.13, the oldest with wheels of this project's dependencies as new as the
+    other platforms get (at 10.9 pip falls back to pydantic 2.5); 10.15 from Python 3.14, which needs it."""
+    return "macosx_10_13_x86_64" if version < (3, 14) else "macosx_10_15_x86_64"
 
 
 def targets(version: tuple[int, int] = sys.version_info[:2]) -> dict[str, Target]:
@@ -237,6 +237,29 @@ def archive(folder: Path, path: Path) -> None:
             zipped.write(file, f"{top}/{file.relative_to(folder).as_posix()}")
 
 
+def label_bundle(app: Path, version: str) -> None:
+    """The macOS bundle's Info.plist, which build_apps leaves with no identifier and version 0.0.0."""
+    import plistlib
+
+    path = app / "Contents" / "Info.plist"
+    with open(path, "rb") as file:
+        info = plistlib.load(file)
+    info.update({"CFBundleIdentifier": NAME, "CFBundleName": "Aquarius 3D", "CFBundleDisplayName": "Aquarius 3D",
+                 "CFBundleVersion": version, "CFBundleShortVersionString": version,
+                 "NSHighResolutionCapable": True})
+    with open(path, "wb") as file:
+        plistlib.dump(info, file)
+
+
+def notes(platform: str, folder: Path) -> list[str]:
+    """What the build does not carry and a player's machine must have."""
+    if platform == "windows" and not any(f.name.lower() == "vcruntime140_1.dll" for f in folder.iterdir()):
+        return ["numpy and pydantic-core need VCRUNTIME140_1.dll, which build_apps does not ship (its licence is "
+                "Microsoft's): a Windows without the Microsoft Visual C++ 2015-2022 Redistributable (x64) needs it "
+                "installed (docs/standalone.md)"]
+    return []
+
+
 def size(path: Path) -> int:
     return sum(f.stat().st_size for f in path.rglob("*") if f.is_file()) if path.is_dir() else path.stat().st_size
 
@@ -255,9 +278,13 @@ def build(platform: str, project: dict, version: str, dist: Path, build_dir: Pat
     if folder.exists():
         shutil.rmtree(folder)
     shutil.move(build_dir / targets()[platform].tag, folder)
+    if platform == "macos":
+        label_bundle(folder / f"{NAME}.app", version)
     archive(folder, packed)
-    print(f"{platform}: {executable(platform, folder).relative_to(dist.parent)} ({size(folder) / 1e6:.1f} MB), "
-          f"{packed.relative_to(dist.parent)} ({size(packed) / 1e6:.1f} MB) in {time.monotonic() - started:.0f} s")
+    print(f"{platform}: {executable(platform, folder)} ({size(folder) / 1e6:.1f} MB), "
+          f"{packed} ({size(packed) / 1e6:.1f} MB) in {time.monotonic() - started:.0f} s")
+    for line in notes(platform, folder):
+        print(f"note: {line}")
     return folder, packed
 
 
@@ -270,8 +297,16 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps({platform: options(platform, project, args.build, reqs) for platform in args.platform},
                          indent=2))
         return 0
+    if len(args.platform) == 1:
+        build(args.platform[0], project, version, args.dist.resolve(), args.build.resolve())
+        return 0
+    # One process a platform: build_apps' freezer leaves the standard library's distutils in sys.modules,
+    # where setuptools looks for its own when the next build starts
+    import subprocess
+
     for platform in args.platform:
-        build(platform, project, version, args.dist.resolve(), args.build.resolve())
+        subprocess.run([sys.executable, __file__, "--platform", platform, "--dist", str(args.dist),
+                        "--build", str(args.build)], check=True)
     return 0
 
 
