@@ -4,8 +4,25 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from aquarius3d.engine.game import Game
 from aquarius3d.engine.state import State
+
+
+def sweep(cases, by=lambda values: values[0]):
+    """Every case of a sweep as pytest parameters, all but the first of each group marked slow, so that
+    `pytest -m "not slow"` keeps one case of each and the whole suite runs them all. A case's group is
+    `by` of its values (its first value, the ruleset, by default); with `by=None` the cases are one group."""
+    seen = set()
+    params = []
+    for case in cases:
+        values = case if isinstance(case, tuple) else (case,)
+        group = by(values) if by else None
+        marks = () if group not in seen else (pytest.mark.slow,)
+        seen.add(group)
+        params.append(pytest.param(*values, marks=marks))
+    return params
 
 
 def all_cards(game: Game, state: State) -> list[int]:

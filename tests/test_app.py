@@ -251,6 +251,7 @@ def test_round_table_and_joining_in_the_window(app):
     assert app.table.join.panel.isHidden()
 
 
+@pytest.mark.slow
 def test_a_complete_game_of_aquarius_rising_by_clicks(app):
     from aquarius3d.view.houses import state_views
 

@@ -2,6 +2,8 @@
 
 import random
 
+import pytest
+
 from aquarius3d.bots import aquarius_chance, infer, leaves, make_player
 from aquarius3d.cards import mask_letters
 from aquarius3d.engine.moves import MoveCard, Place
@@ -49,6 +51,7 @@ def test_a_finishing_card_is_found_exactly_as_the_engine_places_it():
     assert yes >= 3 and no >= 20, (yes, no)
 
 
+@pytest.mark.slow
 def test_the_chance_is_calibrated_on_games_it_was_not_fitted_on():
     """Over medium players' four-seat games (other deals than the fit's), the mean chance the model gives the seat
     to play is close to how often that seat went on to win, overall and where a rival held a finishing card."""

@@ -3,6 +3,8 @@
 import math
 import random
 
+import pytest
+
 from aquarius3d.bots import aquarius_chance, aquarius_hands, infer, make_player
 from aquarius3d.ruleset import load_ruleset
 
@@ -29,6 +31,7 @@ def test_the_real_world_passes_every_test_when_the_others_play_as_medium():
     assert tested > 300, tested
 
 
+@pytest.mark.slow
 def test_the_tests_turn_away_many_worlds_drawn_without_them():
     """Of the worlds drawn from what the seat saw (goals leaning on the log and its rulings), well over a third
     fail (56% here): the cards the others placed say much about what they hold. The sampler's worlds, mended
@@ -121,6 +124,7 @@ def test_the_rulings_sharpen_the_reading_of_goals():
     assert sum(read) / len(read) > sum(plain) / len(plain) + 0.2, (sum(read) / len(read), sum(plain) / len(plain))
 
 
+@pytest.mark.slow
 def test_seats_that_do_not_play_as_medium_are_not_read():
     """A placement that no goal explains as medium's marks its seat as unlike medium (a person, or here easy and
     random players): most of those seats are marked by the end of a game, hardly any medium seat; a marked seat's

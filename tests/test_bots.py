@@ -13,7 +13,7 @@ from aquarius3d.engine.hidden import HIDDEN, Observation, unused_goals_public
 from aquarius3d.errors import DataError
 from aquarius3d.ruleset import load_ruleset
 
-from helpers import play_random
+from helpers import play_random, sweep
 
 QUICK = 0.02  # seconds: the smallest budget of the searching level (its fewest simulations), to keep tests short
 GAMES = [("aquarius", {}, 4), ("aquarius", {"first_edition": True}, 3), ("aquarius", {"basic": True}, 2),
@@ -28,7 +28,7 @@ def positions(game, players, seeds=range(2), steps=80, every=3):
                 yield state.copy()
 
 
-@pytest.mark.parametrize("ruleset, options, players", GAMES)
+@pytest.mark.parametrize("ruleset, options, players", sweep(GAMES))
 def test_every_level_plays_a_legal_move_from_its_observation(ruleset, options, players):
     game = load_ruleset(ruleset, options)
     tried = 0
@@ -69,7 +69,7 @@ def shuffle_the_unseen(game, state, seat, rng):
     return other
 
 
-@pytest.mark.parametrize("ruleset, options, players", GAMES)
+@pytest.mark.parametrize("ruleset, options, players", sweep(GAMES))
 def test_what_a_player_cannot_see_does_not_change_its_choice(ruleset, options, players):
     game = load_ruleset(ruleset, options)
     rng = random.Random(5)

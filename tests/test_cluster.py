@@ -29,6 +29,7 @@ def needs_ray():
         pytest.importorskip("ray")
 
 
+@pytest.mark.slow
 def test_ray_local_instance_gives_the_figures_of_one_process():
     needs_ray()
     args = ("aquarius", "--players", "medium,random,easy", "--games", "6", "--seed", "8", "--json")

@@ -319,6 +319,7 @@ def test_towers_an_action_that_acted_on_drawing_is_shown_with_what_it_did(app):
     pytest.skip("no action acted on drawing in these deals")
 
 
+@pytest.mark.slow
 def test_towers_no_action_card_over_the_end_panel(app):
     """The last card drawn may be an action that acted at once: at the end of the game the end panel stands where
     that card would show, so it is not shown."""

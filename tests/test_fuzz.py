@@ -15,11 +15,13 @@ import pytest
 from aquarius3d import fuzz
 from aquarius3d.ruleset import load_ruleset
 
+from helpers import sweep
+
 ROOT = Path(__file__).resolve().parents[1]
 POSITIONS, RULESETS = fuzz.sources(ROOT)
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", sweep(range(4), by=None))
 def test_mutated_position_files_get_clean_answers(tmp_path, seed):
     rng = random.Random(seed)
     faults = []
@@ -31,7 +33,7 @@ def test_mutated_position_files_get_clean_answers(tmp_path, seed):
     assert not faults, "\n\n".join(faults[:3])
 
 
-@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("seed", sweep(range(3), by=None))
 def test_mutated_rulesets_get_clean_answers(tmp_path, seed):
     rng = random.Random(100 + seed)
     faults = []

@@ -12,13 +12,13 @@ import pytest
 
 from aquarius3d.ruleset import available, load_ruleset
 
-from helpers import assert_every_card_once
+from helpers import assert_every_card_once, sweep
 from test_ruleset import option_combinations
 
 CASES = [(name, options) for name in available() for options in option_combinations(name)]
 
 
-@pytest.mark.parametrize("name, options", CASES, ids=[f"{n}-{o}" for n, o in CASES])
+@pytest.mark.parametrize("name, options", sweep(CASES), ids=[f"{n}-{o}" for n, o in CASES])
 def test_random_playouts(name, options):
     game = load_ruleset(name, options)
     for seed in range(6):

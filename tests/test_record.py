@@ -2,6 +2,8 @@
 
 import time
 
+import pytest
+
 from aquarius3d.session import Seat
 from driving import FakeTask
 from test_cli import run
@@ -53,6 +55,7 @@ def test_play_checks_its_watching_options_before_any_window(tmp_path):
     assert done.returncode == 2 and done.stderr.startswith("aquarius3d: --load: the saved game says")
 
 
+@pytest.mark.slow
 def test_play_records_a_whole_computer_game_offscreen(tmp_path):
     done = run("play", "aquarius", "--players", "random,random", "--seed", "3", "--record", str(tmp_path / "shots"),
                "--exit-at-end", "--offscreen")
