@@ -102,6 +102,9 @@ def open_log(path: Path | None):
         path.parent.mkdir(parents=True, exist_ok=True)
         if path.is_file() and path.stat().st_size > LOG_LIMIT:
             path.replace(path.with_name(path.name + ".1"))
+    except OSError:  # (on Windows, another window may hold it open: it is moved aside another time)
+        pass
+    try:
         return open(path, "a", encoding="utf-8", errors="replace", buffering=1)
     except OSError:
         return None
