@@ -164,7 +164,7 @@ def parse_players(text: str) -> list:
                               level))
         else:
             seats.append(Seat(raw, "human"))
-    from .session import same_name
+    from .session.seats import same_name
 
     names = [s.name for s in seats]
     if same_name(names) is not None:
@@ -208,7 +208,7 @@ def cmd_play(args) -> int:
         raise DataError("play: name a ruleset (see 'aquarius3d rulesets') or give --load FILE")
     game = load_ruleset(args.ruleset, _options(args.option))
     if args.players is None:  # Ann and Bo, or a solitaire game's one player
-        from .session import default_names
+        from .session.seats import default_names
 
         args.players = ",".join(default_names(game.min_players, game.max_players))
     seats = parse_players(args.players)

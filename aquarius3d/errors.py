@@ -1,7 +1,7 @@
 """The exceptions a user can cause. Each is a ValueError with a readable message.
 
 The message is English with the notation, for the command line and check files; `words`, when given, says
-the same for the window, in the player's language and without codes (see refusals.py).
+the same for the window, in the player's language and without codes (see session/refusals.py).
 """
 
 

@@ -85,7 +85,7 @@ def test_every_module_of_the_package_is_frozen():
                      for p in (ROOT / "aquarius3d").rglob("*.py") if "__pycache__" not in p.parts)
     frozen = _options("linux")["include_modules"]["*"]
     assert sorted(frozen) == [m for m in on_disk if m != "aquarius3d.standalone"]
-    assert "aquarius3d.games.aquarius.flow" in frozen and "aquarius3d.bots.worker" in frozen
+    assert "aquarius3d.session.flows.aquarius" in frozen and "aquarius3d.bots.worker" in frozen
 
 
 def test_data_files_come_from_package_data():

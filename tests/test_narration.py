@@ -117,7 +117,7 @@ def test_the_end_says_goals_and_ranks_in_french(french):
     session = Session.new("elemental-towers", {}, [Seat("Ann")], seed=7, autosave=False)
     session.state.data.pieces.clear()
     assert session.flow.score()[1] == "Novice"
-    from aquarius3d.games.towers.flow import rank_words
+    from aquarius3d.session.flows.towers import rank_words
 
     assert rank_words("Master Builder") == "Maître bâtisseur" and rank_words("Grand Wizard") == "Grand Wizard"
     session = Session.new("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=7, autosave=False)

@@ -126,8 +126,8 @@ def test_towers_take_back_is_its_own_undo():
 
 @pytest.mark.parametrize("family", ["aquarius", "rising", "towers", "dominus"])
 def test_every_family_says_whether_it_keeps_its_own_undo(family):
-    from aquarius3d.flow import Flow
-    from aquarius3d.games import flow_of
+    from aquarius3d.session.flows.base import Flow
+    from aquarius3d.session.flows import flow_of
 
     flow = flow_of(family)
     assert issubclass(flow, Flow) and "own_undo" in vars(flow)  # said by the family, not inherited by default

@@ -5,7 +5,7 @@ import multiprocessing
 import time
 
 from aquarius3d.session import Seat, Session
-from aquarius3d.suggest import suggestion
+from aquarius3d.session.suggestion import suggestion
 from driving import FakeTask
 
 HARD_FIRST = [Seat("Hal", "computer", "hard"), Seat("Ann")]

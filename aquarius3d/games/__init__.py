@@ -33,12 +33,6 @@ def analyst(family: str) -> ModuleType:
     return import_module(f"{__name__}.{family}.analysis")
 
 
-def flow_of(family: str) -> Callable[..., Any]:
-    """The family's Flow class (aquarius3d/flow.py): its part of a turn at the table."""
-    flow: Callable[..., Any] = import_module(f"{__name__}.{family}.flow").FLOW
-    return flow
-
-
 def narrator(family: str) -> Callable[..., str]:
     """The family's `describe(game, state, names, result, before)`: a move in words, in the player's language
     (`before`: the faces on the table before the move, {cell: code}, to name a card the move took away)."""

@@ -14,7 +14,7 @@ from direct.gui.DirectGui import DirectFrame
 from panda3d.core import Point3
 
 from ..i18n import action_name, tr
-from .. import session_words as words
+from ..session import words as words
 from ..view.motion import LastMove
 from ..view.seats import SeatLabels
 from ..view.sound import Sounds

@@ -13,7 +13,7 @@ from direct.gui.DirectGui import DGG, DirectButton, DirectFrame
 from panda3d.core import Point3, TextNode
 
 from ..i18n import action_name, element_name, language, tr
-from .. import session_words as words
+from ..session import words as words
 from ..view.hand import Hand
 from ..vocabulary import ELEMENT_NAME_OF_COLOUR
 from .widgets import BUTTON, newest_lines, side_by_side

@@ -11,7 +11,7 @@ from ..bots import SEAT_LEVELS
 from ..errors import DataError
 from ..i18n import choice_name, game_name, has, tr
 from ..ruleset import available, load_ruleset
-from ..session import DEFAULT_NAMES, Seat, same_name
+from ..session.seats import DEFAULT_NAMES, Seat, same_name
 from . import Screen
 from .widgets import BUTTON, CHECK, ENTRY, TEXT, WARNING
 

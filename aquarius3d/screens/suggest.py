@@ -1,6 +1,6 @@
 """H at the table: the hard player's suggestion for the human to move, said in the HUD's hint line.
 
-The choosing and the words are aquarius3d/suggest.py's (no Panda3D there); this only asks and shows. The
+The choosing and the words are aquarius3d/session/suggestion.py's (no Panda3D there); this only asks and shows. The
 suggestion takes the hint's place above the hand (wide and free there; the notice line at the top would run
 under the log and the goal card) until the next redraw, that is the player's next click; on the table the
 hand card is lifted and the spot glows (view/advice.py) as long. On the cover or a
@@ -10,7 +10,7 @@ computer's turn the notice says only that a suggestion waits for the player's ow
 from __future__ import annotations
 
 from ..i18n import tr
-from ..suggest import Suggestion, suggestion
+from ..session.suggestion import Suggestion, suggestion
 
 
 def suggest(screen) -> Suggestion | None:

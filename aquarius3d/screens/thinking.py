@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ..bots.worker import Worker
 from ..i18n import tr
-from ..suggest import advisor, can_suggest, suggestion
+from ..session.suggestion import advisor, can_suggest, suggestion
 from .suggest import show
 
 SEARCHING = ("hard",)  # the levels whose choice takes long enough to be thought in the worker

@@ -16,22 +16,23 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from ... import saves, session_words as words
+from ... import saves
+from .. import words
 from ...engine.moves import Build, DraftDiscard, MoveCard, Shift, Skip, SwapRow, TradePiece, Zap, cell_text
 from ...errors import IllegalMove
 from ...i18n import element_name, has, tr
 from ...vocabulary import ELEMENT_NAME_OF_COLOUR, pyramid_order
-from ...flow import Flow
-from ...stages import Stage
-from .narration import events, panel
-from .state import towers
+from .base import Flow
+from ..stages import Stage
+from ...games.towers.narration import events, panel
+from ...games.towers.state import towers
 
 if TYPE_CHECKING:
     from ...engine.game import ApplyResult, Game
     from ...engine.state import State
     from ...engine.table import Cell
     from ...engine.moves import Move
-    from ...session import Session
+    from ..play import Session
 
 
 class TowersFlow(Flow):
@@ -132,7 +133,7 @@ class TowersFlow(Flow):
 
     def _on_card(self, cell: Cell) -> str:
         """Where a tower stands, in words: on the card it stands on ("on the Fire–Water card")."""
-        from ..aquarius.narration import card_words
+        from ...games.aquarius.narration import card_words
 
         face = self.state.table.faces.get((cell[0], cell[1]))
         return tr("on_card", card=card_words(face.code)) if face is not None else tr("where_cell", cell=cell_text(cell))
@@ -149,7 +150,7 @@ class TowersFlow(Flow):
                          for c, n in counts.items())
 
     def score(self) -> tuple[int, str, list[tuple[Cell, str, str, int]]]:
-        from .pieces import rank_of, score_of
+        from ...games.towers.pieces import rank_of, score_of
 
         total, towers = score_of(self.game, self.state)
         return total, rank_words(rank_of(self.game, total)), towers
@@ -183,7 +184,7 @@ class TowersFlow(Flow):
         """Glowing spots: {move: (cell, space, pyramid or tower)} for builds, or the chosen piece's moves."""
         if self.session.stage != Stage.EARNED:
             return {}
-        from .pieces import piece_at, spaces
+        from ...games.towers.pieces import piece_at, spaces
 
         found: dict[tuple[Cell, str], tuple[Build | Shift, list[str]]] = {}
         for move in self.game.legal_moves(self.state):
@@ -198,7 +199,7 @@ class TowersFlow(Flow):
 
     def under_ghost(self, move: Move) -> list[str]:
         """What a glowing piece would stand on: the pieces at a move's destination (a build stands alone)."""
-        from .pieces import piece_at
+        from ...games.towers.pieces import piece_at
 
         if not isinstance(move, Shift):
             return []
@@ -257,7 +258,7 @@ class TowersFlow(Flow):
         return self._refuse(Build(pending[0][0] if pending else 0, cell, space))
 
     def _first_match_for_source(self) -> int:
-        from .pieces import piece_at
+        from ...games.towers.pieces import piece_at
 
         assert self.session.source is not None  # (a piece is picked)
         piece = piece_at(self.state, *self.session.source)

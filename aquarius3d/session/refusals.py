@@ -12,17 +12,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import canonical, face
-from .engine.moves import (
+from ..cards import canonical, face
+from ..engine.moves import (
     Build, DraftDiscard, Join, Move, MoveCard, Pass, Place, PlacePyramid, RotateGoals, Shift, Skip, SwapRow,
-    TradeGoals, TradeHands, TradePiece, TradePyramids, Zap, parse_move,
-)
-from .games.aquarius.narration import card_words, where
-from .i18n import action_name, pyramid_name, tr
+    TradeGoals, TradeHands, TradePiece, TradePyramids, Zap, parse_move)
+from ..games.aquarius.narration import card_words, where
+from ..i18n import action_name, pyramid_name, tr
 
 if TYPE_CHECKING:
-    from .engine.game import Game
-    from .engine.state import State
+    from ..engine.game import Game
+    from ..engine.state import State
 
 NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
@@ -137,8 +136,8 @@ def _kind(game: Game, state: State, names: list[str], name: str, move: Move) -> 
 
 def _pyramid(state: State, name: str, move: PlacePyramid) -> str:
     """Aquarius Rising: a pyramid not in the supply, or one that may not stand there."""
-    from .games.rising.narration import pyramid_place
-    from .games.rising.state import rising
+    from ..games.rising.narration import pyramid_place
+    from ..games.rising.state import rising
 
     pyramid = pyramid_name(move.pyramid)
     if move.pyramid not in rising(state).supply[state.turn]:
@@ -150,9 +149,9 @@ def _pyramid(state: State, name: str, move: PlacePyramid) -> str:
 
 def _towers(game: Game, state: State, move: Move) -> str | None:
     """Elemental Towers: earned actions, the scoring row, trades with the supply, the draft."""
-    from .games.towers.narration import panel
-    from .games.towers.pieces import piece_at
-    from .games.towers.state import towers
+    from ..games.towers.narration import panel
+    from ..games.towers.pieces import piece_at
+    from ..games.towers.state import towers
 
     data = towers(state)
     if isinstance(move, (Build, Shift, Skip)) and not 0 <= move.match < len(data.pending):

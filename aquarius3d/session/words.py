@@ -1,5 +1,5 @@
 """What the session says in words: the prompt for the stage, why a spot takes nothing, the goal lines,
-the end screen (and the winning groups it lights). Functions of a Session (aquarius3d/session.py), which calls them; each reads only what
+the end screen (and the winning groups it lights). Functions of a Session (play.py), which calls them; each reads only what
 the session shows (its observation, stage and choices), never another seat's secrets.
 """
 
@@ -8,13 +8,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import refusals
-from .cards import BIT, LETTER_OF, face
-from .games.aquarius.narration import card_words, rotation, sentence
-from .i18n import action_name, element_name, tr
+from ..cards import BIT, LETTER_OF, face
+from ..games.aquarius.narration import card_words, rotation, sentence
+from ..i18n import action_name, element_name, tr
 from .stages import Stage
 
 if TYPE_CHECKING:
-    from .session import Session
+    from .play import Session
 
 
 def rising_seat_line(session: Session, seat: int, cards: int) -> str:

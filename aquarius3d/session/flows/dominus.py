@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...cards import face
-from ...flow import Flow
+from .base import Flow
 from ...i18n import tr
-from ...stages import Stage
-from .blocks import side_matches
-from .state import DominusData
+from ..stages import Stage
+from ...games.dominus.blocks import side_matches
+from ...games.dominus.state import DominusData
 
 if TYPE_CHECKING:
     from ...engine.table import Cell

@@ -9,7 +9,7 @@ A move that drew cards only for others (the next seat's draw at the start of its
 saw) is taken back honestly: the whole state before the move comes back, the deck with its cards in
 their order included, so the same cards are dealt again.
 
-Elemental Towers keeps its own undo (games/towers/flow.py: back to the start of the turn, after its
+Elemental Towers keeps its own undo (flows/towers.py: back to the start of the turn, after its
 card was drawn): its flow says so (`Flow.own_undo`), and `TakeBack` hands over to it, so U and the button mean the same thing in every game.
 The session calls `before()` and `after()` around each move; holds no Panda3D.
 """
@@ -20,11 +20,11 @@ from dataclasses import dataclass
 
 from typing import TYPE_CHECKING
 
-from .engine.state import State
+from ..engine.state import State
 from .stages import Stage
 
 if TYPE_CHECKING:
-    from .flow import Flow
+    from .flows.base import Flow
 
 
 @dataclass
@@ -87,8 +87,8 @@ class TakeBack:
 
     def take_back(self) -> bool:
         """Put the state back as it was before the move (the deck included); False if not possible."""
-        from . import saves
-        from .i18n import tr
+        from .. import saves
+        from ..i18n import tr
 
         own = self._own_undo()
         if own is not None:

@@ -1,8 +1,8 @@
 """A game family's part of a turn at the table: the hooks the session calls, and the choices only it offers.
 
-The session (session.py) runs what every family shares: seats, the hand-off
+The session (session/play.py) runs what every family shares: seats, the hand-off
 cover, choosing a hand card and where it goes, the action cards, the log and
-autosave. At a few points it asks the game's Flow (games/<family>/flow.py):
+autosave. At a few points it asks the game's Flow (flows/<family>.py):
 which stage a family's own phase is, what to tell the player, whether a cancel
 is the family's, which spots above the table a card may take, what else to log
 after a move, and what the end screen says. The window calls a family's own
@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .stages import Stage
+from ..stages import Stage
 
 if TYPE_CHECKING:
-    from .engine.game import ApplyResult
-    from .session import Session
+    from ...engine.game import ApplyResult
+    from ..play import Session
 
 
 class Flow:

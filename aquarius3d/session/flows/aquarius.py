@@ -1,6 +1,6 @@
 """Aquarius at the table: the shared flow is all it needs."""
 
-from ...flow import Flow
+from .base import Flow
 
 
 class AquariusFlow(Flow):

@@ -8,17 +8,17 @@ from typing import TYPE_CHECKING, Any
 from collections import Counter
 
 from ...engine.moves import PlacePyramid
-from ...flow import Flow
+from .base import Flow
 from ...i18n import pyramid_name, tr
-from ...stages import Stage
+from ..stages import Stage
 from ...vocabulary import pyramid_order
-from .narration import explain_heights
-from .state import RisingData
+from ...games.rising.narration import explain_heights
+from ...games.rising.state import RisingData
 
 if TYPE_CHECKING:
     from ...engine.table import Cell
     from ...cards import Face
-    from ...session import Session
+    from ..play import Session
 
 
 class RisingFlow(Flow):

@@ -1,10 +1,8 @@
 """A game at one computer: hot-seat turns, the hand-off cover, and each card's flow.
 
-The session is what the window drives, and it holds no Panda3D: the app
-draws `stage`, `observation()`, `ghosts()` and `messages`, and calls the
-methods below on clicks and keys. Tests drive complete games the same way.
-
-Stages (aquarius3d/stages.py; Elemental Towers adds its own, see games/towers/flow.py):
+The session is what the window drives, and it holds no Panda3D: the app draws `stage`, `observation()`,
+`ghosts()` and `messages`, and calls the methods below on clicks and keys. Tests drive whole games so.
+Stages (stages.py; Elemental Towers adds its own, flows/towers.py), and what each waits for:
     cover       between human turns: every secret hidden until `reveal()`
     choose      pick a hand card (`select`), or `pass_turn()` when stuck
     place       an element card is chosen: ghosts show where it goes (`turn_card`, `choose_cell`)
@@ -24,22 +22,23 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from . import saves, session_words as words
-from .bots import DEFAULT_LEVEL, make_player
-from .cards import face
-from .engine.game import ApplyResult, Game
-from .engine.moves import (Join, MoveCard, Pass, Place, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals,
-                           TradeHands, TradePyramids, TwoPyramids, Zap)
-from .errors import IllegalMove
-from .i18n import action_name, tr
-from .games import flow_of, narrator
-from .games.aquarius.narration import card_words
-from .ruleset import load_ruleset
-from .yamlfile import short
+from .. import saves
+from ..bots import DEFAULT_LEVEL, make_player
+from ..cards import face
+from ..engine.game import ApplyResult, Game
+from ..engine.moves import (Join, MoveCard, Pass, Place, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals,
+                            TradeHands, TradePyramids, TwoPyramids, Zap)
+from ..errors import IllegalMove
+from ..games import narrator
+from ..games.aquarius.narration import card_words
+from ..i18n import action_name, tr
+from ..ruleset import load_ruleset
+from ..yamlfile import short
+from . import words
+from .flows import flow_of
+from .seats import Seat
 from .stages import Stage
-from .seats import DEFAULT_NAMES, Seat, default_names, same_name  # noqa: F401  (where the window finds them)
 from .takeback import TakeBack
-
 
 class Session:
     def __init__(self, game: Game, seats: list[Seat], seed: int, autosave: bool = True,
@@ -114,7 +113,7 @@ class Session:
 
     @classmethod
     def load(cls, path, autosave: bool = True) -> "Session":
-        from .errors import DataError
+        from ..errors import DataError
 
         record = saves.read_record(path)
         try:
