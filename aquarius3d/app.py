@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import saves
-from .errors import DataError
+from .files import saves
+from .core.errors import DataError
 from .i18n import set_language, tr
 from .screens import Screen, Screens
 from .screens.load import LoadScreen

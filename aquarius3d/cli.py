@@ -15,7 +15,7 @@ import sys
 from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
-from .errors import DataError, IllegalMove, MoveSyntaxError
+from .core.errors import DataError, IllegalMove, MoveSyntaxError
 
 if TYPE_CHECKING:
     import argparse
@@ -27,7 +27,7 @@ USER_ERRORS = (DataError, IllegalMove, MoveSyntaxError)
 
 
 def _options(pairs: list[str]) -> dict:
-    from .ruleset import parse_option_value
+    from .rules.ruleset import parse_option_value
 
     options = {}
     for pair in pairs or []:
@@ -39,7 +39,8 @@ def _options(pairs: list[str]) -> dict:
 
 
 def cmd_analyze(args) -> int:
-    from .positions import PositionError, analyze, describe, read_position
+    from .positions.analyze import analyze, describe
+    from .positions.file import PositionError, read_position
 
     try:
         result = analyze(read_position(args.file))
@@ -55,8 +56,8 @@ def cmd_analyze(args) -> int:
 
 
 def cmd_check(args) -> int:
-    from .checks import run_checks
-    from .positions import read_position
+    from .positions.checks import run_checks
+    from .positions.file import read_position
 
     failed = 0
     for path in args.files:
@@ -73,8 +74,8 @@ def cmd_check(args) -> int:
 
 
 def cmd_simulate(args) -> int:
-    from .ruleset import load_ruleset
-    from .simulate import simulate
+    from .rules.ruleset import load_ruleset
+    from .commands.simulate import simulate
 
     if args.games < 1:
         raise DataError(f"--games: expected at least 1, got {args.games}")
@@ -85,7 +86,7 @@ def cmd_simulate(args) -> int:
     try:
         result = simulate(game, players, args.games, args.seed)
     except DataError as exc:  # an endless game: the ruleset's doing
-        from .ruleset import ruleset_path
+        from .rules.ruleset import ruleset_path
 
         raise DataError(f"{ruleset_path(args.ruleset).name}: {exc}") from None
     if args.json:
@@ -112,7 +113,7 @@ def cmd_simulate(args) -> int:
 
 
 def cmd_arena(args) -> int:
-    from .arena import command
+    from .commands.arena import command
 
     return command(args, _options(args.option))
 
@@ -127,7 +128,8 @@ def _size(text: str) -> tuple[int, int]:
 def cmd_render(args) -> int:
     from pathlib import Path
 
-    from .positions import load_game, read_position
+    from .positions.analyze import load_game
+    from .positions.file import read_position
 
     position = read_position(args.file)
     load_game(position)  # an unknown ruleset or option is the user's mistake, said before any window opens
@@ -189,7 +191,7 @@ def parse_think(text: str | None) -> float | None:
 
 
 def cmd_play(args) -> int:
-    from .ruleset import load_ruleset
+    from .rules.ruleset import load_ruleset
 
     think = parse_think(args.think)
     if args.load:
@@ -197,7 +199,7 @@ def cmd_play(args) -> int:
             raise DataError("--load: the saved game says the ruleset, options and players; give only the file")
         from pathlib import Path
 
-        from . import saves
+        from .files import saves
         from .session import Session
 
         saves.clean_temporary()
@@ -271,7 +273,7 @@ def _open_window(play: tuple | None = None, session=None, offscreen: bool = Fals
 
 
 def cmd_saves(args) -> int:
-    from . import saves
+    from .files import saves
 
     saves.clean_temporary()
     entries = saves.list_games()
@@ -283,7 +285,7 @@ def cmd_saves(args) -> int:
 
 
 def cmd_rulesets(args) -> int:
-    from .ruleset import available, load_ruleset
+    from .rules.ruleset import available, load_ruleset
 
     for name in available():
         game = load_ruleset(name)

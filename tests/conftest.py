@@ -49,7 +49,7 @@ def offscreen():
 def app(offscreen, tmp_path, monkeypatch, request):
     """The window on the offscreen table, its settings and saves in a folder of the test's own."""
     monkeypatch.setenv("AQUARIUS3D_HOME", str(tmp_path))
-    from aquarius3d import saves
+    from aquarius3d.files import saves
     from aquarius3d.app import App
     from aquarius3d.i18n import set_language
 

@@ -25,7 +25,7 @@ def free_screen_point(app, cell):
 
 def spot_point(app, move):
     """The screen point of a ghost where it is picked (its storey's height; a pyramid's quarter), if visible."""
-    from aquarius3d import geometry
+    from aquarius3d.core import geometry
 
     cell, height, quarter = app.table.parts.ghost_spots[move]
     x, y = geometry.cell_centre(*cell)
@@ -125,7 +125,7 @@ def pixels(app):
 
 def towers_step(app, rng):
     """One click of a person playing Elemental Towers, by the stage the app shows."""
-    from aquarius3d import geometry
+    from aquarius3d.core import geometry
 
     session = app.session
     stage = session.stage

@@ -58,8 +58,9 @@ def joining_session():
     goal is fire (tests/positions/aquarius/join-and-win-at-once.yaml): whoever joins wins at once."""
     from pathlib import Path
 
-    from aquarius3d.checks import position_state
-    from aquarius3d.positions import load_game, read_position
+    from aquarius3d.positions.checks import position_state
+    from aquarius3d.positions.analyze import load_game
+    from aquarius3d.positions.file import read_position
     from aquarius3d.session import Seat, Session
 
     position = read_position(Path(__file__).parent / "positions" / "aquarius" / "join-and-win-at-once.yaml")

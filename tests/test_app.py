@@ -5,7 +5,7 @@ import random
 import pytest
 from driving import FakeTask, pixels, screen_of_hand, step, towers_step, tray_point
 
-from aquarius3d import saves
+from aquarius3d.files import saves
 from aquarius3d.engine.moves import Place
 from aquarius3d.i18n import set_language
 from aquarius3d.session import Seat
@@ -137,7 +137,7 @@ def test_continue_with_no_autosave_and_with_a_corrupt_one(app):
 
 
 def test_dominus_draws_the_table_limit_and_marks_edges(app):
-    from aquarius3d import geometry
+    from aquarius3d.core import geometry
 
     app.start_game("dominus", {"table": [6, 2]}, [Seat("Ann"), Seat("Bo", "computer")], seed=5)
     session = app.session
@@ -328,9 +328,10 @@ def test_rising_trays_storeys_and_side_elevation(app):
 
 
 def test_rising_picking_a_card_on_a_house_and_a_quarter(app):
-    from aquarius3d import geometry
-    from aquarius3d.checks import position_state
-    from aquarius3d.positions import load_game, parse_position
+    from aquarius3d.core import geometry
+    from aquarius3d.positions.checks import position_state
+    from aquarius3d.positions.analyze import load_game
+    from aquarius3d.positions.file import parse_position
     from aquarius3d.session import Session
 
     position = parse_position({
@@ -386,7 +387,7 @@ def test_rising_picking_a_card_on_a_house_and_a_quarter(app):
 
 @pytest.mark.parametrize("draft", [False, True])
 def test_a_complete_game_of_elemental_towers_by_clicks(app, draft):
-    from aquarius3d import geometry
+    from aquarius3d.core import geometry
     from aquarius3d.view.towers import piece_views
 
     app.start_game("elemental-towers", {"draft": draft}, [Seat("Solo")], seed=12)

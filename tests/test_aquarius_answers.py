@@ -5,8 +5,8 @@ Goals by the place its new goal comes from. Medium's judgement (no goals read) i
 from aquarius3d.bots import aquarius_eval, make_player
 from aquarius3d.bots.aquarius_eval import KEEP_ACTION, KEEP_ANSWER, Judge, off_table_worth
 from aquarius3d.engine.moves import MoveCard, RotateGoals, ShuffleHands, TradeGoals, TradeHands, Zap
-from aquarius3d.ruleset import load_ruleset
-from aquarius3d.vocabulary import BIT, LETTER_OF
+from aquarius3d.rules.ruleset import load_ruleset
+from aquarius3d.core.vocabulary import BIT, LETTER_OF
 
 GAME = load_ruleset("aquarius")
 

@@ -5,10 +5,10 @@ import random
 import pytest
 
 from aquarius3d.bots import aquarius_chance, infer, leaves, make_player
-from aquarius3d.cards import mask_letters
+from aquarius3d.core.cards import mask_letters
 from aquarius3d.engine.moves import MoveCard, Place
-from aquarius3d.ruleset import load_ruleset
-from aquarius3d.vocabulary import ELEMENT_OF
+from aquarius3d.rules.ruleset import load_ruleset
+from aquarius3d.core.vocabulary import ELEMENT_OF
 
 
 def turn_starts(game, players, seeds):

@@ -7,7 +7,7 @@ import pytest
 
 from aquarius3d.bots import aquarius_eval, aquarius_fast, make_player
 from aquarius3d.engine.moves import MoveCard, Place, Zap
-from aquarius3d.ruleset import load_ruleset
+from aquarius3d.rules.ruleset import load_ruleset
 
 from helpers import play_random
 

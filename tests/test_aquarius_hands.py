@@ -6,7 +6,7 @@ import random
 import pytest
 
 from aquarius3d.bots import aquarius_chance, aquarius_hands, infer, make_player
-from aquarius3d.ruleset import load_ruleset
+from aquarius3d.rules.ruleset import load_ruleset
 
 
 def positions(game, seeds):

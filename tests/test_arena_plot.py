@@ -5,10 +5,10 @@ import sys
 
 import pytest
 
-from aquarius3d import arena as arena_module
-from aquarius3d.arena import arena
+from aquarius3d.commands import arena as arena_module
+from aquarius3d.commands.arena import arena
 from aquarius3d.cli import main
-from aquarius3d.ruleset import load_ruleset
+from aquarius3d.rules.ruleset import load_ruleset
 
 
 def test_without_matplotlib_plot_exits_2_with_one_line_and_plays_no_game(monkeypatch, tmp_path, capsys):

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from aquarius3d.cards import LETTERS
+from aquarius3d.core.cards import LETTERS
 from aquarius3d.view import atlas
 from aquarius3d.view.atlas import FACES_PER_PAGE, TILE_H, TILE_W, FaceAtlas, draw_face
 

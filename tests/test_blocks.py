@@ -111,7 +111,7 @@ def test_families_are_imported_when_the_registry_is_listed_in_one_order():
 
     plain = run("import aquarius3d.games")
     assert run("import aquarius3d.games.towers.blocks, aquarius3d.games.rising") == plain
-    assert run("from aquarius3d.ruleset import load_ruleset") == plain
+    assert run("from aquarius3d.rules.ruleset import load_ruleset") == plain
 
 
 def test_bounds_are_checked_when_values_are(tmp_path):
@@ -121,7 +121,7 @@ def test_bounds_are_checked_when_values_are(tmp_path):
     from pydantic import ValidationError
 
     from aquarius3d.engine.blocks import Bounds
-    from aquarius3d.ruleset_check import model_of
+    from aquarius3d.rules.check import model_of
 
     class Sized(Record):
         name: str = field("a", pattern=r"^[a-z]+$", max_length=8)

@@ -7,11 +7,11 @@ import sys
 
 import pytest
 
-from aquarius3d.arena import arena, play_one, seating, wilson
+from aquarius3d.commands.arena import arena, play_one, seating, wilson
 from aquarius3d.bots import DEFAULT_LEVEL, LEVELS, level_name, make_player
 from aquarius3d.engine.hidden import HIDDEN, Observation, unused_goals_public
-from aquarius3d.errors import DataError
-from aquarius3d.ruleset import load_ruleset
+from aquarius3d.core.errors import DataError
+from aquarius3d.rules.ruleset import load_ruleset
 
 from helpers import play_random, sweep
 
@@ -223,7 +223,7 @@ def test_session_computers_get_only_their_observation(tmp_path, monkeypatch):
 
 
 def test_a_saved_game_with_an_unknown_level_is_refused(tmp_path):
-    from aquarius3d import saves
+    from aquarius3d.files import saves
 
     record = {"format": saves.FORMAT, "ruleset": "aquarius", "options": {}, "seed": 1, "players": ["Ann", "Bo"], "moves": [],
               "seats": [{"name": "Ann", "kind": "human"}, {"name": "Bo", "kind": "computer", "level": "genius"}]}
@@ -266,7 +266,7 @@ def test_medium_plays_when_its_only_cards_are_move_a_card():
 def test_the_progress_bar_shows_only_on_a_terminal():
     import io
 
-    from aquarius3d.arena import progress_bar
+    from aquarius3d.commands.arena import progress_bar
 
     class Terminal(io.StringIO):
         def isatty(self):

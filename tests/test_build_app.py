@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from aquarius3d import __version__, cli, resources, standalone
+from aquarius3d import __version__, cli, standalone
+from aquarius3d.files import resources
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOL = ROOT / "tools" / "build_app.py"
@@ -132,7 +133,7 @@ def test_a_frozen_app_finds_its_data_beside_the_executable(tmp_path, monkeypatch
 
 
 def test_the_caches_are_named_after_the_build_when_frozen(tmp_path, monkeypatch):
-    from aquarius3d import ruleset_cache
+    from aquarius3d.rules import cache as ruleset_cache
     from aquarius3d.view import tiles
 
     executable = tmp_path / "aquarius3d"

@@ -3,7 +3,7 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from aquarius3d.cards import ALL_ELEMENTS, BIT, CardCodeError, canonical, connected_elements, face, turn
+from aquarius3d.core.cards import ALL_ELEMENTS, BIT, CardCodeError, canonical, connected_elements, face, turn
 
 F, W, A, E, S = (BIT[c] for c in "FWAES")
 

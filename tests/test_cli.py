@@ -287,12 +287,12 @@ def test_an_internal_error_says_where_to_report_it(monkeypatch, capsys):
 
 
 def test_an_internal_error_names_our_file_and_line(monkeypatch, capsys):
-    import aquarius3d.positions
+    import aquarius3d.positions.analyze
 
     def broken(position, game=None):
         raise ValueError("a bug")
 
-    monkeypatch.setattr(aquarius3d.positions, "analyze", broken)
+    monkeypatch.setattr(aquarius3d.positions.analyze, "analyze", broken)
     code, out, err = main_in_process(capsys, "analyze", str(POSITION))
     assert code == 3
     assert err.startswith("aquarius3d: internal error (ValueError at cli.py:")  # a plain ValueError is a bug, not bad input
@@ -374,7 +374,7 @@ def test_extends_a_file_beside_the_ruleset_not_in_the_current_folder(tmp_path, m
     monkeypatch.chdir(tmp_path)  # base.yaml is not here
     code, out, err = main_in_process(capsys, "simulate", "mine/kid.yaml", "--games", "2")
     assert code == 0, err
-    from aquarius3d.ruleset import load_ruleset
+    from aquarius3d.rules.ruleset import load_ruleset
 
     assert load_ruleset("mine/kid.yaml").setup.hand == 5
 

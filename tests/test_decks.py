@@ -5,8 +5,8 @@ from itertools import combinations
 
 import pytest
 
-from aquarius3d.cards import face
-from aquarius3d.decks import load_deck
+from aquarius3d.core.cards import face
+from aquarius3d.rules.decks import load_deck
 
 ELEMENTS = "EAFWS"
 
@@ -85,7 +85,7 @@ def test_second_edition_counts():
 
 
 def test_unknown_deck_is_a_clear_error():
-    from aquarius3d.errors import DataError
+    from aquarius3d.core.errors import DataError
 
     with pytest.raises(DataError, match="deck 'third-edition' not found"):
         load_deck("third-edition")

@@ -2,7 +2,7 @@
 
 from aquarius3d.bots import leaves
 from aquarius3d.bots.dominus_eval import _spots, win_chance
-from aquarius3d.ruleset import load_ruleset
+from aquarius3d.rules.ruleset import load_ruleset
 
 
 def _start():

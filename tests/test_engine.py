@@ -8,8 +8,8 @@ from hypothesis import given, settings, strategies as st
 
 from aquarius3d.engine import IllegalMove, State, parse_move
 from aquarius3d.engine.moves import MoveCard, Pass, Place
-from aquarius3d.errors import MoveSyntaxError
-from aquarius3d.ruleset import load_ruleset
+from aquarius3d.core.errors import MoveSyntaxError
+from aquarius3d.rules.ruleset import load_ruleset
 
 from helpers import assert_every_card_once, play_random
 
@@ -214,7 +214,7 @@ def test_state_round_trips_through_plain_data():
 
 
 def test_a_record_replays_to_the_identical_state():
-    from aquarius3d.simulate import play_game
+    from aquarius3d.commands.simulate import play_game
 
     for seed in range(5):
         state = play_game(GAME, 4, seed)
@@ -231,7 +231,7 @@ def test_replaying_a_broken_record_names_the_move():
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 2**32), st.integers(2, 5))
 def test_same_seed_same_game(seed, players):
-    from aquarius3d.simulate import play_game
+    from aquarius3d.commands.simulate import play_game
 
     a = play_game(GAME, players, seed)
     b = play_game(GAME, players, seed)
@@ -332,10 +332,10 @@ def test_rising_deck_is_the_forty_first_edition_element_cards_and_the_chosen_act
 def test_the_aquarius_dragon_starts_the_table_and_bears_no_pyramid():
     """ "Alternately: Start with the Aquarius Dragon ... face-up on the table"; "No pyramids can be played on the
     Aquarius Dragon". Ruling: one wild panel of every element."""
-    from aquarius3d.cards import ALL_ELEMENTS
+    from aquarius3d.core.cards import ALL_ELEMENTS
     from aquarius3d.engine.moves import PlacePyramid
     from aquarius3d.games.rising.blocks import pyramid_reason
-    from aquarius3d.simulate import play_game
+    from aquarius3d.commands.simulate import play_game
 
     plain = load_ruleset("aquarius-rising")
     game = load_ruleset("aquarius-rising", {"dragon_start": True})
@@ -368,7 +368,7 @@ def test_the_aquarius_dragon_starts_the_table_and_bears_no_pyramid():
 
 def test_dominus_complete_match_in_integer_steps_agrees_with_side_by_side():
     """matches_completely (the fast test used to list moves) says what side_matches says, for every face and need."""
-    from aquarius3d.cards import SEG_BITS, face
+    from aquarius3d.core.cards import SEG_BITS, face
     from aquarius3d.games.dominus.blocks import matches_completely, side_matches
 
     chooser = random.Random(4)

@@ -54,7 +54,7 @@ def test_the_last_move_is_outlined_until_the_next(app):
     rims = feedback.last_move.rims
     assert rims.getNumChildren() == 1 and not rims.isHidden()
     low, high = rims.getTightBounds(app.table.scene.root)
-    from aquarius3d import geometry
+    from aquarius3d.core import geometry
 
     x, y = geometry.cell_centre(*first.cell)
     assert low.x < x - geometry.CARD_WIDTH / 2 < x + geometry.CARD_WIDTH / 2 < high.x  # round the card
@@ -248,7 +248,7 @@ def test_towers_drawn_action_card_is_shown_with_its_name_before_it_acts(app, lan
 
 
 def test_the_volume_setting_is_shown_and_stored(app):
-    from aquarius3d import saves
+    from aquarius3d.files import saves
 
     screen = app.show_settings()
     assert screen.volume_buttons[60]["text"] == "> 60 <" and screen.volume_buttons[0]["text"] == tr("settings_volume_off")

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from aquarius3d import geometry
+from aquarius3d.core import geometry
 from aquarius3d.engine.moves import Build, Place
 from aquarius3d.session import Seat
 from aquarius3d.view.camera import axes, corners, fit, free_rects, project
@@ -180,7 +180,7 @@ def test_a_camera_the_player_moved_stays_until_f(app):
 def test_render_frames_every_card_of_a_45_card_table(offscreen, view):
     from pathlib import Path
 
-    from aquarius3d.positions import read_position
+    from aquarius3d.positions.file import read_position
     from aquarius3d.view.framing import scene_boxes
     from aquarius3d.view.render import position_views
 

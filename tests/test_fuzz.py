@@ -1,6 +1,6 @@
 """A bounded fuzz run in the suite: broken copies of the shipped files through the command line.
 
-Every mutant (aquarius3d/fuzz.py: flipped characters and bytes, deleted or
+Every mutant (tests/fuzzing.py: flipped characters and bytes, deleted or
 repeated lines, swapped values, values of another type, deep nesting, huge
 numbers, long texts, cut files) must get exit status 0, 1 or 2, and with 2 a
 first line naming the file, every line ours, no traceback, within 10 s. The
@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from aquarius3d import fuzz
-from aquarius3d.ruleset import load_ruleset
+import fuzzing as fuzz
+from aquarius3d.rules.ruleset import load_ruleset
 
 from helpers import sweep
 

@@ -1,6 +1,6 @@
 """The in-game menu on Esc: resume, save, load, settings, rules, quit; load and settings over the waiting game."""
 
-from aquarius3d import saves
+from aquarius3d.files import saves
 from aquarius3d.session import Seat
 from driving import FakeTask
 

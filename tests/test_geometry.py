@@ -2,7 +2,7 @@
 
 import pytest
 
-from aquarius3d import geometry as g
+from aquarius3d.core import geometry as g
 
 
 def test_card_and_pyramid_dimensions():

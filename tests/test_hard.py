@@ -10,7 +10,7 @@ import pytest
 from aquarius3d.bots import hard, infer, make_player
 from aquarius3d.bots.hard import HardPlayer, iterations
 from aquarius3d.bots.rising_eval import keys_and_open
-from aquarius3d.ruleset import load_ruleset
+from aquarius3d.rules.ruleset import load_ruleset
 
 from helpers import play_random, sweep
 

@@ -5,9 +5,10 @@ from pathlib import Path
 import pytest
 
 from aquarius3d.engine.moves import parse_move
-from aquarius3d.errors import DataError, MoveSyntaxError
-from aquarius3d.positions import analyze, parse_position
-from aquarius3d.ruleset import load_ruleset
+from aquarius3d.core.errors import DataError, MoveSyntaxError
+from aquarius3d.positions.analyze import analyze
+from aquarius3d.positions.file import parse_position
+from aquarius3d.rules.ruleset import load_ruleset
 
 
 def ruleset(tmp_path, text, name="r.yaml"):
@@ -100,7 +101,7 @@ def test_a_position_naming_a_ruleset_too_long_for_a_file_name(tmp_path):
 def test_a_date_is_read_as_text_and_never_reaches_a_message_as_an_object(tmp_path):
     import warnings
 
-    from aquarius3d.yamlfile import parse_yaml
+    from aquarius3d.files.yamlfile import parse_yaml
 
     assert parse_yaml("when: 2026-11-23\n")[0] == {"when": "2026-11-23"}
     with warnings.catch_warnings():
@@ -118,8 +119,8 @@ def test_problems_inherited_from_the_base_name_the_ruleset_loaded_first(tmp_path
 
 
 def test_a_check_file_where_only_some_players_hold_goals_is_refused(tmp_path):
-    from aquarius3d.checks import run_checks
-    from aquarius3d.positions import read_position
+    from aquarius3d.positions.checks import run_checks
+    from aquarius3d.positions.file import read_position
 
     path = tmp_path / "c.yaml"
     path.write_text("ruleset: aquarius\ncards: [{at: [0, 0], card: FFFF}]\nplayers:\n"
@@ -153,7 +154,7 @@ def test_a_huge_option_choice_is_cut_in_messages(tmp_path):
 def test_a_save_with_a_list_for_a_computer_level_is_refused(tmp_path):
     import json
 
-    from aquarius3d import saves
+    from aquarius3d.files import saves
 
     path = tmp_path / "game.json"
     path.write_text(json.dumps({"format": 1, "ruleset": "aquarius", "options": {}, "seed": 1, "players": ["Ann", "Bo"],

@@ -6,7 +6,7 @@ import pytest
 
 from aquarius3d.engine.hidden import HIDDEN, determinize, observe
 from aquarius3d.engine.moves import RotateGoals, TradeGoals, TradeHands, Zap
-from aquarius3d.ruleset import load_ruleset
+from aquarius3d.rules.ruleset import load_ruleset
 
 from helpers import assert_every_card_once, play_random
 

@@ -8,11 +8,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 PROBE = """
 import sys
-import aquarius3d.engine, aquarius3d.games, aquarius3d.ruleset, aquarius3d.positions, aquarius3d.checks
-import aquarius3d.cli, aquarius3d.simulate, aquarius3d.bots, aquarius3d.geometry, aquarius3d.reference
-from aquarius3d.positions import analyze, read_position
-from aquarius3d.simulate import simulate
-from aquarius3d.ruleset import load_ruleset
+import aquarius3d.engine, aquarius3d.games, aquarius3d.rules.ruleset, aquarius3d.positions.analyze, aquarius3d.positions.checks
+import aquarius3d.cli, aquarius3d.commands.simulate, aquarius3d.bots, aquarius3d.core.geometry, aquarius3d.rules.reference
+from aquarius3d.positions.analyze import analyze
+from aquarius3d.positions.file import read_position
+from aquarius3d.commands.simulate import simulate
+from aquarius3d.rules.ruleset import load_ruleset
 analyze(read_position(sys.argv[1]))
 simulate(load_ruleset("aquarius"), 3, 2, 0)
 assert not [m for m in sys.modules if m.split(".")[0] in ("panda3d", "direct")], "Panda3D was imported"

@@ -8,8 +8,8 @@ import pickle
 from aquarius3d.engine.movelog import MoveLog
 from aquarius3d.engine.moves import Pass, Place, TradeHands
 from aquarius3d.engine.state import State
-from aquarius3d.ruleset import load_ruleset
-from aquarius3d.simulate import play_game
+from aquarius3d.rules.ruleset import load_ruleset
+from aquarius3d.commands.simulate import play_game
 
 
 def test_a_log_reads_as_the_list_of_its_lines():

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from aquarius3d.ruleset import available, load_ruleset
+from aquarius3d.rules.ruleset import available, load_ruleset
 
 from helpers import assert_every_card_once, sweep
 from test_ruleset import option_combinations

@@ -4,9 +4,10 @@ from pathlib import Path
 
 import pytest
 
-from aquarius3d.checks import run_checks
-from aquarius3d.errors import DataError
-from aquarius3d.positions import analyze, read_position
+from aquarius3d.positions.checks import run_checks
+from aquarius3d.core.errors import DataError
+from aquarius3d.positions.analyze import analyze
+from aquarius3d.positions.file import read_position
 
 POSITIONS = sorted((Path(__file__).parent / "positions").rglob("*.yaml"))
 
@@ -123,7 +124,7 @@ def test_probe_on_empty_table_is_the_starting_cell(tmp_path):
 
 
 def test_analyze_reports_geometry_from_the_geometry_module(tmp_path):
-    from aquarius3d import geometry
+    from aquarius3d.core import geometry
 
     result = analyze(read_position(write(tmp_path, "ruleset: aquarius\ncards: [{at: [0, 0], card: FFFF}]\n")))
     assert result["geometry"] == {

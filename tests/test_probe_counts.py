@@ -5,9 +5,10 @@ counts placements the slow way, straight from the rule text, on many tables
 reached by random play, and the two must agree.
 """
 
-from aquarius3d.cards import face
-from aquarius3d.positions import parse_position, analyze
-from aquarius3d.ruleset import load_ruleset
+from aquarius3d.core.cards import face
+from aquarius3d.positions.analyze import analyze
+from aquarius3d.positions.file import parse_position
+from aquarius3d.rules.ruleset import load_ruleset
 
 from helpers import play_random
 

@@ -19,13 +19,14 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aquarius3d.cards import face
+from aquarius3d.core.cards import face
 from aquarius3d.engine import moves as m
 from aquarius3d.engine.moves import parse_move
-from aquarius3d.errors import DataError, IllegalMove, MoveSyntaxError
-from aquarius3d.positions import analyze, parse_position
-from aquarius3d.ruleset import load_ruleset
-from aquarius3d.vocabulary import QUARTERS
+from aquarius3d.core.errors import DataError, IllegalMove, MoveSyntaxError
+from aquarius3d.positions.analyze import analyze
+from aquarius3d.positions.file import parse_position
+from aquarius3d.rules.ruleset import load_ruleset
+from aquarius3d.core.vocabulary import QUARTERS
 
 from helpers import all_cards, assert_every_card_once
 
@@ -190,7 +191,7 @@ def test_random_play_keeps_every_card_once_hides_what_it_must_and_round_trips_th
 
 
 def test_a_game_round_trips_through_a_save_file(tmp_path, monkeypatch):
-    from aquarius3d import saves
+    from aquarius3d.files import saves
     from aquarius3d.session import Seat, Session
 
     monkeypatch.setenv("AQUARIUS3D_HOME", str(tmp_path))
@@ -358,7 +359,7 @@ def test_a_corrupt_save_gives_our_error_never_another(name, data):
 
 @pytest.mark.parametrize("name", sorted(RECORDS))
 def test_a_save_reads_back_as_written(tmp_path, name):
-    from aquarius3d import saves
+    from aquarius3d.files import saves
 
     path = tmp_path / "game.json"
     path.write_text(json.dumps(RECORDS[name]))

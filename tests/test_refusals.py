@@ -6,12 +6,12 @@ import re
 
 import pytest
 
-from aquarius3d import saves
+from aquarius3d.files import saves
 from aquarius3d.engine.moves import (
     Build, DraftDiscard, Join, MoveCard, Pass, Place, PlacePyramid, RotateGoals, Shift, ShuffleGoals, ShuffleHands,
     Skip, SwapRow, TradeGoals, TradeHands, TradePiece, TradePyramids, TwoPyramids, Zap,
 )
-from aquarius3d.errors import DataError, IllegalMove
+from aquarius3d.core.errors import DataError, IllegalMove
 from aquarius3d.i18n import set_language, tr
 from aquarius3d.session import Seat, Session
 

@@ -7,7 +7,7 @@ from aquarius3d.bots import make_player
 from aquarius3d.bots import rising_goals
 from aquarius3d.bots.rising_eval import keys_and_open
 from aquarius3d.engine.moves import RotateGoals, TradeGoals, TradeHands
-from aquarius3d.ruleset import load_ruleset
+from aquarius3d.rules.ruleset import load_ruleset
 
 from helpers import play_random
 from test_bots import shuffle_the_unseen

@@ -5,7 +5,7 @@ import random
 from aquarius3d.bots import make_player, rising_end
 from aquarius3d.bots.hard import HardPlayer
 from aquarius3d.engine.moves import RotateGoals, TradeGoals, parse_move
-from aquarius3d.ruleset import load_ruleset
+from aquarius3d.rules.ruleset import load_ruleset
 
 
 def end_positions(game, seeds):

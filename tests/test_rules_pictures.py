@@ -4,7 +4,7 @@ of every text; the table-wide take-back ruling on every game's rulings pages."""
 import pytest
 
 from aquarius3d.i18n import catalog, set_language, tr
-from aquarius3d.ruleset import load_ruleset, ruleset_path
+from aquarius3d.rules.ruleset import load_ruleset, ruleset_path
 from aquarius3d.screens.rules import GAMES, PICTURES
 from aquarius3d.screens.rules_pictures import deck_cards, figures
 
@@ -114,7 +114,7 @@ def test_pictures_use_the_rulesets_own_deck():
 
 def test_the_chain_caption_counts_what_the_engine_counts():
     from aquarius3d.engine.table import Table
-    from aquarius3d.vocabulary import BIT
+    from aquarius3d.core.vocabulary import BIT
 
     figure = figures(load_ruleset("aquarius", {}).ruleset)[0][1]
     table = Table()

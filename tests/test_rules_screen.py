@@ -1,7 +1,7 @@
 """The Rules screen: every game summarised in the player's language, its rulings and the controls, in pages."""
 
 from aquarius3d.i18n import set_language, tr
-from aquarius3d.ruleset import load_ruleset
+from aquarius3d.rules.ruleset import load_ruleset
 from aquarius3d.screens.rules import GAMES, ROWS
 
 

@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from aquarius3d.errors import DataError
-from aquarius3d.reference import reference_text, schema_text
-from aquarius3d.ruleset import RulesetError, available, load_ruleset
+from aquarius3d.core.errors import DataError
+from aquarius3d.rules.reference import reference_text, schema_text
+from aquarius3d.rules.ruleset import RulesetError, available, load_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 

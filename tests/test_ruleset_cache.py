@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from aquarius3d import ruleset_cache
+from aquarius3d.rules import cache as ruleset_cache
 from aquarius3d.engine.blocks import Record
-from aquarius3d.errors import DataError
-from aquarius3d.ruleset import RulesetError, available, load_ruleset
+from aquarius3d.core.errors import DataError
+from aquarius3d.rules.ruleset import RulesetError, available, load_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 POSITION = ROOT / "tests" / "positions" / "aquarius" / "aces-first-edition.yaml"
@@ -210,7 +210,7 @@ def test_the_program_digest_follows_the_rules_code(tmp_path):
 def test_a_cached_load_reads_no_deck_list_and_a_changed_deck_list_is_read_again(cache, tmp_path, monkeypatch):
     import shutil
 
-    from aquarius3d import decks
+    from aquarius3d.rules import decks
 
     folder = tmp_path / "decks"
     shutil.copytree(decks.decks_dir(), folder)

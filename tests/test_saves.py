@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from aquarius3d import saves
-from aquarius3d.errors import DataError
+from aquarius3d.files import saves
+from aquarius3d.core.errors import DataError
 from aquarius3d.session import Seat, Session
 
 ROOT = Path(__file__).resolve().parent.parent

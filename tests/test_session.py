@@ -6,10 +6,10 @@ import re
 
 import pytest
 
-from aquarius3d import saves
+from aquarius3d.files import saves
 from aquarius3d.engine.moves import MoveCard, Place
-from aquarius3d.errors import DataError
-from aquarius3d.positions import Seat as PositionSeat
+from aquarius3d.core.errors import DataError
+from aquarius3d.positions.file import Seat as PositionSeat
 from aquarius3d.i18n import LANGUAGES, catalog, element_name, set_language, texts, tr
 from aquarius3d.session import Seat, Session
 
@@ -427,8 +427,9 @@ def test_complete_games_of_aquarius_rising(seed):
 
 
 def test_rising_winner_explained_in_words():
-    from aquarius3d.checks import position_state
-    from aquarius3d.positions import load_game, parse_position
+    from aquarius3d.positions.checks import position_state
+    from aquarius3d.positions.analyze import load_game
+    from aquarius3d.positions.file import parse_position
 
     position = parse_position({
         "ruleset": "aquarius-rising",
@@ -452,8 +453,9 @@ def _explained(name: str) -> list[str]:
     """The end-of-game explanation of a position file's table, its goal elements held by two players."""
     from pathlib import Path
 
-    from aquarius3d.checks import position_state
-    from aquarius3d.positions import load_game, read_position
+    from aquarius3d.positions.checks import position_state
+    from aquarius3d.positions.analyze import load_game
+    from aquarius3d.positions.file import read_position
 
     position = read_position(Path(__file__).parent / "positions" / "aquarius-rising" / name)
     position.players = [PositionSeat("Ann", "air"), PositionSeat("Bo", "fire")]

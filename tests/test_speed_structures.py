@@ -12,8 +12,8 @@ import pytest
 from aquarius3d.bots import RandomPlayer
 from aquarius3d.engine.hidden import observe
 from aquarius3d.engine.table import Table
-from aquarius3d.ruleset import load_ruleset
-from aquarius3d.simulate import play_game
+from aquarius3d.rules.ruleset import load_ruleset
+from aquarius3d.commands.simulate import play_game
 
 from helpers import play_random
 
@@ -220,7 +220,7 @@ def test_rising_spots_kept_as_the_game_goes_equal_spots_made_from_scratch():
     from aquarius3d.games.rising.blocks import face_at, pyramid_reason
     from aquarius3d.games.rising.spots import built, marked
     from aquarius3d.games.rising.state import rising
-    from aquarius3d.vocabulary import ALL_COLOURS, SIZES
+    from aquarius3d.core.vocabulary import ALL_COLOURS, SIZES
 
     every = [size + colour for colour in ALL_COLOURS for size in SIZES]
     checked = refused = 0
@@ -360,7 +360,7 @@ def test_move_a_card_lists_the_frontier_without_the_card_lifted():
 def test_placements_on_every_frontier_cell_are_the_blocks_cells_in_order():
     """edge_to_edge declares every_frontier_cell: the engine lists a hand's placements as one group over the
     frontier, sorted when asked; they are the block's cells for each card and way up, in that order."""
-    from aquarius3d.cards import face
+    from aquarius3d.core.cards import face
     from aquarius3d.engine.moves import Place
 
     game = load_ruleset("elemental-towers")

@@ -14,7 +14,7 @@ import pytest
 
 from aquarius3d.engine.game import Game
 from aquarius3d.engine.moves import Place
-from aquarius3d.ruleset import load_ruleset
+from aquarius3d.rules.ruleset import load_ruleset
 
 CASES = [
     ("aquarius", {}, 2), ("aquarius", {}, 4), ("aquarius", {}, 5),

@@ -2,7 +2,7 @@
 
 import pytest
 
-from aquarius3d import saves
+from aquarius3d.files import saves
 from aquarius3d.screens.tour import STEPS
 from aquarius3d.session import Seat
 

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from aquarius3d.engine.moves import DraftDiscard
-from aquarius3d.ruleset import load_ruleset
+from aquarius3d.rules.ruleset import load_ruleset
 from aquarius3d.games.towers.pieces import neighbours_of_space, spaces
 
 from helpers import assert_every_card_once, play_random

@@ -4,7 +4,7 @@ from aquarius3d.bots import make_player
 from aquarius3d.bots.towers_eval import position_value
 from aquarius3d.bots.towers_plan import distances, space_graph
 from aquarius3d.games.towers.pieces import pieces_of, score_of
-from aquarius3d.ruleset import load_ruleset
+from aquarius3d.rules.ruleset import load_ruleset
 
 
 def _table(game, seed=5, turns=14):

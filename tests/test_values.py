@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from aquarius3d.values import Value, field
+from aquarius3d.core.values import Value, field
 
 
 class Point(Value, frozen=True):

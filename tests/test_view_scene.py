@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from aquarius3d import geometry
+from aquarius3d.core import geometry
 from aquarius3d.view.camera import MIN_PITCH, Orbit, preset
 from aquarius3d.view.scene import CardView
 
@@ -35,7 +35,7 @@ def pixels(table):
 
 def test_scene_mirrors_a_game_state(offscreen):
     from helpers import play_random
-    from aquarius3d.ruleset import load_ruleset
+    from aquarius3d.rules.ruleset import load_ruleset
 
     game = load_ruleset("aquarius")
     scene = offscreen.scene
@@ -124,8 +124,8 @@ def test_render_command_refuses_bad_input_before_opening_a_window(tmp_path):
 def test_rendered_houses_reach_the_heights_the_rules_compute(offscreen):
     """Random Rising games: each element's highest node top, from getTightBounds, equals the rules' height."""
     from helpers import play_random
-    from aquarius3d.cards import ELEMENT_OF_COLOUR
-    from aquarius3d.ruleset import load_ruleset
+    from aquarius3d.core.cards import ELEMENT_OF_COLOUR
+    from aquarius3d.rules.ruleset import load_ruleset
     from aquarius3d.games.rising.houses import heights, houses_of_state
     from aquarius3d.view.houses import state_views
 
@@ -152,7 +152,7 @@ def test_rendered_houses_reach_the_heights_the_rules_compute(offscreen):
             tip = scene.pyramid_nodes[key].getTightBounds(render)[1].z
             letter = ELEMENT_OF_COLOUR[view.code[1]]
             tops[letter] = max(tops.get(letter, 0.0), tip)
-        from aquarius3d.cards import ELEMENT_OF
+        from aquarius3d.core.cards import ELEMENT_OF
         for name, height in heights(houses_of_state(final)).items():
             letter = next(l for l, n in ELEMENT_OF.items() if n == name)
             if height is None:

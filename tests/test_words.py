@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from aquarius3d.i18n import LANGUAGES, catalog, plural_form, pyramid_name, set_language, texts, tr
-from aquarius3d.yamlfile import read_yaml
+from aquarius3d.files.yamlfile import read_yaml
 
 PACKAGE = Path(__file__).resolve().parent.parent / "aquarius3d"
 RULESETS = PACKAGE.parent / "rulesets"

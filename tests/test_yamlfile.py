@@ -1,15 +1,15 @@
-"""Reading YAML safely (aquarius3d.yamlfile): what is refused, and how it is said."""
+"""Reading YAML safely (aquarius3d.files.yamlfile): what is refused, and how it is said."""
 
 from pathlib import Path
 
 import pytest
 import yaml
 
-from aquarius3d import yamlfile
-from aquarius3d.errors import DataError
-from aquarius3d.positions import read_position
-from aquarius3d.ruleset import load_ruleset
-from aquarius3d.yamlfile import parse_yaml, path_text, read_yaml, short
+from aquarius3d.files import yamlfile
+from aquarius3d.core.errors import DataError
+from aquarius3d.positions.file import read_position
+from aquarius3d.rules.ruleset import load_ruleset
+from aquarius3d.files.yamlfile import parse_yaml, path_text, read_yaml, short
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = sorted(
@@ -172,7 +172,7 @@ def test_path_text_reads_numbers_as_keys_when_the_data_says_so():
 
 def test_numbers_as_option_keys_are_clean_errors(tmp_path):
     position = read_position(_write(tmp_path / "pos.yaml", "ruleset: aquarius\noptions: {3: true}\ncards: []\n"), "pos.yaml")
-    from aquarius3d.positions import analyze
+    from aquarius3d.positions.analyze import analyze
 
     with pytest.raises(DataError, match=r"^pos.yaml: options: aquarius.yaml: options.3: expected an option name, got 3\n"):
         analyze(position)
@@ -254,7 +254,7 @@ CHECK = "ruleset: aquarius\ncards:\n  - {at: [0, 0], card: FFFF}\nplayers:\n  - 
 
 
 def test_check_files_cut_long_moves_and_refuse_odd_steps(tmp_path):
-    from aquarius3d.checks import run_checks
+    from aquarius3d.positions.checks import run_checks
 
     long_move = "place " + "F" * 10_000
     problems = run_checks(read_position(_write(tmp_path / "c.yaml", CHECK + f"moves:\n  - {long_move}\n"), "c.yaml"))
@@ -268,8 +268,8 @@ def test_check_files_cut_long_moves_and_refuse_odd_steps(tmp_path):
 
 LAZY_CHECK = r"""
 import re, sys
-from aquarius3d import yamlfile
-from aquarius3d.errors import DataError
+from aquarius3d.files import yamlfile
+from aquarius3d.core.errors import DataError
 import yaml.reader, yaml.resolver
 reader_pattern = yaml.reader.Reader.NON_PRINTABLE
 assert re.compile.__module__ == "re", re.compile          # put back once yaml is imported

@@ -28,8 +28,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's code, not an installed copy
 
 from aquarius3d.engine.moves import Place  # noqa: E402
-from aquarius3d.ruleset import load_ruleset  # noqa: E402
-from aquarius3d.simulate import play_game  # noqa: E402
+from aquarius3d.rules.ruleset import load_ruleset  # noqa: E402
+from aquarius3d.commands.simulate import play_game  # noqa: E402
 
 GAMES = (("aquarius", 4), ("aquarius-rising", 3), ("elemental-towers", 1), ("dominus", 2))
 

@@ -42,7 +42,7 @@ def table_of(cards: int):
     sys.path.insert(0, str(ROOT))
     sys.path.insert(0, str(ROOT / "tools"))
     from bench_rules import big_table
-    from aquarius3d.ruleset import load_ruleset
+    from aquarius3d.rules.ruleset import load_ruleset
 
     state, _ = big_table(load_ruleset("aquarius"), cards, 3)
     return state
@@ -59,7 +59,7 @@ def main() -> None:
         runs.append(float(done.stdout.strip().splitlines()[-1]))
     print(f"start-up to the first frame: {min(runs):.2f} s (best of 3; {', '.join(f'{r:.2f}' for r in runs)})")
 
-    from aquarius3d import geometry
+    from aquarius3d.core import geometry
     from aquarius3d.view.render import OffscreenTable
     from aquarius3d.view.scene import CardView
 
@@ -112,8 +112,8 @@ def main() -> None:
 
 def new_face_step(table, state) -> None:
     """A card put down, in play: sync and the next frame, with a face the table has shown before and with a new one."""
-    from aquarius3d import geometry
-    from aquarius3d.cards import LETTERS
+    from aquarius3d.core import geometry
+    from aquarius3d.core.cards import LETTERS
     from aquarius3d.view.scene import CardView
 
     bottom = geometry.card_bottom(geometry.card_top(0))
@@ -138,7 +138,7 @@ def new_face_step(table, state) -> None:
 
 def rising_table():
     """40 cards and 60 pyramids, three houses of three storeys: the end of a big game of Aquarius Rising."""
-    from aquarius3d import geometry
+    from aquarius3d.core import geometry
     from aquarius3d.view.scene import CardView, PyramidView
 
     cards, pyramids = {}, {}

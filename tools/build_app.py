@@ -10,7 +10,7 @@ The whole build is configured here, from pyproject.toml: its version names the a
 the wheels build_apps downloads for the platform (build/app/requirements.txt; Panda3D pinned to the version
 running this tool, whose freezer must match the deploy stub it takes from the wheel), and its package-data
 says which data files the app carries (rulesets, deck lists, the texts' catalogs), laid out as installed
-under the package (rulesets/, assets/decks/, i18n/ beside the executable; aquarius3d/resources.py finds them
+under the package (rulesets/, assets/decks/, i18n/ beside the executable; aquarius3d/files/resources.py finds them
 there). The main script is aquarius3d/standalone.py (the command line, a log, multiprocessing's children).
 Left out: the test, lint, plot and cluster tools (EXCLUDED), every Panda3D plugin but the renderers (PLUGINS).
 docs/standalone.md says what each platform gives and what it measures.

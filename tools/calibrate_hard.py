@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's code, not an installed copy
 
 from aquarius3d.bots import hard, make_player  # noqa: E402
-from aquarius3d.ruleset import load_ruleset  # noqa: E402
+from aquarius3d.rules.ruleset import load_ruleset  # noqa: E402
 
 GAMES = (("aquarius", 4), ("aquarius-rising", 3), ("dominus", 2), ("elemental-towers", 1))
 

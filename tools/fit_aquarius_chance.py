@@ -33,7 +33,7 @@ _GAME: list = []
 def play(job: tuple[int, int]) -> list[tuple[list[float], float]]:
     """One game's positions: the features for the seat to move at each turn's start, and whether it won."""
     from aquarius3d.bots import make_player
-    from aquarius3d.ruleset import load_ruleset
+    from aquarius3d.rules.ruleset import load_ruleset
 
     seed, index = job
     if not _GAME:

@@ -24,9 +24,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # the fuzzing itself is test support (tests/fuzzing.py)
 
-from aquarius3d import fuzz  # noqa: E402
-from aquarius3d.ruleset import load_ruleset  # noqa: E402
+import fuzzing as fuzz  # noqa: E402
+from aquarius3d.rules.ruleset import load_ruleset  # noqa: E402
 
 GAMES = [("aquarius", {}), ("aquarius", {"first_edition": True}), ("aquarius", {"single_action": "trade_goals"}),
          ("aquarius-rising", {}), ("aquarius-rising", {"sky_high": True}), ("dominus", {}),

@@ -48,7 +48,7 @@ def small_png(rgb: np.ndarray) -> bytes:
 
 class Gallery:
     def __init__(self, out: Path) -> None:
-        from aquarius3d import saves
+        from aquarius3d.files import saves
 
         saves.store_settings({**saves.SETTINGS_DEFAULTS, "tour": False})  # no first-game tour over the table
         from aquarius3d.app import App

@@ -6,7 +6,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # this checkout's code, not an installed copy
 
-from aquarius3d.reference import reference_text, schema_text  # noqa: E402
+from aquarius3d.rules.reference import reference_text, schema_text  # noqa: E402
 
 if __name__ == "__main__":
     (ROOT / "rulesets" / "ruleset.schema.json").write_text(schema_text())

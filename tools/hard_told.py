@@ -53,7 +53,7 @@ def _tell(told: str) -> None:
 def play(job: tuple[str, int, int]) -> bool:
     """One game: whether hard won it."""
     from aquarius3d.bots import make_player
-    from aquarius3d.ruleset import load_ruleset
+    from aquarius3d.rules.ruleset import load_ruleset
 
     told, seed, index = job
     if _TRUE.get("told") != told:

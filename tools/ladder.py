@@ -20,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's code, not an installed copy
 
-from aquarius3d.arena import arena, wilson  # noqa: E402
-from aquarius3d.ruleset import load_ruleset  # noqa: E402
+from aquarius3d.commands.arena import arena, wilson  # noqa: E402
+from aquarius3d.rules.ruleset import load_ruleset  # noqa: E402
 
 MATCHES = (
     ("aquarius", {}, ["hard", "random", "random", "random"]),

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 
-from ..cards import face
+from ..core.cards import face
 from .aquarius_eval import _LOW, ANSWER_CODES, grown_size
 
 NAMES = ("bias", "own_gap", "own_gap_1", "own_gap_2", "own_open", "own_elements", "own_answers", "own_actions",

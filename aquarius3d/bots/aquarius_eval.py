@@ -29,10 +29,10 @@ mean of every goal it could be.
 
 from __future__ import annotations
 
-from ..cards import DIRECTIONS, FACING, MY_SIDE, SEG_BITS, face
+from ..core.cards import DIRECTIONS, FACING, MY_SIDE, SEG_BITS, face
 from ..engine.hidden import HIDDEN
 from ..engine.moves import MoveCard, Pass, Place, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands, Zap
-from ..vocabulary import BIT, LETTER_OF
+from ..core.vocabulary import BIT, LETTER_OF
 
 WIN = 1_000_000.0
 KEEP_ACTION = 4.0  # what an action card in hand is worth: play it only when it gains more

@@ -17,7 +17,7 @@ are the same with either (one determinized state a decision with actions, for a 
 
 from __future__ import annotations
 
-from ..cards import DIRECTIONS, FACING, MY_SIDE, face
+from ..core.cards import DIRECTIONS, FACING, MY_SIDE, face
 from ..engine.moves import MoveCard, Place, Zap
 from ..engine.hidden import HIDDEN
 from .aquarius_eval import BITS, KEEP_ACTION, WIN, Judge, _worth_trying, grown_size, off_table_worth, scored_by

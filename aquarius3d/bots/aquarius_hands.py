@@ -24,7 +24,7 @@ those are known.
 
 from __future__ import annotations
 
-from ..cards import canonical, face, turn
+from ..core.cards import canonical, face, turn
 from ..engine.hidden import Observation
 from ..engine.moves import MoveCard, Place, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands, Zap
 from ..engine.state import State

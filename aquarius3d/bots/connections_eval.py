@@ -54,6 +54,6 @@ def score_moves(game, observation, moves, rng):
 
 
 def _same(a: str, b: str) -> bool:
-    from ..cards import canonical
+    from ..core.cards import canonical
 
     return canonical(a) == canonical(b)

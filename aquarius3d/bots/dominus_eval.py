@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 
-from ..cards import canonical, face
+from ..core.cards import canonical, face
 from ..engine.moves import Place
 from ..games.dominus.blocks import card_points
 

@@ -67,7 +67,7 @@ import time
 
 from . import aquarius_eval, aquarius_hands, infer, leaves, rising_end
 from ..engine.moves import RotateGoals, ShuffleGoals, TradeGoals
-from ..vocabulary import BIT, LETTER_OF
+from ..core.vocabulary import BIT, LETTER_OF
 from .greedy import scored_moves
 
 DEFAULT_THINK = 1.0

@@ -27,10 +27,10 @@ from __future__ import annotations
 import math
 import random
 
-from ..cards import DIRECTIONS, FACING, MY_SIDE, canonical, mask_letters
+from ..core.cards import DIRECTIONS, FACING, MY_SIDE, canonical, mask_letters
 from ..engine.hidden import HIDDEN, Observation
 from ..engine.moves import MoveCard, Place, PlacePyramid, RotateGoals, ShuffleGoals, TradeGoals, parse_move
-from ..vocabulary import ELEMENT_OF, ELEMENT_OF_COLOUR
+from ..core.vocabulary import ELEMENT_OF, ELEMENT_OF_COLOUR
 
 BETA = {"aquarius": 2.0}  # per family; DEFAULT_BETA elsewhere
 DEFAULT_BETA = 0.5

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import random
 
-from ..cards import canonical
+from ..core.cards import canonical
 from ..engine.hidden import HIDDEN
 from ..engine.moves import Place, RotateGoals, ShuffleGoals, TradeGoals
 from .infer import public_moves

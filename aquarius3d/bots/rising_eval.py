@@ -27,14 +27,15 @@ Shuffle Hands count GOAL_CARD (60) per goal action they are expected to bring, l
 
 from __future__ import annotations
 
-from .. import geometry
-from ..cards import face, mask_letters
+from ..core import geometry
+from ..core.cards import face, mask_letters
 from ..games.rising.state import rising
 from ..engine.moves import (
     Pass, Place, PlacePyramid, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands, TradePyramids,
     TwoPyramids,
 )
-from ..vocabulary import BIT, ELEMENT_OF, ELEMENT_OF_COLOUR, ELEMENTS, LETTER_OF, LETTERS, PYRAMID_COLOUR, WILD_COLOURS
+from ..core.vocabulary import (
+    BIT, ELEMENT_OF, ELEMENT_OF_COLOUR, ELEMENTS, LETTER_OF, LETTERS, PYRAMID_COLOUR, WILD_COLOURS)
 from . import rising_goals
 from .goals import known_goals, own_goal, threats, unplaced
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from ..vocabulary import COLOURS, ELEMENT_OF, ELEMENT_OF_COLOUR
+from ..core.vocabulary import COLOURS, ELEMENT_OF, ELEMENT_OF_COLOUR
 
 PER_CARD = 0.3  # actions of one colour a card left in the deck brings, on average
 POINT = 20.0  # the evaluation's unit: a point of score

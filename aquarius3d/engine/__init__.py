@@ -1,6 +1,6 @@
 """The rules engine: pure Python, never imports Panda3D."""
 
-from ..errors import IllegalMove, MoveSyntaxError
+from ..core.errors import IllegalMove, MoveSyntaxError
 from .moves import Move, parse_move
 from .state import State
 from .game import Game, ApplyResult

@@ -12,7 +12,7 @@ class annotations with defaults; `field()` adds a description and bounds:
 Playing needs nothing more: a block is built from values already checked, so
 starting the program does not import pydantic. Checking a ruleset and writing
 its JSON Schema are done by pydantic models made from these declarations when
-they are needed (aquarius3d/ruleset_check.py): the declarations are the schema.
+they are needed (aquarius3d/rules/check.py): the declarations are the schema.
 """
 
 from __future__ import annotations
@@ -165,7 +165,7 @@ class Record(metaclass=RecordMeta):
     `_fields` holds the declarations by name, in order; `_asdict()`, `_replace(**changes)` and
     `_check()` start with an underscore, as a namedtuple's do, so that no field name hides them.
 
-    Built from values that were checked (a ruleset's, by aquarius3d/ruleset_check.py): nothing
+    Built from values that were checked (a ruleset's, by aquarius3d/rules/check.py): nothing
     is checked here, a missing field takes its default and an unknown one is refused.
     """
 

@@ -15,11 +15,11 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from ..cards import Face, canonical, face
-from ..decks import Deck
-from ..errors import IllegalMove, MoveSyntaxError
-from ..values import Value, field
-from ..vocabulary import BIT, LETTER_OF
+from ..core.cards import Face, canonical, face
+from ..rules.decks import Deck
+from ..core.errors import IllegalMove, MoveSyntaxError
+from ..core.values import Value, field
+from ..core.vocabulary import BIT, LETTER_OF
 from . import hidden, rng as random_source
 from .groups import (ITEMS, SIZED, Chain, CrossGroup, MaskGroup, MoveGroup, PlaceGroup, PlaceRows, ShiftGroup, SlotPlaceGroup,
                      SortedGroup, SpreadGroup)
@@ -31,7 +31,7 @@ from .steps import place_step
 from .movelog import MoveLog, log_move
 from .moves import Join, Move, Pass, Place, parse_move
 from .state import State
-from ..yamlfile import short
+from ..files.yamlfile import short
 
 # The move groups live in groups.py; rule blocks import them from here too.
 __all__ = ["ApplyResult", "Chain", "CrossGroup", "Game", "MaskGroup", "MoveGroup", "PlaceGroup", "PlaceRows", "ShiftGroup", "SlotPlaceGroup",

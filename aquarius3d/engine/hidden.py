@@ -20,7 +20,7 @@ import copy
 import random
 from typing import TYPE_CHECKING, Any
 
-from ..values import Value
+from ..core.values import Value
 from .movelog import MoveLog
 from .state import State
 

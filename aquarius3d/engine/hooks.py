@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
 from .blocks import Block, block
 
 if TYPE_CHECKING:
-    from ..cards import Face
+    from ..core.cards import Face
     from .game import Game
     from .moves import Place
     from .state import State

@@ -37,10 +37,10 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import Any, ClassVar
 
-from ..cards import CardCodeError, face
-from ..errors import MoveSyntaxError
-from ..vocabulary import QUARTERS
-from ..yamlfile import short
+from ..core.cards import CardCodeError, face
+from ..core.errors import MoveSyntaxError
+from ..core.vocabulary import QUARTERS
+from ..files.yamlfile import short
 
 MAX_MOVE_TEXT = 1000  # moves are short; a join names a player, whose name may be long but not this long
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import TYPE_CHECKING, Any
 
-from ..cards import DIRECTIONS, Face
+from ..core.cards import DIRECTIONS, Face
 from . import slots as slot_module
 from .slots import _BIT_PLACES, bit_places, left_places
 from .unions import _BITS_OF, _PAIRS_OF, IDS, cell_id

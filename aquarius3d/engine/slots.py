@@ -19,7 +19,7 @@ import sys
 from itertools import compress
 from typing import Any
 
-from ..cards import SEG_BITS
+from ..core.cards import SEG_BITS
 
 Cell = tuple[int, int]
 _BITS = 8 * SEG_BITS  # bits of a packed set of facing segments

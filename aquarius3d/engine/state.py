@@ -16,7 +16,7 @@ import copy
 from collections.abc import Callable
 from typing import Any, ClassVar, Protocol, TypeVar
 
-from ..values import Value, field
+from ..core.values import Value, field
 from .movelog import MoveLog
 from .table import Table
 

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from ..cards import DIRECTIONS, FACING, MY_SIDE, SEG_BITS, SEG_MASK, Face, connected_elements, face
+from ..core.cards import DIRECTIONS, FACING, MY_SIDE, SEG_BITS, SEG_MASK, Face, connected_elements, face
 from .placing import _edited, put
 from .slots import FrontierSlots, bit_places as bit_places  # (bit_places: re-exported, it lived here)
 from .unions import _BITS_OF, Node as Node, PanelGroups, UnionFind

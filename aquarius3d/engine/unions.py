@@ -10,7 +10,7 @@ name panels alike. Groups are given out as sets of (cell, panel) pairs, as befor
 from __future__ import annotations
 
 
-from ..cards import DIRECTIONS, FACING, MY_SIDE, Face
+from ..core.cards import DIRECTIONS, FACING, MY_SIDE, Face
 
 Cell = tuple[int, int]
 Node = tuple[Cell, int]  # a panel: its card's cell and its index on the face

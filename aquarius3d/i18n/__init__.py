@@ -18,8 +18,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ..resources import catalogs_dir
-from ..yamlfile import read_yaml
+from ..files.resources import catalogs_dir
+from ..files.yamlfile import read_yaml
 
 LANGUAGES = {"en": "English", "fr": "Français"}
 _current = "en"
@@ -114,8 +114,8 @@ def game_name(ruleset: str) -> str:
     a ruleset of one's own, unknown to the catalogs, goes by its file's `name:`, else its id."""
     if has(f"game_{ruleset}"):
         return tr(f"game_{ruleset}")
-    from ..errors import DataError
-    from ..ruleset import load_ruleset
+    from ..core.errors import DataError
+    from ..rules.ruleset import load_ruleset
 
     try:
         return load_ruleset(ruleset).ruleset.name or ruleset

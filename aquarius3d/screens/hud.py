@@ -15,7 +15,7 @@ from panda3d.core import Point3, TextNode
 from ..i18n import action_name, element_name, language, tr
 from ..session import words as words
 from ..view.hand import Hand
-from ..vocabulary import ELEMENT_NAME_OF_COLOUR
+from ..core.vocabulary import ELEMENT_NAME_OF_COLOUR
 from .widgets import BUTTON, newest_lines, side_by_side
 
 DARK = (0.05, 0.06, 0.08, 0.62)

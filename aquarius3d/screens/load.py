@@ -3,7 +3,7 @@ reason (never hiding the rest)."""
 
 from __future__ import annotations
 
-from .. import saves
+from ..files import saves
 from ..i18n import game_name, tr
 from . import Screen
 from .widgets import DIM

@@ -8,9 +8,9 @@ from panda3d.core import TextNode
 
 from ..bots import DEFAULT_LEVEL
 from ..bots import SEAT_LEVELS
-from ..errors import DataError
+from ..core.errors import DataError
 from ..i18n import choice_name, game_name, has, tr
-from ..ruleset import available, load_ruleset
+from ..rules.ruleset import available, load_ruleset
 from ..session.seats import DEFAULT_NAMES, Seat, same_name
 from . import Screen
 from .widgets import BUTTON, CHECK, ENTRY, TEXT, WARNING

@@ -63,7 +63,7 @@ class RulesScreen(Screen):
         if self.given is not None and self.given.id == game:
             return self.given
         if game not in self._loaded:
-            from ..ruleset import load_ruleset
+            from ..rules.ruleset import load_ruleset
 
             self._loaded[game] = load_ruleset(game, {}).ruleset
         return self._loaded[game]

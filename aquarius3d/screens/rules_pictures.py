@@ -14,10 +14,10 @@ from dataclasses import dataclass
 
 from panda3d.core import CardMaker, NodePath, TextNode
 
-from .. import geometry
-from ..decks import load_deck
+from ..core import geometry
+from ..rules.decks import load_deck
 from ..i18n import action_name, element_name, language, tr
-from ..vocabulary import BIT, ELEMENT_OF, PYRAMID_COLOUR
+from ..core.vocabulary import BIT, ELEMENT_OF, PYRAMID_COLOUR
 from .widgets import TEXT
 
 CARD_RGBA = (0.96, 0.93, 0.84, 1)  # an action card's face, as the table shows a drawn one

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from direct.gui.DirectGui import DGG
 
-from .. import saves
+from ..files import saves
 from ..i18n import tr
 from ..view.camera import Orbit, project
 from ..view.family import TableParts

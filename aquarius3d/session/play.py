@@ -22,18 +22,18 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .. import saves
+from ..files import saves
 from ..bots import DEFAULT_LEVEL, make_player
-from ..cards import face
+from ..core.cards import face
 from ..engine.game import ApplyResult, Game
 from ..engine.moves import (Join, MoveCard, Pass, Place, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals,
                             TradeHands, TradePyramids, TwoPyramids, Zap)
-from ..errors import IllegalMove
+from ..core.errors import IllegalMove
 from ..games import narrator
 from ..games.aquarius.narration import card_words
 from ..i18n import action_name, tr
-from ..ruleset import load_ruleset
-from ..yamlfile import short
+from ..rules.ruleset import load_ruleset
+from ..files.yamlfile import short
 from . import words
 from .flows import flow_of
 from .seats import Seat
@@ -57,7 +57,7 @@ class Session:
         self.pending_seats: list[Seat] = []  # seats waiting to join (a saved game's, or the join form's)
         self.think: float | None = None  # seconds a searching computer seat may think (None: its default)
         self.bots = {i: self._bot(i) for i, s in enumerate(seats) if s.kind == "computer"}
-        self.flow = flow_of(game.family)(self)  # the family's part of the turn (flow.py)
+        self.flow = flow_of(game.family)(self)  # the family's part of the turn (flows/)
         self._reset_choice()
         self.shown_seat: int | None = None  # whose secrets were last on screen
         self.takeback = TakeBack(self)  # the human's last move, kept to be taken back (takeback.py)
@@ -113,7 +113,7 @@ class Session:
 
     @classmethod
     def load(cls, path, autosave: bool = True) -> "Session":
-        from ..errors import DataError
+        from ..core.errors import DataError
 
         record = saves.read_record(path)
         try:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import canonical, face
+from ..core.cards import canonical, face
 from ..engine.moves import (
     Build, DraftDiscard, Join, Move, MoveCard, Pass, Place, PlacePyramid, RotateGoals, Shift, Skip, SwapRow,
     TradeGoals, TradeHands, TradePiece, TradePyramids, Zap, parse_move)

@@ -18,14 +18,14 @@ import random
 from dataclasses import dataclass
 
 from ..bots.hard import HardPlayer
-from ..cards import face
+from ..core.cards import face
 from ..engine.moves import Pass, Place, PlacePyramid
 from ..games import narrator
 from ..games.aquarius.narration import card_words, where
 from ..games.rising.narration import pyramid_place
 from ..i18n import element_name, pyramid_name, tr
 from .stages import Stage
-from ..vocabulary import BIT, ELEMENT_OF, LETTER_OF
+from ..core.vocabulary import BIT, ELEMENT_OF, LETTER_OF
 
 THINK = 0.5  # seconds of the hard player's budget: a short wait in the window
 NOT_NOW = (Stage.COVER, Stage.COMPUTER, Stage.OVER, Stage.ROUND_OVER)

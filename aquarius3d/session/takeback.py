@@ -87,7 +87,7 @@ class TakeBack:
 
     def take_back(self) -> bool:
         """Put the state back as it was before the move (the deck included); False if not possible."""
-        from .. import saves
+        from ..files import saves
         from ..i18n import tr
 
         own = self._own_undo()

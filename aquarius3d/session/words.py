@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import refusals
-from ..cards import BIT, LETTER_OF, face
+from ..core.cards import BIT, LETTER_OF, face
 from ..games.aquarius.narration import card_words, rotation, sentence
 from ..i18n import action_name, element_name, tr
 from .stages import Stage

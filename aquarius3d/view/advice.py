@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from panda3d.core import LineSegs
 
-from .. import geometry
-from ..cards import face
+from ..core import geometry
+from ..core.cards import face
 from ..engine.moves import Place, PlacePyramid
 from .hand import LIFT
 from .houses import level_top, surface_top

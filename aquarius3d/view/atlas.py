@@ -14,9 +14,9 @@ from functools import lru_cache
 
 import numpy as np
 
-from .. import geometry
+from ..core import geometry
 from . import tiles
-from ..cards import DRAGON, LETTERS, face
+from ..core.cards import DRAGON, LETTERS, face
 from .palette import BACK, BACK_LIGHT, CARD_BORDER, DIVIDER, DRAGON_GOLD, DRAGON_NIGHT, DRAGON_WING, ELEMENT_RGB, SYMBOL_RGB
 
 TILE_W = 160

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from .. import geometry
+from ..core import geometry
 
 MIN_PITCH = 4.0  # degrees above the table
 MAX_PITCH = 89.5

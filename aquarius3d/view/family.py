@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from panda3d.core import NodePath
 
-from .. import geometry
+from ..core import geometry
 from ..i18n import tr
 from .houses import level_top, state_views, surface_top
 from .labels import ScreenLabels

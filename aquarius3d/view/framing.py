@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import time
 
-from .. import geometry
+from ..core import geometry
 from .camera import Box, Orbit, Rect, best_fit, corners, free_rects, preset
 
 EASE = 0.3  # seconds for the camera to ease to a new framing

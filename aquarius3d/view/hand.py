@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from panda3d.core import CardMaker, NodePath, TextNode
 
-from .. import geometry
-from ..cards import face
+from ..core import geometry
+from ..core.cards import face
 from ..i18n import action_name
 
 CARD_H = 0.36  # height of a hand card on screen (aspect2d units)

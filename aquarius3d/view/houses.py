@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .. import geometry
+from ..core import geometry
 from ..games.rising.state import RisingData
 from .scene import CardView, PyramidView
 

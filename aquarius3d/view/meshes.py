@@ -1,6 +1,6 @@
 """Meshes built from geometry.py: cards as thin rounded slabs, the table top.
 
-All sizes come from aquarius3d.geometry, in millimetres (one scene unit is one
+All sizes come from aquarius3d.core.geometry, in millimetres (one scene unit is one
 millimetre). A card's mesh has its bottom face at z = 0 and its top face at
 z = CARD_THICKNESS, centred on the origin.
 """
@@ -18,7 +18,7 @@ from panda3d.core import (
     GeomVertexWriter,
 )
 
-from .. import geometry
+from ..core import geometry
 
 CORNER_STEPS = 5
 
@@ -159,7 +159,7 @@ def pyramid_node(size: str, colour, name: str = "pyramid") -> GeomNode:
     face carries 1, 2 or 3 pips (its size's pip count) as small dark marks near
     the base, lying in the face so they never change the pyramid's bounds.
     """
-    from .. import geometry
+    from ..core import geometry
 
     half = geometry.PYRAMID_BASE[size] / 2
     height = geometry.PYRAMID_HEIGHT[size]

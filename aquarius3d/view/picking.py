@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from panda3d.core import Plane, Point3
 
-from .. import geometry
-from ..vocabulary import QUARTERS
+from ..core import geometry
+from ..core.vocabulary import QUARTERS
 
 
 def cell_of(x: float, y: float) -> tuple[int, int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from panda3d.core import CardMaker, NodePath, TextNode
 
-from .. import geometry
+from ..core import geometry
 from .atlas import FaceAtlas
 from .labels import ScreenLabels
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..positions import Position
+from ..positions.file import Position
 
 VIEWS = ("top", "side", "orbit")
 
@@ -16,7 +16,7 @@ VIEWS = ("top", "side", "orbit")
 def position_views(position: Position) -> tuple[dict, dict]:
     """The cards (every storey) and pyramids of a position, as the scene shows them."""
     from ..engine.table import Table
-    from ..positions import rising_state
+    from ..positions.analyze import rising_state
     from ..games.towers.pieces import position_pieces
     from .houses import state_views
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from panda3d.core import LineSegs, NodePath, OrthographicLens, TextNode
 
-from .. import geometry
+from ..core import geometry
 from ..i18n import element_name, length, tr
 from .houses import storey_tops
 from .palette import ELEMENT_RGB
-from ..vocabulary import ALL_COLOURS
+from ..core.vocabulary import ALL_COLOURS
 
 TRAY_GAP = 24.0  # millimetres between a tray and the piles beside the cards
 ROW_GAP = 92.0  # millimetres between two trays of a column: room for a seat's label over the far pyramids

@@ -22,7 +22,7 @@ from panda3d.core import (
     Vec4,
 )
 
-from .. import geometry
+from ..core import geometry
 from .atlas import TILE_H, TILE_W, FaceAtlas
 from .meshes import box_node, card_node
 from .palette import FELT, WOOD

@@ -14,7 +14,7 @@ import math
 
 from panda3d.core import NodePath
 
-from .. import geometry
+from ..core import geometry
 from .atlas import FaceAtlas
 from .labels import ScreenLabels
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from panda3d.core import Camera, LineSegs, NodePath, PerspectiveLens, SamplerState, Texture
 
-from .. import geometry
+from ..core import geometry
 
 from .camera import corners, fit
 from .framing import card_box, pyramid_box

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..resources import user_cache_dir
+from ..files.resources import user_cache_dir
 
 RATE = 22050
 NAMES = ("place", "action", "invalid", "win")

@@ -21,7 +21,7 @@ import numpy as np
 @lru_cache(maxsize=4)
 def _digest(shape: tuple[int, int, int]) -> str | None:
     """A digest of the code that draws the faces, and of the tile's shape (None if the code cannot be read)."""
-    from ..resources import build_mark
+    from ..files.resources import build_mark
 
     digest = hashlib.sha1(repr(shape).encode())
     mark = build_mark()
@@ -29,7 +29,7 @@ def _digest(shape: tuple[int, int, int]) -> str | None:
         digest.update(mark.encode())
         return digest.hexdigest()[:16]
     here = Path(__file__).resolve().parent
-    for source in (here / "atlas.py", here / "palette.py", here.parent / "cards.py"):
+    for source in (here / "atlas.py", here / "palette.py", here.parent / "core" / "cards.py"):
         try:
             digest.update(source.read_bytes())
         except OSError:
@@ -38,7 +38,7 @@ def _digest(shape: tuple[int, int, int]) -> str | None:
 
 
 def _folder(shape: tuple[int, int, int]) -> Path | None:
-    from .. import resources
+    from ..files import resources
 
     base, digest = resources.user_cache_dir(), _digest(shape)
     return None if base is None or digest is None else base / f"faces-{digest}"

@@ -10,10 +10,10 @@ import math
 
 from panda3d.core import LineSegs, NodePath
 
-from .. import geometry
+from ..core import geometry
 from ..games.towers.state import TowersData
 from ..i18n import element_name
-from ..vocabulary import QUARTERS
+from ..core.vocabulary import QUARTERS
 from .labels import ScreenLabels
 from .scene import PyramidView
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from ...cards import connected_elements, face
+from ...core.cards import connected_elements, face
 from ...engine.game import MoveGroup, ShiftGroup, SortedGroup
 from ...engine.hidden import everyone_learns, forget, learn, move_places, pile_moves, swap_places
-from ...errors import IllegalMove
-from ...yamlfile import short
+from ...core.errors import IllegalMove
+from ...files.yamlfile import short
 from ...engine import rng as random_source
 from ...engine.moves import MoveCard, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands, Zap
 from ...engine.blocks import Block, block, field

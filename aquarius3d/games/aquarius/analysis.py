@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...vocabulary import ELEMENTS
+from ...core.vocabulary import ELEMENTS
 
 if TYPE_CHECKING:
     from ...engine.game import Game
-    from ...position_file import Position
+    from ...positions.file import Position
     from ...engine.state import State
     from ...engine.table import Table
 

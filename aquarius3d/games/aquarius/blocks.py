@@ -8,16 +8,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from ...vocabulary import BIT, LETTER_OF
-from ...decks import DECK_NAME
-from ...errors import IllegalMove
+from ...core.vocabulary import BIT, LETTER_OF
+from ...rules.decks import DECK_NAME
+from ...core.errors import IllegalMove
 from ...engine import rng as random_source
 from ...engine.blocks import Block, block, field
 from ...engine.hooks import PlacementBlock, SetupBlock, WinBlock
 
 if TYPE_CHECKING:
     from ...engine.table import Cell
-    from ...cards import Face
+    from ...core.cards import Face
     from ...engine.moves import Move, Place
     from ...engine.table import Table
     from ...engine.game import Game

@@ -12,15 +12,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...cards import face
+from ...core.cards import face
 from ...engine.game import ApplyResult, Game
 from ...engine.moves import MoveCard, Pass, Place, RotateGoals, ShuffleHands, TradeGoals, TradeHands, Zap, cell_text
 from ...engine.state import State
 from ...i18n import element_name, tr
-from ...vocabulary import ELEMENT_OF
+from ...core.vocabulary import ELEMENT_OF
 
 if TYPE_CHECKING:
-    from ...cards import Face
+    from ...core.cards import Face
     from ...engine.table import Cell
 
 

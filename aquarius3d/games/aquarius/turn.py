@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...cards import SEG_MASK, face
+from ...core.cards import SEG_MASK, face
 from ...engine.game import ApplyResult
 from ...engine.movelog import MoveLog
 from ...engine.placing import put

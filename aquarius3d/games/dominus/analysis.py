@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...decks import ACTIONS
+from ...rules.decks import ACTIONS
 from .blocks import card_points
 
 if TYPE_CHECKING:
     from ...engine.game import Game
-    from ...position_file import Position
+    from ...positions.file import Position
     from ...engine.state import State
     from ...engine.table import Table
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
-from ...cards import DIRECTIONS, FACING, MY_SIDE, SEG_BITS, SEG_MASK, face, mask_letters
+from ...core.cards import DIRECTIONS, FACING, MY_SIDE, SEG_BITS, SEG_MASK, face, mask_letters
 from ...engine.blocks import Block, Bounds, block, field
 from ...engine.hooks import PlacementBlock, WinBlock
 from .state import Round, dominus
@@ -17,7 +17,7 @@ TableSide = Annotated[int, Bounds(ge=1, le=MAX_TABLE)]
 
 if TYPE_CHECKING:
     from ...engine.table import Cell, Table
-    from ...cards import Face
+    from ...core.cards import Face
     from ...engine.game import Game
     from ...engine.state import State
 

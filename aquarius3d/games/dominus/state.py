@@ -1,6 +1,6 @@
 """Dominus' part of the state: the rounds played and the running totals.
 
-Records as in the other families (aquarius3d/values.py), not dataclasses: importing `dataclasses`
+Records as in the other families (aquarius3d/core/values.py), not dataclasses: importing `dataclasses`
 brings `inspect` and makes each class's methods at every start, a good part of an analyze.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...engine.state import State, data_of, register_data
-from ...values import Value, field
+from ...core.values import Value, field
 
 
 class Round(Value, frozen=True):

@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...engine.state import State
-from ...vocabulary import ELEMENTS
+from ...core.vocabulary import ELEMENTS
 from .blocks import structure_errors
 from .houses import heights, houses_of_state, ranking, ranking_keys, winners_among
 from .state import RisingData
 
 if TYPE_CHECKING:
     from ...engine.game import Game
-    from ...position_file import Position
+    from ...positions.file import Position
     from ...engine.table import Table
 
 

@@ -11,15 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from ... import geometry
-from ...cards import DRAGON, face
-from ...vocabulary import (
-    BIT, COLOURS, ELEMENT_OF, ELEMENT_OF_COLOUR, ELEMENTS, LETTERS, PYRAMID_COLOUR, colour_name,
-    pyramid_order, size_name,
-)
+from ...core import geometry
+from ...core.cards import DRAGON, face
+from ...core.vocabulary import (
+    BIT, COLOURS, ELEMENT_OF, ELEMENT_OF_COLOUR, ELEMENTS, LETTERS, PYRAMID_COLOUR, colour_name, pyramid_order,
+    size_name)
 from ...engine import rng as random_source
 from ...engine.moves import PlacePyramid, TradePyramids, TwoPyramids
-from ...errors import IllegalMove
+from ...core.errors import IllegalMove
 from .state import RisingData, rising, spot, spot_text  # noqa: F401  (spot_text: for callers)
 from .pyramid_moves import PyramidGroup, can_stand_pyramid, pyramid_rows
 from .spots import marked, open_spots
@@ -31,10 +30,10 @@ from ...engine.blocks import Block, block, field as block_field
 if TYPE_CHECKING:
     from ...engine.hooks import Spot
     from ...engine.table import Cell
-    from ...cards import Face
+    from ...core.cards import Face
     from ...engine.moves import Move
     from ...engine.moves import Place
-    from ...position_file import Position
+    from ...positions.file import Position
     from ...engine.game import Game
     from ...engine.state import State
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ... import geometry
-from ...cards import face, mask_letters
-from ...vocabulary import ELEMENT_OF, ELEMENT_OF_COLOUR, ELEMENTS, WILD_COLOURS
-from ...values import Value, field
+from ...core import geometry
+from ...core.cards import face, mask_letters
+from ...core.vocabulary import ELEMENT_OF, ELEMENT_OF_COLOUR, ELEMENTS, WILD_COLOURS
+from ...core.values import Value, field
 from .state import rising
 
 if TYPE_CHECKING:

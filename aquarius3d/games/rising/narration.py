@@ -7,7 +7,7 @@ from ...engine.moves import PlacePyramid, TradePyramids, TwoPyramids, cell_text
 from ...engine.state import State
 from ...engine.table import Cell
 from ...i18n import element_name, length, pyramid_name, tr
-from ...vocabulary import ELEMENTS
+from ...core.vocabulary import ELEMENTS
 from ..aquarius import narration as aquarius
 from .houses import houses_of_state, ranking_keys
 from .state import rising

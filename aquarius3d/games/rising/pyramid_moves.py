@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ...engine.moves import PlacePyramid
-from ...vocabulary import ALL_COLOURS, LETTERS, PYRAMID_COLOUR, SIZES, WILD_COLOURS, pyramid_order
+from ...core.vocabulary import ALL_COLOURS, LETTERS, PYRAMID_COLOUR, SIZES, WILD_COLOURS, pyramid_order
 from .spots import KEYS, open_spots
 from .state import rising
 

@@ -22,8 +22,8 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import TYPE_CHECKING, Any
 
-from ...cards import DRAGON
-from ...vocabulary import ELEMENT_OF_COLOUR, LETTERS, SIZES
+from ...core.cards import DRAGON
+from ...core.vocabulary import ELEMENT_OF_COLOUR, LETTERS, SIZES
 
 if TYPE_CHECKING:
     from ...engine.state import State

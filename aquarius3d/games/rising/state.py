@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...engine.state import State, data_of, register_data
-from ...values import Value, field
+from ...core.values import Value, field
 
 Cell = tuple[int, int]
 Spot = tuple[Cell, int]

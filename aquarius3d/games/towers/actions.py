@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from ...cards import face
-from ...vocabulary import QUARTERS, SIZES, colour_name, size_name
+from ...core.cards import face
+from ...core.vocabulary import QUARTERS, SIZES, colour_name, size_name
 from ...engine import rng as random_source
 from ...engine.moves import MoveCard, ShuffleGoals, SwapRow, TradePiece, Zap
 from ...engine.table import _KEEP, _STEPS
 from ...engine.hidden import learn
-from ...errors import IllegalMove
+from ...core.errors import IllegalMove
 from .state import towers
 from .pieces import _set_piece, piece_at, pieces_of, space_of
 from ..aquarius.actions import ActionBlock

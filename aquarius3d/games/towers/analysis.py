@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...vocabulary import COLOURS, ELEMENTS, SIZES
+from ...core.vocabulary import COLOURS, ELEMENTS, SIZES
 from .pieces import rank_of, score_of, structure_errors, towers_state
 from .state import towers
 
 if TYPE_CHECKING:
     from ...engine.game import Game
-    from ...position_file import Position
+    from ...positions.file import Position
     from ...engine.state import State
     from ...engine.table import Table
 

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
-from ...vocabulary import COLOURS, SIZES
+from ...core.vocabulary import COLOURS, SIZES
 from ...engine import rng as random_source
 from ...engine.moves import Build, DraftDiscard, MoveCard, Shift, Skip
 from ...engine.game import Chain, MoveGroup
 from ...engine.hidden import learn
 from ...engine.table import Table
-from ...errors import IllegalMove
+from ...core.errors import IllegalMove
 from .actions import TowersMoveACard
 from .state import TowersData, towers
 from .pieces import (
@@ -38,7 +38,7 @@ MAX_POINTS = 1000  # the most a place in the row or the mastery bonus may be wor
 
 if TYPE_CHECKING:
     from ...engine.table import Cell
-    from ...cards import Face
+    from ...core.cards import Face
     from ...engine.moves import Move, Place
     from ...engine.game import Game
     from ...engine.state import State

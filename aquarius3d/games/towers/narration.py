@@ -8,7 +8,7 @@ from ...engine.game import ApplyResult, Game
 from ...engine.moves import Build, DraftDiscard, Shift, Skip, SwapRow, TradePiece, Zap
 from ...engine.state import State
 from ...i18n import action_name, element_name, pyramid_name, tr
-from ...vocabulary import ELEMENT_OF, QUARTERS
+from ...core.vocabulary import ELEMENT_OF, QUARTERS
 from ..aquarius import narration as aquarius
 from .pieces import piece_at
 from .state import towers

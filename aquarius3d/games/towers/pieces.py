@@ -12,15 +12,14 @@ from collections import Counter
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ...vocabulary import (
-    COLOURS, ELEMENT_OF, ELEMENT_OF_COLOUR, LETTER_OF, PYRAMID_COLOUR, QUARTERS, SIZES, colour_name, size_name,
-)
+from ...core.vocabulary import (
+    COLOURS, ELEMENT_OF, ELEMENT_OF_COLOUR, LETTER_OF, PYRAMID_COLOUR, QUARTERS, SIZES, colour_name, size_name)
 from ...engine.moves import Build, Shift
 from .state import Match, TowersData, towers
 
 if TYPE_CHECKING:
     from ...engine.table import Cell
-    from ...position_file import Position
+    from ...positions.file import Position
     from ...engine.table import Table
     from ...engine.game import Game
     from ...engine.state import State

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...engine.state import State, data_of, register_data
-from ...values import Value, field
+from ...core.values import Value, field
 
 _set = object.__setattr__  # a frozen Value's fields are set this way
 Cell = tuple[int, int]

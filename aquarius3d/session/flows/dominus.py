@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...cards import face
+from ...core.cards import face
 from .base import Flow
 from ...i18n import tr
 from ..stages import Stage

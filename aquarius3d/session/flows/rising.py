@@ -11,13 +11,13 @@ from ...engine.moves import PlacePyramid
 from .base import Flow
 from ...i18n import pyramid_name, tr
 from ..stages import Stage
-from ...vocabulary import pyramid_order
+from ...core.vocabulary import pyramid_order
 from ...games.rising.narration import explain_heights
 from ...games.rising.state import RisingData
 
 if TYPE_CHECKING:
     from ...engine.table import Cell
-    from ...cards import Face
+    from ...core.cards import Face
     from ..play import Session
 
 

@@ -16,12 +16,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from ... import saves
+from ...files import saves
 from .. import words
 from ...engine.moves import Build, DraftDiscard, MoveCard, Shift, Skip, SwapRow, TradePiece, Zap, cell_text
-from ...errors import IllegalMove
+from ...core.errors import IllegalMove
 from ...i18n import element_name, has, tr
-from ...vocabulary import ELEMENT_NAME_OF_COLOUR, pyramid_order
+from ...core.vocabulary import ELEMENT_NAME_OF_COLOUR, pyramid_order
 from .base import Flow
 from ..stages import Stage
 from ...games.towers.narration import events, panel

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import platformdirs
 
-from .errors import DataError
+from ..core.errors import DataError
 from .yamlfile import short
 
 AUTOSAVE = "autosave"
@@ -124,7 +124,7 @@ class SaveEntry:
 
 def list_games(autosave: bool = True) -> list[SaveEntry]:
     """Every saved game, newest first (the autosave first when asked for), each checked by loading it."""
-    from .session import Session
+    from ..session import Session
 
     paths = saved_games()
     auto = save_path(AUTOSAVE)
@@ -210,7 +210,7 @@ def read_record(path: Path) -> dict:
         if not isinstance(seat, dict) or seat.get("kind") not in ("human", "computer") or not isinstance(seat.get("name"), str):
             raise DataError(f"{where}: seats[{i}]: expected {{name, kind: human or computer}}")
         if "level" in seat:
-            from .bots import LEVELS
+            from ..bots import LEVELS
 
             if not isinstance(seat["level"], str) or seat["level"] not in LEVELS:
                 raise DataError(f"{where}: seats[{i}]: level: {short(seat['level'])} is not a computer level "

@@ -13,7 +13,7 @@ import os
 import sys
 from pathlib import Path
 
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parent.parent  # (this module is in aquarius3d/files)
 
 
 def frozen() -> bool:

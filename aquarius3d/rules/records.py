@@ -1,7 +1,7 @@
 """A checked ruleset as records: its players, options, rulings and one block per category.
 
-These are made from values that aquarius3d/ruleset_check.py accepted (or from the cache of
-them, aquarius3d/ruleset_cache.py); the same declarations give that check its models and the
+These are made from values that aquarius3d/rules/check.py accepted (or from the cache of
+them, aquarius3d/rules/cache.py); the same declarations give that check its models and the
 JSON Schema its keys, so a key's default, bounds and description are written once, here or in
 the block's class.
 """
@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import games  # noqa: F401  (the registry can then import every family when it is listed)
-from .engine.blocks import Block, Record, field, registered
-from .yamlfile import short
+from .. import games  # noqa: F401  (the registry can then import every family when it is listed)
+from ..engine.blocks import Block, Record, field, registered
+from ..files.yamlfile import short
 
 if TYPE_CHECKING:
-    from .engine.hooks import SetupBlock
+    from ..engine.hooks import SetupBlock
 
 MAX_PLAYERS = 12  # bounds that keep a mistyped number from hanging the program
 MAX_EXTENDS = 20
@@ -80,7 +80,7 @@ class Ruling(Record):
 
 class Ruleset(Record):
     """A whole ruleset, checked, with its options' values applied. What a file may say here (the
-    defaults, and which blocks each key takes) is the model ruleset_check.ruleset_model builds."""
+    defaults, and which blocks each key takes) is the model check.ruleset_model builds."""
 
     id: str
     name: str

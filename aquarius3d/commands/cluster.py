@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 import socket
 
-from .errors import DataError
+from ..core.errors import DataError
 
 INSTALL = "pip install 'aquarius3d[cluster]' (or pip install ray)"
 REACH_SECONDS = 5.0  # how long to try reaching a cluster's head before saying it cannot be reached

@@ -8,7 +8,7 @@ in the file (`pos.yaml:5: cards[2].card: 'FWX' is not a card code`). Values are
 cut short in messages (yamlfile.short). The lines come from the YAML reader
 (read_yaml keeps the line of every key path as it builds the data: no second
 parse). What the rules say about a well-formed position is `analyze`'s part
-(positions.py).
+(analyze.py).
 """
 
 from __future__ import annotations
@@ -17,12 +17,12 @@ import re
 from pathlib import Path
 from typing import Any, NoReturn
 
-from .cards import ELEMENTS, CardCodeError, face
-from .decks import ACTIONS
-from .errors import DataError
-from .vocabulary import QUARTERS
-from .values import Value, field
-from .yamlfile import Lines, Path_, path_text, read_yaml, short
+from ..core.cards import ELEMENTS, CardCodeError, face
+from ..rules.decks import ACTIONS
+from ..core.errors import DataError
+from ..core.vocabulary import QUARTERS
+from ..core.values import Value, field
+from ..files.yamlfile import Lines, Path_, path_text, read_yaml, short
 
 _PYRAMID = re.compile(r"([SML])([gyrbkwc])")
 KNOWN_KEYS = {"ruleset", "options", "cards", "goals", "players", "scoring_row", "probe", "turn",

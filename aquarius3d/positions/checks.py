@@ -20,16 +20,17 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
-from .cards import DRAGON, ELEMENTS, canonical, face
-from .decks import ACTIONS, Card, Deck
-from .engine.game import Game
-from .engine import rng as random_source
-from .engine.state import State
-from .engine.table import Table
-from .errors import IllegalMove
-from .positions import Position, PositionError, analyze, line_of, load_game
-from .games import analyst
-from .yamlfile import path_text, short
+from ..core.cards import DRAGON, ELEMENTS, canonical, face
+from ..rules.decks import ACTIONS, Card, Deck
+from ..engine.game import Game
+from ..engine import rng as random_source
+from ..engine.state import State
+from ..engine.table import Table
+from ..core.errors import IllegalMove
+from .analyze import analyze, load_game
+from .file import Position, PositionError, line_of
+from ..games import analyst
+from ..files.yamlfile import path_text, short
 
 
 def _refuse(position: Position, path: tuple, reason: str) -> NoReturn:

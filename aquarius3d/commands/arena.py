@@ -19,8 +19,8 @@ import random
 import sys
 import time
 
-from .errors import DataError
-from .bots import level_name, make_player
+from ..core.errors import DataError
+from ..bots import level_name, make_player
 
 ARTISAN = 11  # Elemental Towers: a game "won" reaches this score
 ARENA_THINK = 0.2  # seconds a searching level thinks per move unless --think says otherwise (the issue's targets)
@@ -64,7 +64,7 @@ def play_one(game, levels: list[str], seed: int, index: int, think: float | None
     score = [0.0] * n
     draw = False
     if game.family == "towers":
-        from .games.towers.pieces import score_of
+        from ..games.towers.pieces import score_of
 
         total = score_of(game, state)[0]
         score[0] = float(total)
@@ -91,7 +91,7 @@ def _job(args):
     ruleset, options, levels, seed, index, think = args
     key = (ruleset, repr(sorted(options.items())))
     if key not in _GAMES:
-        from .ruleset import load_ruleset
+        from ..rules.ruleset import load_ruleset
 
         _GAMES[key] = load_ruleset(ruleset, options)
     return play_one(_GAMES[key], levels, seed, index, think)
@@ -112,7 +112,7 @@ def arena(game, levels: list[str], games: int, seed: int, think: float | None = 
     """Play the games and gather the figures (`progress(done, games)` after each game, if given).
 
     `ray`, if given, is a Ray cluster's address (or `auto`, `local`): the games are played there as tasks
-    (aquarius3d/cluster.py) instead of here in `workers` processes, with the same results.
+    (aquarius3d/commands/cluster.py) instead of here in `workers` processes, with the same results.
 
     `per_game`, if given, receives each game's scores per entrant, in game order (for `--plot`'s histogram).
 
@@ -196,7 +196,7 @@ def command(args, options: dict) -> int:
     """`aquarius3d arena` (cli.py parses the line; `options` are the --option pairs read)."""
     import json
 
-    from .ruleset import load_ruleset
+    from ..rules.ruleset import load_ruleset
 
     if args.games < 1:
         raise DataError(f"--games: expected at least 1, got {args.games}")

@@ -12,7 +12,7 @@ import os
 import tempfile
 
 from .arena import ARTISAN, wilson
-from .errors import DataError
+from ..core.errors import DataError
 
 NO_MATPLOTLIB = "--plot needs matplotlib: pip install '.[plot]'"
 

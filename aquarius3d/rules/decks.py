@@ -10,11 +10,11 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from .cards import DRAGON, ELEMENTS, CardCodeError, canonical, face
-from .errors import DataError
-from .resources import decks_dir
-from .yamlfile import path_text, read_yaml, short
-from .values import Value
+from ..core.cards import DRAGON, ELEMENTS, CardCodeError, canonical, face
+from ..core.errors import DataError
+from ..files.resources import decks_dir
+from ..files.yamlfile import path_text, read_yaml, short
+from ..core.values import Value
 
 DECK_NAME = r"^[A-Za-z0-9][A-Za-z0-9_-]{0,59}$"  # a plain file name: no folders, no `..`, no dots
 ACTIONS = ("trade_hands", "move_a_card", "zap_a_card", "trade_goals", "rotate_goals", "shuffle_hands", "shuffle_goals")

@@ -1,9 +1,9 @@
 """Checking a ruleset's values, and the JSON Schema of ruleset files: pydantic models made from
-the declarations of the records and blocks (aquarius3d/ruleset_types.py, games/*/blocks.py).
+the declarations of the records and blocks (aquarius3d/rules/records.py, games/*/blocks.py).
 
 This is the one module that imports pydantic, which alone takes several times a bare Python
-start: aquarius3d/ruleset.py imports it only to check a ruleset that the cache of checked ones
-(aquarius3d/ruleset_cache.py) does not hold, and tools/gen_schema.py to write the schema.
+start: aquarius3d/rules/ruleset.py imports it only to check a ruleset that the cache of checked ones
+(aquarius3d/rules/cache.py) does not hold, and tools/gen_schema.py to write the schema.
 Every error becomes one line, `file:line: key.path: reason`.
 """
 
@@ -15,12 +15,12 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, model_validator
 
-from . import games
-from .engine import blocks as rules
-from .engine.blocks import MISSING, Bounds, FieldSpec, Record
+from .. import games
+from ..engine import blocks as rules
+from ..engine.blocks import MISSING, Bounds, FieldSpec, Record
 from .ruleset import _close_match, _line_of
-from .ruleset_types import OptionSpec, Players, Ruleset, Ruling
-from .yamlfile import Path_, path_text, short
+from .records import OptionSpec, Players, Ruleset, Ruling
+from ..files.yamlfile import Path_, path_text, short
 
 _CONFIG = ConfigDict(extra="forbid", frozen=True)
 
@@ -83,7 +83,7 @@ def _union(category: str) -> Any:
 @lru_cache(maxsize=None)
 def ruleset_model() -> type[BaseModel]:
     """The pydantic model of a whole ruleset, built from the registered blocks (its keys are
-    ruleset_types.Ruleset's)."""
+    records.Ruleset's)."""
     players = model_of(Players)
     model = create_model(
         "Ruleset",
@@ -110,7 +110,7 @@ def ruleset_model() -> type[BaseModel]:
                                                                "reference)")),
     )
     if list(model.model_fields) != list(Ruleset._fields):
-        raise TypeError("ruleset_model's keys are not ruleset_types.Ruleset's")
+        raise TypeError("ruleset_model's keys are not records.Ruleset's")
     return model
 
 

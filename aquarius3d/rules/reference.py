@@ -11,9 +11,9 @@ import inspect
 import json
 from typing import Any
 
-from . import games  # noqa: F401  (registers every family's blocks)
-from .engine import blocks as rules
-from .engine.blocks import FieldSpec
+from .. import games  # noqa: F401  (registers every family's blocks)
+from ..engine import blocks as rules
+from ..engine.blocks import FieldSpec
 from .ruleset import OptionSpec, available, json_schema, load_ruleset
 
 

@@ -1,6 +1,6 @@
 """Position files and `analyze` (the contract in POSITIONS.md).
 
-A position is a table at one moment. `read_position` (position_file.py) checks
+A position is a table at one moment. `read_position` (file.py) checks
 the file's form and raises PositionError naming every problem: first as
 POSITIONS.md writes errors (`pos.yaml: cards[2].card: 'FWX' is not a card code`),
 then each with its line (`pos.yaml:5: cards[2].card: ...`);
@@ -12,16 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import geometry
-from .cards import BIT, DRAGON, ELEMENT_OF, ELEMENTS, LETTER_OF, LETTERS, PYRAMID_COLOUR, canonical, face
-from .decks import ACTIONS
-from .errors import DataError
-from .games import analyst
-from .position_file import (  # noqa: F401  (the reading half, re-exported: positions is the module people know)
-    KNOWN_KEYS, PlacedCard, Position, PositionError, Pyramid, Seat, line_of, parse_position, read_position,
-)
-from .ruleset import RulesetError, load_ruleset, ruleset_path
-from .yamlfile import key_text
+from ..core import geometry
+from ..core.cards import BIT, DRAGON, ELEMENT_OF, ELEMENTS, LETTER_OF, LETTERS, PYRAMID_COLOUR, canonical, face
+from ..rules.decks import ACTIONS
+from ..core.errors import DataError
+from ..games import analyst
+from .file import Position, PositionError, line_of
+from ..rules.ruleset import RulesetError, load_ruleset, ruleset_path
+from ..files.yamlfile import key_text
 
 PYRAMID_COLOURS = set(PYRAMID_COLOUR.values()) | {"w", "c"}
 
@@ -63,7 +61,7 @@ def load_game(position: Position):
 def analyze(position: Position, game=None) -> dict:
     """The answers of POSITIONS.md for a position, as a JSON-ready dict."""
     game = game or load_game(position)
-    from .engine.table import Table
+    from ..engine.table import Table
 
     table = Table()
     errors: list[str] = []
@@ -111,7 +109,7 @@ def _probe(game, table, code: str, state=None) -> dict:
 
 def rising_state(position: Position, table):
     """A state holding a position's table, storeys and pyramids (Aquarius Rising)."""
-    from .games.rising.analysis import position_state
+    from ..games.rising.analysis import position_state
 
     return position_state(position, table)
 

@@ -137,7 +137,7 @@ class Outcome:
 
 def run_cli(argv: list[str]) -> Outcome:
     """`aquarius3d ARGV` in this process, its output captured."""
-    from . import cli
+    from aquarius3d import cli
 
     out, err = io.StringIO(), io.StringIO()
     start = time.perf_counter()

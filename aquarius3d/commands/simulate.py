@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import time
 
-from .bots import RandomPlayer
-from .errors import DataError
+from ..bots import RandomPlayer
+from ..core.errors import DataError
 
 
 def play_game(game, players: int, seed: int, max_moves: int = 10_000):
@@ -37,7 +37,7 @@ def simulate(game, players: int, games: int, seed: int) -> dict:
         winners.append(list(state.winners))
         turns.append(state.turn_number)
         if scored:
-            from .games.towers.pieces import score_of
+            from ..games.towers.pieces import score_of
 
             scores.append(score_of(game, state)[0])
     elapsed = time.perf_counter() - start

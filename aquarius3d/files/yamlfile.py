@@ -47,7 +47,7 @@ from yaml.events import (  # noqa: E402 (after yaml is imported its own way)
 )
 from yaml.nodes import ScalarNode  # noqa: E402
 
-from .errors import DataError  # noqa: E402
+from ..core.errors import DataError  # noqa: E402
 
 Path_ = tuple  # a key path: ("actions", 2, "type")
 Lines = dict  # key path -> (file, line)

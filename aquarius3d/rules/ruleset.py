@@ -14,8 +14,8 @@ declares `options:` (variants) with a default and what each changes:
         set: [win.count]                             # these keys take the value
 
 Loading collects every error and reports each as `file:line: key.path: reason`.
-The values are checked by aquarius3d/ruleset_check.py (pydantic, imported only then);
-what a check gave is kept by aquarius3d/ruleset_cache.py, so that loading the same
+The values are checked by aquarius3d/rules/check.py (pydantic, imported only then);
+what a check gave is kept by aquarius3d/rules/cache.py, so that loading the same
 ruleset with the same options again reads neither YAML nor pydantic.
 """
 
@@ -25,12 +25,12 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from . import ruleset_cache
+from . import cache as ruleset_cache
 from .decks import Deck, combine_decks, deck_data, deck_of_data, deck_path, load_deck, with_dragon
-from .errors import DataError
-from .resources import rulesets_dir
-from .ruleset_types import MAX_EXTENDS, MAX_PLAYERS, OptionSpec, Ruleset, Ruling, block_modules, ruleset_of
-from .yamlfile import Path_, key_text, parse_bytes, parse_yaml, path_text, read_bytes, read_yaml, short
+from ..core.errors import DataError
+from ..files.resources import rulesets_dir
+from .records import MAX_EXTENDS, MAX_PLAYERS, OptionSpec, Ruleset, Ruling, block_modules, ruleset_of
+from ..files.yamlfile import Path_, key_text, parse_bytes, parse_yaml, path_text, read_bytes, read_yaml, short
 
 __all__ = ["RulesetError", "load_ruleset", "read_yaml", "path_text", "ruleset_model", "json_schema", "available",
            "OptionSpec", "Ruleset", "Ruling", "MAX_PLAYERS"]
@@ -50,14 +50,14 @@ MAX_LINE = 500  # characters in one line of a message
 
 def ruleset_model() -> Any:
     """The pydantic model of a whole ruleset (imports pydantic: for checks and the schema only)."""
-    from .ruleset_check import ruleset_model as model
+    from .check import ruleset_model as model
 
     return model()
 
 
 def json_schema() -> dict:
     """The JSON Schema of ruleset files, for editors (imports pydantic)."""
-    from .ruleset_check import json_schema as schema
+    from .check import json_schema as schema
 
     return schema()
 
@@ -282,7 +282,7 @@ def _list_problem(spec: OptionSpec, value: list) -> str | None:
 
 def load_ruleset(name: str, options: dict | None = None):
     """Load and check a ruleset with options; returns the compiled Game."""
-    from .engine.game import Game
+    from ..engine.game import Game
 
     path = ruleset_path(name)
     entry_name = None
@@ -319,8 +319,8 @@ def _check(name: str, options: dict | None, files: list) -> tuple[Ruleset, dict,
     """Read a ruleset (and what it extends), apply the options and check everything; returns the
     records, the options' values, which option set which key, the checked values as plain data
     and the deck. Raises RulesetError with every problem."""
-    from . import games
-    from .ruleset_check import check_option, check_ruleset
+    from .. import games
+    from .check import check_option, check_ruleset
 
     data, lines = _read_tree(name, files=files)
     where = ruleset_path(name).name

@@ -1,7 +1,7 @@
 """A cache of checked rulesets, so that loading one again needs neither pydantic nor a YAML parse
 (of the ruleset or of its deck lists).
 
-Checking a ruleset (aquarius3d/ruleset_check.py) imports pydantic, which takes several times a
+Checking a ruleset (aquarius3d/rules/check.py) imports pydantic, which takes several times a
 bare Python start. What the check gives for a ruleset file and the options asked for (the
 ruleset's values as plain data, the options' values and which option set which key) is kept
 in one file per ruleset and options, in the user's cache folder (AQUARIUS3D_CACHE_DIR names
@@ -30,8 +30,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .resources import CACHE_VARIABLE as VARIABLE, user_cache_dir as cache_dir  # noqa: F401  (VARIABLE: for tests)
-from .resources import build_mark
+from ..files.resources import (
+    CACHE_VARIABLE as VARIABLE, user_cache_dir as cache_dir)  # noqa: F401  (VARIABLE: for tests)
+from ..files.resources import build_mark
 
 try:
     from _blake2 import blake2b  # hashlib would load OpenSSL first, which takes longer than all this
@@ -94,16 +95,17 @@ def _stat(path: str | Path | None) -> tuple[int, int] | None:
 @lru_cache(maxsize=1)
 def program() -> str:
     """A digest of everything in the program that decides what a check gives: the version, Python's,
-    and the size and modification time of every module of the rules side (aquarius3d/*.py, engine,
-    games: the declarations and the checking code) and of the installed pydantic's version file."""
+    and the size and modification time of every module of the rules side (the package's core, files, rules,
+    engine and games: the declarations and the checking code) and of the installed pydantic's version file."""
     from importlib.util import find_spec
 
-    from . import __version__
-    from .games import FAMILIES  # (imports no family)
+    from .. import __version__
+    from ..games import FAMILIES  # (imports no family)
 
-    here = Path(__file__).parent
+    package = Path(__file__).parent.parent
     modules = []
-    for folder in [here, here / "engine", here / "games", *(here / "games" / family for family in FAMILIES)]:
+    folders = [package / name for name in ("core", "files", "rules", "engine", "games")]
+    for folder in folders + [package / "games" / family for family in FAMILIES]:
         try:
             with os.scandir(folder) as found:
                 modules += [(entry.path, _stat(entry.path)) for entry in found if entry.name.endswith(".py")]
