@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .files import saves
+from .files.user_settings import load_settings, store_settings
 from .core.errors import DataError
 from .i18n import set_language, tr
 from .screens import Screen, Screens
@@ -26,7 +27,7 @@ from .view.pacing import Pacer
 class App:
     def __init__(self, base=None, offscreen: bool = False, size=(1280, 720), think: float | None = None) -> None:
         self.think = think  # `play --think SECONDS`: hard computer seats' budget (None: bots/hard.py's default)
-        settings = saves.load_settings()
+        settings = load_settings()
         set_language(settings["language"])
         if base is None:
             from .view.config import configure
@@ -108,7 +109,7 @@ class App:
 
     def store_settings(self) -> None:
         try:
-            saves.store_settings(self.settings)
+            store_settings(self.settings)
         except OSError as exc:
             self.status = tr("save_failed", reason=exc.strerror or exc)
 

@@ -274,9 +274,10 @@ def _open_window(play: tuple | None = None, session=None, offscreen: bool = Fals
 
 def cmd_saves(args) -> int:
     from .files import saves
+    from .session.saved import list_games
 
     saves.clean_temporary()
-    entries = saves.list_games()
+    entries = list_games()
     if not entries:
         print(f"no saved games in {saves.saves_dir()}")
     for entry in entries:

@@ -49,12 +49,12 @@ def offscreen():
 def app(offscreen, tmp_path, monkeypatch, request):
     """The window on the offscreen table, its settings and saves in a folder of the test's own."""
     monkeypatch.setenv("AQUARIUS3D_HOME", str(tmp_path))
-    from aquarius3d.files import saves
+    from aquarius3d.files import user_settings
     from aquarius3d.app import App
     from aquarius3d.i18n import set_language
 
     if not getattr(request, "param", None) == "tour":  # the first-game tour has tests of its own (test_tour.py)
-        saves.store_settings({**saves.SETTINGS_DEFAULTS, "tour": False})
+        user_settings.store_settings({**user_settings.SETTINGS_DEFAULTS, "tour": False})
 
     offscreen.scene.root.stash()
     application = App(base=offscreen.base)

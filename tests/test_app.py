@@ -6,6 +6,7 @@ import pytest
 from driving import FakeTask, pixels, screen_of_hand, step, towers_step, tray_point
 
 from aquarius3d.files import saves
+from aquarius3d.files import user_settings
 from aquarius3d.engine.moves import Place
 from aquarius3d.i18n import set_language
 from aquarius3d.session import Seat
@@ -122,7 +123,7 @@ def test_menus_in_french(app):
 
     texts = [w["text"] for w in app.widgets if isinstance(w, DirectButton)]
     assert "Nouvelle partie" in texts and "Quitter" in texts
-    assert saves.load_settings()["language"] == "fr"
+    assert user_settings.load_settings()["language"] == "fr"
 
 
 def test_continue_with_no_autosave_and_with_a_corrupt_one(app):

@@ -229,8 +229,10 @@ def test_a_saved_game_with_an_unknown_level_is_refused(tmp_path):
               "seats": [{"name": "Ann", "kind": "human"}, {"name": "Bo", "kind": "computer", "level": "genius"}]}
     path = tmp_path / "x.json"
     path.write_text(json.dumps(record))
+    from aquarius3d.session.saved import read_game
+
     with pytest.raises(DataError, match=r"x.json: seats\[1\]: level: 'genius' is not a computer level"):
-        saves.read_record(path)
+        read_game(path)
 
 
 def test_players_on_the_command_line_name_levels():

@@ -248,12 +248,12 @@ def test_towers_drawn_action_card_is_shown_with_its_name_before_it_acts(app, lan
 
 
 def test_the_volume_setting_is_shown_and_stored(app):
-    from aquarius3d.files import saves
+    from aquarius3d.files import user_settings
 
     screen = app.show_settings()
     assert screen.volume_buttons[60]["text"] == "> 60 <" and screen.volume_buttons[0]["text"] == tr("settings_volume_off")
     screen.set_volume(0)
-    assert saves.load_settings()["volume"] == 0
+    assert user_settings.load_settings()["volume"] == 0
     assert app.screens.current.volume_buttons[0]["text"] == f"> {tr('settings_volume_off')} <"
 
 

@@ -7,6 +7,7 @@ import re
 import pytest
 
 from aquarius3d.files import saves
+from aquarius3d.session import saved
 from aquarius3d.engine.moves import (
     Build, DraftDiscard, Join, MoveCard, Pass, Place, PlacePyramid, RotateGoals, Shift, ShuffleGoals, ShuffleHands,
     Skip, SwapRow, TradeGoals, TradeHands, TradePiece, TradePyramids, TwoPyramids, Zap,
@@ -127,7 +128,7 @@ def test_a_saved_game_with_a_move_that_cannot_be_replayed_is_told_in_words(tmp_p
         Session.load(path)
     words = caught.value.in_words()
     assert words.startswith(f"le coup {number} ne peut pas être rejoué\xa0: ") and not CODE.search(words), words
-    entry = next(e for e in saves.list_games() if e.name == "odd")
+    entry = next(e for e in saved.list_games() if e.name == "odd")
     assert not entry.ok and entry.reason == words
     record["moves"][-1] = "place ?? @ x"  # not even a move
     with pytest.raises(DataError) as caught:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from aquarius3d.files import saves
+from aquarius3d.session import saved
 from aquarius3d.core.errors import DataError
 from aquarius3d.session import Seat, Session
 
@@ -88,15 +89,15 @@ def test_the_list_shows_broken_entries_without_hiding_the_good_ones():
     write("junk", "[[[[\n")
     write("future", {**good_record(), "format": 9})
     saves.save(good_record())  # the autosave
-    entries = {e.name: e for e in saves.list_games()}
+    entries = {e.name: e for e in saved.list_games()}
     assert sorted(entries) == ["autosave", "dangling", "future", "good", "junk"]
-    assert saves.list_games()[0].name == "autosave"
+    assert saved.list_games()[0].name == "autosave"
     assert (entries["good"].ok, entries["good"].game, entries["good"].players, entries["good"].turn) == (
         True, "Aquarius", ("Ann", "Bo"), 1)
     assert not entries["dangling"].ok and entries["dangling"].reason == "a link to a file that is not there"
     assert entries["junk"].reason.startswith("not a saved game (JSONDecodeError: ")
     assert entries["future"].reason.startswith("format: saved by a newer aquarius3d (format 9;")
-    assert "autosave" not in [e.name for e in saves.list_games(autosave=False)]
+    assert "autosave" not in [e.name for e in saved.list_games(autosave=False)]
     assert set(saves.saved_games()) == {saves.save_path(n) for n in ("good", "dangling", "junk", "future")}
 
 

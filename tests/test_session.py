@@ -7,6 +7,8 @@ import re
 import pytest
 
 from aquarius3d.files import saves
+from aquarius3d.files import scores
+from aquarius3d.files import user_settings
 from aquarius3d.engine.moves import MoveCard, Place
 from aquarius3d.core.errors import DataError
 from aquarius3d.positions.file import Seat as PositionSeat
@@ -256,17 +258,17 @@ def test_atomic_write_leaves_the_old_file_when_writing_fails(private_home, monke
 
 
 def test_settings_defaults_and_bad_files(private_home):
-    assert saves.load_settings() == {"language": "en", "window": [1280, 720], "antialiasing": False, "tour": True,
+    assert user_settings.load_settings() == {"language": "en", "window": [1280, 720], "antialiasing": False, "tour": True,
                                      "volume": 60}
-    saves.store_settings({"language": "fr", "window": [1600, 900], "antialiasing": True, "tour": False, "volume": 0})
-    assert saves.load_settings() == {"language": "fr", "window": [1600, 900], "antialiasing": True, "tour": False,
+    user_settings.store_settings({"language": "fr", "window": [1600, 900], "antialiasing": True, "tour": False, "volume": 0})
+    assert user_settings.load_settings() == {"language": "fr", "window": [1600, 900], "antialiasing": True, "tour": False,
                                      "volume": 0}
-    saves.store_settings({"language": "fr", "tour": "yes"})  # not a yes or no: the default
-    assert saves.load_settings()["tour"] is True
-    saves.store_settings({"volume": 101})  # out of range: the default
-    assert saves.load_settings()["volume"] == 60
-    saves.settings_path().write_text("garbage")
-    assert saves.load_settings()["language"] == "en"
+    user_settings.store_settings({"language": "fr", "tour": "yes"})  # not a yes or no: the default
+    assert user_settings.load_settings()["tour"] is True
+    user_settings.store_settings({"volume": 101})  # out of range: the default
+    assert user_settings.load_settings()["volume"] == 60
+    user_settings.settings_path().write_text("garbage")
+    assert user_settings.load_settings()["language"] == "en"
 
 
 def test_catalogs_have_the_same_keys_and_placeholders():
@@ -577,7 +579,7 @@ def test_complete_games_of_elemental_towers(draft, tmp_path, monkeypatch):
                              preset={"same_deck": session.state.data.deck_cards})
         assert replay.state.data.deck_cards == session.state.data.deck_cards
     assert undone >= 1
-    assert len(saves.towers_history()) == 3
+    assert len(scores.towers_history()) == 3
 
 
 def test_towers_undo_never_crosses_a_draw(tmp_path, monkeypatch):

@@ -2,7 +2,7 @@
 
 import pytest
 
-from aquarius3d.files import saves
+from aquarius3d.files import user_settings
 from aquarius3d.screens.tour import STEPS
 from aquarius3d.session import Seat
 
@@ -26,7 +26,7 @@ def test_the_tour_waits_for_the_cover_then_walks_through_and_is_remembered(app):
         app.base.messenger.send("enter")
     assert len(seen) == len(STEPS) and "hand" in seen[0] and "goal" in seen[1]
     assert app.base.messenger.isAccepting("r", table)  # the table's keys are back
-    assert saves.load_settings()["tour"] is False
+    assert user_settings.load_settings()["tour"] is False
     app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=4)
     app.table.reveal()
     assert not app.table.tour.shown  # never twice
@@ -38,10 +38,10 @@ def test_esc_skips_the_tour_and_settings_bring_it_back(app):
     table = app.table
     assert table.tour.shown
     app.base.messenger.send("escape")
-    assert not table.tour.shown and not table.menu.shown and saves.load_settings()["tour"] is False
+    assert not table.tour.shown and not table.menu.shown and user_settings.load_settings()["tour"] is False
     settings = app.show_settings()
     settings.set_tour(True)
-    assert saves.load_settings()["tour"] is True
+    assert user_settings.load_settings()["tour"] is True
 
 
 @TOUR

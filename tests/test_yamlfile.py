@@ -9,7 +9,8 @@ from aquarius3d.files import yamlfile
 from aquarius3d.core.errors import DataError
 from aquarius3d.positions.file import read_position
 from aquarius3d.rules.ruleset import load_ruleset
-from aquarius3d.files.yamlfile import parse_yaml, path_text, read_yaml, short
+from aquarius3d.files.yamlfile import parse_yaml, read_yaml
+from aquarius3d.core.text import path_text, short
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = sorted(

@@ -48,9 +48,9 @@ def small_png(rgb: np.ndarray) -> bytes:
 
 class Gallery:
     def __init__(self, out: Path) -> None:
-        from aquarius3d.files import saves
+        from aquarius3d.files import user_settings
 
-        saves.store_settings({**saves.SETTINGS_DEFAULTS, "tour": False})  # no first-game tour over the table
+        user_settings.store_settings({**user_settings.SETTINGS_DEFAULTS, "tour": False})  # no first-game tour over the table
         from aquarius3d.app import App
 
         self.app = App(offscreen=True, size=SIZE)

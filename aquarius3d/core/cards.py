@@ -205,3 +205,37 @@ def parse_element(name: str) -> str:
     if len(lowered) == 1 and lowered.upper() in LETTERS:
         return lowered.upper()
     raise ValueError(f"{name!r} is not an element (one of {', '.join(ELEMENTS)})")
+
+
+# -- the cards of a deck ------------------------------------------------------------------------
+
+DECK_NAME = r"^[A-Za-z0-9][A-Za-z0-9_-]{0,59}$"  # a plain file name: no folders, no `..`, no dots
+
+
+class Card(Value, frozen=True):
+    """One physical card: kind is element, goal, action or dragon; code names it.
+
+    Element cards carry their face code as printed (upright), goals their
+    element name, actions their action name; the Aquarius Dragon (a promo card
+    beside the deck, never in the draw pile) is `D`.
+    """
+
+    kind: str
+    code: str
+
+
+class Deck(Value, frozen=True):
+    name: str
+    cards: tuple[Card, ...]
+
+    def ids(self, kind: str) -> list[int]:
+        return [i for i, card in enumerate(self.cards) if card.kind == kind]
+
+    def copies(self) -> dict[str, int]:
+        """How many element cards of each canonical code the deck holds."""
+        counts: dict[str, int] = {}
+        for card in self.cards:
+            if card.kind == "element":
+                key = canonical(card.code)
+                counts[key] = counts.get(key, 0) + 1
+        return counts

@@ -41,3 +41,6 @@ def size_name(size: str) -> str:
 def pyramid_order(pyramid: str) -> tuple[int, int]:
     """Sort key of a pyramid such as 'Lr': by colour in element order, then small to large."""
     return ALL_COLOURS.index(pyramid[1]), SIZES.index(pyramid[0])
+
+# The action cards, by the names rulesets and moves use.
+ACTIONS = ("trade_hands", "move_a_card", "zap_a_card", "trade_goals", "rotate_goals", "shuffle_hands", "shuffle_goals")

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.cards import Face, canonical, face
-from ..rules.decks import Deck
+from ..core.cards import Deck
 from ..core.errors import IllegalMove, MoveSyntaxError
 from ..core.values import Value, field
 from ..core.vocabulary import BIT, LETTER_OF
@@ -31,7 +31,7 @@ from .steps import place_step
 from .movelog import MoveLog, log_move
 from .moves import Join, Move, Pass, Place, parse_move
 from .state import State
-from ..files.yamlfile import short
+from ..core.text import short
 
 # The move groups live in groups.py; rule blocks import them from here too.
 __all__ = ["ApplyResult", "Chain", "CrossGroup", "Game", "MaskGroup", "MoveGroup", "PlaceGroup", "PlaceRows", "ShiftGroup", "SlotPlaceGroup",

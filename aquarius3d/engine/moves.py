@@ -40,7 +40,7 @@ from typing import Any, ClassVar
 from ..core.cards import CardCodeError, face
 from ..core.errors import MoveSyntaxError
 from ..core.vocabulary import QUARTERS
-from ..files.yamlfile import short
+from ..core.text import short
 
 MAX_MOVE_TEXT = 1000  # moves are short; a join names a player, whose name may be long but not this long
 

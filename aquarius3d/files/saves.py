@@ -1,4 +1,4 @@
-"""Saved games and settings in the user's folders, written atomically.
+"""Saved games in the user's folders, written atomically (settings.py and scores.py keep the rest).
 
 A saved game is a game record (ruleset, options, seed, players, moves) plus
 who sits where (human or computer); loading replays it, so a save can never
@@ -14,13 +14,12 @@ import os
 import re
 import tempfile
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 import platformdirs
 
 from ..core.errors import DataError
-from .yamlfile import short
+from ..core.text import short
 
 AUTOSAVE = "autosave"
 FORMAT = 1  # the version of a saved game's layout; raise it (and add a migration) when the layout changes
@@ -70,7 +69,7 @@ def save(record: dict, name: str = AUTOSAVE) -> Path:
     return write_atomic(save_path(name), {"format": FORMAT, **record})
 
 
-def _modified(path: Path) -> float:
+def modified(path: Path) -> float:
     try:
         return path.lstat().st_mtime
     except OSError:
@@ -83,7 +82,7 @@ def saved_games() -> list[Path]:
     if not folder.is_dir():
         return []
     found = [p for p in folder.glob("*.json") if p.stem != AUTOSAVE]
-    return sorted(found, key=_modified, reverse=True)
+    return sorted(found, key=modified, reverse=True)
 
 
 def clean_temporary(older_than: float = 60.0) -> list[Path]:
@@ -93,59 +92,13 @@ def clean_temporary(older_than: float = 60.0) -> list[Path]:
     if not folder.is_dir():
         return removed
     for path in folder.glob(".*.json.*"):
-        if time.time() - _modified(path) >= older_than:
+        if time.time() - modified(path) >= older_than:
             try:
                 path.unlink()
                 removed.append(path)
             except OSError:
                 pass  # someone else's, or already gone
     return removed
-
-
-@dataclass
-class SaveEntry:
-    """One saved game as the Load list and `aquarius3d saves` show it: a summary, or why it is broken."""
-
-    path: Path
-    name: str
-    date: str
-    ok: bool
-    game: str = ""  # the ruleset's name
-    players: tuple[str, ...] = ()
-    turn: int = 0
-    reason: str = ""  # why it cannot be loaded, when not ok
-    ruleset: str = ""  # the ruleset's id (the window names the game in the player's language)
-
-    def line(self) -> str:
-        if not self.ok:
-            return f"{self.name}  {self.date}  broken: {self.reason}"
-        return f"{self.name}  {self.date}  {self.game}, {', '.join(self.players)}, turn {self.turn}"
-
-
-def list_games(autosave: bool = True) -> list[SaveEntry]:
-    """Every saved game, newest first (the autosave first when asked for), each checked by loading it."""
-    from ..session import Session
-
-    paths = saved_games()
-    auto = save_path(AUTOSAVE)
-    if autosave and (auto.exists() or auto.is_symlink()):
-        paths.insert(0, auto)
-    entries = []
-    for path in paths:
-        stamp = _modified(path)
-        date = time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp)) if stamp else "?"
-        try:
-            session = Session.load(path, autosave=False)
-        except DataError as exc:
-            reason = exc.in_words()  # a move that cannot be replayed is said in words
-            if reason.startswith(f"{path.name}: "):
-                reason = reason[len(path.name) + 2:]
-            entries.append(SaveEntry(path, path.stem, date, False, reason=reason))
-            continue
-        entries.append(SaveEntry(path, path.stem, date, True, session.game.ruleset.name,
-                                 tuple(s.name for s in session.seats), session.state.turn_number,
-                                 ruleset=session.game.id))
-    return entries
 
 
 def _kind_name(kind) -> str:
@@ -209,94 +162,10 @@ def read_record(path: Path) -> dict:
     for i, seat in enumerate(data["seats"]):
         if not isinstance(seat, dict) or seat.get("kind") not in ("human", "computer") or not isinstance(seat.get("name"), str):
             raise DataError(f"{where}: seats[{i}]: expected {{name, kind: human or computer}}")
-        if "level" in seat:
-            from ..bots import LEVELS
-
-            if not isinstance(seat["level"], str) or seat["level"] not in LEVELS:
-                raise DataError(f"{where}: seats[{i}]: level: {short(seat['level'])} is not a computer level "
-                                f"({', '.join(LEVELS)})")
+        if "level" in seat and not isinstance(seat["level"], str):
+            raise DataError(f"{where}: seats[{i}]: level: {short(seat['level'])} is not a computer level")
     joined = sum(1 for move in data["moves"] if isinstance(move, str) and move.startswith("join "))
     if len(data["seats"]) != len(data["players"]) + joined:
         raise DataError(f"{where}: seats: {len(data['seats'])} seats for {len(data['players'])} players "
                         f"and {joined} who joined later")
     return data
-
-
-SETTINGS_DEFAULTS = {"language": "en", "window": [1280, 720], "antialiasing": False, "tour": True,
-                     "volume": 60}  # tour: the first-game tour is still to be shown (screens/tour.py); volume 0-100, 0 off
-
-
-def settings_path() -> Path:
-    override = os.environ.get("AQUARIUS3D_HOME")
-    base = Path(override) if override else platformdirs.user_config_path("aquarius3d", appauthor=False)
-    return base / "settings.json"
-
-
-def load_settings() -> dict:
-    """The settings, with defaults for anything missing or unreadable."""
-    settings = dict(SETTINGS_DEFAULTS)
-    try:
-        stored = json.loads(settings_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return settings
-    if isinstance(stored, dict):
-        if stored.get("language") in ("en", "fr"):
-            settings["language"] = stored["language"]
-        window = stored.get("window")
-        if isinstance(window, list) and len(window) == 2 and all(isinstance(v, int) and 320 <= v <= 8192 for v in window):
-            settings["window"] = window
-        if isinstance(stored.get("antialiasing"), bool):
-            settings["antialiasing"] = stored["antialiasing"]
-        if isinstance(stored.get("tour"), bool):
-            settings["tour"] = stored["tour"]
-        volume = stored.get("volume")
-        if isinstance(volume, int) and not isinstance(volume, bool) and 0 <= volume <= 100:
-            settings["volume"] = volume
-    return settings
-
-
-def store_settings(settings: dict) -> None:
-    write_atomic(settings_path(), settings)
-
-
-# -- Elemental Towers: best scores and a history ----------------------------------------------------
-
-
-def towers_path() -> Path:
-    return home() / "elemental-towers.json"
-
-
-def record_towers_score(deck_cards: list[int], score: int, options: dict, store: bool = True) -> int:
-    """Add a finished solitaire game to the history; the best score so far with the same cards.
-
-    The deck is known by its cards (the same 30 cards played again share a best score).
-    """
-    import hashlib
-    import time
-
-    key = hashlib.sha1(",".join(str(c) for c in sorted(deck_cards)).encode()).hexdigest()[:12]
-    path = towers_path()
-    try:
-        data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
-        if not isinstance(data, dict):
-            data = {}
-    except (OSError, ValueError):
-        data = {}  # a damaged history is started afresh rather than stopping the game
-    history = data.get("history") if isinstance(data.get("history"), list) else []
-    best = data.get("best") if isinstance(data.get("best"), dict) else {}
-    previous = best.get(key)
-    top = max(score, previous) if isinstance(previous, int) else score
-    if store:
-        history.append({"date": time.strftime("%Y-%m-%d %H:%M"), "deck": key, "score": score,
-                        "options": dict(options)})
-        best[key] = top
-        write_atomic(path, {"history": history[-500:], "best": best})
-    return top
-
-
-def towers_history() -> list[dict]:
-    try:
-        data = json.loads(towers_path().read_text(encoding="utf-8"))
-        return list(data.get("history", []))
-    except (OSError, ValueError, AttributeError):
-        return []

@@ -25,7 +25,6 @@ than letting PyYAML compose a node tree and construct from it.
 from __future__ import annotations
 
 import os
-import reprlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -48,8 +47,8 @@ from yaml.events import (  # noqa: E402 (after yaml is imported its own way)
 from yaml.nodes import ScalarNode  # noqa: E402
 
 from ..core.errors import DataError  # noqa: E402
+from ..core.text import Path_, path_text, short  # noqa: E402
 
-Path_ = tuple  # a key path: ("actions", 2, "type")
 Lines = dict  # key path -> (file, line)
 
 LIMIT_VARIABLE = "AQUARIUS3D_YAML_LIMIT_MB"
@@ -69,68 +68,6 @@ _YAML_TAG = "tag:yaml.org,2002:"
 _STR = _YAML_TAG + "str"
 _PLAIN_COLLECTION_TAGS = (None, "!", _YAML_TAG + "map", _YAML_TAG + "seq")
 _SCALAR_TAGS = {_YAML_TAG + name for name in ("str", "int", "float", "bool", "null", "binary")}
-
-
-# -- short values and key paths in messages ---------------------------------------------------
-
-
-_short_repr = reprlib.Repr()  # bounded work however big the value
-_short_repr.maxlevel = 3
-_short_repr.maxstring = _short_repr.maxother = _short_repr.maxlong = 60
-_short_repr.maxlist = _short_repr.maxtuple = _short_repr.maxset = 12
-_short_repr.maxdict = 8
-
-
-def short(value: Any, width: int = 60) -> str:
-    """repr(value) cut to about `width` characters, for messages that echo what a file says.
-
-    short("FWX") == "'FWX'"; a long text or list keeps its start, then "…" and its size.
-    """
-    if isinstance(value, str):
-        text = repr(value[: width + 1])
-        return text if len(text) <= width else f"{text[: width - 1]}… ({len(value):,} characters)"
-    text = _short_repr.repr(value).replace("...", "…")
-    if len(text) > width:
-        text = text[: width - 1] + "…"
-    if isinstance(value, (list, tuple, set, dict)) and len(value) > 8 and "…" in text:
-        text += f" ({len(value):,} items)"
-    return text
-
-
-def key_text(key: Any) -> str:
-    """A mapping key as YAML writes it (true, null, 3, text), cut short."""
-    if isinstance(key, str):
-        return key if len(key) <= 40 else key[:39] + "…"
-    if key is None or isinstance(key, bool):
-        return {None: "null", True: "true", False: "false"}[key]
-    return short(key, 40)
-
-
-def path_text(path: Path_, data: Any = None) -> str:
-    """A key path as written in messages: `actions[2].type`.
-
-    Whole numbers in a path are list indexes, unless `data` is given: then the
-    path is followed through it, and a number that is a mapping's key reads `.3`.
-    """
-    text = ""
-    follow = data is not None
-    current = data
-    for part in path:
-        if not follow:
-            index = isinstance(part, int) and not isinstance(part, bool)
-        else:
-            index = isinstance(current, list)
-            try:
-                current = current[part]
-            except (KeyError, IndexError, TypeError):
-                current = None
-        if index:
-            text += f"[{part}]"
-        else:
-            text += f".{key_text(part)}" if text else key_text(part)
-    if len(text) > 72:  # deep paths keep their two ends
-        text = text[:24] + "…" + text[-47:]
-    return text or "(top)"
 
 
 # -- reading -------------------------------------------------------------------------------------

@@ -109,20 +109,6 @@ def length(mm: float, digits: int = 1) -> str:
     return tr("length_mm", value=number(mm, digits))
 
 
-def game_name(ruleset: str) -> str:
-    """A ruleset's name for people, in the language in use ("elemental-towers" -> "Elemental Towers");
-    a ruleset of one's own, unknown to the catalogs, goes by its file's `name:`, else its id."""
-    if has(f"game_{ruleset}"):
-        return tr(f"game_{ruleset}")
-    from ..core.errors import DataError
-    from ..rules.ruleset import load_ruleset
-
-    try:
-        return load_ruleset(ruleset).ruleset.name or ruleset
-    except DataError:
-        return ruleset
-
-
 def choice_name(value) -> str:
     """One value an option offers, in words: an action card's name, 'every action', 'by house'..."""
     if has(f"action_{value}"):

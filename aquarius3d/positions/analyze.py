@@ -14,12 +14,12 @@ from typing import Any
 
 from ..core import geometry
 from ..core.cards import BIT, DRAGON, ELEMENT_OF, ELEMENTS, LETTER_OF, LETTERS, PYRAMID_COLOUR, canonical, face
-from ..rules.decks import ACTIONS
+from ..core.vocabulary import ACTIONS
 from ..core.errors import DataError
 from ..games import analyst
 from .file import Position, PositionError, line_of
 from ..rules.ruleset import RulesetError, load_ruleset, ruleset_path
-from ..files.yamlfile import key_text
+from ..core.text import key_text
 
 PYRAMID_COLOURS = set(PYRAMID_COLOUR.values()) | {"w", "c"}
 

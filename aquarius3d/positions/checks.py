@@ -21,7 +21,8 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 from ..core.cards import DRAGON, ELEMENTS, canonical, face
-from ..rules.decks import ACTIONS, Card, Deck
+from ..core.cards import Card, Deck
+from ..core.vocabulary import ACTIONS
 from ..engine.game import Game
 from ..engine import rng as random_source
 from ..engine.state import State
@@ -30,7 +31,7 @@ from ..core.errors import IllegalMove
 from .analyze import analyze, load_game
 from .file import Position, PositionError, line_of
 from ..games import analyst
-from ..files.yamlfile import path_text, short
+from ..core.text import path_text, short
 
 
 def _refuse(position: Position, path: tuple, reason: str) -> NoReturn:

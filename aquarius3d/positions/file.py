@@ -18,11 +18,12 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from ..core.cards import ELEMENTS, CardCodeError, face
-from ..rules.decks import ACTIONS
+from ..core.vocabulary import ACTIONS
 from ..core.errors import DataError
 from ..core.vocabulary import QUARTERS
 from ..core.values import Value, field
-from ..files.yamlfile import Lines, Path_, path_text, read_yaml, short
+from ..files.yamlfile import Lines, read_yaml
+from ..core.text import Path_, path_text, short
 
 _PYRAMID = re.compile(r"([SML])([gyrbkwc])")
 KNOWN_KEYS = {"ruleset", "options", "cards", "goals", "players", "scoring_row", "probe", "turn",

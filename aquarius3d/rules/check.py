@@ -20,7 +20,7 @@ from ..engine import blocks as rules
 from ..engine.blocks import MISSING, Bounds, FieldSpec, Record
 from .ruleset import _close_match, _line_of
 from .records import OptionSpec, Players, Ruleset, Ruling
-from ..files.yamlfile import Path_, path_text, short
+from ..core.text import Path_, path_text, short
 
 _CONFIG = ConfigDict(extra="forbid", frozen=True)
 

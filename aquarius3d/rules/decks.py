@@ -10,44 +10,12 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from ..core.cards import DRAGON, ELEMENTS, CardCodeError, canonical, face
+from ..core.cards import DECK_NAME, DRAGON, ELEMENTS, Card, CardCodeError, Deck, face
+from ..core.vocabulary import ACTIONS
 from ..core.errors import DataError
 from ..files.resources import decks_dir
-from ..files.yamlfile import path_text, read_yaml, short
-from ..core.values import Value
-
-DECK_NAME = r"^[A-Za-z0-9][A-Za-z0-9_-]{0,59}$"  # a plain file name: no folders, no `..`, no dots
-ACTIONS = ("trade_hands", "move_a_card", "zap_a_card", "trade_goals", "rotate_goals", "shuffle_hands", "shuffle_goals")
-
-
-class Card(Value, frozen=True):
-    """One physical card: kind is element, goal, action or dragon; code names it.
-
-    Element cards carry their face code as printed (upright), goals their
-    element name, actions their action name; the Aquarius Dragon (a promo card
-    beside the deck, never in the draw pile) is `D`.
-    """
-
-    kind: str
-    code: str
-
-
-class Deck(Value, frozen=True):
-    name: str
-    cards: tuple[Card, ...]
-
-    def ids(self, kind: str) -> list[int]:
-        return [i for i, card in enumerate(self.cards) if card.kind == kind]
-
-    def copies(self) -> dict[str, int]:
-        """How many element cards of each canonical code the deck holds."""
-        counts: dict[str, int] = {}
-        for card in self.cards:
-            if card.kind == "element":
-                key = canonical(card.code)
-                counts[key] = counts.get(key, 0) + 1
-        return counts
-
+from ..files.yamlfile import read_yaml
+from ..core.text import path_text, short
 
 def deck_path(name: str) -> Path:
     """assets/decks/<name>.yaml; DataError for a name that is not a plain name (`../x`, `/etc/x`)."""

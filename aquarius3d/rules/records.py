@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import games  # noqa: F401  (the registry can then import every family when it is listed)
 from ..engine.blocks import Block, Record, field, registered
-from ..files.yamlfile import short
+from ..core.text import short
 
 if TYPE_CHECKING:
     from ..engine.hooks import SetupBlock

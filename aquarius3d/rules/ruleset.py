@@ -26,11 +26,13 @@ from pathlib import Path
 from typing import Any
 
 from . import cache as ruleset_cache
-from .decks import Deck, combine_decks, deck_data, deck_of_data, deck_path, load_deck, with_dragon
+from ..core.cards import Deck
+from .decks import combine_decks, deck_data, deck_of_data, deck_path, load_deck, with_dragon
 from ..core.errors import DataError
 from ..files.resources import rulesets_dir
 from .records import MAX_EXTENDS, MAX_PLAYERS, OptionSpec, Ruleset, Ruling, block_modules, ruleset_of
-from ..files.yamlfile import Path_, key_text, parse_bytes, parse_yaml, path_text, read_bytes, read_yaml, short
+from ..files.yamlfile import parse_bytes, parse_yaml, read_bytes, read_yaml
+from ..core.text import Path_, key_text, path_text, short
 
 __all__ = ["RulesetError", "load_ruleset", "read_yaml", "path_text", "ruleset_model", "json_schema", "available",
            "OptionSpec", "Ruleset", "Ruling", "MAX_PLAYERS"]

@@ -3,15 +3,16 @@ reason (never hiding the rest)."""
 
 from __future__ import annotations
 
-from ..files import saves
-from ..i18n import game_name, tr
+from ..session.saved import SaveEntry, list_games
+from ..i18n import tr
+from ..rules.names import game_name
 from . import Screen
 from .widgets import DIM
 
 SHOWN = 10  # saves listed at most, newest first
 
 
-def entry_text(entry: saves.SaveEntry) -> str:
+def entry_text(entry: SaveEntry) -> str:
     """One saved game in words: "Aquarius: Ann, Bo, turn 12 (2026-11-23 11:31)", or why it cannot be loaded."""
     if not entry.ok:
         reason = entry.reason if len(entry.reason) <= 60 else entry.reason[:59] + "…"
@@ -27,7 +28,7 @@ class LoadScreen(Screen):
 
     def build(self) -> None:
         self.text(tr("menu_saved_games"), (0, 0.8), 0.08)
-        found = saves.list_games(autosave=False)[:SHOWN]
+        found = list_games(autosave=False)[:SHOWN]
         self.entries = found
         if not found:
             self.text(tr("menu_no_saves"), (0, 0.4), 0.055)

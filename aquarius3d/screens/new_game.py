@@ -9,7 +9,8 @@ from panda3d.core import TextNode
 from ..bots import DEFAULT_LEVEL
 from ..bots import SEAT_LEVELS
 from ..core.errors import DataError
-from ..i18n import choice_name, game_name, has, tr
+from ..i18n import choice_name, has, tr
+from ..rules.names import game_name
 from ..rules.ruleset import available, load_ruleset
 from ..session.seats import DEFAULT_NAMES, Seat, same_name
 from . import Screen

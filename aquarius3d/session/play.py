@@ -28,14 +28,15 @@ from ..core.cards import face
 from ..engine.game import ApplyResult, Game
 from ..engine.moves import (Join, MoveCard, Pass, Place, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals,
                             TradeHands, TradePyramids, TwoPyramids, Zap)
-from ..core.errors import IllegalMove
+from ..core.errors import DataError, IllegalMove
 from ..games import narrator
 from ..games.aquarius.narration import card_words
 from ..i18n import action_name, tr
 from ..rules.ruleset import load_ruleset
-from ..files.yamlfile import short
+from ..core.text import short
 from . import words
 from .flows import flow_of
+from .saved import read_game
 from .seats import Seat
 from .stages import Stage
 from .takeback import TakeBack
@@ -113,9 +114,7 @@ class Session:
 
     @classmethod
     def load(cls, path, autosave: bool = True) -> "Session":
-        from ..core.errors import DataError
-
-        record = saves.read_record(path)
+        record = read_game(path)
         try:
             return cls.from_record(record, autosave)
         except (IllegalMove, ValueError) as exc:

@@ -9,7 +9,7 @@ from ...core.cards import connected_elements, face
 from ...engine.game import MoveGroup, ShiftGroup, SortedGroup
 from ...engine.hidden import everyone_learns, forget, learn, move_places, pile_moves, swap_places
 from ...core.errors import IllegalMove
-from ...files.yamlfile import short
+from ...core.text import short
 from ...engine import rng as random_source
 from ...engine.moves import MoveCard, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands, Zap
 from ...engine.blocks import Block, block, field

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from ...core.vocabulary import BIT, LETTER_OF
-from ...rules.decks import DECK_NAME
+from ...core.cards import DECK_NAME
 from ...core.errors import IllegalMove
 from ...engine import rng as random_source
 from ...engine.blocks import Block, block, field

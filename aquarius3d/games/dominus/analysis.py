@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...rules.decks import ACTIONS
+from ...core.vocabulary import ACTIONS
 from .blocks import card_points
 
 if TYPE_CHECKING:

@@ -17,6 +17,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ...files import saves
+from ...files.scores import record_towers_score
 from .. import words
 from ...engine.moves import Build, DraftDiscard, MoveCard, Shift, Skip, SwapRow, TradePiece, Zap, cell_text
 from ...core.errors import IllegalMove
@@ -113,7 +114,7 @@ class TowersFlow(Flow):
 
     def game_over(self) -> None:
         if self.best is None:
-            self.best = saves.record_towers_score(self.deck_cards(), self.score()[0], self.game.options,
+            self.best = record_towers_score(self.deck_cards(), self.score()[0], self.game.options,
                                                   store=self.session.autosave)
 
     def summary(self) -> list[str]:
