@@ -2,7 +2,7 @@
 
 The App wraps a ShowBase (a window, or an offscreen buffer for tests); one screen shows at a time
 and owns its nodes, widgets and key bindings (screens/__init__.py): the menu, the new-game form,
-load, settings and the table (screens/table.py). Nothing here decides a rule or draws the table.
+load, settings and the table (screens/table_screen.py). Nothing here decides a rule or draws the table.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from .screens import Screen, Screens
 from .screens.load import LoadScreen
 from .screens.menu import MenuScreen
 from .screens.new_game import NewGameScreen
-from .screens.rules import RulesScreen
+from .screens.rules_pages import RulesScreen
 from .screens.settings import SettingsScreen
-from .screens.table import TableScreen
+from .screens.table_screen import TableScreen
 from .session import Seat, Session
 from .view.pacing import Pacer
 

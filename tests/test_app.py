@@ -254,7 +254,7 @@ def test_round_table_and_joining_in_the_window(app):
 
 @pytest.mark.slow
 def test_a_complete_game_of_aquarius_rising_by_clicks(app):
-    from aquarius3d.view.houses import state_views
+    from aquarius3d.view.storeys import state_views
 
     # The computer seat plays at random (as every level did in Rising before medium judged it): the humans'
     # random clicks then get houses to build on.

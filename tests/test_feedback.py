@@ -108,7 +108,7 @@ def test_a_computer_move_slides_from_its_seat_and_is_named_in_words(app):
 
 
 def test_seats_sit_round_the_table_with_counts_and_the_turn_in_gold(app):
-    from aquarius3d.view.seats import TURN
+    from aquarius3d.view.seat_labels import TURN
 
     app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo", "computer"), Seat("Cy", "computer")], seed=2)
     seats = app.table.feedback.seats

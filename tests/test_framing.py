@@ -74,7 +74,7 @@ def screen_points(app, boxes):
 def legal_boxes(session):
     """Boxes round every legal spot for a card or a pyramid now: any seat's placement, at its storey's height."""
     from aquarius3d.view.framing import card_box
-    from aquarius3d.view.houses import level_top
+    from aquarius3d.view.storeys import level_top
 
     boxes = []
     for move in session.game.legal_moves(session.state):

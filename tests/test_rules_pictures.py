@@ -5,7 +5,7 @@ import pytest
 
 from aquarius3d.i18n import catalog, set_language, tr
 from aquarius3d.rules.ruleset import load_ruleset, ruleset_path
-from aquarius3d.screens.rules import GAMES, PICTURES
+from aquarius3d.screens.rules_pages import GAMES, PICTURES
 from aquarius3d.screens.rules_pictures import deck_cards, figures
 
 SHIPPED = sorted(p.stem for p in ruleset_path("aquarius").parent.glob("*.yaml"))

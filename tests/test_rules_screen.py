@@ -2,7 +2,7 @@
 
 from aquarius3d.i18n import set_language, tr
 from aquarius3d.rules.ruleset import load_ruleset
-from aquarius3d.screens.rules import GAMES, ROWS
+from aquarius3d.screens.rules_pages import GAMES, ROWS
 
 
 def test_rules_from_the_main_menu_page_through_every_game(app):

@@ -127,7 +127,7 @@ def test_rendered_houses_reach_the_heights_the_rules_compute(offscreen):
     from aquarius3d.core.cards import ELEMENT_OF_COLOUR
     from aquarius3d.rules.ruleset import load_ruleset
     from aquarius3d.games.rising.houses import heights, houses_of_state
-    from aquarius3d.view.houses import state_views
+    from aquarius3d.view.storeys import state_views
 
     game = load_ruleset("aquarius-rising", {"sky_high": True, "to_the_clouds": True})
     scene = offscreen.scene

@@ -69,7 +69,7 @@ def stepped(game, players: int, seed: int) -> str:
 
 
 def fingerprint(seeds: int, analyze: bool) -> dict[str, str]:
-    from aquarius3d.commands.arena import game_seed, play_one, player_seed
+    from aquarius3d.commands.matches import game_seed, play_one, player_seed
     from aquarius3d.bots import make_player
     from aquarius3d.engine.state import State
     from aquarius3d.rules.ruleset import load_ruleset

@@ -20,7 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's code, not an installed copy
 
-from aquarius3d.commands.arena import arena, wilson  # noqa: E402
+from aquarius3d.commands.arena import arena  # noqa: E402
+from aquarius3d.commands.matches import wilson  # noqa: E402
 from aquarius3d.rules.ruleset import load_ruleset  # noqa: E402
 
 MATCHES = (

@@ -79,3 +79,14 @@ class EasyPlayer:
         top = order[:len(self.WEIGHTS)]
         pick = self.random.choices(top, weights=self.WEIGHTS[:len(top)])[0]
         return scored[pick][1]
+
+
+def medium_move(game, world, rng: random.Random):
+    """Medium's move for the seat to play in a world, from that seat's own observation of it."""
+    observation = game.observe(world, world.turn)
+    scored = scored_moves(game, observation, rng, quick=True)
+    if not scored:
+        return game.choose_move(world, rng.randrange)
+    best = max(score for score, _ in scored)
+    top = [move for score, move in scored if score >= best - 1e-9]
+    return top[rng.randrange(len(top))]

@@ -68,7 +68,7 @@ import time
 from . import aquarius_eval, aquarius_hands, infer, leaves, rising_end
 from ..engine.moves import RotateGoals, ShuffleGoals, TradeGoals
 from ..core.vocabulary import BIT, LETTER_OF
-from .greedy import scored_moves
+from .greedy import medium_move, scored_moves
 
 DEFAULT_THINK = 1.0
 SEARCH = "shallow"
@@ -210,17 +210,6 @@ def play_until_my_turn(game, world, seat: int, rng: random.Random, turns: int = 
                 return
             start = world.turn_number
         game._apply_unchecked(world, medium_move(game, world, rng))  # a move listed for this very world
-
-
-def medium_move(game, world, rng: random.Random):
-    """Medium's move for the seat to play in a world, from that seat's own observation of it."""
-    observation = game.observe(world, world.turn)
-    scored = scored_moves(game, observation, rng, quick=True)
-    if not scored:
-        return game.choose_move(world, rng.randrange)
-    best = max(score for score, _ in scored)
-    top = [move for score, move in scored if score >= best - 1e-9]
-    return top[rng.randrange(len(top))]
 
 
 def simulate(game, world, seat: int, move, rng: random.Random, centre: float) -> float:

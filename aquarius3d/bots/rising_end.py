@@ -25,6 +25,7 @@ import random
 from ..core.cards import canonical
 from ..engine.hidden import HIDDEN
 from ..engine.moves import Place, RotateGoals, ShuffleGoals, TradeGoals
+from .greedy import medium_move
 from .infer import public_moves
 from .rising_eval import keys_and_open
 from .rising_goals import goal_actions_left, is_goal_action, winners
@@ -92,8 +93,6 @@ def _card(move):
 
 def choose(game, observation, ranked, budget: int, rng: random.Random, sample):
     """The card to play, by rollouts to the last goal action in the same sampled worlds."""
-    from .hard import medium_move
-
     moves = candidates(game, observation, ranked)
     if len(moves) == 1:
         return moves[0]

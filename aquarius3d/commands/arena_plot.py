@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import tempfile
 
-from .arena import ARTISAN, wilson
+from .matches import ARTISAN, wilson
 from ..core.errors import DataError
 
 NO_MATPLOTLIB = "--plot needs matplotlib: pip install '.[plot]'"

@@ -6,7 +6,7 @@ ADDRESS is where the cluster is: `HOST:PORT` (a running cluster's head, as `ray 
 `ray://HOST:PORT` (Ray Client, which also needs `pip install 'ray[client]'`), `auto` (the cluster this machine belongs to, or else a new local instance:
 Ray's own choice with no address) or `local` (always a new local instance, stopped at the end).
 
-Each game is one Ray task playing `arena.play_one` for its index, with the compiled game shipped once
+Each game is one Ray task playing `matches.play_one` for its index, with the compiled game shipped once
 through the object store (no ruleset file needed on the other machines; aquarius3d itself must be
 installed there, the same version). The results come back in game order whatever order the tasks end in,
 so the figures are the same as with `--workers` for the same seed; only the measured move times differ.
@@ -25,7 +25,7 @@ REACH_SECONDS = 5.0  # how long to try reaching a cluster's head before saying i
 
 
 def _remote_game(game, levels: list[str], seed: int, index: int, think: float | None) -> dict:
-    from .arena import play_one
+    from .matches import play_one
 
     return play_one(game, levels, seed, index, think)
 
@@ -79,7 +79,7 @@ def connect(address: str):
 
 def play_on_ray(game, levels: list[str], games: int, seed: int, think: float | None, address: str,
                 progress=None) -> list[dict]:
-    """Every game's result (arena.play_one's), in game order, played as tasks on the cluster."""
+    """Every game's result (matches.play_one's), in game order, played as tasks on the cluster."""
     ray = connect(address)
     try:
         task = ray.remote(_remote_game)

@@ -65,3 +65,27 @@ def path_text(path: Path_, data: Any = None) -> str:
     if len(text) > 72:  # deep paths keep their two ends
         text = text[:24] + "…" + text[-47:]
     return text or "(top)"
+
+
+def place_of(lines: dict, path: Path_) -> tuple[str, int] | None:
+    """Where a key path stands in a file read with its lines ({key path: (file, line)}): its own place, or its
+    nearest ancestor's (a missing key is told where its mapping is); None when the file holds none of them."""
+    for cut in range(len(path), -1, -1):
+        found = lines.get(tuple(path[:cut]))
+        if found:
+            return found
+    return None
+
+
+def place_text(lines: dict, path: Path_) -> str:
+    """`place_of` as messages begin: "aquarius.yaml:12", or "" when unknown."""
+    found = place_of(lines, path)
+    return f"{found[0]}:{found[1]}" if found else ""
+
+
+def close_match(word: str, known: list[str]) -> list[str]:
+    """The known name closest to a mistyped one, if any is close (for "did you mean ...?")."""
+    import difflib  # only when a file has a mistake: it is not needed to start
+
+    return difflib.get_close_matches(word, known, n=1)
+

@@ -23,7 +23,7 @@ from ..core.errors import DataError
 from ..core.vocabulary import QUARTERS
 from ..core.values import Value, field
 from ..files.yamlfile import Lines, read_yaml
-from ..core.text import Path_, path_text, short
+from ..core.text import Path_, path_text, place_of, short
 
 _PYRAMID = re.compile(r"([SML])([gyrbkwc])")
 KNOWN_KEYS = {"ruleset", "options", "cards", "goals", "players", "scoring_row", "probe", "turn",
@@ -79,11 +79,8 @@ class Position(Value):
 
 
 def line_of(lines: Lines, path: Path_) -> int | None:
-    for cut in range(len(path), -1, -1):
-        found = lines.get(tuple(path[:cut]))
-        if found:
-            return found[1]
-    return None
+    found = place_of(lines, path)
+    return found[1] if found else None
 
 
 class PositionError(DataError):

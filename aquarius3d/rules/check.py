@@ -18,9 +18,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 from .. import games
 from ..engine import blocks as rules
 from ..engine.blocks import MISSING, Bounds, FieldSpec, Record
-from .ruleset import _close_match, _line_of
 from .records import OptionSpec, Players, Ruleset, Ruling
-from ..core.text import Path_, path_text, short
+from ..core.text import Path_, close_match, path_text, place_text, short
 
 _CONFIG = ConfigDict(extra="forbid", frozen=True)
 
@@ -219,7 +218,7 @@ def _report(exc: ValidationError, data: Any, lines: dict, prefix: Path_ = ()) ->
             message = _unknown_key_message(path, data)
         if len(message) > 400:  # a long list of choices, or a value pydantic quotes in full
             message = message[:399] + "…"
-        found.append(f"{_line_of(lines, path)}: {path_text(path, data)}: {message}")
+        found.append(f"{place_text(lines, path)}: {path_text(path, data)}: {message}")
     return found
 
 
@@ -247,7 +246,7 @@ def _unknown_key_message(path: Path_, data: Any) -> str:
             known = list(OptionSpec._fields)
     except (KeyError, IndexError, TypeError):
         pass
-    hint = _close_match(str(key), known)
+    hint = close_match(str(key), known)
     if hint:
         return f"unknown key (did you mean {hint[0]!r}?)"
     if known:

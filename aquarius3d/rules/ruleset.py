@@ -32,7 +32,7 @@ from ..core.errors import DataError
 from ..files.resources import rulesets_dir
 from .records import MAX_EXTENDS, MAX_PLAYERS, OptionSpec, Ruleset, Ruling, block_modules, ruleset_of
 from ..files.yamlfile import parse_bytes, parse_yaml, read_bytes, read_yaml
-from ..core.text import Path_, key_text, path_text, short
+from ..core.text import close_match, key_text, path_text, place_text, short
 
 __all__ = ["RulesetError", "load_ruleset", "read_yaml", "path_text", "ruleset_model", "json_schema", "available",
            "OptionSpec", "Ruleset", "Ruling", "MAX_PLAYERS"]
@@ -62,14 +62,6 @@ def json_schema() -> dict:
     from .check import json_schema as schema
 
     return schema()
-
-
-def _line_of(lines: dict, path: Path_) -> str:
-    for cut in range(len(path), -1, -1):
-        found = lines.get(tuple(path[:cut]))
-        if found:
-            return f"{found[0]}:{found[1]}"
-    return ""
 
 
 # -- merging: extends and options -----------------------------------------------------------------
@@ -221,7 +213,7 @@ def _resolve_options(specs: dict, chosen: dict, where: str) -> tuple[dict, list[
         if not isinstance(key, str):
             problems.append(f"{where}: options.{key_text(key)}: expected an option name, got {short(key)}")
         elif key not in specs:
-            hint = _close_match(key, list(specs))
+            hint = close_match(key, list(specs))
             known = ", ".join(sorted(specs)) or "none"
             problems.append(
                 f"{where}: options.{key_text(key)}: unknown option"
@@ -332,7 +324,7 @@ def _check(name: str, options: dict | None, files: list) -> tuple[Ruleset, dict,
     if isinstance(specs_raw, dict):
         for key, raw in specs_raw.items():
             if not isinstance(key, str):
-                problems.append(f"{_line_of(lines, ('options', key))}: options.{key_text(key)}: "
+                problems.append(f"{place_text(lines, ('options', key))}: options.{key_text(key)}: "
                                 f"expected text as the option's name, got {short(key)}")
                 continue
             spec, option_problems = check_option(_stringify_when(raw), data, lines, key)
@@ -344,7 +336,7 @@ def _check(name: str, options: dict | None, files: list) -> tuple[Ruleset, dict,
         for i, dotted in enumerate(spec.set):
             problem = _path_problem(data, dotted)
             if problem:
-                path_problems.append(f"{_line_of(lines, ('options', key, 'set'))}: options.{key}.set[{i}]: {problem}")
+                path_problems.append(f"{place_text(lines, ('options', key, 'set'))}: options.{key}.set[{i}]: {problem}")
     for key, spec in list(specs.items()):
         # An option that sets keys defaults to what the ruleset (with what it extends) says there,
         # so a ruleset that changes win.count also moves its `target` option's default.
@@ -379,7 +371,7 @@ def _check(name: str, options: dict | None, files: list) -> tuple[Ruleset, dict,
     deck = None
     if ruleset is not None:
         problems.extend(path_problems)
-        problems.extend(f"{_line_of(lines, path)}: {path_text(path)}: {reason}"
+        problems.extend(f"{place_text(lines, path)}: {path_text(path)}: {reason}"
                         for path, reason in games.block_problems(ruleset))
         deck, deck_problems = _deck_of(ruleset, set_by, where, lines)
         problems.extend(deck_problems)
@@ -402,7 +394,7 @@ def _deck_of(ruleset: Ruleset, set_by: dict, where: str, lines: dict) -> tuple[A
             deck = with_dragon(deck)
     except DataError as exc:
         key = "elements" if ruleset.deck.elements and "elements" in str(exc) else "name"
-        return None, [f"{_line_of(lines, ('deck', key))}: deck.{key}: {exc}"]
+        return None, [f"{place_text(lines, ('deck', key))}: deck.{key}: {exc}"]
     return deck, _deck_problems(ruleset, deck, set_by, where, lines)
 
 
@@ -416,7 +408,7 @@ def _deck_problems(ruleset: Ruleset, deck: Deck, set_by: dict, where: str, lines
             continue
         if card.code not in have:
             problems.append(
-                f"{_line_of(lines, ('actions',))}: actions: the deck holds {card.code} cards "
+                f"{place_text(lines, ('actions',))}: actions: the deck holds {card.code} cards "
                 "but no action block of that type says what they do"
             )
             have.add(card.code)
@@ -433,7 +425,7 @@ def _deck_problems(ruleset: Ruleset, deck: Deck, set_by: dict, where: str, lines
                 continue
             key = ("deck", "actions") if single else ("deck", "actions", i)
             problems.append(
-                f"{_line_of(lines, key)}: {path_text(key)}: the {deck.name} deck has no {short(action)} cards"
+                f"{place_text(lines, key)}: {path_text(key)}: the {deck.name} deck has no {short(action)} cards"
             )
     return problems
 
@@ -448,9 +440,3 @@ def _stringify_when(raw: Any) -> Any:
     if isinstance(raw, dict) and isinstance(raw.get("when"), dict):
         return {**raw, "when": {_value_key(k): v for k, v in raw["when"].items()}}
     return raw
-
-
-def _close_match(word: str, known: list[str]) -> list[str]:
-    import difflib  # only when a file has a mistake: it is not needed to start
-
-    return difflib.get_close_matches(word, known, n=1)

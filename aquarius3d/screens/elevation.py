@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from ..view.rising import element_tops
 
 if TYPE_CHECKING:
-    from .table import TableScreen
+    from .table_screen import TableScreen
 
 
 def show_elevation(table: TableScreen, on: bool) -> None:

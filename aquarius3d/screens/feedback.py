@@ -3,7 +3,7 @@ the seats round the table show who is to move, a computer's move is named, a sou
 hand-off cover waits until the move has been seen, and in Elemental Towers the drawn action card is shown.
 
 It reads the session only (its state, stage, log and `last_played`), never the rules modules; the table
-screen (screens/table.py) calls `observe()` on each redraw, `step()` on each frame and asks `busy()`.
+screen (screens/table_screen.py) calls `observe()` on each redraw, `step()` on each frame and asks `busy()`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from panda3d.core import Point3
 from ..i18n import action_name, tr
 from ..session import words as words
 from ..view.motion import LastMove
-from ..view.seats import SeatLabels
+from ..view.seat_labels import SeatLabels
 from ..view.sound import Sounds
 
 COVER_PAUSE = 1.3  # seconds between the move before a hand-off and the cover: the move is seen first

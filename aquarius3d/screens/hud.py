@@ -2,7 +2,7 @@
 
 (The Join button and form are screens/join.py; the game menu screens/game_menu.py.)
 
-The HUD draws what the session says; the table screen (screens/table.py) tells it when. `obstacles()`
+The HUD draws what the session says; the table screen (screens/table_screen.py) tells it when. `obstacles()`
 gives the parts of the window the HUD and the hand cover, so that the camera frames the table
 beside them (view/framing.py).
 """

@@ -3,7 +3,7 @@
 It starts the first time a human player sees their own hand at the table, and never again once
 finished or skipped: the settings file keeps `tour: false` (Settings can ask for it once more).
 Each callout is a panel with a gold marker on what it speaks of; Enter or Next goes on, Esc or
-"Skip the tour" ends it. While it shows, the table's own keys rest (screens/table.py).
+"Skip the tour" ends it. While it shows, the table's own keys rest (screens/table_screen.py).
 """
 
 from __future__ import annotations

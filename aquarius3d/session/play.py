@@ -23,7 +23,7 @@ import random
 from typing import Any
 
 from ..files import saves
-from ..bots import DEFAULT_LEVEL, make_player
+from ..bots import DEFAULT_LEVEL, LEVELS, make_player
 from ..core.cards import face
 from ..engine.game import ApplyResult, Game
 from ..engine.moves import (Join, MoveCard, Pass, Place, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals,
@@ -36,7 +36,6 @@ from ..rules.ruleset import load_ruleset
 from ..core.text import short
 from . import words
 from .flows import flow_of
-from .saved import read_game
 from .seats import Seat
 from .stages import Stage
 from .takeback import TakeBack
@@ -95,6 +94,9 @@ class Session:
     @classmethod
     def from_record(cls, record: dict, autosave: bool = True) -> "Session":
         game = load_ruleset(record["ruleset"], record["options"])
+        for i, seat in enumerate(record["seats"]):  # (files/saves.py checked the record's form)
+            if seat.get("level", DEFAULT_LEVEL) not in LEVELS:
+                raise DataError(f"seats[{i}]: level: {short(seat['level'])} is not a computer level ({', '.join(LEVELS)})")
         seats = [Seat(s["name"], s["kind"], s.get("level", DEFAULT_LEVEL)) for s in record["seats"]]
         seated = len(record["players"])
         session = cls(game, seats[:seated], int(record["seed"]), autosave=False, targets=record.get("targets"),
@@ -114,7 +116,7 @@ class Session:
 
     @classmethod
     def load(cls, path, autosave: bool = True) -> "Session":
-        record = read_game(path)
+        record = saves.read_record(path)
         try:
             return cls.from_record(record, autosave)
         except (IllegalMove, ValueError) as exc:

@@ -1,5 +1,4 @@
-"""Saved games as the session reads them: a record checked for what only this layer knows (the computer levels),
-and the list of saved games, each checked by replaying it (the Load list and `aquarius3d saves`)."""
+"""The saved games as the Load list and `aquarius3d saves` show them, each checked by replaying it."""
 
 from __future__ import annotations
 
@@ -7,20 +6,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..bots import LEVELS
 from ..core.errors import DataError
-from ..core.text import short
-from ..files.saves import AUTOSAVE, modified, read_record, save_path, saved_games
-
-
-def read_game(path: Path) -> dict:
-    """A saved game's record (files/saves.py checks its form), its computer seats' levels known."""
-    record = read_record(path)
-    for i, seat in enumerate(record["seats"]):
-        if "level" in seat and seat["level"] not in LEVELS:
-            raise DataError(f"{path.name}: seats[{i}]: level: {short(seat['level'])} is not a computer level "
-                            f"({', '.join(LEVELS)})")
-    return record
+from ..files.saves import AUTOSAVE, modified, save_path, saved_games
 
 
 @dataclass

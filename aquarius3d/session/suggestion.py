@@ -9,7 +9,7 @@ move in a world sampled from that same observation (`Game.determinize`), so that
 reveal nothing the seat does not know (not the next card of the deck, not another hand). The real state is
 never touched. The reason given is one the evaluation can stand behind: how large the seat's own goal group
 grows, that an action card stays in hand for later, or else that the search found it best.
-No Panda3D here: the table screen (screens/table.py) shows the text in the HUD's notice line.
+No Panda3D here: the table screen (screens/table_screen.py) shows the text in the HUD's notice line.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from ..core import geometry
 from ..core.cards import face
 from ..engine.moves import Place, PlacePyramid
 from .hand import LIFT
-from .houses import level_top, surface_top
+from .storeys import level_top, surface_top
 from .scene import CardView, PyramidView
 
 GLOW = (1.0, 0.93, 0.45, 1.0)  # the outline round the suggested spot (the colour of a pyramid quarter's glow)

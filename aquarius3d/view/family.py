@@ -11,7 +11,7 @@ from panda3d.core import NodePath
 
 from ..core import geometry
 from ..i18n import tr
-from .houses import level_top, state_views, surface_top
+from .storeys import level_top, state_views, surface_top
 from .labels import ScreenLabels
 from .piles import LABEL_LIFT, LABEL_SCALE, Piles
 from .rising import Elevation, StoreyLabels, Trays, element_tops
@@ -134,7 +134,7 @@ class TableParts:
         home = next((i for i, seat in enumerate(session.seats) if seat.kind == "human"), 0)
         self.trays.update(supplies, None if session.stage == "cover" else session.seat,
                           session.flow.pyramid if choosing else None, self.tray_hover if choosing else None,
-                          home, titled=False)  # the seats' labels stand at their trays (view/seats.py)
+                          home, titled=False)  # the seats' labels stand at their trays (view/seat_labels.py)
 
     def tray_pyramid_at(self, point) -> str | None:
         """The pyramid of the player's tray at a point of the table's plane (picked at the trays' height)."""

@@ -18,7 +18,7 @@ def position_views(position: Position) -> tuple[dict, dict]:
     from ..engine.table import Table
     from ..positions.analyze import rising_state
     from ..games.towers.pieces import position_pieces
-    from .houses import state_views
+    from .storeys import state_views
 
     table = Table()
     for i, card in enumerate(position.cards):

@@ -11,7 +11,7 @@ from panda3d.core import LineSegs, NodePath, OrthographicLens, TextNode
 
 from ..core import geometry
 from ..i18n import element_name, length, tr
-from .houses import storey_tops
+from .storeys import storey_tops
 from .palette import ELEMENT_RGB
 from ..core.vocabulary import ALL_COLOURS
 

@@ -55,7 +55,7 @@ def piece_views(state) -> dict:
 ROW_SCALE = 0.52  # a scoring-row card, against a card on the table
 ROW_TILT = 25.0  # degrees it leans back, standing a little
 ROW_STEP = geometry.CELL_Y * 0.66  # from one place of the row to the next
-LABEL_SCALE = 0.043  # a value's size on the screen (aspect2d units): as a seat's label at its turn (view/seats.py)
+LABEL_SCALE = 0.043  # a value's size on the screen (aspect2d units): as a seat's label at its turn (view/seat_labels.py)
 HEADING_SCALE = 0.04  # the heading's
 HEADING_LIFT = 0.035  # screen units above the top card the heading is shown, if it can
 LABEL_REACH = 80.0  # millimetres right of the cards the values' labels take at the usual framings
