@@ -136,7 +136,7 @@ def _quad_face(code: str) -> Face:
 
 
 def _diagonal_face(code: str) -> Face:
-    left, stroke, right = code
+    left, stroke, right = tuple(code)
     if left == right:
         raise CardCodeError(f"{code!r} is not a card code: a diagonal card shows two elements")
     if stroke == "\\":
@@ -150,7 +150,8 @@ def _diagonal_face(code: str) -> Face:
     return _make(code, "diagonal", segments, (BIT[left], BIT[right]), segment_panel, None)
 
 
-def _make(code, kind, segments, panels, segment_panel, quarter_panel) -> Face:
+def _make(code: str, kind: str, segments: list[int], panels: tuple[int, ...], segment_panel: list[int],
+          quarter_panel: tuple[int, ...] | None) -> Face:
     bits = 0
     for i, mask in enumerate(segments):
         bits |= mask << (SEG_BITS * i)

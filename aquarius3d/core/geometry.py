@@ -115,5 +115,5 @@ class Constants(Value, frozen=True):
     card_thickness: float = CARD_THICKNESS
     pyramid_height: tuple[tuple[str, float], ...] = tuple(PYRAMID_HEIGHT.items())
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, float | dict[str, float]]:
         return {"card_thickness": self.card_thickness, "pyramid_height": dict(self.pyramid_height)}

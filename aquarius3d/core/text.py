@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 import reprlib
+from collections.abc import Hashable, Mapping
 from typing import Any
 
-Path_ = tuple  # a key path: ("actions", 2, "type")
+Path_ = tuple[Hashable, ...]  # a key path: ("actions", 2, "type"); its parts are a file's keys and list indexes
+Places = Mapping[Path_, tuple[str, int]]  # where each key path of a file stands: {key path: (file, line)}
 
 _short_repr = reprlib.Repr()  # bounded work however big the value
 _short_repr.maxlevel = 3
@@ -67,7 +69,7 @@ def path_text(path: Path_, data: Any = None) -> str:
     return text or "(top)"
 
 
-def place_of(lines: dict, path: Path_) -> tuple[str, int] | None:
+def place_of(lines: Places, path: Path_) -> tuple[str, int] | None:
     """Where a key path stands in a file read with its lines ({key path: (file, line)}): its own place, or its
     nearest ancestor's (a missing key is told where its mapping is); None when the file holds none of them."""
     for cut in range(len(path), -1, -1):
@@ -77,7 +79,7 @@ def place_of(lines: dict, path: Path_) -> tuple[str, int] | None:
     return None
 
 
-def place_text(lines: dict, path: Path_) -> str:
+def place_text(lines: Places, path: Path_) -> str:
     """`place_of` as messages begin: "aquarius.yaml:12", or "" when unknown."""
     found = place_of(lines, path)
     return f"{found[0]}:{found[1]}" if found else ""

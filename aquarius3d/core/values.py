@@ -96,8 +96,8 @@ class Value:
         own_eq = "__eq__" in cls.__dict__
         if not eq:
             if not own_eq:
-                cls.__eq__ = object.__eq__  # type: ignore[assignment]
-                cls.__hash__ = object.__hash__  # type: ignore[assignment]
+                cls.__eq__ = object.__eq__  # type: ignore[method-assign]
+                cls.__hash__ = object.__hash__  # type: ignore[method-assign]
         elif not cls._frozen:
             if cls.__dict__.get("__hash__") is None:
                 cls.__hash__ = None  # type: ignore[assignment]
