@@ -14,7 +14,9 @@ import os
 import re
 import tempfile
 import time
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
@@ -23,7 +25,8 @@ from ..core.text import short
 
 AUTOSAVE = "autosave"
 FORMAT = 1  # the version of a saved game's layout; raise it (and add a migration) when the layout changes
-MIGRATIONS: dict = {}  # format n -> a function turning a format-n record into format n + 1
+Record = dict[str, Any]  # a saved game as JSON: the game's record (engine's Game.record), its seats and looks
+MIGRATIONS: dict[int, Callable[[Record], Record]] = {}  # format n -> a function turning a format-n record into format n + 1
 MAX_SAVE_BYTES = 8_000_000
 MAX_MOVES = 100_000
 
@@ -45,7 +48,7 @@ def pictures_dir() -> Path:
     return (pictures / "aquarius3d") if pictures.parent.exists() else home() / "screenshots"
 
 
-def write_atomic(path: Path, data: dict) -> Path:
+def write_atomic(path: Path, data: Mapping[str, Any]) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
@@ -65,7 +68,7 @@ def save_path(name: str) -> Path:
     return saves_dir() / f"{safe}.json"
 
 
-def save(record: dict, name: str = AUTOSAVE) -> Path:
+def save(record: Record, name: str = AUTOSAVE) -> Path:
     return write_atomic(save_path(name), {"format": FORMAT, **record})
 
 
@@ -88,7 +91,7 @@ def saved_games() -> list[Path]:
 def clean_temporary(older_than: float = 60.0) -> list[Path]:
     """Remove what interrupted writes left (`.NAME.json.XXXX`); returns what went. Run at start."""
     folder = saves_dir()
-    removed = []
+    removed: list[Path] = []
     if not folder.is_dir():
         return removed
     for path in folder.glob(".*.json.*"):
@@ -101,11 +104,11 @@ def clean_temporary(older_than: float = 60.0) -> list[Path]:
     return removed
 
 
-def _kind_name(kind) -> str:
+def _kind_name(kind: type) -> str:
     return {str: "text", dict: "mapping", int: "whole number", list: "list"}[kind]
 
 
-def read_record(path: Path) -> dict:
+def read_record(path: Path) -> Record:
     """A saved game's record, checked field by field; DataError names the file and the key.
 
     Older formats are migrated; a newer one is refused (the program is older than the save).
@@ -114,7 +117,7 @@ def read_record(path: Path) -> dict:
     try:
         if path.stat().st_size > MAX_SAVE_BYTES:
             raise DataError(f"{where}: not a saved game (larger than {MAX_SAVE_BYTES // 1_000_000} MB)")
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data: object = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         if path.is_symlink():
             raise DataError(f"{where}: a link to a file that is not there") from None

@@ -6,12 +6,23 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import TypedDict
 
 import platformdirs
 
 from .saves import write_atomic
 
-SETTINGS_DEFAULTS = {"language": "en", "window": [1280, 720], "antialiasing": False, "tour": True,
+
+
+class Settings(TypedDict):
+    language: str  # "en" or "fr"
+    window: list[int]  # width, height
+    antialiasing: bool
+    tour: bool
+    volume: int
+
+
+SETTINGS_DEFAULTS: Settings = {"language": "en", "window": [1280, 720], "antialiasing": False, "tour": True,
                      "volume": 60}  # tour: the first-game tour is still to be shown (screens/tour.py); volume 0-100, 0 off
 
 
@@ -21,9 +32,9 @@ def settings_path() -> Path:
     return base / "settings.json"
 
 
-def load_settings() -> dict:
+def load_settings() -> Settings:
     """The settings, with defaults for anything missing or unreadable."""
-    settings = dict(SETTINGS_DEFAULTS)
+    settings = SETTINGS_DEFAULTS.copy()
     try:
         stored = json.loads(settings_path().read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -44,5 +55,5 @@ def load_settings() -> dict:
     return settings
 
 
-def store_settings(settings: dict) -> None:
+def store_settings(settings: Settings) -> None:
     write_atomic(settings_path(), settings)

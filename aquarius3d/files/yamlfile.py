@@ -25,8 +25,9 @@ than letting PyYAML compose a node tree and construct from it.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Hashable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from .yamlimport import import_yaml
 
@@ -49,7 +50,24 @@ from yaml.nodes import ScalarNode  # noqa: E402
 from ..core.errors import DataError  # noqa: E402
 from ..core.text import Path_, path_text, short  # noqa: E402
 
-Lines = dict  # key path -> (file, line)
+Lines = dict[Path_, tuple[str, int]]  # key path -> (file, line)
+
+
+class _EventParser(Protocol):
+    """What is read of a loader (PyYAML's SafeLoader, or libyaml's CSafeLoader): its events, its resolver and
+    its constructors. PyYAML's own parser is untyped: its events come as Any, and they are told apart below by
+    their exact class (`type(event) is ScalarEvent`, faster than isinstance), which mypy does not narrow on."""
+
+    yaml_constructors: ClassVar[dict[str | None, Any]]
+
+    def resolve(self, kind: type[ScalarNode], value: str, implicit: tuple[bool, bool]) -> Any: ...
+    def check_event(self, *choices: Any) -> bool: ...
+    def get_event(self) -> Any: ...
+    def dispose(self) -> None: ...
+
+
+Loader = Callable[[str], _EventParser]  # a loader class, made with the text to read
+_Open = list[Any]  # an open collection: [container, key path, pending key or _NO_KEY], a list for speed
 
 LIMIT_VARIABLE = "AQUARIUS3D_YAML_LIMIT_MB"
 DEFAULT_LIMIT_MB = 4
@@ -130,7 +148,7 @@ def _too_big(where: str, size: int, limit: int) -> str:
             f"(set {LIMIT_VARIABLE} to read bigger files)")
 
 
-def parse_yaml(text: str, where: str = "<text>", *, loader: type | None = None) -> tuple[Any, Lines]:
+def parse_yaml(text: str, where: str = "<text>", *, loader: Loader | None = None) -> tuple[Any, Lines]:
     """Parse YAML text (one document) under the rules above; `where` names it in messages."""
     if "\x00" in text:
         raise DataError(f"{where}: not a text file (it holds NUL bytes)")
@@ -151,7 +169,7 @@ def parse_yaml(text: str, where: str = "<text>", *, loader: type | None = None) 
             parser.dispose()
 
 
-def _syntax_message(exc: yaml.MarkedYAMLError, text: str, where: str, loader: type) -> str:
+def _syntax_message(exc: yaml.MarkedYAMLError, text: str, where: str, loader: Loader) -> str:
     if loader is not PURE_LOADER and len(text) <= _SECOND_OPINION_BYTES:
         try:
             _build(PURE_LOADER(text), where)
@@ -168,14 +186,14 @@ def _syntax_message(exc: yaml.MarkedYAMLError, text: str, where: str, loader: ty
 class _Refused(Exception):
     """Something the file says that we do not read; `path` is None for "where the parser is"."""
 
-    def __init__(self, event, reason: str, path: Path_ | None = None) -> None:
+    def __init__(self, event: Any, reason: str, path: Path_ | None = None) -> None:  # event: a parser event
         super().__init__(reason)
         self.event, self.reason, self.path = event, reason, path
 
 
-def _build(parser, where: str) -> tuple[Any, Lines]:
+def _build(parser: _EventParser, where: str) -> tuple[Any, Lines]:
     """Data and lines from the parser's events; DataError for what we refuse."""
-    stack: list[list] = []  # open collections: [container, key path, pending key or _NO_KEY]
+    stack: list[_Open] = []  # open collections: [container, key path, pending key or _NO_KEY]
     try:
         return _events_to_data(parser, where, stack)
     except _Refused as refused:
@@ -184,12 +202,14 @@ def _build(parser, where: str) -> tuple[Any, Lines]:
         raise DataError(f"{where}:{line}: {path_text(path)}: {refused.reason}") from None
 
 
-def _events_to_data(parser, where: str, stack: list[list]) -> tuple[Any, Lines]:
+def _events_to_data(parser: _EventParser, where: str, stack: list[_Open]) -> tuple[Any, Lines]:
     resolve = parser.resolve
     constructors = parser.yaml_constructors
     plain_cache: dict[str, Any] = {}
     lines: Lines = {}
     data: Any = None
+    opened: dict[Hashable, Any] | list[Any] | None
+    path: Path_
     documents = 0
     check_event, get_event = parser.check_event, parser.get_event
     while check_event():
@@ -273,10 +293,11 @@ _NO_KEY = object()
 _AS_TEXT = {_STR, _YAML_TAG + "merge", _YAML_TAG + "value", _YAML_TAG + "timestamp"}
 
 
-def _here(stack: list) -> Path_:
+def _here(stack: list[_Open]) -> Path_:
     """The key path of the value about to be read."""
     if not stack:
         return ()
+    path: Path_
     container, path, key = stack[-1]
     if type(container) is list:
         return path + (len(container),)
@@ -287,11 +308,11 @@ def _cut(text: str) -> str:
     return text if len(text) <= 40 else text[:39] + "…"
 
 
-def _scalar(parser, constructors: dict, tag: str, event) -> Any:
+def _scalar(parser: _EventParser, constructors: dict[str | None, Any], tag: str, event: ScalarEvent) -> Any:
     if tag not in _SCALAR_TAGS:
         raise _Refused(event, f"the tag {_tag_text(tag)} is not supported here")
-    try:
-        return constructors[tag](parser, ScalarNode(tag, event.value, event.start_mark, event.end_mark))
+    try:  # (libyaml's events carry its own Mark class, which a node holds as well; the stubs name only PyYAML's)
+        return constructors[tag](parser, ScalarNode(tag, event.value, event.start_mark, event.end_mark))  # type: ignore[arg-type]
     except (yaml.YAMLError, ValueError, TypeError, OverflowError):
         raise _Refused(event, f"{short(event.value)} is not a valid {_tag_text(tag)[2:]}") from None
 

@@ -49,7 +49,7 @@ def import_yaml() -> ModuleType:
     module = sys.modules.get("yaml")
     if module is not None:
         return module
-    re.compile = _compile_for_yaml  # type: ignore[assignment]
+    re.compile = _compile_for_yaml
     try:
         import yaml
     finally:
