@@ -24,12 +24,15 @@ from ..files.yamlfile import read_yaml
 LANGUAGES = {"en": "English", "fr": "Français"}
 _current = "en"
 
+Entry = str | dict[str, str]  # a catalog's text: a string, or a text with a count's plural forms
+
 
 @lru_cache(maxsize=None)
-def catalog(language: str) -> dict[str, Any]:
+def catalog(language: str) -> dict[str, Entry]:
     """A language's texts by key: a string, or for a text with a count its plural forms ({"one": .., "other": ..})."""
     path = catalogs_dir() / f"{language}.yaml"
-    return read_yaml(path)[0]
+    entries: dict[str, Entry] = read_yaml(path)[0]  # (tests/test_words.py checks the catalogs' form)
+    return entries
 
 
 def set_language(language: str) -> None:
@@ -43,7 +46,7 @@ def language() -> str:
     return _current
 
 
-def tr(key: str, **values) -> str:
+def tr(key: str, **values: object) -> str:
     """A text in the language in use, its placeholders filled; a plural entry through `plural` (it needs `count`)."""
     entry = catalog(_current).get(key) or catalog("en")[key]
     if isinstance(entry, dict):
@@ -59,7 +62,7 @@ _VOWELS = "AEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜaeiouyàâäéèêëîïôöùûü"
 _NAMES = ("name", "giver", "taker")
 
 
-def _elide(entry: str, values: dict) -> str:
+def _elide(entry: str, values: dict[str, object]) -> str:
     """French elision before a player's name: "Au tour d'Ann", "personne d'autre qu'Ann", not "de Ann"."""
     for field in _NAMES:
         value = str(values.get(field, ""))
@@ -78,14 +81,14 @@ def plural_form(count: int, language: str | None = None) -> str:
     return "one" if abs(count) == 1 else "other"
 
 
-def plural(key: str, forms: dict[str, str], **values) -> str:
+def plural(key: str, forms: dict[str, str], **values: Any) -> str:  # values["count"]: a number
     """A plural entry's form for `values["count"]`, filled in ("3 more spots", "1 more spot")."""
     if "count" not in values:
         raise KeyError(f"{key} says a count: give it count=")
     return forms[plural_form(int(values["count"]))].format(**values)
 
 
-def texts(entry: Any) -> list[str]:
+def texts(entry: Entry) -> list[str]:
     """The strings of a catalog entry: the entry itself, or each of its plural forms."""
     return list(entry.values()) if isinstance(entry, dict) else [entry]
 
@@ -109,10 +112,10 @@ def length(mm: float, digits: int = 1) -> str:
     return tr("length_mm", value=number(mm, digits))
 
 
-def choice_name(value) -> str:
+def choice_name(value: object) -> str:
     """One value an option offers, in words: an action card's name, 'every action', 'by house'..."""
     if has(f"action_{value}"):
-        return action_name(value)
+        return action_name(str(value))
     if has(f"choice_{value}"):
         return tr(f"choice_{value}")
     return str(value)
