@@ -28,7 +28,7 @@ import os
 import sys
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from ..files.resources import (
     CACHE_VARIABLE as VARIABLE, user_cache_dir as cache_dir)  # noqa: F401  (VARIABLE: for tests)
@@ -38,6 +38,9 @@ try:
     from _blake2 import blake2b  # hashlib would load OpenSSL first, which takes longer than all this
 except ImportError:  # pragma: no cover - another Python
     from hashlib import blake2b
+
+if TYPE_CHECKING:
+    from .decks import DeckData
 
 FORMAT = 2  # raise when an entry's layout or meaning changes
 _TUPLE = "\x00tuple"  # how a tuple is written (JSON has lists only)
@@ -68,7 +71,7 @@ def encode(value: Any) -> Any:
     raise ValueError(f"{kind.__name__} is not kept in the cache")
 
 
-def _object(pairs: dict) -> Any:
+def _object(pairs: dict[str, Any]) -> Any:
     if len(pairs) == 1:
         if _TUPLE in pairs:
             return tuple(pairs[_TUPLE])
@@ -120,7 +123,7 @@ def program() -> str:
     return _digest(repr(parts).encode())
 
 
-def entry_name(path: Path, raw: bytes, options: dict | None) -> str | None:
+def entry_name(path: Path, raw: bytes, options: dict[str, Any] | None) -> str | None:
     """The name of the entry for a ruleset file (its content `raw`) and options; None when the
     options cannot be kept (values a file could not hold)."""
     try:
@@ -134,7 +137,18 @@ def entry_name(path: Path, raw: bytes, options: dict | None) -> str | None:
 # -- reading and writing entries ------------------------------------------------------------------
 
 
-def read(name: str) -> dict | None:
+class Entry(TypedDict):
+    """What a check gave for a ruleset file and options, as `write` keeps it."""
+
+    extends: list[list[str]]  # [file, digest] of each file read besides the ruleset
+    ruleset: dict[str, Any]  # the checked values, as plain data
+    values: dict[str, Any]  # the options' values
+    set_by: dict[str, str]  # a key path -> the option that set it
+    modules: list[str]  # where the ruleset's blocks come from
+    deck: NotRequired[DeckData]
+
+
+def read(name: str) -> Entry | None:
     """The entry of that name when it is sound and its extended files are unchanged, else None."""
     folder = cache_dir()
     if folder is None:
@@ -144,7 +158,7 @@ def read(name: str) -> dict | None:
         check, _, body = text.partition("\n")
         if check != _digest(body.encode()):
             return None
-        entry = decode(body)
+        entry: Entry = decode(body)  # (checked as it is read: anything else is None)
         for file, digest in entry["extends"]:
             if _digest(Path(file).read_bytes()) != digest:
                 return None
@@ -153,8 +167,8 @@ def read(name: str) -> dict | None:
         return None
 
 
-def write(name: str, extends: list[tuple[Path, bytes]], ruleset: dict, values: dict, set_by: dict,
-          modules: list[str], deck: dict | None = None) -> None:
+def write(name: str, extends: list[tuple[Path, bytes]], ruleset: dict[str, Any], values: dict[str, Any],
+          set_by: dict[str, str], modules: list[str], deck: DeckData | None = None) -> None:
     """Keep what a check gave, with the modules its blocks come from and the deck (decks.deck_data;
     an entry without one is checked again when read); `extends` are the files read besides the
     ruleset (what it extends, its deck lists). Silently nothing when it cannot be kept or written."""
@@ -162,7 +176,7 @@ def write(name: str, extends: list[tuple[Path, bytes]], ruleset: dict, values: d
     if folder is None:
         return
     try:
-        entry = {"extends": [[str(path.resolve()), _digest(raw)] for path, raw in extends],
+        entry: Entry = {"extends": [[str(path.resolve()), _digest(raw)] for path, raw in extends],
                  "ruleset": ruleset, "values": values, "set_by": set_by, "modules": modules}
         if deck is not None:
             entry["deck"] = deck

@@ -9,9 +9,10 @@ Every error becomes one line, `file:line: key.path: reason`.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from functools import lru_cache
 from types import UnionType
-from typing import Annotated, Any, Literal, Union, get_args, get_origin
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, model_validator
 
@@ -19,7 +20,10 @@ from .. import games
 from ..engine import blocks as rules
 from ..engine.blocks import MISSING, Bounds, FieldSpec, Record
 from .records import OptionSpec, Players, Ruleset, Ruling
-from ..core.text import Path_, close_match, path_text, place_text, short
+from ..core.text import Path_, Places, close_match, path_text, place_text, short
+
+if TYPE_CHECKING:
+    from pydantic_core import ErrorDetails
 
 _CONFIG = ConfigDict(extra="forbid", frozen=True)
 
@@ -61,7 +65,7 @@ def model_of(cls: type[Record]) -> type[BaseModel]:
     """The pydantic model checking a record class's values: its fields, and its `_check`."""
     fields: dict[str, Any] = {name: (_pydantic_type(spec.evaluated()), _field_info(spec))
                               for name, spec in cls._fields.items()}
-    validators = {}
+    validators: dict[str, Any] = {}  # pydantic's validators (what its decorators give), by name
     if cls._check is not Record._check:
         def check(instance: BaseModel) -> BaseModel:
             cls(**{name: getattr(instance, name) for name in cls._fields})._check()
@@ -84,14 +88,13 @@ def ruleset_model() -> type[BaseModel]:
     """The pydantic model of a whole ruleset, built from the registered blocks (its keys are
     records.Ruleset's)."""
     players = model_of(Players)
-    model = create_model(
-        "Ruleset",
-        __config__=_CONFIG,
+    # The keys' types are made at run time (the registered blocks, the families): for mypy they are values.
+    fields: dict[str, Any] = dict(
         id=(str, ...),
         name=(str, ...),
         description=(str, ""),
         extends=(str | None, None),
-        family=(Literal[games.FAMILIES], Field(  # type: ignore[valid-type]
+        family=(Literal[games.FAMILIES], Field(
             "aquarius", description="the game family (a package in aquarius3d/games) whose rules this composes")),
         players=(players, players()),
         deck=(_union("deck"), ...),
@@ -99,7 +102,7 @@ def ruleset_model() -> type[BaseModel]:
         turn=(_union("turn"), Field({"type": "draw_and_play"}, validate_default=True)),
         placement=(_union("placement"), ...),
         bonus=(_union("bonus"), ...),
-        actions=(list[_union("action")], []),
+        actions=(list[_union("action")], []),  # type: ignore[misc]
         win=(_union("win"), ...),
         end=(_union("end"), ...),
         scoring=(_union("scoring") | None, None),
@@ -108,12 +111,13 @@ def ruleset_model() -> type[BaseModel]:
         rulings=(list[model_of(Ruling)], Field([], description="the rulings players are told (rules help, "  # type: ignore[misc]
                                                                "reference)")),
     )
+    model: type[BaseModel] = create_model("Ruleset", __config__=_CONFIG, **fields)
     if list(model.model_fields) != list(Ruleset._fields):
         raise TypeError("ruleset_model's keys are not records.Ruleset's")
     return model
 
 
-def json_schema() -> dict:
+def json_schema() -> dict[str, Any]:
     """The JSON Schema of ruleset files, for editors."""
     schema = ruleset_model().model_json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
@@ -121,7 +125,7 @@ def json_schema() -> dict:
     return schema
 
 
-def check_option(raw: Any, data: Any, lines: dict, key: str) -> tuple[OptionSpec | None, list[str]]:
+def check_option(raw: Any, data: Any, lines: Places, key: str) -> tuple[OptionSpec | None, list[str]]:
     """An option's declaration checked: its record, or None and the problems."""
     try:
         checked = model_of(OptionSpec).model_validate(raw)
@@ -130,7 +134,7 @@ def check_option(raw: Any, data: Any, lines: dict, key: str) -> tuple[OptionSpec
     return OptionSpec(**{name: getattr(checked, name) for name in OptionSpec._fields}), []
 
 
-def check_ruleset(values: dict, data: Any, lines: dict) -> tuple[dict | None, list[str]]:
+def check_ruleset(values: dict[str, Any], data: Any, lines: Places) -> tuple[dict[str, Any] | None, list[str]]:
     """A ruleset's values checked: as plain data (defaults filled in), or None and the problems."""
     try:
         checked = ruleset_model().model_validate(values)
@@ -142,7 +146,7 @@ def check_ruleset(values: dict, data: Any, lines: dict) -> tuple[dict | None, li
 # -- errors as lines --------------------------------------------------------------------------------
 
 
-def _friendly(error: dict) -> str:
+def _friendly(error: ErrorDetails) -> str:
     kind = error["type"]
     value = error.get("input")
     ctx = error.get("ctx") or {}
@@ -181,9 +185,9 @@ def _friendly(error: dict) -> str:
     return error["msg"]
 
 
-def _error_path(loc: tuple, data: Any) -> Path_:
+def _error_path(loc: tuple[Hashable, ...], data: Any) -> Path_:
     """A pydantic error location as a key path into the data (union tags dropped)."""
-    path = []
+    path: list[Hashable] = []
     current = data
     for part in loc:
         if isinstance(current, dict) and part in current:
@@ -200,7 +204,7 @@ def _error_path(loc: tuple, data: Any) -> Path_:
     return tuple(path)
 
 
-def _report(exc: ValidationError, data: Any, lines: dict, prefix: Path_ = ()) -> list[str]:
+def _report(exc: ValidationError, data: Any, lines: Places, prefix: Path_ = ()) -> list[str]:
     found = []
     for error in exc.errors():
         loc = tuple(error["loc"])

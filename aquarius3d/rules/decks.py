@@ -9,9 +9,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from pathlib import Path
+from typing import TypedDict
 
-from ..core.cards import DECK_NAME, DRAGON, ELEMENTS, Card, CardCodeError, Deck, face
-from ..core.vocabulary import ACTIONS
+from ..core.cards import DECK_NAME, DRAGON, Card, CardCodeError, Deck, face
+from ..core.vocabulary import ACTIONS, ELEMENTS
 from ..core.errors import DataError
 from ..files.resources import decks_dir
 from ..files.yamlfile import read_yaml
@@ -68,12 +69,19 @@ def combine_decks(elements: Deck, rest: Deck) -> Deck:
     return Deck(f"{rest.name} with the elements of {elements.name}", tuple(cards))
 
 
-def deck_data(deck: Deck) -> dict:
+class DeckData(TypedDict):
+    """A deck as plain data: its name, and each card's [kind, code]."""
+
+    name: str
+    cards: list[list[str]]
+
+
+def deck_data(deck: Deck) -> DeckData:
     """A deck as plain data (for the cache of checked rulesets): its name and each card's kind and code."""
     return {"name": deck.name, "cards": [[card.kind, card.code] for card in deck.cards]}
 
 
-def deck_of_data(data: dict) -> Deck:
+def deck_of_data(data: DeckData) -> Deck:
     """The deck that deck_data gave; ValueError for data it does not give."""
     cards = tuple(Card(kind, code) for kind, code in data["cards"])
     if not isinstance(data["name"], str) or not all(type(c.kind) is str and type(c.code) is str for c in cards):

@@ -16,6 +16,8 @@ from ..core.text import short
 
 if TYPE_CHECKING:
     from ..engine.hooks import SetupBlock
+    from ..games.aquarius.actions import ActionBlock
+    from ..games.aquarius.blocks import DeckBlock
 
 MAX_PLAYERS = 12  # bounds that keep a mistyped number from hanging the program
 MAX_EXTENDS = 20
@@ -47,12 +49,12 @@ class OptionSpec(Record):
         None, ge=1, le=20, description="a list of up to this many different choices (never the default) is allowed too"
     )
     set: list[str] = field(default_factory=list, description="dotted key paths that take the option's value")
-    when: dict[str, dict] = field(default_factory=dict, description="per value, keys merged into the ruleset")
+    when: dict[str, dict[Any, Any]] = field(default_factory=dict, description="per value, keys merged into the ruleset")
 
-    def offered(self) -> list:
+    def offered(self) -> list[object]:
         """The values a form cycles through: each choice, then (for an option taking a list) the
         first choice after the default paired with each other one, the usual way to add a second."""
-        values = list(self.choices or [self.default])
+        values: list[object] = list(self.choices) if self.choices else [self.default]
         singles = [c for c in values if c != self.default]
         if self.list_max and self.list_max >= 2 and singles:
             values += [[singles[0], other] for other in singles[1:]]
@@ -88,12 +90,12 @@ class Ruleset(Record):
     extends: str | None
     family: str
     players: Players
-    deck: Block
+    deck: DeckBlock  # (the one deck block: these annotations are for mypy; check.ruleset_model checks files)
     setup: SetupBlock
     turn: Block
     placement: Block
     bonus: Block
-    actions: list[Block]
+    actions: list[ActionBlock]  # (every action block is one)
     win: Block
     end: Block
     scoring: Block | None

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from importlib import import_module
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import cache as ruleset_cache
 from ..core.cards import Deck
@@ -32,7 +32,11 @@ from ..core.errors import DataError
 from ..files.resources import rulesets_dir
 from .records import MAX_EXTENDS, MAX_PLAYERS, OptionSpec, Ruleset, Ruling, block_modules, ruleset_of
 from ..files.yamlfile import parse_bytes, parse_yaml, read_bytes, read_yaml
-from ..core.text import close_match, key_text, path_text, place_text, short
+from ..core.text import Places, close_match, key_text, path_text, place_text, short
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..files.yamlfile import Lines
 
 __all__ = ["RulesetError", "load_ruleset", "read_yaml", "path_text", "ruleset_model", "json_schema", "available",
            "OptionSpec", "Ruleset", "Ruling", "MAX_PLAYERS"]
@@ -57,7 +61,7 @@ def ruleset_model() -> Any:
     return model()
 
 
-def json_schema() -> dict:
+def json_schema() -> dict[str, Any]:
     """The JSON Schema of ruleset files, for editors (imports pydantic)."""
     from .check import json_schema as schema
 
@@ -117,9 +121,9 @@ def _path_problem(data: Any, dotted: str) -> str | None:
     return None
 
 
-def _set_path(data: dict, dotted: str, value: Any) -> None:
+def _set_path(data: dict[str, Any], dotted: str, value: Any) -> None:
     parts = [int(p) if p.isdigit() else p for p in dotted.split(".")]
-    target = data
+    target: Any = data  # mappings and lists of the ruleset's values
     for part in parts[:-1]:
         target = target.setdefault(part, {}) if isinstance(target, dict) else target[part]
     target[parts[-1]] = value
@@ -159,8 +163,8 @@ def _parent_path(parent: str, child: Path) -> Path:
     return ruleset_path(parent)
 
 
-def _read_tree(name: str, seen: tuple = (), path: Path | None = None,
-               files: list[tuple[Path, bytes]] | None = None) -> tuple[dict, dict]:
+def _read_tree(name: str, seen: tuple[Path, ...] = (), path: Path | None = None,
+               files: list[tuple[Path, bytes]] | None = None) -> tuple[dict[str, Any], Lines]:
     """The ruleset's data with what it extends merged in, and the line of every key; `files`
     gets each file read and its bytes (the ruleset's own first)."""
     path = path or ruleset_path(name)
@@ -206,8 +210,8 @@ def parse_option_value(text: str) -> Any:
         return text
 
 
-def _resolve_options(specs: dict, chosen: dict, where: str) -> tuple[dict, list[str]]:
-    values = {}
+def _resolve_options(specs: dict[str, OptionSpec], chosen: dict[str, Any], where: str) -> tuple[dict[str, Any], list[str]]:
+    values: dict[str, Any] = {}
     problems = []
     for key in chosen:
         if not isinstance(key, str):
@@ -220,9 +224,9 @@ def _resolve_options(specs: dict, chosen: dict, where: str) -> tuple[dict, list[
                 + (f" (did you mean {hint[0]!r}?)" if hint else f" (options: {known})")
             )
     for key, spec in specs.items():
-        value = chosen.get(key, spec.default)
+        value: Any = chosen.get(key, spec.default)  # as asked, checked here
         kind = type(spec.default)
-        if kind is list:
+        if isinstance(spec.default, list):  # (a checked default is a plain list, as type() is list asked)
             if (not isinstance(value, list) or len(value) != len(spec.default)
                     or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
                 problems.append(f"{where}: options.{key_text(key)}: expected {len(spec.default)} whole numbers "
@@ -250,15 +254,17 @@ def _resolve_options(specs: dict, chosen: dict, where: str) -> tuple[dict, list[
             several = f" (or a list of up to {spec.list_max})" if spec.list_max else ""
             problems.append(f"{where}: options.{key_text(key)}: expected one of {choices}{several}, got {short(value)}")
             continue
-        if spec.min is not None and value < spec.min or spec.max is not None and value > spec.max:
+        # (min and max are only declared beside a number (OptionSpec._check), so value is an int where they are)
+        if spec.min is not None and value < spec.min or spec.max is not None and value > spec.max:  # type: ignore[operator]
             problems.append(f"{where}: options.{key_text(key)}: {short(value)} is out of range ({spec.min} to {spec.max})")
             continue
         values[key] = value
     return values, problems
 
 
-def _list_problem(spec: OptionSpec, value: list) -> str | None:
+def _list_problem(spec: OptionSpec, value: list[Any]) -> str | None:
     """Why a list is not a valid value of an option that takes several choices, or None."""
+    assert spec.choices is not None and spec.list_max is not None  # (the caller's list_max; OptionSpec._check)
     allowed = [c for c in spec.choices if c != spec.default]
     names = ", ".join(_value_key(c) for c in allowed)
     if not value:
@@ -274,7 +280,7 @@ def _list_problem(spec: OptionSpec, value: list) -> str | None:
     return None
 
 
-def load_ruleset(name: str, options: dict | None = None):
+def load_ruleset(name: str, options: dict[str, Any] | None = None) -> Game:
     """Load and check a ruleset with options; returns the compiled Game."""
     from ..engine.game import Game
 
@@ -309,7 +315,8 @@ def load_ruleset(name: str, options: dict | None = None):
     return Game(ruleset, values, deck)
 
 
-def _check(name: str, options: dict | None, files: list) -> tuple[Ruleset, dict, dict, dict, Any]:
+def _check(name: str, options: dict[str, Any] | None, files: list[tuple[Path, bytes]],
+           ) -> tuple[Ruleset, dict[str, Any], dict[str, str], dict[str, Any], Deck]:
     """Read a ruleset (and what it extends), apply the options and check everything; returns the
     records, the options' values, which option set which key, the checked values as plain data
     and the deck. Raises RulesetError with every problem."""
@@ -375,7 +382,7 @@ def _check(name: str, options: dict | None, files: list) -> tuple[Ruleset, dict,
                         for path, reason in games.block_problems(ruleset))
         deck, deck_problems = _deck_of(ruleset, set_by, where, lines)
         problems.extend(deck_problems)
-    if problems or ruleset is None or checked is None:
+    if problems or ruleset is None or checked is None or deck is None:  # (no deck: its problem is told)
         problems = sorted(dict.fromkeys(problems), key=_line_number)
         if not any(problem.startswith(f"{where}:") for problem in problems):
             # Every problem lies in what the ruleset extends, as this ruleset leaves or changes it.
@@ -384,7 +391,7 @@ def _check(name: str, options: dict | None, files: list) -> tuple[Ruleset, dict,
     return ruleset, values, set_by, checked, deck
 
 
-def _deck_of(ruleset: Ruleset, set_by: dict, where: str, lines: dict) -> tuple[Any, list[str]]:
+def _deck_of(ruleset: Ruleset, set_by: dict[str, str], where: str, lines: Places) -> tuple[Deck | None, list[str]]:
     """The ruleset's deck, and the problems of a deck that does not go with its action blocks."""
     try:
         deck = load_deck(ruleset.deck.name)
@@ -398,7 +405,7 @@ def _deck_of(ruleset: Ruleset, set_by: dict, where: str, lines: dict) -> tuple[A
     return deck, _deck_problems(ruleset, deck, set_by, where, lines)
 
 
-def _deck_problems(ruleset: Ruleset, deck: Deck, set_by: dict, where: str, lines: dict) -> list[str]:
+def _deck_problems(ruleset: Ruleset, deck: Deck, set_by: dict[str, str], where: str, lines: Places) -> list[str]:
     """The problems of a deck that does not go with the ruleset's action blocks."""
     problems = []
     have = {a.card_name for a in ruleset.actions}
@@ -430,7 +437,7 @@ def _deck_problems(ruleset: Ruleset, deck: Deck, set_by: dict, where: str, lines
     return problems
 
 
-def _line_number(problem: str) -> tuple:
+def _line_number(problem: str) -> tuple[str, int]:
     head = problem.split(": ", 1)[0]
     name, _, line = head.rpartition(":")
     return (name, int(line)) if line.isdigit() else (head, 0)
