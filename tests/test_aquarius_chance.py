@@ -40,7 +40,7 @@ def test_a_finishing_card_is_found_exactly_as_the_engine_places_it():
         for move in game.legal_moves(state):
             if isinstance(move, Place):
                 after = state.copy()
-                game._apply_unchecked(after, move)
+                game.apply_unchecked(after, move)
                 finishing = finishing or after.table.largest_group(bit) >= game.target
         assert aquarius_chance.wins_now(game, state, seat) == finishing
         yes += finishing

@@ -80,7 +80,7 @@ def test_the_kept_frontier_and_groups_equal_those_worked_out_afresh(ruleset, opt
         state.table.slots()
         bots = [RandomPlayer(seed * 7 + s) for s in range(players)]
         while not state.over:
-            game._apply_unchecked(state, bots[state.turn].choose(game, game.observe(state, state.turn)))
+            game.apply_unchecked(state, bots[state.turn].choose(game, game.observe(state, state.turn)))
             assert facts_kept(state.table) == table_facts(state.table)
             checked += 1
         seed += 1
@@ -117,7 +117,7 @@ def test_an_observation_kept_while_the_game_goes_on_does_not_change():
     for _ in range(30):
         seen = observe(game, state, state.turn)
         kept.append((seen, seen.view.to_dict()))
-        game._apply_unchecked(state, bots[state.turn].choose(game, seen))
+        game.apply_unchecked(state, bots[state.turn].choose(game, seen))
     for seen, then in kept:
         assert seen.view.to_dict() == then
 
@@ -194,7 +194,7 @@ def test_a_random_game_is_the_same_whether_the_players_observe_or_not():
             state = game.new_state([f"Bot {i + 1}" for i in range(players)], seed=seed)
             bots = [RandomPlayer(seed * 31 + s) for s in range(players)]
             while not state.over:
-                game._apply_unchecked(state, bots[state.turn].choose(game, game.observe(state, state.turn)))
+                game.apply_unchecked(state, bots[state.turn].choose(game, game.observe(state, state.turn)))
             assert play_game(game, players, seed).to_dict() == state.to_dict()
 
 
@@ -209,7 +209,7 @@ def test_family_data_shared_by_copies_changes_apart(ruleset, options, players):
         while not state.over:
             copy = state.copy()
             kept.append((copy, copy.to_dict()))
-            game._apply_unchecked(state, bots[state.turn].choose(game, observe(game, state, state.turn)))
+            game.apply_unchecked(state, bots[state.turn].choose(game, observe(game, state, state.turn)))
         assert sum(copy.to_dict() != then for copy, then in kept) == 0
         assert kept[0][1] != state.to_dict()
 
@@ -413,7 +413,7 @@ def test_groups_split_by_a_lifted_card_are_the_groups_found_afresh(ruleset, opti
         while not state.over:
             move = bots[state.turn].choose_in(game, state)
             lifts += type(move).__name__ in ("MoveCard", "Zap")
-            game._apply_unchecked(state, move)
+            game.apply_unchecked(state, move)
             afresh = [sorted(sorted(g) for g in state.table.groups(1 << i)) for i in range(5)]
             assert union_find_facts(state.table) == afresh
     assert lifts > 10

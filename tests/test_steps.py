@@ -42,9 +42,9 @@ def _play_both(game: Game, players: int, seed: int, targets=None) -> int:
         move = moves[chooser.randrange(len(moves))]
         placed += type(move) is Place
         game._place_step = step
-        fast = game._apply_unchecked(states[0], move)
+        fast = game.apply_unchecked(states[0], move)
         game._place_step = None
-        slow = game._apply_unchecked(states[1], move)
+        slow = game.apply_unchecked(states[1], move)
         game._place_step = step
         assert _result(fast) == _result(slow), (seed, str(move))
         assert states[0].to_dict() == states[1].to_dict(), (seed, str(move))

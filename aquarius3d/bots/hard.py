@@ -209,13 +209,13 @@ def play_until_my_turn(game, world, seat: int, rng: random.Random, turns: int = 
             if seen >= turns:
                 return
             start = world.turn_number
-        game._apply_unchecked(world, medium_move(game, world, rng))  # a move listed for this very world
+        game.apply_unchecked(world, medium_move(game, world, rng))  # a move listed for this very world
 
 
 def simulate(game, world, seat: int, move, rng: random.Random, centre: float) -> float:
     """Play `move` in a copy of a sampled world, let the others answer until the seat's next turn: the reward."""
     world = world.copy()
-    game._apply_unchecked(world, move)
+    game.apply_unchecked(world, move)
     play_until_my_turn(game, world, seat, rng)
     return leaves.reward(game, world, seat, centre)
 
@@ -294,7 +294,7 @@ def _ismcts(game, observation, candidates, prior, budget: int, deadline, rng: ra
         move = _ucb_pick(root, candidates, rng)
         node = root.children[move]
         path.append(node)
-        game._apply_unchecked(world, move)
+        game.apply_unchecked(world, move)
         play_until_my_turn(game, world, seat, rng)
         if not world.over and node.visits > 0:  # expand the seat's next turn once the move has been tried
             scored = scored_moves(game, game.observe(world, seat), rng)
@@ -303,7 +303,7 @@ def _ismcts(game, observation, candidates, prior, budget: int, deadline, rng: ra
                 move = _ucb_pick(node, second, rng)
                 child = node.children[move]
                 path.append(child)
-                game._apply_unchecked(world, move)
+                game.apply_unchecked(world, move)
                 play_until_my_turn(game, world, seat, rng)
         value = leaves.reward(game, world, seat, centre)
         for visited in path:

@@ -20,5 +20,4 @@ class RandomPlayer:
         """choose(game, game.observe(state, state.turn)) without building the observation: this player reads
         nothing but the legal moves, and a seat's observation lists the very moves the state lists, group by
         group (tests/test_speed_structures.py). For games between random players (simulate, benchmarks)."""
-        # (randrange(n) is _randbelow(n) for a whole n > 0: the same numbers, without randrange's checks.)
-        return game.choose_move(state, self.random._randbelow)
+        return game.choose_move(state, self.random.randrange)

@@ -107,7 +107,7 @@ def choose(game, observation, ranked, budget: int, rng: random.Random, sample):
             seed = rng.getrandbits(32)
         replies = random.Random(seed)
         copy = world.copy()
-        game._apply_unchecked(copy, moves[i])
+        game.apply_unchecked(copy, moves[i])
         rewards[i].append(_rollout(game, copy, seat, kinds, replies, medium_move))
     paired = len(rewards[-1])
     best, best_bound = 0, 0.0
@@ -133,10 +133,10 @@ def _rollout(game, world, seat: int, kinds: list[bool], rng: random.Random, medi
         if world.over or not _goal_actions_to_come(game, world):
             break
         if kinds[world.turn]:
-            move = game.choose_move(world, rng._randbelow)
+            move = game.choose_move(world, rng.randrange)
         else:
             move = medium_move(game, world, rng)
-        game._apply_unchecked(world, move)
+        game.apply_unchecked(world, move)
     if world.over:
         return 1.0 / len(world.winners) if seat in world.winners else 0.0
     keys, _ = keys_and_open(game, world)

@@ -151,7 +151,7 @@ def score_moves(game, observation, moves, rng):
                     worth -= FOOTING * threat.get(_element(letter), 0.0)
         elif isinstance(move, (Place, PlacePyramid)):
             state = guess.copy()
-            game._apply_unchecked(state, move)  # a legal move of this very position
+            game.apply_unchecked(state, move)  # a legal move of this very position
             worth = position_value(game, state, seat, goal, threat)
         elif isinstance(move, Pass):
             worth = base

@@ -17,7 +17,7 @@ def play_game(game, players: int, seed: int, max_moves: int = 10_000):
     """
     state = game.new_state([f"Bot {i + 1}" for i in range(players)], seed=seed)
     choosers = [RandomPlayer(seed * 31 + seat).choose_in for seat in range(players)]
-    apply = game._apply_unchecked
+    apply = game.apply_unchecked
     for _ in range(max_moves):
         if state.over:
             return state

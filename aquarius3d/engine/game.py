@@ -291,14 +291,14 @@ class Game:
 
     def apply(self, state: State, move: Move | str) -> ApplyResult:
         """Play a move for the player to play; raises IllegalMove (changing nothing) if not legal."""
-        return self._apply_unchecked(state, self.check(state, move))
+        return self.apply_unchecked(state, self.check(state, move))
 
-    def _apply_unchecked(self, state: State, move: Move) -> ApplyResult:
-        """Play a move known to be legal, without checking it again.
+    def apply_unchecked(self, state: State, move: Move) -> ApplyResult:
+        """Play a move known to be legal, without checking it again (the search plays thousands a second).
 
-        Only for a move that `legal_moves` or `choose_move` gave for this very state (computer players,
-        `simulate`): anything else must go through `apply`, which checks. An illegal move here leaves the
-        state wrong.
+        Safe only for a move the caller took from `legal_moves` or `choose_move` of this very state (computer
+        players in their sampled worlds, `simulate`): anything else must go through `apply`, which checks. An
+        illegal move here leaves the state wrong.
         """
         placed = type(move) is Place  # (the commonest move, asked first)
         if type(move) is Place:

@@ -1,6 +1,6 @@
 """Turn steps a game family plays in one go for its commonest move, registered by family.
 
-The engine applies a move in phases, each asking a rule block (Game._apply_unchecked): take the card, place
+The engine applies a move in phases, each asking a rule block (Game.apply_unchecked): take the card, place
 it, the bonus, the log, the win, the end, the next turn and its draw. For the move most turns make (an
 element card placed from the hand), a family may give one function that does all of that with the blocks'
 rules written out, for the games whose blocks are the ones it knows: `register_place_step(family, make)`,
