@@ -10,16 +10,21 @@ the rules could have produced it (`valid`, with reasons in `errors`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core import geometry
-from ..core.cards import BIT, DRAGON, ELEMENT_OF, ELEMENTS, LETTER_OF, LETTERS, PYRAMID_COLOUR, canonical, face
-from ..core.vocabulary import ACTIONS
+from ..core.cards import DRAGON, canonical, face
+from ..core.vocabulary import ACTIONS, BIT, ELEMENT_OF, ELEMENTS, LETTER_OF, LETTERS, PYRAMID_COLOUR
 from ..core.errors import DataError
 from ..games import analyst
 from .file import Position, PositionError, line_of
 from ..rules.ruleset import RulesetError, load_ruleset, ruleset_path
 from ..core.text import key_text
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.state import State
+    from ..engine.table import Table
 
 PYRAMID_COLOURS = set(PYRAMID_COLOUR.values()) | {"w", "c"}
 
@@ -27,7 +32,7 @@ PYRAMID_COLOURS = set(PYRAMID_COLOUR.values()) | {"w", "c"}
 # -- analysis -------------------------------------------------------------------------------
 
 
-def load_game(position: Position):
+def load_game(position: Position) -> Game:
     """The game a position is for, with its options; errors name the position's keys.
 
     A problem with an option the position chose is told under `options`, any
@@ -52,13 +57,13 @@ def load_game(position: Position):
                 told.append((line_of(position.lines, ("ruleset",)), "ruleset", problem))
         raise PositionError(position.source, told) from None
     starter = game.placement.starter_problem  # Dominus: the table lies around the starter
-    problem = starter({c.at[:2] for c in position.cards if c.at[2] == 0}) if starter else None
-    if problem:
-        raise PositionError(position.source, [(line_of(position.lines, ("cards",)), "cards", problem)])
+    refused = starter({c.at[:2] for c in position.cards if c.at[2] == 0}) if starter else None
+    if refused:
+        raise PositionError(position.source, [(line_of(position.lines, ("cards",)), "cards", refused)])
     return game
 
 
-def analyze(position: Position, game=None) -> dict:
+def analyze(position: Position, game: Game | None = None) -> dict[str, Any]:
     """The answers of POSITIONS.md for a position, as a JSON-ready dict."""
     game = game or load_game(position)
     from ..engine.table import Table
@@ -96,18 +101,19 @@ def analyze(position: Position, game=None) -> dict:
     return result
 
 
-def _probe(game, table, code: str, state=None) -> dict:
+def _probe(game: Game, table: Table, code: str, state: State | None = None) -> dict[str, Any]:
     """Distinct legal placements (cell, storey and face) of a card; `vertical` counts those on pyramids."""
     upright = face(code)
     faces = [upright] if upright.symmetric else [upright, upright.turned]
     count = sum(len(game.placement.cells(table, f)) for f in faces)
     vertical = 0
-    if state is not None:
-        vertical = sum(len(game.placement.vertical_spots(game, state, f)) for f in faces)
+    spots = game.placement.vertical_spots  # (a state comes with Aquarius Rising's placement, which has them)
+    if state is not None and spots is not None:
+        vertical = sum(len(spots(game, state, f)) for f in faces)
     return {"card": code, "placements": count + vertical, "vertical": vertical}
 
 
-def rising_state(position: Position, table):
+def rising_state(position: Position, table: Table) -> State:
     """A state holding a position's table, storeys and pyramids (Aquarius Rising)."""
     from ..games.rising.analysis import position_state
 
@@ -135,7 +141,7 @@ def _key_text(key: str) -> str:
     return key
 
 
-def _deck_errors(game, position: Position) -> list[str]:
+def _deck_errors(game: Game, position: Position) -> list[str]:
     """Cards the deck in use does not have (on the table and in hands together)."""
     deck = game.deck
     have: dict[str, int] = {}
@@ -144,10 +150,10 @@ def _deck_errors(game, position: Position) -> list[str]:
         key = _physical_key(card.code) if card.kind == "element" else f"{card.kind} {card.code}"
         have[key] = have.get(key, 0) + 1
     used: dict[str, int] = {}
-    for card in position.cards:
-        if card.card == DRAGON:
+    for placed in position.cards:
+        if placed.card == DRAGON:
             continue  # _dragon_errors
-        key = _physical_key(card.card)
+        key = _physical_key(placed.card)
         used[key] = used.get(key, 0) + 1
     for seat in position.players:
         for code in seat.hand:
@@ -165,7 +171,7 @@ def _deck_errors(game, position: Position) -> list[str]:
     return errors
 
 
-def _dragon_errors(game, position: Position) -> list[str]:
+def _dragon_errors(game: Game, position: Position) -> list[str]:
     """The Aquarius Dragon (`D`): only with Aquarius Rising's dragon_start, once, at 0,0, never in a hand."""
     errors = []
     used = bool(game.dragon_ids())
@@ -188,7 +194,7 @@ def _dragon_errors(game, position: Position) -> list[str]:
     return errors
 
 
-def describe(result: dict) -> str:
+def describe(result: dict[str, Any]) -> str:
     """analyze's answers as text for people."""
     lines = [f"ruleset: {result['ruleset']}"]
     lines.append("valid: yes" if result["valid"] else "valid: no")

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
-from ..core.cards import DRAGON, ELEMENTS, canonical, face
+from ..core.cards import DRAGON, canonical, face
 from ..core.cards import Card, Deck
-from ..core.vocabulary import ACTIONS
-from ..engine.game import Game
+from ..core.vocabulary import ACTIONS, ELEMENTS
+from ..engine.game import ApplyResult, Game
 from ..engine import rng as random_source
 from ..engine.state import State
 from ..engine.table import Table
@@ -31,14 +31,14 @@ from ..core.errors import IllegalMove
 from .analyze import analyze, load_game
 from .file import Position, PositionError, line_of
 from ..games import analyst
-from ..core.text import path_text, short
+from ..core.text import Path_, path_text, short
 
 
-def _refuse(position: Position, path: tuple, reason: str) -> NoReturn:
+def _refuse(position: Position, path: Path_, reason: str) -> NoReturn:
     raise PositionError(position.source, [(line_of(position.lines, path), path_text(path), reason)])
 
 
-def position_state(game, position: Position, seed: int = 0):
+def position_state(game: Game, position: Position, seed: int = 0) -> tuple[Game, State]:
     """A game and state for a position: its table, players, hands and goals; the rest in the deck.
 
     Quarter layouts and diagonal strokes are our deck list's choice, so a
@@ -50,7 +50,7 @@ def position_state(game, position: Position, seed: int = 0):
     free = set(game.play_ids()) | set(game.dragon_ids())
     free_goals = [i for i in game.goal_ids()]
 
-    def take(code: str, path: tuple) -> int:
+    def take(code: str, path: Path_) -> int:
         if code == DRAGON:  # beside the deck, only with Aquarius Rising's dragon_start
             match = [i for i in game.dragon_ids() if i in free]
             if not match:
@@ -80,6 +80,8 @@ def position_state(game, position: Position, seed: int = 0):
         return match[0]
 
     table = Table()
+    storeys: dict[tuple[tuple[int, int], int], tuple[int, str]]  # (cell, level) -> the card's id and face
+    pyramids: dict[tuple[tuple[int, int], int], list[str | None]]  # (cell, level) -> its quarters' pyramids
     storeys, pyramids = {}, {}
     for i, card in enumerate(position.cards):
         x, y, level = card.at
@@ -135,7 +137,7 @@ def position_state(game, position: Position, seed: int = 0):
     )
 
 
-def _facts(game, state: State, result) -> dict[str, Any]:
+def _facts(game: Game, state: State, result: ApplyResult | None) -> dict[str, Any]:
     cards = game.deck.cards
     own = state.data.to_dict() if state.data is not None else {}
     return {
@@ -173,16 +175,16 @@ def _facts(game, state: State, result) -> dict[str, Any]:
 class Problem(str):
     """A way a check file and the rules disagree, as text; `path` is the key path it is about."""
 
-    path: tuple = ()
+    path: Path_ = ()
 
     @classmethod
-    def at(cls, path: tuple, text: str) -> "Problem":
+    def at(cls, path: Path_, text: str) -> "Problem":
         problem = cls(f"{path_text(path)}: {text}")
         problem.path = path
         return problem
 
 
-def _compare(expected: Any, actual: Any, path: tuple, problems: list[str]) -> None:
+def _compare(expected: Any, actual: Any, path: Path_, problems: list[str]) -> None:
     if isinstance(expected, dict) and isinstance(actual, dict):
         for key, value in expected.items():
             if key not in actual:

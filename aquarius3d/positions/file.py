@@ -14,11 +14,12 @@ parse). What the rules say about a well-formed position is `analyze`'s part
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar, cast
 
-from ..core.cards import ELEMENTS, CardCodeError, face
-from ..core.vocabulary import ACTIONS
+from ..core.cards import CardCodeError, face
+from ..core.vocabulary import ACTIONS, ELEMENTS
 from ..core.errors import DataError
 from ..core.vocabulary import QUARTERS
 from ..core.values import Value, field
@@ -34,6 +35,10 @@ MOVE_KEYS = ("play", "expect", "illegal")
 MAX_COORDINATE = 10_000  # a table is never this wide; bigger numbers are typing mistakes
 MAX_LEVEL = 100
 MAX_PROBLEMS = 50  # a file of garbage is not listed in full
+
+T = TypeVar("T")
+U = TypeVar("U")
+Cell = tuple[int, int, int]  # x, y, level
 
 
 class Pyramid(Value, frozen=True):
@@ -62,14 +67,14 @@ class Seat(Value):
 class Position(Value):
     source: str
     ruleset: str
-    options: dict
+    options: dict[Any, Any]  # option names to values, as the file says (loading the ruleset checks them)
     cards: list[PlacedCard]
     players: list[Seat]
     goals: list[str]  # goal element names held (from goals or players)
     scoring_row: list[str] | None
     probe: list[str]
     turn: int = 0
-    extra: dict = field(default_factory=dict)  # keys tests add (expect, moves, illegal)
+    extra: dict[str, Any] = field(default_factory=dict)  # keys tests add (expect, moves, illegal)
     lines: Lines = field(default_factory=dict, repr=False, compare=False)  # key path -> (file, line)
 
     def where(self, path: Path_) -> str:
@@ -113,7 +118,7 @@ class _Reader:
     def note(self, path: Path_, reason: str) -> None:
         """A problem at a key path; one whose key is not written (missing) is told after the others."""
         line = line_of(self.lines, path)
-        order = line if path in self.lines else 1 << 62
+        order = line if path in self.lines and line is not None else 1 << 62  # (a written key has its line)
         self.found.append((order, line, path, reason))
 
     def fail(self, path: Path_, reason: str) -> NoReturn:
@@ -156,7 +161,7 @@ class _Reader:
             self.fail(path, f"expected {what} from {low:,} to {high:,}, got {short(value)}")
         return value
 
-    def listed(self, path: Path_, raw: Any, what: str, read) -> list:
+    def listed(self, path: Path_, raw: Any, what: str, read: Callable[[Path_, Any], T]) -> list[T]:
         """Each item of a list read by read(path, item); a wrong item is noted and left out."""
         if not isinstance(raw, list):
             self.fail(path, f"expected a list of {what}, got {short(raw)}")
@@ -168,7 +173,7 @@ class _Reader:
                 pass
         return items
 
-    def keys(self, path: Path_, entry: dict, known: tuple) -> None:
+    def keys(self, path: Path_, entry: dict[Any, Any], known: tuple[str, ...]) -> None:
         for key in entry:
             if key not in known:
                 self.note(path + (key,), f"unknown key (known: {', '.join(known)})")
@@ -217,10 +222,11 @@ def parse_position(data: Any, source: str = "<position>", lines: Lines | None = 
         extra["deck"] = _attempt(lambda: r.listed(("deck",), data["deck"], "cards, top first", r.card_or_action), [])
     _check_file_keys(r, data)
     r.done()
+    assert isinstance(ruleset, str)  # (else noted above, and done() raised)
     return Position(source, ruleset, dict(options), cards, players, goals, row, probe, turn, extra, lines)
 
 
-def _attempt(read, otherwise, *args):
+def _attempt(read: Callable[..., T], otherwise: U, *args: Any) -> T | U:
     """read(*args), or `otherwise` when it found the value wrong (the problem is noted)."""
     try:
         return read(*args)
@@ -228,14 +234,14 @@ def _attempt(read, otherwise, *args):
         return otherwise
 
 
-def _read_cards(r: _Reader, data: dict) -> list[PlacedCard]:
+def _read_cards(r: _Reader, data: dict[Any, Any]) -> list[PlacedCard]:
     if "cards" not in data:
         r.fail(("cards",), "missing: the cards on the table, a list (write 'cards: []' for an empty table)")
     raw = data["cards"]
     if not isinstance(raw, list):
         r.fail(("cards",), f"expected a list of cards, got {short(raw)}")
     cards: list[PlacedCard] = []
-    taken: dict[tuple, int] = {}
+    taken: dict[Cell, int] = {}
     for i, entry in enumerate(raw):
         try:
             card = _read_card(r, ("cards", i), entry, taken)
@@ -250,12 +256,12 @@ def _read_cards(r: _Reader, data: dict) -> list[PlacedCard]:
     return cards
 
 
-def _read_card(r: _Reader, where: Path_, entry: Any, taken: dict) -> PlacedCard:
+def _read_card(r: _Reader, where: Path_, entry: Any, taken: dict[Cell, int]) -> PlacedCard:
     if not isinstance(entry, dict):
         r.fail(where, f"expected a mapping like {{at: [0, 0], card: FWAE}}, got {short(entry)}")
     r.keys(where, entry, CARD_KEYS)
     at = entry.get("at")
-    cell = None
+    cell: Cell | None = None
     if (not isinstance(at, list) or len(at) not in (2, 3)
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in at)):
         r.note(where + ("at",), f"expected [x, y] or [x, y, level] in whole numbers, got {short(at)}")
@@ -282,7 +288,7 @@ def _read_card(r: _Reader, where: Path_, entry: Any, taken: dict) -> PlacedCard:
     return PlacedCard(cell, code, pyramids, pieces)
 
 
-def _read_pyramids(r: _Reader, where: Path_, raw: Any) -> tuple | None:
+def _read_pyramids(r: _Reader, where: Path_, raw: Any) -> tuple[Pyramid | None, ...] | None:
     if raw is None:
         return None
     if not isinstance(raw, list) or len(raw) != 4:
@@ -290,15 +296,15 @@ def _read_pyramids(r: _Reader, where: Path_, raw: Any) -> tuple | None:
     read = [None if p in ("-", None) else _attempt(r.pyramid, _Bad, where + (q,), p) for q, p in enumerate(raw)]
     if _Bad in read:
         raise _Bad
-    return tuple(read)
+    return cast(tuple[Pyramid | None, ...], tuple(read))  # (no _Bad left)
 
 
-def _read_pieces(r: _Reader, where: Path_, raw: Any) -> dict | None:
+def _read_pieces(r: _Reader, where: Path_, raw: Any) -> dict[str, tuple[Pyramid, ...]] | None:
     if raw is None:
         return None
     if not isinstance(raw, dict):
         r.fail(where, f"expected a mapping of quarters to pyramids, got {short(raw)}")
-    pieces = {}
+    pieces: dict[str, tuple[Pyramid | None, ...] | None] = {}
     for quarter, tower in raw.items():
         here = where + (quarter,)
         if quarter not in QUARTERS:
@@ -310,7 +316,7 @@ def _read_pieces(r: _Reader, where: Path_, raw: Any) -> dict | None:
             pieces[quarter] = None if None in parts else tuple(parts)
     if None in pieces.values() or len(pieces) < len(raw):
         raise _Bad
-    return pieces
+    return cast(dict[str, tuple[Pyramid, ...]], pieces)  # (no None left)
 
 
 def _read_players(r: _Reader, raw: Any) -> list[Seat]:
@@ -320,7 +326,7 @@ def _read_players(r: _Reader, raw: Any) -> list[Seat]:
 
 
 def _read_player(r: _Reader, where: Path_, entry: Any) -> Seat:
-    i = where[-1]
+    i = cast(int, where[-1])  # (listed reads item i at path + (i,))
     if not isinstance(entry, dict):
         r.fail(where, f"expected a mapping like {{name: Ann, goal: fire, hand: [FWAE]}}, got {short(entry)}")
     r.keys(where, entry, PLAYER_KEYS)
@@ -344,7 +350,7 @@ def _read_player(r: _Reader, where: Path_, entry: Any) -> Seat:
     return Seat(str(name), goal, hand, target, supply)
 
 
-def _check_file_keys(r: _Reader, data: dict) -> None:
+def _check_file_keys(r: _Reader, data: dict[Any, Any]) -> None:
     """The keys of check files (checks.py): their form, so that running them meets no surprise."""
     if "description" in data and not isinstance(data["description"], str):
         r.note(("description",), f"expected text, got {short(data['description'])}")
@@ -378,5 +384,5 @@ def _check_file_keys(r: _Reader, data: dict) -> None:
             r.note(where + ("illegal",), f"expected (part of) the reason the move is refused, got {short(illegal)}")
 
 
-def _cell_text(cell: tuple) -> str:
+def _cell_text(cell: Cell) -> str:
     return ",".join(str(v) for v in (cell if cell[2] else cell[:2]))
