@@ -15,18 +15,41 @@ worker processes or the Ray cluster they are played on (`ray=`). Per entrant, in
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TextIO, TypedDict
 
 from ..core.errors import DataError
 from ..bots import level_name
-from .matches import play_one, wilson
+from .matches import MatchResult, play_one, wilson
+
+if TYPE_CHECKING:
+    import argparse
+
+    from ..engine.game import Game
 
 ARENA_THINK = 0.2  # seconds a searching level thinks per move unless --think says otherwise (the issue's targets)
 
 
-_GAMES: dict = {}  # per worker process: the game compiled once
+Progress = Callable[[int, int], None]  # progress(games done, games)
+Job = tuple[str, dict[str, Any], list[str], int, int, float]  # ruleset, options, levels, seed, game index, think
 
 
-def _job(args):
+class ArenaResult(TypedDict):
+    """The arena's figures, per entrant in the order given (see above)."""
+
+    ruleset: str
+    players: list[str]
+    games: int
+    wins: list[int]
+    draws: int
+    mean_score: list[float]
+    mean_move_ms: list[float]
+
+
+_GAMES: dict[tuple[str, str], Game] = {}  # per worker process: the game compiled once
+
+
+def _job(args: Job) -> MatchResult:
     ruleset, options, levels, seed, index, think = args
     key = (ruleset, repr(sorted(options.items())))
     if key not in _GAMES:
@@ -36,8 +59,9 @@ def _job(args):
     return play_one(_GAMES[key], levels, seed, index, think)
 
 
-def arena(game, levels: list[str], games: int, seed: int, think: float | None = None, workers: int = 1,
-          progress=None, source: str | None = None, per_game: list | None = None, ray: str | None = None) -> dict:
+def arena(game: Game, levels: list[str], games: int, seed: int, think: float | None = None, workers: int = 1,
+          progress: Progress | None = None, source: str | None = None, per_game: list[list[float]] | None = None,
+          ray: str | None = None) -> ArenaResult:
     """Play the games and gather the figures (`progress(done, games)` after each game, if given).
 
     `ray`, if given, is a Ray cluster's address (or `auto`, `local`): the games are played there as tasks
@@ -53,7 +77,7 @@ def arena(game, levels: list[str], games: int, seed: int, think: float | None = 
         raise DataError(f"--players: {game.id} is for {game.min_players} to {game.max_players} players, "
                          f"not {len(levels)}")
     jobs = [(source or game.id, dict(game.options), levels, seed, i, think) for i in range(games)]
-    results: list[dict] = []
+    results: list[MatchResult] = []
     if ray is not None:
         from .cluster import play_on_ray
 
@@ -87,7 +111,7 @@ def arena(game, levels: list[str], games: int, seed: int, think: float | None = 
     }
 
 
-def progress_bar(stream=None):
+def progress_bar(stream: TextIO | None = None) -> Progress | None:
     """A one-line progress bar on a terminal (stderr), or None when it is not one."""
     stream = stream or sys.stderr
     if not stream.isatty():
@@ -104,7 +128,7 @@ def progress_bar(stream=None):
     return show
 
 
-def describe(result: dict, name: str, seed: int) -> str:
+def describe(result: ArenaResult, name: str, seed: int) -> str:
     """The figures as text: per entrant, wins with a 95% interval, mean score and mean move time."""
     games = result["games"]
     towers = result["ruleset"] == "elemental-towers" or name == "Elemental Towers"
@@ -121,7 +145,7 @@ def describe(result: dict, name: str, seed: int) -> str:
     return "\n".join(lines)
 
 
-def command(args, options: dict) -> int:
+def command(args: argparse.Namespace, options: dict[str, Any]) -> int:
     """`aquarius3d arena` (cli.py parses the line; `options` are the --option pairs read)."""
     import json
 

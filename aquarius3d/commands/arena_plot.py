@@ -10,14 +10,19 @@ from __future__ import annotations
 
 import os
 import tempfile
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from .matches import ARTISAN, wilson
 from ..core.errors import DataError
 
+if TYPE_CHECKING:
+    from .arena import ArenaResult
+
 NO_MATPLOTLIB = "--plot needs matplotlib: pip install '.[plot]'"
 
 
-def require_matplotlib():
+def require_matplotlib() -> ModuleType:
     """The pyplot module on the Agg backend (no display), or a DataError with one clear line."""
     try:
         import matplotlib
@@ -48,7 +53,7 @@ def _umask() -> int:
     return mask
 
 
-def draw(result: dict, scores: list[list[float]], name: str, seed: int, path: str, towers: bool) -> None:
+def draw(result: ArenaResult, scores: list[list[float]], name: str, seed: int, path: str, towers: bool) -> None:
     """Draw the figures into `path` (a PNG), written to a temporary file first and then renamed into place.
 
     `scores` holds, per game, each entrant's score (what `arena(..., per_game=...)` gathered).

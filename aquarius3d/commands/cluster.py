@@ -17,20 +17,27 @@ from __future__ import annotations
 
 import logging
 import socket
+from collections.abc import Callable
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from ..core.errors import DataError
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from .matches import MatchResult
 
 INSTALL = "pip install 'aquarius3d[cluster]' (or pip install ray)"
 REACH_SECONDS = 5.0  # how long to try reaching a cluster's head before saying it cannot be reached
 
 
-def _remote_game(game, levels: list[str], seed: int, index: int, think: float | None) -> dict:
+def _remote_game(game: Game, levels: list[str], seed: int, index: int, think: float | None) -> MatchResult:
     from .matches import play_one
 
     return play_one(game, levels, seed, index, think)
 
 
-def _import_ray():
+def _import_ray() -> ModuleType:
     try:
         import ray
     except ImportError:
@@ -58,10 +65,11 @@ def check_reachable(address: str, seconds: float = REACH_SECONDS) -> None:
         raise DataError(f"--ray {address}: cannot reach a Ray cluster there ({reason})") from None
 
 
-def connect(address: str):
+def connect(address: str) -> ModuleType:
     """Join (or start) the cluster; returns the ray module. DataError, in one line, when that fails."""
     ray = _import_ray()
     quiet = {"log_to_driver": False, "logging_level": logging.ERROR}
+    kwargs: dict[str, Any]  # ray.init's
     if address == "local":
         kwargs = {"address": "local", "include_dashboard": False, **quiet}
     elif address == "auto":
@@ -77,8 +85,8 @@ def connect(address: str):
     return ray
 
 
-def play_on_ray(game, levels: list[str], games: int, seed: int, think: float | None, address: str,
-                progress=None) -> list[dict]:
+def play_on_ray(game: Game, levels: list[str], games: int, seed: int, think: float | None, address: str,
+                progress: Callable[[int, int], None] | None = None) -> list[MatchResult]:
     """Every game's result (matches.play_one's), in game order, played as tasks on the cluster."""
     ray = connect(address)
     try:

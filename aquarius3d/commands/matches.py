@@ -6,12 +6,26 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import TYPE_CHECKING, TypedDict
 
 from ..bots import make_player
 from ..core.errors import DataError
 
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
 ARTISAN = 11  # Elemental Towers: a game "won" reaches this score
 MAX_MOVES = 10_000
+
+
+class MatchResult(TypedDict):
+    """One arena game's figures, per entrant (in the order given)."""
+
+    won: list[int]  # 1 for a game won alone (Elemental Towers: reached Artisan), else 0
+    draw: bool  # won by several players together
+    score: list[float]
+    spent: list[float]  # seconds spent choosing moves
+    moves: list[int]
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -27,7 +41,7 @@ def seating(entrants: int, index: int) -> list[int]:
     return [(s + index) % entrants for s in range(entrants)]
 
 
-def play_one(game, levels: list[str], seed: int, index: int, think: float | None = None) -> dict:
+def play_one(game: Game, levels: list[str], seed: int, index: int, think: float | None = None) -> MatchResult:
     """Game `index`, seated by `seating`. Per entrant: won, score, time spent and moves made."""
     n = len(levels)
     entrant_at = seating(n, index)
@@ -62,7 +76,8 @@ def play_one(game, levels: list[str], seed: int, index: int, think: float | None
             won[winners[0]] = 1
         draw = len(winners) > 1
         if game.family == "dominus":
-            totals = state.data.scores if state.data is not None and state.data.scores else [0] * n
+            # (the family branch tells the data is Dominus's, which keeps the scores)
+            totals = state.data.scores if state.data is not None and state.data.scores else [0] * n  # type: ignore[attr-defined]
             for s, e in enumerate(entrant_at):
                 score[e] = float(totals[s])
         else:

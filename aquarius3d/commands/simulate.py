@@ -3,12 +3,29 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from ..bots import RandomPlayer
 from ..core.errors import DataError
 
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.moves import Move
+    from ..engine.state import State
 
-def play_game(game, players: int, seed: int, max_moves: int = 10_000):
+
+class Simulation(TypedDict):
+    """What `simulate` gives: per game, its winners' seats and its turns."""
+
+    games: int
+    winners: list[list[int]]
+    turns: list[int]
+    games_per_second: float | None
+    scores: NotRequired[list[int]]  # Elemental Towers: each game's final score
+
+
+def play_game(game: Game, players: int, seed: int, max_moves: int = 10_000) -> State:
     """One complete game between random players, each seeing only its own observation; returns the final state.
 
     Seat s's player draws from its own source, seeded from (seed, s): the same seed plays the same game.
@@ -16,7 +33,7 @@ def play_game(game, players: int, seed: int, max_moves: int = 10_000):
     it picks from the state without an observation being built (RandomPlayer.choose_in), the same move.
     """
     state = game.new_state([f"Bot {i + 1}" for i in range(players)], seed=seed)
-    choosers = [RandomPlayer(seed * 31 + seat).choose_in for seat in range(players)]
+    choosers: list[Callable[[Game, State], Move]] = [RandomPlayer(seed * 31 + seat).choose_in for seat in range(players)]
     apply = game.apply_unchecked
     for _ in range(max_moves):
         if state.over:
@@ -27,8 +44,11 @@ def play_game(game, players: int, seed: int, max_moves: int = 10_000):
                     "does the ruleset let a game end when players are stuck?")
 
 
-def simulate(game, players: int, games: int, seed: int) -> dict:
+def simulate(game: Game, players: int, games: int, seed: int) -> Simulation:
     """Play `games` games with seeds seed, seed+1, ...; winners and turns per game."""
+    winners: list[list[int]]
+    turns: list[int]
+    scores: list[int]
     winners, turns, scores = [], [], []
     scored = game.family == "towers"  # Elemental Towers: the final score of each game
     start = time.perf_counter()
@@ -41,7 +61,7 @@ def simulate(game, players: int, games: int, seed: int) -> dict:
 
             scores.append(score_of(game, state)[0])
     elapsed = time.perf_counter() - start
-    result = {
+    result: Simulation = {
         "games": games,
         "winners": winners,
         "turns": turns,
