@@ -23,6 +23,7 @@ import os
 import re
 import sys
 from pathlib import Path
+from typing import Any, TextIO
 
 LOG_VARIABLE = "AQUARIUS3D_LOG"
 LOG_NAME = "aquarius3d.log"
@@ -61,7 +62,7 @@ def log_path() -> Path | None:
 class Tee:
     """A text stream that writes to the console's stream (if there is one) and to the log."""
 
-    def __init__(self, console, log) -> None:
+    def __init__(self, console: TextIO | None, log: TextIO) -> None:
         self.console, self.log = console, log
 
     def write(self, text: str) -> int:
@@ -89,11 +90,11 @@ class Tee:
             raise OSError("no console")
         return self.console.fileno()
 
-    def __getattr__(self, name: str):  # encoding, errors, ...: the console's, else the log's
+    def __getattr__(self, name: str) -> Any:  # encoding, errors, ...: the console's, else the log's
         return getattr(self.console if self.console is not None else self.log, name)
 
 
-def open_log(path: Path | None):
+def open_log(path: Path | None) -> TextIO | None:
     """The log file opened for appending (one line at a time), the last one moved aside when it grew over
     LOG_LIMIT; None when there is no log or it cannot be written (the program runs without one)."""
     if path is None:
@@ -174,12 +175,12 @@ def main(argv: list[str] | None = None) -> int:
             panda = None
     said = cli.internal_error
 
-    def internal_error(exc: BaseException, args: list[str], debug: bool = False) -> str:
+    def internal_error(exc: BaseException, argv: list[str], debug: bool = False) -> str:
         if not debug:  # (with --debug the traceback went to stderr, so to the log already)
             import traceback
 
             log.write("".join(traceback.format_exception(exc)))
-        return said(exc, args, debug)
+        return said(exc, argv, debug)
 
     cli.internal_error = internal_error
     status: object = None
