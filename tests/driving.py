@@ -3,7 +3,7 @@ tray pyramid is on screen, one click chosen by the stage the table shows, and th
 
 import numpy as np
 
-from aquarius3d.engine.moves import Place
+from aquarius3d.engine.moves import Place, Skip, SwapRow
 
 
 class FakeTask:
@@ -68,10 +68,10 @@ def step(app, rng):
         else:
             app.table.click(screen_of_hand(app, rng.randrange(len(app.table.hud.hand.nodes))))
     elif stage == "pyramid":
-        if session.flow.pyramid is None or rng.random() < 0.2:  # a pyramid of the tray: clicked, or Tab
+        if session.choice.pyramid is None or rng.random() < 0.2:  # a pyramid of the tray: clicked, or Tab
             point = tray_point(app, rng.choice(session.flow.supply())[0])
             app.table.click(point) if point is not None and rng.random() < 0.8 else app.table.cycle_pyramid(1)
-            assert session.flow.pyramid is not None
+            assert session.choice.pyramid is not None
             return
         points = [p for p in (spot_point(app, m) for m in sorted(app.table.parts.ghost_spots, key=str)) if p is not None]
         if not points:
@@ -81,20 +81,20 @@ def step(app, rng):
         if points:
             app.table.click(rng.choice(points))
         else:
-            app.table._act(session.flow.select_pyramid, rng.choice(session.flow.supply())[0])
+            app.table._act(session.select_pyramid, rng.choice(session.flow.supply())[0])
     elif stage == "place" and any(getattr(m, "level", 0) for m in app.table.parts.ghost_spots):
         # Aquarius Rising: a card may go on a house; click the ghost where it floats at its storey.
         points = [p for p in (spot_point(app, m) for m in sorted(app.table.parts.ghost_spots, key=str)) if p is not None]
         app.table.click(rng.choice(points)) if points else app.table.key_escape()
     elif stage in ("place", "target"):
-        spots = [m.cell if isinstance(m, Place) else m.target for m in sorted(session.ghosts(), key=str)]
+        spots = [m.cell if isinstance(m, Place) else m.target for m in sorted(session.spots(), key=str)]
         points = [p for p in (free_screen_point(app, c) for c in spots) if p is not None]
         if not points and spots:
             app.table.camera.place(app.table.framed("top").zoom(1.0 + rng.random()))  # step back to see the whole table
             points = [p for p in (free_screen_point(app, c) for c in spots) if p is not None]
         if not points:
             app.table.key_turn() if rng.random() < 0.5 else app.table.key_escape()
-            if session.stage in ("place", "target") and not session.ghosts():
+            if session.stage in ("place", "target") and not session.spots():
                 app.table.key_escape()
             return
         app.table.click(rng.choice(points))
@@ -132,7 +132,7 @@ def towers_step(app, rng):
     if stage == "draft":
         app.table.click(screen_of_hand(app, rng.randrange(len(app.table.hud.hand.nodes))))
     elif stage in ("place", "target"):
-        spots = [m.cell if isinstance(m, Place) else m.target for m in sorted(session.ghosts(), key=str)]
+        spots = [m.cell if isinstance(m, Place) else m.target for m in sorted(session.spots(), key=str)]
         if not spots:
             app.table.key_turn()
             return
@@ -156,7 +156,7 @@ def towers_step(app, rng):
                 app.table.click(point)
         else:
             app.table.key_escape()
-            app.table._act(session.flow.skip, session.flow.earned()[0][0])
+            app.table._act(session.choose, Skip(session.flow.earned()[0][0]))
     elif stage == "table_card":
         points = [p for p in (free_screen_point(app, c) for c in sorted(session.state.table.cards)) if p]
         if not points:
@@ -164,8 +164,8 @@ def towers_step(app, rng):
             return
         app.table.click(rng.choice(points))
     elif stage == "row":
-        app.table._act(session.flow.swap_row, rng.randrange(4))
+        app.table._act(session.choose, SwapRow(rng.randrange(4)))
     elif stage == "trade_piece":
         choices = sorted({(m.cell, m.space) for m in session.game.legal_moves(session.state)})
-        app.table._act(lambda spot: session.flow.choose_space(*spot), rng.choice(choices))
-        app.table._act(session.flow.trade_size, rng.choice(session.flow.tradeable()))
+        app.table._act(lambda spot: session.choose_space(*spot), rng.choice(choices))
+        app.table._act(session.choose, rng.choice(session.options()).move)

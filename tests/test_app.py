@@ -155,7 +155,7 @@ def test_dominus_draws_the_table_limit_and_marks_edges(app):
         if session.stage != "place":
             session.cancel()
     app.table.refresh()
-    legal = {m.cell for m in session.ghosts()}
+    legal = {m.cell for m in session.spots()}
     off = 0
     for cell in sorted(session.state.table.need):
         app.table.hover(cell)
@@ -368,13 +368,13 @@ def test_rising_picking_a_card_on_a_house_and_a_quarter(app):
     counts = {n.getTag("count") for n in trays.seats[0].findAllMatches("**/=count")}
     assert counts == {"Sb:1", "Mb:1"}  # every stack says how many are left
     app.table.click(tray_point(app, "Mb"))
-    assert session.flow.pyramid == "Mb"
+    assert session.choice.pyramid == "Mb"
     chosen = trays.seats[0].findAllMatches("**/=chosen")
     assert [n.getTag("pyramid") for n in chosen] == ["Mb"] and chosen[0].getZ() > 3.0  # lifted
     app.table.cycle_pyramid(1)  # Tab: the next one, and round again
-    assert session.flow.pyramid == "Sb"
+    assert session.choice.pyramid == "Sb"
     app.table.cycle_pyramid(1)
-    assert session.flow.pyramid == "Mb"
+    assert session.choice.pyramid == "Mb"
     spots = sorted(app.table.parts.ghost_spots, key=str)
     assert spots and all(m.pyramid == "Mb" for m in spots)
     target = spots[0]

@@ -4,7 +4,8 @@ import random
 
 import pytest
 
-from aquarius3d.bots import aquarius_chance, infer, leaves, make_player
+from aquarius3d.bots import aquarius_chance, infer, make_player
+from aquarius3d.bots.kit import Kit, kit_of
 from aquarius3d.core.cards import mask_letters
 from aquarius3d.engine.moves import MoveCard, Place
 from aquarius3d.rules.ruleset import load_ruleset
@@ -47,7 +48,7 @@ def test_a_finishing_card_is_found_exactly_as_the_engine_places_it():
         no += not finishing
         if finishing:
             assert aquarius_chance.win_chance(game, state, seat) == 1.0
-            assert leaves.reward(game, state, seat, centre=0.0) == 1.0
+            assert kit_of(game).reward(game, state, seat, centre=0.0) == 1.0
     assert yes >= 3 and no >= 20, (yes, no)
 
 
@@ -117,5 +118,5 @@ def test_goals_are_read_sharper_in_aquarius_than_elsewhere():
     leanings = [{}, {str(game.deck.cards[state.goals[1]].code): 2.0}, {}, {}]
     rng = random.Random(1)
     hits = sum(infer.draw_goals(game, seen, leanings, rng).get(state.goals[1]) == ("goal", 1) for _ in range(400))
-    assert infer.BETA["aquarius"] > infer.DEFAULT_BETA
+    assert kit_of(game).beta > Kit.beta
     assert hits > 400 * 0.6, hits  # weight e^4 against three goals at 1: about 0.95; at 0.5 it would be about 0.48

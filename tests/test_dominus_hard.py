@@ -1,6 +1,6 @@
 """Dominus: the chance to win the round that `hard` judges its searched positions by (bots/dominus_eval.py)."""
 
-from aquarius3d.bots import leaves
+from aquarius3d.bots.kit import kit_of
 from aquarius3d.bots.dominus_eval import _spots, win_chance
 from aquarius3d.rules.ruleset import load_ruleset
 
@@ -43,6 +43,6 @@ def test_hard_judges_a_round_in_play_by_its_chance_to_win_it():
     """The leaf of hard's search in a one-round game is that chance; over several rounds it stays the points."""
     game, state, fits, dead = _start()
     state.hands = [[fits[0], fits[1], dead[0]], [fits[2], fits[3], dead[1]]]
-    assert leaves.reward(game, state, 0, centre=0.0) == win_chance(game, state, 0)
+    assert kit_of(game).reward(game, state, 0, centre=0.0) == win_chance(game, state, 0)
     rounds = load_ruleset("dominus", {"rounds": 3})
-    assert leaves.reward(rounds, state, 0, centre=0.0) != win_chance(rounds, state, 0)
+    assert kit_of(rounds).reward(rounds, state, 0, centre=0.0) != win_chance(rounds, state, 0)

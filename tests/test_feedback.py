@@ -4,6 +4,7 @@ paced, the seats round the table, the paced hand-off cover in words, the drawn T
 import pytest
 
 from aquarius3d.i18n import set_language, tr
+from aquarius3d.engine.moves import Skip
 from aquarius3d.session import Seat
 
 
@@ -31,8 +32,8 @@ def place_a_card(app):
         app.table.reveal()  # shows a held cover first, then lifts it
     for index in range(len(session.observation()["hand"])):
         session.select(index)
-        if session.stage == "place" and session.ghosts():
-            move = sorted(session.ghosts(), key=str)[0]
+        if session.stage == "place" and session.spots():
+            move = sorted(session.spots(), key=str)[0]
             assert session.choose_cell(move.cell)
             app.table.refresh()
             return move
@@ -97,8 +98,8 @@ def test_a_computer_move_slides_from_its_seat_and_is_named_in_words(app):
 
     table._tick(FakeTask())
     session = app.session
-    assert session.last_played[0] == 1
-    line = session.messages[session.last_played[2]]
+    assert session.last_played.seat == 1
+    line = session.messages[session.last_played.said]
     assert line.startswith("Cy ") and "," not in line.split()[-1]  # words, not "0,-3"
     assert table.hud.notice.getText().split("\n")[0] == line  # named at the top as well as in the log
     if table.feedback.last_move.sliding:
@@ -233,9 +234,9 @@ def test_towers_drawn_action_card_is_shown_with_its_name_before_it_acts(app, lan
             break
         assert feedback.action_card.isHidden()  # no action drawn: no card shown
         if session.stage == "place":
-            session.choose_cell(sorted(session.ghosts(), key=str)[0].cell)
+            session.choose_cell(sorted(session.spots(), key=str)[0].cell)
         elif session.stage == "earned":
-            session.flow.skip(session.flow.earned()[0][0])
+            session.choose(Skip(session.flow.earned()[0][0]))
         else:
             pytest.fail(f"unexpected stage {session.stage}")
         table.refresh()
@@ -262,18 +263,18 @@ def test_an_undone_move_leaves_no_rim(app):
     session, feedback = app.session, app.table.feedback
     for _ in range(80):  # play until a card earns actions: the turn goes on and may be undone
         if session.stage == "place":
-            session.choose_cell(sorted(session.ghosts(), key=str)[0].cell)
+            session.choose_cell(sorted(session.spots(), key=str)[0].cell)
         elif session.stage == "earned":
-            session.flow.skip(session.flow.earned()[0][0])
+            session.choose(Skip(session.flow.earned()[0][0]))
         else:
             pytest.skip(f"stage {session.stage} first")
         app.table.refresh()
-        if session.flow.can_undo():
+        if session.can_take_back():
             break
     else:
         pytest.skip("nothing to undo in this deal")
     assert feedback.last_move.keys and not feedback.last_move.stale()
-    assert session.flow.undo()
+    assert session.take_back()
     app.table.refresh()
     assert feedback.last_move.keys == set() and feedback.last_move.rims.getNumChildren() == 0
 
@@ -302,13 +303,13 @@ def test_towers_an_action_that_acted_on_drawing_is_shown_with_what_it_did(app):
         for _ in range(120):
             stage = session.stage
             if stage == "place":
-                session.choose_cell(sorted(session.ghosts(), key=str)[0].cell)
+                session.choose_cell(sorted(session.spots(), key=str)[0].cell)
             elif stage == "earned":
-                session.flow.skip(session.flow.earned()[0][0])
+                session.choose(Skip(session.flow.earned()[0][0]))
             else:
                 break
             table.refresh()
-            lines = session.messages[session.last_played[2] + 1:]
+            lines = session.messages[session.last_played.said + 1:]
             top = session.game.deck.cards[session.state.discard[-1]].code if session.state.discard else None
             events = [line for line in lines if top and line.startswith(action_name(top))]
             if events:

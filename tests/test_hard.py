@@ -9,6 +9,7 @@ import pytest
 
 from aquarius3d.bots import hard, infer, make_player
 from aquarius3d.bots.hard import HardPlayer, iterations
+from aquarius3d.bots.kit import kit_of
 from aquarius3d.bots.rising_eval import keys_and_open
 from aquarius3d.rules.ruleset import load_ruleset
 
@@ -48,8 +49,8 @@ def test_hard_does_not_read_what_its_seat_cannot_see(ruleset, players):
 
 def test_the_budget_is_a_count_of_simulations_not_a_clock():
     game = load_ruleset("aquarius")
-    assert iterations(game, 0.2) == round(0.2 * hard.RATE["aquarius"])
-    assert iterations(game, None) == round(hard.DEFAULT_THINK * hard.RATE["aquarius"])
+    assert iterations(game, 0.2) == round(0.2 * kit_of(game).rate)
+    assert iterations(game, None) == round(hard.DEFAULT_THINK * kit_of(game).rate)
     assert iterations(game, 0.0001) == hard.MIN_ITERATIONS
     calls = []
     original = hard.simulate

@@ -9,7 +9,8 @@ from aquarius3d.engine.moves import RotateGoals
 from aquarius3d.engine.table import Table
 from aquarius3d.games.aquarius.narration import card_words, where
 from aquarius3d.i18n import set_language
-from aquarius3d.session import Seat, Session
+from aquarius3d.session import Seat, Session, Stage
+from aquarius3d.session.choice import Choice
 
 CODE = re.compile(r"-?\d+,-?\d+|\b[EAFWS]{4}\b|[EAFWS]\\[EAFWS]|\bplace \*|\b(TL|TR|BL|BR)\b")  # notation, not words
 
@@ -98,7 +99,7 @@ def test_rotate_goals_says_who_receives_whose_goal():
 
 def test_the_direction_prompt_says_where_each_goal_would_go():
     session = Session.new("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=2, autosave=False)
-    session.stage = "direction"
+    session._set(Choice(Stage.DIRECTION, action="rotate_goals"))  # (a stage reached by a card not in hand here)
     lines = session.hint().split("\n")
     assert lines[0] == "Pass the goals to the left or to the right?"
     assert lines[1].startswith("Left: Bo gets Ann's goal") and lines[2].startswith("Right: ")

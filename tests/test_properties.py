@@ -328,7 +328,7 @@ def _record(ruleset: str, moves_made: int) -> dict:
         if state.over:
             break
         legal = game.legal_moves(state)
-        session._play(legal[chooser.randrange(len(legal))], quiet=True)
+        session._play(legal[chooser.randrange(len(legal))])
     return {"format": 1, **session.record()}
 
 

@@ -9,7 +9,7 @@ import pytest
 from aquarius3d.files import saves
 from aquarius3d.files import scores
 from aquarius3d.files import user_settings
-from aquarius3d.engine.moves import MoveCard, Place
+from aquarius3d.engine.moves import MoveCard, Place, Skip, SwapRow
 from aquarius3d.core.errors import DataError
 from aquarius3d.positions.file import Seat as PositionSeat
 from aquarius3d.i18n import LANGUAGES, catalog, element_name, set_language, texts, tr
@@ -49,10 +49,10 @@ def play_like_a_person(session, rng, max_steps=3000):
         if session.stage in ("place", "target"):
             if rng.random() < 0.3:
                 session.turn_card()
-            ghosts = session.ghosts()
+            ghosts = session.spots()
             if not ghosts:
                 session.turn_card()
-                ghosts = session.ghosts()
+                ghosts = session.spots()
             if not ghosts:
                 session.cancel()
                 continue
@@ -60,11 +60,11 @@ def play_like_a_person(session, rng, max_steps=3000):
             cell = move.cell if isinstance(move, Place) else move.target
             assert session.choose_cell(cell), session.notice
         elif session.stage == "pyramid":
-            session.flow.select_pyramid(rng.choice(session.flow.supply())[0])
-            spots = sorted(session.flow.pyramid_ghosts(), key=str)
+            session.select_pyramid(rng.choice(session.flow.supply())[0])
+            spots = sorted(session.spots(), key=str)
             if spots:
                 move = rng.choice(spots)
-                assert session.flow.choose_quarter(move.cell, move.level, move.quarter), session.notice
+                assert session.choose(move), session.notice
         elif session.stage == "player":
             assert session.choose_player(rng.choice(session.player_choices()))
         elif session.stage == "table_card":
@@ -122,9 +122,9 @@ def test_ghosts_are_exactly_the_legal_placements():
         if card.kind != "element":
             continue
         session.select(index)
-        shown = set(session.ghosts())
+        shown = set(session.spots())
         session.turn_card()
-        shown |= set(session.ghosts())
+        shown |= set(session.spots())
         legal = {m for m in game.legal_moves(state) if isinstance(m, Place) and m.code == card.code}
         assert shown == legal
         session.cancel()
@@ -143,7 +143,7 @@ def test_an_illegal_click_says_why_and_changes_nothing():
     assert session.notice == "Not allowed: there is a card there already"
     lies = session.game.deck.cards[session.state.hands[0][index]].code
     beside = [(1, 0), (-1, 0), (0, 1), (0, -1)]
-    wrong = [c for c in beside if c not in {m.cell for m in session.ghosts()}]
+    wrong = [c for c in beside if c not in {m.cell for m in session.spots()}]
     if wrong:  # a spot beside the starter where the card does not connect, said in words, never in codes
         assert not session.choose_cell(wrong[0])
         assert session.notice.startswith("Not allowed: the ") and lies not in session.notice
@@ -170,7 +170,7 @@ def test_move_a_card_flow_and_cancel():
     session.select(state.hands[0].index(move_card))
     assert session.choose_table_card(place.cell)
     assert session.stage == "target"
-    ghosts = session.ghosts()
+    ghosts = session.spots()
     assert ghosts and all(isinstance(m, MoveCard) and m.source == place.cell for m in ghosts)
     target = sorted(ghosts, key=str)[0]
     assert session.choose_cell(target.target)
@@ -210,7 +210,7 @@ def play_like_a_person_one_move(session, rng):
             else:
                 session.select(rng.randrange(len(session.state.hands[session.seat])))
         elif session.stage in ("place", "target"):
-            ghosts = session.ghosts() or (session.turn_card() or session.ghosts())
+            ghosts = session.spots() or (session.turn_card() or session.spots())
             if ghosts:
                 move = sorted(ghosts, key=str)[0]
                 session.choose_cell(move.cell if isinstance(move, Place) else move.target)
@@ -305,7 +305,7 @@ def test_a_card_that_fits_nowhere_says_so():
     state.table.place((0, 0), fire, "FFFF")
     state.hands[0] = [water]
     session.select(0)
-    assert session.ghosts() == {}
+    assert session.spots() == {}
     assert session.hint() == "The Water card fits nowhere on the table now, either way round: choose another card."
 
 
@@ -443,7 +443,6 @@ def test_rising_winner_explained_in_words():
     session = Session(game, humans(2), seed=1, autosave=False)
     session.state = state
     session.state.phase, session.state.winners, session.state.end_reason = "over", [1], "highest element"
-    session.stage = "over"
     assert session.flow.explain_heights() == [
         "Highest points: Air 44.7\xa0mm, Fire 44.7\xa0mm.",
         "Tied, so the pips in the house(s) of those points count (the English rules' reading): Air 3, Fire 6.",
@@ -465,7 +464,6 @@ def _explained(name: str) -> list[str]:
     session = Session(game, humans(2), seed=1, autosave=False)
     session.state = state
     session.state.phase, session.state.end_reason = "over", "highest element"
-    session.stage = "over"
     return session.flow.explain_heights()
 
 
@@ -505,52 +503,52 @@ def play_towers_like_a_person(session, rng):
             return undone
         if stage == "draft":  # the scoring row is dealt when the draft ends: nothing to see of it yet
             assert len(session.flow.draft_offer()) == 3 and session.flow.row() == []
-            assert session.flow.draft_discard(rng.randrange(3))
+            assert session.select(rng.randrange(3))
             continue
         assert sorted(session.flow.row()) == ["air", "earth", "fire", "space", "water"]
         if stage == "place":
-            ghosts = sorted(session.ghosts(), key=str)
+            ghosts = sorted(session.spots(), key=str)
             if rng.random() < 0.3 or not ghosts:
                 session.turn_card()
-                ghosts = sorted(session.ghosts(), key=str)
+                ghosts = sorted(session.spots(), key=str)
                 if not ghosts:  # a card that looks the same turned: no second way to lie
                     session.turn_card()
-                    ghosts = sorted(session.ghosts(), key=str)
+                    ghosts = sorted(session.spots(), key=str)
             assert session.choose_cell(rng.choice(ghosts).cell), session.notice
         elif stage == "earned":
-            if session.flow.can_undo() and rng.random() < 0.05:
+            if session.can_take_back() and rng.random() < 0.05:
                 before = len(session.state.log)
                 # Back to the turn's start: its drawn card to place, or Move a Card to resolve again.
-                assert session.flow.undo() and len(session.state.log) < before and session.stage in ("place", "table_card")
+                assert session.take_back() and len(session.state.log) < before and session.stage in ("place", "table_card")
                 undone += 1
                 continue
-            spots = sorted(session.flow.towers_ghosts().values(), key=str)
+            spots = sorted([(s.cell, s.space, s.pieces) for s in session.spots().values()], key=str)
             movable = sorted(session.flow.movable())
             if spots and rng.random() < 0.8:
                 cell, space, _ = rng.choice(spots)
-                assert session.flow.choose_space(cell, space), session.notice
+                assert session.choose_space(cell, space), session.notice
             elif movable and rng.random() < 0.7:
-                assert session.flow.choose_space(*rng.choice(movable))
-                targets = sorted(session.flow.towers_ghosts().values(), key=str)
+                assert session.choose_space(*rng.choice(movable))
+                targets = sorted([(s.cell, s.space, s.pieces) for s in session.spots().values()], key=str)
                 assert targets
                 cell, space, _ = rng.choice(targets)
-                assert session.flow.choose_space(cell, space), session.notice
+                assert session.choose_space(cell, space), session.notice
             else:
-                assert session.flow.skip(session.flow.earned()[0][0])
+                assert session.choose(Skip(session.flow.earned()[0][0]))
         elif stage == "table_card":
             cells = sorted(session.state.table.cards)
             cell = rng.choice(cells)
             if not session.choose_table_card(cell):
                 assert session.stage == "table_card"
         elif stage == "target":
-            ghosts = sorted(session.ghosts(), key=str)
+            ghosts = sorted(session.spots(), key=str)
             assert session.choose_cell(rng.choice(ghosts).target), session.notice
         elif stage == "row":
-            assert session.flow.swap_row(rng.randrange(4))
+            assert session.choose(SwapRow(rng.randrange(4)))
         elif stage == "trade_piece":
             choices = sorted({(m.cell, m.space) for m in session.game.legal_moves(session.state)})
-            assert session.flow.choose_space(*rng.choice(choices))
-            assert session.flow.trade_size(rng.choice(session.flow.tradeable()))
+            assert session.choose_space(*rng.choice(choices))
+            assert session.choose(rng.choice(session.options()).move)
         else:
             raise AssertionError(f"unexpected stage {stage}")
     raise AssertionError("the game did not end")
@@ -585,16 +583,16 @@ def test_complete_games_of_elemental_towers(draft, tmp_path, monkeypatch):
 def test_towers_undo_never_crosses_a_draw(tmp_path, monkeypatch):
     monkeypatch.setenv("AQUARIUS3D_HOME", str(tmp_path))
     session = Session.new("elemental-towers", {}, [Seat("Solo")], seed=3)
-    assert session.stage == "place" and not session.flow.can_undo()
+    assert session.stage == "place" and not session.can_take_back()
     drawn = session.state.hands[0][:]
     deck = session.state.deck[:]
-    move = sorted(session.ghosts(), key=str)[0]
+    move = sorted(session.spots(), key=str)[0]
     session.choose_cell(move.cell)
     if session.stage == "earned":
-        assert session.flow.can_undo() and session.flow.undo()
+        assert session.can_take_back() and session.take_back()
         assert session.state.hands[0] == drawn and session.state.deck == deck and session.stage == "place"
     else:  # the turn ended and the next card was drawn: nothing to undo
-        assert not session.flow.can_undo() and not session.flow.undo()
+        assert not session.can_take_back() and not session.take_back()
 
 
 def test_a_failed_autosave_keeps_the_game_going_tells_and_retries(private_home, monkeypatch):

@@ -101,7 +101,7 @@ def test_the_suggested_spot_glows_until_the_next_click_or_esc(app):
     assert isinstance(found.move, Place)
     ghosts, hand = suggested(app)
     assert ghosts == [found.move]  # the one spot, as a ghost of the card lying as suggested
-    assert session.ghosts() == {}  # not a choice made for the player: no card is chosen
+    assert session.spots() == {}  # not a choice made for the player: no card is chosen
     index = hand[0]
     assert hand == [index] and session.observation()["hand"][index]["code"] == found.move.code
     box = app.table.hud.hand.nodes[index][1]

@@ -103,11 +103,11 @@ def test_rising_takes_back_the_pyramid_then_nothing_more():
     assert session.can_take_back()  # the card, while the pyramid is still to come
     supply = list(session.state.data.supply[0])
     for pyramid, _ in session.flow.supply():
-        session.flow.select_pyramid(pyramid)
-        if session.flow.pyramid_ghosts():
+        session.select_pyramid(pyramid)
+        if session.spots():
             break
-    move = next(iter(session.flow.pyramid_ghosts()))
-    session.flow.choose_quarter(move.cell, move.level, move.quarter)
+    move = next(iter(session.spots()))
+    session.choose(move)
     assert session.stage == "computer" and session.can_take_back()
     assert session.take_back() and session.stage == "pyramid" and session.state.data.supply[0] == supply
 
@@ -115,7 +115,7 @@ def test_rising_takes_back_the_pyramid_then_nothing_more():
 def test_towers_take_back_is_its_own_undo():
     session = Session.new("elemental-towers", {}, [Seat("Solo")], seed=3)
     assert session.stage == "place" and not session.can_take_back()
-    cell = next(iter(session.ghosts().values()))[0]
+    cell = next(iter(session.spots().values())).cell
     log = len(session.state.log)
     assert session.choose_cell(cell)
     if session.can_take_back():  # an action or a place earned after the card: the same undo as the flow's
@@ -139,7 +139,7 @@ def test_take_back_asks_the_flow_whether_it_keeps_its_own_undo():
     asked = []
     session.flow.own_undo = True  # as a family with its own undo: take-back hands over to the flow
     session.flow.can_undo = lambda: asked.append("can_undo") or True
-    session.flow.undo = lambda: asked.append("undo") or True
+    session.flow.restore_point = lambda: asked.append("undo") or (session.state.copy(), len(session.messages))
     assert session.can_take_back() and session.take_back() and asked == ["can_undo", "undo"]
 
 

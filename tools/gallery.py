@@ -133,16 +133,15 @@ class Gallery:
         hand = session.observation()["hand"]
         for index in range(len(hand)):
             session.select(index)
-            if session.stage == "place" and session.ghosts():
-                move = next(iter(session.ghosts()))
-                session.choose_cell(move.cell, getattr(move, "level", 0))
+            if session.stage == "place" and session.spots():
+                session.choose(next(iter(session.spots())))
                 break
         table.refresh()
         if session.stage != "pyramid":
             raise SystemExit(f"gallery: no pyramid to choose (stage {session.stage})")
         supply = [code for code, _ in session.flow.supply()]
         table.cycle_pyramid(1)
-        while session.flow.pyramid != max(supply, key=lambda code: ("SML".index(code[0]), code[1:] == "g")):
+        while session.choice.pyramid != max(supply, key=lambda code: ("SML".index(code[0]), code[1:] == "g")):
             table.cycle_pyramid(1)  # the largest (green if any): it lifts highest
         self.snap("aquarius-rising-trays")
 

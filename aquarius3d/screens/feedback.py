@@ -2,7 +2,7 @@
 the seats round the table show who is to move, a computer's move is named, a sound is played, the
 hand-off cover waits until the move has been seen, and in Elemental Towers the drawn action card is shown.
 
-It reads the session only (its state, stage, log and `last_played`), never the rules modules; the table
+It reads the session only (its state, stage, log and events), never the rules modules; the table
 screen (screens/table_screen.py) calls `observe()` on each redraw, `step()` on each frame and asks `busy()`.
 """
 
@@ -14,7 +14,8 @@ from direct.gui.DirectGui import DirectFrame
 from panda3d.core import Point3
 
 from ..i18n import action_name, tr
-from ..session import words as words
+from ..session import Stage, words
+from ..session.events import Played, Refused
 from ..view.motion import LastMove
 from ..view.seat_labels import SeatLabels
 from ..view.sound import Sounds
@@ -37,8 +38,7 @@ class Feedback:
         self.overlay.root.reparentTo(screen.root)
         self.seats = SeatLabels(screen.scene, self.overlay)
         self.sounds = Sounds(screen.base, screen.app.settings.get("volume", 60))
-        self._last = self.session.last_played  # moves made before the table opened (a loaded game) do not slide
-        self._notice = self.session.notice
+        self._read = len(self.session.events)  # moves made before the table opened (a loaded game) do not slide
         self.cover_due: float | None = None
         self._placed: tuple | None = None  # what the labels were last placed for
         self._build_action_card()
@@ -68,31 +68,28 @@ class Feedback:
         session = self.session
         self.sounds.volume = self.screen.app.settings.get("volume", 60)  # changed in Settings during the game
         self._update_seats()
-        played = session.last_played
-        if played is not None and played is not self._last:
-            self._last = played
-            self._moved(played, now)
+        new = session.events_since(self._read)
+        self._read += len(new)
+        played = [event for event in new if isinstance(event, Played)]
+        if played:
+            self._moved(played[-1], now)
         elif self.last_move.stale():  # the move was undone: no rim round an empty place
             self.last_move.clear()
-        elif session.notice and session.notice != self._notice and session.notice.startswith(tr("log_refused",
-                                                                                                 reason="")):
+        elif any(isinstance(event, Refused) for event in new):
             self.sounds.play("invalid")
-        self._notice = session.notice
         self._show_action()
 
-    def _moved(self, played, now: float) -> None:
+    def _moved(self, played: Played, now: float) -> None:
         session, screen = self.session, self.screen
-        seat, result, said = played
-        computer = session.seats[seat].kind == "computer"
-        origin = self.seats.spot(seat) if computer else screen.picker.table_point(HAND)
-        self.last_move.show(screen.scene.arrived, origin or self.seats.spot(seat), now)
-        if session.state.over:
+        origin = self.seats.spot(played.seat) if played.computer else screen.picker.table_point(HAND)
+        self.last_move.show(screen.scene.arrived, origin or self.seats.spot(played.seat), now)
+        if played.result.over:
             self.sounds.play("win")
         else:
-            self.sounds.play("action" if result.move.action else "place")
+            self.sounds.play("action" if played.result.move.action else "place")
         # A computer's move is named at the top too, until the next move: nobody misses it.
-        screen.status = "\n".join(session.messages[said:said + 2]) if computer else ""
-        if session.stage == "cover":
+        screen.status = "\n".join(session.messages[played.said:played.said + 2]) if played.computer else ""
+        if session.stage == Stage.COVER:
             screen.hud.cover_held = True
             self.cover_due = now + COVER_PAUSE
 
@@ -144,7 +141,7 @@ class Feedback:
         top = session.game.deck.cards[state.discard[-1]].code
         name = action_name(top)
         outcomes = (tr("log_event_done", action=name), tr("log_event_impossible", action=name))
-        said = next((line for line in session.messages[played[2] + 1:] if line in outcomes), None)
+        said = next((line for line in session.messages[played.said + 1:] if line in outcomes), None)
         return (top, said) if said else (None, None)
 
     # -- each frame --------------------------------------------------------------------------------------

@@ -15,7 +15,6 @@ from panda3d.core import Point3, TextNode
 from ..i18n import action_name, element_name, language, tr
 from ..session import words as words
 from ..view.hand import Hand
-from ..core.vocabulary import ELEMENT_NAME_OF_COLOUR
 from .widgets import BUTTON, newest_lines, side_by_side
 
 DARK = (0.05, 0.06, 0.08, 0.62)
@@ -172,25 +171,8 @@ class Hud:
     def draw_choices(self, session, act) -> None:
         """Buttons for the stage's choices (players, directions, skips...); `act(command, value)` on a click."""
         self.screen.forget(self.choice_widgets)
-        buttons = []
         stage = session.stage
-        if stage == "player":
-            buttons = [(tr("hud_pile") if seat is None else session.seats[seat].name, session.choose_player, seat)
-                       for seat in session.player_choices()]
-        elif stage == "direction":
-            buttons = [(tr("dir_left"), session.choose_direction, "left"),
-                       (tr("dir_right"), session.choose_direction, "right")]
-        elif stage == "confirm":
-            buttons = [(action_name(session.action), lambda _: session.confirm(), None)]
-        elif stage == "earned":
-            buttons = [(tr("hud_skip", element=element_name(ELEMENT_NAME_OF_COLOUR[colour])),
-                        session.flow.skip, index) for index, colour in session.flow.earned()]
-        elif stage == "row":
-            row = [element_name(e) for e in session.flow.row()]  # the places by their elements, not numbers
-            buttons = [(tr("hud_swap", first=row[i], second=row[i + 1]), session.flow.swap_row, i) for i in range(4)]
-        elif stage == "trade_piece":
-            buttons = [(tr("hud_take", size=tr(f"size_{size}")), session.flow.trade_size, size)
-                       for size in session.flow.tradeable()]
+        buttons = [(option.label, session.choose, option.move) for option in session.options()]
         if session.can_take_back():  # the same take-back as U (Elemental Towers: its undo of the turn)
             label = tr("hud_undo") if session.family == "towers" else tr("hud_take_back")
             buttons.append((label, lambda _: session.take_back(), None))

@@ -18,7 +18,7 @@ def suggest(screen) -> Suggestion | None:
     session = screen.session
     found = suggestion(session)
     if found is None:
-        session.notice = tr("suggest_not_now")
+        session.notify(tr("suggest_not_now"))
     screen.refresh()
     if found is not None:
         show(screen, found)

@@ -15,6 +15,7 @@ from direct.gui.DirectGui import DGG
 
 from ..files import saves
 from ..i18n import tr
+from ..session import Stage
 from ..view.camera import Orbit, project
 from ..view.family import TableParts
 from ..view.framing import CameraMan, frame_view, framed, scene_boxes, tangents
@@ -348,42 +349,32 @@ class TableScreen(Screen):
             self.click()
 
     def click(self, screen=None) -> None:
-        """A left click at a screen point (the mouse, if none given)."""
+        """A left click at a screen point (the mouse, if none given), handed to the session as what it picked:
+        a hand card, a ghost (the move it makes), a pyramid of the tray, a space of a card, a table cell."""
         session = self.session
         screen = screen or self.picker.mouse()
         if screen is None:
             return
-        if session.stage == "cover":
+        if session.stage == Stage.COVER:
             self.reveal()
             return
-        flow = session.flow
         index = self.hud.hand.index_at(screen, self.base.getAspectRatio())
-        if index is not None and session.stage == "draft":
-            flow.draft_discard(index)
-        elif index is not None:
+        tray = self.parts.tray_pyramid_at(self.picker.table_point(screen, Trays.TOP))
+        move = self.ghost_at(screen)
+        if index is not None:
             session.select(index)
-        elif session.family == "towers" and session.stage in ("earned", "trade_piece"):
-            move = self.ghost_at(screen)
-            if move is not None:
-                flow.choose_ghost(move)
-            else:
-                spot = self.picker.space_at(screen, session.state.table.faces)
-                if spot is not None:
-                    flow.choose_space(*spot)
-        elif session.stage == "place" and self.ghost_at(screen) is not None:
-            move = self.ghost_at(screen)
-            session.choose_cell(move.cell, move.level)
-        elif session.stage == "pyramid":  # a pyramid of the tray, then a glowing quarter on the table
-            code = self.parts.tray_pyramid_at(self.picker.table_point(screen, Trays.TOP))
-            move = self.ghost_at(screen)
-            if code is not None:
-                flow.select_pyramid(code)
-            elif move is not None:
-                flow.choose_quarter(move.cell, move.level, move.quarter)
-        elif session.stage in ("place", "target", "table_card"):
+        elif tray is not None:
+            session.select_pyramid(tray)
+        elif move is not None:
+            session.choose(move)
+        elif session.stage in (Stage.EARNED, Stage.TRADE_PIECE):
+            spot = self.picker.space_at(screen, session.state.table.faces)
+            if spot is not None:
+                session.choose_space(*spot)
+        elif session.stage in (Stage.PLACE, Stage.TARGET, Stage.TABLE_CARD):
             cell = self.picker.cell_at(screen)
             if cell is not None:
-                session.choose_table_card(cell) if session.stage == "table_card" else session.choose_cell(cell)
+                session.choose_table_card(cell) if session.stage == Stage.TABLE_CARD else session.choose_cell(cell)
         self.refresh()
 
     # -- keys ---------------------------------------------------------------------------------------------
@@ -406,11 +397,6 @@ class TableScreen(Screen):
         self.session.turn_card()
         self.refresh()
 
-    def _choice(self) -> tuple:
-        session = self.session
-        return (session.stage, session.selected, session.source, session.turned, session.action,
-                session.flow.choice())
-
     def key_escape(self) -> None:
         """Esc: close the menu or the help, else undo the choice under way, else (nothing being chosen) the game menu."""
         if self.menu.shown:
@@ -419,9 +405,7 @@ class TableScreen(Screen):
         if self.help_shown:
             self.toggle_help()
             return
-        before = self._choice()
-        self.session.cancel()
-        if self._choice() == before:
+        if not self.session.cancel():
             self.open_menu()
         self.refresh()
 
@@ -445,11 +429,12 @@ class TableScreen(Screen):
 
     def cycle_pyramid(self, step: int) -> None:
         """Tab (Shift+Tab): choose the next (previous) pyramid of the tray, as a click on it would."""
-        flow = self.session.flow
-        codes = [code for code, _ in flow.supply()] if self.session.stage == "pyramid" else []
+        session = self.session
+        codes = [code for code, _ in session.flow.supply()] if session.stage == Stage.PYRAMID else []
         if codes:
-            at = codes.index(flow.pyramid) + step if flow.pyramid in codes else (0 if step > 0 else -1)
-            flow.select_pyramid(codes[at % len(codes)])
+            chosen = session.choice.pyramid
+            at = codes.index(chosen) + step if chosen in codes else (0 if step > 0 else -1)
+            session.select_pyramid(codes[at % len(codes)])
             self.refresh()
 
     def key_enter(self) -> None:

@@ -108,7 +108,7 @@ class Thinking:
         move, player = self.answer
         seat = session.seat
         self.kind = self.position = self.answer = None
-        session.bots[seat] = player  # its random source as it is after choosing: the game goes on as if chosen here
+        session.adopt_player(seat, player)  # its random source as it is after choosing: as if chosen here
         return session.computer_move(move)
 
     # -- H ------------------------------------------------------------------------------------------
@@ -118,7 +118,7 @@ class Thinking:
         screen = self.screen
         session = screen.session
         if not can_suggest(session):
-            session.notice = tr("suggest_not_now")
+            session.notify(tr("suggest_not_now"))
             screen.refresh()
             return
         if self.thinking("suggest"):

@@ -11,7 +11,7 @@ their order included, so the same cards are dealt again.
 
 Elemental Towers keeps its own undo (flows/towers.py: back to the start of the turn, after its
 card was drawn): its flow says so (`Flow.own_undo`), and `TakeBack` hands over to it, so U and the button mean the same thing in every game.
-The session calls `before()` and `after()` around each move; holds no Panda3D.
+The session calls `before()` and `after()` around each move, and `restore_point()` to take one back.
 """
 
 from __future__ import annotations
@@ -85,29 +85,20 @@ class TakeBack:
         # The mover still plays (Aquarius Rising's pyramid), or the next seat has not looked or moved yet.
         return session.seat == snapshot.seat or session.stage in (Stage.COVER, Stage.COMPUTER)
 
-    def take_back(self) -> bool:
-        """Put the state back as it was before the move (the deck included); False if not possible."""
-        from ..files import saves
+    def restore_point(self) -> tuple[State, int, int, str] | None:
+        """What taking back the move comes to, if it may be taken back now: the state to go back to (the deck
+        included), how many log lines to keep, who is looking, and the line to log ("" for none); the session
+        puts it back (Session.take_back). The family's own undo answers instead where it keeps one."""
         from ..i18n import tr
 
         own = self._own_undo()
         if own is not None:
-            return bool(own.undo())
+            found = own.restore_point()
+            return None if found is None else (found[0], found[1], self.session.seat, "")
         if not self.possible():
-            return False
-        snapshot, session = self.snapshot, self.session
+            return None
+        snapshot = self.snapshot
         assert snapshot is not None
         self.snapshot = None
-        session.state = snapshot.state.copy()
-        del session.messages[snapshot.messages:]
-        name = session.seats[snapshot.seat].name
-        session.messages.append(tr("log_taken_back", name=name))
-        session.shown_seat = snapshot.seat  # the mover is still the one looking
-        if session.autosave:
-            try:
-                saves.save(session.record())
-            except OSError:
-                pass  # the next move's autosave tells of a failing disk
-        session._begin_turn()
-        session.notice = tr("taken_back")
-        return True
+        return (snapshot.state.copy(), snapshot.messages, snapshot.seat,
+                tr("log_taken_back", name=self.session.seats[snapshot.seat].name))

@@ -11,6 +11,7 @@ from . import refusals
 from ..core.cards import BIT, LETTER_OF, face
 from ..games.aquarius.narration import card_words, rotation, sentence
 from ..i18n import action_name, element_name, tr
+from .spots import shared_spots
 from .stages import Stage
 
 if TYPE_CHECKING:
@@ -34,19 +35,19 @@ def goal_text(session: Session) -> str | None:
 
 def hint(session: Session) -> str:
     """One line telling the player what to do now."""
-    own = session.flow.hint()
+    own = session.flow.hint(session.choice)
     if own is not None:
         return own
     if session.stage == Stage.CHOOSE:
         return tr("hud_pass") if session.can_pass() else tr("hud_choose_card")
     if session.stage == Stage.PLACE:
-        card = card_words(session._selected_code())
-        if not session._place_cells(False) and not session._place_cells(True):
+        card = card_words(session.chosen_code() or "")
+        if not session.fits(False) and not session.fits(True):
             return sentence(tr("hud_no_spot", card=card))
         # Elemental Towers: the drawn card must be played, so there is nothing to cancel.
         text = tr("hud_place_drawn" if session.flow.must_play_drawn else "hud_place_card", card=card)
-        other = len(session._place_cells(not session.turned))
-        return text + (" " + tr("hud_turned_more", count=other) if other and not session.ghosts() else "")
+        other = session.fits(not session.turned)
+        return text + (" " + tr("hud_turned_more", count=other) if other and not session.spots() else "")
     if session.stage == Stage.PLAYER:
         return tr("hud_choose_player")
     if session.stage == Stage.TABLE_CARD:
@@ -61,8 +62,6 @@ def hint(session: Session) -> str:
         return tr("hud_confirm_action", action=action_name(session.action))
     if session.stage == Stage.COMPUTER:
         return tr("hud_bot_thinking", name=session.seats[session.seat].name)
-    if session.stage == Stage.DRAFT:
-        return tr("hud_draft", count=session.draft_rounds_left())
     return ""
 
 
@@ -74,11 +73,12 @@ def why_not_there(session: Session, cell) -> str:
     if not any((cell[0] + dx, cell[1] + dy) in table.cards and (cell[0] + dx, cell[1] + dy) != session.source
                for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))):
         return tr("refuse_not_next")
-    code = session._selected_code() if session.stage == Stage.PLACE else table.faces[session.source].code
+    code = session.chosen_code() if session.stage == Stage.PLACE else table.faces[session.source].code
+    code = code or ""
     lies = face(code).turned.code if session.turned else code
-    session.turned = not session.turned  # would it go there turned round?
-    fits = any(getattr(m, "cell", getattr(m, "target", None)) == cell for m in session.ghosts())
-    session.turned = not session.turned
+    other_way = session.choice.but(turned=not session.turned)  # would it go there turned round?
+    fits = any(spot.cell == cell for spot in shared_spots(session.game, session.state, session.flow, other_way,
+                                                          session.chosen_code()).values())
     return tr("refuse_turn" if fits else "refuse_no_fit", card=card_words(lies))
 
 

@@ -7,6 +7,8 @@ scoring row and space rings; Dominus' table outline and edge marks.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from panda3d.core import NodePath
 
 from ..core import geometry
@@ -17,6 +19,15 @@ from .piles import LABEL_LIFT, LABEL_SCALE, Piles
 from .rising import Elevation, StoreyLabels, Trays, element_tops
 from .scene import CardView, PyramidView, TableScene
 from .towers import ScoringRow, SpaceRings, piece_views, tower_views
+
+
+class Pick(NamedTuple):
+    """Where a ghost is picked: its cell, the height of the plane it is picked on, and the quarter (a pyramid's)
+    or the space (Elemental Towers) it stands on, if any."""
+
+    cell: tuple[int, int]
+    height: float
+    part: int | str | None
 
 
 class TableParts:
@@ -33,7 +44,7 @@ class TableParts:
         self.scoring_row: ScoringRow | None = None
         self.rings: SpaceRings | None = None
         self.supply_label: NodePath | None = None  # Elemental Towers: the supply's title, on the screen
-        self.ghost_spots: dict = {}  # move -> (cell, height of the plane it is picked on, quarter, space or None)
+        self.ghost_spots: dict = {}  # move -> where its ghost is picked (Pick)
         self.tray_hover: str | None = None  # Aquarius Rising: the pyramid of the player's tray under the pointer
         if session.family == "rising":
             self.trays = Trays(scene)
@@ -55,30 +66,29 @@ class TableParts:
         self.show_ghosts()
 
     def show_ghosts(self) -> None:
-        """Ghost cards (on houses at their storey's height) or ghost pyramids, and where each is picked."""
-        session, state = self.session, self.session.state
-        rising = session.family == "rising"
+        """The session's spots as ghosts: cards (on houses at their storey's height), pyramids on a quarter,
+        Elemental Towers' pieces on a space; and where each is picked."""
+        state = self.session.state
         views: dict = {}
         self.ghost_spots = {}
-        for move, spot in session.ghosts().items():
-            cell, code = spot[0], spot[1]
-            level = spot[2] if len(spot) > 2 else 0
-            top = level_top(state, cell, level) if rising else geometry.card_top(0)
-            views[move] = CardView(cell, code, level, geometry.card_bottom(top))
-            self.ghost_spots[move] = (cell, top, None)
-        if session.family == "towers":
-            for move, (cell, space, piece) in session.flow.towers_ghosts().items():
-                code = state.table.faces[cell].code
-                below = session.flow.under_ghost(move)
-                stacked = list(tower_views(cell, code, space, below + piece).values())[len(below):]
+        for move, spot in self.session.spots().items():
+            if spot.card is not None:  # a card (Aquarius Rising: on a house's storey)
+                top = level_top(state, spot.cell, spot.level)
+                views[move] = CardView(spot.cell, spot.card, spot.level, geometry.card_bottom(top))
+                self.ghost_spots[move] = Pick(spot.cell, top, None)
+            elif spot.quarter is not None:  # a pyramid on a quarter of a card (Aquarius Rising)
+                base = surface_top(state, spot.cell, spot.level)
+                views[move] = PyramidView(spot.cell, spot.level, spot.quarter, spot.pieces[0], base)
+                self.ghost_spots[move] = Pick(spot.cell, base + geometry.PYRAMID_HEIGHT[spot.pieces[0][0]] * 0.3,
+                                              spot.quarter)
+            elif spot.space is not None:  # a piece built or moved onto a space (Elemental Towers)
+                code = state.table.faces[spot.cell].code
+                below = list(spot.below)
+                stacked = list(tower_views(spot.cell, code, spot.space, below + list(spot.pieces)).values())[len(below):]
                 for i, view in enumerate(stacked):
                     views[move if i == 0 else (move, i)] = view
-                self.ghost_spots[move] = (cell, stacked[0].base + geometry.PYRAMID_HEIGHT[piece[0][0]] * 0.3, space)
-        pyramid_ghosts = session.flow.pyramid_ghosts() if rising else {}
-        for move, (cell, level, quarter, pyramid) in pyramid_ghosts.items():
-            base = surface_top(state, cell, level)
-            views[move] = PyramidView(cell, level, quarter, pyramid, base)
-            self.ghost_spots[move] = (cell, base + geometry.PYRAMID_HEIGHT[pyramid[0]] * 0.3, quarter)
+                self.ghost_spots[move] = Pick(spot.cell, stacked[0].base
+                                              + geometry.PYRAMID_HEIGHT[spot.pieces[0][0]] * 0.3, spot.space)
         self.scene.show_ghosts(views)
 
     def hover(self, cell, move) -> None:
@@ -87,7 +97,7 @@ class TableParts:
         if hovered is None:  # a card's ghost on the table (not on a house, not a pyramid's) in the hovered cell
             for ghost in self.scene.ghosts:
                 spot = self.ghost_spots.get(ghost)
-                if spot is not None and spot[0] == cell and spot[2] is None and getattr(ghost, "level", 0) == 0:
+                if spot is not None and spot.cell == cell and spot.part is None and getattr(ghost, "level", 0) == 0:
                     hovered = ghost
         self.scene.emphasise_ghost(hovered)
         self.scene.show_edge_marks(cell, self.session.flow.edge_marks(cell) if cell is not None else {})
@@ -133,7 +143,7 @@ class TableParts:
         choosing = session.stage == "pyramid"
         home = next((i for i, seat in enumerate(session.seats) if seat.kind == "human"), 0)
         self.trays.update(supplies, None if session.stage == "cover" else session.seat,
-                          session.flow.pyramid if choosing else None, self.tray_hover if choosing else None,
+                          session.choice.pyramid if choosing else None, self.tray_hover if choosing else None,
                           home, titled=False)  # the seats' labels stand at their trays (view/seat_labels.py)
 
     def tray_pyramid_at(self, point) -> str | None:

@@ -55,7 +55,7 @@ class Picker:
         return None if point is None else cell_of(*point)
 
     def ghost_at(self, screen, spots: dict, faces) -> object | None:
-        """The ghost (a move) under a screen point; `spots`: move -> (cell, height picked at, quarter or space).
+        """The ghost (a move) under a screen point; `spots`: move -> where it is picked (view/family.py's Pick).
 
         Cards on houses and pyramids are picked at their own height, the highest first.
         """
@@ -63,7 +63,7 @@ class Picker:
             return None
         by_height: dict[float, list] = {}
         for move, spot in spots.items():
-            by_height.setdefault(spot[1], []).append((move, spot))
+            by_height.setdefault(spot.height, []).append((move, spot))
         for height in sorted(by_height, reverse=True):
             point = self.table_point(screen, height)
             if point is None:

@@ -1,62 +1,79 @@
-"""A game family's part of a turn at the table: the hooks the session calls, and the choices only it offers.
+"""A game family's part of a turn at the table: what the session asks it, and what it answers.
 
-The session (session/play.py) runs what every family shares: seats, the hand-off
-cover, choosing a hand card and where it goes, the action cards, the log and
-autosave. At a few points it asks the game's Flow (flows/<family>.py):
-which stage a family's own phase is, what to tell the player, whether a cancel
-is the family's, which spots above the table a card may take, what else to log
-after a move, and what the end screen says. The window calls a family's own
-choices on `session.flow` (Elemental Towers' builds, Aquarius Rising's pyramids).
+The session (session/play.py) runs what every family shares: seats, the hand-off cover, choosing a hand
+card and where it goes, the action cards, the log and autosave. At a few points it asks the game's Flow
+(flows/<family>.py), passing the choice under way: the choice a family's own step of the turn begins with,
+the spots and options of its own stages, what a pick of its own means (a space, a pyramid of the tray),
+what Esc undoes, what to tell the player, which storeys a card may take, what else to log after a move,
+what the end screen says. A flow answers with values (choice.py: a new choice, a move, a refusal); it
+reads the session and never changes it.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..stages import Stage
-
 if TYPE_CHECKING:
+    from ...core.cards import Face
     from ...engine.game import ApplyResult
+    from ...engine.moves import Move
+    from ...engine.state import State
+    from ..choice import Cell, Choice, Option, Outcome, Spot
     from ..play import Session
 
 
 class Flow:
-    """The shared flow: Aquarius (and Dominus) need nothing beyond it."""
+    """The shared flow: Aquarius needs nothing beyond it."""
 
     must_play_drawn = False  # the card drawn must be played (Elemental Towers): nothing to cancel
     # The family undoes moves its own way (Elemental Towers: back to the start of the turn), with can_undo and
-    # undo below; the shared take-back (takeback.py) then hands U and its button over to them. Every family's
-    # flow says which.
+    # restore_point below; the shared take-back (takeback.py) then hands U and its button over to them.
     own_undo = False
 
     def __init__(self, session: Session) -> None:
         self.session = session
 
-    def stage(self) -> Stage | None:
-        """The stage for the family's own phase of the turn, or None for the shared ones."""
+    def begin(self) -> Choice | None:
+        """The choice a turn of the family's own begins with (its own stage), or None for the shared one."""
         return None
 
-    def hint(self) -> str | None:
+    def select(self, choice: Choice, index: int) -> Outcome | None:
+        """A hand card clicked in a stage of the family's own (None: the shared meaning)."""
+        return None
+
+    def spots(self, choice: Choice) -> dict[Move, Spot] | None:
+        """The spots of a stage of the family's own (None: the shared ones)."""
+        return None
+
+    def options(self, choice: Choice) -> list[Option] | None:
+        """The buttons of a stage of the family's own (None: the shared ones)."""
+        return None
+
+    def space(self, choice: Choice, cell: Cell, space: str) -> Outcome | None:
+        """A space of a card clicked (Elemental Towers); None when the family has no spaces."""
+        return None
+
+    def pick_pyramid(self, choice: Choice, pyramid: str) -> Outcome | None:
+        """A pyramid of the player's supply picked (Aquarius Rising); None when the family has none."""
+        return None
+
+    def cancel(self, choice: Choice) -> Choice | None:
+        """What Esc leaves of the choice, the family's way (None: the shared way)."""
+        return None
+
+    def hint(self, choice: Choice) -> str | None:
         """What to tell the player in a family's own stage (None: the shared hint)."""
-        return None
-
-    def cancel(self) -> bool:
-        """Undo a choice the family's own way; True when it did (Esc)."""
-        return False
-
-    def choice(self) -> object:
-        """What the player has chosen so far in the family's own stage (the table redraws when it changes)."""
         return None
 
     def can_undo(self) -> bool:
         """With own_undo: may the player undo now?"""
         return False
 
-    def undo(self) -> bool:
-        """With own_undo: undo the family's way; True when it did."""
-        return False
+    def restore_point(self) -> tuple[State, int] | None:
+        """With own_undo: the state to go back to and how many log lines it had, if the player may undo now."""
+        return None
 
-    def spots_above(self, lies) -> list[tuple[tuple[int, int], int]]:
+    def spots_above(self, lies: Face) -> list[tuple[tuple[int, int], int]]:
         """Spots above the table a card lying so may take: (cell, storey) (Aquarius Rising's houses)."""
         return []
 
@@ -87,6 +104,6 @@ class Flow:
         """The corner cells of the table when a game bounds it (Dominus' `table` option); None when it is open."""
         return None
 
-    def edge_marks(self, cell) -> dict[int, bool]:
+    def edge_marks(self, cell: Cell | None) -> dict[int, bool]:
         """While placing: each edge the chosen card would touch at `cell`, matching or not (Dominus)."""
         return {}

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 class DominusFlow(Flow):
     own_undo = False  # the shared take-back
+
     def rounds(self) -> list[Any]:
         data = self.session.state.data
         return data.rounds if isinstance(data, DominusData) else []
@@ -47,16 +48,16 @@ class DominusFlow(Flow):
         across, along = reach()
         return ((-across, -along), (across, along))
 
-    def edge_marks(self, cell: Cell) -> dict[int, bool]:
+    def edge_marks(self, cell: Cell | None) -> dict[int, bool]:
         """Off the table (outside its outline) nothing is marked: no card goes there whatever its edges."""
         session = self.session
         on_table = session.game.placement.on_table
-        if session.stage != Stage.PLACE or on_table is None or cell is None:
+        code = session.chosen_code()
+        if session.stage != Stage.PLACE or on_table is None or cell is None or code is None:
             return {}
         need = session.state.table.need.get(cell)
         if not need or not on_table(cell) or cell in session.state.table.cards:
             return {}
-        code = session._selected_code()
         lies = face(code).turned if session.turned else face(code)
         return dict(side_matches(lies.bits, need))
 

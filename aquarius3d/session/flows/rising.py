@@ -3,41 +3,31 @@ cards on houses, and the winner explained step by step."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from collections import Counter
+from typing import TYPE_CHECKING
 
-from ...engine.moves import PlacePyramid
-from .base import Flow
-from ...i18n import pyramid_name, tr
-from ..stages import Stage
 from ...core.vocabulary import pyramid_order
+from ...engine.moves import Move, PlacePyramid
 from ...games.rising.narration import explain_heights
 from ...games.rising.state import RisingData
+from ...i18n import pyramid_name, tr
+from ..choice import Choice, Outcome, Spot
+from ..stages import Stage
+from .base import Flow
 
 if TYPE_CHECKING:
-    from ...engine.table import Cell
     from ...core.cards import Face
-    from ..play import Session
 
 
 class RisingFlow(Flow):
     own_undo = False  # the shared take-back (takeback.py)
-    def __init__(self, session: Session) -> None:
-        super().__init__(session)
-        self.pyramid: str | None = None  # the pyramid chosen from the supply
 
-    def stage(self) -> Stage | None:
-        session = self.session
-        self.pyramid = None
-        if session.state.phase == "pyramid" and session.shown_seat == session.seat:
-            supply = self.supply()
-            self.pyramid = supply[0][0] if len(supply) == 1 else None
-            return Stage.PYRAMID
-        return None
-
-    def choice(self) -> object:
-        return self.pyramid
+    def begin(self) -> Choice | None:
+        """After the card, the same player stands a pyramid: the only kind in the supply is chosen for them."""
+        if self.session.state.phase != "pyramid":
+            return None
+        supply = self.supply()
+        return Choice(Stage.PYRAMID, pyramid=supply[0][0] if len(supply) == 1 else None)
 
     def supply(self, seat: int | None = None) -> list[tuple[str, int]]:
         """(pyramid, how many) in a seat's supply (the player to play by default): public."""
@@ -48,31 +38,30 @@ class RisingFlow(Flow):
         counts = Counter(data.supply[session.seat if seat is None else seat])
         return sorted(counts.items(), key=lambda item: pyramid_order(item[0]))
 
-    def select_pyramid(self, pyramid: str) -> None:
-        if self.session.stage == Stage.PYRAMID and any(p == pyramid for p, _ in self.supply()):
-            self.pyramid = pyramid
-            self.session.notice = ""
+    def pick_pyramid(self, choice: Choice, pyramid: str) -> Outcome | None:
+        if choice.stage != Stage.PYRAMID or not any(p == pyramid for p, _ in self.supply()):
+            return choice  # (not a pyramid of this supply now: nothing changes)
+        return choice.but(pyramid=pyramid)
 
-    def pyramid_ghosts(self) -> dict[Any, Any]:
-        """Where the chosen pyramid may stand: {move: (cell, storey, quarter, pyramid)}."""
-        session = self.session
-        if session.stage != Stage.PYRAMID or self.pyramid is None:
+    def spots(self, choice: Choice) -> dict[Move, Spot] | None:
+        """Where the chosen pyramid may stand: a quarter of a card, on the table or on a house."""
+        if choice.stage != Stage.PYRAMID:
+            return None
+        if choice.pyramid is None:
             return {}
-        return {m: (m.cell, m.level, m.quarter, m.pyramid) for m in session.game.legal_moves(session.state)
-                if isinstance(m, PlacePyramid) and m.pyramid == self.pyramid}
-
-    def choose_quarter(self, cell: Cell, level: int, quarter: int) -> bool:
         session = self.session
-        if session.stage != Stage.PYRAMID or self.pyramid is None:
-            return False
-        return session._try(PlacePyramid(self.pyramid, (cell[0], cell[1]), quarter, level))
+        return {m: Spot(m.cell, m.level, quarter=m.quarter, pieces=(m.pyramid,))
+                for m in session.game.legal_moves(session.state)
+                if isinstance(m, PlacePyramid) and m.pyramid == choice.pyramid}
 
-    def hint(self) -> str | None:
-        if self.session.stage != Stage.PYRAMID:
+    def hint(self, choice: Choice) -> str | None:
+        if choice.stage != Stage.PYRAMID:
             return None
         data = self.session.state.data
         left = data.to_play if isinstance(data, RisingData) else 1
-        return tr("hud_pyramid", count=left) if self.pyramid is None else tr("hud_pyramid_place", pyramid=pyramid_name(self.pyramid))
+        if choice.pyramid is None:
+            return tr("hud_pyramid", count=left)
+        return tr("hud_pyramid_place", pyramid=pyramid_name(choice.pyramid))
 
     def spots_above(self, lies: Face) -> list[tuple[tuple[int, int], int]]:
         session = self.session

@@ -1,14 +1,14 @@
-"""Elemental Towers at the table: the session's stages for the solitaire game.
+"""Elemental Towers at the table: the session's stages for the solitaire game, and what each pick means.
 
-    draft       the draft variant: three cards offered, `draft_discard(i)` sends one to the box
-    place       the drawn element card: `choose_cell` (R turns it), as in Aquarius
-    earned      the actions the card's matches earned: `choose_space` builds there, or picks a
-                pyramid or tower to move and then its new space; `skip(i)` lets one go
-    table_card  Move a Card or Zap a Card drawn: `choose_table_card`, then (moving) `choose_cell`
-    row         Trade Goals drawn: `swap_row(i)` swaps places i and i + 1
-    trade_piece Trade Hands drawn: `choose_space` picks a lone pyramid, `trade_size(size)` swaps it
+    draft       the draft variant: three cards offered; the one clicked (`Session.select`) goes to the box
+    place       the drawn element card: a spot (`Session.choose`), R turns it, as in Aquarius
+    earned      the actions the card's matches earned: a spot builds there or moves the picked piece there;
+                a space (`Session.choose_space`) picks a pyramid or tower to move; an option lets one go
+    table_card  Move a Card or Zap a Card drawn: `Session.choose_table_card`, then (moving) a spot
+    row         Trade Goals drawn: an option swaps two neighbouring places of the scoring row
+    trade_piece Trade Hands drawn: a space picks a lone pyramid, an option the size it becomes
 
-The window calls these on `session.flow`. `undo()` goes back to the start of the turn: after its card was drawn, never across a draw.
+U goes back to the start of the turn (`restore_point`): after its card was drawn, never across a draw.
 """
 
 from __future__ import annotations
@@ -16,23 +16,21 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from ...files import saves
-from ...files.scores import record_towers_score
-from .. import words
-from ...engine.moves import Build, DraftDiscard, MoveCard, Shift, Skip, SwapRow, TradePiece, Zap, cell_text
 from ...core.errors import IllegalMove
-from ...i18n import element_name, has, tr
 from ...core.vocabulary import ELEMENT_NAME_OF_COLOUR, pyramid_order
-from .base import Flow
-from ..stages import Stage
+from ...engine.moves import Build, DraftDiscard, Move, MoveCard, Shift, Skip, SwapRow, TradePiece, Zap, cell_text
+from ...files.scores import record_towers_score
 from ...games.towers.narration import events, panel
 from ...games.towers.state import towers
+from ...i18n import element_name, has, tr
+from .. import words
+from ..choice import Cell, Choice, Option, Outcome, Refusal, Spot
+from ..stages import Stage
+from .base import Flow
 
 if TYPE_CHECKING:
     from ...engine.game import ApplyResult, Game
     from ...engine.state import State
-    from ...engine.table import Cell
-    from ...engine.moves import Move
     from ..play import Session
 
 
@@ -57,49 +55,47 @@ class TowersFlow(Flow):
     def state(self) -> State:
         return self.session.state
 
-    def stage(self) -> Stage:
-        session = self.session
+    def begin(self) -> Choice:
+        """Each turn begins in the phase the rules are in: the draft, the earned actions, a drawn action card,
+        or the drawn card to place. The start of each turn (after its card was drawn) is kept, for undo."""
         phase = self.state.phase
-        session.shown_seat = session.seat  # solitaire: nothing to hide between turns
         if self.state.turn_number != self._snapshot_turn and phase != "draft":
-            self._snapshot = (self.state.copy(), len(session.messages))
+            self._snapshot = (self.state.copy(), len(self.session.messages))
             self._snapshot_turn = self.state.turn_number
         if phase == "draft":
-            return Stage.DRAFT
+            return Choice(Stage.DRAFT)
         if phase == "actions":
-            return Stage.EARNED
+            return Choice(Stage.EARNED)
         if phase == "card_action":
             card = self.game.deck.cards[towers(self.state).action_card]  # type: ignore[index]  # (set in this phase)
-            session.action = card.code
-            first = self.game.actions[card.code].moves(self.game, self.state, session.seat)[0]
-            return {MoveCard: Stage.TABLE_CARD, Zap: Stage.TABLE_CARD, SwapRow: Stage.ROW,
-                    TradePiece: Stage.TRADE_PIECE}[type(first)]
-        session.selected = 0  # the card just drawn
-        session.stage = Stage.PLACE
-        if not session._place_cells(False) and session._place_cells(True):
-            session.turned = True
-        return Stage.PLACE
+            first = self.game.actions[card.code].moves(self.game, self.state, self.session.seat)[0]
+            stage = {MoveCard: Stage.TABLE_CARD, Zap: Stage.TABLE_CARD, SwapRow: Stage.ROW,
+                     TradePiece: Stage.TRADE_PIECE}[type(first)]
+            return Choice(stage, action=card.code)
+        return self.session.placing(0)  # the card just drawn
 
-    def hint(self) -> str | None:
-        session = self.session
-        if session.stage == Stage.EARNED:
-            return tr("hud_earned_move" if session.source else "hud_earned", actions=self.earned_text())
-        if session.stage == Stage.ROW:
+    def select(self, choice: Choice, index: int) -> Outcome | None:
+        """In the draft, the card clicked goes back to the box."""
+        return DraftDiscard(index) if choice.stage == Stage.DRAFT else None
+
+    def hint(self, choice: Choice) -> str | None:
+        if choice.stage == Stage.EARNED:
+            return tr("hud_earned_move" if choice.source else "hud_earned", actions=self.earned_text())
+        if choice.stage == Stage.ROW:
             return tr("hud_swap_row")
-        if session.stage == Stage.TRADE_PIECE:
-            return tr("hud_trade_size" if session.source else "hud_trade_piece")
-        if session.stage == Stage.DRAFT:
+        if choice.stage == Stage.TRADE_PIECE:
+            return tr("hud_trade_size" if choice.source else "hud_trade_piece")
+        if choice.stage == Stage.DRAFT:
             return tr("hud_draft", count=self.draft_rounds_left())
         return None
 
-    def cancel(self) -> bool:
+    def cancel(self, choice: Choice) -> Choice:
         """The drawn card must be played and a drawn action resolved: only a choice is undone."""
-        session = self.session
-        if session.stage == Stage.TARGET:
-            session.stage, session.source, session.turned = Stage.TABLE_CARD, None, False
-        elif session.stage in (Stage.EARNED, Stage.TRADE_PIECE):
-            session.source = None
-        return True
+        if choice.stage == Stage.TARGET:
+            return choice.but(stage=Stage.TABLE_CARD, source=None, turned=False)
+        if choice.stage in (Stage.EARNED, Stage.TRADE_PIECE):
+            return choice.but(source=None)
+        return choice
 
     def after_move(self, result: ApplyResult, turn_before: int) -> list[str]:
         lines = []
@@ -181,114 +177,100 @@ class TowersFlow(Flow):
         return [(kind, count) for kind, count in sorted(supply.items(), key=lambda item: pyramid_order(item[0]))
                 if count]
 
-    def towers_ghosts(self) -> dict[Any, Any]:
-        """Glowing spots: {move: (cell, space, pyramid or tower)} for builds, or the chosen piece's moves."""
-        if self.session.stage != Stage.EARNED:
-            return {}
+    def spots(self, choice: Choice) -> dict[Move, Spot] | None:
+        """The earned actions' spots: builds, or where the picked pyramid or tower may move (the piece it
+        shows, and what it would stand on there)."""
+        if choice.stage != Stage.EARNED:
+            return None
         from ...games.towers.pieces import piece_at, spaces
 
-        found: dict[tuple[Cell, str], tuple[Build | Shift, list[str]]] = {}
+        found: dict[Move, Spot] = {}
+        taken: set[tuple[Cell, str]] = set()
         for move in self.game.legal_moves(self.state):
-            if isinstance(move, Build) and self.session.source is None:
-                size = spaces(self.state.table.faces[move.cell].code)[move.space][1]
-                colour = towers(self.state).pending[move.match].colour
-                found.setdefault((move.cell, move.space), (move, [size + colour]))
-            elif isinstance(move, Shift) and self.session.source == (move.cell, move.space):
-                piece = piece_at(self.state, move.cell, move.space)
-                found.setdefault((move.to_cell, move.to_space), (move, list(piece)))  # type: ignore[arg-type]  # (a shift moves a piece)
-        return {move: (cell, space, piece) for (cell, space), (move, piece) in found.items()}
+            if isinstance(move, Build) and choice.source is None:
+                where = ((move.cell[0], move.cell[1]), move.space)
+                size = spaces(self.state.table.faces[where[0]].code)[move.space][1]
+                piece: tuple[str, ...] = (size + towers(self.state).pending[move.match].colour,)
+                below: tuple[str, ...] = ()
+            elif isinstance(move, Shift) and choice.source == (move.cell, move.space):
+                where = ((move.to_cell[0], move.to_cell[1]), move.to_space)
+                piece = tuple(piece_at(self.state, move.cell, move.space) or ())
+                below = tuple(piece_at(self.state, move.to_cell, move.to_space) or ())
+            else:
+                continue
+            if where not in taken:  # one spot a space (the first earned action that reaches it)
+                taken.add(where)
+                found[move] = Spot(where[0], space=where[1], pieces=piece, below=below)
+        return found
 
-    def under_ghost(self, move: Move) -> list[str]:
-        """What a glowing piece would stand on: the pieces at a move's destination (a build stands alone)."""
-        from ...games.towers.pieces import piece_at
-
-        if not isinstance(move, Shift):
-            return []
-        return list(piece_at(self.state, move.to_cell, move.to_space) or [])
-
-    def choose_ghost(self, move: Build | Shift) -> bool:
-        """A click on a glowing space: build there, or move the picked pyramid or tower there."""
-        if isinstance(move, Shift):
-            return self.choose_space(move.to_cell, move.to_space)
-        return self.choose_space(move.cell, move.space)
+    def options(self, choice: Choice) -> list[Option] | None:
+        """Buttons: an earned action let go, two places of the scoring row swapped, the size a lone pyramid
+        is traded for."""
+        if choice.stage == Stage.EARNED:
+            return [Option(tr("hud_skip", element=element_name(ELEMENT_NAME_OF_COLOUR[colour])), Skip(index))
+                    for index, colour in self.earned()]
+        if choice.stage == Stage.ROW:
+            row = [element_name(e) for e in self.row()]  # the places by their elements, not numbers
+            return [Option(tr("hud_swap", first=row[i], second=row[i + 1]), SwapRow(i)) for i in range(len(row) - 1)]
+        if choice.stage == Stage.TRADE_PIECE:
+            return [Option(tr("hud_take", size=tr(f"size_{m.size}")), m) for m in self.game.legal_moves(self.state)
+                    if isinstance(m, TradePiece) and (m.cell, m.space) == choice.source]
+        return None
 
     def movable(self) -> set[tuple[Cell, str]]:
         """Spaces holding a pyramid or tower an earned action may move now."""
         if self.session.stage != Stage.EARNED:
             return set()
-        return {(m.cell, m.space) for m in self.game.legal_moves(self.state) if isinstance(m, Shift)}
+        return {((m.cell[0], m.cell[1]), m.space) for m in self.game.legal_moves(self.state) if isinstance(m, Shift)}
 
     def tradeable(self) -> list[str]:
         """Trade Hands: the sizes the chosen lone pyramid may become."""
-        if self.session.stage != Stage.TRADE_PIECE or self.session.source is None:
-            return []
-        return [m.size for m in self.game.legal_moves(self.state)
-                if isinstance(m, TradePiece) and (m.cell, m.space) == self.session.source]
+        choice = self.session.choice
+        return [m.move.size for m in self.options(choice) or [] if isinstance(m.move, TradePiece)]
 
     # -- choosing -----------------------------------------------------------------------------------
 
-    def choose_space(self, cell: Cell, space: str) -> bool:
-        """A click on a space: build there, pick the pyramid there to move, or move the picked one there."""
-        cell = (cell[0], cell[1])  # (a list, from a click)
+    def space(self, choice: Choice, cell: Cell, space: str) -> Outcome | None:
+        """A click on a space: build there, pick the pyramid there to move (or to trade), or move the picked
+        one there; a second click on the picked piece puts it down again."""
         moves = self.game.legal_moves(self.state)
-        if self.session.stage == Stage.TRADE_PIECE:
+        if choice.stage == Stage.TRADE_PIECE:
             if any(isinstance(m, TradePiece) and (m.cell, m.space) == (cell, space) for m in moves):
-                self.session.source = (cell, space)
-                self.session.notice = ""
-                return True
-            self.session.notice = tr("log_refused", reason=tr("towers_no_trade", where=panel(self.state, cell, space)))
-            return False
-        if self.session.stage != Stage.EARNED:
-            return False
-        if self.session.source is not None:
+                return choice.but(source=(cell, space))
+            return Refusal(tr("towers_no_trade", where=panel(self.state, cell, space)))
+        if choice.stage != Stage.EARNED:
+            return None
+        if choice.source is not None:
             for m in moves:
-                if isinstance(m, Shift) and (m.cell, m.space) == self.session.source and (m.to_cell, m.to_space) == (cell, space):
-                    return self.session._try(m)
-            if (cell, space) == self.session.source:
-                self.session.source = None  # a second click on the picked piece puts it down again
-                return True
-            return self._refuse(Shift(self._first_match_for_source(), *self.session.source, cell, space))
+                if isinstance(m, Shift) and (m.cell, m.space) == choice.source and (m.to_cell, m.to_space) == (cell, space):
+                    return m
+            if (cell, space) == choice.source:
+                return choice.but(source=None)
+            return self._checked(Shift(self._first_match_for(choice.source), *choice.source, cell, space))
         for m in moves:
             if isinstance(m, Build) and (m.cell, m.space) == (cell, space):
-                return self.session._try(m)
+                return m
         if any(isinstance(m, Shift) and (m.cell, m.space) == (cell, space) for m in moves):
-            self.session.source = (cell, space)
-            self.session.notice = ""
-            return True
+            return choice.but(source=(cell, space))
         pending = self.earned()
-        return self._refuse(Build(pending[0][0] if pending else 0, cell, space))
+        return self._checked(Build(pending[0][0] if pending else 0, cell, space))
 
-    def _first_match_for_source(self) -> int:
+    def _first_match_for(self, source: tuple[Cell, str]) -> int:
         from ...games.towers.pieces import piece_at
 
-        assert self.session.source is not None  # (a piece is picked)
-        piece = piece_at(self.state, *self.session.source)
+        piece = piece_at(self.state, *source)
         for index, colour in self.earned():
             if piece and colour == piece[0][1]:
                 return index
         return 0
 
-    def _refuse(self, move: Move) -> bool:
+    def _checked(self, move: Move) -> Outcome:
+        """A move the rules take (then it is played), or their refusal in words."""
         try:
             self.game.check(self.state, move)
         except IllegalMove:
-            self.session.notice = tr("log_refused", reason=words.refusal(self.session, move))
-            return False
-        return self.session._try(move)
-
-    def skip(self, index: int) -> bool:
-        return self.session.stage == Stage.EARNED and self.session._try(Skip(index))
-
-    def swap_row(self, index: int) -> bool:
-        return self.session.stage == Stage.ROW and self.session._try(SwapRow(index))
-
-    def trade_size(self, size: str) -> bool:
-        if self.session.stage != Stage.TRADE_PIECE or self.session.source is None:
-            return False
-        return self.session._try(TradePiece(self.session.source[0], self.session.source[1], size))
-
-    def draft_discard(self, index: int) -> bool:
-        return self.session.stage == Stage.DRAFT and self.session._try(DraftDiscard(index))
+            return Refusal(words.refusal(self.session, move))
+        return move
 
     def can_undo(self) -> bool:
         snapshot = self._snapshot
@@ -296,19 +278,13 @@ class TowersFlow(Flow):
             and len(self.state.log) > len(snapshot[0].log) \
             and self.state.turn_number == snapshot[0].turn_number
 
-    def undo(self) -> bool:
+    def restore_point(self) -> tuple[State, int] | None:
         """Back to the start of this turn (after its card was drawn: the deck is never peeked at)."""
         if not self.can_undo():
-            return False
+            return None
         assert self._snapshot is not None  # (can_undo)
         state, messages = self._snapshot
-        self.session.state = state.copy()
-        del self.session.messages[messages:]
-        self.session.notice = tr("towers_undone")
-        if self.session.autosave:
-            saves.save(self.session.record())
-        self.session._begin_turn()
-        return True
+        return state.copy(), messages
 
 
 FLOW = TowersFlow

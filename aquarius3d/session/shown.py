@@ -1,0 +1,219 @@
+"""What a session may show, whoever asks (the window, a test, a host later): the seat to move, the choice
+under way, the viewer's observation, the spots and options a player may pick, the events and the log in
+order. Worked out from the state and the choice, never changing them: Session (play.py) makes the moves."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..engine.game import Game
+from ..engine.moves import Move, RotateGoals, TradeGoals, TradeHands, TradePyramids
+from ..engine.state import State
+from ..games import narrator
+from ..i18n import action_name, tr
+from . import words
+from .choice import Choice, Option, Spot
+from .events import Event, Played
+from .seats import Seat
+from .spots import card_cells, shared_spots
+from .stages import Stage
+
+if TYPE_CHECKING:
+    from ..engine.game import ApplyResult
+    from .flows.base import Flow
+    from .takeback import TakeBack
+
+
+class Shown:
+    """The part of a session that reads: everything here is asked, nothing changes the game."""
+
+    flow: Flow
+    takeback: TakeBack
+    chicken: bool
+    looks: dict[int, int]
+    peeking: bool
+
+    def __init__(self, game: Game, seats: list[Seat], state: State) -> None:
+        self.game = game
+        self.seats = list(seats)
+        self.state = state
+        self.messages: list[str] = []
+        self.events: list[Event] = []  # what happened, in order (events.py); readers keep their own place
+        self.notice = ""
+        self.shown_seat: int | None = None  # whose secrets were last on screen
+        self.seen_upto: dict[int, int] = {}  # seat -> how many log lines it had seen when its last turn ended
+        self._choice = Choice(Stage.CHOOSE)
+        self._position = 0  # counts the changes of the state: what the spots are kept for
+        self._kept: dict[Any, Any] = {}  # spots and card cells of this position, by what they were asked for
+
+    @property
+    def family(self) -> str:
+        """The game's family ("aquarius", "rising", "towers", "dominus"): which overlays the window draws."""
+        return self.game.family
+
+    @property
+    def seat(self) -> int:
+        return self.state.turn
+
+    @property
+    def humans(self) -> int:
+        return sum(1 for s in self.seats if s.kind == "human")
+
+    @property
+    def choice(self) -> Choice:
+        """What the player has chosen so far, and the stage it waits in (choice.py)."""
+        return self._choice
+
+    @property
+    def stage(self) -> Stage:
+        return self._choice.stage
+
+    @property
+    def selected(self) -> int | None:
+        return self._choice.selected
+
+    @property
+    def turned(self) -> bool:
+        return self._choice.turned
+
+    @property
+    def source(self) -> Any:
+        return self._choice.source
+
+    @property
+    def action(self) -> str | None:
+        return self._choice.action
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose secrets may be on screen now, if any."""
+        if self.stage in (Stage.OVER, Stage.ROUND_OVER):
+            return None
+        if self.stage in (Stage.COVER, Stage.COMPUTER):
+            return self.shown_seat if self.humans == 1 and self.stage == Stage.COMPUTER else None
+        return self.seat
+
+    def observation(self) -> dict[str, Any]:
+        """What the screen may show: the viewer's view, or only public facts."""
+        viewer = self.viewer
+        if viewer is None:
+            public = self.game.observation(self.state, self.seat)
+            public["hand"] = []
+            public["goal"] = None
+            public["goals_turned_in"] = []
+            if not self.state.over:
+                public["goals"] = [None] * len(self.seats)
+            public["seat"] = None
+            return public
+        return self.game.observation(self.state, viewer)
+
+    def events_since(self, count: int) -> list[Event]:
+        """The events after the first `count` (a reader keeps how many it has read)."""
+        return self.events[count:]
+
+    @property
+    def last_played(self) -> Played | None:
+        """The last move made, if any."""
+        return next((e for e in reversed(self.events) if isinstance(e, Played)), None)
+
+    def spots(self) -> dict[Move, Spot]:
+        """The places the player may pick on the table now, each with the move it makes (the ghosts): worked
+        out once for each position and choice, whoever asks."""
+        key = ("spots", self._position, self._choice)
+        if key not in self._kept:
+            own = self.flow.spots(self._choice)
+            self._kept[key] = own if own is not None else shared_spots(
+                self.game, self.state, self.flow, self._choice, self.chosen_code())
+        found: dict[Move, Spot] = self._kept[key]
+        return found
+
+    def fits(self, turned: bool) -> int:
+        """How many spots the chosen hand card has lying so (upright, or turned round)."""
+        code = self.chosen_code()
+        if code is None:
+            return 0
+        key = ("cells", self._position, code, turned)
+        if key not in self._kept:
+            self._kept[key] = card_cells(self.game, self.state, self.flow, code, turned)
+        return len(self._kept[key])
+
+    def options(self) -> list[Option]:
+        """The choices the stage offers as buttons (players, directions, a confirmation, skips...)."""
+        own = self.flow.options(self._choice)
+        if own is not None:
+            return own
+        if self.stage == Stage.PLAYER:
+            return [Option(tr("hud_pile") if m.seat is None else self.seats[m.seat].name, m)
+                    for m in self._action_moves() if isinstance(m, (TradeHands, TradeGoals, TradePyramids))]
+        if self.stage == Stage.DIRECTION:
+            return [Option(tr(f"dir_{d}"), RotateGoals(d)) for d in ("left", "right")]
+        if self.stage == Stage.CONFIRM:
+            moves = self._action_moves()
+            return [Option(action_name(self.action), moves[0])] if moves else []
+        return []
+
+    def notify(self, text: str) -> None:
+        """A line for the notice (the window's own news: a suggestion not now, a picture saved)."""
+        self.notice = text
+
+    def _set(self, choice: Choice) -> None:
+        self._choice = choice
+
+    def _moved(self) -> None:
+        """The state changed (a move, a take-back): what was kept for the position before is dropped."""
+        self._position += 1
+        self._kept.clear()
+
+    def since_last_turn(self, seat: int | None = None, most: int = 8) -> list[str]:
+        """The log lines written since a seat's last turn ended (the seat to move by default), the newest `most`:
+        what the hand-off cover tells a player before they look; everything so far before their first turn."""
+        seat = self.seat if seat is None else seat
+        lines = self.messages[self.seen_upto.get(seat, 0):]
+        return lines[-most:] if most else lines
+
+    def can_pass(self) -> bool:
+        return self.stage == Stage.CHOOSE and not self.game.can_play(self.state)
+
+    def hint(self) -> str:
+        return words.hint(self)
+
+    def _hand_card(self, index: int) -> Any:
+        hand = self.state.hands[self.seat]
+        return self.game.deck.cards[hand[index]] if 0 <= index < len(hand) else None
+
+    def chosen_code(self) -> str | None:
+        """The code of the hand card chosen, if one is."""
+        if self.selected is None or self.seat >= len(self.state.hands):
+            return None
+        card = self._hand_card(self.selected)
+        return card.code if card is not None else None
+
+    def _action_moves(self) -> list[Move]:
+        block = self.game.actions.get(self.action) if self.action is not None else None
+        return list(block.moves(self.game, self.state, self.seat)) if block is not None else []
+
+    def player_choices(self) -> list[int | None]:
+        return [o.move.seat for o in self.options() if isinstance(o.move, (TradeHands, TradeGoals, TradePyramids))] \
+            if self.stage == Stage.PLAYER else []
+
+    def can_take_back(self) -> bool:
+        return self.takeback.possible()
+
+    def describe(self, result: ApplyResult, before: dict[Any, str] | None = None) -> str:
+        """A move in words for the log (games/<family>/narration.py); `before`: the faces before it, {cell: code}."""
+        return narrator(self.game.family)(self.game, self.state, [s.name for s in self.seats], result, before)
+
+    def goal_text(self) -> str | None:
+        return words.goal_text(self)
+
+    def goal_hint(self) -> str:
+        return words.goal_hint(self)
+
+    def chicken_winners(self) -> list[int]:
+        return words.chicken_winners(self)
+
+    def winning_cells(self) -> set[Any]:
+        return words.winning_cells(self)
+
+    def summary(self) -> list[str]:
+        return words.summary(self)
