@@ -13,12 +13,19 @@ from __future__ import annotations
 import json
 import sys
 from types import SimpleNamespace
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .core.errors import DataError, IllegalMove, MoveSyntaxError
 
 if TYPE_CHECKING:
     import argparse
+    from pathlib import Path
+
+    from .session import Seat, Session
+
+    # What `play` opens a window on: the ruleset, its options, the seats and each seat's target (or None).
+    NewGame = tuple[str, dict[str, Any], list[Seat], list[int | None] | None]
 
 EXIT_CHECKS_FAILED = 1
 EXIT_USER_ERROR = 2
@@ -26,7 +33,7 @@ EXIT_INTERNAL_ERROR = 3
 USER_ERRORS = (DataError, IllegalMove, MoveSyntaxError)
 
 
-def _options(pairs: list[str]) -> dict:
+def _options(pairs: list[str] | None) -> dict[str, Any]:
     from .rules.ruleset import parse_option_value
 
     options = {}
@@ -38,7 +45,7 @@ def _options(pairs: list[str]) -> dict:
     return options
 
 
-def cmd_analyze(args) -> int:
+def cmd_analyze(args: argparse.Namespace | SimpleNamespace) -> int:  # (SimpleNamespace: plain_analyze)
     from .positions.analyze import analyze, describe
     from .positions.file import PositionError, read_position
 
@@ -55,7 +62,7 @@ def cmd_analyze(args) -> int:
     return 0
 
 
-def cmd_check(args) -> int:
+def cmd_check(args: argparse.Namespace) -> int:
     from .positions.checks import run_checks
     from .positions.file import read_position
 
@@ -73,7 +80,7 @@ def cmd_check(args) -> int:
     return EXIT_CHECKS_FAILED if failed else 0
 
 
-def cmd_simulate(args) -> int:
+def cmd_simulate(args: argparse.Namespace) -> int:
     from .rules.ruleset import load_ruleset
     from .commands.simulate import simulate
 
@@ -112,7 +119,7 @@ def cmd_simulate(args) -> int:
     return 0
 
 
-def cmd_arena(args) -> int:
+def cmd_arena(args: argparse.Namespace) -> int:
     from .commands.arena import command
 
     return command(args, _options(args.option))
@@ -125,7 +132,7 @@ def _size(text: str) -> tuple[int, int]:
     return int(width), int(height)
 
 
-def cmd_render(args) -> int:
+def cmd_render(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from .positions.analyze import load_game
@@ -145,14 +152,14 @@ def cmd_render(args) -> int:
     return 0
 
 
-def parse_players(text: str) -> list:
+def parse_players(text: str) -> list[Seat]:
     """'Ann,medium,easy' -> seats. A computer player is its level (random, easy, medium, hard) or 'bot' /
     'computer' (the default level), optionally with a name: 'easy:Hal', 'bot:Hal'. Anything else is a human
     player's name."""
     from .bots import is_level, level_name
     from .session import Seat
 
-    seats = []
+    seats: list[Seat] = []
     for i, raw in enumerate(part.strip() for part in text.split(",")):
         if not raw:
             raise DataError(f"--players: player {i + 1} has no name (write names separated by commas)")
@@ -190,7 +197,7 @@ def parse_think(text: str | None) -> float | None:
     return seconds
 
 
-def cmd_play(args) -> int:
+def cmd_play(args: argparse.Namespace) -> int:
     from .rules.ruleset import load_ruleset
 
     think = parse_think(args.think)
@@ -227,7 +234,7 @@ def cmd_play(args) -> int:
     return 0
 
 
-def _watching(args, seats) -> dict:
+def _watching(args: argparse.Namespace, seats: list[Seat]) -> dict[str, Any]:
     """--record DIR, --exit-at-end and --offscreen, checked before any window opens (and before DIR is made)."""
     if args.offscreen and not args.exit_at_end:
         raise DataError("--offscreen: nobody sees an offscreen game: give --exit-at-end (and --record DIR)")
@@ -235,7 +242,7 @@ def _watching(args, seats) -> dict:
     if args.offscreen and humans:
         raise DataError(f"--offscreen: nobody can play {humans[0]}'s turns in an offscreen window: "
                         "give every seat a computer level (random, easy, medium, hard)")
-    record = None
+    record: Path | None = None
     if args.record:
         from pathlib import Path
 
@@ -247,7 +254,7 @@ def _watching(args, seats) -> dict:
     return {"record": record, "exit_at_end": args.exit_at_end, "offscreen": args.offscreen}
 
 
-def cmd_window(args) -> int:
+def cmd_window(args: argparse.Namespace) -> int:
     _open_window()
     return 0
 
@@ -256,7 +263,8 @@ NO_DISPLAY = ("no display: the window cannot open here ({reason}); "
               "'aquarius3d render POSITION.yaml' draws a position to a PNG picture without one")
 
 
-def _open_window(play: tuple | None = None, session=None, offscreen: bool = False, **watching) -> None:
+def _open_window(play: NewGame | None = None, session: Session | None = None, offscreen: bool = False,
+                 **watching: Any) -> None:
     import os
 
     if not offscreen and sys.platform.startswith("linux") \
@@ -272,7 +280,7 @@ def _open_window(play: tuple | None = None, session=None, offscreen: bool = Fals
         raise DataError(NO_DISPLAY.format(reason="Panda3D could not open a window")) from None
 
 
-def cmd_saves(args) -> int:
+def cmd_saves(args: argparse.Namespace) -> int:
     from .files import saves
     from .session.saved import list_games
 
@@ -285,7 +293,7 @@ def cmd_saves(args) -> int:
     return 0
 
 
-def cmd_rulesets(args) -> int:
+def cmd_rulesets(args: argparse.Namespace) -> int:
     from .rules.ruleset import available, load_ruleset
 
     for name in available():
@@ -306,7 +314,7 @@ DEBUG_HELP = "show the full traceback of an internal error"
 class _NotBuilt:
     """Stands for a command's parser that was not asked for: whatever is added to it is dropped."""
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Callable[..., None]:
         return lambda *args, **kwargs: None
 
 
@@ -316,7 +324,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     import argparse
 
     class _Parser(argparse.ArgumentParser):
-        def error(self, message: str):  # one line, not a usage dump
+        def error(self, message: str) -> NoReturn:  # one line, not a usage dump
             self.exit(EXIT_USER_ERROR, f"aquarius3d: {message} (see '{self.prog} --help')\n")
 
     parser = _Parser(prog="aquarius3d", description="A 3D table for Aquarius and the games built on its deck. "
@@ -331,13 +339,14 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
     built = []
 
-    def add(name, *args, **kwargs):
+    def add(name: str, *args: Any, **kwargs: Any) -> argparse.ArgumentParser | _NotBuilt:
         if only is not None and name != only:
             return _NotBuilt()
         built.append(name)
-        return _add(name, *args, parents=[common], **kwargs)
+        return _add(name, *args, parents=[common], **kwargs)  # type: ignore[list-item]  # (typeshed: parents of _Parser's class)
 
-    sub.add_parser = add
+    # Only the command asked for is built: another's parser is a _NotBuilt, which takes the same calls.
+    sub.add_parser = add  # type: ignore[assignment,method-assign]
 
     p = sub.add_parser("analyze", help="answer questions about a position file (POSITIONS.md)")
     p.add_argument("file")
@@ -436,7 +445,7 @@ def plain_analyze(argv: list[str]) -> SimpleNamespace | None:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    args = plain_analyze(argv)
+    args: argparse.Namespace | SimpleNamespace | None = plain_analyze(argv)
     if args is None:
         # The command, when it comes first (after --debug, perhaps): only its parser is built. Anything
         # else (no command, --help, a mistyped one) gets the whole parser, which lists them all.
@@ -446,7 +455,8 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "run", None):
         args.run = cmd_window
     try:
-        return args.run(args)
+        status: int = args.run(args)
+        return status
     except USER_ERRORS as exc:
         for line in str(exc).splitlines():
             print(f"aquarius3d: {line}", file=sys.stderr)
