@@ -1,11 +1,12 @@
-"""How many simulations a second the `hard` player runs here, per family: the figures behind bots/hard.py RATE.
+"""How many simulations a second the `hard` player runs here, per family: the figures behind each kit's `rate`
+(bots/kits/<family>.py).
 
     python tools/calibrate_hard.py [--searches 20] [--only RULESET]
 
 Plays games of each family (hard in the first seat against medium players) and times, in processor
 seconds (so that other work on the machine does not count), the searches hard makes with a fixed number of
-simulations. RATE[family] is then about simulations / second; `--think T` in the arena becomes
-round(T * RATE) simulations, the same number on any machine. Run it on a quiet machine: while other jobs run, a
+simulations. A kit's `rate` is then about simulations / second; `--think T` in the arena becomes
+round(T * rate) simulations, the same number on any machine. Run it on a quiet machine: while other jobs run, a
 processor-second does much less here (the figures before 2026-11-23's were taken so, a third to a half too low).
 """
 
@@ -19,6 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's code, not an installed copy
 
 from aquarius3d.bots import hard, make_player  # noqa: E402
+from aquarius3d.bots.kit import kit_of  # noqa: E402
 from aquarius3d.rules.ruleset import load_ruleset  # noqa: E402
 
 GAMES = (("aquarius", 4), ("aquarius-rising", 3), ("dominus", 2), ("elemental-towers", 1))
@@ -38,8 +40,8 @@ def measure(ruleset: str, players: int, searches: int, budget: int = 20) -> floa
         return chosen
 
     hard._shallow = timed
-    saved = dict(hard.RATE)
-    hard.RATE[game.family] = budget  # think 1 s = `budget` simulations
+    kit = kit_of(game)
+    kit.rate = budget  # think 1 s = `budget` simulations (on the kit itself, its class keeps the figure)
     try:
         seed = 0
         while done < searches:
@@ -50,8 +52,7 @@ def measure(ruleset: str, players: int, searches: int, budget: int = 20) -> floa
             seed += 1
     finally:
         hard._shallow = original
-        hard.RATE.clear()
-        hard.RATE.update(saved)
+        del kit.rate
     return budget * done / spent
 
 

@@ -111,7 +111,7 @@ def best_placement(game, view, seat: int, judge=None, spots=None) -> float:
 def read(game, observation) -> tuple[dict[int, dict[str, float]], list[Test]]:
     """What the others' placements say, the log read back once: the rulings on their goals (`ruled_out`) and
     the tests of their hands (`tests`, none for the seats no goal explains)."""
-    if game.family != "aquarius" or not game.goal_ids():
+    if not game.goal_ids():
         return {}, []
     steps = list(history(game, observation.view))
     rulings, unlike = ruled_out(game, observation, steps)
@@ -123,7 +123,7 @@ def ruled_out(game, observation, steps=None) -> tuple[dict[int, dict[str, float]
     better spot (evidence for bots/infer.py); and the seats that made a placement no goal explains (`unlike`:
     they do not play as medium, a person perhaps, so none of their placements is read). `steps`: `history`'s,
     when the caller has them."""
-    if game.family != "aquarius" or not game.goal_ids():
+    if not game.goal_ids():
         return {}, frozenset()
     view = observation.view
     cards = game.deck.cards
@@ -203,7 +203,7 @@ def tests(game, observation, unlike=frozenset(), steps=None) -> list[Test]:
     """A test for each other seat's last move since the observing seat's own, where it was a placement and
     neither that seat's hand (but by its own bonus cards) nor any goal changed hands since (none for the seats
     in `unlike`). `steps`: `history`'s, when the caller has them."""
-    if game.family != "aquarius" or game.bonus is None or not game.goal_ids():
+    if game.bonus is None or not game.goal_ids():
         return []
     found: list[Test] = []
     seen: set[int] = set()

@@ -1,6 +1,6 @@
 """Greedy computer players: `medium` scores every legal move one ply ahead; `easy` is medium with mistakes.
 
-The scores come from each family's evaluation (aquarius_eval.py, rising_eval.py, dominus_eval.py,
+The scores come from the family's kit (bots/kit.py: aquarius_eval.py, rising_eval.py, dominus_eval.py,
 towers_eval.py; connections_eval.py for Elemental Connections, Aquarius without goals), which sees only the
 observation (and states determinized from it). A seat that cannot see a goal of its own (Aqua-Chicken)
 gets a random legal move.
@@ -10,33 +10,21 @@ from __future__ import annotations
 
 import random
 
-from . import aquarius_eval, aquarius_fast, connections_eval, dominus_eval, rising_eval, towers_eval
-
-SCORERS = {"aquarius": aquarius_eval.score_moves, "dominus": dominus_eval.score_moves,
-           "towers": towers_eval.score_moves, "rising": rising_eval.score_moves}
-
-
-def scorer_of(game):
-    """The family's evaluation (Aquarius without goals, Elemental Connections, has its own)."""
-    if game.family == "aquarius" and not game.goal_ids():
-        return connections_eval.score_moves
-    return SCORERS.get(game.family)
+from .kit import kit_of
 
 
 def scored_moves(game, observation, rng: random.Random, quick: bool = False):
-    """[(score, move)] for every legal move of the observing seat, or None when its family has no evaluation.
+    """[(score, move)] for every legal move of the observing seat, or None when the kit cannot judge them.
 
     `quick`: a cheaper judgement where the family has one (Aquarius: the same scores worked out faster, with
     fewer card moves tried: bots/aquarius_fast.py), for the replies the `hard` player imagines in its search."""
-    scorer = scorer_of(game)
-    if quick and scorer is aquarius_eval.score_moves:
-        scorer = aquarius_fast.score_moves
-    if scorer is None:
-        return None
+    kit = kit_of(game)
     moves = game.legal_moves(observation.view)
     if len(moves) == 1:
         return [(0.0, moves[0])]
-    return scorer(game, observation, moves, rng)
+    if quick:
+        return kit.quick_score(game, observation, moves, rng)
+    return kit.score(game, observation, moves, rng)
 
 
 class MediumPlayer:

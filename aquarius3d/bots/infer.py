@@ -13,13 +13,9 @@ and the evidence follows the goal cards: Trade Goals swaps two seats' evidence (
 the trader's), Rotate Goals passes it round the ring, Shuffle Goals clears everyone's.
 
 `leaning_observation` then deals the goals the seat cannot place to the other seats, each goal drawn with
-weight exp(BETA * evidence), and hands back the observation with those places written as knowledge, so
-that `Game.determinize` honours them. BETA is per family. In Aquarius it is 2: in games of four medium players
-(200 games, every seat's reading every fourth turn) the mean log of the chance given to a seat's true goal was
--0.80 with 0.5 and without the moved cards, -0.63 with 2, -0.59 with 2 and the moved cards (-0.59 at 2.5, -0.61 at
-3; the most likely goal was the true one 72% of the time, then 78%; with the placements' rulings, over twelve
-games, -0.28 against -0.63 and 90% against 78%). Elsewhere (Aquarius Rising) it stays
-0.5, the figure its measured results were played with.
+weight exp(beta * evidence), and hands back the observation with those places written as knowledge, so
+that `Game.determinize` honours them. Beta is the family's (its kit's: 2 in Aquarius, bots/kits/aquarius.py;
+elsewhere 0.5, the figure Aquarius Rising's measured results were played with).
 """
 
 from __future__ import annotations
@@ -31,9 +27,7 @@ from ..core.cards import DIRECTIONS, FACING, MY_SIDE, canonical, mask_letters
 from ..engine.hidden import HIDDEN, Observation
 from ..engine.moves import MoveCard, Place, PlacePyramid, RotateGoals, ShuffleGoals, TradeGoals, parse_move
 from ..core.vocabulary import ELEMENT_OF, ELEMENT_OF_COLOUR
-
-BETA = {"aquarius": 2.0}  # per family; DEFAULT_BETA elsewhere
-DEFAULT_BETA = 0.5
+from .kit import kit_of
 
 
 def public_moves(view):
@@ -119,7 +113,7 @@ def draw_goals(game, observation, leanings: list[dict[str, float]], rng: random.
     open_seats = [s for s, g in enumerate(view.goals) if g == HIDDEN and s != seat and s not in placed]
     rng.shuffle(open_seats)
     chosen: dict[int, tuple[str, int]] = {}
-    beta = BETA.get(game.family, DEFAULT_BETA)
+    beta = kit_of(game).beta
     for other in open_seats:
         if not pool:
             break
@@ -143,6 +137,11 @@ def leaning_observation(game, observation, leanings: list[dict[str, float]], rng
         copy.known.append({})
     copy.known[seat] = {**observation.known, **chosen}
     return Observation(seat, copy)
+
+
+def leaning_draw(game, observation, leanings: list[dict[str, float]]):
+    """Draws a whole world consistent with the observation, the others' goals leaning on the evidence."""
+    return lambda rng: game.determinize(leaning_observation(game, observation, leanings, rng), rng)
 
 
 def goal_odds(game, observation, leanings: list[dict[str, float]], rng: random.Random,

@@ -43,7 +43,7 @@ _GOAL_MOVES = (TradeGoals, RotateGoals, ShuffleGoals)
 def applies(game, observation) -> bool:
     """Whether the seat's card step is near enough the end, with goal actions still to come."""
     view = observation.view
-    if game.family != "rising" or view.phase != "play" or len(view.deck) > END_DECK:
+    if view.phase != "play" or len(view.deck) > END_DECK:
         return False
     mine = any(is_goal_action(game, c) for c in view.hands[observation.seat])
     return mine or goal_actions_left(game, observation) > 0

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, TextIO, TypedDict
 
 from ..core.errors import DataError
 from ..bots import level_name
+from ..bots.kit import kit_of
 from .matches import MatchResult, play_one, wilson
 
 if TYPE_CHECKING:
@@ -178,6 +179,6 @@ def command(args: argparse.Namespace, options: dict[str, Any]) -> int:
     if args.plot and scores is not None:
         from .arena_plot import draw
 
-        draw(result, scores, game.ruleset.name, args.seed, args.plot, game.family == "towers")
+        draw(result, scores, game.ruleset.name, args.seed, args.plot, kit_of(game).solitaire)
     print(json.dumps(result) if args.json else describe(result, game.ruleset.name, args.seed))
     return 0

@@ -9,6 +9,7 @@ import time
 from typing import TYPE_CHECKING, TypedDict
 
 from ..bots import make_player
+from ..bots.kit import kit_of
 from ..core.errors import DataError
 
 if TYPE_CHECKING:
@@ -64,22 +65,19 @@ def play_one(game: Game, levels: list[str], seed: int, index: int, think: float 
     won = [0] * n
     score = [0.0] * n
     draw = False
-    if game.family == "towers":
-        from ..games.towers.pieces import score_of
-
-        total = score_of(game, state)[0]
-        score[0] = float(total)
-        won[0] = int(total >= ARTISAN)
+    kit = kit_of(game)
+    points = kit.final_scores(game, state)  # where the family counts them (Dominus, Elemental Towers)
+    if kit.solitaire and points is not None:  # won by reaching Artisan
+        score[0] = float(points[0])
+        won[0] = int(points[0] >= ARTISAN)
     else:
         winners = [entrant_at[s] for s in state.winners]
         if len(winners) == 1:
             won[winners[0]] = 1
         draw = len(winners) > 1
-        if game.family == "dominus":
-            # (the family branch tells the data is Dominus's, which keeps the scores)
-            totals = state.data.scores if state.data is not None and state.data.scores else [0] * n  # type: ignore[attr-defined]
+        if points is not None:
             for s, e in enumerate(entrant_at):
-                score[e] = float(totals[s])
+                score[e] = float(points[s])
         else:
             for e in winners:
                 score[e] = 1.0 / len(winners)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from ..bots import RandomPlayer
+from ..bots.kit import kit_of
 from ..core.errors import DataError
 
 if TYPE_CHECKING:
@@ -50,16 +51,16 @@ def simulate(game: Game, players: int, games: int, seed: int) -> Simulation:
     turns: list[int]
     scores: list[int]
     winners, turns, scores = [], [], []
-    scored = game.family == "towers"  # Elemental Towers: the final score of each game
+    kit = kit_of(game)
+    scored = kit.solitaire  # a solitaire (Elemental Towers): the final score of each game
     start = time.perf_counter()
     for i in range(games):
         state = play_game(game, players, seed + i)
         winners.append(list(state.winners))
         turns.append(state.turn_number)
-        if scored:
-            from ..games.towers.pieces import score_of
-
-            scores.append(score_of(game, state)[0])
+        points = kit.final_scores(game, state) if scored else None
+        if points is not None:
+            scores.append(points[0])
     elapsed = time.perf_counter() - start
     result: Simulation = {
         "games": games,
