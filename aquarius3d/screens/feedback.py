@@ -110,7 +110,7 @@ class Feedback:
                 counts = tr("seat_cards", count=cards)
             thinking = i == session.seat and self.screen.thinking.thinking()  # a hard seat searching (thinking.py)
             lines.append(f"{seat.name}\n{counts}" + (f"\n{tr('seat_thinking')}" if thinking else ""))
-        current = None if session.stage in ("over", "round_over") else session.seat
+        current = None if session.stage in (Stage.OVER, Stage.ROUND_OVER) else session.seat
         trays = self.screen.parts.trays
         self.seats.update(lines, current, humans[0] if humans else 0,
                           None if session.family == "towers" else list(seen["hand_sizes"]),
@@ -119,8 +119,8 @@ class Feedback:
     def _show_action(self) -> None:
         """Elemental Towers: the action card drawn and waiting to act, face up with its name and effect."""
         session = self.session
-        action = session.action if session.family == "towers" and session.stage in (
-            "table_card", "target", "row", "trade_piece") else None
+        drawn = (Stage.TABLE_CARD, Stage.TARGET, Stage.ROW, Stage.TRADE_PIECE)
+        action = session.action if session.family == "towers" and session.stage in drawn else None
         effect = tr(f"effect_{action}") if action is not None else None
         if action is None and session.family == "towers" and not session.state.over:  # (over: the end panel's place)
             action, effect = self._resolved_on_drawing()

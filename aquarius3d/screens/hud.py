@@ -13,7 +13,7 @@ from direct.gui.DirectGui import DGG, DirectButton, DirectFrame
 from panda3d.core import Point3, TextNode
 
 from ..i18n import action_name, element_name, language, tr
-from ..session import words as words
+from ..session import Stage, words
 from ..view.hand import Hand
 from .widgets import BUTTON, newest_lines, side_by_side
 
@@ -99,7 +99,7 @@ class Hud:
         state = session.state
         seen = session.observation()
         name = session.seats[session.seat].name
-        self.turn.setText(tr("turn_of", name=name) if session.stage != "over" else tr("end_title"))
+        self.turn.setText(tr("turn_of", name=name) if session.stage != Stage.OVER else tr("end_title"))
         top = session.game.deck.cards[state.discard[-1]].code if state.discard else None
         info = [tr("hud_deck", count=len(state.deck)),
                 tr("hud_discard", top=action_name(top)) if top else tr("hud_discard_empty")]
@@ -128,12 +128,12 @@ class Hud:
         self.goal.setPos(-0.06, 0.3 + 0.045 * self.goal.textNode.getLineHeight() * max(0, rows - 2))
         self.goal_card["text"] = element_name(seen["goal"]) if session.goal_text() else "?"
         self.goal_card.hide() if seen["goal"] is None else self.goal_card.show()
-        if session.stage == "draft":  # the three cards offered are shown as a hand to choose from
+        if session.stage == Stage.DRAFT:  # the three cards offered are shown as a hand to choose from
             seen = {**seen, "hand": session.flow.offered_cards()}
-        ended = session.stage in ("over", "round_over")
+        ended = session.stage in (Stage.OVER, Stage.ROUND_OVER)
         self.hand.draw([] if ended else seen["hand"], session.selected,
-                       session.stage == "place" and session.turned)
-        if session.stage == "cover" and not self.cover_held:
+                       session.stage == Stage.PLACE and session.turned)
+        if session.stage == Stage.COVER and not self.cover_held:
             self.cover.show()
             self.cover_title.setText(tr("cover_title", name=name))
             since = session.since_last_turn()
@@ -144,13 +144,13 @@ class Hud:
         self._update_end(session)
 
     def _update_end(self, session) -> None:
-        if session.stage not in ("over", "round_over"):
+        if session.stage not in (Stage.OVER, Stage.ROUND_OVER):
             self.end_panel.hide()
             return
         self.end_panel.show()
         lines = session.summary()
         middle = (END[0] + END[1]) / 2
-        if session.stage == "round_over":
+        if session.stage == Stage.ROUND_OVER:
             self.end_title.setText(lines[0])
             self.end_lines.setText("\n".join(lines[1:]))
             self.next_round_button.show()
@@ -176,7 +176,7 @@ class Hud:
         if session.can_take_back():  # the same take-back as U (Elemental Towers: its undo of the turn)
             label = tr("hud_undo") if session.family == "towers" else tr("hud_take_back")
             buttons.append((label, lambda _: session.take_back(), None))
-        parent = self.cover if stage == "cover" else self.choices_root  # the cover hides all else
+        parent = self.cover if stage == Stage.COVER else self.choices_root  # the cover hides all else
         made = [DirectButton(text=label, scale=0.055, parent=parent, command=act,
                              extraArgs=[command, value], **BUTTON) for label, command, value in buttons]
         self.choice_widgets += side_by_side(made, -0.42)

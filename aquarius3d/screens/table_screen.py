@@ -152,14 +152,14 @@ class TableScreen(Screen):
         state = session.state
         winning = session.winning_cells()
         self.scene.highlight({state.table.cards[c] for c in winning if c in state.table.cards})
-        if session.stage == "table_card":
+        if session.stage == Stage.TABLE_CARD:
             self.scene.highlight(set(state.table.cards.values()), (1.0, 1.0, 0.82, 1))
         if self.elevation_on:
             self._aim_elevation()
         self.hud.update(session, self.status)
         self.join.update(session)
         self.hud.draw_choices(session, self._act)
-        covered = session.stage == "cover" and not self.hud.cover_held  # the opaque cover hides the table: skip drawing it
+        covered = session.stage == Stage.COVER and not self.hud.cover_held  # the opaque cover hides the table: skip drawing it
         self.base.cam.node().setActive(not covered)
         self._follow()
         if self.tour.wanted():
@@ -182,7 +182,7 @@ class TableScreen(Screen):
         return self.camera.orbit
 
     def ended(self) -> bool:
-        return self.session.stage in ("over", "round_over")
+        return self.session.stage in (Stage.OVER, Stage.ROUND_OVER)
 
     def frame_boxes(self) -> list:
         """Every card, pyramid, ghost, legal spot (any cell a card may take next) and furniture piece."""
@@ -278,7 +278,7 @@ class TableScreen(Screen):
 
     def busy(self) -> bool:
         """Is anything moving or about to, with nobody touching the window: the camera, a drag, a computer?"""
-        computer = self.session.stage == "computer" and not self.menu.shown  # the menu pauses the game
+        computer = self.session.stage == Stage.COMPUTER and not self.menu.shown  # the menu pauses the game
         return self.camera.easing or self._drag is not None or computer or self.feedback.busy() or self.thinking.busy()
 
     def _tick(self, task):
@@ -297,22 +297,22 @@ class TableScreen(Screen):
                 self.pan(-dx * 400, -dy * 400)
             self._drag = (mode, point[0], point[1])
         session = self.session
-        if point is not None and session.stage in ("place", "target", "pyramid"):
+        if point is not None and session.stage in (Stage.PLACE, Stage.TARGET, Stage.PYRAMID):
             cell = self.picker.cell_at(point)
             move = self.ghost_at(point)
             if cell != self.hover_cell or move != self.hover_move:
                 self.hover(cell, move)
-            if session.stage == "pyramid":  # the player's tray: the pyramid pointed at brightens
+            if session.stage == Stage.PYRAMID:  # the player's tray: the pyramid pointed at brightens
                 self.parts.hover_tray(self.parts.tray_pyramid_at(self.picker.table_point(point, Trays.TOP)))
         labels = self.parts.storey_labels
         if labels is not None and labels.shown:
             labels.fit(self.camera.orbit.distance)
-        due = self._bot_due + (TAKE_BACK_PAUSE if session.stage == "computer" and session.can_take_back() else 0)
-        ready = session.stage == "computer" and now >= due and not self.menu.shown and not self.hold
+        due = self._bot_due + (TAKE_BACK_PAUSE if session.stage == Stage.COMPUTER and session.can_take_back() else 0)
+        ready = session.stage == Stage.COMPUTER and now >= due and not self.menu.shown and not self.hold
         if self.thinking.step(ready):  # a hard seat thinks in a worker meanwhile (screens/thinking.py)
             self._bot_due = now + self.bot_pause
             self.refresh()
-        elif session.stage != "computer":
+        elif session.stage != Stage.COMPUTER:
             self._bot_due = now + self.bot_pause
         return task.cont
 
@@ -384,7 +384,7 @@ class TableScreen(Screen):
         if self.hud.cover_held:
             self.feedback.release()
             return
-        if self.session.stage == "cover":
+        if self.session.stage == Stage.COVER:
             self.session.reveal()
             self.refresh()
 

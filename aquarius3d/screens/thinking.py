@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from ..bots.worker import Worker
 from ..i18n import tr
+from ..session import Stage
 from ..session.suggestion import advisor, can_suggest, suggestion
 from .suggest import show
 
@@ -94,7 +95,7 @@ class Thinking:
                 self._show_suggestion()
             return False
         session = self.screen.session
-        if session.stage != "computer":
+        if session.stage != Stage.COMPUTER:
             return False
         player = session.bots.get(session.seat)
         if getattr(player, "level", None) not in SEARCHING:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from panda3d.core import Point3, TextNode
 
 from ..i18n import tr
+from ..session import Stage
 from .widgets import PANEL
 
 GOLD = (1.0, 0.82, 0.3, 1)
@@ -42,7 +43,7 @@ class Tour:
         """Should the tour start now: never seen, and a human looking at their own hand?"""
         session = self.screen.session
         return self.step == -1 and self.screen.app.settings.get("tour", True) and session.viewer is not None \
-            and session.seats[session.viewer].kind == "human" and session.stage not in ("over", "round_over")
+            and session.seats[session.viewer].kind == "human" and session.stage not in (Stage.OVER, Stage.ROUND_OVER)
 
     def start(self) -> None:
         self.step = 0

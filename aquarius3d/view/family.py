@@ -13,11 +13,12 @@ from panda3d.core import NodePath
 
 from ..core import geometry
 from ..i18n import tr
-from .storeys import level_top, state_views, surface_top
+from ..session import Stage
 from .labels import ScreenLabels
 from .piles import LABEL_LIFT, LABEL_SCALE, Piles
 from .rising import Elevation, StoreyLabels, Trays, element_tops
 from .scene import CardView, PyramidView, TableScene
+from .storeys import level_top, state_views, surface_top
 from .towers import ScoringRow, SpaceRings, piece_views, tower_views
 
 
@@ -127,7 +128,7 @@ class TableParts:
             self.overlay.anchor(self.supply_label, self.trays.near_edge(), -LABEL_LIFT)  # under the tray
             self.scoring_row.update(session.flow.row(), list(game.end.values), tr("hud_row"))
             self.rings.update(state, session.flow.movable() if session.source is None else set(),
-                              session.source if session.stage in ("earned", "trade_piece") else None)
+                              session.source if session.stage in (Stage.EARNED, Stage.TRADE_PIECE) else None)
         elif session.family == "rising":
             self.update_trays()
             self.storey_labels.update(state)
@@ -140,15 +141,15 @@ class TableParts:
         if session.family != "rising" or self.trays is None:
             return
         supplies = [(seat.name, session.flow.supply(i)) for i, seat in enumerate(session.seats)]
-        choosing = session.stage == "pyramid"
+        choosing = session.stage == Stage.PYRAMID
         home = next((i for i, seat in enumerate(session.seats) if seat.kind == "human"), 0)
-        self.trays.update(supplies, None if session.stage == "cover" else session.seat,
+        self.trays.update(supplies, None if session.stage == Stage.COVER else session.seat,
                           session.choice.pyramid if choosing else None, self.tray_hover if choosing else None,
                           home, titled=False)  # the seats' labels stand at their trays (view/seat_labels.py)
 
     def tray_pyramid_at(self, point) -> str | None:
         """The pyramid of the player's tray at a point of the table's plane (picked at the trays' height)."""
-        if self.session.family != "rising" or self.trays is None or self.session.stage != "pyramid":
+        if self.session.family != "rising" or self.trays is None or self.session.stage != Stage.PYRAMID:
             return None
         return self.trays.pyramid_at(point)
 

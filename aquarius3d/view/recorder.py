@@ -16,6 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..session import Stage
 from .render import png_bytes
 
 END_PAUSE = 0.6  # seconds the final table stays before the window closes (--exit-at-end)
@@ -86,10 +87,10 @@ class Recorder:
 
     def _after_picture(self, table) -> None:
         session = table.session
-        if session.stage == "round_over" and session.humans == 0:  # nobody to close the score table
+        if session.stage == Stage.ROUND_OVER and session.humans == 0:  # nobody to close the score table
             session.next_round()
             table.refresh()
-        elif session.stage == "over" and self.exit_at_end and self._closing is None:
+        elif session.stage == Stage.OVER and self.exit_at_end and self._closing is None:
             self._closing = time.monotonic() + END_PAUSE
 
     def stop(self) -> None:
