@@ -13,19 +13,14 @@ from __future__ import annotations
 import json
 import sys
 from types import SimpleNamespace
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, cast
 
 from .core.errors import DataError, IllegalMove, MoveSyntaxError
 
 if TYPE_CHECKING:
     import argparse
-    from pathlib import Path
-
     from .session import Seat, Session
-
-    # What `play` opens a window on: the ruleset, its options, the seats and each seat's target (or None).
-    NewGame = tuple[str, dict[str, Any], list[Seat], list[int | None] | None]
+    NewGame = tuple[str, dict[str, Any], list[Seat], list[int | None] | None]  # ruleset, options, seats, targets
 
 EXIT_CHECKS_FAILED = 1
 EXIT_USER_ERROR = 2
@@ -263,8 +258,7 @@ NO_DISPLAY = ("no display: the window cannot open here ({reason}); "
               "'aquarius3d render POSITION.yaml' draws a position to a PNG picture without one")
 
 
-def _open_window(play: NewGame | None = None, session: Session | None = None, offscreen: bool = False,
-                 **watching: Any) -> None:
+def _open_window(play: NewGame | None = None, session: Session | None = None, offscreen: bool = False, **watching: Any) -> None:
     import os
 
     if not offscreen and sys.platform.startswith("linux") \
@@ -336,7 +330,6 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     common.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=DEBUG_HELP)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     _add = sub.add_parser
-
     built = []
 
     def add(name: str, *args: Any, **kwargs: Any) -> argparse.ArgumentParser | _NotBuilt:
@@ -345,8 +338,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         built.append(name)
         return _add(name, *args, parents=[common], **kwargs)  # type: ignore[list-item]  # (typeshed: parents of _Parser's class)
 
-    # Only the command asked for is built: another's parser is a _NotBuilt, which takes the same calls.
-    sub.add_parser = add  # type: ignore[assignment,method-assign]
+    sub.add_parser = add  # type: ignore[assignment,method-assign]  # the others' parsers are _NotBuilt: they take the same calls
 
     p = sub.add_parser("analyze", help="answer questions about a position file (POSITIONS.md)")
     p.add_argument("file")
@@ -455,8 +447,7 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "run", None):
         args.run = cmd_window
     try:
-        status: int = args.run(args)
-        return status
+        return cast(int, args.run(args))
     except USER_ERRORS as exc:
         for line in str(exc).splitlines():
             print(f"aquarius3d: {line}", file=sys.stderr)
