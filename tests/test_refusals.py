@@ -53,6 +53,7 @@ def illegal(ruleset: str, phase: str):
              RotateGoals("up"), ShuffleHands(), ShuffleGoals(), Join("Ann")]
     moves += [PlacePyramid("Lr", far, 0, 0), PlacePyramid("Lr", taken, 0, 1), PlacePyramid("Sw", taken, 3, 0),
               TradePyramids(0), TradePyramids(9), TwoPyramids()]
+    moves += [PlacePyramid(p, taken, q, 0) for p in ("Lr", "Lb", "Sy") for q in range(4)]  # (some cannot stand there)
     moves += [Build(9, taken, "TL"), Build(0, far, "TL"), Build(0, taken, "BR"), Shift(0, far, "TL", taken, "TR"),
               Shift(0, taken, "TL", far, "TR"), Skip(9), SwapRow(9), TradePiece(far, "TL", "L"),
               TradePiece(taken, "TL", "S"), DraftDiscard(9)]

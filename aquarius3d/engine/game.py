@@ -17,7 +17,7 @@ from typing import Any
 
 from ..core.cards import Face, canonical, face
 from ..core.cards import Deck
-from ..core.errors import IllegalMove, MoveSyntaxError
+from ..core.errors import IllegalMove, MoveSyntaxError, Why, refusal, refused
 from ..core.values import Value, field
 from ..core.vocabulary import BIT, LETTER_OF
 from . import hidden, rng as random_source
@@ -244,7 +244,7 @@ class Game:
         elif not isinstance(move, Move):
             raise MoveSyntaxError(f"{short(move)} is not a move")
         if state.over:
-            raise IllegalMove("the game is over")
+            raise refused("over", "the game is over")
         if isinstance(move, Join):
             self._check_join(state, move)
             return move
@@ -258,35 +258,39 @@ class Game:
             wanted = canonical(move.code)
             keys = self._element_key
             if not any(keys[c] == wanted for c in hand):
-                raise IllegalMove(f"{state.players[seat]} has no {move.code} card in hand")
+                raise refused("not_in_hand", f"{state.players[seat]} has no {move.code} card in hand", card=move.code)
             why = self._placement_reason(state, move)
             if why:
-                raise IllegalMove(why)
+                raise refusal(why)
         elif isinstance(move, Pass):
             if self.can_play(state):
-                raise IllegalMove("you may pass only when no card in your hand can be played")
+                raise refused("pass", "you may pass only when no card in your hand can be played")
         elif move.action is None:
-            raise IllegalMove(f"'{move}' is not a move now: play a card from your hand")
+            raise refused("step", f"'{move}' is not a move now: play a card from your hand")
         else:
             block = self.actions.get(move.action)
             if block is None:
-                raise IllegalMove(f"{move.action.replace('_', ' ')} is not part of this game")
+                raise refused("not_in_game", f"{move.action.replace('_', ' ')} is not part of this game",
+                              action=move.action)
             if not isinstance(move, block.move_type):
                 example = str(block.moves(self, state, seat)[0]) if block.moves(self, state, seat) else block.type
-                raise IllegalMove(f"in {self.ruleset.name}, {_title(move.action)} is played as '{example}'")
+                raise refused("other_effect", f"in {self.ruleset.name}, {_title(move.action)} is played as '{example}'",
+                              action=move.action)
             if not any(cards[c].kind == "action" and cards[c].code == move.action for c in hand):
-                raise IllegalMove(f"{state.players[seat]} has no {_title(move.action)} card in hand")
+                raise refused("no_action_card", f"{state.players[seat]} has no {_title(move.action)} card in hand",
+                              action=move.action)
             block.check(self, state, seat, move)
         return move
 
-    def _placement_reason(self, state: State, move: Place) -> str | None:
+    def _placement_reason(self, state: State, move: Place) -> Why | None:
         lies = face(move.lies_as)
         if self._reason_in_state is not None:
-            why: str | None = self._reason_in_state(self, state, move.cell, move.level, lies)
+            why: Why | None = self._reason_in_state(self, state, move.cell, move.level, lies)
             return why
         if move.level:
-            return f"{self.ruleset.name} has no cards above the table"
-        reason: str | None = self.placement.reason(state.table, move.cell, lies)
+            return Why("storey", f"{self.ruleset.name} has no cards above the table", {"level": move.level,
+                                                                                     "lies": move.lies_as})
+        reason: Why | None = self.placement.reason(state.table, move.cell, lies)
         return reason
 
     def apply(self, state: State, move: Move | str) -> ApplyResult:
@@ -369,13 +373,13 @@ class Game:
 
     def _check_join(self, state: State, move: Join) -> None:
         if not self.setup.join_in_progress:
-            raise IllegalMove(f"nobody can join a game of {self.ruleset.name} in progress")
+            raise refused("join_closed", f"nobody can join a game of {self.ruleset.name} in progress")
         if len(state.players) >= self.max_players:
-            raise IllegalMove(f"the table is full ({self.max_players} players)")
+            raise refused("join_full", f"the table is full ({self.max_players} players)")
         if move.name in state.players:
-            raise IllegalMove(f"{move.name} is already playing")
+            raise refused("join_name", f"{move.name} is already playing")
         if self.goal_ids() and not state.unused_goals:
-            raise IllegalMove("there is no unused goal left to take")
+            raise refused("join_no_goal", "there is no unused goal left to take")
 
     def _join(self, state: State, move: Join) -> ApplyResult:
         """FAQ: "grab an unused Goal and the top 3 cards from the deck, and you're in!" (at the end of the table).

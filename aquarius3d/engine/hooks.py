@@ -22,6 +22,7 @@ from .blocks import Block, block
 
 if TYPE_CHECKING:
     from ..core.cards import Face
+    from ..core.errors import Why
     from .game import Game
     from .moves import Place
     from .state import State
@@ -31,7 +32,7 @@ Spot = tuple["Cell", int]  # a cell and a storey (0: the table)
 
 
 class ReasonInState(Protocol):
-    def __call__(self, game: Game, state: State, cell: Cell, level: int, card_face: Face) -> str | None:
+    def __call__(self, game: Game, state: State, cell: Cell, level: int, card_face: Face) -> Why | None:
         """Why a face cannot go at a cell and storey, or None when it can (asked instead of `reason`)."""
 
 
@@ -90,7 +91,7 @@ class PlacementBlock(Block):
     # frontier's cells, sorted only when a move is asked for (Elemental Towers' edge_to_edge).
     every_frontier_cell: ClassVar[bool] = False
 
-    def reason(self, table: Table, cell: Cell, card_face: Face) -> str | None:
+    def reason(self, table: Table, cell: Cell, card_face: Face) -> Why | None:
         """Why a face cannot go at a cell of the table, or None when it can."""
         raise NotImplementedError
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 from ...core.cards import connected_elements, face
 from ...engine.game import MoveGroup, ShiftGroup, SortedGroup
 from ...engine.hidden import everyone_learns, forget, learn, move_places, pile_moves, swap_places
-from ...core.errors import IllegalMove
+from ...core.errors import refused
 from ...core.text import short
 from ...engine import rng as random_source
 from ...engine.moves import MoveCard, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands, Zap
@@ -47,7 +47,7 @@ class ActionBlock(Block):
         return [self.moves(game, state, seat)]
 
     def check(self, game: "Game", state: "State", seat: int, move: Any) -> None:
-        """Raise IllegalMove with a reason when the move is not allowed."""
+        """Raise IllegalMove with a (coded) reason when the move is not allowed."""
 
     def apply(self, game: "Game", state: "State", seat: int, move: Any) -> None:
         raise NotImplementedError
@@ -55,9 +55,9 @@ class ActionBlock(Block):
 
 def _other_seat(state: "State", seat: int, target: int, what: str) -> None:
     if not 0 <= target < len(state.players):
-        raise IllegalMove(f"there is no seat {target} (seats are 0 to {len(state.players) - 1})")
+        raise refused("no_seat", f"there is no seat {target} (seats are 0 to {len(state.players) - 1})")
     if target == seat:
-        raise IllegalMove(f"you cannot {what} with yourself")
+        raise refused("yourself", f"you cannot {what} with yourself")
 
 
 @block("action", "trade_hands")
@@ -119,26 +119,31 @@ class MoveACardBlock(ActionBlock):
     def check(self, game: Game, state: State, seat: int, move: MoveCard) -> None:
         table = state.table
         if move.source not in table.cards:
-            raise IllegalMove(f"there is no card at {move.source[0]},{move.source[1]} to move")
+            raise refused("no_card", f"there is no card at {move.source[0]},{move.source[1]} to move")
         code = table.faces[move.source].code
         lies = face(code).turned if move.turned else face(code)
         if move.target == move.source:
             if not move.turned or lies.code == code:
-                raise IllegalMove("the card would stay exactly as it lies")
+                raise refused("no_fit", "the card would stay exactly as it lies", cell=move.target, lies=lies.code,
+                              source=move.source)
             if not self.turn_in_place:
-                raise IllegalMove("a moved card must go to another cell")
+                raise refused("no_fit", "a moved card must go to another cell", cell=move.target, lies=lies.code,
+                              source=move.source)
         if len(table.cards) < 2:
-            raise IllegalMove("the card must be reconnected to another card, and it is the only one")
+            raise refused("not_next", "the card must be reconnected to another card, and it is the only one",
+                          cell=move.target, lies=lies.code, source=move.source)
         target = move.target
         if target in table.cards and target != move.source:
-            raise IllegalMove(f"{target[0]},{target[1]} already holds a card")
+            raise refused("taken", f"{target[0]},{target[1]} already holds a card", cell=target, source=move.source)
         # Judge the spot with the card lifted off, without touching the table.
         need = dict(table.frontier_without(move.source)).get(target)
         if need is None:
-            raise IllegalMove(f"{target[0]},{target[1]} is not next to any card (corners do not count)")
+            raise refused("not_next", f"{target[0]},{target[1]} is not next to any card (corners do not count)",
+                          cell=target, source=move.source)
         if not connected_elements(lies.bits, need):
-            raise IllegalMove(f"{lies.code} does not connect at {target[0]},{target[1]}: "
-                              "no touching half-side shows the same element")
+            raise refused("no_fit", f"{lies.code} does not connect at {target[0]},{target[1]}: "
+                                    "no touching half-side shows the same element", cell=target, lies=lies.code,
+                          source=move.source)
 
     def apply(self, game: Game, state: State, seat: int, move: MoveCard) -> None:
         table = state.table
@@ -166,7 +171,7 @@ class ZapACardBlock(ActionBlock):
 
     def check(self, game: Game, state: State, seat: int, move: Zap) -> None:
         if move.cell not in state.table.cards:
-            raise IllegalMove(f"there is no card at {move.cell[0]},{move.cell[1]} to zap")
+            raise refused("no_card", f"there is no card at {move.cell[0]},{move.cell[1]} to zap")
 
     def apply(self, game: Game, state: State, seat: int, move: Zap) -> None:
         card_id, _ = state.table.remove(move.cell)
@@ -200,9 +205,9 @@ class TradeGoalsBlock(ActionBlock):
     def check(self, game: Game, state: State, seat: int, move: TradeGoals) -> None:
         if move.seat is None:
             if not self.with_unused:
-                raise IllegalMove("this game does not allow trading for an unused goal")
+                raise refused("no_unused", "this game does not allow trading for an unused goal")
             if not state.unused_goals:
-                raise IllegalMove("there are no unused goals")
+                raise refused("no_unused", "there are no unused goals")
         else:
             _other_seat(state, seat, move.seat, "trade goals")
 
@@ -244,7 +249,7 @@ class RotateGoalsBlock(ActionBlock):
 
     def check(self, game: Game, state: State, seat: int, move: RotateGoals) -> None:
         if move.direction not in ("left", "right"):
-            raise IllegalMove(f"goals rotate left or right, not {short(move.direction)}")
+            raise refused("direction", f"goals rotate left or right, not {short(move.direction)}")
 
     def apply(self, game: Game, state: State, seat: int, move: RotateGoals) -> None:
         goals = state.goals

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from ...core.vocabulary import BIT, LETTER_OF
 from ...core.cards import DECK_NAME
-from ...core.errors import IllegalMove
+from ...core.errors import Why, refused
 from ...engine import rng as random_source
 from ...engine.blocks import Block, block, field
 from ...engine.hooks import PlacementBlock, SetupBlock, WinBlock
@@ -143,7 +143,7 @@ class DrawAndPlayBlock(Block):
         return []
 
     def check_phase_move(self, game: "Game", state: "State", move: Move) -> None:
-        raise IllegalMove("there is no such step in this game's turn")
+        raise refused("step", "there is no such step in this game's turn")
 
     def apply_phase_move(self, game: "Game", state: "State", move: Move) -> bool:
         return False
@@ -164,19 +164,19 @@ class ConnectBlock(PlacementBlock):
     type: Literal["connect"]
     frontier_cells: ClassVar[bool] = True  # cells() below: the engine counts them from the frontier slots
 
-    def reason(self, table: Table, cell: Cell, card_face: Face) -> str | None:
+    def reason(self, table: Table, cell: Cell, card_face: Face) -> Why | None:
         """Why a face cannot go at a cell, or None when it can."""
         if cell in table.cards:
-            return f"{cell[0]},{cell[1]} already holds a card"
+            return Why("taken", f"{cell[0]},{cell[1]} already holds a card", {"cell": cell})
         if not table.cards:
-            return None if cell == (0, 0) else "the table is empty: the first card goes at 0,0"
+            return None if cell == (0, 0) else Why("not_next", "the table is empty: the first card goes at 0,0",
+                                                   {"cell": cell})
         if cell not in table.need:
-            return f"{cell[0]},{cell[1]} is not next to any card (corners do not count)"
+            return Why("not_next", f"{cell[0]},{cell[1]} is not next to any card (corners do not count)",
+                       {"cell": cell})
         if not table.connects(cell, card_face):
-            return (
-                f"{card_face.code} does not connect at {cell[0]},{cell[1]}: "
-                "no touching half-side shows the same element"
-            )
+            return Why("no_fit", f"{card_face.code} does not connect at {cell[0]},{cell[1]}: "
+                                 "no touching half-side shows the same element", {"cell": cell, "lies": card_face.code})
         return None
 
     def arrangement_errors(self, table: Table) -> list[str]:

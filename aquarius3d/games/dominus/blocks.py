@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
+from ...core.errors import Why
 from ...core.cards import DIRECTIONS, FACING, MY_SIDE, SEG_BITS, SEG_MASK, face, mask_letters
 from ...engine.blocks import Block, Bounds, block, field
 from ...engine.hooks import PlacementBlock, WinBlock
@@ -103,22 +104,25 @@ class ExactMatchBlock(PlacementBlock):
         return (f"a {self.table[0]} x {self.table[1]} table holds at most {_cards(across)} either side "
                 f"of the starter and {along} above or below it")
 
-    def reason(self, table: Table, cell: Cell, card_face: Face) -> str | None:
+    def reason(self, table: Table, cell: Cell, card_face: Face) -> Why | None:
+        facts = {"cell": cell, "lies": card_face.code}
         if cell in table.cards:
-            return f"{cell[0]},{cell[1]} already holds a card"
+            return Why("taken", f"{cell[0]},{cell[1]} already holds a card", facts)
         if not table.cards:
-            return None if cell == (0, 0) else "the table is empty: the first card goes at 0,0"
+            return None if cell == (0, 0) else Why("not_next", "the table is empty: the first card goes at 0,0", facts)
         need = table.need.get(cell)
         if need is None:
-            return f"{cell[0]},{cell[1]} is not next to any card (corners do not count)"
+            return Why("not_next", f"{cell[0]},{cell[1]} is not next to any card (corners do not count)", facts)
         wrong = [SIDE_NAMES[side] for side, ok in side_matches(card_face.bits, need) if not ok]
         if wrong:
             if len(wrong) == 1:
-                return f"{card_face.code} at {cell[0]},{cell[1]}: its {wrong[0]} edge does not match completely"
+                return Why("no_fit", f"{card_face.code} at {cell[0]},{cell[1]}: its {wrong[0]} edge does not match "
+                                     "completely", facts)
             names = ", ".join(wrong[:-1]) + " and " + wrong[-1]
-            return f"{card_face.code} at {cell[0]},{cell[1]}: its {names} edges do not match completely"
+            return Why("no_fit", f"{card_face.code} at {cell[0]},{cell[1]}: its {names} edges do not match completely",
+                       facts)
         if not self.on_table(cell):
-            return f"{cell[0]},{cell[1]} is off the edge of the table ({self._edge_text()})"
+            return Why("off_table", f"{cell[0]},{cell[1]} is off the edge of the table ({self._edge_text()})", facts)
         return None
 
     def cells(self, table: Table, card_face: Face, frontier: list[tuple[Cell, int]] | None = None) -> list[Cell]:

@@ -18,7 +18,7 @@ from ...core.vocabulary import (
     size_name)
 from ...engine import rng as random_source
 from ...engine.moves import PlacePyramid, TradePyramids, TwoPyramids
-from ...core.errors import IllegalMove
+from ...core.errors import Why, refused
 from .state import RisingData, rising, spot, spot_text  # noqa: F401  (spot_text: for callers)
 from .pyramid_moves import PyramidGroup, can_stand_pyramid, pyramid_rows
 from .spots import marked, open_spots
@@ -115,19 +115,21 @@ class RisingPlacementBlock(ConnectBlock):
 
     type: Literal["rising"]  # type: ignore[assignment]  # (a block built on another's names its own type)
 
-    def reason_in_state(self, game: "Game", state: "State", cell: Cell, level: int, card_face: Face) -> str | None:
+    def reason_in_state(self, game: "Game", state: "State", cell: Cell, level: int, card_face: Face) -> Why | None:
         if level == 0:
             return self.reason(state.table, cell, card_face)
         where = f"{cell[0]},{cell[1]} storey {level}"
+        facts = {"cell": cell, "level": level, "lies": card_face.code}
         if face_at(state, cell, level) is not None:
-            return f"{where} already holds a card"
+            return Why("storey", f"{where} already holds a card", facts)
         if face_at(state, cell, level - 1) is None:
-            return f"there is no card below {where}"
+            return Why("storey", f"there is no card below {where}", facts)
         places = rising(state).pyramids.get(spot(cell, level - 1), _NO_PYRAMIDS)
         if not all(places):
-            return f"a card goes above another only on four pyramids; {sum(map(bool, places))} stand there"
+            return Why("storey", f"a card goes above another only on four pyramids; {sum(map(bool, places))} stand "
+                                 "there", facts)
         if not vertical_matches(state, cell, level, card_face):
-            return f"{card_face.code} matches no element to the pyramids below {where}"
+            return Why("storey", f"{card_face.code} matches no element to the pyramids below {where}", facts)
         return None
 
     def vertical_free(self, game: "Game", state: "State") -> list[Spot]:
@@ -276,13 +278,14 @@ class ThreeActionsBlock(DrawAndPlayBlock):
 
     def check_phase_move(self, game: "Game", state: "State", move: Move) -> None:
         if not isinstance(move, PlacePyramid):
-            raise IllegalMove("now play a pyramid from your supply on a card")
+            raise refused("step", "now play a pyramid from your supply on a card")
         if move.pyramid not in rising(state).supply[state.turn]:
-            raise IllegalMove(f"{state.players[state.turn]} has no {size_name(move.pyramid[0])} "
-                              f"{colour_name(move.pyramid[1])} pyramid left")
+            raise refused("no_pyramid", f"{state.players[state.turn]} has no {size_name(move.pyramid[0])} "
+                                        f"{colour_name(move.pyramid[1])} pyramid left", pyramid=move.pyramid)
         why = pyramid_reason(state, move.cell, move.level, move.quarter, move.pyramid)
         if why:
-            raise IllegalMove(why)
+            code = "no_card" if face_at(state, move.cell, move.level) is None else "pyramid_there"
+            raise refused(code, why, pyramid=move.pyramid)
 
     def apply_phase_move(self, game: "Game", state: "State", move: Move) -> bool:
         assert isinstance(move, PlacePyramid)  # (checked by check_phase_move)

@@ -12,7 +12,7 @@ from ...engine import rng as random_source
 from ...engine.moves import MoveCard, ShuffleGoals, SwapRow, TradePiece, Zap
 from ...engine.table import _KEEP, _STEPS
 from ...engine.hidden import learn
-from ...core.errors import IllegalMove
+from ...core.errors import refused
 from .state import towers
 from .pieces import _set_piece, piece_at, pieces_of, space_of
 from ..aquarius.actions import ActionBlock
@@ -52,7 +52,7 @@ class TowersTradeGoals(ActionBlock):
 
     def check(self, game: Game, state: State, seat: int, move: SwapRow) -> None:
         if not 0 <= move.index < len(state.unused_goals) - 1:
-            raise IllegalMove(f"swap-row takes a place from 0 to {len(state.unused_goals) - 2} (0 is the top)")
+            raise refused("row_place", f"swap-row takes a place from 0 to {len(state.unused_goals) - 2} (0 is the top)")
 
     def apply(self, game: Game, state: State, seat: int, move: SwapRow) -> None:
         row, i = state.unused_goals, move.index
@@ -99,13 +99,16 @@ class TowersMoveACard(ActionBlock):
     def check(self, game: Game, state: State, seat: int, move: MoveCard) -> None:
         table = state.table
         if move.source not in table.cards:
-            raise IllegalMove(f"there is no card at {move.source[0]},{move.source[1]}")
+            raise refused("no_card", f"there is no card at {move.source[0]},{move.source[1]}")
         if move.target == move.source:
-            raise IllegalMove("move the card to a different position")
+            raise refused("no_fit", "move the card to a different position", cell=move.target, source=move.source,
+                          lies=table.faces[move.source].code)
         if move.target in table.cards:
-            raise IllegalMove(f"{move.target[0]},{move.target[1]} already holds a card")
+            raise refused("taken", f"{move.target[0]},{move.target[1]} already holds a card", cell=move.target,
+                          source=move.source)
         if not any(c == move.target for c, _ in table.frontier_without(move.source)):
-            raise IllegalMove(f"{move.target[0]},{move.target[1]} is not edge to edge with another card")
+            raise refused("not_next", f"{move.target[0]},{move.target[1]} is not edge to edge with another card",
+                          cell=move.target, source=move.source)
 
     def apply(self, game: Game, state: State, seat: int, move: MoveCard) -> None:
         card_id, code = state.table.remove(move.source)
@@ -196,7 +199,7 @@ class TowersZapACard(ActionBlock):
 
     def check(self, game: Game, state: State, seat: int, move: Zap) -> None:
         if move.cell not in state.table.cards:
-            raise IllegalMove(f"there is no card at {move.cell[0]},{move.cell[1]}")
+            raise refused("no_card", f"there is no card at {move.cell[0]},{move.cell[1]}")
 
     def apply(self, game: Game, state: State, seat: int, move: Zap) -> None:
         card_id, _ = state.table.remove(move.cell)
@@ -233,13 +236,16 @@ class TowersTradeHands(ActionBlock):
     def check(self, game: Game, state: State, seat: int, move: TradePiece) -> None:
         piece = piece_at(state, move.cell, move.space)
         if not piece:
-            raise IllegalMove(f"there is no pyramid on {move.cell[0]},{move.cell[1]} {move.space}")
+            raise refused("no_trade", f"there is no pyramid on {move.cell[0]},{move.cell[1]} {move.space}",
+                          cell=move.cell, space=move.space)
         if len(piece) != 1:
-            raise IllegalMove("a tower cannot be unstacked: trade a single pyramid")
+            raise refused("no_trade", "a tower cannot be unstacked: trade a single pyramid", cell=move.cell,
+                          space=move.space)
         if move.size == piece[0][0]:
-            raise IllegalMove("trade for a pyramid of a different size")
+            raise refused("trade_size", "trade for a pyramid of a different size", pyramid=move.size + piece[0][1])
         if towers(state).supply.get(move.size + piece[0][1], 0) <= 0:
-            raise IllegalMove(f"the supply has no {size_name(move.size)} {colour_name(piece[0][1])} pyramid")
+            raise refused("trade_size", f"the supply has no {size_name(move.size)} {colour_name(piece[0][1])} pyramid",
+                          pyramid=move.size + piece[0][1])
 
     def apply(self, game: Game, state: State, seat: int, move: TradePiece) -> None:
         piece = piece_at(state, move.cell, move.space)

@@ -25,7 +25,7 @@ from ...engine.moves import Build, DraftDiscard, MoveCard, Shift, Skip
 from ...engine.game import Chain, MoveGroup
 from ...engine.hidden import learn
 from ...engine.table import Table
-from ...core.errors import IllegalMove
+from ...core.errors import Why, refused
 from .actions import TowersMoveACard
 from .state import TowersData, towers
 from .pieces import (
@@ -159,13 +159,14 @@ class EdgeToEdgeBlock(PlacementBlock):
     type: Literal["edge_to_edge"]
     every_frontier_cell: ClassVar[bool] = True  # (cells: the frontier's, whatever the face)
 
-    def reason(self, table: Table, cell: Cell, card_face: Face) -> str | None:
+    def reason(self, table: Table, cell: Cell, card_face: Face) -> Why | None:
         if cell in table.cards:
-            return f"{cell[0]},{cell[1]} already holds a card"
+            return Why("taken", f"{cell[0]},{cell[1]} already holds a card", {"cell": cell})
         if not table.cards:
-            return None if cell == (0, 0) else "the table is empty: the card goes at 0,0"
+            return None if cell == (0, 0) else Why("not_next", "the table is empty: the card goes at 0,0", {"cell": cell})
         if cell not in table.need:
-            return f"{cell[0]},{cell[1]} is not edge to edge with any card (corners do not count)"
+            return Why("not_next", f"{cell[0]},{cell[1]} is not edge to edge with any card (corners do not count)",
+                       {"cell": cell})
         return None
 
     def cells(self, table: Table, card_face: Face, frontier: list[tuple[Cell, int]] | None = None) -> list[Cell]:
@@ -308,35 +309,36 @@ class TowersTurnBlock(Block):
     def check_phase_move(self, game: "Game", state: "State", move: Move) -> None:
         if state.phase == "draft":
             if not isinstance(move, DraftDiscard):
-                raise IllegalMove("first draft the deck: choose which of the three cards to discard")
+                raise refused("step", "first draft the deck: choose which of the three cards to discard")
             if not 0 <= move.index < len(towers(state).draft_offer):
-                raise IllegalMove(f"there is no offered card {move.index}")
+                raise refused("no_offer", f"there is no offered card {move.index}")
             return
         if state.phase == "card_action":
             card = game.deck.cards[towers(state).action_card]  # type: ignore[index]  # (set in this phase)
             block = game.actions[card.code]
             if not isinstance(move, block.move_type):
                 example = block.moves(game, state, state.turn)[0]
-                raise IllegalMove(f"resolve {card.code.replace('_', ' ')} first, for example '{example}'")
+                raise refused("step", f"resolve {card.code.replace('_', ' ')} first, for example '{example}'")
             block.check(game, state, state.turn, move)
             return
         if state.phase == "actions":
             if not isinstance(move, (Build, Shift, Skip)):
-                raise IllegalMove("first resolve the actions your matches earned (build, shift or skip)")
+                raise refused("step", "first resolve the actions your matches earned (build, shift or skip)")
             pending = towers(state).pending
             if not 0 <= move.match < len(pending):
-                raise IllegalMove(f"there is no earned action #{move.match} (there are {len(pending)})")
+                raise refused("no_earned", f"there is no earned action #{move.match} (there are {len(pending)})")
             match = pending[move.match]
             if isinstance(move, Build):
                 why = build_reason(state, match, move.cell, move.space)
+                if why:
+                    raise refused("build", why, cell=move.cell, space=move.space)
             elif isinstance(move, Shift):
                 why = shift_reason(state, match.colour, move)
-            else:
-                why = None
-            if why:
-                raise IllegalMove(why)
+                if why:
+                    moving = piece_at(state, move.cell, move.space)
+                    raise refused("shift" if moving else "no_piece", why, cell=move.to_cell, space=move.to_space)
             return
-        raise IllegalMove("there is no such step in this game's turn")
+        raise refused("step", "there is no such step in this game's turn")
 
     def apply_phase_move(self, game: "Game", state: "State", move: Move) -> bool:
         if state.phase == "draft":
