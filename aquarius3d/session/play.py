@@ -260,7 +260,7 @@ class Session(Shown):
         found = [o.move for o in self.options()
                  if isinstance(o.move, (TradeHands, TradeGoals, TradePyramids)) and o.move.seat == seat]
         if not found:
-            return self._follow(Refusal(tr("refuse_action_dead", action=action_name(self.action))))
+            return self._follow(Refusal(tr("refuse_action_dead", action=action_name(self.action or ""))))
         return self._try(found[0])
 
     def choose_direction(self, direction: str) -> bool:

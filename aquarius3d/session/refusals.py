@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.cards import face
 from ..core.errors import IllegalMove, Why
-from ..engine.moves import Join, Move, MoveCard, Place, parse_move
+from ..engine.moves import Join, Move, MoveCard, Place, PlacePyramid, parse_move
 from ..games.aquarius.narration import card_words, where
 from ..i18n import action_name, pyramid_name, tr
 
@@ -61,9 +61,9 @@ def _no_fit(why: Why, asked: Asked) -> str:
     """A card that does not go where it was put: it would, turned round; else where it may not go, by a neighbour."""
     move, cell = asked.move, _cell(why.facts["cell"])
     source = why.facts.get("source")
-    lies = why.facts.get("lies") or (face(move.code).turned.code if isinstance(move, Place) and move.turned
-                                     else getattr(move, "code", ""))
-    other = None
+    lies = str(why.facts.get("lies") or (face(move.code).turned.code if isinstance(move, Place) and move.turned
+                                         else getattr(move, "code", "")))
+    other: Move | None = None
     if isinstance(move, Place):
         other = Place(move.code, move.cell, not move.turned, move.level)
     elif isinstance(move, MoveCard) and _cell(move.target) != _cell(move.source):
@@ -106,8 +106,9 @@ def _no_trade(why: Why, asked: Asked) -> str:
 def _pyramid_there(why: Why, asked: Asked) -> str:
     from ..games.rising.narration import pyramid_place
 
-    return tr("refuse_pyramid_there", pyramid=pyramid_name(why.facts["pyramid"]),
-              where=pyramid_place(asked.state, asked.move))
+    move = asked.move
+    assert isinstance(move, PlacePyramid)  # (the rules' reason for a pyramid)
+    return tr("refuse_pyramid_there", pyramid=pyramid_name(why.facts["pyramid"]), where=pyramid_place(asked.state, move))
 
 
 def _no_action_card(why: Why, asked: Asked) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..bots import DEFAULT_LEVEL
@@ -15,7 +16,7 @@ def default_names(fewest: int, most: int) -> list[str]:
     return list(DEFAULT_NAMES[:max(fewest, min(2, most))])
 
 
-def same_name(names) -> str | None:
+def same_name(names: Iterable[str]) -> str | None:
     """A name two players share (letter case and spaces round it aside), or None when each is their own."""
     seen: set[str] = set()
     for name in names:

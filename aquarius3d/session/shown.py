@@ -29,6 +29,7 @@ class Shown:
 
     flow: Flow
     takeback: TakeBack
+    seed: int
     chicken: bool
     looks: dict[int, int]
     peeking: bool
@@ -149,7 +150,7 @@ class Shown:
             return [Option(tr(f"dir_{d}"), RotateGoals(d)) for d in ("left", "right")]
         if self.stage == Stage.CONFIRM:
             moves = self._action_moves()
-            return [Option(action_name(self.action), moves[0])] if moves else []
+            return [Option(action_name(self.action or ""), moves[0])] if moves else []
         return []
 
     def notify(self, text: str) -> None:

@@ -36,12 +36,12 @@ def shared_spots(game: Game, state: State, flow: Flow, choice: Choice, code: str
                 for cell, level in card_cells(game, state, flow, code, choice.turned)}
     if choice.stage == Stage.TARGET and choice.source is not None and "move_a_card" in game.actions:
         current = state.table.faces[choice.source]
-        lies = current.turned if choice.turned else current
+        lying = current.turned if choice.turned else current
         found: dict[Move, Spot] = {}
         for move in game.actions["move_a_card"].moves(game, state, state.turn):
             if not isinstance(move, MoveCard) or move.source != choice.source:
                 continue
-            if move.turned == choice.turned or lies.symmetric and not move.turned:
-                found[move] = Spot((move.target[0], move.target[1]), card=lies.code)
+            if move.turned == choice.turned or lying.symmetric and not move.turned:
+                found[move] = Spot((move.target[0], move.target[1]), card=lying.code)
         return found
     return {}

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..bots.hard import HardPlayer
 from ..core.cards import face
@@ -27,23 +28,30 @@ from ..i18n import element_name, pyramid_name, tr
 from .stages import Stage
 from ..core.vocabulary import BIT, ELEMENT_OF, LETTER_OF
 
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.hidden import Observation
+    from ..engine.moves import Move
+    from ..engine.state import State
+    from .shown import Shown
+
 THINK = 0.5  # seconds of the hard player's budget: a short wait in the window
 NOT_NOW = (Stage.COVER, Stage.COMPUTER, Stage.OVER, Stage.ROUND_OVER)
 
 
 @dataclass(frozen=True)
 class Suggestion:
-    move: object  # an engine move, legal for the seat to move
+    move: Move  # an engine move, legal for the seat to move
     text: str  # "Suggestion: <the move in words> — <why>"
 
 
-def can_suggest(session) -> bool:
+def can_suggest(session: Shown) -> bool:
     """Whether a human is to move with their secrets on screen (not the cover, not a computer's turn)."""
     return (session.stage not in NOT_NOW and not session.state.over
             and session.seats[session.seat].kind == "human")
 
 
-def suggestion(session, think: float = THINK, move=None) -> Suggestion | None:
+def suggestion(session: Shown, think: float = THINK, move: Move | None = None) -> Suggestion | None:
     """The hard player's move for the seat to move, from that seat's observation, with a reason; None if not now.
 
     `move`, if given, is the move `advisor` chose (in a worker process, screens/thinking.py): only said here."""
@@ -67,20 +75,20 @@ def suggestion(session, think: float = THINK, move=None) -> Suggestion | None:
     return Suggestion(move, tr("suggest_text", move=said, why=_reason(game, world, move, goal, before_size, hand)))
 
 
-def advisor(session, think: float = THINK) -> tuple[HardPlayer, object, int]:
+def advisor(session: Shown, think: float = THINK) -> tuple[HardPlayer, Observation, int]:
     """The player that advises the seat to move, its observation and the seed: the same position, the same advice."""
     seen = session.game.observe(session.state, session.seat)
     seed = (session.seed * 1_000_003 + session.state.turn_number * 131 + session.seat) % 2**31
     return HardPlayer(seed=seed, think=think), seen, seed
 
 
-def _place_words(world, move: Place) -> str:
+def _place_words(world: State, move: Place) -> str:
     """"place the Fire card left of the Water card": the card as it would lie, by a neighbour before the move."""
     lies = face(move.code).turned.code if move.turned else move.code
     return tr("suggest_place", card=card_words(lies), where=where(world.table.faces, move.cell, move.level))
 
 
-def _goal_letter(game, world, seat: int) -> str | None:
+def _goal_letter(game: Game, world: State, seat: int) -> str | None:
     """The element letter of the seat's own goal, if the game gives goals of elements."""
     goals = getattr(world, "goals", None)
     if not goals or seat >= len(goals) or goals[seat] is None:
@@ -89,7 +97,7 @@ def _goal_letter(game, world, seat: int) -> str | None:
     return LETTER_OF.get(code) or (code if code in ELEMENT_OF else None)
 
 
-def _reason(game, world, move, goal: str | None, before_size: int, hand: list[int]) -> str:
+def _reason(game: Game, world: State, move: Move, goal: str | None, before_size: int, hand: list[int]) -> str:
     if isinstance(move, Pass):
         return tr("suggest_why_pass")
     if goal is not None and isinstance(move, Place):

@@ -18,13 +18,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.state import State
 from .stages import Stage
 
 if TYPE_CHECKING:
     from .flows.base import Flow
+    from .play import Session
 
 
 @dataclass
@@ -35,14 +36,14 @@ class Snapshot:
     log: int  # the length of the game's log just after the move: anyone's next act makes it longer
 
 
-def _secrets(state: State, seat: int) -> tuple:
+def _secrets(state: State, seat: int) -> tuple[set[int], int | None, dict[Any, Any]]:
     """What a seat privately knows: the cards in its hand, its goal, the hidden cards it saw placed."""
     known = state.known[seat] if seat < len(state.known) else {}
     return set(state.hands[seat]), state.goals[seat] if seat < len(state.goals) else None, dict(known)
 
 
 class TakeBack:
-    def __init__(self, session) -> None:
+    def __init__(self, session: Session) -> None:
         self.session = session
         self.snapshot: Snapshot | None = None
         self._pending: tuple[State, int, int] | None = None

@@ -1,31 +1,36 @@
 """What the session says in words: the prompt for the stage, why a spot takes nothing, the goal lines,
-the end screen (and the winning groups it lights). Functions of a Session (play.py), which calls them; each reads only what
-the session shows (its observation, stage and choices), never another seat's secrets.
+the end screen (and the winning groups it lights). Functions of what a session shows (shown.py), which calls them; each
+reads only that (its observation, stage and choices), never another seat's secrets.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import refusals
-from ..core.cards import BIT, LETTER_OF, face
+from ..core.cards import face
+from ..core.vocabulary import BIT, LETTER_OF
+from ..engine.moves import Move
 from ..games.aquarius.narration import card_words, rotation, sentence
 from ..i18n import action_name, element_name, tr
+from . import refusals
 from .spots import shared_spots
 from .stages import Stage
 
 if TYPE_CHECKING:
-    from .play import Session
+    from .shown import Shown
 
 
-def rising_seat_line(session: Session, seat: int, cards: int) -> str:
+def rising_seat_line(session: Shown, seat: int, cards: int) -> str:
     """An Aquarius Rising seat in one line, "Ann: 3 cards, 12 pyramids" (the HUD and the label at its tray)."""
-    pyramids = sum(count for _, count in session.flow.supply(seat))
+    from .flows.rising import RisingFlow
+
+    flow = session.flow
+    pyramids = sum(count for _, count in flow.supply(seat)) if isinstance(flow, RisingFlow) else 0
     counts = tr("seat_cards_pyramids", cards=tr("count_cards", count=cards), pyramids=tr("count_pyramids", count=pyramids))
     return tr("name_and_counts", name=session.seats[seat].name, counts=counts)
 
 
-def goal_text(session: Session) -> str | None:
+def goal_text(session: Shown) -> str | None:
     """The viewer's goal while they peek (press and hold)."""
     seen = session.observation()
     if not session.peeking or seen["goal"] is None:
@@ -33,7 +38,7 @@ def goal_text(session: Session) -> str | None:
     return tr("hud_goal", element=element_name(seen["goal"]))
 
 
-def hint(session: Session) -> str:
+def hint(session: Shown) -> str:
     """One line telling the player what to do now."""
     own = session.flow.hint(session.choice)
     if own is not None:
@@ -59,13 +64,13 @@ def hint(session: Session) -> str:
         return "\n".join([tr("hud_choose_direction")] + [
             tr("hud_rotation", direction=tr(f"dir_{d}"), who=rotation(names, d, pile)) for d in ("left", "right")])
     if session.stage == Stage.CONFIRM:
-        return tr("hud_confirm_action", action=action_name(session.action))
+        return tr("hud_confirm_action", action=action_name(session.action or ""))
     if session.stage == Stage.COMPUTER:
         return tr("hud_bot_thinking", name=session.seats[session.seat].name)
     return ""
 
 
-def why_not_there(session: Session, cell) -> str:
+def why_not_there(session: Shown, cell: tuple[int, int]) -> str:
     """Why the chosen card cannot go to a cell with no glowing spot, in the player's language."""
     table = session.state.table
     if cell in table.cards and cell != session.source:
@@ -82,17 +87,17 @@ def why_not_there(session: Session, cell) -> str:
     return tr("refuse_turn" if fits else "refuse_no_fit", card=card_words(lies))
 
 
-def refusal(session: Session, move) -> str:
+def refusal(session: Shown, move: Move | str) -> str:
     """Why the rules refuse a move, in words and in the player's language (refusals.py)."""
     return refusals.refusal(session.game, session.state, [s.name for s in session.seats], move)
 
 
-def replay_refusal(session: Session, index: int, move) -> str:
+def replay_refusal(session: Shown, index: int, move: Move | str) -> str:
     """Why move `index` of a saved game cannot be replayed, in words: "move 4 cannot be replayed: ..."."""
     return tr("load_bad_move", number=index + 1, reason=refusal(session, move))
 
 
-def goal_hint(session: Session) -> str:
+def goal_hint(session: Shown) -> str:
     """The line by the goal card when not peeking: how to peek; in Aqua-Chicken also the goals the
     viewer turned in to Shuffle Goals, which they may see without it counting as a look."""
     seen = session.observation()
@@ -105,7 +110,7 @@ def goal_hint(session: Session) -> str:
     return "\n".join(lines + [tr("chicken_hint")])
 
 
-def summary(session: Session) -> list[str]:
+def summary(session: Shown) -> list[str]:
     """The end screen's lines."""
     state, cards = session.state, session.game.deck.cards
     own = session.flow.summary()
@@ -118,7 +123,10 @@ def summary(session: Session) -> list[str]:
         lines.extend(reasons)
     elif state.end_reason == "goal":
         for seat in state.winners:
-            element = cards[state.goals[seat]].code
+            goal = state.goals[seat]
+            if goal is None:
+                continue
+            element = cards[goal].code
             size = state.table.largest_group(BIT[LETTER_OF[element]])
             lines.append(tr("end_reason_goal", element=element_name(element), count=size))
     elif state.end_reason == "deck out":
@@ -136,9 +144,9 @@ def summary(session: Session) -> list[str]:
     return lines
 
 
-def winning_cells(session: Session) -> set:
+def winning_cells(session: Shown) -> set[tuple[int, int]]:
     """Cells of the winners' largest groups of their goal element (for the highlight)."""
-    cells = set()
+    cells: set[tuple[int, int]] = set()
     if not session.state.over:
         return cells
     cards = session.game.deck.cards
@@ -152,7 +160,7 @@ def winning_cells(session: Session) -> set:
     return cells
 
 
-def chicken_winners(session: Session) -> list[int]:
+def chicken_winners(session: Shown) -> list[int]:
     """The Aqua-Chicken side game: those who never looked, else whoever looked last."""
     players = [i for i, s in enumerate(session.seats) if s.kind == "human"]
     never = [i for i in players if i not in session.looks]

@@ -246,7 +246,8 @@ class TowersFlow(Flow):
                     return m
             if (cell, space) == choice.source:
                 return choice.but(source=None)
-            return self._checked(Shift(self._first_match_for(choice.source), *choice.source, cell, space))
+            (from_cell, from_space) = choice.source
+            return self._checked(Shift(self._first_match_for(choice.source), from_cell, from_space, cell, space))
         for m in moves:
             if isinstance(m, Build) and (m.cell, m.space) == (cell, space):
                 return m
