@@ -22,18 +22,32 @@ Levels:
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from .greedy import EasyPlayer, MediumPlayer
 from .hard import HardPlayer
 from .random_player import RandomPlayer
 
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.hidden import Observation
+    from ..engine.moves import Move
+
 
 class Player(Protocol):
-    def choose(self, game, observation): ...
+    level: str
+    think: float | None
+
+    def choose(self, game: Game, observation: Observation) -> Move: ...
 
 
-LEVELS = {"random": RandomPlayer, "easy": EasyPlayer, "medium": MediumPlayer, "hard": HardPlayer}
+class Level(Protocol):
+    """A level's player class: made with a seed and, for searching levels, seconds to think."""
+
+    def __call__(self, seed: int = 0, think: float | None = None) -> Player: ...
+
+
+LEVELS: dict[str, Level] = {"random": RandomPlayer, "easy": EasyPlayer, "medium": MediumPlayer, "hard": HardPlayer}
 DEFAULT_LEVEL = "medium"  # what `bot` and `computer` mean
 SEAT_LEVELS = ("medium", "hard", "easy", "random")  # the order a seat button offers the levels in (new-game form)
 ALIASES = ("bot", "computer")

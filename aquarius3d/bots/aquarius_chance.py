@@ -13,9 +13,15 @@ against each other (tools/fit_aquarius_chance.py), since `hard` plays the others
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
-from ..core.cards import face
-from .aquarius_eval import _LOW, ANSWER_CODES, grown_size
+from ..core.cards import Face, face
+from ..engine.table import Cell, Table
+from .aquarius_eval import _LOW, ANSWER_CODES, Joined, grown_size
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.state import State
 
 NAMES = ("bias", "own_gap", "own_gap_1", "own_gap_2", "own_open", "own_elements", "own_answers", "own_actions",
          "rival_gap", "rivals_gap_1", "rivals_gap_2", "rival_open", "rivals_finish", "answers_vs_finish",
@@ -26,7 +32,7 @@ CHANCE = (-0.469, -0.065, 0.25, 0.398, 0.13, 0.077, 0.2, -0.005, 0.115, -0.171, 
           -0.367)
 
 
-def features(game, world, seat: int) -> list[float] | None:
+def features(game: Game, world: State, seat: int) -> list[float] | None:
     """The model's inputs for `seat` (to play at the start of its turn in `world`), or None when its own hand
     completes its goal now (a sure win)."""
     if wins_now(game, world, seat):
@@ -65,7 +71,7 @@ def features(game, world, seat: int) -> list[float] | None:
             float(min(answers, finishing)), max(0.0, 10.0 - len(world.deck)) / 10.0, float(len(rivals))]
 
 
-def win_chance(game, world, seat: int) -> float:
+def win_chance(game: Game, world: State, seat: int) -> float:
     """The model's chance that `seat`, to play at the start of its turn in a whole position, wins (1 when its
     own hand completes its goal now)."""
     values = features(game, world, seat)
@@ -75,7 +81,7 @@ def win_chance(game, world, seat: int) -> float:
     return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, x))))
 
 
-def wins_now(game, world, seat: int) -> bool:
+def wins_now(game: Game, world: State, seat: int) -> bool:
     """Aquarius: whether an element card in the seat's hand, placed now, completes its goal group (at a leaf, the
     seat's own turn: the win is certain in that world)."""
     goal = world.goals[seat]
@@ -84,7 +90,7 @@ def wins_now(game, world, seat: int) -> bool:
     return finishes(game, world.table, world.hands[seat], game.goal_bit[goal], game.target_of(world, seat))
 
 
-def finishes(game, table, hand, mine: int, target: int) -> bool:
+def finishes(game: Game, table: Table, hand: list[int], mine: int, target: int) -> bool:
     """Whether an element card of `hand`, placed on `table`, makes a group of element `mine` of `target` panels."""
     if table.largest_group(mine) < target - NEAR_WIN:
         return False
@@ -105,9 +111,9 @@ def finishes(game, table, hand, mine: int, target: int) -> bool:
     return False
 
 
-def _grown(table, lies, cell, bit: int, panels: list[int]) -> int:
+def _grown(table: Table, lies: Face, cell: Cell, bit: int, panels: list[int]) -> int:
     """The largest group of element `bit` that a card lying as `lies` at an empty `cell` would make."""
-    joined: dict = {}
+    joined: Joined = {}
     for panel, n, their_panel, shared in table.touching(cell, lies):
         if shared & bit:
             root, size = table.group_root(n, their_panel, bit)

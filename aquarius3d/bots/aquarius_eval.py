@@ -29,10 +29,22 @@ mean of every goal it could be.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
 from ..core.cards import DIRECTIONS, FACING, MY_SIDE, SEG_BITS, face
 from ..engine.hidden import HIDDEN
-from ..engine.moves import MoveCard, Pass, Place, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands, Zap
+from ..engine.moves import (
+    Move, MoveCard, Pass, Place, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands, Zap,
+)
 from ..core.vocabulary import BIT, LETTER_OF
+from .kit import Scored
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.hidden import Observation
+    from ..engine.state import State
 
 WIN = 1_000_000.0
 KEEP_ACTION = 4.0  # what an action card in hand is worth: play it only when it gains more
@@ -46,12 +58,14 @@ DANGER = 0.3  # the chance that an element is another seat's goal from which its
 MOVE_CARD_LIMIT = 240
 _LOW = sum(1 << (SEG_BITS * i) for i in range(8))  # the lowest bit of each packed segment
 BITS = tuple(1 << i for i in range(5))
+Odds = dict[int, dict[int, float]]  # hard's reading of the others' goals: seat -> element bit -> chance
+Joined = dict[tuple[int, int], dict[int, int]]  # (panel of a new card, element bit) -> {group root: size} it joins
 
 
 class Judge:
     """What one seat knows that matters to its judgement, worked out once per decision."""
 
-    def __init__(self, game, observation, odds: dict[int, dict[int, float]] | None = None) -> None:
+    def __init__(self, game: Game, observation: Observation, odds: Odds | None = None) -> None:
         view = observation.view
         self.odds = odds  # hard's reading of the others' goals: seat -> element bit -> chance (None: even odds)
         self.game = game
@@ -60,8 +74,10 @@ class Judge:
         self.table = view.table
         self.target = game.target_of(view, self.seat)
         self.others_target = game.target
-        self.mine = BIT[LETTER_OF[game.deck.cards[view.goals[self.seat]].code]]
+        goal = view.goals[self.seat]
+        assert goal is not None, "judged from a seat with a goal"
         cards = game.deck.cards
+        self.mine = BIT[LETTER_OF[cards[goal].code]]
         self.goal_bits = sorted({BIT[LETTER_OF[cards[g].code]] for g in game.goal_ids()})
         # Goals whose place the seat knows (it traded one away, or saw one): seat -> element bit.
         self.known_goals: dict[int, int] = {}
@@ -72,7 +88,7 @@ class Judge:
         self.threat = self.threats(self.mine)
         self._danger: bool | None = None
 
-    def keep(self, move) -> float:
+    def keep(self, move: Move) -> float:
         """What playing this action card gives up: KEEP_ACTION; for the `hard` player (goals read, `odds`), an
         answer (ANSWERS) is worth KEEP_ANSWER kept while no rival is near winning (`danger`)."""
         if self.odds is None or not isinstance(move, ANSWERS) or self.danger():
@@ -134,7 +150,7 @@ class Judge:
         lies = face(move.lies_as)
         table = self.table
         sizes = dict(self.base)
-        joined: dict[tuple[int, int], dict] = {}
+        joined: Joined = {}
         open_segments = {bit: 0 for bit in BITS}
         x, y = move.cell
         for d in DIRECTIONS:
@@ -174,10 +190,10 @@ class Judge:
         return worth
 
 
-def grown_size(panels: list[int], bit: int, joined: dict) -> int:
+def grown_size(panels: Sequence[int], bit: int, joined: Joined) -> int:
     """The largest group of one element a new card's `panels` of it make: each panel with the groups it joins
     (`joined[panel, bit]`: root -> size), panels that join a common group counted as one part."""
-    parts: list[tuple[int, dict]] = []  # (panels of the new card, groups joined)
+    parts: list[tuple[int, dict[int, int]]] = []  # (panels of the new card, groups joined)
     for panel in panels:
         roots = dict(joined.get((panel, bit), {}))
         count = 1
@@ -189,7 +205,8 @@ def grown_size(panels: list[int], bit: int, joined: dict) -> int:
     return max(count + sum(roots.values()) for count, roots in parts)
 
 
-def score_moves(game, observation, moves, rng, move_card_limit: int = MOVE_CARD_LIMIT, odds=None):
+def score_moves(game: Game, observation: Observation, moves: list[Move], rng: random.Random,
+                move_card_limit: int = MOVE_CARD_LIMIT, odds: Odds | None = None) -> Scored | None:
     """[(score, move)] for each legal move; None (a random move) when the seat has no goal (Elemental Connections).
 
     `odds`: seat -> element bit -> the chance it is that seat's goal, when the caller has read the others'
@@ -203,13 +220,14 @@ def score_moves(game, observation, moves, rng, move_card_limit: int = MOVE_CARD_
         game, observation, judge, actions, base, best_place, rng, move_card_limit))
 
 
-def scored_by(judge, moves, score_actions):
+def scored_by(judge: Judge, moves: list[Move],
+              score_actions: Callable[[list[Move], float, float | None], Scored]) -> Scored:
     """[(score, move)]: placements by `judge`, a pass just under standing still, and the action cards by
     `score_actions(actions, base, best placement's score)` (after the placements: they are weighed against them)."""
     base = judge.value(judge.base)
-    scored = []
-    actions = []
-    best_place = None
+    scored: Scored = []
+    actions: list[Move] = []
+    best_place: float | None = None
     for move in moves:
         if isinstance(move, Place):
             score = judge.placement(move)
@@ -224,11 +242,12 @@ def scored_by(judge, moves, score_actions):
     return scored
 
 
-def _actions(game, observation, judge: Judge, moves, base: float, best_place, rng, limit: int):
+def _actions(game: Game, observation: Observation, judge: Judge, moves: list[Move], base: float,
+             best_place: float | None, rng: random.Random, limit: int) -> Scored:
     view = observation.view
     seat = observation.seat
     guess = game.determinize(observation, rng)  # one whole state consistent with what the seat saw
-    found = []
+    found: Scored = []
     for move in _worth_trying(judge, moves, limit):
         if isinstance(move, (Zap, MoveCard)):
             state = guess.copy()
@@ -242,7 +261,7 @@ def _actions(game, observation, judge: Judge, moves, base: float, best_place, rn
     return found
 
 
-def off_table_worth(judge: Judge, view, seat: int, move, base: float, best_place) -> float:
+def off_table_worth(judge: Judge, view: State, seat: int, move: Move, base: float, best_place: float | None) -> float:
     """The worth of an action card that leaves the table as it is (goals and hands change), before the worth of
     keeping it is taken off; `best_place`: the best placement's score, None when the hand has none."""
     if isinstance(move, TradeGoals):
@@ -253,7 +272,7 @@ def off_table_worth(judge: Judge, view, seat: int, move, base: float, best_place
         return _goal_worth(judge, [known] if known else None, given)
     if isinstance(move, RotateGoals):
         if judge.odds is not None:
-            return _rotated_worth(judge, view, seat, move)
+            return _rotated_worth(judge, judge.odds, view, seat, move)
         return _goal_worth(judge, None, judge.mine) - 2.0
     if isinstance(move, ShuffleGoals):
         in_play = sum(1 for g in view.goals if g is not None)
@@ -268,7 +287,7 @@ def off_table_worth(judge: Judge, view, seat: int, move, base: float, best_place
     return base - 5.0  # an action this evaluation does not know: hardly ever
 
 
-def _worth_trying(judge: Judge, moves, limit: int):
+def _worth_trying(judge: Judge, moves: list[Move], limit: int) -> list[Move]:
     """The actions to score: every one but Move a Card, which is tried only where it may matter."""
     others = [m for m in moves if not isinstance(m, MoveCard)]
     shifts = [m for m in moves if isinstance(m, MoveCard)]
@@ -292,7 +311,8 @@ def _worth_trying(judge: Judge, moves, limit: int):
     return others + chosen
 
 
-def _goal_worth(judge: Judge, elements, given, weights: dict[int, float] | None = None) -> float:
+def _goal_worth(judge: Judge, elements: list[int] | None, given: int | None,
+                weights: dict[int, float] | None = None) -> float:
     """The expected worth of the table with a new goal: one of `elements`, or any the seat cannot place
     (`weights`: element bit -> chance, instead)."""
     if weights:
@@ -308,7 +328,7 @@ def _goal_worth(judge: Judge, elements, given, weights: dict[int, float] | None 
     return total / len(elements)
 
 
-def _rotated_worth(judge: Judge, view, seat: int, move) -> float:
+def _rotated_worth(judge: Judge, odds: Odds, view: State, seat: int, move: RotateGoals) -> float:
     """Rotate Goals as the `hard` player judges it: the goal comes from one known place in the ring (the
     seat before it in the direction of the rotation, or the unused pile), read by the odds of that place."""
     seats = len(view.goals)
@@ -318,15 +338,15 @@ def _rotated_worth(judge: Judge, view, seat: int, move) -> float:
         known = judge.known_goals.get(source)
         if known:
             return _goal_worth(judge, [known], judge.mine)
-        if source in judge.odds and judge.odds[source]:
-            return _goal_worth(judge, None, judge.mine, judge.odds[source])
+        if source in odds and odds[source]:
+            return _goal_worth(judge, None, judge.mine, odds[source])
         return _goal_worth(judge, None, judge.mine)
     # the unused pile: what no seat is thought to hold
-    weights = {}
+    weights: dict[int, float] = {}
     for bit in judge.goal_bits:
         if bit == judge.mine or bit in judge.known_goals.values():
             continue
-        held = sum(chances.get(bit, 0.0) for chances in judge.odds.values())
+        held = sum(chances.get(bit, 0.0) for chances in odds.values())
         weights[bit] = max(0.0, 1.0 - held)
     if sum(weights.values()) <= 1e-9:
         return _goal_worth(judge, None, judge.mine)

@@ -17,30 +17,46 @@ are the same with either (one determinized state a decision with actions, for a 
 
 from __future__ import annotations
 
-from ..core.cards import DIRECTIONS, FACING, MY_SIDE, face
-from ..engine.moves import MoveCard, Place, Zap
+import random
+from typing import TYPE_CHECKING
+
+from ..core.cards import DIRECTIONS, FACING, MY_SIDE, Face, face
+from ..engine.moves import Move, MoveCard, Place, Zap
 from ..engine.hidden import HIDDEN
-from .aquarius_eval import BITS, KEEP_ACTION, WIN, Judge, _worth_trying, grown_size, off_table_worth, scored_by
+from ..engine.table import Cell
+from .aquarius_eval import (
+    BITS, KEEP_ACTION, WIN, Joined, Judge, Odds, _worth_trying, grown_size, off_table_worth, scored_by,
+)
+from .kit import Scored
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.hidden import Observation
+    from ..engine.state import State
 
 MOVE_CARD_LIMIT = 24  # medium tries up to 240
+# Per side segment of a cell: None beside an empty cell, else (the facing segment's elements, {element bit: (group
+# root, size)} of the groups it belongs to).
+Around = list[tuple[int, dict[int, tuple[int, int]]] | None]
+# A face, the element bits each segment shows, and the panels of each element it shows.
+Shape = tuple[Face, tuple[tuple[int, ...], ...], tuple[tuple[int, tuple[int, ...]], ...]]
 
 
 class FastJudge(Judge):
     """Judge with the neighbourhood of each cell read once per decision."""
 
-    def __init__(self, game, observation, odds=None) -> None:
+    def __init__(self, game: Game, observation: Observation, odds: Odds | None = None) -> None:
         super().__init__(game, observation, odds)
-        self._around: dict = {}
+        self._around: dict[Cell, Around] = {}
 
-    def _cell(self, cell):
-        """Per side segment of a card at `cell`: None when it faces an empty cell, else (the facing segment's
-        elements, {element bit: (group root, size)} of the groups it belongs to)."""
-        found = self._around.get(cell)
-        if found is not None:
-            return found
+    def _cell(self, cell: Cell) -> Around:
+        """What a card at `cell` would face, per side segment (Around)."""
+        known = self._around.get(cell)
+        if known is not None:
+            return known
         table = self.table
         faces = table.faces
-        found = [None] * 8
+        found: Around = [None] * 8
         x, y = cell
         for d in DIRECTIONS:
             n = (x + d[0], y + d[1])
@@ -57,7 +73,7 @@ class FastJudge(Judge):
     def placement(self, move: Place) -> float:
         lies, segment_bits, panel_bits = _shape(move.lies_as)
         around = self._around.get(move.cell) or self._cell(move.cell)
-        joined: dict[tuple[int, int], dict] = {}
+        joined: Joined = {}
         open_segments: dict[int, int] = {}
         segment_panel = lies.segment_panel
         for s in range(8):
@@ -69,12 +85,12 @@ class FastJudge(Judge):
                 for bit in bits:
                     open_segments[bit] = open_segments.get(bit, 0) + 1
                 continue
-            facing, roots = near
+            facing, groups = near
             for bit in bits:
                 if facing & bit:
-                    root, size = roots[bit]
+                    root, size = groups[bit]
                     joined.setdefault((segment_panel[s], bit), {})[root] = size
-        grown = {}
+        grown: dict[int, int] = {}
         sizes = self.base
         for bit, panels in panel_bits:
             if len(panels) == 1:
@@ -103,10 +119,10 @@ class FastJudge(Judge):
         return worth
 
 
-_SHAPES: dict[str, tuple] = {}
+_SHAPES: dict[str, Shape] = {}
 
 
-def _shape(code: str) -> tuple:
+def _shape(code: str) -> Shape:
     """A face with, per segment, the element bits it shows and, per element it shows, its panels."""
     found = _SHAPES.get(code)
     if found is None:
@@ -114,11 +130,11 @@ def _shape(code: str) -> tuple:
         segment_bits = tuple(tuple(bit for bit in BITS if lies.segments[s] & bit) for s in range(8))
         panel_bits = tuple((bit, tuple(p for p, mask in enumerate(lies.panels) if mask & bit))
                            for bit in BITS if lies.elements & bit)
-        found = _SHAPES[code] = (lies, segment_bits, panel_bits)
+        found = _SHAPES[code] = lies, segment_bits, panel_bits
     return found
 
 
-def score_moves(game, observation, moves, rng):
+def score_moves(game: Game, observation: Observation, moves: list[Move], rng: random.Random) -> Scored | None:
     """[(score, move)] for each legal move, as `aquarius_eval.score_moves(..., MOVE_CARD_LIMIT)` scores them;
     None when the seat has no goal it may look at."""
     view = observation.view
@@ -140,13 +156,14 @@ def _counting(judge: Judge) -> int:
     return found
 
 
-def _actions(game, observation, judge: Judge, moves, base: float, best_place, rng):
+def _actions(game: Game, observation: Observation, judge: Judge, moves: list[Move], base: float,
+             best_place: float | None, rng: random.Random) -> Scored:
     view = observation.view
     seat = observation.seat
     table = judge.table
     counting = _counting(judge)
     guess = game.determinize(observation, rng)  # drawn as medium draws it: the same games for a seed
-    found = []
+    found: Scored = []
     for move in _worth_trying(judge, moves, MOVE_CARD_LIMIT):
         if isinstance(move, Zap):
             if len(table.cards) < 2:  # the table empties: a new starter is flipped (the whole game's rule)
@@ -169,7 +186,7 @@ def _actions(game, observation, judge: Judge, moves, base: float, best_place, rn
     return found
 
 
-def _played(game, guess, judge: Judge, move) -> float:
+def _played(game: Game, guess: State, judge: Judge, move: Move) -> float:
     """The worth of the table an action leaves, played on a whole state determinized from the observation."""
     state = guess.copy()
     game.apply(state, move)

@@ -24,26 +24,39 @@ those are known.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
+
 from ..core.cards import canonical, face, turn
 from ..engine.hidden import Observation
-from ..engine.moves import MoveCard, Place, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands, Zap
+from ..engine.moves import (
+    Move, MoveCard, Place, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands, Zap,
+)
 from ..engine.state import State
+from ..engine.table import Cell, Table
 from .aquarius_fast import FastJudge
 from .infer import public_moves
+from .kit import Sample
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
+Step = tuple[int, int, Move, Table, int | None]  # (log index, seat, move, the table before it, the card placed)
 
 TRIES = 12  # deals and mends per world before one that fails a test is kept anyway
 SLACK = 1e-6  # a score this much above the placed card's is better (medium breaks exact ties at random)
 RULED = 3.0  # evidence taken from a goal under which a placed card had a better spot
 
 
-def history(game, view):
+def history(game: Game, view: State) -> Iterator[Step]:
     """(index in the log, seat, move, the table before it, the card placed or None) for the log's moves, newest
     first, as far back as the table can be read back."""
     table = view.table
     zapped = _zapped(view)
     ids = {canonical(card.code): i for i, card in enumerate(game.deck.cards) if card.kind != "goal"}
     for index, seat, move in reversed(list(public_moves(view))):
-        card = None
+        card: int | None = None
         if isinstance(move, Place):
             if move.level or move.cell not in table.faces:
                 return
@@ -56,20 +69,20 @@ def history(game, view):
             moved, code = before.remove(move.target)
             before.place(move.source, moved, turn(code) if move.turned else code)
         elif isinstance(move, Zap):
-            code = zapped.get(index)
-            if code is None or move.cell in table.faces:
+            lay = zapped.get(index)
+            if lay is None or move.cell in table.faces:
                 return
             before = table.copy()
-            before.place(move.cell, ids[canonical(code)], code)
+            before.place(move.cell, ids[canonical(lay)], lay)
         else:
             before = table
         yield index, seat, move, before, card
         table = before
 
 
-def _zapped(view) -> dict[int, str]:
+def _zapped(view: State) -> dict[int, str]:
     """Log index of each Zap a Card -> the face that lay in its cell, where a move of the log put it there."""
-    lying: dict = {}
+    lying: dict[Cell, str] = {}
     found: dict[int, str] = {}
     for index, _, move in public_moves(view):
         if isinstance(move, Place):
@@ -85,7 +98,7 @@ def _zapped(view) -> dict[int, str]:
     return found
 
 
-def seen_by(world, seat: int, before, hand: list[int], goal: int | None = None) -> State:
+def seen_by(world: State, seat: int, before: Table, hand: list[int], goal: int | None = None) -> State:
     """`world` as `seat` saw it before a move: the table `before`, holding `hand` (a shallow copy, only read)."""
     view = State.__new__(State)
     view.__dict__.update(world.__dict__)
@@ -99,7 +112,8 @@ def seen_by(world, seat: int, before, hand: list[int], goal: int | None = None) 
     return view
 
 
-def best_placement(game, view, seat: int, judge=None, spots=None) -> float:
+def best_placement(game: Game, view: State, seat: int, judge: FastJudge | None = None,
+                   spots: list[Place] | None = None) -> float:
     """The best score medium gives a placement from the hand of `seat` in `view` (-inf: none); `judge`, a
     FastJudge of that view, and `spots`, its placements, when the caller has them already."""
     judge = judge or FastJudge(game, Observation(seat, view))
@@ -108,7 +122,7 @@ def best_placement(game, view, seat: int, judge=None, spots=None) -> float:
     return max((judge.placement(m) for m in spots), default=float("-inf"))
 
 
-def read(game, observation) -> tuple[dict[int, dict[str, float]], list[Test]]:
+def read(game: Game, observation: Observation) -> tuple[dict[int, dict[str, float]], list[Test]]:
     """What the others' placements say, the log read back once: the rulings on their goals (`ruled_out`) and
     the tests of their hands (`tests`, none for the seats no goal explains)."""
     if not game.goal_ids():
@@ -118,7 +132,8 @@ def read(game, observation) -> tuple[dict[int, dict[str, float]], list[Test]]:
     return rulings, tests(game, observation, unlike, steps)
 
 
-def ruled_out(game, observation, steps=None) -> tuple[dict[int, dict[str, float]], frozenset[int]]:
+def ruled_out(game: Game, observation: Observation,
+              steps: Iterable[Step] | None = None) -> tuple[dict[int, dict[str, float]], frozenset[int]]:
     """Log index of another seat's placement -> {goal element: -RULED} for each goal under which its card had a
     better spot (evidence for bots/infer.py); and the seats that made a placement no goal explains (`unlike`:
     they do not play as medium, a person perhaps, so none of their placements is read). `steps`: `history`'s,
@@ -134,11 +149,11 @@ def ruled_out(game, observation, steps=None) -> tuple[dict[int, dict[str, float]
     seats: dict[int, int] = {}
     unlike: set[int] = set()
     for index, seat, move, before, card in history(game, view) if steps is None else steps:
-        if card is None or seat == observation.seat:
+        if card is None or not isinstance(move, Place) or seat == observation.seat:
             continue
         seats[index] = seat
         names = set()
-        spots = None
+        spots: list[Place] | None = None
         for name, goal in goals.items():
             then = seen_by(view, seat, before, [card], goal)
             if spots is None:
@@ -157,7 +172,7 @@ class Test:
     """One seat's last placement, read back: the table before it, the move, the card placed, and the bonus cards
     it drew after (`allowance`: that many cards of its hand now may be ones it did not hold then)."""
 
-    def __init__(self, seat: int, before, move: Place, card: int, allowance: int = 0) -> None:
+    def __init__(self, seat: int, before: Table, move: Place, card: int, allowance: int = 0) -> None:
         self.seat = seat
         self.before = before
         self.move = move
@@ -165,12 +180,12 @@ class Test:
         self.allowance = allowance
         self._scores: dict[int, tuple[float, dict[str, float]]] = {}  # goal -> (placed card's score, name -> best)
 
-    def passes(self, game, world) -> bool:
+    def passes(self, game: Game, world: State) -> bool:
         """Whether the seat, with its goal and hand in `world`, would have placed the card it did."""
         wrong = self.failing(game, world)
         return wrong is not None and len(wrong) <= self.allowance
 
-    def failing(self, game, world) -> list[int] | None:
+    def failing(self, game: Game, world: State) -> list[int] | None:
         """The cards of the seat's hand in `world` that would have placed better than the card it placed (None:
         under its goal in `world`, the placed card itself had a better spot)."""
         goal = world.goals[self.seat]
@@ -199,7 +214,8 @@ class Test:
         return wrong
 
 
-def tests(game, observation, unlike=frozenset(), steps=None) -> list[Test]:
+def tests(game: Game, observation: Observation, unlike: frozenset[int] = frozenset(),
+          steps: Iterable[Step] | None = None) -> list[Test]:
     """A test for each other seat's last move since the observing seat's own, where it was a placement and
     neither that seat's hand (but by its own bonus cards) nor any goal changed hands since (none for the seats
     in `unlike`). `steps`: `history`'s, when the caller has them."""
@@ -214,7 +230,8 @@ def tests(game, observation, unlike=frozenset(), steps=None) -> list[Test]:
             break
         if seat not in seen:
             seen.add(seat)
-            if card is not None and seat not in changed and seat not in unlike and not goals_moved:
+            if (card is not None and isinstance(move, Place) and seat not in changed and seat not in unlike
+                    and not goals_moved):
                 lies = face(move.lies_as)
                 bonus = game.bonus.extra_draws(lies, before.connects(move.cell, lies))
                 found.append(Test(seat, before, move, card, bonus))
@@ -227,12 +244,12 @@ def tests(game, observation, unlike=frozenset(), steps=None) -> list[Test]:
     return found
 
 
-def consistent(game, world, found: list[Test]) -> bool:
+def consistent(game: Game, world: State, found: list[Test]) -> bool:
     """Whether every test passes in `world`."""
     return all(test.passes(game, world) for test in found)
 
 
-def sampler(game, observation, draw, found: list[Test] | None = None):
+def sampler(game: Game, observation: Observation, draw: Sample, found: list[Test] | None = None) -> Sample:
     """`draw` (rng -> world) mended while a world fails the tests (`found`, or `tests`'): a hand card that would
     have placed better is swapped with one from the deck at random; a goal under which the placed card had a
     better spot (or a card the seat is known to hold failing) means a new deal. At most `TRIES` mends and deals;
@@ -243,7 +260,7 @@ def sampler(game, observation, draw, found: list[Test] | None = None):
         return draw
     known = {card for card, (kind, _) in observation.known.items() if kind == "hand"}
 
-    def sample(rng):
+    def sample(rng: random.Random) -> State:
         world = draw(rng)
         for _ in range(TRIES - 1):
             for test in found:

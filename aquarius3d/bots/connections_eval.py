@@ -16,18 +16,26 @@ evaluation (dominus_eval.py), each placement is scored on a copy of the table:
 
 from __future__ import annotations
 
-from ..engine.moves import Place
+import random
+from typing import TYPE_CHECKING
+
+from ..engine.moves import Move, Place
 from .dominus_eval import SPOT, _fitter, _spots, element_codes
+from .kit import Scored
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.hidden import Observation
 
 STUCK, LAST = 30.0, 60.0
 
 
-def score_moves(game, observation, moves, rng):
+def score_moves(game: Game, observation: Observation, moves: list[Move], rng: random.Random) -> Scored:
     view, seat, placement = observation.view, observation.seat, game.placement
     hand, unseen = element_codes(game, observation)
     players = len(view.players)
     draws = 1 if view.deck else 0
-    scored = []
+    scored: Scored = []
     for move in moves:
         if not isinstance(move, Place):
             scored.append((-1.0, move))

@@ -23,22 +23,35 @@ against 59.8% of the same games before (66.7% of 300 games on the development se
 from __future__ import annotations
 
 import math
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..core.cards import canonical, face
-from ..engine.moves import Place
+from ..engine.moves import Move, Place
+from ..engine.table import Cell, Table
 from ..games.dominus.blocks import card_points
+from .kit import Scored
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.hidden import Observation
+    from ..engine.hooks import PlacementBlock
+    from ..engine.state import State
+
+Frontier = list[tuple[Cell, int]]
 
 WIN = 1_000_000.0
 POINT, STUCK = 0.5, 30.0  # weights chosen on arena seed 900 (400 games each), not the README's
 SPOT, SPOTS_COUNTED = 2.0, 3  # chosen on arena seeds 31 and 32 (2,500 games against random), not the README's
 
 
-def score_moves(game, observation, moves, rng):
+def score_moves(game: Game, observation: Observation, moves: list[Move], rng: random.Random) -> Scored:
     view, seat, placement = observation.view, observation.seat, game.placement
     hand, unseen = element_codes(game, observation)
     after_next = (seat + 1) % len(view.players)
     next_hand = len(view.hands[after_next]) if after_next != seat else 0
-    scored = []
+    scored: Scored = []
     for move in moves:
         if not isinstance(move, Place):
             scored.append((-1.0, move))
@@ -61,7 +74,7 @@ def score_moves(game, observation, moves, rng):
     return scored
 
 
-def element_codes(game, observation) -> tuple[list[str], list[str]]:
+def element_codes(game: Game, observation: Observation) -> tuple[list[str], list[str]]:
     """The element cards (codes) in the seat's hand, and those it has seen nowhere (hand, table, discard)."""
     view, seat, cards = observation.view, observation.seat, game.deck.cards
     hand = [cards[c].code for c in view.hands[seat] if cards[c].kind == "element"]
@@ -70,7 +83,7 @@ def element_codes(game, observation) -> tuple[list[str], list[str]]:
     return hand, unseen
 
 
-def _fitter(placement, table, frontier):
+def _fitter(placement: PlacementBlock, table: Table, frontier: Frontier) -> Callable[[str], bool]:
     """Whether a card code fits anywhere on this table (either way up), remembered per physical card."""
     fits: dict[str, bool] = {}
 
@@ -85,7 +98,7 @@ def _fitter(placement, table, frontier):
     return fit
 
 
-def _spots(placement, table, frontier, code: str) -> int:
+def _spots(placement: PlacementBlock, table: Table, frontier: Frontier, code: str) -> int:
     """The ways a card could be played on this table (cells, either way up), counted up to SPOTS_COUNTED: a card
     with several spots still fits after the next player takes one."""
     upright = face(code)
@@ -107,7 +120,7 @@ CHANCE = (("bias", 0.045), ("cards", 0.109), ("rival cards", -0.042), ("dead", -
           ("rival one live card", -2.578), ("two live cards", 1.386), ("rival two live cards", -0.949))
 
 
-def chance_features(game, world, seat: int) -> list[float] | None:
+def chance_features(game: Game, world: State, seat: int) -> list[float] | None:
     """The features CHANCE weighs, in its order, for `seat` to move in a whole position; None when it holds one
     card that fits (a sure win)."""
     cards, placement, table = game.deck.cards, game.placement, world.table
@@ -125,7 +138,7 @@ def chance_features(game, world, seat: int) -> list[float] | None:
             m == 1 and not rival_dead, n == 2 and not dead, m == 2 and not rival_dead]
 
 
-def win_chance(game, world, seat: int) -> float:
+def win_chance(game: Game, world: State, seat: int) -> float:
     """The chance that `seat`, to move in a whole position, wins the round (the logistic model CHANCE): its
     cards and the rival's, how many of each fit nowhere on the table ("dead"), the ways they fit (up to 3 a
     card), the hand points, and the last two cards; one card that fits is a sure win."""

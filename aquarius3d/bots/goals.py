@@ -7,10 +7,16 @@ seat's hand or among the unused goals.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..engine.hidden import HIDDEN
 
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.hidden import Observation
 
-def own_goal(game, observation) -> str | None:
+
+def own_goal(game: Game, observation: Observation) -> str | None:
     """The element of the observing seat's goal, or None (no goal, or one it may not look at)."""
     goal = observation.view.goals[observation.seat]
     if goal is None or goal == HIDDEN:
@@ -18,23 +24,23 @@ def own_goal(game, observation) -> str | None:
     return str(game.deck.cards[goal].code)
 
 
-def goal_elements(game) -> list[str]:
+def goal_elements(game: Game) -> list[str]:
     """The elements of the goal cards in play, once each."""
     cards = game.deck.cards
     return sorted({str(cards[g].code) for g in game.goal_ids()})
 
 
-def known_goals(game, observation) -> dict[int, str]:
+def known_goals(game: Game, observation: Observation) -> dict[int, str]:
     """Other seats whose goal the observing seat knows: seat -> element."""
     cards = game.deck.cards
-    found = {}
+    found: dict[int, str] = {}
     for card, (kind, holder) in observation.known.items():
         if kind == "goal" and cards[card].kind == "goal" and holder != observation.seat:
             found[holder] = str(cards[card].code)
     return found
 
 
-def threats(game, observation, mine: str, given: str | None = None) -> dict[str, float]:
+def threats(game: Game, observation: Observation, mine: str, given: str | None = None) -> dict[str, float]:
     """Per element other than `mine`, the chance that another seat holds it as its goal.
 
     `given`: a goal the seat is about to hand over (it becomes a sure threat).
@@ -52,7 +58,7 @@ def threats(game, observation, mine: str, given: str | None = None) -> dict[str,
     return chances
 
 
-def unplaced(game, observation, mine: str) -> list[str]:
+def unplaced(game: Game, observation: Observation, mine: str) -> list[str]:
     """The goal elements the seat could receive from an unknown place (not its own, not placed elsewhere)."""
     placed = set(known_goals(game, observation).values())
     return [e for e in goal_elements(game) if e != mine and e not in placed] or [mine]

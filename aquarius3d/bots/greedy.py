@@ -9,11 +9,18 @@ gets a random legal move.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
-from .kit import kit_of
+from ..engine.moves import Move
+from .kit import Scored, kit_of
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.hidden import Observation
+    from ..engine.state import State
 
 
-def scored_moves(game, observation, rng: random.Random, quick: bool = False):
+def scored_moves(game: Game, observation: Observation, rng: random.Random, quick: bool = False) -> Scored | None:
     """[(score, move)] for every legal move of the observing seat, or None when the kit cannot judge them.
 
     `quick`: a cheaper judgement where the family has one (Aquarius: the same scores worked out faster, with
@@ -36,7 +43,7 @@ class MediumPlayer:
         self.random = random.Random(seed)
         self.think = think
 
-    def choose(self, game, observation):
+    def choose(self, game: Game, observation: Observation) -> Move:
         scored = scored_moves(game, observation, self.random)
         if not scored:
             return game.choose_move(observation.view, self.random.randrange)
@@ -57,7 +64,7 @@ class EasyPlayer:
         self.random = random.Random(seed)
         self.think = think
 
-    def choose(self, game, observation):
+    def choose(self, game: Game, observation: Observation) -> Move:
         if self.random.random() < self.BLUNDER:
             return game.choose_move(observation.view, self.random.randrange)
         scored = scored_moves(game, observation, self.random)
@@ -69,7 +76,7 @@ class EasyPlayer:
         return scored[pick][1]
 
 
-def medium_move(game, world, rng: random.Random):
+def medium_move(game: Game, world: State, rng: random.Random) -> Move:
     """Medium's move for the seat to play in a world, from that seat's own observation of it."""
     observation = game.observe(world, world.turn)
     scored = scored_moves(game, observation, rng, quick=True)

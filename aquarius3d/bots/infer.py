@@ -22,15 +22,21 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from ..core.cards import DIRECTIONS, FACING, MY_SIDE, canonical, mask_letters
 from ..engine.hidden import HIDDEN, Observation
-from ..engine.moves import MoveCard, Place, PlacePyramid, RotateGoals, ShuffleGoals, TradeGoals, parse_move
+from ..engine.moves import Move, MoveCard, Place, PlacePyramid, RotateGoals, ShuffleGoals, TradeGoals, parse_move
 from ..core.vocabulary import ELEMENT_OF, ELEMENT_OF_COLOUR
-from .kit import kit_of
+from .kit import Leanings, Sample, kit_of
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.state import State
 
 
-def public_moves(view):
+def public_moves(view: State) -> Iterator[tuple[int, int, Move]]:
     """The public log read as moves: (index in the log, seat, move) for every line "seat: move" of a seat at the
     table (other lines, such as notes, are left out)."""
     seats = len(view.players)
@@ -45,12 +51,12 @@ def public_moves(view):
             yield index, seat, move
 
 
-def evidence(game, observation, extra: dict[int, dict[str, float]] | None = None) -> list[dict[str, float]]:
+def evidence(game: Game, observation: Observation, extra: dict[int, dict[str, float]] | None = None) -> Leanings:
     """Per seat, element -> evidence that it is that seat's goal now (the observing seat's own is left empty).
     `extra`: log index -> element -> evidence the move there adds for its seat (bots/aquarius_hands.py)."""
     view = observation.view
     seats = len(view.players)
-    found: list[dict[str, float]] = [{} for _ in range(seats)]
+    found: Leanings = [{} for _ in range(seats)]
     table = view.table
     placed_at: dict[tuple[int, int], int] = {}
     for index, seat, move in public_moves(view):
@@ -80,9 +86,9 @@ def evidence(game, observation, extra: dict[int, dict[str, float]] | None = None
                 name = ELEMENT_OF[letter]
                 found[seat][name] = found[seat].get(name, 0.0) + 1.0
         elif isinstance(move, PlacePyramid):
-            letter = ELEMENT_OF_COLOUR.get(move.pyramid[1])
-            if letter:
-                name = ELEMENT_OF[letter]
+            colour = ELEMENT_OF_COLOUR.get(move.pyramid[1])
+            if colour:
+                name = ELEMENT_OF[colour]
                 found[seat][name] = found[seat].get(name, 0.0) + {"S": 1.0, "M": 2.0, "L": 3.0}[move.pyramid[0]]
         elif isinstance(move, TradeGoals):
             if move.seat is None:
@@ -101,7 +107,7 @@ def evidence(game, observation, extra: dict[int, dict[str, float]] | None = None
     return found
 
 
-def draw_goals(game, observation, leanings: list[dict[str, float]], rng: random.Random) -> dict[int, tuple[str, int]]:
+def draw_goals(game: Game, observation: Observation, leanings: Leanings, rng: random.Random) -> dict[int, tuple[str, int]]:
     """The goals the seat cannot place dealt to the other seats by the evidence: goal card -> ("goal", seat)."""
     view = observation.view
     seat = observation.seat
@@ -126,7 +132,7 @@ def draw_goals(game, observation, leanings: list[dict[str, float]], rng: random.
     return chosen
 
 
-def leaning_observation(game, observation, leanings: list[dict[str, float]], rng: random.Random) -> Observation:
+def leaning_observation(game: Game, observation: Observation, leanings: Leanings, rng: random.Random) -> Observation:
     """The observation with the other seats' unplaced goals drawn by the evidence, written as knowledge."""
     chosen = draw_goals(game, observation, leanings, rng)
     if not chosen:
@@ -139,12 +145,12 @@ def leaning_observation(game, observation, leanings: list[dict[str, float]], rng
     return Observation(seat, copy)
 
 
-def leaning_draw(game, observation, leanings: list[dict[str, float]]):
+def leaning_draw(game: Game, observation: Observation, leanings: Leanings) -> Sample:
     """Draws a whole world consistent with the observation, the others' goals leaning on the evidence."""
     return lambda rng: game.determinize(leaning_observation(game, observation, leanings, rng), rng)
 
 
-def goal_odds(game, observation, leanings: list[dict[str, float]], rng: random.Random,
+def goal_odds(game: Game, observation: Observation, leanings: Leanings, rng: random.Random,
               samples: int = 48) -> dict[int, dict[str, float]]:
     """Per other seat with a goal, element -> the chance it holds it: known places for sure, the rest by
     `samples` draws of `draw_goals`."""

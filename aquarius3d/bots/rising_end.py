@@ -21,14 +21,22 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..core.cards import canonical
 from ..engine.hidden import HIDDEN
-from ..engine.moves import Place, RotateGoals, ShuffleGoals, TradeGoals
+from ..engine.moves import Move, Place, RotateGoals, ShuffleGoals, TradeGoals
 from .greedy import medium_move
 from .infer import public_moves
+from .kit import Sample, Scored
 from .rising_eval import keys_and_open
 from .rising_goals import goal_actions_left, is_goal_action, winners
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.hidden import Observation
+    from ..engine.state import State
 
 END_DECK = 3  # deck cards left at most when the end game is searched
 WIDTH = 3  # medium's best moves tried, besides one for each other card and every goal action
@@ -40,7 +48,7 @@ EARLY_GOAL_ODDS = 8.0  # likelihood ratio (random : medium) of a goal action pla
 _GOAL_MOVES = (TradeGoals, RotateGoals, ShuffleGoals)
 
 
-def applies(game, observation) -> bool:
+def applies(game: Game, observation: Observation) -> bool:
     """Whether the seat's card step is near enough the end, with goal actions still to come."""
     view = observation.view
     if view.phase != "play" or len(view.deck) > END_DECK:
@@ -49,7 +57,7 @@ def applies(game, observation) -> bool:
     return mine or goal_actions_left(game, observation) > 0
 
 
-def random_odds(game, observation) -> list[float]:
+def random_odds(game: Game, observation: Observation) -> list[float]:
     """Per seat, the chance it plays like a random player rather than like medium, from its public moves.
 
     Medium keeps its goal actions while it holds another card; a random player plays one as soon as it picks it.
@@ -70,7 +78,7 @@ def random_odds(game, observation) -> list[float]:
     return odds
 
 
-def candidates(game, observation, ranked) -> list:
+def candidates(game: Game, observation: Observation, ranked: Scored) -> list[Move]:
     """Medium's best WIDTH moves, then every goal action, then the best move of every other card in hand."""
     chosen = [move for _, move in ranked[:WIDTH]]
     for _, move in ranked[WIDTH:]:
@@ -85,13 +93,14 @@ def candidates(game, observation, ranked) -> list:
     return chosen[:MOST]
 
 
-def _card(move):
+def _card(move: Move) -> str:
     if isinstance(move, Place):
         return canonical(move.code)
     return move.__class__.__name__
 
 
-def choose(game, observation, ranked, budget: int, rng: random.Random, sample):
+def choose(game: Game, observation: Observation, ranked: Scored, budget: int, rng: random.Random,
+           sample: Sample) -> Move:
     """The card to play, by rollouts to the last goal action in the same sampled worlds."""
     moves = candidates(game, observation, ranked)
     if len(moves) == 1:
@@ -121,13 +130,14 @@ def choose(game, observation, ranked, budget: int, rng: random.Random, sample):
     return moves[best]
 
 
-def _goal_actions_to_come(game, world) -> bool:
+def _goal_actions_to_come(game: Game, world: State) -> bool:
     if any(is_goal_action(game, c) for c in world.deck):
         return True
     return any(is_goal_action(game, c) for hand in world.hands for c in hand)
 
 
-def _rollout(game, world, seat: int, kinds: list[bool], rng: random.Random, medium_move) -> float:
+def _rollout(game: Game, world: State, seat: int, kinds: list[bool], rng: random.Random,
+             medium_move: Callable[[Game, State, random.Random], Move]) -> float:
     """Play on until no goal action is left to play: the seat's share of the win among the held goals."""
     for _ in range(ROLLOUT_MOVES):
         if world.over or not _goal_actions_to_come(game, world):

@@ -27,31 +27,42 @@ Shuffle Hands count GOAL_CARD (60) per goal action they are expected to bring, l
 
 from __future__ import annotations
 
+import random
+from typing import TYPE_CHECKING
+
 from ..core import geometry
 from ..core.cards import face, mask_letters
 from ..games.rising.state import rising
 from ..engine.moves import (
-    Pass, Place, PlacePyramid, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands, TradePyramids,
+    Move, Pass, Place, PlacePyramid, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands, TradePyramids,
     TwoPyramids,
 )
 from ..core.vocabulary import (
     BIT, ELEMENT_OF, ELEMENT_OF_COLOUR, ELEMENTS, LETTER_OF, LETTERS, PYRAMID_COLOUR, WILD_COLOURS)
+from ..engine.table import Cell
 from . import rising_goals
 from .goals import known_goals, own_goal, threats, unplaced
+from .kit import Scored
+from .rising_goals import Key
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.hidden import Observation
+    from ..engine.state import State
 
 WIN = 1_000_000.0
 HEIGHT, PIPS, SECOND, GROUP = 1.0, 0.5, 0.2, 0.1
 LEAD, OPEN, FOOTING = 25.0, 12.0, 0.5
 KEEP_ACTION, EXTRA_PYRAMID = 2.0, 6.0
 HOLD, WIN_SCALE, GOAL_CARD = 300.0, 200.0, 60.0  # a goal action kept; a whole win; a goal action in hand
-_NONE = (-1.0, 0, -1.0, 0, 0)
+_NONE: Key = (-1.0, 0, -1.0, 0, 0)
 _THICK = geometry.card_top(0)
 _TALL = geometry.PYRAMID_HEIGHT
 _PIPS = geometry.PYRAMID_PIPS
 _LETTERS_OF = [mask_letters(mask) for mask in range(1 << len(LETTERS))]
 
 
-def keys_and_open(game, state) -> tuple[dict[str, tuple], list[float]]:
+def keys_and_open(game: Game, state: State) -> tuple[dict[str, Key], list[float]]:
     """The tie-break key of every element present, and the height a storey would reach on each open house.
 
     The same keys as games/rising/blocks.py `ranking_keys` (a test compares them), worked out in one pass
@@ -59,15 +70,15 @@ def keys_and_open(game, state) -> tuple[dict[str, tuple], list[float]]:
     """
     data = rising(state)
     storeys, pyramids = data.storeys, data.pyramids
-    found: dict[str, list[tuple[float, tuple[int, int], int]]] = {}
-    spots = []
+    found: dict[str, list[tuple[float, Cell, int]]] = {}
+    spots: list[float] = []
     for cell, lies in state.table.faces.items():
         level, top, elements = 0, _THICK, lies.elements
         while True:
             for letter in _LETTERS_OF[elements]:
                 found.setdefault(letter, []).append((top, cell, 0))
             places = pyramids.get((cell, level))
-            size = None
+            size: str | None = None
             if places:
                 for pyramid in places:
                     if pyramid:
@@ -85,13 +96,13 @@ def keys_and_open(game, state) -> tuple[dict[str, tuple], list[float]]:
             level += 1
     by_height = game.end.pips == "height"
     table = state.table
-    keys = {}
+    keys: dict[str, Key] = {}
     for letter, points in found.items():
         levels = sorted({round(h, 6) for h, _, _ in points}, reverse=True)
         first = levels[0]
         second = levels[1] if len(levels) > 1 else None
 
-        def pips_at(height: float, points=points) -> int:
+        def pips_at(height: float, points: list[tuple[float, Cell, int]] = points) -> int:
             if by_height:
                 return sum(p for h, _, p in points if p and abs(h - height) < 1e-6)
             cells = {c for h, c, _ in points if abs(h - height) < 1e-6}
@@ -102,7 +113,7 @@ def keys_and_open(game, state) -> tuple[dict[str, tuple], list[float]]:
     return keys, spots
 
 
-def value_of(keys: dict[str, tuple], spots: list[float], goal: str, threat: dict[str, float]) -> float:
+def value_of(keys: dict[str, Key], spots: list[float], goal: str, threat: dict[str, float]) -> float:
     mine = keys.get(goal, _NONE)
     worth = HEIGHT * max(0.0, mine[0]) + PIPS * mine[1] + SECOND * max(0.0, mine[2]) + GROUP * mine[4]
     for element, chance in threat.items():
@@ -116,7 +127,7 @@ def value_of(keys: dict[str, tuple], spots: list[float], goal: str, threat: dict
     return worth
 
 
-def position_value(game, state, seat: int, goal: str, threat: dict[str, float]) -> float:
+def position_value(game: Game, state: State, seat: int, goal: str, threat: dict[str, float]) -> float:
     """What a whole state is worth to `seat` with that goal (an ended game: a win, a share of one, or a loss)."""
     if state.over:
         if seat in state.winners:
@@ -126,7 +137,7 @@ def position_value(game, state, seat: int, goal: str, threat: dict[str, float]) 
     return value_of(keys, spots, goal, threat)
 
 
-def score_moves(game, observation, moves, rng):
+def score_moves(game: Game, observation: Observation, moves: list[Move], rng: random.Random) -> Scored | None:
     """[(score, move)] for each legal move; None (a random move) when the seat cannot see a goal of its own."""
     goal = own_goal(game, observation)
     if goal is None:
@@ -172,7 +183,8 @@ def _element(letter: str) -> str:
     return ELEMENTS[LETTERS.index(letter)] if letter in LETTERS else ""
 
 
-def _goal_worth(game, observation, keys, spots, elements: list[str], given: str) -> float:
+def _goal_worth(game: Game, observation: Observation, keys: dict[str, Key], spots: list[float], elements: list[str],
+                given: str) -> float:
     total = 0.0
     for element in elements:
         total += value_of(keys, spots, element, threats(game, observation, element, given))
@@ -185,7 +197,8 @@ def _supply_worth(supply: list[str], goal: str) -> float:
         1 for p in supply if p[1] in ("c", "w"))
 
 
-def _action(game, observation, move, goal: str, keys, spots, base: float) -> float:
+def _action(game: Game, observation: Observation, move: Move, goal: str, keys: dict[str, Key], spots: list[float],
+            base: float) -> float:
     view = observation.view
     seat = observation.seat
     if isinstance(move, TradeGoals):
@@ -199,7 +212,7 @@ def _action(game, observation, move, goal: str, keys, spots, base: float) -> flo
         mean = _goal_worth(game, observation, keys, spots, unplaced(game, observation, goal), goal)
         return (base + (in_play - 1) * mean) / max(1, in_play)
     if isinstance(move, TradePyramids):
-        supply = view.data.supply
+        supply = rising(view).supply
         return base + 2.0 * (_supply_worth(supply[move.seat], goal) - _supply_worth(supply[seat], goal))
     if isinstance(move, TwoPyramids):
         return base + EXTRA_PYRAMID

@@ -17,14 +17,23 @@ first (`Observation.known`: the goal it gave away in a trade, and where that wen
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING, cast
 
 from ..engine.hidden import HIDDEN
-from ..engine.moves import RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands
+from ..engine.moves import Move, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.hidden import Observation
+
+# An element's tie-break key (rising_eval.keys_and_open): its height, its pips there, its next height, its pips
+# there, its largest group.
+Key = tuple[float, int, float, int, int]
 
 SAMPLES = 48  # goal deals a goal action is judged over
 
 
-def goal_actions_left(game, observation) -> int:
+def goal_actions_left(game: Game, observation: Observation) -> int:
     """Goal actions (Trade, Rotate, Shuffle Goals) still to come that the seat does not hold: every one is
     played before the end. Counted from the deck's contents less what the discard and the log show."""
     cards = game.deck.cards
@@ -38,7 +47,7 @@ def goal_actions_left(game, observation) -> int:
 _GOAL_CODES = frozenset({"trade_goals", "rotate_goals", "shuffle_goals"})
 
 
-def hand_goal_actions(game, observation, move) -> float:
+def hand_goal_actions(game: Game, observation: Observation, move: Move) -> float:
     """How many goal actions the seat is expected to gain (or lose, below 0) by Trade Hands or Shuffle Hands:
     the goal actions it does not hold are spread over the cards it cannot see (the deck and the others'
     hands) in proportion to their numbers."""
@@ -60,11 +69,11 @@ def hand_goal_actions(game, observation, move) -> float:
     return 0.0
 
 
-def is_goal_action(game, card: int) -> bool:
+def is_goal_action(game: Game, card: int) -> bool:
     return card != HIDDEN and game.deck.cards[card].code in _GOAL_CODES
 
 
-def sample_places(game, observation, rng: random.Random) -> tuple[list[str | None], list[str]]:
+def sample_places(game: Game, observation: Observation, rng: random.Random) -> tuple[list[str | None], list[str]]:
     """One deal of the goals consistent with what the seat knows: (element per seat, the unused pile in order)."""
     view = observation.view
     cards = game.deck.cards
@@ -106,7 +115,7 @@ def sample_places(game, observation, rng: random.Random) -> tuple[list[str | Non
     return goals, [code for code in pile if code is not None]
 
 
-def after(goals: list[str | None], pile: list[str], seat: int, move) -> tuple[list[str | None], list[str]]:
+def after(goals: list[str | None], pile: list[str], seat: int, move: Move) -> tuple[list[str | None], list[str]]:
     """The goal places after `seat` plays a goal action (as the engine's Trade and Rotate Goals move them)."""
     goals, pile = list(goals), list(pile)
     if isinstance(move, TradeGoals):
@@ -119,18 +128,18 @@ def after(goals: list[str | None], pile: list[str], seat: int, move) -> tuple[li
         else:
             goals[seat], goals[move.seat] = goals[move.seat], goals[seat]
     elif isinstance(move, RotateGoals):
-        ring: list = list(goals)
+        ring: list[str | None] = list(goals)
         has_pile = bool(pile)
         if has_pile:
             ring.append(pile.pop(0))
         ring = ring[-1:] + ring[:-1] if move.direction == "left" else ring[1:] + ring[:1]
         if has_pile:
-            pile.append(ring.pop())
+            pile.append(cast(str, ring.pop()))  # (a seat's goal: every seat holds one in Aquarius Rising)
         goals = ring
     return goals, pile
 
 
-def winners(keys: dict[str, tuple], goals: list[str | None]) -> list[int]:
+def winners(keys: dict[str, Key], goals: list[str | None]) -> list[int]:
     """The seats whose goal element ranks highest by the tie-break chain (ties share)."""
     best = None
     found: list[int] = []
@@ -145,7 +154,7 @@ def winners(keys: dict[str, tuple], goals: list[str | None]) -> list[int]:
     return found
 
 
-def win_chance(game, observation, keys: dict[str, tuple], move, rng: random.Random,
+def win_chance(game: Game, observation: Observation, keys: dict[str, Key], move: Move | None, rng: random.Random,
                samples: int = SAMPLES) -> float:
     """The seat's share of the win if the goals stood after `move` (None: as they are) and the heights stayed
     `keys`, over deals of the goals it cannot place. Shuffle Goals: a fair share of the goals in play."""

@@ -19,28 +19,38 @@ seed PER_CARD 0.2 and 0.45 and the build prices (towers_plan.BUILD) 2, 2, 3 and 
 from __future__ import annotations
 
 import math
+import random
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ..core.vocabulary import COLOURS, ELEMENT_OF, ELEMENT_OF_COLOUR
+from ..engine.moves import Move
+from ..games.towers.pieces import pieces_of, row_elements
+from ..games.towers.state import TowersData
+from .kit import Scored
+from .towers_plan import plans
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.hidden import Observation
+    from ..engine.state import State
 
 PER_CARD = 0.3  # actions of one colour a card left in the deck brings, on average
 POINT = 20.0  # the evaluation's unit: a point of score
 
 
-def _values(game, state) -> dict[str, int]:
+def _values(game: Game, state: State) -> dict[str, int]:
     """Per pyramid colour, the row value of its element."""
-    from ..games.towers.pieces import row_elements
-
     row = row_elements(game, state)
     values = list(game.end.values)
-    found = {}
+    found: dict[str, int] = {}
     for colour, element in ELEMENT_OF_COLOUR.items():
         name = ELEMENT_OF[element]
         found[colour] = values[row.index(name)] if name in row and row.index(name) < len(values) else 0
     return found
 
 
-def shuffle_ahead(game, state) -> float:
+def shuffle_ahead(game: Game, state: State) -> float:
     """The chance that a Shuffle Goals is among the cards still to draw.
 
     Every card in the deck is drawn before the end, so a Shuffle Goals the player knows to lie in the deck comes
@@ -56,7 +66,8 @@ def shuffle_ahead(game, state) -> float:
     in_deck = {c for c in state.deck if c in known and known[c][0] == "deck"}
     if any(cards[c].code == "shuffle_goals" for c in in_deck):
         return 1.0
-    unseen = [c for c in state.deck if c not in in_deck] + (list(data.box) + list(data.pool) if data is not None else [])
+    unseen = [c for c in state.deck if c not in in_deck] + (
+        list(data.box) + list(data.pool) if isinstance(data, TowersData) else [])
     total = len(unseen)
     shuffles = sum(1 for c in unseen if c >= 0 and cards[c].code == "shuffle_goals")
     none = 1.0
@@ -80,11 +91,7 @@ def _at_least(k: int, rate: float) -> float:
     return max(0.0, 1.0 - below)
 
 
-def position_value(game, state) -> float:
-    from ..games.towers.pieces import pieces_of
-    from ..games.towers.state import TowersData
-    from .towers_plan import plans
-
+def position_value(game: Game, state: State) -> float:
     data = state.data
     assert isinstance(data, TowersData)
     values = _values(game, state)
@@ -108,12 +115,13 @@ def position_value(game, state) -> float:
                 first = chance
         firsts[colour] = first or 0.0
     every = math.prod(firsts.get(colour, 0.0) for colour in COLOURS)
-    return POINT * (worth + game.end.mastery_bonus * every)
+    bonus: int = game.end.mastery_bonus
+    return POINT * (worth + bonus * every)
 
 
-def score_moves(game, observation, moves, rng):
+def score_moves(game: Game, observation: Observation, moves: list[Move], rng: random.Random) -> Scored:
     guess = game.determinize(observation, rng)
-    scored = []
+    scored: Scored = []
     for move in moves:
         state = guess.copy()
         game.apply(state, move)

@@ -13,20 +13,31 @@ out.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Collection
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
+from ..engine.table import Cell
 from ..games.towers.pieces import ACROSS
+
+if TYPE_CHECKING:
+    from ..engine.state import State
+
+Node = tuple[Cell, str]  # a space on a card: its cell and the space's name
+Graph = dict[Node, list[Node]]
+Links = tuple[tuple[str, tuple[tuple[int, int, str], ...]], ...]  # per space of a card, (dx, dy, space) next to it
+Plan = tuple[float, tuple[Node, ...], str]  # a tower's price, the pieces it uses, the sizes it builds
 
 SIZES = "SML"
 BUILD = {"S": 3, "M": 3, "L": 4}  # a missing pyramid: its build and the step to bring it over
 FAR = 99.0  # no path through empty spaces
 
 
-def space_graph(state) -> dict:
+def space_graph(state: State) -> Graph:
     """{(cell, space): [adjacent (cell, space)]} for the table's cards (each card's links cached by its
     face and its neighbours' faces: a move changes few of them)."""
     faces = state.table.faces
-    graph = {}
+    graph: Graph = {}
     for cell, face in faces.items():
         x, y = cell
         around = tuple((f.code if (f := faces.get((x + dx, y + dy))) is not None else "") for dx, dy in ACROSS)
@@ -36,7 +47,7 @@ def space_graph(state) -> dict:
 
 
 @lru_cache(maxsize=65536)
-def _links(code: str, around: tuple[str, ...]) -> tuple:
+def _links(code: str, around: tuple[str, ...]) -> Links:
     """A card's spaces and, for each, the spaces next to it as (dx, dy, space): the rule of
     games/towers/pieces.neighbours_of_space, on the faces alone."""
     from ..games.towers.pieces import INNER, space_of, spaces
@@ -59,7 +70,7 @@ def _links(code: str, around: tuple[str, ...]) -> tuple:
     return tuple(found)
 
 
-def distances(graph, occupied, start) -> dict:
+def distances(graph: Graph, occupied: Collection[Node], start: Node) -> dict[Node, int]:
     """Steps from `start` to every space reachable through empty spaces (the last one may be occupied)."""
     found = {start: 0}
     queue = deque([start])
@@ -75,15 +86,15 @@ def distances(graph, occupied, start) -> dict:
     return found
 
 
-def _shape(piece) -> str:
+def _shape(piece: list[str]) -> str:
     return "".join(p[0] for p in piece)
 
 
-def plans(state, pieces, supply) -> dict[str, list[float]]:
+def plans(state: State, pieces: dict[Cell, dict[str, list[str]]], supply: dict[str, int]) -> dict[str, list[float]]:
     """Per colour, the prices (in actions) of its towers: 0 for a complete one, then the cheapest plans."""
     graph = space_graph(state)
-    occupied = set()
-    by_colour: dict[str, list] = {}
+    occupied: set[Node] = set()
+    by_colour: dict[str, list[tuple[Node, str]]] = {}
     for cell, here in pieces.items():
         for name, piece in here.items():
             node = (cell, name)
@@ -92,8 +103,8 @@ def plans(state, pieces, supply) -> dict[str, list[float]]:
     found: dict[str, list[float]] = {}
     colours = set(by_colour) | {kind[1] for kind, n in supply.items() if n > 0}
     for colour in sorted(colours):  # in order: the same sums (and moves) in every process
-        prices = []
-        mine = []
+        prices: list[float] = []
+        mine: list[tuple[Node, str]] = []
         for node, shape in by_colour.get(colour, []):
             if shape == "LMS":
                 prices.append(0.0)
@@ -114,26 +125,26 @@ def plans(state, pieces, supply) -> dict[str, list[float]]:
     return found
 
 
-class _Near(dict):
+class _Near(dict[Node, dict[Node, int]]):
     """Steps from a piece to the others, found the first time they are asked for."""
 
-    def __init__(self, graph, occupied) -> None:
+    def __init__(self, graph: Graph, occupied: set[Node]) -> None:
         super().__init__()
         self.graph = graph
         self.occupied = occupied
 
-    def __missing__(self, node):
+    def __missing__(self, node: Node) -> dict[Node, int]:
         found = self[node] = distances(self.graph, self.occupied, node)
         return found
 
 
-def _gap(near, a, b) -> float:
+def _gap(near: _Near, a: Node, b: Node) -> float:
     return float(near[a].get(b, FAR))
 
 
-def _cheapest(mine, near, left):
+def _cheapest(mine: list[tuple[Node, str]], near: _Near, left: dict[str, int]) -> Plan | None:
     """The cheapest tower from these pieces and the supply: (price, pieces used, sizes built), or None."""
-    options = []
+    options: list[Plan] = []
     bases = [(n, s) for n, s in mine if s[0] == "L"]
     middles = [(n, s) for n, s in mine if s[0] == "M"]
     smalls = [n for n, s in mine if s == "S"]

@@ -24,9 +24,24 @@ another. The process is a daemon: it cannot outlive the window. No Panda3D here.
 from __future__ import annotations
 
 import multiprocessing
+from typing import TYPE_CHECKING, Union
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
+
+    from ..engine.game import Game
+    from ..engine.hidden import Observation
+    from ..engine.moves import Move
+    from . import Player
+
+# What goes to the worker (a job, or None to stop) and what comes back: the job's number, the move or the
+# exception raised, and the player after choosing (None with an exception).
+Job = Union[tuple[int, "Game", "Player", "Observation"], None]
+Answer = tuple[int, Union["Move", Exception], Union["Player", None]]
 
 
-def _serve(conn) -> None:
+def _serve(conn: Connection[Answer, Job]) -> None:
     """The worker process: choose for each job received, until the pipe closes or None comes."""
     while True:
         try:
@@ -48,8 +63,8 @@ class Worker:
     """Chooses moves in a child process, one job at a time (a new job drops the answer to the last one)."""
 
     def __init__(self) -> None:
-        self._process = None
-        self._conn = None
+        self._process: BaseProcess | None = None
+        self._conn: Connection[Job, Answer] | None = None
         self._busy = False
         self.job = 0  # the number of the last job submitted
 
@@ -60,18 +75,19 @@ class Worker:
     def alive(self) -> bool:
         return self._process is not None and self._process.is_alive()
 
-    def submit(self, game, player, observation) -> int:
+    def submit(self, game: Game, player: Player, observation: Observation) -> int:
         """Send a job; its number. A job still under way is cancelled first (its answer would be stale)."""
         if self._busy:
             self.cancel()
         if not self.alive():
             self._start()
         self.job += 1
+        assert self._conn is not None  # (started above)
         self._conn.send((self.job, game, player, observation))
         self._busy = True
         return self.job
 
-    def poll(self):
+    def poll(self) -> tuple[int, Move, Player] | None:
         """(job, move, player) when the last job's answer has come, else None. An exception raised by the
         player comes back as the move, with no player."""
         if not self._busy or self._conn is None:
@@ -83,6 +99,7 @@ class Worker:
                     self._busy = False
                     if isinstance(move, Exception):
                         raise move
+                    assert player is not None  # (a move comes with the player)
                     return number, move, player
         except (EOFError, OSError) as exc:  # the process died under the job
             self._stop()
@@ -98,12 +115,13 @@ class Worker:
     def close(self) -> None:
         """Stop the process, whatever it is doing."""
         self._busy = False
-        if self.alive() and self._conn is not None:
+        process = self._process
+        if process is not None and process.is_alive() and self._conn is not None:
             try:
                 self._conn.send(None)
             except OSError:
                 pass
-            self._process.join(0.5)
+            process.join(0.5)
         self._stop()
 
     def _start(self) -> None:

@@ -35,7 +35,7 @@ class DominusKit(Kit):
         return score_moves(game, observation, moves, rng)
 
     def value(self, game: Game, world: State, seat: int) -> float:
-        hand = [game.scoring.hand_value(game, h) for h in world.hands]
+        hand: list[int] = [game.scoring.hand_value(game, h) for h in world.hands]
         scores = _scores(world)
         others = [s for s in range(len(world.hands)) if s != seat]
         lead = scores[seat] - max(scores[s] for s in others)

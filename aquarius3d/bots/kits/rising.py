@@ -43,7 +43,9 @@ class RisingKit(Kit):
 
     def value(self, game: Game, world: State, seat: int) -> float:
         cards = game.deck.cards
-        goal = str(cards[world.goals[seat]].code)
+        mine = world.goals[seat]
+        assert mine is not None  # (every seat holds a goal in Aquarius Rising)
+        goal = str(cards[mine].code)
         rivals = {str(cards[g].code) for s, g in enumerate(world.goals) if s != seat and g is not None}
         held = sum(1 for c in world.hands[seat] if is_goal_action(game, c))  # the last goal action decides
         return position_value(game, world, seat, goal, {e: 1.0 for e in rivals if e != goal}) + GOAL_CARD * held
