@@ -11,6 +11,7 @@ from ..core.cards import face
 from ..core.vocabulary import BIT, LETTER_OF
 from ..engine.moves import Move
 from ..games.aquarius.narration import card_words, rotation, sentence
+from ..games.rising.state import RisingData
 from ..i18n import action_name, element_name, tr
 from . import refusals
 from .spots import shared_spots
@@ -22,10 +23,8 @@ if TYPE_CHECKING:
 
 def rising_seat_line(session: Shown, seat: int, cards: int) -> str:
     """An Aquarius Rising seat in one line, "Ann: 3 cards, 12 pyramids" (the HUD and the label at its tray)."""
-    from .flows.rising import RisingFlow
-
-    flow = session.flow
-    pyramids = sum(count for _, count in flow.supply(seat)) if isinstance(flow, RisingFlow) else 0
+    data = session.state.data
+    pyramids = len(data.supply[seat]) if isinstance(data, RisingData) else 0  # (public: every tray is in view)
     counts = tr("seat_cards_pyramids", cards=tr("count_cards", count=cards), pyramids=tr("count_pyramids", count=pyramids))
     return tr("name_and_counts", name=session.seats[seat].name, counts=counts)
 
