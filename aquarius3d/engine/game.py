@@ -277,8 +277,8 @@ class Game:
                 raise refused("other_effect", f"in {self.ruleset.name}, {_title(move.action)} is played as '{example}'",
                               action=move.action)
             if not any(cards[c].kind == "action" and cards[c].code == move.action for c in hand):
-                raise refused("no_action_card", f"{state.players[seat]} has no {_title(move.action)} card in hand",
-                              action=move.action)
+                raise refused("no_action_card" if self.setup.actions_in_hand else "step",
+                              f"{state.players[seat]} has no {_title(move.action)} card in hand", action=move.action)
             block.check(self, state, seat, move)
         return move
 

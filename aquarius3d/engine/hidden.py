@@ -106,8 +106,8 @@ def forget(state: State, kind: str) -> None:
 
 
 def unused_goals_public(game: Game) -> bool:
-    """Elemental Towers lays its goals face up as the scoring row; elsewhere the unused goals lie face down."""
-    return bool(game.family == "towers")
+    """Whether the setup lays the unused goals face up (Elemental Towers' scoring row); else they lie face down."""
+    return bool(game.setup.unused_goals_public)
 
 
 def observe(game: Game, state: State, seat: int) -> Observation:

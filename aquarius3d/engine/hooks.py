@@ -118,6 +118,8 @@ class SetupBlock(Block):
     # Defaults for setups that do not declare them as fields (a field's slot takes the place of these).
     join_in_progress = False
     dragon_start = False
+    unused_goals_public: ClassVar[bool] = False  # the unused goals lie face up (Elemental Towers' scoring row)
+    actions_in_hand: ClassVar[bool] = True  # action cards are held and played from the hand (not acting when drawn)
 
     def run(self, game: Game, state: State) -> None:
         """Deal: fill the new state's hands, piles, table and family data."""

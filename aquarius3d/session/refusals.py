@@ -111,12 +111,6 @@ def _pyramid_there(why: Why, asked: Asked) -> str:
     return tr("refuse_pyramid_there", pyramid=pyramid_name(why.facts["pyramid"]), where=pyramid_place(asked.state, move))
 
 
-def _no_action_card(why: Why, asked: Asked) -> str:
-    if asked.game.family == "towers":  # (Elemental Towers' actions act when drawn, never from a hand)
-        return tr("refuse_step")
-    return tr("refuse_no_action_card", name=asked.name, action=action_name(why.facts["action"]))
-
-
 def _join(key: str) -> Callable[[Why, Asked], str]:
     return lambda why, asked: tr(key, name=asked.move.name if isinstance(asked.move, Join) else "")
 
@@ -132,7 +126,8 @@ WORDS: dict[str, Callable[[Why, Asked], str]] = {
     "not_in_hand": lambda why, asked: tr("refuse_not_in_hand", name=asked.name, card=card_words(why.facts["card"])),
     "not_in_game": lambda why, asked: tr("refuse_not_in_game", action=action_name(why.facts["action"])),
     "other_effect": lambda why, asked: tr("refuse_other_effect", action=action_name(why.facts["action"])),
-    "no_action_card": _no_action_card,
+    "no_action_card": lambda why, asked: tr("refuse_no_action_card", name=asked.name,
+                                            action=action_name(why.facts["action"])),
     # where a card goes (a hand card placed, a table card moved)
     "taken": lambda why, asked: tr("refuse_taken"),
     "not_next": lambda why, asked: tr("refuse_not_next"),

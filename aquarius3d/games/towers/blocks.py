@@ -67,6 +67,8 @@ class TowersDealBlock(SetupBlock):
     """
 
     type: Literal["towers_deal"]
+    unused_goals_public: ClassVar[bool] = True  # the scoring row
+    actions_in_hand: ClassVar[bool] = False  # "If you draw an action card, resolve the action immediately"
     deck_size: int = field(30, ge=1, le=200, description="cards in the solitaire deck")
     per_kind: int = field(3, ge=0, le=20, description="pyramids of each size in each colour in the supply")
     draft: bool = field(False, description="draft the deck: 15 set aside unseen, 10 dealt, then keep 2 of 3")
