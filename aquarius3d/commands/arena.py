@@ -129,19 +129,19 @@ def progress_bar(stream: TextIO | None = None) -> Progress | None:
     return show
 
 
-def describe(result: ArenaResult, name: str, seed: int) -> str:
-    """The figures as text: per entrant, wins with a 95% interval, mean score and mean move time."""
+def describe(result: ArenaResult, name: str, seed: int, solitaire: bool = False) -> str:
+    """The figures as text: per entrant, wins with a 95% interval, mean score and mean move time (a solitaire
+    game's wins are the games that reached Artisan)."""
     games = result["games"]
-    towers = result["ruleset"] == "elemental-towers" or name == "Elemental Towers"
     lines = [f"{games} games of {name}, seed {seed}, seats rotated"]
-    label = "reached Artisan (11+)" if towers else "wins"
+    label = "reached Artisan (11+)" if solitaire else "wins"
     for e, level in enumerate(result["players"]):
         wins = result["wins"][e]
         low, high = wilson(wins, games)
         lines.append(f"  {e + 1}. {level:<7} {label} {wins}/{games} = {100 * wins / games:.1f}% "
                      f"(95% {100 * low:.1f}-{100 * high:.1f}%), mean score {result['mean_score'][e]:.2f}, "
                      f"{result['mean_move_ms'][e]:.1f} ms a move")
-    if not towers:
+    if not solitaire:
         lines.append(f"  draws (wins shared by several players): {result['draws']}")
     return "\n".join(lines)
 
@@ -180,5 +180,5 @@ def command(args: argparse.Namespace, options: dict[str, Any]) -> int:
         from .arena_plot import draw
 
         draw(result, scores, game.ruleset.name, args.seed, args.plot, kit_of(game).solitaire)
-    print(json.dumps(result) if args.json else describe(result, game.ruleset.name, args.seed))
+    print(json.dumps(result) if args.json else describe(result, game.ruleset.name, args.seed, kit_of(game).solitaire))
     return 0
