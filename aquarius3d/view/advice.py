@@ -9,20 +9,29 @@ the move is the suggestion's, a legal move of the seat to move.
 
 from __future__ import annotations
 
-from panda3d.core import LineSegs
+from typing import TYPE_CHECKING, cast
+
+from panda3d.core import LineSegs, NodePath
 
 from ..core import geometry
 from ..core.cards import face
 from ..engine.moves import Place, PlacePyramid
 from .hand import LIFT
 from .storeys import level_top, surface_top
-from .scene import CardView, PyramidView
+from .scene import CardView, PyramidView, TableScene
+
+if TYPE_CHECKING:
+    from ..engine.moves import Move
+    from ..screens.table_screen import TableScreen
+    from ..session import Session
+    from ..session.flows.rising import RisingFlow
+    from .hand import Hand
 
 GLOW = (1.0, 0.93, 0.45, 1.0)  # the outline round the suggested spot (the colour of a pyramid quarter's glow)
 SHOWN = 0.8  # the suggested ghost's opacity: brighter than a legal spot's (0.38), short of a card's
 
 
-def show_advice(screen, move) -> None:
+def show_advice(screen: TableScreen, move: Move) -> None:
     """Mark the suggested move on the table screen (nothing for a move with no card or spot to show)."""
     session = screen.session
     hand = session.observation()["hand"]
@@ -36,11 +45,12 @@ def show_advice(screen, move) -> None:
         ghost_pyramid(screen.scene, session, move)
         trays = screen.parts.trays
         if trays is not None:
-            supplies = [(seat.name, session.flow.supply(i)) for i, seat in enumerate(session.seats)]
+            rising = cast("RisingFlow", session.flow)  # (a pyramid placed: Aquarius Rising)
+            supplies = [(seat.name, rising.supply(i)) for i, seat in enumerate(session.seats)]
             trays.update(supplies, session.seat, move.pyramid, move.pyramid)  # lifted and glowing on the tray
 
 
-def lift_hand_card(hand, index: int) -> None:
+def lift_hand_card(hand: Hand, index: int) -> None:
     """The hand card lifted as a chosen one is, and lit."""
     node, (x0, x1, z0, z1) = hand.nodes[index]
     node.setZ(node.getZ() + LIFT)
@@ -49,7 +59,7 @@ def lift_hand_card(hand, index: int) -> None:
     hand.nodes[index] = (node, (x0, x1, z0 + LIFT, z1 + LIFT))
 
 
-def ghost_card(scene, session, move: Place) -> None:
+def ghost_card(scene: TableScene, session: Session, move: Place) -> None:
     lies = face(move.code).turned.code if move.turned else move.code
     state = session.state
     top = level_top(state, move.cell, move.level) if session.family == "rising" else geometry.card_top(0)
@@ -60,7 +70,7 @@ def ghost_card(scene, session, move: Place) -> None:
     node.setTag("suggested", "1")
 
 
-def ghost_pyramid(scene, session, move: PlacePyramid) -> None:
+def ghost_pyramid(scene: TableScene, session: Session, move: PlacePyramid) -> None:
     base = surface_top(session.state, move.cell, move.level)
     scene.show_ghosts({move: PyramidView(move.cell, move.level, move.quarter, move.pyramid, base)})
     node = scene.ghosts[move]
@@ -68,7 +78,7 @@ def ghost_pyramid(scene, session, move: PlacePyramid) -> None:
     node.setTag("suggested", "1")
 
 
-def outline(node, half_w: float, half_l: float, z: float) -> None:
+def outline(node: NodePath, half_w: float, half_l: float, z: float) -> None:
     """A bright rectangle round a ghost card, unlit and untinted so it shows on any table colour."""
     ring = LineSegs("suggested-glow")
     ring.setThickness(5.0)

@@ -10,13 +10,16 @@ of the card.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from typing import TypeVar
 
 import numpy as np
 
 from ..core import geometry
 from . import tiles
-from ..core.cards import DRAGON, LETTERS, face
+from ..core.cards import DRAGON, face
+from ..core.vocabulary import LETTERS
 from .palette import BACK, BACK_LIGHT, CARD_BORDER, DIVIDER, DRAGON_GOLD, DRAGON_NIGHT, DRAGON_WING, ELEMENT_RGB, SYMBOL_RGB
 
 TILE_W = 160
@@ -30,9 +33,12 @@ FACES_PER_PAGE = PAGE_COLUMNS * PAGE_ROWS - 1  # tile 0 of each page is the back
 SUPERSAMPLE = 2
 BORDER = 0.045  # of the card width
 
+Canvas = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, float]  # image, u, v, x, y, aspect
+At = TypeVar("At", float, np.ndarray)  # a point's coordinate, or a whole grid's
+
 
 @lru_cache(maxsize=4)
-def _grid(w: int, h: int):
+def _grid(w: int, h: int) -> tuple[np.ndarray, np.ndarray]:
     """Pixel centres in card units: u from 0 (left) to 1, v from 0 (bottom) to 1 (shared: read only)."""
     u = (np.arange(w) + 0.5) / w
     v = 1.0 - (np.arange(h) + 0.5) / h
@@ -41,7 +47,7 @@ def _grid(w: int, h: int):
     return u, v
 
 
-def canvas(width: int, height: int):
+def canvas(width: int, height: int) -> Canvas:
     """A blank supersampled card image and its coordinates: (image, u, v, x, y, aspect), where u, v run 0..1
     across and up the card and x, y are in card-width units (so a symbol keeps its shape)."""
     w, h = width * SUPERSAMPLE, height * SUPERSAMPLE
@@ -50,7 +56,7 @@ def canvas(width: int, height: int):
     return np.zeros((h, w, 3), dtype=np.float32), u, v, u, v * aspect, aspect
 
 
-def _polygon(x, y, points) -> np.ndarray:
+def _polygon(x: np.ndarray, y: np.ndarray, points: Sequence[tuple[float, float]]) -> np.ndarray:
     """Inside test for a polygon (even-odd rule), vectorised over the grid."""
     inside = np.zeros(x.shape, dtype=bool)
     n = len(points)
@@ -67,7 +73,7 @@ def _polygon(x, y, points) -> np.ndarray:
 SYMBOL_REACH = 1.0  # every symbol lies within this many radii of its centre, across and up
 
 
-def _symbol_window(x, y, cx: float, cy: float, r: float):
+def _symbol_window(x: np.ndarray, y: np.ndarray, cx: float, cy: float, r: float) -> tuple[slice, slice] | None:
     """Rows and columns of a grid (x along rows, y down columns) round a symbol, or None for all of it."""
     if x.ndim != 2 or x.shape[0] < 2 or x.shape[1] < 2 or x[0, 0] != x[1, 0] or y[0, 0] != y[0, 1]:
         return None  # not a meshgrid: no window
@@ -82,7 +88,7 @@ def _symbol_window(x, y, cx: float, cy: float, r: float):
     return window
 
 
-def symbol_mask(letter: str, x, y, cx: float, cy: float, r: float) -> np.ndarray:
+def symbol_mask(letter: str, x: np.ndarray, y: np.ndarray, cx: float, cy: float, r: float) -> np.ndarray:
     """The element's symbol as a mask; x and y in millimetre-like units (aspect kept).
 
     On a grid the symbol is worked out only in the square of SYMBOL_REACH
@@ -98,7 +104,9 @@ def symbol_mask(letter: str, x, y, cx: float, cy: float, r: float) -> np.ndarray
         return _polygon(x, y, [(cx, cy + r), (cx - 0.8 * r, cy - 0.75 * r), (cx + 0.8 * r, cy - 0.75 * r)])
     if letter == "W":  # a drop: a circle with a point on top
         drop = dx**2 + (dy + 0.25 * r) ** 2 < (0.62 * r) ** 2
-        return drop | _polygon(x, y, [(cx, cy + r), (cx - 0.54 * r, cy - 0.05 * r), (cx + 0.54 * r, cy - 0.05 * r)])
+        pointed: np.ndarray = drop | _polygon(x, y, [(cx, cy + r), (cx - 0.54 * r, cy - 0.05 * r),
+                                                     (cx + 0.54 * r, cy - 0.05 * r)])
+        return pointed
     if letter == "A":  # wind: three waves
         waves = np.zeros(x.shape, dtype=bool)
         for k in (-1, 0, 1):
@@ -117,25 +125,26 @@ def symbol_mask(letter: str, x, y, cx: float, cy: float, r: float) -> np.ndarray
     raise ValueError(letter)
 
 
-def _element_map(code: str, u, v) -> np.ndarray:
+def _element_map(code: str, u: np.ndarray, v: np.ndarray) -> np.ndarray:
     """Index into LETTERS of the element under each pixel (5 = the wild card)."""
     f = face(code)
     if f.kind == "wild":
         return np.full(u.shape, 5)
     if f.kind == "diagonal":
-        first, stroke, second = code
+        first, stroke, second = tuple(code)
         left_of = (u + v < 1.0) if stroke == "\\" else (v > u)
         return np.where(left_of, LETTERS.index(first), LETTERS.index(second))
     quarter = np.where(v >= 0.5, 0, 2) + np.where(u >= 0.5, 1, 0)
     indices = np.array([LETTERS.index(c) for c in code])
-    return indices[quarter]
+    letters: np.ndarray = indices[quarter]
+    return letters
 
 
 def _panel_centres(code: str) -> list[tuple[str, float, float, float]]:
     """(letter, u, v, size) where each panel's symbol goes, size as a share of card width."""
     f = face(code)
     if f.kind == "diagonal":
-        first, stroke, second = code
+        first, stroke, second = tuple(code)
         if stroke == "\\":
             return [(first, 0.3, 0.3, 0.2), (second, 0.7, 0.7, 0.2)]
         return [(first, 0.3, 0.7, 0.2), (second, 0.7, 0.3, 0.2)]
@@ -178,7 +187,7 @@ def draw_face(code: str, width: int = TILE_W, height: int = TILE_H) -> np.ndarra
     return _downsample(image)
 
 
-def _draw_wild(image, u, v, x, y, aspect) -> None:
+def _draw_wild(image: np.ndarray, u: np.ndarray, v: np.ndarray, x: np.ndarray, y: np.ndarray, aspect: float) -> None:
     """The wild card: five bands of the elements swirling round a white centre."""
     angle = np.arctan2(y - aspect / 2, x - 0.5)
     band = ((angle + np.pi) / (2 * np.pi) * 5).astype(int) % 5
@@ -194,7 +203,7 @@ def _draw_wild(image, u, v, x, y, aspect) -> None:
     image[star] = (40, 36, 48)
 
 
-def _draw_dragon(image, x, y, aspect) -> None:
+def _draw_dragon(image: np.ndarray, x: np.ndarray, y: np.ndarray, aspect: float) -> None:
     """The Aquarius Dragon: a golden dragon over a rainbow of the five elements, their symbols along the foot."""
     image[:] = DRAGON_NIGHT
     # The rainbow: five bands of the element colours arching over the middle of the card.
@@ -206,8 +215,9 @@ def _draw_dragon(image, x, y, aspect) -> None:
     # The dragon, standing on the arch: a body waving from the tail (left) up to the neck and head (right).
     base = aspect * 0.66
 
-    def spine(at):
-        return base + 0.05 * np.sin((at - 0.1) / 0.55 * 2 * np.pi)
+    def spine(at: At) -> At:
+        height: At = base + 0.05 * np.sin((at - 0.1) / 0.55 * 2 * np.pi)
+        return height
 
     t = np.clip((x - 0.1) / 0.55, 0.0, 1.0)
     body = (x > 0.1) & (x < 0.66) & (np.abs(y - spine(x)) < 0.016 + 0.052 * t)
@@ -249,7 +259,7 @@ def _draw_dragon(image, x, y, aspect) -> None:
         image[symbol_mask(letter, x, y, sx, sy, 0.05)] = SYMBOL_RGB[letter]
 
 
-def _border(image, u, v, aspect) -> None:
+def _border(image: np.ndarray, u: np.ndarray, v: np.ndarray, aspect: float) -> None:
     b = BORDER
     inside = (u > b) & (u < 1 - b) & (v > b / aspect) & (v < 1 - b / aspect)
     image[~inside] = CARD_BORDER
@@ -290,7 +300,7 @@ class FaceAtlas:
 
     BACK = "back"
 
-    def __init__(self, codes=()) -> None:
+    def __init__(self, codes: Iterable[str] = ()) -> None:
         self.pages: list[np.ndarray] = []  # RGB, top row first, one per texture
         self.slots: dict[str, int] = {}
         self.fresh: list[int] = []

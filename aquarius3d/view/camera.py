@@ -7,14 +7,29 @@ Panda3D camera node. The pitch never lets the camera go under the table.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from ..core import geometry
+
+if TYPE_CHECKING:
+    from panda3d.core import NodePath
 
 MIN_PITCH = 4.0  # degrees above the table
 MAX_PITCH = 89.5
 MIN_DISTANCE = 120.0  # millimetres
 MAX_DISTANCE = 6000.0
+
+Point = tuple[float, float, float]
+Box = tuple[Point, Point]  # a box's lowest and highest corners: (x0, y0, z0), (x1, y1, z1)
+Rect = tuple[float, float, float, float]  # x0, x1, y0, y1 in screen units: -1..1 each way, y up
+
+
+def _point(values: Iterable[float]) -> Point:
+    """Three coordinates as a point."""
+    x, y, z = values
+    return (x, y, z)
 
 
 @dataclass(frozen=True)
@@ -57,18 +72,18 @@ class Orbit:
         t = t * t * (3 - 2 * t)  # ease in and out
         dh = ((other.heading - self.heading + 180.0) % 360.0) - 180.0
         return Orbit(
-            tuple(a + (b - a) * t for a, b in zip(self.target, other.target)),
+            _point(a + (b - a) * t for a, b in zip(self.target, other.target)),
             self.distance + (other.distance - self.distance) * t,
             self.heading + dh * t,
             self.pitch + (other.pitch - self.pitch) * t,
         ).clamped()
 
-    def apply(self, camera) -> None:
+    def apply(self, camera: NodePath) -> None:
         camera.setPos(*self.eye())
         camera.lookAt(*self.target)
 
 
-def framing(bounds, fov_degrees: float = 40.0) -> tuple[tuple[float, float, float], float]:
+def framing(bounds: Box, fov_degrees: float = 40.0) -> tuple[Point, float]:
     """A target and distance that show a box ((x0, y0, z0), (x1, y1, z1)) whole."""
     (x0, y0, z0), (x1, y1, z1) = bounds
     centre = ((x0 + x1) / 2, (y0 + y1) / 2, 0.0)
@@ -79,7 +94,7 @@ def framing(bounds, fov_degrees: float = 40.0) -> tuple[tuple[float, float, floa
     return centre, max(MIN_DISTANCE, min(MAX_DISTANCE, distance))
 
 
-def preset(name: str, bounds) -> Orbit:
+def preset(name: str, bounds: Box) -> Orbit:
     """The named views: top (straight down), side (low elevation), orbit (the default three-quarter view)."""
     centre, distance = framing(bounds)
     if name == "top":
@@ -93,11 +108,8 @@ def preset(name: str, bounds) -> Orbit:
 
 # -- framing: a camera that fits boxes into a part of the screen --------------------------------------
 
-Box = tuple[tuple[float, float, float], tuple[float, float, float]]
-Rect = tuple[float, float, float, float]  # x0, x1, y0, y1 in screen units: -1..1 each way, y up
 
-
-def axes(heading: float, pitch: float) -> tuple[tuple[float, float, float], ...]:
+def axes(heading: float, pitch: float) -> tuple[Point, Point, Point]:
     """The camera's right, up and forward directions (unit vectors) for an orbit's heading and pitch."""
     h, p = math.radians(heading), math.radians(pitch)
     forward = (math.sin(h) * math.cos(p), math.cos(h) * math.cos(p), -math.sin(p))
@@ -107,17 +119,17 @@ def axes(heading: float, pitch: float) -> tuple[tuple[float, float, float], ...]
     return right, up, forward
 
 
-def corners(boxes) -> list[tuple[float, float, float]]:
+def corners(boxes: Iterable[Box]) -> list[Point]:
     """The eight corners of each box."""
     return [(x, y, z) for (x0, y0, z0), (x1, y1, z1) in boxes for x in (x0, x1) for y in (y0, y1) for z in (z0, z1)]
 
 
-def _dot(a, b) -> float:
+def _dot(a: Sequence[float], b: Sequence[float]) -> float:
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
 
 
-def fit(points, heading: float, pitch: float, tan_x: float, tan_y: float, rect: Rect = (-1.0, 1.0, -1.0, 1.0),
-        ground: float = 0.0) -> Orbit | None:
+def fit(points: Iterable[Point], heading: float, pitch: float, tan_x: float, tan_y: float,
+        rect: Rect = (-1.0, 1.0, -1.0, 1.0), ground: float = 0.0) -> Orbit | None:
     """The nearest orbit, looking along this heading and pitch, that shows every point inside `rect`.
 
     `tan_x`, `tan_y`: the tangents of half the lens's field of view across and up. With the camera's
@@ -147,17 +159,17 @@ def fit(points, heading: float, pitch: float, tan_x: float, tan_y: float, rect: 
     upward = (high_edge + d * depth + low_edge + c * depth) / 2
     if any(f - depth <= 1.0 for _, _, f in local):
         return None
-    eye = tuple(across * right[i] + upward * up[i] + depth * forward[i] for i in range(3))
+    eye = _point(across * right[i] + upward * up[i] + depth * forward[i] for i in range(3))
     if forward[2] >= -1e-6 or eye[2] <= ground:
         return None
     distance = (eye[2] - ground) / -forward[2]
-    target = tuple(eye[i] + distance * forward[i] for i in range(3))
+    target = _point(eye[i] + distance * forward[i] for i in range(3))
     if distance > MAX_DISTANCE:
         return None  # the camera may not stand so far away
     return Orbit(target, max(distance, MIN_DISTANCE), heading, pitch).clamped()
 
 
-def project(point, orbit: Orbit, tan_x: float, tan_y: float) -> tuple[float, float] | None:
+def project(point: Sequence[float], orbit: Orbit, tan_x: float, tan_y: float) -> tuple[float, float] | None:
     """Where a point appears on screen (-1..1 each way) seen from an orbit; None behind the eye."""
     right, up, forward = axes(orbit.heading, orbit.pitch)
     eye = orbit.eye()
@@ -168,7 +180,7 @@ def project(point, orbit: Orbit, tan_x: float, tan_y: float) -> tuple[float, flo
     return _dot(rel, right) / (depth * tan_x), _dot(rel, up) / (depth * tan_y)
 
 
-def free_rects(obstacles, window: Rect = (-1.0, 1.0, -1.0, 1.0), smallest: float = 0.4) -> list[Rect]:
+def free_rects(obstacles: Iterable[Rect], window: Rect = (-1.0, 1.0, -1.0, 1.0), smallest: float = 0.4) -> list[Rect]:
     """The largest rectangles of the window that no obstacle overlaps (each at least `smallest` each way).
 
     For every band between two horizontal edges (of the window or an obstacle), the obstacles crossing
@@ -194,10 +206,10 @@ def free_rects(obstacles, window: Rect = (-1.0, 1.0, -1.0, 1.0), smallest: float
                                               and o[3] >= r[3] for o in found))
 
 
-def best_fit(points, heading: float, pitch: float, tan_x: float, tan_y: float, rects,
+def best_fit(points: Sequence[Point], heading: float, pitch: float, tan_x: float, tan_y: float, rects: Iterable[Rect],
              ground: float = 0.0) -> tuple[Orbit, Rect] | None:
     """The nearest fitting orbit over several free rectangles (the biggest picture), and the rectangle it used."""
-    best = None
+    best: tuple[Orbit, Rect] | None = None
     for rect in rects:
         orbit = fit(points, heading, pitch, tan_x, tan_y, rect, ground)
         if orbit is not None and (best is None or orbit.distance < best[0].distance):

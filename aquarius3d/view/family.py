@@ -7,19 +7,28 @@ scoring row and space rings; Dominus' table outline and edge marks.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from panda3d.core import NodePath
 
 from ..core import geometry
 from ..i18n import tr
 from ..session import Stage
+from .camera import Box
 from .labels import ScreenLabels
 from .piles import LABEL_LIFT, LABEL_SCALE, Piles
 from .rising import Elevation, StoreyLabels, Trays, element_tops
 from .scene import CardView, PyramidView, TableScene
 from .storeys import level_top, state_views, surface_top
 from .towers import ScoringRow, SpaceRings, piece_views, tower_views
+
+if TYPE_CHECKING:
+    from ..engine.moves import Move
+    from ..session import Session
+    from ..session.flows.rising import RisingFlow
+    from ..session.flows.towers import TowersFlow
+
+Cell = tuple[int, int]
 
 
 class Pick(NamedTuple):
@@ -34,7 +43,7 @@ class Pick(NamedTuple):
 class TableParts:
     """The scene's pieces beyond the cards: piles, and each family's furniture and overlays."""
 
-    def __init__(self, scene: TableScene, session) -> None:
+    def __init__(self, scene: TableScene, session: Session) -> None:
         self.scene = scene
         self.session = session
         self.overlay = ScreenLabels()  # the piles' and the seats' labels, on the screen (the table screen places them)
@@ -45,7 +54,7 @@ class TableParts:
         self.scoring_row: ScoringRow | None = None
         self.rings: SpaceRings | None = None
         self.supply_label: NodePath | None = None  # Elemental Towers: the supply's title, on the screen
-        self.ghost_spots: dict = {}  # move -> where its ghost is picked (Pick)
+        self.ghost_spots: dict[Move, Pick] = {}  # move -> where its ghost is picked
         self.tray_hover: str | None = None  # Aquarius Rising: the pyramid of the player's tray under the pointer
         if session.family == "rising":
             self.trays = Trays(scene)
@@ -70,7 +79,7 @@ class TableParts:
         """The session's spots as ghosts: cards (on houses at their storey's height), pyramids on a quarter,
         Elemental Towers' pieces on a space; and where each is picked."""
         state = self.session.state
-        views: dict = {}
+        views: dict[object, CardView | PyramidView] = {}
         self.ghost_spots = {}
         for move, spot in self.session.spots().items():
             if spot.card is not None:  # a card (Aquarius Rising: on a house's storey)
@@ -92,13 +101,13 @@ class TableParts:
                                               + geometry.PYRAMID_HEIGHT[spot.pieces[0][0]] * 0.3, spot.space)
         self.scene.show_ghosts(views)
 
-    def hover(self, cell, move) -> None:
+    def hover(self, cell: Cell | None, move: Move | None) -> None:
         """Light the ghost under the pointer: the one picked, else a ground-level one in the hovered cell."""
         hovered = move if move in self.scene.ghosts else None
         if hovered is None:  # a card's ghost on the table (not on a house, not a pyramid's) in the hovered cell
-            for ghost in self.scene.ghosts:
-                spot = self.ghost_spots.get(ghost)
-                if spot is not None and spot.cell == cell and spot.part is None and getattr(ghost, "level", 0) == 0:
+            for ghost, spot in self.ghost_spots.items():
+                if ghost in self.scene.ghosts and spot.cell == cell and spot.part is None \
+                        and getattr(ghost, "level", 0) == 0:
                     hovered = ghost
         self.scene.emphasise_ghost(hovered)
         self.scene.show_edge_marks(cell, self.session.flow.edge_marks(cell) if cell is not None else {})
@@ -121,16 +130,20 @@ class TableParts:
         )
         self.scene.show_limit(session.flow.table_limit())
         if session.family == "towers":
-            supply = session.flow.supply_left()
+            assert self.trays is not None and self.scoring_row is not None and self.rings is not None \
+                and self.supply_label is not None  # (made for Elemental Towers)
+            towers = cast("TowersFlow", session.flow)  # (the family's flow)
+            supply = towers.supply_left()
             self.trays.update([(tr("hud_towers_supply"), supply)], None, titled=False)  # titled on the screen
             self.supply_label.node().setText(tr("name_and_counts", name=tr("hud_towers_supply"),
                                                 counts=tr("count_pyramids", count=sum(n for _, n in supply))))
             self.overlay.anchor(self.supply_label, self.trays.near_edge(), -LABEL_LIFT)  # under the tray
-            self.scoring_row.update(session.flow.row(), list(game.end.values), tr("hud_row"))
-            self.rings.update(state, session.flow.movable() if session.source is None else set(),
+            self.scoring_row.update(towers.row(), list(game.end.values), tr("hud_row"))
+            self.rings.update(state, towers.movable() if session.source is None else set(),
                               session.source if session.stage in (Stage.EARNED, Stage.TRADE_PIECE) else None)
         elif session.family == "rising":
             self.update_trays()
+            assert self.storey_labels is not None and self.elevation is not None  # (made for Aquarius Rising)
             self.storey_labels.update(state)
             self.storey_labels.fit(distance)
             self.elevation.update(element_tops(state))
@@ -140,14 +153,15 @@ class TableParts:
         session = self.session
         if session.family != "rising" or self.trays is None:
             return
-        supplies = [(seat.name, session.flow.supply(i)) for i, seat in enumerate(session.seats)]
+        rising = cast("RisingFlow", session.flow)  # (the family's flow)
+        supplies = [(seat.name, rising.supply(i)) for i, seat in enumerate(session.seats)]
         choosing = session.stage == Stage.PYRAMID
         home = next((i for i, seat in enumerate(session.seats) if seat.kind == "human"), 0)
         self.trays.update(supplies, None if session.stage == Stage.COVER else session.seat,
                           session.choice.pyramid if choosing else None, self.tray_hover if choosing else None,
                           home, titled=False)  # the seats' labels stand at their trays (view/seat_labels.py)
 
-    def tray_pyramid_at(self, point) -> str | None:
+    def tray_pyramid_at(self, point: tuple[float, float] | None) -> str | None:
         """The pyramid of the player's tray at a point of the table's plane (picked at the trays' height)."""
         if self.session.family != "rising" or self.trays is None or self.session.stage != Stage.PYRAMID:
             return None
@@ -158,7 +172,7 @@ class TableParts:
             self.tray_hover = code
             self.update_trays()
 
-    def furniture(self) -> list:
+    def furniture(self) -> list[NodePath]:
         """Nodes standing beside the cards that the camera frames too: piles, trays, the scoring row."""
         nodes = [stack for stack in self.piles.stacks.values() if not stack.isHidden()]
         nodes += [tray for tray in (self.trays.seats if self.trays is not None else [])]
@@ -166,12 +180,12 @@ class TableParts:
             nodes += self.scoring_row.cards
         return nodes
 
-    def label_boxes(self) -> list:
+    def label_boxes(self) -> list[Box]:
         """Boxes round the anchors of the screen labels (piles, seats), about a label's size on the table at the
         usual framings: the camera keeps them in view, and room round them for the labels."""
         boxes = [((x - 30.0, y - 26.0, z), (x + 30.0, y + 26.0, z + 2.0)) for x, y, z in self.overlay.anchors()]
         return boxes + (self.scoring_row.label_boxes() if self.scoring_row is not None else [])
 
-    def hidden_in_elevation(self) -> list:
+    def hidden_in_elevation(self) -> list[NodePath]:
         """What would stand before the houses seen from the front: piles, trays and the table's rim."""
         return [self.piles.root, self.trays.root, self.overlay.root, *self.scene.rim] if self.trays is not None else []

@@ -11,9 +11,16 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from ..core import geometry
-from .camera import Box, Orbit, Rect, best_fit, corners, free_rects, preset
+from .camera import Box, Orbit, Point, Rect, best_fit, corners, free_rects, preset
+
+if TYPE_CHECKING:
+    from panda3d.core import Lens, NodePath
+
+    from .scene import TableScene
 
 EASE = 0.3  # seconds for the camera to ease to a new framing
 MARGIN = 0.03  # kept clear inside the free rectangle (screen units)
@@ -22,19 +29,20 @@ WINDOW: Rect = (-0.98, 0.98, -0.98, 0.98)
 ANGLES = {"orbit": (0.0, 52.0), "top": (0.0, 89.5), "side": (0.0, 8.0)}
 
 
-def card_box(cell, bottom: float) -> Box:
+def card_box(cell: tuple[int, int], bottom: float) -> Box:
     x, y = geometry.cell_centre(*cell)
     return ((x - geometry.CARD_WIDTH / 2, y - geometry.CARD_LENGTH / 2, bottom),
             (x + geometry.CARD_WIDTH / 2, y + geometry.CARD_LENGTH / 2, bottom + geometry.CARD_THICKNESS))
 
 
-def pyramid_box(position, size: str) -> Box:
+def pyramid_box(position: Point, size: str) -> Box:
     x, y, z = position
     half = geometry.PYRAMID_BASE[size] / 2
     return ((x - half, y - half, z), (x + half, y + half, z + geometry.PYRAMID_HEIGHT[size]))
 
 
-def scene_boxes(scene, spots=(), furniture=()) -> list[Box]:
+def scene_boxes(scene: TableScene, spots: Iterable[tuple[int, int]] = (),
+                furniture: Iterable[NodePath] = ()) -> list[Box]:
     """Boxes round every card, pyramid and ghost of a scene, every spot (cells) and every furniture node."""
     from .scene import PyramidView, card_transform, pyramid_transform
 
@@ -56,13 +64,14 @@ def scene_boxes(scene, spots=(), furniture=()) -> list[Box]:
     return boxes
 
 
-def tangents(lens) -> tuple[float, float]:
+def tangents(lens: Lens) -> tuple[float, float]:
     """The tangents of half a perspective lens's field of view, across and up."""
     fov = lens.getFov()
     return math.tan(math.radians(fov[0]) / 2), math.tan(math.radians(fov[1]) / 2)
 
 
-def framed(boxes, heading: float, pitch: float, lens, obstacles=(), window: Rect = WINDOW) -> Orbit | None:
+def framed(boxes: Sequence[Box], heading: float, pitch: float, lens: Lens, obstacles: Iterable[Rect] = (),
+           window: Rect = WINDOW) -> Orbit | None:
     """The nearest orbit at this heading and pitch showing every box clear of the obstacles (screen rectangles)."""
     if not boxes:
         return None
@@ -73,7 +82,7 @@ def framed(boxes, heading: float, pitch: float, lens, obstacles=(), window: Rect
     return None if found is None else found[0]
 
 
-def frame_view(name: str, boxes, lens, obstacles=()) -> Orbit:
+def frame_view(name: str, boxes: Sequence[Box], lens: Lens, obstacles: Iterable[Rect] = ()) -> Orbit:
     """A named view (orbit, top, side) framing the boxes; the old preset when nothing fits."""
     heading, pitch = ANGLES[name]
     orbit = framed(boxes, heading, pitch, lens, obstacles)
@@ -88,7 +97,7 @@ def frame_view(name: str, boxes, lens, obstacles=()) -> Orbit:
 class CameraMan:
     """The table's orbit, its easing, and whether the player has moved it since the last fit."""
 
-    def __init__(self, camera) -> None:
+    def __init__(self, camera: NodePath) -> None:
         self.camera = camera
         self.orbit = Orbit()
         self.goal: tuple[Orbit, Orbit, float] | None = None  # from, to, when it began

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from panda3d.core import CardMaker, NodePath, TextNode
 
 from ..core import geometry
 from ..core.cards import face
 from ..i18n import action_name
+
+if TYPE_CHECKING:
+    from .scene import TableScene
 
 CARD_H = 0.36  # height of a hand card on screen (aspect2d units)
 GAP = 0.03
@@ -17,7 +22,7 @@ LIFT = 0.05  # the chosen card stands this much higher
 class Hand:
     """Hand cards drawn under `parent` (aspect2d units), with the faces from the scene's atlas."""
 
-    def __init__(self, parent: NodePath, scene) -> None:
+    def __init__(self, parent: NodePath, scene: TableScene) -> None:
         self.root = parent.attachNewNode("hand")
         self.scene = scene
         self.nodes: list[tuple[NodePath, tuple[float, float, float, float]]] = []  # node, (x0, x1, z0, z1)
@@ -28,7 +33,7 @@ class Hand:
         card = CARD_H * geometry.CARD_WIDTH / geometry.CARD_LENGTH
         return cards * card + max(0, cards - 1) * GAP
 
-    def draw(self, hand: list[dict], selected: int | None, turned: bool) -> None:
+    def draw(self, hand: list[dict[str, Any]], selected: int | None, turned: bool) -> None:
         """Draw these cards (observation entries); the selected one lifted, element faces turned if `turned`."""
         for child in self.root.getChildren():
             child.removeNode()
@@ -43,7 +48,7 @@ class Hand:
             node.setPythonTag("hand", i)
             self.nodes.append((node, (x0, x0 + width, z0, z0 + CARD_H)))
 
-    def index_at(self, screen, aspect: float) -> int | None:
+    def index_at(self, screen: tuple[float, float], aspect: float) -> int | None:
         """The hand card under a screen point."""
         x, z = screen[0] * aspect, screen[1]
         for i, (_, (x0, x1, z0, z1)) in enumerate(self.nodes):
@@ -51,7 +56,7 @@ class Hand:
                 return i
         return None
 
-    def _card(self, card: dict, width: float, turned: bool) -> NodePath:
+    def _card(self, card: dict[str, Any], width: float, turned: bool) -> NodePath:
         maker = CardMaker("hand-card")
         maker.setFrame(0, width, 0, CARD_H)
         if card["kind"] == "element":

@@ -12,8 +12,13 @@ obstacles are (view/framing.py, screens/hud.py).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from panda3d.core import NodePath, Point3, TextNode
+
+if TYPE_CHECKING:
+    from direct.showbase.ShowBase import ShowBase
 
 Rect = tuple[float, float, float, float]  # x0, x1, y0, y1
 
@@ -29,12 +34,13 @@ def overlaps(a: Rect, b: Rect, gap: float = 0.0) -> bool:
     return a[0] < b[1] + gap and b[0] < a[1] + gap and a[2] < b[3] + gap and b[2] < a[3] + gap
 
 
-def box_rect(points) -> Rect | None:
+def box_rect(points: Sequence[tuple[float, float] | None]) -> Rect | None:
     """The screen rectangle round projected points (None when any is behind the eye)."""
-    if not points or any(p is None for p in points):
+    seen = [p for p in points if p is not None]
+    if not points or len(seen) < len(points):
         return None
-    return (min(p[0] for p in points), max(p[0] for p in points), min(p[1] for p in points),
-            max(p[1] for p in points))
+    return (min(p[0] for p in seen), max(p[0] for p in seen), min(p[1] for p in seen),
+            max(p[1] for p in seen))
 
 
 class ScreenLabels:
@@ -45,7 +51,7 @@ class ScreenLabels:
         self.root.setBin("fixed", 40)
         self.labels: list[NodePath] = []
         self.rects: dict[int, Rect] = {}  # id of a label -> where it was last placed (screen units)
-        self._placed: tuple | None = None
+        self._placed: tuple[object, ...] | None = None
 
     def add(self, name: str, scale: float = 0.042, backed: bool = True, first: bool = False) -> NodePath:
         """A new label (hidden until it has text and an anchor); `scale` in aspect2d units; `first`: placed before
@@ -95,7 +101,8 @@ class ScreenLabels:
         scale = label.getScale().x
         return frame[0] * scale / aspect, frame[1] * scale / aspect, frame[2] * scale, frame[3] * scale
 
-    def place(self, base, scene_root, obstacles, avoid=()) -> None:
+    def place(self, base: ShowBase, scene_root: NodePath, obstacles: Sequence[Rect],
+              avoid: Sequence[Rect] = ()) -> None:
         """Put every label shown near its anchor's place on the screen (see the module's docstring)."""
         lens, cam = base.cam.node().getLens(), base.cam
         aspect = base.getAspectRatio()
@@ -107,7 +114,7 @@ class ScreenLabels:
         self._placed = key
         self.rects = {}
         taken: list[Rect] = []
-        hard = [tuple(o) for o in obstacles]
+        hard = list(obstacles)
         for label in shown:
             (x, y, z), lift = label.getPythonTag("anchor")
             film = Point3()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 from panda3d.core import (
     Geom,
     GeomNode,
@@ -22,8 +23,12 @@ from ..core import geometry
 
 CORNER_STEPS = 5
 
+Point = tuple[float, float, float]
+Colour = tuple[float, ...]  # red, green, blue, alpha: 0-1 each
+UvRect = tuple[float, float, float, float]  # u0, v0, u1, v1 of a face on its page (view/atlas.py)
 
-def rounded_outline(width: float, length: float, radius: float, steps: int = CORNER_STEPS):
+
+def rounded_outline(width: float, length: float, radius: float, steps: int = CORNER_STEPS) -> list[tuple[float, float]]:
     """Points of a rounded rectangle, counter-clockwise, centred on the origin."""
     hx, hy = width / 2 - radius, length / 2 - radius
     points = []
@@ -44,7 +49,7 @@ class _Builder:
         self.tris = GeomTriangles(Geom.UHStatic)
         self.count = 0
 
-    def add(self, pos, normal, uv=(0.0, 0.0), color=(1, 1, 1, 1)) -> int:
+    def add(self, pos: Point, normal: Point, uv: tuple[float, float] = (0.0, 0.0), color: Colour = (1, 1, 1, 1)) -> int:
         self.vertex.addData3(*pos)
         self.normal.addData3(*normal)
         self.uv.addData2(*uv)
@@ -63,13 +68,13 @@ class _Builder:
         return node
 
 
-def card_node(face_uv, back_uv, name: str = "card") -> GeomNode:
+def card_node(face_uv: UvRect, back_uv: UvRect, name: str = "card") -> GeomNode:
     """A card slab: the face on top, the back below, a cream edge."""
     w, l, t = geometry.CARD_WIDTH, geometry.CARD_LENGTH, geometry.CARD_THICKNESS
     outline = rounded_outline(w, l, geometry.CARD_CORNER_RADIUS)
     b = _Builder(name)
 
-    def uv_in(rect, x, y, mirror=False):
+    def uv_in(rect: UvRect, x: float, y: float, mirror: bool = False) -> tuple[float, float]:
         u0, v0, u1, v1 = rect
         s = x / w + 0.5
         if mirror:
@@ -103,7 +108,7 @@ def card_node(face_uv, back_uv, name: str = "card") -> GeomNode:
     return b.node(name)
 
 
-def quad_node(width: float, length: float, color, name: str, z: float = 0.0, uv_scale: float = 1.0) -> GeomNode:
+def quad_node(width: float, length: float, color: Colour, name: str, z: float = 0.0, uv_scale: float = 1.0) -> GeomNode:
     """A flat rectangle facing up, centred on the origin."""
     b = _Builder(name)
     hw, hl = width / 2, length / 2
@@ -115,7 +120,7 @@ def quad_node(width: float, length: float, color, name: str, z: float = 0.0, uv_
     return b.node(name)
 
 
-def box_node(width: float, length: float, height: float, color, name: str) -> GeomNode:
+def box_node(width: float, length: float, height: float, color: Colour, name: str) -> GeomNode:
     """A box standing on z = 0, centred on the origin (the table's body, piles)."""
     b = _Builder(name)
     hw, hl = width / 2, length / 2
@@ -133,7 +138,7 @@ def box_node(width: float, length: float, height: float, color, name: str) -> Ge
     return b.node(name)
 
 
-def colour_grid_node(colours, name: str) -> GeomNode:
+def colour_grid_node(colours: np.ndarray, name: str) -> GeomNode:
     """A unit square (centred, facing up) split into a grid whose vertices take the colours given.
 
     `colours` is an array (rows + 1, columns + 1, 3) of 0-1 values.
@@ -152,7 +157,7 @@ def colour_grid_node(colours, name: str) -> GeomNode:
     return b.node(name)
 
 
-def pyramid_node(size: str, colour, name: str = "pyramid") -> GeomNode:
+def pyramid_node(size: str, colour: Colour, name: str = "pyramid") -> GeomNode:
     """A Looney Pyramid: four faces over an open square base, with pips.
 
     Base edge and height from geometry; base on z = 0, tip at z = height. Each

@@ -9,7 +9,13 @@ next move. While anything slides `busy()` is true, so the pacer (view/pacing.py)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
 from panda3d.core import LineSegs, NodePath, Point3
+
+if TYPE_CHECKING:
+    from .scene import CardView, PyramidView, TableScene
 
 SLIDE = 0.35  # seconds a placed piece takes from its origin to its place
 LIFT = 40.0  # millimetres the piece rises at the middle of its slide
@@ -27,27 +33,27 @@ def ease(t: float) -> float:
 class LastMove:
     """The pieces of the last move: sliding in, then outlined until the next move."""
 
-    def __init__(self, scene) -> None:
+    def __init__(self, scene: TableScene) -> None:
         self.scene = scene
         self.root = scene.root.attachNewNode("last-move")
         self.root.setLightOff()
         self.rims = self.root.attachNewNode("rims")
-        self.keys: set = set()
-        self.views: dict = {}  # what each outlined piece looked like when outlined
+        self.keys: set[object] = set()
+        self.views: dict[object, CardView | PyramidView | None] = {}  # each outlined piece as it was when outlined
         self.sliding: list[tuple[object, NodePath, Point3, Point3]] = []
         self.started = 0.0
 
-    def _view(self, key):
+    def _view(self, key: object) -> CardView | PyramidView | None:
         return self.scene.views.get(key) or self.scene.pyramid_views.get(key)
 
     def stale(self) -> bool:
         """Has what the rim goes round moved or gone since (a move undone or taken back)?"""
         return any(self._view(key) != view for key, view in self.views.items())
 
-    def _node(self, key) -> NodePath | None:
+    def _node(self, key: object) -> NodePath | None:
         return self.scene.nodes.get(key) or self.scene.pyramid_nodes.get(key)
 
-    def show(self, keys, origin: tuple[float, float] | None, now: float) -> None:
+    def show(self, keys: Iterable[object], origin: tuple[float, float] | None, now: float) -> None:
         """A move put these pieces down: slide them in from `origin` (None: no slide) and outline them."""
         self.finish()
         self.keys = {key for key in keys if self._node(key) is not None}
@@ -58,6 +64,8 @@ class LastMove:
         self.started = now
         for key in self.keys:
             node = self._node(key)
+            if node is None:
+                continue  # (every key kept has its node)
             copy = node.copyTo(self.root)
             copy.show()
             if key in self.scene.pyramid_nodes:
@@ -115,7 +123,8 @@ class LastMove:
         lines.setThickness(RIM_WIDTH)
         lines.setColor(*RIM)
         for key in self.keys:
-            bounds = self._node(key).getTightBounds(self.scene.root)
+            node = self._node(key)
+            bounds = None if node is None else node.getTightBounds(self.scene.root)
             if bounds is None:
                 continue
             low, high = bounds

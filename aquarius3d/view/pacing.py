@@ -37,9 +37,13 @@ but a click then waits up to 100 ms; drawing on demand as here 1.4-2.1% and
 from __future__ import annotations
 
 import time
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from direct.showbase.DirectObject import DirectObject
+
+if TYPE_CHECKING:
+    from direct.showbase.ShowBase import ShowBase
+    from direct.task.Task import Task
 
 ACTIVE_RATE = 60.0  # steps (and frames) a second while something moves
 POLL_RATE = 30.0  # steps a second while idle: input is read, nothing is drawn
@@ -48,10 +52,10 @@ GRACE = 0.5  # seconds of full rate after the last input or movement
 INPUT_EVENT = "aquarius3d-input"  # thrown on every button down, repeat and up
 
 
-class Pacer(DirectObject):
+class Pacer(DirectObject):  # type: ignore[misc]  # (Panda3D ships no types: its DirectObject is Any)
     """Decides, each step of the main loop, whether the window draws and how soon the next step comes."""
 
-    def __init__(self, base, busy: Callable[[], bool]) -> None:
+    def __init__(self, base: ShowBase, busy: Callable[[], bool]) -> None:
         super().__init__()
         self.base = base
         self.busy = busy
@@ -59,7 +63,7 @@ class Pacer(DirectObject):
         self.last_frame = float("-inf")
         self.idle = False
         self.drawing = True
-        self._mouse = None
+        self._mouse: tuple[float, float] | None = None
         self._woke = float("-inf")
         for thrower in getattr(base, "buttonThrowers", None) or []:
             node = thrower.node()
@@ -70,7 +74,7 @@ class Pacer(DirectObject):
         self.accept("window-event", self.poke)
         self.task = base.taskMgr.add(self._step, "aquarius3d-pacing", sort=49)  # after the app's tick, just before igLoop
 
-    def poke(self, *_) -> None:
+    def poke(self, *_: object) -> None:
         """Input happened: draw at full rate for a while."""
         self.last_input = time.monotonic()
 
@@ -92,7 +96,7 @@ class Pacer(DirectObject):
             self.last_frame = now
         return self.drawing
 
-    def _step(self, task):
+    def _step(self, task: Task) -> int:
         now = time.monotonic()
         if self._mouse_moved():
             self.poke()
@@ -105,7 +109,7 @@ class Pacer(DirectObject):
         if wake > now:
             time.sleep(wake - now)
         self._woke = max(wake, now)
-        return task.cont
+        return int(task.cont)
 
     def stop(self) -> None:
         """Draw on every step again, as ShowBase does, and stop pacing."""

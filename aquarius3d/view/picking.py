@@ -6,10 +6,23 @@ the table's top, or the height of a storey or of a pyramid's glow (Aquarius Risi
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
 from panda3d.core import Plane, Point3
 
 from ..core import geometry
 from ..core.vocabulary import QUARTERS
+
+if TYPE_CHECKING:
+    from direct.showbase.ShowBase import ShowBase
+
+    from ..core.cards import Face
+    from ..engine.moves import Move
+    from .family import Pick
+
+Cell = tuple[int, int]
+ScreenPoint = tuple[float, float]  # -1..1 each way, as Panda3D's mouse runs
 
 
 def cell_of(x: float, y: float) -> tuple[int, int]:
@@ -17,7 +30,7 @@ def cell_of(x: float, y: float) -> tuple[int, int]:
     return (round(x / geometry.CELL_X), round(y / geometry.CELL_Y))
 
 
-def quarter_of(x: float, y: float, cell) -> int:
+def quarter_of(x: float, y: float, cell: Cell) -> int:
     """The quarter of a card (0 TL, 1 TR, 2 BL, 3 BR) under a point, as geometry.quarter_offset numbers them."""
     cx, cy = geometry.cell_centre(*cell)
     return (0 if y >= cy else 2) + (1 if x >= cx else 0)
@@ -26,17 +39,17 @@ def quarter_of(x: float, y: float, cell) -> int:
 class Picker:
     """Rays from the camera through screen points, met with the table's planes."""
 
-    def __init__(self, base) -> None:
+    def __init__(self, base: ShowBase) -> None:
         self.base = base
 
-    def mouse(self) -> tuple[float, float] | None:
+    def mouse(self) -> ScreenPoint | None:
         watcher = self.base.mouseWatcherNode
         if watcher is None or not watcher.hasMouse():
             return None
         point = watcher.getMouse()
         return (point.x, point.y)
 
-    def table_point(self, screen, height: float | None = None) -> tuple[float, float] | None:
+    def table_point(self, screen: ScreenPoint, height: float | None = None) -> tuple[float, float] | None:
         """Where a screen point falls on a level plane (the table's top by default)."""
         near, far = Point3(), Point3()
         if not self.base.cam.node().getLens().extrude(screen, near, far):
@@ -50,18 +63,19 @@ class Picker:
             return None
         return (hit.x, hit.y)
 
-    def cell_at(self, screen) -> tuple[int, int] | None:
+    def cell_at(self, screen: ScreenPoint) -> Cell | None:
         point = self.table_point(screen)
         return None if point is None else cell_of(*point)
 
-    def ghost_at(self, screen, spots: dict, faces) -> object | None:
+    def ghost_at(self, screen: ScreenPoint | None, spots: Mapping[Move, Pick],
+                 faces: Mapping[Cell, Face]) -> Move | None:
         """The ghost (a move) under a screen point; `spots`: move -> where it is picked (view/family.py's Pick).
 
         Cards on houses and pyramids are picked at their own height, the highest first.
         """
         if screen is None:
             return None
-        by_height: dict[float, list] = {}
+        by_height: dict[float, list[tuple[Move, Pick]]] = {}
         for move, spot in spots.items():
             by_height.setdefault(spot.height, []).append((move, spot))
         for height in sorted(by_height, reverse=True):
@@ -80,7 +94,7 @@ class Picker:
                     return move
         return None
 
-    def space_at(self, screen, faces) -> tuple | None:
+    def space_at(self, screen: ScreenPoint, faces: Mapping[Cell, Face]) -> tuple[Cell, str] | None:
         """The space (cell and panel) under a screen point, picked a little above the cards (pyramids stand there)."""
         point = self.table_point(screen, geometry.card_top(0) + 8.0)
         if point is None:
@@ -93,7 +107,7 @@ class Picker:
         quarter = quarter_of(*point, cell)
         return cell, QUARTERS[code.index(code[quarter])]
 
-    def screen_of_point(self, x: float, y: float, z: float) -> tuple[float, float] | None:
+    def screen_of_point(self, x: float, y: float, z: float) -> ScreenPoint | None:
         """The screen point where a point of the table appears (None behind the camera)."""
         point = self.base.cam.getRelativePoint(self.base.render, Point3(x, y, z))
         projected = Point3()
@@ -101,6 +115,6 @@ class Picker:
             return None
         return (projected.x, projected.y)
 
-    def screen_of_cell(self, cell) -> tuple[float, float] | None:
+    def screen_of_cell(self, cell: Cell) -> ScreenPoint | None:
         """The screen point where a cell's centre appears (for tests and hints)."""
         return self.screen_of_point(*geometry.cell_centre(*cell), geometry.card_top(0))

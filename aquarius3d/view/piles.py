@@ -3,11 +3,18 @@ that follow them (view/labels.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
 from panda3d.core import CardMaker, NodePath, TextNode
 
 from ..core import geometry
 from .atlas import FaceAtlas
+from .camera import Box
 from .labels import ScreenLabels
+
+if TYPE_CHECKING:
+    from .scene import TableScene
 
 
 MARGIN = 16.0  # millimetres between a pile and the nearest spot a card may take
@@ -18,7 +25,7 @@ LABEL_LIFT = 0.045  # screen units above the pile a count is shown, if it can
 class Piles:
     """Stacks whose height is the number of cards; labels say the counts."""
 
-    def __init__(self, scene, overlay: ScreenLabels) -> None:
+    def __init__(self, scene: TableScene, overlay: ScreenLabels) -> None:
         self.scene = scene
         self.root = scene.root.attachNewNode("piles")
         self.root.setTexture(scene.atlas_texture)
@@ -65,7 +72,7 @@ class Piles:
         right = x1 + geometry.CELL_X + geometry.CARD_LENGTH / 2 + MARGIN  # the goals lie across
         return {"deck": (left, cy + 60), "discard": (left, cy - 60), "goals": (right, cy)}
 
-    def extent(self, shown=("deck", "discard", "goals")) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
+    def extent(self, shown: Iterable[str] = ("deck", "discard", "goals")) -> Box:
         """The box the piles named take on the table (millimetres), for framing."""
         spots = [self.spots()[name] for name in shown]
         reach = geometry.CARD_LENGTH / 2

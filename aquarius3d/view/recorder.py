@@ -13,25 +13,34 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..session import Stage
 from .render import png_bytes
 
+if TYPE_CHECKING:
+    from direct.task.Task import Task
+
+    from ..app import App
+    from ..screens.table_screen import TableScreen
+
+Shown = tuple[int, int, str]  # a game as recorded: its session's id, the length of its log, its stage
+
 END_PAUSE = 0.6  # seconds the final table stays before the window closes (--exit-at-end)
 
 
 class Recorder:
-    def __init__(self, app, folder: Path | None, exit_at_end: bool, watched: bool = True) -> None:
+    def __init__(self, app: App, folder: Path | None, exit_at_end: bool, watched: bool = True) -> None:
         self.app = app
         self.folder = Path(folder) if folder is not None else None
         if self.folder is not None:
             self.folder.mkdir(parents=True, exist_ok=True)
         self.exit_at_end = exit_at_end
         self.written: list[Path] = []
-        self._shown: tuple | None = None  # the game as last recorded: (session, log length, stage)
-        self._ready: tuple | None = None  # the game as the frame being drawn shows it
+        self._shown: Shown | None = None  # the game as last recorded
+        self._ready: Shown | None = None  # the game as the frame being drawn shows it
         self._closing: float | None = None
         self.watched = watched  # offscreen, nobody watches: the computers need not pause for anyone
         if app.table is not None:
@@ -44,14 +53,14 @@ class Recorder:
         return table is not None and self._key(table) != self._shown
 
     @staticmethod
-    def _key(table) -> tuple:
+    def _key(table: TableScreen) -> Shown:
         session = table.session
         return (id(session), len(session.state.log), str(session.stage))
 
-    def _step(self, task):
+    def _step(self, task: Task) -> int:
         table = self.app.table
         if table is None:
-            return task.cont
+            return int(task.cont)
         if not self.watched:
             table.bot_pause = 0.0
             table.camera.finish()  # no easing to watch: straight to the framing
@@ -69,7 +78,7 @@ class Recorder:
                 self._after_picture(table)
         if self._closing is not None and time.monotonic() >= self._closing:
             self.app.quit()
-        return task.cont
+        return int(task.cont)
 
     def snap(self) -> Path | None:
         """Write the frame last drawn as the next numbered PNG."""
@@ -85,7 +94,7 @@ class Recorder:
         self.written.append(path)
         return path
 
-    def _after_picture(self, table) -> None:
+    def _after_picture(self, table: TableScreen) -> None:
         session = table.session
         if session.stage == Stage.ROUND_OVER and session.humans == 0:  # nobody to close the score table
             session.next_round()

@@ -5,15 +5,19 @@ from __future__ import annotations
 import struct
 import zlib
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..positions.file import Position
 
+if TYPE_CHECKING:
+    from .scene import CardView, PyramidView
+
 VIEWS = ("top", "side", "orbit")
 
 
-def position_views(position: Position) -> tuple[dict, dict]:
+def position_views(position: Position) -> tuple[dict[object, CardView], dict[object, PyramidView]]:
     """The cards (every storey) and pyramids of a position, as the scene shows them."""
     from ..engine.table import Table
     from ..positions.analyze import rising_state
@@ -60,7 +64,7 @@ def png_bytes(rgb: np.ndarray, level: int = 3) -> bytes:
 class OffscreenTable:
     """A ShowBase with an offscreen buffer and a table scene, for renders and tests."""
 
-    def __init__(self, size=(1280, 720), finish: bool = False) -> None:
+    def __init__(self, size: tuple[int, int] = (1280, 720), finish: bool = False) -> None:
         from .config import configure
 
         configure(offscreen=True, size=size, finish=finish)
@@ -101,7 +105,7 @@ class OffscreenTable:
         self.base.destroy()
 
 
-def render_position(position: Position, out: Path, view: str = "orbit", size=(1280, 720)) -> Path:
+def render_position(position: Position, out: Path, view: str = "orbit", size: tuple[int, int] = (1280, 720)) -> Path:
     table = OffscreenTable(size)
     try:
         cards, pyramids = position_views(position)

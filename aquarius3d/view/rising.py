@@ -7,13 +7,21 @@ the winner is decided by.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from panda3d.core import LineSegs, NodePath, OrthographicLens, TextNode
 
 from ..core import geometry
 from ..i18n import element_name, length, tr
 from .storeys import storey_tops
 from .palette import ELEMENT_RGB
-from ..core.vocabulary import ALL_COLOURS
+from ..core.vocabulary import ALL_COLOURS, ELEMENT_OF
+
+if TYPE_CHECKING:
+    from ..engine.state import State
+    from .scene import TableScene
+
+Cell = tuple[int, int]
 
 TRAY_GAP = 24.0  # millimetres between a tray and the piles beside the cards
 ROW_GAP = 92.0  # millimetres between two trays of a column: room for a seat's label over the far pyramids
@@ -23,8 +31,8 @@ PILES_REACH = geometry.CARD_LENGTH + 16.0  # how far the piles reach beyond the 
 TEXT_RGBA = (0.96, 0.94, 0.86, 1)
 
 
-def _label(parent: NodePath, text: str, scale: float, colour=TEXT_RGBA, align=TextNode.ACenter,
-           backed: bool = False) -> NodePath:
+def _label(parent: NodePath, text: str, scale: float, colour: tuple[float, ...] = TEXT_RGBA,
+           align: int = TextNode.ACenter, backed: bool = False) -> NodePath:
     node = TextNode("label")
     node.setText(text)
     if backed:
@@ -55,7 +63,7 @@ class Trays:
 
     PITCH = 40.0  # millimetres between pyramids on a tray: room for each stack's count
 
-    def __init__(self, scene) -> None:
+    def __init__(self, scene: TableScene) -> None:
         self.scene = scene
         self.root = scene.root.attachNewNode("trays")
         self.seats: list[NodePath] = []
@@ -116,7 +124,7 @@ class Trays:
 
         self.root.getChildren().detach()
         self.seats = []
-        self.spots: dict[str, tuple[float, float]] = {}  # the active tray's pyramids: code -> (x, y) on the tray
+        self.spots = {}  # the active tray's pyramids: code -> (x, y) on the tray
         self.active = active
         colours = sorted({code[1] for _, held in supplies for code, _ in held}, key=ALL_COLOURS.index)
         width, depth = self.tray_width(len(colours)), self.DEPTH
@@ -175,12 +183,12 @@ class Trays:
 class StoreyLabels:
     """A label beside every storey of every house: its number and the height of its card."""
 
-    def __init__(self, scene) -> None:
+    def __init__(self, scene: TableScene) -> None:
         self.root = scene.root.attachNewNode("storey-labels")
         self.shown = False
         self.root.hide()
 
-    def update(self, state) -> None:
+    def update(self, state: State) -> None:
         self.root.getChildren().detach()
         for cell, levels in storey_tops(state).items():
             x, y = geometry.cell_centre(*cell)
@@ -207,7 +215,7 @@ class Elevation:
     `tops` maps each element to its highest point (mm) and the cell it stands in.
     """
 
-    def __init__(self, scene) -> None:
+    def __init__(self, scene: TableScene) -> None:
         self.scene = scene
         self.root = scene.root.attachNewNode("elevation")
         self.root.hide()
@@ -215,7 +223,7 @@ class Elevation:
         self.markers: dict[str, float] = {}
         self.zoom = 1.0  # the wheel narrows or widens the view; the scale stays true (orthographic)
 
-    def update(self, tops: dict[str, tuple[float, tuple[int, int]]]) -> None:
+    def update(self, tops: dict[str, tuple[float, Cell]]) -> None:
         self.root.getChildren().detach()
         self.markers = {name: height for name, (height, _) in tops.items()}
         (x0, y0, _), (x1, _, z1) = self.scene.bounds()
@@ -291,11 +299,11 @@ class Elevation:
         return (cx, y0 - 3000.0, cz), (cx, y0, cz)
 
 
-def element_tops(state) -> dict[str, tuple[float, tuple[int, int]]]:
+def element_tops(state: State) -> dict[str, tuple[float, Cell]]:
     """Each element's highest point on the table (card panels and pyramid tips) and the cell it is in."""
-    from ..games.rising.houses import ELEMENT_OF, houses_of_state, points
+    from ..games.rising.houses import houses_of_state, points
 
-    best: dict[str, tuple[float, tuple[int, int]]] = {}
+    best: dict[str, tuple[float, Cell]] = {}
     for point in points(houses_of_state(state)):
         name = ELEMENT_OF[point.letter]
         if name not in best or point.height > best[name][0]:

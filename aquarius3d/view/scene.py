@@ -7,12 +7,15 @@ placed with geometry.py, the same functions the rules use for heights.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 from panda3d.core import (
     AmbientLight,
     DirectionalLight,
+    GeomNode,
     LineSegs,
     NodePath,
     SamplerState,
@@ -24,6 +27,7 @@ from panda3d.core import (
 
 from ..core import geometry
 from .atlas import TILE_H, TILE_W, FaceAtlas
+from .camera import Box
 from .meshes import box_node, card_node
 from .palette import FELT, WOOD
 
@@ -53,6 +57,9 @@ class PyramidView:
     spot: tuple[float, float] | None = None  # Elemental Towers: the centre of the panel it stands on
 
 
+View = TypeVar("View", CardView, PyramidView)
+Cells = tuple[tuple[int, int], tuple[int, int]]  # the corners of a block of cells: (x0, y0), (x1, y1)
+
 PYRAMID_RGB = {"g": (0.2, 0.62, 0.3), "y": (0.95, 0.78, 0.15), "r": (0.82, 0.16, 0.14), "b": (0.14, 0.38, 0.78),
                "k": (0.1, 0.08, 0.12), "w": (0.95, 0.95, 0.95), "c": (0.8, 0.9, 0.95)}
 
@@ -70,7 +77,7 @@ def card_transform(view: CardView) -> tuple[float, float, float]:
     return (x, y, view.bottom)
 
 
-def felt_node(columns: int = 32, rows: int = 24):
+def felt_node(columns: int = 32, rows: int = 24) -> GeomNode:
     """A mottled felt as a grid of vertex colours: no texture to sample, cheap on a CPU renderer."""
     from .meshes import colour_grid_node
 
@@ -126,11 +133,14 @@ class TableScene:
         self.pyramids_root.hide()  # drawn through the batch, like the cards
         self.pyramid_nodes: dict[object, NodePath] = {}
         self.pyramid_views: dict[object, PyramidView] = {}
-        self._pyramid_meshes: dict[str, object] = {}
+        self._pyramid_meshes: dict[str, GeomNode] = {}
         self.ghosts: dict[object, NodePath] = {}
-        self.arrived: set = set()  # keys of the pieces the last sync added or moved
-        self.flying: set = set()  # keys of pieces sliding into place, left out of the batch
-        self._meshes: dict[str, object] = {}
+        self.arrived: set[object] = set()  # keys of the pieces the last sync added or moved
+        self.flying: set[object] = set()  # keys of pieces sliding into place, left out of the batch
+        self._meshes: dict[str, GeomNode] = {}
+        self.limit_root: NodePath | None = None  # Dominus: the table's outline
+        self.marks_root: NodePath | None = None  # Dominus: the hovered cell's edge marks
+        self.edge_marks: dict[int, bool] = {}
         self._build_table()
         self._build_lights()
 
@@ -144,7 +154,7 @@ class TableScene:
         self.rim = [self.table_root.attachNewNode(box_node(1.0, 1.0, 1.0, wood, f"rim-{i}")) for i in range(4)]
         self.fit_table(((-100.0, -100.0, 0.0), (100.0, 100.0, 0.0)))
 
-    def fit_table(self, bounds) -> None:
+    def fit_table(self, bounds: Box) -> None:
         """Size the felt and its wooden rim to hold the cards with a margin."""
         (x0, y0, _), (x1, y1, _) = bounds
         width = max(MIN_TABLE[0], x1 - x0 + 2 * TABLE_MARGIN)
@@ -179,7 +189,7 @@ class TableScene:
 
     # -- cards ----------------------------------------------------------------------------------
 
-    def _mesh(self, code: str):
+    def _mesh(self, code: str) -> GeomNode:
         """A card's mesh, its face's page of the atlas as its texture (so any copy of it, anywhere, shows it)."""
         if code not in self._meshes:
             node = card_node(self.atlas.uv(code), self.atlas.uv(FaceAtlas.BACK), f"card-{code}")
@@ -200,7 +210,7 @@ class TableScene:
         Their mipmaps are made here, on the CPU (Panda3D's box filter, about
         2 ms a page): Mesa's llvmpipe took 40 ms a page to make them itself.
         """
-        touched = set()
+        touched: set[int] = set()
         for slot in self.atlas.take_fresh():
             page, row, col = self.atlas.place(slot)
             image = self.atlas.pages[page]
@@ -217,7 +227,7 @@ class TableScene:
         for page in touched:
             self.textures[page].generateRamMipmapImages()
 
-    def _draw_faces(self, views) -> None:
+    def _draw_faces(self, views: Iterable[CardView | PyramidView]) -> None:
         """Draw the faces of these views not drawn yet, then send their pages once (not once per face)."""
         for view in views:
             if isinstance(view, CardView):
@@ -242,7 +252,9 @@ class TableScene:
             self._rebatch()
 
     @staticmethod
-    def _reconcile(wanted: dict, nodes: dict, views: dict, make, transform, arrived: set | None = None) -> bool:
+    def _reconcile(wanted: dict[object, View], nodes: dict[object, NodePath], views: dict[object, View],
+                   make: Callable[[object, View], NodePath], transform: Callable[[View], tuple[float, float, float]],
+                   arrived: set[object] | None = None) -> bool:
         """Add, move and remove nodes so that they match the wanted views; whether anything changed.
         `arrived` gathers the keys of the pieces added or moved (what the last move put down)."""
         changed = False
@@ -254,7 +266,7 @@ class TableScene:
         for key, view in wanted.items():
             old = views.get(key)
             node = nodes.get(key)
-            if node is None or old.code != view.code:
+            if node is None or old is None or old.code != view.code:
                 if node is not None:
                     node.removeNode()
                 node = nodes[key] = make(key, view)
@@ -266,13 +278,13 @@ class TableScene:
             views[key] = view
         return changed
 
-    def _card_node(self, key, view: CardView) -> NodePath:
+    def _card_node(self, key: object, view: CardView) -> NodePath:
         node = self.cards_root.attachNewNode(self._mesh(view.code).makeCopy())
         node.setPythonTag("card", key)
         node.setTag("card", str(key))
         return node
 
-    def _pyramid_node(self, key, view: PyramidView) -> NodePath:
+    def _pyramid_node(self, key: object, view: PyramidView) -> NodePath:
         node = self.pyramids_root.attachNewNode(self._pyramid_mesh(view.code).makeCopy())
         if view.code[1] == "c":
             node.setTransparency(TransparencyAttrib.M_alpha)
@@ -298,7 +310,7 @@ class TableScene:
                 copy.setTransparency(TransparencyAttrib.M_alpha)
         self.batch.flattenStrong()
 
-    def _pyramid_mesh(self, code: str):
+    def _pyramid_mesh(self, code: str) -> GeomNode:
         if code not in self._pyramid_meshes:
             from .meshes import pyramid_node
 
@@ -306,18 +318,19 @@ class TableScene:
             self._pyramid_meshes[code] = pyramid_node(code[0], colour, f"pyramid-{code}")
         return self._pyramid_meshes[code]
 
-    def bounds(self):
+    def bounds(self) -> Box:
         """The box the cards occupy (millimetres), or a small box at the centre."""
         if not self.views:
             return ((-geometry.CELL_X, -geometry.CELL_Y, 0.0), (geometry.CELL_X, geometry.CELL_Y, 1.0))
-        xs, ys = [], []
+        xs: list[float] = []
+        ys: list[float] = []
         for view in self.views.values():
             x, y = geometry.cell_centre(*view.cell)
             xs += [x - geometry.CARD_WIDTH / 2, x + geometry.CARD_WIDTH / 2]
             ys += [y - geometry.CARD_LENGTH / 2, y + geometry.CARD_LENGTH / 2]
         top = max(v.bottom + geometry.CARD_THICKNESS for v in self.views.values())
-        for view in self.pyramid_views.values():
-            top = max(top, view.base + geometry.PYRAMID_HEIGHT[view.code[0]])
+        for pyramid in self.pyramid_views.values():
+            top = max(top, pyramid.base + geometry.PYRAMID_HEIGHT[pyramid.code[0]])
         return ((min(xs), min(ys), 0.0), (max(xs), max(ys), top))
 
     # -- ghosts and highlights ----------------------------------------------------------------
@@ -356,13 +369,13 @@ class TableScene:
             node.removeNode()
         self.ghosts = {}
 
-    def emphasise_ghost(self, key) -> None:
+    def emphasise_ghost(self, key: object) -> None:
         for k, node in self.ghosts.items():
             node.setColorScale(1, 1, 1, 0.9 if k == key else 0.38)
 
-    def show_limit(self, cells) -> None:
+    def show_limit(self, cells: Cells | None) -> None:
         """Outline the cells ((x0, y0), (x1, y1)) where cards may lie (Dominus: the table), or nothing."""
-        if getattr(self, "limit_root", None) is not None:
+        if self.limit_root is not None:
             self.limit_root.removeNode()
         self.limit_root = None
         if cells is None:
@@ -383,9 +396,9 @@ class TableScene:
             bar.setPos(x, y, 0)
             bar.setScale(sx, sy, 0.4)
 
-    def show_edge_marks(self, cell, marks: dict) -> None:
+    def show_edge_marks(self, cell: tuple[int, int] | None, marks: dict[int, bool]) -> None:
         """Bars along the sides (0 top, 1 right, 2 bottom, 3 left) of a cell: green matches, red does not."""
-        if getattr(self, "marks_root", None) is not None:
+        if self.marks_root is not None:
             self.marks_root.removeNode()
         self.marks_root = self.root.attachNewNode("edge-marks")
         self.marks_root.setLightOff()
@@ -403,7 +416,8 @@ class TableScene:
             bar.setPos(x, y, 0.5)
             bar.setScale(sx, sy, 1.0)
 
-    def highlight(self, keys, colour=(1.0, 0.95, 0.55, 1.0)) -> None:
+    def highlight(self, keys: Collection[object],
+                  colour: tuple[float, float, float, float] = (1.0, 0.95, 0.55, 1.0)) -> None:
         """Tint some cards (the winning group); others return to normal."""
         changed = False
         for key, node in self.nodes.items():

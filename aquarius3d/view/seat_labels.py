@@ -11,12 +11,17 @@ come from when they slide in (view/motion.py).
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from panda3d.core import NodePath
 
 from ..core import geometry
 from .atlas import FaceAtlas
+from .camera import Box
 from .labels import ScreenLabels
+
+if TYPE_CHECKING:
+    from .scene import TableScene
 
 NEAR = 270.0  # degrees round the table's centre (0: the right, 90: the far side): the home seat
 FAR = (125.0, 55.0)  # the others, from left to right across the far half
@@ -42,13 +47,13 @@ def seat_angles(count: int, home: int) -> list[float]:
 class SeatLabels:
     """One screen label per seat, at its place round the cards' box, and the opponents' hands as card backs."""
 
-    def __init__(self, scene, overlay: ScreenLabels) -> None:
+    def __init__(self, scene: TableScene, overlay: ScreenLabels) -> None:
         self.scene = scene
         self.overlay = overlay
         self.labels: list[NodePath] = []
         self.backs = self.scene.root.attachNewNode("hands")
         self.spots: list[tuple[float, float]] = []
-        self.fans: list = []  # a box round each hand of backs (millimetres): the labels keep clear of them
+        self.fans: list[Box] = []  # a box round each hand of backs (millimetres): the labels keep clear of them
         self.current: int | None = None
 
     def update(self, lines: list[str], current: int | None, home: int, hands: list[int] | None = None,
@@ -111,7 +116,8 @@ class SeatLabels:
         return self.spots[seat] if 0 <= seat < len(self.spots) else None
 
     def text(self, seat: int) -> str:
-        return self.labels[seat].node().getText()
+        text: str = self.labels[seat].node().getText()
+        return text
 
     def cleanup(self) -> None:
         for label in self.labels:

@@ -12,20 +12,27 @@ seen again costs nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from panda3d.core import Camera, LineSegs, NodePath, PerspectiveLens, SamplerState, Texture
 
 from ..core import geometry
 
-from .camera import corners, fit
+from .camera import Box, corners, fit
 from .framing import card_box, pyramid_box
 from .scene import CardView, PyramidView, TableScene, pyramid_transform
+
+if TYPE_CHECKING:
+    from direct.showbase.ShowBase import ShowBase
+
+Cell = tuple[int, int]
+Marks = tuple[Cell, tuple[tuple[int, bool], ...]] | tuple[()]  # Dominus: a cell and its sides' bars, or none
 
 HEIGHT = 360  # pixels of a picture: about twice what a page shows at 1920x1080, mipmaps do the rest
 FOV = 30.0  # degrees across
 LABEL = 22.0  # millimetres: a label's letters on the felt
 GHOST_ALPHA = 0.55  # the card that may go there, seen through
-CACHE: dict[tuple, Texture] = {}  # every picture drawn this session, by Snapshot.key and language
+CACHE: dict[tuple[tuple[object, ...], str], Texture] = {}  # every picture drawn this session, by key and language
 
 
 @dataclass(frozen=True)
@@ -39,24 +46,24 @@ class Snapshot:
     pitch: float = 62.0
     aspect: float = 1.6  # width over height
     ghost: CardView | None = None  # a card where it may go, glowing as on the table
-    marks: tuple = ()  # Dominus: (cell, ((side, matches), ...)), the bars the table draws
-    labels: tuple = ()  # (cell, words) printed on the felt below a card (Elemental Towers' scoring row)
+    marks: Marks = ()  # Dominus: (cell, ((side, matches), ...)), the bars the table draws
+    labels: tuple[tuple[Cell, str], ...] = ()  # (cell, words) on the felt below a card (Towers' scoring row)
 
     @property
-    def key(self) -> tuple:
+    def key(self) -> tuple[object, ...]:
         return (self.name, self.cards, self.pyramids, self.heading, self.pitch, self.aspect, self.ghost, self.marks,
                 self.labels)
 
 
-def _studio(base) -> TableScene:
+def _studio(base: ShowBase) -> TableScene:
     """The one scene every picture is laid out in, kept with the window: its faces are drawn once a session."""
-    scene = getattr(base, "snapshot_studio", None)
+    scene: TableScene | None = getattr(base, "snapshot_studio", None)
     if scene is None:
         scene = base.snapshot_studio = TableScene(NodePath("snapshot-studio"))
     return scene
 
 
-def _lay_out(scene: TableScene, snapshot: Snapshot) -> list:
+def _lay_out(scene: TableScene, snapshot: Snapshot) -> list[Box]:
     """Make the studio show the snapshot; the boxes the camera must show."""
     scene.sync({i: view for i, view in enumerate(snapshot.cards)}, {i: view for i, view in enumerate(snapshot.pyramids)})
     boxes = [card_box(v.cell, v.bottom) for v in snapshot.cards]
@@ -106,7 +113,7 @@ def _lens(aspect: float) -> PerspectiveLens:
     return lens
 
 
-def draw(base, snapshots: list, language: str = "") -> list[Texture]:
+def draw(base: ShowBase, snapshots: list[Snapshot], language: str = "") -> list[Texture]:
     """A texture for each snapshot: from the cache, else drawn now (one frame each, the window left alone)."""
     for snapshot in dict.fromkeys(snapshots):
         if (snapshot.key, language) not in CACHE:
@@ -114,7 +121,7 @@ def draw(base, snapshots: list, language: str = "") -> list[Texture]:
     return [CACHE[(s.key, language)] for s in snapshots]
 
 
-def _render(base, snapshot: Snapshot) -> Texture:
+def _render(base: ShowBase, snapshot: Snapshot) -> Texture:
     scene = _studio(base)
     boxes = _lay_out(scene, snapshot)
     texture = Texture(f"picture-{snapshot.name}")

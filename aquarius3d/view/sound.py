@@ -10,30 +10,40 @@ from __future__ import annotations
 
 import tempfile
 import wave
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ..files.resources import user_cache_dir
 
+if TYPE_CHECKING:
+    from direct.showbase.ShowBase import ShowBase
+    from panda3d.core import AudioSound
+
 RATE = 22050
 NAMES = ("place", "action", "invalid", "win")
+Samples = NDArray[np.float64]
 
 
-def _envelope(n: int, attack: float = 0.004, decay: float = 6.0) -> np.ndarray:
+def _envelope(n: int, attack: float = 0.004, decay: float = 6.0) -> Samples:
     t = np.arange(n) / RATE
     rise = np.clip(t / attack, 0.0, 1.0)
-    return rise * np.exp(-decay * t / max(t[-1], 1e-6))
+    shape: Samples = rise * np.exp(-decay * t / max(t[-1], 1e-6))
+    return shape
 
 
-def _tone(freqs, seconds: float, decay: float = 6.0) -> np.ndarray:
+def _tone(freqs: Sequence[float], seconds: float, decay: float = 6.0) -> Samples:
     n = int(RATE * seconds)
     t = np.arange(n) / RATE
     wave_ = sum(np.sin(2 * np.pi * f * t) / (i + 1) for i, f in enumerate(freqs))
-    return wave_ * _envelope(n, decay=decay)
+    tone: Samples = wave_ * _envelope(n, decay=decay)
+    return tone
 
 
-def make(name: str) -> np.ndarray:
+def make(name: str) -> Samples:
     """The samples of one sound, -1..1 (mono, RATE a second)."""
     rng = np.random.default_rng(7)
     if name == "place":  # a soft tap: a short burst of low-passed noise and a low knock
@@ -59,7 +69,7 @@ def cache_dir() -> Path:
     return (base if base is not None else Path(tempfile.gettempdir()) / "aquarius3d") / "sounds"
 
 
-def write_wav(path: Path, samples: np.ndarray) -> None:
+def write_wav(path: Path, samples: Samples) -> None:
     data = (np.clip(samples, -1.0, 1.0) * 32000).astype("<i2").tobytes()
     path.parent.mkdir(parents=True, exist_ok=True)
     part = path.with_suffix(".part")
@@ -82,13 +92,13 @@ def sound_file(name: str) -> Path:
 class Sounds:
     """Plays the table's sounds at a volume (0-100, 0 off); `played` counts what was played, for tests."""
 
-    def __init__(self, base, volume: int = 60) -> None:
+    def __init__(self, base: ShowBase, volume: int = 60) -> None:
         self.base = base
         self.volume = volume
-        self.loaded: dict[str, object] = {}
+        self.loaded: dict[str, AudioSound | None] = {}
         self.played: list[str] = []
 
-    def _sound(self, name: str):
+    def _sound(self, name: str) -> AudioSound | None:
         if name not in self.loaded:
             try:
                 self.loaded[name] = self.base.loader.loadSfx(str(sound_file(name)))

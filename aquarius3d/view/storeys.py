@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
 from ..core import geometry
-from ..games.rising.state import RisingData
+from ..games.rising.state import Quarters, RisingData
 from .scene import CardView, PyramidView
 
+if TYPE_CHECKING:
+    from ..engine.state import State
 
-def _storeys(state, cell):
+Cell = tuple[int, int]
+
+
+def _storeys(state: State, cell: Cell) -> Iterator[tuple[int, int, str, float, Quarters]]:
     """Walk a cell's house from the table up: (storey, card id, face code, top of the card, pyramids on it)."""
     data = state.data if isinstance(state.data, RisingData) else RisingData()
     storeys, placed = data.storeys, data.pyramids
@@ -25,9 +33,10 @@ def _storeys(state, cell):
         card_id, code = above
 
 
-def state_views(state) -> tuple[dict, dict]:
+def state_views(state: State) -> tuple[dict[object, CardView], dict[object, PyramidView]]:
     """Card and pyramid views of a state, keyed by stable ids (card id; cell, storey and quarter)."""
-    cards, pyramids = {}, {}
+    cards: dict[object, CardView] = {}
+    pyramids: dict[object, PyramidView] = {}
     for cell in state.table.faces:
         for level, card_id, code, top, places in _storeys(state, cell):
             cards[card_id] = CardView(cell, code, level, geometry.card_bottom(top))
@@ -37,7 +46,7 @@ def state_views(state) -> tuple[dict, dict]:
     return cards, pyramids
 
 
-def level_top(state, cell, level: int) -> float:
+def level_top(state: State, cell: Cell, level: int) -> float:
     """Height of the top face a card placed at (cell, storey) would have, from the supports below it."""
     if level == 0 or cell not in state.table.faces:
         return geometry.card_top(0)
@@ -48,7 +57,7 @@ def level_top(state, cell, level: int) -> float:
     raise ValueError(f"no storey {level - 1} at {cell}")
 
 
-def surface_top(state, cell, level: int) -> float:
+def surface_top(state: State, cell: Cell, level: int) -> float:
     """Height of the top face of the card already standing at (cell, storey): where pyramids go."""
     for storey, _, _, top, _ in _storeys(state, cell):
         if storey == level:
@@ -56,9 +65,9 @@ def surface_top(state, cell, level: int) -> float:
     raise ValueError(f"no storey {level} at {cell}")
 
 
-def storey_tops(state) -> dict:
+def storey_tops(state: State) -> dict[Cell, list[tuple[int, float]]]:
     """Every house's storeys above the table: {cell: [(storey, top of its card), ...]} (houses only)."""
-    found = {}
+    found: dict[Cell, list[tuple[int, float]]] = {}
     for cell in state.table.faces:
         levels = [(level, top) for level, _, _, top, _ in _storeys(state, cell)]
         if len(levels) > 1:

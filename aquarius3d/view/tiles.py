@@ -51,7 +51,7 @@ def tile(code: str, shape: tuple[int, int, int], draw: Callable[[], np.ndarray])
         return draw()
     path = folder / f"{code.encode().hex() or 'empty'}.npy"
     try:
-        kept = np.load(path, allow_pickle=False)
+        kept: np.ndarray = np.load(path, allow_pickle=False)
         if kept.shape == shape and kept.dtype == np.uint8:
             return kept
     except (OSError, ValueError):

@@ -7,6 +7,7 @@ geometry.tower_bases gives, so the picture and the rules share one source.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from panda3d.core import LineSegs, NodePath
 
@@ -15,7 +16,15 @@ from ..games.towers.state import TowersData
 from ..i18n import element_name
 from ..core.vocabulary import QUARTERS
 from .labels import ScreenLabels
+from .camera import Box
 from .scene import PyramidView
+
+if TYPE_CHECKING:
+    from ..engine.state import State
+    from .scene import TableScene
+
+Cell = tuple[int, int]
+Space = tuple[Cell, str]  # a panel of a card: its cell and the space's name (its first quarter)
 
 ACE = {"earth": "EEEE", "air": "AAAA", "fire": "FFFF", "water": "WWWW", "space": "SSSS"}
 
@@ -26,13 +35,14 @@ def space_quarters(code: str, space: str) -> list[int]:
     return [q for q in range(4) if code[q] == letter]
 
 
-def space_centre(cell, code: str, space: str) -> tuple[float, float]:
+def space_centre(cell: Cell, code: str, space: str) -> tuple[float, float]:
     x, y = geometry.cell_centre(*cell)
     offsets = [geometry.quarter_offset(q) for q in space_quarters(code, space)]
     return (x + sum(o[0] for o in offsets) / len(offsets), y + sum(o[1] for o in offsets) / len(offsets))
 
 
-def tower_views(cell, code: str, space: str, piece: list[str], key_prefix=()) -> dict:
+def tower_views(cell: Cell, code: str, space: str, piece: list[str],
+                key_prefix: tuple[object, ...] = ()) -> dict[object, PyramidView]:
     """A pyramid or tower on a space: one view per pyramid, nested at geometry's heights."""
     spot = space_centre(cell, code, space)
     bases = geometry.tower_bases(geometry.card_top(0), [p[0] for p in piece])
@@ -41,9 +51,9 @@ def tower_views(cell, code: str, space: str, piece: list[str], key_prefix=()) ->
             for i, (kind, base) in enumerate(zip(piece, bases))}
 
 
-def piece_views(state) -> dict:
+def piece_views(state: State) -> dict[object, PyramidView]:
     """Every pyramid on the table, keyed (cell, space, place in its tower)."""
-    views = {}
+    views: dict[object, PyramidView] = {}
     pieces = state.data.pieces if isinstance(state.data, TowersData) else {}
     for cell, here in pieces.items():
         code = state.table.faces[cell].code
@@ -79,7 +89,7 @@ class ScoringRow:
     starting just right of its own card, placed before the piles' counts so that nothing pushes it away.
     """
 
-    def __init__(self, scene, overlay: ScreenLabels) -> None:
+    def __init__(self, scene: TableScene, overlay: ScreenLabels) -> None:
         self.scene = scene
         self.overlay = overlay
         self.root = scene.root.attachNewNode("scoring-row")
@@ -95,7 +105,7 @@ class ScoringRow:
         (_, y0, _), (x1, y1, _) = self.scene.bounds()
         return x1 + geometry.CARD_WIDTH * 1.9, (y0 + y1) / 2 + 4.5 * ROW_STEP
 
-    def label_boxes(self) -> list[tuple[tuple[float, float, float], tuple[float, float, float]]]:
+    def label_boxes(self) -> list[Box]:
         """Boxes of the table (millimetres) where the values' labels show at the usual framings (right of the
         cards), for the camera to keep in view with room for them."""
         if not self.cards:
@@ -136,11 +146,11 @@ class ScoringRow:
 class SpaceRings:
     """Outlines of spaces on the table: pieces that may move (gold), the one picked (white)."""
 
-    def __init__(self, scene) -> None:
+    def __init__(self, scene: TableScene) -> None:
         self.root = scene.root.attachNewNode("space-rings")
         self.root.setLightOff()
 
-    def update(self, state, movable: set, picked) -> None:
+    def update(self, state: State, movable: set[Space], picked: Space | None) -> None:
         self.root.getChildren().detach()
         for cell, space in sorted(movable | ({picked} if picked else set())):
             code = state.table.faces[cell].code
