@@ -158,3 +158,17 @@ def test_u_and_the_button_take_back_at_the_table(app):
     table.key_undo()
     assert session.stage == "choose" and session.state.to_dict() == before
     assert "Take back (U)" not in [w["text"] for w in table.hud.choice_widgets if hasattr(w, "getWidth")]
+
+
+def test_solitaire_undo_says_its_own_reason_and_the_log_names_the_drawn_action():
+    """Issue 27: Elemental Towers' undo refuses in solitaire words (the turn has just begun, and it never goes back
+    past a card drawn), not hot-seat ones; a drawn action card waiting for a choice is named in the log."""
+    session = Session.new("elemental-towers", {}, [Seat("Solo")], seed=12, autosave=False)
+    assert session.stage == "table_card" and session.action == "zap_a_card"  # the first card drawn: Zap a Card
+    assert session.messages == ["Solo drew Zap a Card"]
+    assert not session.take_back()
+    assert session.notice == "Not allowed: nothing to undo: this turn has just begun, and undo never goes back " \
+                             "past a card you drew"
+    cell = next(iter(session.state.table.cards))
+    assert session.choose_table_card(cell)  # zapped: the next card is drawn, a new turn
+    assert session.messages[0] == "Solo drew Zap a Card" and len(session.messages) >= 2

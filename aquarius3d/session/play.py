@@ -69,6 +69,7 @@ class Session(Shown):
         self.bots = {i: self._bot(i) for i, s in enumerate(seats) if s.kind == "computer"}
         self.flow = flow_of(game.family)(self)  # the family's part of the turn (flows/)
         self.takeback = TakeBack(self)  # the human's last move, kept to be taken back (takeback.py)
+        self.messages.extend(self.flow.opening_lines())
         self._begin_turn()
 
     def _bot(self, index: int) -> Any:  # a computer seat's player: its level, a seed of its own, the think budget
@@ -273,8 +274,8 @@ class Session(Shown):
     def take_back(self) -> bool:
         """U: take back the move just made (takeback.py says when that may be)."""
         restore = self.takeback.restore_point()
-        if restore is None:
-            return self._follow(Refusal(tr("refuse_take_back")))
+        if restore is None:  # (a solitaire game undoes its turn: what stops it is the card the turn drew)
+            return self._follow(Refusal(tr("refuse_undo_turn" if self.flow.own_undo else "refuse_take_back")))
         state, lines, seat, said = restore
         self.state = state
         self._moved()

@@ -77,6 +77,10 @@ class Flow:
         """Spots above the table a card lying so may take: (cell, storey) (Aquarius Rising's houses)."""
         return []
 
+    def opening_lines(self) -> list[str]:
+        """Lines to log as the game opens (what the deal did that a player should read)."""
+        return []
+
     def after_move(self, result: ApplyResult, turn_before: int) -> list[str]:
         """Lines to log after a move, beyond the move in words."""
         return []

@@ -22,7 +22,7 @@ from ...engine.moves import Build, DraftDiscard, Move, MoveCard, Shift, Skip, Sw
 from ...files.scores import record_towers_score
 from ...games.towers.narration import events, panel
 from ...games.towers.state import towers
-from ...i18n import element_name, has, tr
+from ...i18n import action_name, element_name, has, tr
 from .. import words
 from ..choice import Cell, Choice, Option, Outcome, Refusal, Spot
 from ..stages import Stage
@@ -106,7 +106,15 @@ class TowersFlow(Flow):
             lines.append(tr("log_row_dealt", row=row))
         if self.state.turn_number != turn_before or self.state.over or drafted:
             lines.extend(events(self.state))
+            lines.extend(self.opening_lines())
         return lines
+
+    def opening_lines(self) -> list[str]:
+        """The action card the turn drew, when it waits for the player's choice (Zap a Card, say)."""
+        if self.state.phase != "card_action":
+            return []
+        card = self.game.deck.cards[towers(self.state).action_card]  # type: ignore[index]  # (set in this phase)
+        return [tr("log_drew_action", name=self.session.seats[self.state.turn].name, action=action_name(card.code))]
 
     def game_over(self) -> None:
         if self.best is None:
