@@ -69,7 +69,7 @@ def step(app, rng):
             app.table.click(screen_of_hand(app, rng.randrange(len(app.table.hud.hand.nodes))))
     elif stage == "pyramid":
         if session.choice.pyramid is None or rng.random() < 0.2:  # a pyramid of the tray: clicked, or Tab
-            point = tray_point(app, rng.choice(session.flow.supply())[0])
+            point = tray_point(app, rng.choice(sorted(session.flow.placeable())))
             app.table.click(point) if point is not None and rng.random() < 0.8 else app.table.cycle_pyramid(1)
             assert session.choice.pyramid is not None
             return
@@ -81,7 +81,7 @@ def step(app, rng):
         if points:
             app.table.click(rng.choice(points))
         else:
-            app.table._act(session.select_pyramid, rng.choice(session.flow.supply())[0])
+            app.table._act(session.select_pyramid, rng.choice(sorted(session.flow.placeable())))
     elif stage == "place" and any(getattr(m, "level", 0) for m in app.table.parts.ghost_spots):
         # Aquarius Rising: a card may go on a house; click the ghost where it floats at its storey.
         points = [p for p in (spot_point(app, m) for m in sorted(app.table.parts.ghost_spots, key=str)) if p is not None]

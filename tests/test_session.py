@@ -60,7 +60,7 @@ def play_like_a_person(session, rng, max_steps=3000):
             cell = move.cell if isinstance(move, Place) else move.target
             assert session.choose_cell(cell), session.notice
         elif session.stage == "pyramid":
-            session.select_pyramid(rng.choice(session.flow.supply())[0])
+            session.select_pyramid(rng.choice(session.flow.supply())[0])  # (one with nowhere to go is refused)
             spots = sorted(session.spots(), key=str)
             if spots:
                 move = rng.choice(spots)
@@ -620,3 +620,39 @@ def test_a_failed_autosave_keeps_the_game_going_tells_and_retries(private_home, 
     assert not session.autosave_failed and session.messages[-1] == "The game is saved automatically again."
     stored = saves.read_record(saves.save_path(saves.AUTOSAVE))
     assert stored["moves"] == session.record()["moves"] and len(stored["moves"]) == 3
+
+
+def _rising_pick_with_a_dead_end():
+    """A hot-seat Rising game played at random up to a pyramid step where one pyramid of the tray has nowhere to
+    go and another has somewhere."""
+    for seed in range(60):
+        session = Session.new("aquarius-rising", {}, [Seat("Ann"), Seat("Bo")], seed=seed, autosave=False)
+        rng = random.Random(seed)
+        for _ in range(300):
+            if session.state.over:
+                break
+            if session.stage == "cover":
+                session.reveal()
+            elif session.stage == "pyramid":
+                kinds = {code for code, _ in session.flow.supply()}
+                if kinds - session.flow.placeable() and session.flow.placeable():
+                    return session
+                session._try(rng.choice(session.game.legal_moves(session.state)))
+            else:
+                session._try(rng.choice(session.game.legal_moves(session.state)))
+    raise AssertionError("no pyramid step with a dead end in 60 games")
+
+
+def test_a_pyramid_with_nowhere_to_go_is_not_picked_and_esc_puts_a_pick_back():
+    """Issue 27: picking a pyramid that no quarter can take says why and leaves the choice as it was; Tab goes
+    only through the pyramids that can be placed; Esc puts a picked pyramid back before any menu."""
+    session = _rising_pick_with_a_dead_end()
+    stuck = sorted({code for code, _ in session.flow.supply()} - session.flow.placeable())[0]
+    free = sorted(session.flow.placeable())[0]
+    before = session.choice
+    assert not session.select_pyramid(stuck)
+    assert session.choice == before
+    assert session.notice.startswith("Not allowed: no quarter can take the ") and "choose another one" in session.notice
+    assert session.select_pyramid(free) and session.choice.pyramid == free and session.spots()
+    assert session.cancel() and session.choice.pyramid is None and session.stage == "pyramid"
+    assert not session.cancel()  # nothing left to put back: Esc is the game menu's now

@@ -428,9 +428,11 @@ class TableScreen(Screen):
         self.refresh()
 
     def cycle_pyramid(self, step: int) -> None:
-        """Tab (Shift+Tab): choose the next (previous) pyramid of the tray, as a click on it would."""
+        """Tab (Shift+Tab): choose the next (previous) pyramid of the tray that has somewhere to go, as a click
+        on it would."""
         session = self.session
-        codes = [code for code, _ in session.flow.supply()] if session.stage == Stage.PYRAMID else []
+        placeable = session.flow.placeable() if session.stage == Stage.PYRAMID else set()
+        codes = [code for code, _ in session.flow.supply() if code in placeable]
         if codes:
             chosen = session.choice.pyramid
             at = codes.index(chosen) + step if chosen in codes else (0 if step > 0 else -1)

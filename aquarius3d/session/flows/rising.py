@@ -11,7 +11,7 @@ from ...engine.moves import Move, PlacePyramid
 from ...games.rising.narration import explain_heights
 from ...games.rising.state import RisingData
 from ...i18n import pyramid_name, tr
-from ..choice import Choice, Outcome, Spot
+from ..choice import Choice, Outcome, Refusal, Spot
 from ..stages import Stage
 from .base import Flow
 
@@ -38,10 +38,25 @@ class RisingFlow(Flow):
         counts = Counter(data.supply[session.seat if seat is None else seat])
         return sorted(counts.items(), key=lambda item: pyramid_order(item[0]))
 
+    def placeable(self) -> set[str]:
+        """The pyramids of the player's supply that have a quarter to stand on now."""
+        session = self.session
+        if session.state.phase != "pyramid":
+            return set()
+        return {m.pyramid for m in session.game.legal_moves(session.state) if isinstance(m, PlacePyramid)}
+
     def pick_pyramid(self, choice: Choice, pyramid: str) -> Outcome | None:
         if choice.stage != Stage.PYRAMID or not any(p == pyramid for p, _ in self.supply()):
             return choice  # (not a pyramid of this supply now: nothing changes)
+        if pyramid not in self.placeable():  # no dead end: a pyramid with nowhere to go is not picked
+            return Refusal(tr("refuse_pyramid_nowhere", pyramid=pyramid_name(pyramid)))
         return choice.but(pyramid=pyramid)
+
+    def cancel(self, choice: Choice) -> Choice | None:
+        """Esc puts a picked pyramid back on the tray (when there was a choice of pyramids)."""
+        if choice.stage == Stage.PYRAMID and choice.pyramid is not None and len(self.supply()) > 1:
+            return choice.but(pyramid=None)
+        return None
 
     def spots(self, choice: Choice) -> dict[Move, Spot] | None:
         """Where the chosen pyramid may stand: a quarter of a card, on the table or on a house."""
