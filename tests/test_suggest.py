@@ -138,3 +138,47 @@ def test_rising_suggested_pyramid_glows_on_its_quarter(app):
     assert chosen == [found.move.pyramid]  # lifted and glowing on the player's tray
     app.table.key_escape()
     assert suggested(app) == ([], []) and not app.table.parts.trays.seats[session.seat].findAllMatches("**/=chosen=1")
+
+
+PAST = ("placed", "passed", "traded", "moved", "rotated", "shuffled", "stood", "built", "took", "drafted", "swapped",
+        "let an action go")
+
+
+@pytest.mark.parametrize("ruleset", ["aquarius", "aquarius-rising", "elemental-towers"])
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_every_kind_of_move_is_suggested_as_advice_not_as_the_log_says_it(ruleset, language):
+    """Issue 27: "Suggestion: trade hands with Hal", never "Suggestion: Ann traded hands with Hal"."""
+    import random
+
+    from aquarius3d.session import Session
+    from aquarius3d.session.suggestion import suggestion
+
+    set_language(language)
+    try:
+        said = {}
+        for seed in range(6):
+            session = Session.new(ruleset, {"draft": True} if ruleset == "elemental-towers" and seed % 2 else {},
+                                  [Seat("Ann")] if ruleset == "elemental-towers" else [Seat("Ann"), Seat("Bo")],
+                                  seed=seed, autosave=False)
+            rng = random.Random(seed)
+            for _ in range(120):
+                if session.state.over:
+                    break
+                if session.stage == "cover":
+                    session.reveal()
+                    continue
+                moves = session.game.legal_moves(session.state)
+                for move in {type(m): m for m in moves}.values():
+                    if type(move) not in said:
+                        found = suggestion(session, move=move)
+                        if found is not None:
+                            said[type(move)] = found.text
+                session._try(rng.choice(moves))
+        assert len(said) >= 4
+        for kind, text in said.items():
+            advice = text.split(" — ")[0].split(":", 1)[1].strip()  # after "Suggestion:"
+            assert not advice.startswith("Ann"), (kind, text)  # said to Ann, not of her
+            if language == "en":
+                assert not any(word in advice for word in PAST), (kind, text)
+    finally:
+        set_language("en")

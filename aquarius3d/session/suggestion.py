@@ -16,15 +16,18 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..bots.hard import HardPlayer
 from ..core.cards import face
-from ..engine.moves import Pass, Place, PlacePyramid
+from ..engine.moves import (Build, DraftDiscard, MoveCard, Pass, Place, PlacePyramid, RotateGoals, Shift, ShuffleGoals,
+                            ShuffleHands, Skip, SwapRow, TradeGoals, TradeHands, TradePiece, TradePyramids, TwoPyramids,
+                            Zap)
 from ..games import narrator
-from ..games.aquarius.narration import card_words, where
+from ..games.aquarius.narration import card_words, rotation, taken, where
 from ..games.rising.narration import pyramid_place
-from ..i18n import element_name, pyramid_name, tr
+from ..games.towers.state import TowersData
+from ..i18n import action_name, element_name, pyramid_name, tr
 from .stages import Stage
 from ..core.vocabulary import BIT, ELEMENT_OF, LETTER_OF
 
@@ -69,9 +72,11 @@ def suggestion(session: Shown, think: float = THINK, move: Move | None = None) -
     placed = _place_words(world, move) if isinstance(move, Place) else None
     if isinstance(move, PlacePyramid):  # Aquarius Rising's pyramid step, said as advice, not as the log's past
         placed = tr("suggest_pyramid", pyramid=pyramid_name(move.pyramid), where=pyramid_place(world, move))
+    offered = _offered(game, world, move)  # (Elemental Towers' draft: the card sent back, before it goes)
     result = game.apply(world, move)
     names = [s.name for s in session.seats]
-    said = placed or narrator(game.family)(game, world, names, result, faces_before)  # else as the log says it
+    said = placed or _advice(game, world, names, move, faces_before, offered) \
+        or narrator(game.family)(game, world, names, result, faces_before)  # else as the log says it
     return Suggestion(move, tr("suggest_text", move=said, why=_reason(game, world, move, goal, before_size, hand)))
 
 
@@ -86,6 +91,72 @@ def _place_words(world: State, move: Place) -> str:
     """"place the Fire card left of the Water card": the card as it would lie, by a neighbour before the move."""
     lies = face(move.code).turned.code if move.turned else move.code
     return tr("suggest_place", card=card_words(lies), where=where(world.table.faces, move.cell, move.level))
+
+
+def _offered(game: Game, world: State, move: Move) -> str | None:
+    """The draft's card a DraftDiscard sends back (Elemental Towers), in words, before it is sent."""
+    if not isinstance(move, DraftDiscard):
+        return None
+    from ..games.towers.state import towers
+
+    offer = towers(world).draft_offer
+    if not 0 <= move.index < len(offer):
+        return None
+    card = game.deck.cards[offer[move.index]]
+    return card_words(card.code) if card.kind == "element" else action_name(card.code)
+
+
+def _advice(game: Game, world: State, names: list[str], move: Move, before: dict[Any, str],
+            offered: str | None) -> str | None:
+    """The move as advice to the player ("trade hands with Bo"), said of the world after it; None for a move
+    said as the log says it."""
+    faces = world.table.faces
+    if isinstance(move, Pass):
+        return tr("suggest_pass")
+    if isinstance(move, (TradeHands, TradePyramids)) and move.seat is not None:
+        key = "suggest_trade_hands" if isinstance(move, TradeHands) else "suggest_trade_pyramids"
+        return tr(key, other=names[move.seat])
+    if isinstance(move, TradeGoals):
+        return tr("suggest_trade_goals_pile") if move.seat is None else tr("suggest_trade_goals", other=names[move.seat])
+    if isinstance(move, RotateGoals):
+        return tr("suggest_rotate_goals", direction=tr(f"dir_{move.direction}").lower(),
+                  who=rotation(names, move.direction, bool(world.unused_goals)))
+    if isinstance(move, (ShuffleHands, ShuffleGoals, TwoPyramids, Skip)):
+        return tr({ShuffleHands: "suggest_shuffle_hands", ShuffleGoals: "suggest_shuffle_goals",
+                   TwoPyramids: "suggest_two_pyramids", Skip: "suggest_skip"}[type(move)])
+    if isinstance(move, MoveCard):
+        moved = faces.get((move.target[0], move.target[1]))
+        return tr("suggest_move", card=card_words(moved.code) if moved else tr("card_the_unknown"),
+                  where=where(faces, move.target))
+    if isinstance(move, Zap):  # (Elemental Towers zaps into the deck, not a hand)
+        key = "suggest_zap_deck" if isinstance(world.data, TowersData) else "suggest_zap"
+        return tr(key, card=taken(before, move.cell))
+    return _towers_advice(game, world, move, before, offered)
+
+
+def _towers_advice(game: Game, world: State, move: Move, before: dict[Any, str], offered: str | None) -> str | None:
+    """Elemental Towers' moves as advice."""
+    from ..games.towers.narration import panel
+    from ..games.towers.pieces import piece_at
+
+    if isinstance(move, Build):
+        piece = piece_at(world, move.cell, move.space)
+        return tr("suggest_build", pyramid=pyramid_name(piece[0]), where=panel(world, move.cell, move.space)) \
+            if piece else None
+    if isinstance(move, Shift):
+        piece = piece_at(world, move.to_cell, move.to_space)
+        return tr("suggest_shift", colour=tr(f"colour_{piece[0][1]}"), source=panel(world, move.cell, move.space, before),
+                  target=panel(world, move.to_cell, move.to_space)) if piece else None
+    if isinstance(move, TradePiece):
+        piece = piece_at(world, move.cell, move.space)
+        return tr("suggest_trade_piece", pyramid=pyramid_name(piece[0]), where=panel(world, move.cell, move.space)) \
+            if piece else None
+    if isinstance(move, SwapRow):
+        row = [element_name(game.deck.cards[g].code) for g in world.unused_goals]
+        return tr("suggest_swap_row", first=row[move.index + 1], second=row[move.index])
+    if isinstance(move, DraftDiscard) and offered is not None:
+        return tr("suggest_draft", card=offered)
+    return None
 
 
 def _goal_letter(game: Game, world: State, seat: int) -> str | None:
