@@ -32,6 +32,14 @@ def test_menu_new_game_form_starts_a_game(app):
     assert pixels(app).std() > 0.05
 
 
+def test_tab_outside_the_pyramid_stage_does_nothing(app):
+    """Tab cycles Aquarius Rising's tray; in another game (no tray) it is a key like any other, not an error."""
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3)
+    app.table.reveal()
+    app.table.cycle_pyramid(1)
+    assert app.session.stage == "choose" and app.session.choice.pyramid is None
+
+
 def test_cover_hides_hand_and_goal_until_the_player_confirms(app):
     app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3)
     assert app.session.stage == "cover"

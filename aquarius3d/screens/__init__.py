@@ -8,39 +8,51 @@ A screen may also open over another (settings or load over a game): the one unde
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
 from direct.showbase.DirectObject import DirectObject
-from panda3d.core import TextNode
+from panda3d.core import NodePath, TextNode
 
 from ..i18n import language
 from . import inputs, widgets
 from .relabel import relabel
 
+if TYPE_CHECKING:
+    from direct.gui.DirectGui import DirectButton, DirectFrame
+    from direct.gui.OnscreenText import OnscreenText
 
-class Screen(DirectObject):
+    from ..app import App
+
+Widget = TypeVar("Widget", bound=NodePath)  # a DirectGui widget or an OnscreenText: each a NodePath
+
+
+class Screen(DirectObject):  # type: ignore[misc]  # (Panda3D ships no types: its DirectObject is Any)
     """A screen of the window. Subclasses draw themselves in `build()` and bind keys in `bind_inputs()`."""
 
     name = "screen"
 
-    def __init__(self, app, name: str | None = None) -> None:
+    def __init__(self, app: App, name: str | None = None) -> None:
         self.app = app
         self.base = app.base
         if name is not None:
             self.name = name
-        self.root = None
-        self.widgets: list = []  # every widget made through button/text/panel/keep, destroyed on cleanup
-        self._groups: list[list] = []
-        self._stashed: list = []  # widgets hidden while suspended
+        self.root: NodePath | None = None  # the screen's 2D nodes, while it shows
+        self.widgets: list[NodePath] = []  # every widget made through button/text/panel/keep, destroyed on cleanup
+        self._groups: list[list[NodePath]] = []
+        self._stashed: list[NodePath] = []  # widgets hidden while suspended
         self.language = language()  # the language its texts are in (changed in Settings over it: said again)
-        self.relabelers: list = []  # its parts' own ways to say their texts again, called with the old language
+        # its parts' own ways to say their texts again, called with the old language
+        self.relabelers: list[Callable[[str], None]] = []
 
-    def enter(self, **options) -> None:
+    def enter(self, **options: Any) -> None:
         """Show the screen: a fresh 2D root under aspect2d, then the subclass's widgets and bindings."""
         self.root = self.base.aspect2d.attachNewNode(self.name)
         self.build(**options)
         self.bind_inputs()
 
-    def build(self, **options) -> None:
-        """Draw the screen's widgets under `self.root`."""
+    def build(self, *args: Any, **options: Any) -> None:
+        """Draw the screen's widgets under `self.root` (each screen takes options of its own)."""
 
     def bind_inputs(self) -> None:
         """Bind this screen's logical inputs (see `inputs.KEYS`) with `self.bind`."""
@@ -73,8 +85,9 @@ class Screen(DirectObject):
         """Is anything moving on this screen with nobody touching the window (view/pacing.py draws meanwhile)?"""
         return False
 
-    def bind(self, name: str, handler, args=(), **kw) -> None:
-        inputs.bind(self, name, handler, args, **kw)
+    def bind(self, name: str, handler: Callable[..., object], args: Sequence[object] = (), repeat: bool = False,
+             release: Callable[..., object] | None = None, release_args: Sequence[object] = ()) -> None:
+        inputs.bind(self, name, handler, args, repeat, release, release_args)
 
     def cleanup(self) -> None:
         """Ignore every event this screen listens to; destroy its widgets; remove its nodes."""
@@ -90,17 +103,17 @@ class Screen(DirectObject):
 
     # -- widgets the screen keeps track of ---------------------------------------------------------
 
-    def keep(self, widget):
+    def keep(self, widget: Widget) -> Widget:
         self.widgets.append(widget)
         return widget
 
-    def group(self) -> list:
+    def group(self) -> list[NodePath]:
         """A list of widgets redrawn together (see `forget`), destroyed with the screen."""
-        kept: list = []
+        kept: list[NodePath] = []
         self._groups.append(kept)
         return kept
 
-    def forget(self, kept: list) -> None:
+    def forget(self, kept: list[NodePath]) -> None:
         """Destroy a group of widgets (to draw it again)."""
         for widget in kept:
             widget.destroy()
@@ -108,21 +121,25 @@ class Screen(DirectObject):
                 self.widgets.remove(widget)
         kept.clear()
 
-    def button(self, text, command, pos, scale=0.06, parent=None, args=()):
+    def button(self, text: str, command: Callable[..., object] | None, pos: tuple[float, float], scale: float = 0.06,
+               parent: NodePath | None = None, args: Sequence[object] = ()) -> DirectButton:
         return self.keep(widgets.button(parent or self.root, text, command, pos, scale, args))
 
-    def text(self, text, pos, scale=0.05, align=TextNode.ACenter, parent=None, fg=widgets.TEXT, wrap=None):
+    def text(self, text: str, pos: tuple[float, float], scale: float = 0.05, align: int = TextNode.ACenter,
+             parent: NodePath | None = None, fg: widgets.Colour = widgets.TEXT,
+             wrap: float | None = None) -> OnscreenText:
         """Text on screen; `parent` may be a corner anchor (base.a2dTopLeft and so on)."""
         return self.keep(widgets.text(parent or self.root, text, pos, scale, align, fg, wrap))
 
-    def panel(self, frame, parent=None, colour=widgets.PANEL):
+    def panel(self, frame: widgets.Frame, parent: NodePath | None = None,
+              colour: widgets.Colour = widgets.PANEL) -> DirectFrame:
         return self.keep(widgets.panel(parent or self.root, frame, colour))
 
 
 class Screens:
     """The App's screens by name; `switch` cleans up the one showing and enters the next."""
 
-    def __init__(self, app, kinds: dict[str, type[Screen]]) -> None:
+    def __init__(self, app: App, kinds: dict[str, type[Screen]]) -> None:
         self.app = app
         self.kinds = dict(kinds)
         self.current: Screen | None = None
@@ -132,26 +149,26 @@ class Screens:
     def name(self) -> str | None:
         return None if self.current is None else self.current.name
 
-    def switch(self, name: str, **options) -> Screen:
+    def switch(self, name: str, **options: Any) -> Screen:
         """Close every screen (those suspended under this one too) and enter `name`."""
         self.close()
         return self._enter(name, options)
 
-    def _enter(self, name: str, options: dict) -> Screen:
+    def _enter(self, name: str, options: dict[str, Any]) -> Screen:
         kind = self.kinds.get(name, Screen)
         screen = kind(self.app, name)
         self.current = screen
         screen.enter(**options)
         return screen
 
-    def open_over(self, name: str, **options) -> Screen:
+    def open_over(self, name: str, **options: Any) -> Screen:
         """Enter `name` over the screen showing, which waits suspended (settings over a game)."""
         if self.current is not None:
             self.current.suspend()
             self.suspended.append(self.current)
         return self._enter(name, options)
 
-    def replace(self, name: str, **options) -> Screen:
+    def replace(self, name: str, **options: Any) -> Screen:
         """Enter `name` in place of the screen showing, leaving any suspended under it waiting."""
         if self.current is not None:
             self.current.cleanup()

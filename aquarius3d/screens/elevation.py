@@ -18,6 +18,7 @@ def show_elevation(table: TableScreen, on: bool) -> None:
     table.elevation_on = on
     furniture = table.parts.hidden_in_elevation()
     if on:
+        assert elevation is not None  # (none: returned above)
         table.camera.finish()
         elevation.update(element_tops(table.session.state))
         elevation.root.show()
@@ -35,6 +36,7 @@ def show_elevation(table: TableScreen, on: bool) -> None:
 
 def aim_elevation(table: TableScreen) -> None:
     elevation = table.parts.elevation
+    assert elevation is not None  # (aimed only while it shows)
     aspect = table.base.getAspectRatio()
     table.base.cam.node().setLens(elevation.lens(aspect))
     eye, target = elevation.camera_pose(aspect)

@@ -9,16 +9,24 @@ screen (screens/table_screen.py) calls `observe()` on each redraw, `step()` on e
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING, cast
 
 from direct.gui.DirectGui import DirectFrame
-from panda3d.core import Point3
+from panda3d.core import NodePath, Point3
 
 from ..i18n import action_name, tr
 from ..session import Stage, words
 from ..session.events import Played, Refused
 from ..view.motion import LastMove
 from ..view.seat_labels import SeatLabels
+from ..view.camera import Rect
 from ..view.sound import Sounds
+
+if TYPE_CHECKING:
+    from direct.task.Task import Task
+
+    from ..session.flows.towers import TowersFlow
+    from .table_screen import TableScreen
 
 COVER_PAUSE = 1.3  # seconds between the move before a hand-off and the cover: the move is seen first
 HAND = (0.0, -0.85)  # where the hand lies on screen: a human's card slides from the table under it
@@ -30,7 +38,7 @@ ACTION_AT = (-0.26, 0.0)
 class Feedback:
     """The last move's slide and rim, the seats, the sounds, the paced cover, the drawn action card."""
 
-    def __init__(self, screen) -> None:
+    def __init__(self, screen: TableScreen) -> None:
         self.screen = screen
         self.session = screen.session
         self.last_move = LastMove(screen.scene)
@@ -40,12 +48,12 @@ class Feedback:
         self.sounds = Sounds(screen.base, screen.app.settings.get("volume", 60))
         self._read = len(self.session.events)  # moves made before the table opened (a loaded game) do not slide
         self.cover_due: float | None = None
-        self._placed: tuple | None = None  # what the labels were last placed for
+        self._placed: tuple[object, ...] | None = None  # what the labels were last placed for
         self._build_action_card()
         # the labels are placed last before each frame is drawn, after the camera (and a recorder) moved
         self.task = screen.base.taskMgr.add(self._place_task, "aquarius3d-labels", sort=49)
 
-    def _place_task(self, task):
+    def _place_task(self, task: Task) -> object:  # (task.cont or task.done, for Panda3D)
         self.place_labels()
         return task.cont
 
@@ -104,7 +112,7 @@ class Feedback:
                 lines.append(words.rising_seat_line(session, i, cards))
                 continue
             if session.family == "towers":
-                score, rank, _ = session.flow.score()
+                score, rank, _ = cast("TowersFlow", session.flow).score()  # (the family's flow)
                 counts = tr("hud_score", score=score, rank=rank)
             else:
                 counts = tr("seat_cards", count=cards)
@@ -190,7 +198,7 @@ class Feedback:
                 avoid.append(rect)
         self.overlay.place(screen.base, root, obstacles, avoid)
 
-    def obstacles(self) -> list[tuple[float, float, float, float]]:
+    def obstacles(self) -> list[Rect]:
         """The drawn action card, while it shows: the table is framed beside it, not under it."""
         if self.action_card.isHidden():
             return []
@@ -200,7 +208,7 @@ class Feedback:
         high = base.render2d.getRelativePoint(self.action_card, Point3(x1, 0, y1))
         return [(low.x, high.x, low.z, high.z)]
 
-    def nodes(self) -> list:
+    def nodes(self) -> list[NodePath]:
         """The opponents' hands of card backs, for framing (the labels are on the screen: their anchors are
         framed, TableParts.label_boxes)."""
         return [self.seats.backs] if self.seats.backs.getNumChildren() else []

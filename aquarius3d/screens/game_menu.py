@@ -7,8 +7,13 @@ While the menu shows, the table's own keys and clicks are off; Esc or Enter resu
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..i18n import tr
 from .widgets import PANEL
+
+if TYPE_CHECKING:
+    from .table_screen import TableScreen
 
 ENTRIES = ("resume", "save", "load", "settings", "rules", "quit")
 
@@ -16,7 +21,7 @@ ENTRIES = ("resume", "save", "load", "settings", "rules", "quit")
 class GameMenu:
     """A panel of buttons kept by the table screen (its widgets are the screen's)."""
 
-    def __init__(self, screen) -> None:
+    def __init__(self, screen: TableScreen) -> None:
         self.screen = screen
         app = screen.app
         self.shade = screen.panel((-4, 4, -1.2, 1.2), colour=(0, 0, 0, 0.45))

@@ -9,13 +9,25 @@ beside them (view/framing.py).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
+
 from direct.gui.DirectGui import DGG, DirectButton, DirectFrame
-from panda3d.core import Point3, TextNode
+from panda3d.core import NodePath, Point3, TextNode
 
 from ..i18n import action_name, element_name, language, tr
 from ..session import Stage, words
+from ..view.camera import Rect
 from ..view.hand import Hand
-from .widgets import BUTTON, newest_lines, side_by_side
+from .widgets import BUTTON, Frame, newest_lines, side_by_side
+
+if TYPE_CHECKING:
+    from ..engine.moves import Move
+    from ..rules.records import Ruleset
+    from ..session import Session
+    from ..session.flows.towers import TowersFlow
+    from ..view.scene import TableScene
+    from .table_screen import TableScreen
 
 DARK = (0.05, 0.06, 0.08, 0.62)
 LOG = (-1.1, -0.02, -0.46, -0.02)  # the log panel, from the top right corner (aspect2d units)
@@ -34,10 +46,11 @@ NOTICE_SCALES = (0.05, 0.045, 0.04, 0.035, 0.031, 0.028)  # the notice's size: t
 class Hud:
     """Every 2D part of the table screen; `screen` keeps the widgets (screens/__init__.py)."""
 
-    def __init__(self, screen, scene) -> None:
+    def __init__(self, screen: TableScreen, scene: TableScene) -> None:
         self.screen = screen
         base = self.base = screen.base
         root = screen.root
+        assert root is not None  # (made as the screen is built)
         top_left, top_right, bottom_right = base.a2dTopLeft, base.a2dTopRight, base.a2dBottomRight
         screen.panel(INFO, parent=top_left, colour=DARK)
         self.log_panel = screen.panel(LOG, parent=top_right, colour=DARK)
@@ -94,7 +107,7 @@ class Hud:
 
     # -- drawing from the session ---------------------------------------------------------------------
 
-    def update(self, session, status: str) -> None:
+    def update(self, session: Session, status: str) -> None:
         """Texts, the goal, the hand, the cover and the end panel, as the session stands."""
         state = session.state
         seen = session.observation()
@@ -106,7 +119,7 @@ class Hud:
         if session.game.goal_ids() and session.family != "towers":
             info.append(tr("hud_unused_goals", count=len(state.unused_goals)))
         if session.family == "towers":
-            score, rank, _ = session.flow.score()
+            score, rank, _ = cast("TowersFlow", session.flow).score()  # (the family's flow)
             sizes = tr("hud_score", score=score, rank=rank)
         elif session.family == "rising":
             sizes = "\n".join(words.rising_seat_line(session, i, n) for i, n in enumerate(seen["hand_sizes"]))
@@ -129,7 +142,7 @@ class Hud:
         self.goal_card["text"] = element_name(seen["goal"]) if session.goal_text() else "?"
         self.goal_card.hide() if seen["goal"] is None else self.goal_card.show()
         if session.stage == Stage.DRAFT:  # the three cards offered are shown as a hand to choose from
-            seen = {**seen, "hand": session.flow.offered_cards()}
+            seen = {**seen, "hand": cast("TowersFlow", session.flow).offered_cards()}  # (only Towers drafts)
         ended = session.stage in (Stage.OVER, Stage.ROUND_OVER)
         self.hand.draw([] if ended else seen["hand"], session.selected,
                        session.stage == Stage.PLACE and session.turned)
@@ -143,7 +156,7 @@ class Hud:
             self.cover.hide()
         self._update_end(session)
 
-    def _update_end(self, session) -> None:
+    def _update_end(self, session: Session) -> None:
         if session.stage not in (Stage.OVER, Stage.ROUND_OVER):
             self.end_panel.hide()
             return
@@ -168,11 +181,12 @@ class Hud:
         self.end_buttons[1].setX(middle + 0.3)
         self.end_buttons[0]["text"] = tr("towers_new_deal") if towers else tr("end_play_again")
 
-    def draw_choices(self, session, act) -> None:
+    def draw_choices(self, session: Session, act: Callable[[Callable[..., object], Move | None], None]) -> None:
         """Buttons for the stage's choices (players, directions, skips...); `act(command, value)` on a click."""
         self.screen.forget(self.choice_widgets)
         stage = session.stage
-        buttons = [(option.label, session.choose, option.move) for option in session.options()]
+        buttons: list[tuple[str, Callable[..., object], Move | None]] = [
+            (option.label, session.choose, option.move) for option in session.options()]
         if session.can_take_back():  # the same take-back as U (Elemental Towers: its undo of the turn)
             label = tr("hud_undo") if session.family == "towers" else tr("hud_take_back")
             buttons.append((label, lambda _: session.take_back(), None))
@@ -181,7 +195,7 @@ class Hud:
                              extraArgs=[command, value], **BUTTON) for label, command, value in buttons]
         self.choice_widgets += side_by_side(made, -0.42)
 
-    def toggle_help_page(self, ruleset) -> None:
+    def toggle_help_page(self, ruleset: Ruleset) -> None:
         """Switch the help between the controls and this game's rulings (the ruleset's `rulings:`)."""
         self.help_page = "rulings" if self.help_page == "controls" else "controls"
         if self.help_page == "rulings":
@@ -195,7 +209,7 @@ class Hud:
             self.help_body.setScale(0.043)
             self.help_page_button["text"] = tr("help_rulings")
 
-    def notice_rect(self) -> tuple[float, float, float, float]:
+    def notice_rect(self) -> Frame:
         """The notice's place (aspect2d units): the top of the window between the turn panel and the log panel."""
         aspect = self.base.getAspectRatio()
         return (-aspect + INFO[1] + NOTICE_GAP, aspect + LOG[0] - NOTICE_GAP, *NOTICE_BAND)
@@ -215,7 +229,7 @@ class Hud:
 
     # -- where the table may show -----------------------------------------------------------------------
 
-    def _rect(self, parent, frame) -> tuple[float, float, float, float]:
+    def _rect(self, parent: NodePath, frame: Frame) -> Rect:
         """A rectangle (left, right, bottom, top) given in a 2D node's units, in screen units (-1..1)."""
         left, right, bottom, top = frame
         render2d = self.base.render2d
@@ -223,7 +237,7 @@ class Hud:
         high = render2d.getRelativePoint(parent, Point3(right, 0, top))
         return (low.x, high.x, low.z, high.z)
 
-    def obstacles(self, ended: bool, join_button: bool = False, hand: bool = True) -> list[tuple[float, float, float, float]]:
+    def obstacles(self, ended: bool, join_button: bool = False, hand: bool = True) -> list[Rect]:
         """The parts of the window the HUD keeps for itself, in screen units: the camera frames the table
         in what is left. They are the HUD's places, not its present text, so the framing does not shift
         while the same turn goes on; at the end the hand and hint give way to the result beside the table.

@@ -6,6 +6,12 @@ from the settings) happens here and nowhere else.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from direct.showbase.DirectObject import DirectObject
+
 KEYS: dict[str, tuple[str, ...]] = {
     # the table
     "click": ("mouse1",),
@@ -61,7 +67,9 @@ def released(key: str) -> str:
     return key.rsplit("-", 1)[-1] + "-up"
 
 
-def bind(listener, name: str, handler, args=(), repeat: bool = False, release=None, release_args=()) -> None:
+def bind(listener: DirectObject, name: str, handler: Callable[..., object], args: Sequence[object] = (),
+         repeat: bool = False, release: Callable[..., object] | None = None,
+         release_args: Sequence[object] = ()) -> None:
     """Bind a logical input on a DirectObject (a screen, or ShowBase): `handler(*args)` when pressed.
 
     `repeat`: also while held down; `release`: called (with `release_args`) when the key is let go.

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from direct.gui.DirectGui import DirectEntry
 
 from ..i18n import tr
+
+if TYPE_CHECKING:
+    from ..session import Session
+    from .table_screen import TableScreen
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"]
 
@@ -15,7 +21,7 @@ class JoinPanel:
     `screen` keeps the widgets and is redrawn (`refresh`) when a seat is added or the form closes.
     """
 
-    def __init__(self, screen) -> None:
+    def __init__(self, screen: TableScreen) -> None:
         self.screen = screen
         self.button = screen.button(tr("hud_join"), self.show, (0.16, 0.08), 0.05, parent=screen.base.a2dBottomLeft)
         self.panel = screen.panel((-0.6, 0.6, -0.25, 0.25))
@@ -29,7 +35,7 @@ class JoinPanel:
         screen.button(tr("menu_back"), self.hide, (-0.25, -0.15), 0.055, parent=self.panel)
         self.panel.hide()
 
-    def update(self, session) -> None:
+    def update(self, session: Session) -> None:
         """The button shows while a player may join and the form is closed."""
         self.button.show() if session.can_join() and self.panel.isHidden() else self.button.hide()
 

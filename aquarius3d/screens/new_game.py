@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from direct.gui.DirectGui import DirectButton, DirectCheckButton, DirectEntry, DirectOptionMenu
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import TextNode
@@ -36,8 +38,8 @@ class NewGameScreen(Screen):
         self.ruleset = self.rulesets[0]
         self.seats = [["Ann", "human"], ["Bo", "human"]]
         self.targets: dict[int, int | None] = {}  # seat -> its own number of panels (young players)
-        self.options: dict = {}
-        self.seat_entries: list = []
+        self.options: dict[str, Any] = {}  # option -> value, those changed from the default
+        self.seat_entries: list[DirectEntry] = []
         self.text(tr("menu_ruleset"), (-0.55, 0.71), 0.055, TextNode.ARight)
         # The games by their names, in the player's language; the menu gives back the name, we keep the id.
         self.game_names = [game_name(r) for r in self.rulesets]
@@ -45,6 +47,7 @@ class NewGameScreen(Screen):
             items=self.game_names, initialitem=0, scale=0.055, pos=(-0.5, 0, 0.71), parent=self.root,
             popupMarkerBorder=(0.6, 0.1),  # room between the longest name and the marker
             command=lambda shown: self.choose_ruleset(self.rulesets[self.game_names.index(shown)]), **BUTTON))
+        assert self.root is not None  # (entered)
         self.options_root = self.root.attachNewNode("options")
         self.seats_root = self.root.attachNewNode("seats")
         self.option_widgets = self.group()
@@ -55,7 +58,7 @@ class NewGameScreen(Screen):
         self.button(tr("menu_start"), self.start, (0.35, -0.9), 0.065)
         self.button(tr("menu_back"), self.app.show_menu, (-0.35, -0.9), 0.065)
 
-    def choose_ruleset(self, name) -> None:
+    def choose_ruleset(self, name: str) -> None:
         """Another game (by id): its own options, and as many seats as it takes (Elemental Towers: one)."""
         self.ruleset = name
         if self.ruleset_menu.get() != game_name(name):  # chosen here, not in the menu: the menu shows it too
@@ -111,7 +114,7 @@ class NewGameScreen(Screen):
                 add(DirectButton(text=shown, scale=0.04, pos=(0.75, 0, z), parent=self.options_root,
                                  command=self.cycle_option, extraArgs=[key], **BUTTON))
 
-    def _stepper(self, key, z, x, value, index) -> None:
+    def _stepper(self, key: str, z: float, x: float, value: int, index: int | None) -> None:
         """< value > for a number, or one number of a list (`index`)."""
         add = self.option_widgets.append
         add(DirectButton(text="<", scale=0.04, pos=(x - 0.09, 0, z), parent=self.options_root,
@@ -120,7 +123,7 @@ class NewGameScreen(Screen):
         add(DirectButton(text=">", scale=0.04, pos=(x + 0.09, 0, z), parent=self.options_root,
                          command=self.step_option, extraArgs=[key, index, 1], **BUTTON))
 
-    def step_option(self, key, index, step) -> None:
+    def step_option(self, key: str, index: int | None, step: int) -> None:
         """One more or one less, within the option's bounds."""
         option = load_ruleset(self.ruleset).ruleset.options[key]
         value = self.options.get(key, option.default)
@@ -133,7 +136,7 @@ class NewGameScreen(Screen):
             self.options[key] = value
         self.draw_options()
 
-    def cycle_option(self, key) -> None:
+    def cycle_option(self, key: str) -> None:
         """The next value offered that goes with the other options (an action the deck has, say)."""
         option = load_ruleset(self.ruleset).ruleset.options[key]
         offered = option.offered()
@@ -146,14 +149,14 @@ class NewGameScreen(Screen):
                 break
         self.draw_options()
 
-    def options_fit(self, options: dict) -> bool:
+    def options_fit(self, options: dict[str, Any]) -> bool:
         try:
             load_ruleset(self.ruleset, options)
         except DataError:
             return False
         return True
 
-    def set_option(self, value, key) -> None:
+    def set_option(self, value: int, key: str) -> None:
         """A yes/no option ticked or not."""
         self.options[key] = bool(value)
         if not self.options_fit(self.options):  # e.g. the first edition without Rotate Goals: back to the default
@@ -193,7 +196,7 @@ class NewGameScreen(Screen):
             add(DirectButton(text=tr("menu_add_seat"), scale=0.05, pos=(0, 0, top - 0.1 - len(self.seats) * SEAT_STEP),
                              parent=self.seats_root, command=self.add_seat, **BUTTON))
 
-    def cycle_target(self, index) -> None:
+    def cycle_target(self, index: int) -> None:
         """A seat's own target: the table's, then 3 to 6 panels, then the table's again."""
         self.read_names()
         steps = [None, 3, 4, 5, 6]
@@ -201,15 +204,15 @@ class NewGameScreen(Screen):
         self.targets[index] = steps[(steps.index(current) + 1) % len(steps)] if current in steps else None
         self.draw_seats()
 
-    def read_names(self, *_) -> None:
+    def read_names(self, *_: object) -> None:
         """Take the names as typed (an empty box keeps the old name)."""
         for i, entry in enumerate(self.seat_entries):
             self.seats[i][0] = entry.get().strip() or self.seats[i][0]
 
-    def rename_seat(self, text, index) -> None:
+    def rename_seat(self, text: str, index: int) -> None:
         self.seats[index][0] = text.strip() or self.seats[index][0]
 
-    def toggle_seat(self, index) -> None:
+    def toggle_seat(self, index: int) -> None:
         """Human, then a computer at each level (medium, easy, random), then human again."""
         self.read_names()
         seat = self.seats[index]
@@ -223,7 +226,7 @@ class NewGameScreen(Screen):
         self.seats.append([next(n for n in NAMES if n not in taken), DEFAULT_LEVEL])
         self.draw_seats()
 
-    def remove_seat(self, index) -> None:
+    def remove_seat(self, index: int) -> None:
         self.read_names()
         del self.seats[index]
         self.targets = {(i if i < index else i - 1): t for i, t in self.targets.items() if i != index}

@@ -6,8 +6,11 @@ again by the screen's own refresh; a screen's other texts (Hud: the rulings page
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from direct.gui.DirectGui import DirectEntry
 from direct.gui.OnscreenText import OnscreenText
+from panda3d.core import NodePath
 
 from ..i18n import catalog, tr
 
@@ -21,7 +24,7 @@ def fixed_texts(language: str) -> dict[str, str]:
     return found
 
 
-def relabel(widgets, old: str) -> int:
+def relabel(widgets: Iterable[NodePath], old: str) -> int:
     """Say every fixed text among `widgets` in the language now in use instead of `old`; how many changed."""
     keys = fixed_texts(old)
     changed = 0

@@ -11,12 +11,18 @@ in a column at the right.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from direct.gui.DirectGui import DirectButton
 from panda3d.core import TextNode
 
 from ..i18n import language, tr
 from . import Screen
-from .rules_pictures import Column, figures
+from .rules_pictures import Column, Figure, figures
 from .widgets import BUTTON, CHOSEN
+
+if TYPE_CHECKING:
+    from ..rules.records import Ruleset
 
 GAMES = ("aquarius", "aquarius-rising", "elemental-towers", "dominus")  # the built-in games, one tab each
 ROWS = 18  # text rows on a page
@@ -29,12 +35,12 @@ MOST_FIGURES = 2  # on one page
 class RulesScreen(Screen):
     name = "rules"
 
-    def build(self, ruleset=None) -> None:
+    def build(self, ruleset: Ruleset | None = None) -> None:
         """`ruleset`: the game's loaded Ruleset (from the table), or None for the built-in games' own."""
         self.given = ruleset
-        self._loaded: dict = {}
+        self._loaded: dict[str, Ruleset] = {}
         self.title = self.text("", (0, 0.8), 0.075)
-        self.tabs = {}
+        self.tabs: dict[str, DirectButton] = {}
         for i, game in enumerate(GAMES):
             self.tabs[game] = self.button(self._ruleset(game).name, self.show_game, (-0.99 + i * 0.66, 0.66), 0.05,
                                           args=(game,))
@@ -59,7 +65,7 @@ class RulesScreen(Screen):
         self.bind("page_next", self.turn, (1,))
         self.bind("page_previous", self.turn, (-1,))
 
-    def _ruleset(self, game: str):
+    def _ruleset(self, game: str) -> Ruleset:
         if self.given is not None and self.given.id == game:
             return self.given
         if game not in self._loaded:
@@ -84,7 +90,8 @@ class RulesScreen(Screen):
         sections = [(tr("rules_section_summary"), summary, [drawn.get(i, []) for i in range(len(summary))]),
                     (tr("rules_section_rulings"), rulings, None),
                     (tr("rules_section_controls"), [tr("help_text").strip()], None)]
-        self.pages, self.figures = [], []  # pages: (section, text); figures: each page's pictures
+        self.pages: list[tuple[str, str]] = []  # (section, text)
+        self.figures: list[list[Figure]] = []  # each page's pictures
         for section, paragraphs, pictures in sections:
             for text, shown in self._paginate(paragraphs, pictures):
                 self.pages.append((section, text))
@@ -92,13 +99,14 @@ class RulesScreen(Screen):
         self.page = 0
         self._draw()
 
-    def _paginate(self, paragraphs: list[str], pictures: list[list] | None) -> list[tuple[str, list]]:
+    def _paginate(self, paragraphs: list[str], pictures: list[list[Figure]] | None) -> list[tuple[str, list[Figure]]]:
         """Paragraphs gathered into pages of at most ROWS wrapped rows (a longer paragraph has a page of its own)
         and at most MOST_FIGURES pictures (a section with pictures is wrapped narrower, all its pages alike)."""
         pictures = pictures if pictures and any(pictures) else None
         self.body.setWordwrap(NARROW if pictures else WRAP)
-        pages: list[tuple[str, list]] = []
-        current, shown = "", []
+        pages: list[tuple[str, list[Figure]]] = []
+        current = ""
+        shown: list[Figure] = []
         for i, paragraph in enumerate(paragraphs):
             more = pictures[i] if pictures else []
             trial = f"{current}\n\n{paragraph}" if current else paragraph

@@ -10,15 +10,28 @@ it keeps. `Column` lays a page's figures out, each with its caption, in a box be
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from panda3d.core import CardMaker, NodePath, TextNode
+from direct.gui.OnscreenText import OnscreenText
+from panda3d.core import CardMaker, NodePath, TextNode, Texture
 
 from ..core import geometry
 from ..rules.decks import load_deck
 from ..i18n import action_name, element_name, language, tr
 from ..core.vocabulary import BIT, ELEMENT_OF, PYRAMID_COLOUR
-from .widgets import TEXT
+from .widgets import TEXT, Frame
+
+if TYPE_CHECKING:
+    from direct.task.Task import Task
+
+    from ..rules.records import Ruleset
+    from ..view.scene import CardView, PyramidView
+    from ..view.snapshots import Snapshot
+    from .rules_pages import RulesScreen
+
+Cell = tuple[int, int]
 
 CARD_RGBA = (0.96, 0.93, 0.84, 1)  # an action card's face, as the table shows a drawn one
 INK = (0.12, 0.1, 0.08, 1)
@@ -29,13 +42,13 @@ BLANK = (0.2, 0.24, 0.22, 1)  # where a picture is being drawn: the felt, dimmed
 @dataclass(frozen=True)
 class Figure:
     caption: str
-    snapshot: object = None  # view.snapshots.Snapshot
+    snapshot: Snapshot | None = None  # a little table, drawn offscreen
     goal: str | None = None  # an element letter: its goal card
     actions: tuple[str, ...] = ()  # action cards, side by side
     aspect: float = 1.6  # width over height of the picture
 
 
-def deck_cards(ruleset) -> tuple[list[str], list[str], list[str]]:
+def deck_cards(ruleset: Ruleset) -> tuple[list[str], list[str], list[str]]:
     """The ruleset's element codes, the actions it keeps and the goal elements, in deck order."""
     spec = ruleset.deck
     deck = load_deck(spec.name)
@@ -49,19 +62,19 @@ def deck_cards(ruleset) -> tuple[list[str], list[str], list[str]]:
     return codes, actions, goals
 
 
-def _cards(layout, level: int = 0) -> tuple:
+def _cards(layout: Iterable[tuple[Cell, str]], level: int = 0) -> tuple[CardView, ...]:
     from ..view.scene import CardView
 
     return tuple(CardView(cell, code, level, 0.0) for cell, code in layout)
 
 
-def _pyramids_on(cell, code: str, size: str, quarters, base: float) -> tuple:
+def _pyramids_on(cell: Cell, code: str, size: str, quarters: Iterable[int], base: float) -> tuple[PyramidView, ...]:
     from ..view.scene import PyramidView
 
     return tuple(PyramidView(cell, 0, q, size + PYRAMID_COLOUR[code[q]], base) for q in quarters)
 
 
-def _aquarius(ruleset) -> dict[int, list[Figure]]:
+def _aquarius(ruleset: Ruleset) -> dict[int, list[Figure]]:
     from ..engine.table import Table
     from ..view.scene import CardView
     from ..view.snapshots import Snapshot
@@ -95,7 +108,7 @@ def _aquarius(ruleset) -> dict[int, list[Figure]]:
     return pages
 
 
-def _rising(ruleset) -> dict[int, list[Figure]]:
+def _rising(ruleset: Ruleset) -> dict[int, list[Figure]]:
     from ..view.scene import CardView, PyramidView
     from ..view.snapshots import Snapshot
 
@@ -117,7 +130,7 @@ def _rising(ruleset) -> dict[int, list[Figure]]:
             3: [Figure(tr("rules_pic_on_card"), on_card, aspect=1.3)]}
 
 
-def _towers(ruleset) -> dict[int, list[Figure]]:
+def _towers(ruleset: Ruleset) -> dict[int, list[Figure]]:
     from ..view.snapshots import Snapshot
     from ..view.towers import ACE, tower_views
 
@@ -139,7 +152,7 @@ def _towers(ruleset) -> dict[int, list[Figure]]:
     return pages
 
 
-def _dominus(ruleset) -> dict[int, list[Figure]]:
+def _dominus(ruleset: Ruleset) -> dict[int, list[Figure]]:
     from ..view.scene import CardView
     from ..view.snapshots import Snapshot
 
@@ -154,7 +167,7 @@ def _dominus(ruleset) -> dict[int, list[Figure]]:
 FAMILIES = {"aquarius": _aquarius, "rising": _rising, "towers": _towers, "dominus": _dominus}
 
 
-def figures(ruleset) -> dict[int, list[Figure]]:
+def figures(ruleset: Ruleset) -> dict[int, list[Figure]]:
     """The figures of each paragraph of the ruleset's summary, by the paragraph's number (from 0)."""
     make = FAMILIES.get(ruleset.family)
     return {} if make is None else {k: v for k, v in make(ruleset).items() if v}
@@ -170,13 +183,14 @@ class Column:
     CAPTION = 0.036  # caption text scale
     GAP = 0.04
 
-    def __init__(self, screen) -> None:
+    def __init__(self, screen: RulesScreen) -> None:
         self.screen = screen
+        assert screen.root is not None  # (made as the screen is built)
         self.root = screen.root.attachNewNode("rules-pictures")
         self.pictures: list[NodePath] = []  # the images (a textured card or a row of action cards)
-        self.captions: list = []
-        self.pending: list[tuple[NodePath, object]] = []  # (image, snapshot) still to draw
-        self.task = None
+        self.captions: list[OnscreenText] = []
+        self.pending: list[tuple[NodePath, Snapshot]] = []  # (image, snapshot) still to draw
+        self.task: Task | None = None
 
     def clear(self) -> None:
         self.stop()
@@ -212,7 +226,7 @@ class Column:
         node.setTexture(texture)
         node.clearColor()
 
-    def _step(self, task):
+    def _step(self, task: Task) -> object:  # (task.cont or task.done, for Panda3D)
         if self.pending:
             self._draw_next()
         if self.pending:
@@ -220,7 +234,7 @@ class Column:
         self.task = None
         return task.done
 
-    def show(self, figures: list[Figure], box: tuple[float, float, float, float]) -> None:
+    def show(self, figures: list[Figure], box: Frame) -> None:
         from ..view.snapshots import CACHE
 
         self.clear()
@@ -257,7 +271,7 @@ class Column:
         if self.pending:
             self.task = self.screen.base.taskMgr.add(self._step, "rules-pictures")
 
-    def _image(self, texture, frame) -> NodePath:
+    def _image(self, texture: Texture | None, frame: Frame) -> NodePath:
         maker = CardMaker("rules-picture")
         maker.setFrame(*frame)
         node = self.root.attachNewNode(maker.generate())
@@ -265,7 +279,7 @@ class Column:
             node.setTexture(texture)
         return node
 
-    def _goal(self, letter: str, frame) -> NodePath:
+    def _goal(self, letter: str, frame: Frame) -> NodePath:
         from ..view.card_art import draw_goal, image_texture
         from ..view.snapshots import CACHE
 
@@ -283,7 +297,7 @@ class Column:
         label.setPos((x0 + x1) / 2, 0, z1 - (z1 - z0) * 0.14)
         return node
 
-    def _actions(self, actions: tuple[str, ...], frame) -> NodePath:
+    def _actions(self, actions: tuple[str, ...], frame: Frame) -> NodePath:
         """Action cards side by side, each a light card with the action's name, as the table shows them."""
         x0, x1, z0, z1 = frame
         node = self.root.attachNewNode("action-cards")

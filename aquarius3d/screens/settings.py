@@ -3,7 +3,9 @@ each stored at once."""
 
 from __future__ import annotations
 
-from direct.gui.DirectGui import DirectCheckButton
+from collections.abc import Callable
+
+from direct.gui.DirectGui import DirectButton, DirectCheckButton
 from panda3d.core import TextNode
 
 from ..i18n import LANGUAGES, set_language, tr
@@ -22,14 +24,14 @@ class SettingsScreen(Screen):
         settings = self.app.settings
         self.text(tr("menu_settings"), (0, 0.7), 0.08)
         self.text(tr("settings_language"), (-0.1, 0.42), 0.055, TextNode.ARight)
-        self.language_buttons = {}
+        self.language_buttons: dict[str, DirectButton] = {}
         for i, (code, name) in enumerate(LANGUAGES.items()):
             self.language_buttons[code] = self.choice(name, code == settings["language"], self.set_language,
                                                       (0.16 + i * 0.4, 0.43), 0.055, code)
         self.text(tr("settings_window"), (-0.1, 0.22), 0.055, TextNode.ARight)
         current = tuple(settings["window"])
         sizes = WINDOW_SIZES if current in WINDOW_SIZES else (*WINDOW_SIZES, current)  # a size set by hand, too
-        self.window_buttons = {}
+        self.window_buttons: dict[tuple[int, ...], DirectButton] = {}
         for i, size in enumerate(sizes):
             self.window_buttons[size] = self.choice(f"{size[0]}x{size[1]}", size == current, self.set_window,
                                                     (0.16 + i * 0.34, 0.23), 0.05, size)
@@ -37,7 +39,7 @@ class SettingsScreen(Screen):
                                     indicatorValue=int(settings["antialiasing"]),
                                     command=self.set_antialiasing, parent=self.root, **CHECK))
         self.text(tr("settings_volume"), (-0.1, -0.12), 0.055, TextNode.ARight)
-        self.volume_buttons = {}
+        self.volume_buttons: dict[int, DirectButton] = {}
         for i, volume in enumerate(VOLUMES):
             words = tr("settings_volume_off") if volume == 0 else str(volume)
             self.volume_buttons[volume] = self.choice(words, volume == settings.get("volume", 60), self.set_volume,
@@ -49,7 +51,8 @@ class SettingsScreen(Screen):
         self.note = self.text("", (0, -0.56), 0.05)
         self.button(tr("menu_back"), self.app.show_menu, (0, -0.8), 0.07)
 
-    def choice(self, words: str, chosen: bool, command, pos, scale, value):
+    def choice(self, words: str, chosen: bool, command: Callable[..., object], pos: tuple[float, float], scale: float,
+               value: object) -> DirectButton:
         """A button for one value of a setting: the value in force is marked, in words and in colour."""
         button = self.button(f"> {words} <" if chosen else words, command, pos, scale, args=(value,))
         if chosen:
@@ -63,10 +66,10 @@ class SettingsScreen(Screen):
         self.app.store_settings()
         self.app.show_settings().note.setText(tr("settings_saved"))
 
-    def set_window(self, size) -> None:
+    def set_window(self, size: tuple[int, ...]) -> None:
         self.app.settings["window"] = list(size)
         self.app.store_settings()
-        self.app.show_settings()  # drawn again, the new size marked
+        shown = self.app.show_settings()  # drawn again, the new size marked
         from panda3d.core import WindowProperties
 
         win = self.base.win
@@ -74,15 +77,15 @@ class SettingsScreen(Screen):
             props = WindowProperties()
             props.setSize(*size)
             win.requestProperties(props)
-        self.app.screens.current.note.setText(tr("settings_saved"))
+        shown.note.setText(tr("settings_saved"))
 
-    def set_tour(self, value) -> None:
+    def set_tour(self, value: int) -> None:
         """Show the first-game tour (again) in the next game, or not."""
         self.app.settings["tour"] = bool(value)
         self.app.store_settings()
         self.note.setText(tr("settings_saved"))
 
-    def set_antialiasing(self, value) -> None:
+    def set_antialiasing(self, value: int) -> None:
         self.app.settings["antialiasing"] = bool(value)
         self.app.store_settings()
         self.note.setText(tr("settings_restart"))

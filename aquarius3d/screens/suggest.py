@@ -9,11 +9,16 @@ computer's turn the notice says only that a suggestion waits for the player's ow
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..i18n import tr
 from ..session.suggestion import Suggestion, suggestion
 
+if TYPE_CHECKING:
+    from .table_screen import TableScreen
 
-def suggest(screen) -> Suggestion | None:
+
+def suggest(screen: TableScreen) -> Suggestion | None:
     """Show the suggestion in the hint line (or, in the notice, why there is none now); the move, if any."""
     session = screen.session
     found = suggestion(session)
@@ -25,7 +30,7 @@ def suggest(screen) -> Suggestion | None:
     return found
 
 
-def show(screen, found: Suggestion) -> None:
+def show(screen: TableScreen, found: Suggestion) -> None:
     """The suggestion in words in the hint line, and on the table (view/advice.py): until the next redraw."""
     from ..view.advice import show_advice
 

@@ -10,16 +10,17 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Callable, cast
 
 from direct.gui.DirectGui import DGG
 
 from ..files import saves
 from ..i18n import tr
-from ..session import Stage
-from ..view.camera import Orbit, project
+from ..session import Session, Stage
+from ..view.camera import Box, Orbit, Rect, project
 from ..view.family import TableParts
 from ..view.framing import CameraMan, frame_view, framed, scene_boxes, tangents
-from ..view.picking import Picker
+from ..view.picking import Cell, Picker, ScreenPoint
 from ..view.rising import Trays
 from ..view.scene import TableScene
 from . import Screen
@@ -32,6 +33,14 @@ from .suggest import suggest
 from .thinking import Thinking
 from .tour import Tour
 
+if TYPE_CHECKING:
+    from direct.task.Task import Task
+    from ..engine.moves import Move
+    from ..session.flows.rising import RisingFlow
+    from ..session.suggestion import Suggestion
+
+Framing = tuple[int, bool, tuple[Rect, ...], float]  # what the camera was framed for: moves, ended, HUD, aspect
+
 BOT_PAUSE = 0.9  # seconds a computer waits before its move (and after the last one slid in), so players can follow
 TAKE_BACK_PAUSE = 2.0  # more seconds it waits after a move that may still be taken back (U)
 
@@ -39,7 +48,7 @@ TAKE_BACK_PAUSE = 2.0  # more seconds it waits after a move that may still be ta
 class TableScreen(Screen):
     name = "game"
 
-    def build(self, session=None) -> None:
+    def build(self, session: Session) -> None:
         self.session = session
         base = self.base
         self.scene = TableScene(base.render)
@@ -51,10 +60,10 @@ class TableScreen(Screen):
         self.elevation_on = False
         self.help_shown = False
         self.status = ""
-        self.hover_cell = None
-        self.hover_move = None
+        self.hover_cell: Cell | None = None
+        self.hover_move: Move | None = None
         self._drag: tuple[str, float, float] | None = None
-        self._framed_for: tuple | None = None
+        self._framed_for: Framing | None = None
         self.hold = False  # computers wait (view/recorder.py: for the picture of the last move)
         self.bot_pause = BOT_PAUSE  # none when nobody watches (an offscreen recording)
         hud.goal_card.bind(DGG.B1PRESS, lambda _: self.peek(True))
@@ -171,7 +180,7 @@ class TableScreen(Screen):
         self.ignoreAll()
         self.bind_inputs()
 
-    def _act(self, command, value) -> None:
+    def _act(self, command: Callable[..., object], value: Move | None) -> None:
         command(value)
         self.refresh()
 
@@ -184,12 +193,12 @@ class TableScreen(Screen):
     def ended(self) -> bool:
         return self.session.stage in (Stage.OVER, Stage.ROUND_OVER)
 
-    def frame_boxes(self) -> list:
+    def frame_boxes(self) -> list[Box]:
         """Every card, pyramid, ghost, legal spot (any cell a card may take next) and furniture piece."""
         spots = () if self.ended() else self.session.state.table.need
         return scene_boxes(self.scene, spots, self.parts.furniture() + self.feedback.nodes()) + self.parts.label_boxes()
 
-    def obstacles(self) -> list:
+    def obstacles(self) -> list[Rect]:
         return (self.hud.obstacles(self.ended(), not self.join.button.isHidden(), self.session.humans > 0)
                 + self.feedback.obstacles())
 
@@ -208,7 +217,7 @@ class TableScreen(Screen):
         self._framed_for = self._framing_key()
         self.camera.moved_by_player = False
 
-    def _framing_key(self) -> tuple:
+    def _framing_key(self) -> Framing:
         return (len(self.session.state.log), self.ended(), tuple(self.obstacles()), self.base.getAspectRatio())
 
     def _follow(self) -> None:
@@ -230,9 +239,10 @@ class TableScreen(Screen):
         orbit = orbit or (self.camera.goal[1] if self.camera.goal is not None else self.camera.orbit)
         tan_x, tan_y = tangents(self.perspective)
         points = [project(p, orbit, tan_x, tan_y) for p in corners(self.frame_boxes())]
-        if any(p is None for p in points):
+        seen = [p for p in points if p is not None]
+        if len(seen) < len(points):
             return False
-        return any(all(x0 - 1e-6 <= x <= x1 + 1e-6 and y0 - 1e-6 <= y <= y1 + 1e-6 for x, y in points)
+        return any(all(x0 - 1e-6 <= x <= x1 + 1e-6 and y0 - 1e-6 <= y <= y1 + 1e-6 for x, y in seen)
                    for x0, x1, y0, y1 in free_rects(self.obstacles(), WINDOW))
 
     def fit(self) -> None:
@@ -281,7 +291,7 @@ class TableScreen(Screen):
         computer = self.session.stage == Stage.COMPUTER and not self.menu.shown  # the menu pauses the game
         return self.camera.easing or self._drag is not None or computer or self.feedback.busy() or self.thinking.busy()
 
-    def _tick(self, task):
+    def _tick(self, task: Task) -> object:  # (task.cont or task.done, for Panda3D)
         now = time.monotonic()
         self.camera.step(now)
         self.feedback.step(now)
@@ -316,7 +326,7 @@ class TableScreen(Screen):
             self._bot_due = now + self.bot_pause
         return task.cont
 
-    def hover(self, cell, move=None) -> None:
+    def hover(self, cell: Cell | None, move: Move | None = None) -> None:
         """The pointer is over a cell (and a ghost): light the ghost, mark the edges (Dominus)."""
         self.hover_cell, self.hover_move = cell, move
         self.parts.hover(cell, move)
@@ -340,7 +350,7 @@ class TableScreen(Screen):
 
     # -- picking ------------------------------------------------------------------------------------------
 
-    def ghost_at(self, screen):
+    def ghost_at(self, screen: ScreenPoint | None) -> Move | None:
         return self.picker.ghost_at(screen, self.parts.ghost_spots, self.session.state.table.faces)
 
     def _pointer_click(self) -> None:
@@ -348,7 +358,7 @@ class TableScreen(Screen):
         if not self.help_shown:
             self.click()
 
-    def click(self, screen=None) -> None:
+    def click(self, screen: ScreenPoint | None = None) -> None:
         """A left click at a screen point (the mouse, if none given), handed to the session as what it picked:
         a hand card, a ghost (the move it makes), a pyramid of the tray, a space of a card, a table cell."""
         session = self.session
@@ -388,10 +398,12 @@ class TableScreen(Screen):
             self.session.reveal()
             self.refresh()
 
-    def suggest(self, wait: bool = True):
+    def suggest(self, wait: bool = True) -> Suggestion | None:
         """A move suggested to the human to move, and why (screens/suggest.py), thought here; H thinks in the
         worker instead (`wait=False`, screens/thinking.py) and shows it when it comes."""
-        return suggest(self) if wait else self.thinking.suggest()
+        if not wait:
+            self.thinking.suggest()  # (said when it comes)
+        return suggest(self) if wait else None
 
     def key_turn(self) -> None:
         self.session.turn_card()
@@ -431,8 +443,9 @@ class TableScreen(Screen):
         """Tab (Shift+Tab): choose the next (previous) pyramid of the tray that has somewhere to go, as a click
         on it would."""
         session = self.session
-        placeable = session.flow.placeable() if session.stage == Stage.PYRAMID else set()
-        codes = [code for code, _ in session.flow.supply() if code in placeable]
+        rising = cast("RisingFlow", session.flow)  # (asked only in the pyramid stage: Aquarius Rising's)
+        placeable = rising.placeable() if session.stage == Stage.PYRAMID else set()
+        codes = [code for code, _ in rising.supply() if code in placeable] if placeable else []
         if codes:
             chosen = session.choice.pyramid
             at = codes.index(chosen) + step if chosen in codes else (0 if step > 0 else -1)

@@ -14,27 +14,37 @@ too. If the worker cannot be used (no process could start, or it died), the choi
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..bots.worker import Worker
 from ..i18n import tr
 from ..session import Stage
 from ..session.suggestion import advisor, can_suggest, suggestion
 from .suggest import show
 
+if TYPE_CHECKING:
+    from ..bots import Player
+    from ..engine.hidden import Observation
+    from ..engine.moves import Move
+    from .table_screen import TableScreen
+
+Position = tuple[int, int, tuple[str, ...]]  # the session's id, the seat to move, the moves played so far
+
 SEARCHING = ("hard",)  # the levels whose choice takes long enough to be thought in the worker
 
 
 class Thinking:
-    def __init__(self, screen) -> None:
+    def __init__(self, screen: TableScreen) -> None:
         self.screen = screen
         self.worker = Worker()
         self.kind: str | None = None  # "computer" or "suggest": what the job under way is for
-        self.position: tuple | None = None  # the position it was asked about
-        self.answer: tuple | None = None  # (move, player) come back for that position
+        self.position: Position | None = None  # the position it was asked about
+        self.answer: tuple[Move, Player] | None = None  # (move, player) come back for that position
         self.failed = False  # the worker could not be used: everything is chosen here, as before
 
     # -- what is under way -------------------------------------------------------------------------------
 
-    def _position(self) -> tuple:
+    def _position(self) -> Position:
         session = self.screen.session
         return id(session), session.seat, tuple(session.state.log)
 
@@ -55,7 +65,7 @@ class Thinking:
         self.cancel()
         self.worker.close()
 
-    def _ask(self, kind: str, player, observation) -> bool:
+    def _ask(self, kind: str, player: Player, observation: Observation) -> bool:
         if self.failed:
             return False
         try:
@@ -98,7 +108,7 @@ class Thinking:
         if session.stage != Stage.COMPUTER:
             return False
         player = session.bots.get(session.seat)
-        if getattr(player, "level", None) not in SEARCHING:
+        if player is None or getattr(player, "level", None) not in SEARCHING:
             return bool(ready and session.computer_move())
         if self.kind is None:
             if not self._ask("computer", player, session.game.observe(session.state, session.seat)):

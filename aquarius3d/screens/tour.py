@@ -8,11 +8,16 @@ Each callout is a panel with a gold marker on what it speaks of; Enter or Next g
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from panda3d.core import Point3, TextNode
 
 from ..i18n import tr
 from ..session import Stage
 from .widgets import PANEL
+
+if TYPE_CHECKING:
+    from .table_screen import TableScreen
 
 GOLD = (1.0, 0.82, 0.3, 1)
 STEPS = ("tour_hand", "tour_goal", "tour_spots", "tour_log", "tour_rules")
@@ -21,7 +26,7 @@ STEPS = ("tour_hand", "tour_goal", "tour_spots", "tour_log", "tour_rules")
 class Tour:
     """Kept by the table screen (its widgets are the screen's)."""
 
-    def __init__(self, screen) -> None:
+    def __init__(self, screen: TableScreen) -> None:
         self.screen = screen
         self.step = -1
         base = screen.base

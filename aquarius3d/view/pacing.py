@@ -96,7 +96,7 @@ class Pacer(DirectObject):  # type: ignore[misc]  # (Panda3D ships no types: its
             self.last_frame = now
         return self.drawing
 
-    def _step(self, task: Task) -> int:
+    def _step(self, task: Task) -> object:  # (task.cont or task.done, for Panda3D)
         now = time.monotonic()
         if self._mouse_moved():
             self.poke()
@@ -109,7 +109,7 @@ class Pacer(DirectObject):  # type: ignore[misc]  # (Panda3D ships no types: its
         if wake > now:
             time.sleep(wake - now)
         self._woke = max(wake, now)
-        return int(task.cont)
+        return task.cont
 
     def stop(self) -> None:
         """Draw on every step again, as ShowBase does, and stop pacing."""

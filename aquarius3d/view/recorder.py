@@ -57,10 +57,10 @@ class Recorder:
         session = table.session
         return (id(session), len(session.state.log), str(session.stage))
 
-    def _step(self, task: Task) -> int:
+    def _step(self, task: Task) -> object:  # (task.cont or task.done, for Panda3D)
         table = self.app.table
         if table is None:
-            return int(task.cont)
+            return task.cont
         if not self.watched:
             table.bot_pause = 0.0
             table.camera.finish()  # no easing to watch: straight to the framing
@@ -78,7 +78,7 @@ class Recorder:
                 self._after_picture(table)
         if self._closing is not None and time.monotonic() >= self._closing:
             self.app.quit()
-        return int(task.cont)
+        return task.cont
 
     def snap(self) -> Path | None:
         """Write the frame last drawn as the next numbered PNG."""

@@ -32,7 +32,7 @@ HEIGHT = 360  # pixels of a picture: about twice what a page shows at 1920x1080,
 FOV = 30.0  # degrees across
 LABEL = 22.0  # millimetres: a label's letters on the felt
 GHOST_ALPHA = 0.55  # the card that may go there, seen through
-CACHE: dict[tuple[tuple[object, ...], str], Texture] = {}  # every picture drawn this session, by key and language
+CACHE: dict[tuple[object, str], Texture] = {}  # every picture drawn this session, by its key and language
 
 
 @dataclass(frozen=True)
