@@ -8,6 +8,7 @@ load, settings and the table (screens/table_screen.py). Nothing here decides a r
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 
 from .files import saves
 from .files.user_settings import load_settings, store_settings
@@ -23,16 +24,28 @@ from .screens.table_screen import TableScreen
 from .session import Seat, Session
 from .view.pacing import Pacer
 
+if TYPE_CHECKING:
+    from direct.showbase.ShowBase import ShowBase
+    from panda3d.core import NodePath
+
+    from .rules.records import Ruleset
+    from .session.flows.towers import TowersFlow
+    from .view.recorder import Recorder
+
+NewGame = tuple[str, dict[str, Any], list[Seat], list[int | None] | None]  # ruleset, options, seats, targets
+
 
 class App:
-    def __init__(self, base=None, offscreen: bool = False, size=(1280, 720), think: float | None = None) -> None:
+    def __init__(self, base: ShowBase | None = None, offscreen: bool = False, size: tuple[int, int] = (1280, 720),
+                 think: float | None = None) -> None:
         self.think = think  # `play --think SECONDS`: hard computer seats' budget (None: bots/hard.py's default)
         settings = load_settings()
         set_language(settings["language"])
         if base is None:
             from .view.config import configure
 
-            configure(offscreen=offscreen, size=tuple(settings["window"]) if not offscreen else size,
+            window = settings["window"]  # width, height
+            configure(offscreen=offscreen, size=(window[0], window[1]) if not offscreen else size,
                       antialiasing=settings["antialiasing"] and not offscreen)
             from direct.showbase.ShowBase import ShowBase
 
@@ -47,7 +60,7 @@ class App:
                                       "settings": SettingsScreen, "game": TableScreen,
                                       "rules": RulesScreen})
         self.pacer = Pacer(base, self.busy)  # draws only while something moves (view/pacing.py)
-        self.recorder = None  # `play --record DIR --exit-at-end` (view/recorder.py)
+        self.recorder: Recorder | None = None  # `play --record DIR --exit-at-end` (view/recorder.py)
         self.show_menu()
 
     # -- screens ----------------------------------------------------------------------------------
@@ -58,7 +71,7 @@ class App:
         return self.screens.name
 
     @property
-    def widgets(self) -> list:
+    def widgets(self) -> list[NodePath]:
         return [] if self.screens.current is None else self.screens.current.widgets
 
     @property
@@ -91,17 +104,17 @@ class App:
         return self.screens.open_over(name)
 
     def show_new_game(self) -> NewGameScreen:
-        return self.screens.switch("new")
+        return cast(NewGameScreen, self.screens.switch("new"))
 
     def show_load(self) -> LoadScreen:
-        return self.screens.switch("load")
+        return cast(LoadScreen, self.screens.switch("load"))
 
     def show_settings(self) -> SettingsScreen:
         if self.screens.suspended and self.screen == "settings":  # drawn again (a new language) over a game
-            return self.screens.replace("settings")
-        return self.screens.switch("settings")
+            return cast(SettingsScreen, self.screens.replace("settings"))
+        return cast(SettingsScreen, self.screens.switch("settings"))
 
-    def show_rules(self, ruleset=None) -> Screen:
+    def show_rules(self, ruleset: Ruleset | None = None) -> Screen:
         """The Rules screen: over the game (its own ruleset first) from the game menu, else from the main menu."""
         if self.table is not None:
             return self.screens.open_over("rules", ruleset=ruleset)
@@ -118,14 +131,14 @@ class App:
 
     # -- starting and ending games -----------------------------------------------------------------
 
-    def start_game(self, ruleset: str, options: dict, seats: list[Seat], seed: int | None = None,
-                   targets: list | None = None) -> None:
+    def start_game(self, ruleset: str, options: dict[str, Any], seats: list[Seat], seed: int | None = None,
+                   targets: list[int | None] | None = None) -> None:
         self.open_session(Session.new(ruleset, options, seats, seed, targets=targets))
 
     def continue_game(self) -> None:
         path = saves.save_path(saves.AUTOSAVE)
         if not path.exists():
-            if self.screen == "menu":
+            if isinstance(self.screens.current, MenuScreen):
                 self.screens.current.note.setText(tr("menu_no_autosave"))
             else:
                 self.show_menu(tr("menu_no_autosave"))
@@ -143,23 +156,25 @@ class App:
     def open_session(self, session: Session) -> TableScreen:
         if self.think is not None:
             session.set_think(self.think)
-        return self.screens.switch("game", session=session)
+        return cast(TableScreen, self.screens.switch("game", session=session))
 
     def play_same_cards(self) -> None:
         """Elemental Towers: the same cards reshuffled, to beat the best score with them."""
         old = self.session
+        assert old is not None  # (its end panel's button)
         self.open_session(Session.new(old.game.id, old.game.options, old.seats,
-                                      preset={"same_deck": old.flow.deck_cards()}))
+                                      preset={"same_deck": cast("TowersFlow", old.flow).deck_cards()}))
 
     def play_again(self) -> None:
         old = self.session
+        assert old is not None  # (its end panel's button)
         self.start_game(old.game.id, old.game.options, old.seats)
 
     def run(self) -> None:
         self.base.run()
 
 
-def main(play: tuple | None = None, session: Session | None = None, seed: int | None = None,
+def main(play: NewGame | None = None, session: Session | None = None, seed: int | None = None,
          record: Path | None = None, exit_at_end: bool = False, offscreen: bool = False,
          think: float | None = None) -> None:
     """Open the window: the menu, or straight into a game (`aquarius3d play`), new or loaded (`--load`);
