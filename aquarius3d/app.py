@@ -135,15 +135,28 @@ class App:
                    targets: list[int | None] | None = None) -> None:
         self.open_session(Session.new(ruleset, options, seats, seed, targets=targets))
 
-    def continue_game(self) -> None:
+    def autosaved(self) -> str:
+        """What the autosave holds: "none", "over" (a finished game), "broken" (unreadable) or "game"."""
         path = saves.save_path(saves.AUTOSAVE)
-        if not path.exists():
+        if not path.exists() and not path.is_symlink():
+            return "none"
+        try:
+            record = saves.read_record(path)
+        except DataError:
+            return "broken"  # (Continue tells why when clicked)
+        return "over" if record.get("over") is True else "game"
+
+    def continue_game(self) -> None:
+        """The game the autosave holds, if it is still being played; else the menu says why not."""
+        held = self.autosaved()
+        if held in ("none", "over"):
+            note = tr("menu_no_autosave" if held == "none" else "menu_game_over")
             if isinstance(self.screens.current, MenuScreen):
-                self.screens.current.note.setText(tr("menu_no_autosave"))
+                self.screens.current.note.setText(note)
             else:
-                self.show_menu(tr("menu_no_autosave"))
+                self.show_menu(note)
             return
-        self.load_game(path)
+        self.load_game(saves.save_path(saves.AUTOSAVE))
 
     def load_game(self, path: Path) -> None:
         try:

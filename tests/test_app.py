@@ -1,6 +1,7 @@
 """The window, driven offscreen through the app's own functions: menus, hot-seat, picking, the end."""
 
 import random
+import re
 
 import pytest
 from driving import FakeTask, pixels, screen_of_hand, step, towers_step, tray_point
@@ -117,10 +118,13 @@ def test_a_complete_game_by_clicks(app):
     lit = [node for node in app.table.scene.nodes.values() if node.hasColorScale()]
     if session.state.end_reason == "goal":
         assert len(lit) >= 1  # the winning group's cards are highlighted
-    # The autosave holds the finished game; continue shows it again.
-    app.show_menu()
+    # The autosave holds the finished game: Continue is greyed, and does not open it again (issue 27).
+    from direct.gui.DirectGui import DGG
+
+    menu = app.show_menu()
+    assert menu.continue_button["state"] == DGG.DISABLED
     app.continue_game()
-    assert app.screen == "game" and app.session.state == session.state
+    assert app.screen == "menu" and menu.note.getText().startswith("The last game is over")
 
 
 def test_menus_in_french(app):
@@ -135,11 +139,15 @@ def test_menus_in_french(app):
 
 
 def test_continue_with_no_autosave_and_with_a_corrupt_one(app):
+    from direct.gui.DirectGui import DGG
+
+    assert app.screens.current.continue_button["state"] == DGG.DISABLED  # nothing to go on with
     app.continue_game()
     assert app.screen == "menu" and app.screens.current.note.getText() == "No game to continue."
     path = saves.save_path(saves.AUTOSAVE)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("{broken")
+    assert app.show_menu().continue_button["state"] == DGG.NORMAL  # clicked, it says what is wrong
     app.continue_game()
     assert app.screen == "menu" and app.screens.current.note.getText().startswith("autosave.json: not a saved game")
     assert path.read_text() == "{broken"  # nothing is thrown away
@@ -538,10 +546,11 @@ def test_load_list_shows_broken_saves_greyed_with_the_reason(app, tmp_path):
     saves.save_path("junk").write_text("[[[[\n")
     os.symlink(good.parent / "nowhere.json", saves.save_path("dangling"))
     app.show_load()
-    buttons = [w["text"] for w in app.widgets if isinstance(w, DirectButton)]
+    buttons = [w["text"] for w in app.widgets if isinstance(w, DirectButton) and w["text"] != "Delete"]
     texts = [w.getText() for w in app.widgets if isinstance(w, OnscreenText)]
-    # Each save says its game, players, turn and date; a broken one, its name, date and why.
+    # Each save says its game, players, turn and date (to the second); a broken one, its name, date and why.
     assert len(buttons) == 2 and buttons[0].startswith("Aquarius: Ann, Bo, turn 1 (20") and buttons[0].endswith(")")
+    assert re.search(r"\(20\d\d-\d\d-\d\d \d\d:\d\d:\d\d\)$", buttons[0])
     assert not any("junk" in b or "dangling" in b for b in buttons)
     assert any(t.startswith("dangling (") and t.endswith("): cannot be loaded: a link to a file that is not there")
                for t in texts)
@@ -550,3 +559,39 @@ def test_load_list_shows_broken_saves_greyed_with_the_reason(app, tmp_path):
     app.base.win.saveScreenshot(str(tmp_path / "load.png"))
     if os.environ.get("AQUARIUS3D_SHOTS"):
         app.base.win.saveScreenshot(os.path.join(os.environ["AQUARIUS3D_SHOTS"], "load.png"))
+    # Every entry, broken or not, can be deleted: a first click asks, a second throws it away (issue 27).
+    load = app.screens.current
+    junk = next(i for i, e in enumerate(load.entries) if e.name == "junk")
+    load.delete(junk)
+    assert load.deletes[junk]["text"] == "Sure?" and saves.save_path("junk").exists()
+    load.delete(junk)
+    assert not saves.save_path("junk").exists() and good.exists()
+    assert [e.name for e in app.screens.current.entries if e.name == "junk"] == []
+
+
+def test_r_turns_the_card_chosen_and_not_the_whole_hand(app, monkeypatch):
+    """Issue 27: R turned every element card of the hand round, not only the one being placed."""
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=4)
+    table = app.table
+    table.reveal()
+    hand = app.session.observation()["hand"]
+    chosen = next(i for i, card in enumerate(hand) if card["kind"] == "element")
+    table._act(app.session.select, chosen)
+    drawn = []
+    real = table.hud.hand._card
+    monkeypatch.setattr(table.hud.hand, "_card", lambda card, width, turned: drawn.append(turned) or real(card, width, turned))
+    table.key_turn()
+    assert app.session.turned and drawn[chosen] is True
+    assert not any(turned for i, turned in enumerate(drawn) if i != chosen)
+
+
+def test_ctrl_s_on_the_cover_says_it_saved(app):
+    """Issue 27: Ctrl+S on the hand-off cover saved without a word where anyone could see it."""
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=4)
+    table = app.table
+    assert app.session.stage == "cover" and not table.hud.cover.isHidden()
+    path = table.save_named()
+    assert path is not None and path.exists()
+    assert table.hud.cover_note.getText() == f"Saved as {path.stem}."
+    table.reveal()
+    assert table.hud.cover.isHidden() and table.hud.cover_note.getText() == ""

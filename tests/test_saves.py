@@ -148,3 +148,13 @@ def test_play_load_refuses_a_broken_save_before_the_window(private_home):
     done = run("play", "aquarius", "--load", str(good), home=private_home)
     assert done.stderr == ("aquarius3d: --load: the saved game says the ruleset, options and players; "
                            "give only the file\n")
+
+
+def test_delete_throws_away_a_save_and_nothing_else(tmp_path):
+    path = saves.save(good_record(), "old")
+    elsewhere = tmp_path / "precious.json"
+    elsewhere.write_text("{}")
+    with pytest.raises(OSError, match="precious.json is not a saved game of this program"):
+        saves.delete(elsewhere)
+    saves.delete(path)
+    assert not path.exists() and elsewhere.exists()

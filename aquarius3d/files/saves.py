@@ -104,6 +104,15 @@ def clean_temporary(older_than: float = 60.0) -> list[Path]:
     return removed
 
 
+def delete(path: Path) -> None:
+    """Throw a saved game away (the Load list's Delete): only a file of the saves folder, never elsewhere;
+    OSError when it cannot be removed."""
+    path = Path(path)
+    if path.parent.resolve() != saves_dir().resolve() or path.suffix != ".json":
+        raise OSError(f"{path.name} is not a saved game of this program")
+    path.unlink()
+
+
 def _kind_name(kind: type) -> str:
     return {str: "text", dict: "mapping", int: "whole number", list: "list"}[kind]
 

@@ -69,6 +69,7 @@ class Hud:
         self.cover_title = screen.text("", (0, 0.62), 0.1, parent=self.cover)
         self.cover_since = screen.text("", (0, 0.45), 0.05, parent=self.cover, wrap=40, fg=(0.95, 0.85, 0.55, 1))
         self.cover_hint = screen.text("", (0, -0.72), 0.05, parent=self.cover, wrap=40)
+        self.cover_note = screen.text("", (0, -0.58), 0.05, parent=self.cover, wrap=40, fg=(1.0, 0.85, 0.45, 1))  # Ctrl+S
         self.cover_held = False  # the table screen holds the cover back a moment, so the last move is seen
         self._build_help()
         self._build_end()
@@ -154,6 +155,7 @@ class Hud:
             self.cover_hint.setText(tr("cover_hint", name=name))
         else:
             self.cover.hide()
+            self.cover_note.setText("")  # (said on the cover only while it shows)
         self._update_end(session)
 
     def _update_end(self, session: Session) -> None:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from direct.gui.DirectGui import DGG
+
 from ..i18n import tr
 from . import Screen
+from .widgets import DIM
 
 
 class MenuScreen(Screen):
@@ -15,5 +18,10 @@ class MenuScreen(Screen):
         entries = [("menu_new", app.show_new_game), ("menu_continue", app.continue_game),
                    ("menu_load", app.show_load), ("menu_settings", app.show_settings), ("menu_rules", app.show_rules), ("menu_quit", app.quit)]
         for i, (key, command) in enumerate(entries):
-            self.button(tr(key), command, (0, 0.3 - i * 0.15), 0.07)
+            made = self.button(tr(key), command, (0, 0.3 - i * 0.15), 0.07)
+            if key == "menu_continue":
+                self.continue_button = made
+                if app.autosaved() in ("none", "over"):  # no game being played: nothing to go on with
+                    made["state"] = DGG.DISABLED
+                    made["text_fg"] = DIM
         self.note = self.text(note, (0, -0.62), 0.05)

@@ -475,24 +475,26 @@ class TableScreen(Screen):
     def toggle_help_page(self) -> None:
         self.hud.toggle_help_page(self.session.game.ruleset)
 
+    def tell(self, text: str) -> None:
+        """The window's own news (a picture taken, a game saved): at the top, and on the cover while it shows."""
+        self.status = text
+        self.hud.cover_note.setText(text)
+        self.refresh()
+
     def screenshot(self) -> Path | None:
         folder = saves.pictures_dir()
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / time.strftime("aquarius3d-%Y%m%d-%H%M%S.png")
-        if self.base.win.saveScreenshot(str(path)):
-            self.status = tr("screenshot_saved", path=path)
-            self.refresh()
-            return path
-        return None
+        if not self.base.win.saveScreenshot(str(path)):
+            return None
+        self.tell(tr("screenshot_saved", path=path))
+        return path
 
     def save_named(self) -> Path | None:
-        name = time.strftime("%Y-%m-%d %H-%M-%S")
         try:
-            path = saves.save(self.session.record(), name)
+            path = saves.save(self.session.record(), time.strftime("%Y-%m-%d %H-%M-%S"))
         except OSError as exc:
-            self.status = tr("save_failed", reason=exc.strerror or exc)
-            self.refresh()
+            self.tell(tr("save_failed", reason=exc.strerror or exc))
             return None
-        self.status = tr("saved_as", name=path.stem)
-        self.refresh()
+        self.tell(tr("saved_as", name=path.stem))
         return path

@@ -102,6 +102,8 @@ class Session(Shown):
                             for s in self.seats]}
         if self.looks:
             record["looks"] = {str(seat): turn for seat, turn in self.looks.items()}
+        if self.state.over:
+            record["over"] = True  # (read back by the menu: a finished game is not continued; replaying tells again)
         return record
 
     @classmethod

@@ -41,7 +41,7 @@ def list_games(autosave: bool = True) -> list[SaveEntry]:
     entries = []
     for path in paths:
         stamp = modified(path)
-        date = time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp)) if stamp else "?"
+        date = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(stamp)) if stamp else "?"  # (saves a minute apart)
         try:
             session = Session.load(path, autosave=False)
         except DataError as exc:

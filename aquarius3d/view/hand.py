@@ -34,7 +34,8 @@ class Hand:
         return cards * card + max(0, cards - 1) * GAP
 
     def draw(self, hand: list[dict[str, Any]], selected: int | None, turned: bool) -> None:
-        """Draw these cards (observation entries); the selected one lifted, element faces turned if `turned`."""
+        """Draw these cards (observation entries); the selected one lifted, and turned round if `turned` (R turns
+        the card chosen, not the hand)."""
         for child in self.root.getChildren():
             child.removeNode()
         self.nodes = []
@@ -43,7 +44,7 @@ class Hand:
         for i, card in enumerate(hand):
             x0 = left + i * (width + GAP)
             z0 = BOTTOM + (LIFT if i == selected else 0.0)
-            node = self._card(card, width, turned).copyTo(self.root)
+            node = self._card(card, width, turned and i == selected).copyTo(self.root)
             node.setPos(x0, 0, z0)
             node.setPythonTag("hand", i)
             self.nodes.append((node, (x0, x0 + width, z0, z0 + CARD_H)))
