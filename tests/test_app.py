@@ -595,3 +595,18 @@ def test_ctrl_s_on_the_cover_says_it_saved(app):
     assert table.hud.cover_note.getText() == f"Saved as {path.stem}."
     table.reveal()
     assert table.hud.cover.isHidden() and table.hud.cover_note.getText() == ""
+
+
+def test_peeking_colours_the_goal_card_and_says_the_goal_beside_it(app):
+    """Issue 27: the goal's name overflowed the small "?" card; now the card takes the goal's colour."""
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=4)
+    table = app.table
+    table.reveal()
+    card = table.hud.goal_card
+    assert card["text"] == "?"
+    table.peek(True)
+    goal = app.session.observation()["goal"]
+    assert card["text"] == " " and table.hud.goal.getText() == f"Your goal: {goal.capitalize()}"
+    assert card["frameColor"][0] != (0.22, 0.3, 0.42, 1)  # not the buttons' blue
+    table.peek(False)
+    assert card["text"] == "?"

@@ -15,10 +15,12 @@ from typing import TYPE_CHECKING, cast
 from direct.gui.DirectGui import DGG, DirectButton, DirectFrame
 from panda3d.core import NodePath, Point3, TextNode
 
-from ..i18n import action_name, element_name, language, tr
+from ..core.vocabulary import LETTER_OF
+from ..i18n import action_name, language, tr
 from ..session import Stage, words
 from ..view.camera import Rect
 from ..view.hand import Hand
+from ..view.palette import ELEMENT_RGB
 from .widgets import BUTTON, Frame, newest_lines, side_by_side
 
 if TYPE_CHECKING:
@@ -140,7 +142,7 @@ class Hud:
         self.goal.setText(session.goal_text() or session.goal_hint())
         rows = self.goal.textNode.getNumRows()  # past two rows, the text grows upwards, clear of the goal card
         self.goal.setPos(-0.06, 0.3 + 0.045 * self.goal.textNode.getLineHeight() * max(0, rows - 2))
-        self.goal_card["text"] = element_name(seen["goal"]) if session.goal_text() else "?"
+        self.show_goal_card(seen["goal"] if session.goal_text() else None)
         self.goal_card.hide() if seen["goal"] is None else self.goal_card.show()
         if session.stage == Stage.DRAFT:  # the three cards offered are shown as a hand to choose from
             seen = {**seen, "hand": cast("TowersFlow", session.flow).offered_cards()}  # (only Towers drafts)
@@ -157,6 +159,18 @@ class Hud:
             self.cover.hide()
             self.cover_note.setText("")  # (said on the cover only while it shows)
         self._update_end(session)
+
+    def show_goal_card(self, element: str | None) -> None:
+        """The goal button: "?" until the player peeks, then the goal's colour (its name is said beside it; a word
+        did not fit the small card)."""
+        if element is None:
+            self.goal_card["text"] = "?"
+            self.goal_card["frameColor"] = BUTTON["frameColor"]
+            return
+        red, green, blue = ELEMENT_RGB[LETTER_OF[element]]
+        colour = (red / 255, green / 255, blue / 255, 1.0)
+        self.goal_card["text"] = " "
+        self.goal_card["frameColor"] = (colour, colour, colour, colour)
 
     def _update_end(self, session: Session) -> None:
         if session.stage not in (Stage.OVER, Stage.ROUND_OVER):
