@@ -84,12 +84,16 @@ def test_an_idle_step_leaves_the_window_undrawn(app):
     assert app.base.win.isActive()
 
 
-def test_the_hand_off_cover_hides_the_table_so_it_is_not_drawn(app):
+def test_the_hand_off_cover_dims_the_table_and_shows_no_hand(app):
+    """Issue 27: the cover lets the table be seen, dimmed (the moves since stay in view), and never a hand or goal."""
     app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3)
-    assert app.session.stage == "cover"
-    assert not app.base.cam.node().isActive()
-    covered = pixels(app)
-    app.base.cam.node().setActive(True)
-    assert np.array_equal(pixels(app), covered)  # drawn or not, the table does not show through the cover
+    assert app.session.stage == "cover" and app.base.cam.node().isActive()
+    hud = app.table.hud
+    assert hud.hand.root.getNumChildren() == 0 and hud.goal_card.isHidden()
+    covered = pixels(app).astype(float)
     app.table.reveal()
-    assert app.base.cam.node().isActive()
+    shown = pixels(app).astype(float)
+    middle = (slice(10, 26), slice(20, 44))  # the table's middle, above the hand (the 640x360 window, every 10 px)
+    assert covered[middle].std() > 0.01  # the table is drawn under the cover: not one flat colour (0-1 values)
+    assert covered[middle].mean() < shown[middle].mean() * 0.5  # dimmed
+    assert hud.hand.root.getNumChildren() > 0

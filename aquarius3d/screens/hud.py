@@ -66,8 +66,12 @@ class Hud:
         self.hand = Hand(root, scene)
         self.choices_root = root.attachNewNode("choices")
         self.choice_widgets = screen.group()
-        self.cover = screen.keep(DirectFrame(frameColor=(0.07, 0.08, 0.1, 1), frameSize=(-4, 4, -1.2, 1.2),
+        # The hand-off cover dims the table rather than hiding it: the moves since the player's last turn stay in
+        # view behind it, and it shows no hand and no goal (the session shows none while it is up).
+        self.cover = screen.keep(DirectFrame(frameColor=(0.05, 0.06, 0.08, 0.8), frameSize=(-4, 4, -1.2, 1.2),
                                              parent=root, state=DGG.NORMAL))
+        self.cover_band = DirectFrame(frameColor=(0.02, 0.03, 0.04, 0.55), frameSize=(-1.3, 1.3, -0.05, 0.8),
+                                      parent=self.cover)  # under the title and the moves since: they read on any table
         self.cover_title = screen.text("", (0, 0.62), 0.1, parent=self.cover)
         self.cover_since = screen.text("", (0, 0.45), 0.05, parent=self.cover, wrap=40, fg=(0.95, 0.85, 0.55, 1))
         self.cover_hint = screen.text("", (0, -0.72), 0.05, parent=self.cover, wrap=40)

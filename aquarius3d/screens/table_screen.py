@@ -168,8 +168,6 @@ class TableScreen(Screen):
         self.hud.update(session, self.status)
         self.join.update(session)
         self.hud.draw_choices(session, self._act)
-        covered = session.stage == Stage.COVER and not self.hud.cover_held  # the opaque cover hides the table: skip drawing it
-        self.base.cam.node().setActive(not covered)
         self._follow()
         if self.tour.wanted():
             self.tour.start()
