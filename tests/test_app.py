@@ -610,3 +610,15 @@ def test_peeking_colours_the_goal_card_and_says_the_goal_beside_it(app):
     assert card["frameColor"][0] != (0.22, 0.3, 0.42, 1)  # not the buttons' blue
     table.peek(False)
     assert card["text"] == "?"
+
+
+def test_the_help_hides_the_hand_under_it(app):
+    """Issue 27: the hand showed through the F1 help."""
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=4)
+    table = app.table
+    table.reveal()
+    assert not table.hud.hand.root.isHidden()
+    table.toggle_help()
+    assert table.help_shown and table.hud.hand.root.isHidden()
+    table.toggle_help()
+    assert not table.hud.hand.root.isHidden()

@@ -467,8 +467,10 @@ class TableScreen(Screen):
         self.refresh()
 
     def toggle_help(self) -> None:
+        """F1: the help over the table; the hand goes under it (it showed through the panel)."""
         self.help_shown = not self.help_shown
         self.hud.help_panel.show() if self.help_shown else self.hud.help_panel.hide()
+        self.hud.hand.root.hide() if self.help_shown else self.hud.hand.root.show()
 
     def toggle_help_page(self) -> None:
         self.hud.toggle_help_page(self.session.game.ruleset)
