@@ -95,6 +95,20 @@ def test_labels_follow_their_places_when_the_camera_moves(app):
     assert after[0] < before[0] - 0.05
 
 
+def test_labels_of_places_out_of_view_leave_the_window(app):
+    """Issue 27: labels of things off screen piled up at the window's edge."""
+    app.start_game("aquarius", {}, [Seat(name, "computer") for name in NAMES[:3]], seed=1)
+    play(app, 4)
+    table = app.table
+    table.pan(6000, 0)  # the whole table far to the left of the window
+    table.feedback.place_labels()
+    shown = [label for label in table.parts.overlay.shown()]
+    assert shown
+    for label in shown:
+        x0, x1, y0, y1 = rect_of(app, label)
+        assert x1 < -1.0 or x0 > 1.0 or y1 < -1.0 or y0 > 1.0, label.node().getText()  # out of the window
+
+
 def test_rising_trays_stand_beside_the_cards_and_the_cards_are_drawn_big(app):
     from aquarius3d.view.framing import card_box
 

@@ -5,8 +5,8 @@ show a whole table; these labels keep one size on the screen. Each has an anchor
 table); `place` projects every anchor through the camera's lens and puts each label near it, at the
 first spot (trying rings round the anchor, nearest first) where it lies inside the window, outside
 every HUD rectangle and clear of the labels placed before it; if it can, also clear of the cards and
-pyramids (`avoid`). Everything is in screen units (render2d: -1..1 each way, y up), as the framing's
-obstacles are (view/framing.py, screens/hud.py).
+pyramids (`avoid`); a label whose place is out of view is put out of view too. Everything is in screen
+units (render2d: -1..1 each way, y up), as the framing's obstacles are (view/framing.py, screens/hud.py).
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ SOFT_REACH = 0.15  # how far from its anchor a label may move to stay clear of t
 STEPS = [0.0] + [0.035 * i for i in range(1, 16)] + [0.6 + 0.1 * i for i in range(1, 15)]  # ring radii tried
 DIRECTIONS = [(math.cos(math.radians(a)), math.sin(math.radians(a))) for a in (90, 270, 0, 180, 45, 135, 315, 225)]
 TEXT = (0.96, 0.94, 0.86, 1.0)
+OFF_SCREEN = 10.0  # where a label goes while its place is out of view (they used to pile up at the window's edge)
 
 
 def overlaps(a: Rect, b: Rect, gap: float = 0.0) -> bool:
@@ -119,7 +120,8 @@ class ScreenLabels:
             (x, y, z), lift = label.getPythonTag("anchor")
             film = Point3()
             if not lens.project(cam.getRelativePoint(scene_root, Point3(x, y, z)), film):
-                film = Point3(max(-1.0, min(1.0, film.x)), 0, max(-1.0, min(1.0, film.y)))
+                label.setPos(base.render2d, OFF_SCREEN, 0, OFF_SCREEN)  # its place is out of view: so is the label
+                continue
             left, right, bottom, top = self.size(label, aspect)
             width, height = right - left, top - bottom
             shift = width / 2 + GAP if label.getPythonTag("beside") else 0.0
