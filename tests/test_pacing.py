@@ -5,7 +5,6 @@ No timings are asserted: the pacer is asked what it would do at chosen instants.
 
 import time
 
-import numpy as np
 
 from aquarius3d.session import Seat
 from driving import FakeTask, pixels
