@@ -42,9 +42,10 @@ class Player(Protocol):
 
 
 class Level(Protocol):
-    """A level's player class: made with a seed and, for searching levels, seconds to think."""
+    """A level's player class: made with a seed and, for searching levels, seconds to think and whether they are
+    a deadline in wall time as well as a budget (`timed`, bots/hard.py; the levels that do not search ignore it)."""
 
-    def __call__(self, seed: int = 0, think: float | None = None) -> Player: ...
+    def __call__(self, seed: int = 0, think: float | None = None, timed: bool = False) -> Player: ...
 
 
 LEVELS: dict[str, Level] = {"random": RandomPlayer, "easy": EasyPlayer, "medium": MediumPlayer, "hard": HardPlayer}
@@ -70,9 +71,11 @@ def is_level(text: str) -> bool:
     return name in LEVELS or name in ALIASES
 
 
-def make_player(level: str, seed: int = 0, think: float | None = None) -> Player:
-    """A computer player of that level with its own seeded random source (`think`: seconds, for searching levels)."""
-    return LEVELS[level_name(level)](seed, think=think)
+def make_player(level: str, seed: int = 0, think: float | None = None, timed: bool = False) -> Player:
+    """A computer player of that level with its own seeded random source (`think`: seconds, for searching levels;
+    `timed`: a searching level also stops at a deadline `think` seconds of wall time after it begins a choice, as
+    the window's seats do; untimed, as in the arena, its moves are a function of the seed alone)."""
+    return LEVELS[level_name(level)](seed, think=think, timed=timed)
 
 
 __all__ = ["ALIASES", "DEFAULT_LEVEL", "LEVELS", "SEAT_LEVELS", "EasyPlayer", "HardPlayer", "MediumPlayer", "Player", "RandomPlayer",

@@ -39,7 +39,7 @@ class MediumPlayer:
 
     level = "medium"
 
-    def __init__(self, seed: int = 0, think: float | None = None) -> None:
+    def __init__(self, seed: int = 0, think: float | None = None, timed: bool = False) -> None:  # (timed: no search)
         self.random = random.Random(seed)
         self.think = think
 
@@ -60,7 +60,7 @@ class EasyPlayer:
     BLUNDER = 0.25
     WEIGHTS = (3, 2, 1)
 
-    def __init__(self, seed: int = 0, think: float | None = None) -> None:
+    def __init__(self, seed: int = 0, think: float | None = None, timed: bool = False) -> None:  # (timed: no search)
         self.random = random.Random(seed)
         self.think = think
 

@@ -46,9 +46,19 @@ Budget. The search runs a number of simulations (one sampled world, one root mov
 other seats' replies are scored by the kit's quick judgement). That makes the moves a function of the seed
 alone, so arena results do not depend on `--workers` or the load of the machine; `think` (default 1 s in the
 window, `--think` in the arena, 0.2 s for the README's figures) only scales the count; the kit may give part of
-it up outside the end game (`search_share`). With `timed=True` the player instead stops at the wall-clock deadline
-(not reproducible). Every random choice comes from the player's own source, seeded from the game's seed and the
-seat.
+it up outside the end game (`search_share`). Every random choice comes from the player's own source, seeded from the
+game's seed and the seat.
+
+Timed (the window's seats and H, session/): `timed=True` keeps that budget and adds a deadline in wall time, `think`
+seconds after `choose` begins (bots/deadline.py), so that a move ends by its think time on whatever machine runs it,
+Aquarius Rising's end game included (four times the simulations, the longest moves by far). The deadline is
+passed down to every loop that spends the time: the search's simulations and the end game's rollouts (the reading of
+the others and medium's ranking before them take milliseconds, measured: tools/bench_hard_times.py), each asking it
+before each simulation. When it passes, the candidates tried in enough of the same worlds are compared as usual and
+the others are left out; with none, medium's first choice stands (the reading of the others included), so the move
+is always a legal one, soundly chosen. Where the machine keeps up, the budget ends the search first and the timed
+player makes the very moves of the untimed one; where it does not, the moves depend on the clock. The arena and the
+tests make untimed players.
 """
 
 from __future__ import annotations
@@ -56,10 +66,10 @@ from __future__ import annotations
 import math
 import os
 import random
-import time
 from typing import TYPE_CHECKING
 
 from ..engine.moves import Move
+from .deadline import Clock, Deadline
 from .greedy import medium_move, scored_moves
 from .kit import Kit, Reading, Sample, Scored, kit_of
 
@@ -86,15 +96,19 @@ class HardPlayer:
     level = "hard"
 
     def __init__(self, seed: int = 0, think: float | None = None, timed: bool = False,
-                 search: str | None = None, read_goals: bool = True, read_hands: bool = True) -> None:
+                 search: str | None = None, read_goals: bool = True, read_hands: bool = True,
+                 clock: Clock | None = None) -> None:
         self.random = random.Random(seed)
         self.think = think
-        self.timed = timed
+        self.timed = timed  # a deadline `think` seconds after `choose` begins, as well as the budget (see above)
+        self.clock = clock  # the deadline's clock (None: time.perf_counter; the tests give another)
         self.search = os.environ.get("AQUARIUS3D_HARD_SEARCH") or search or SEARCH
         self.read_goals = read_goals
         self.read_hands = read_hands and os.environ.get("AQUARIUS3D_HARD_HANDS") != "0"
 
     def choose(self, game: Game, observation: Observation) -> Move:
+        seconds = DEFAULT_THINK if self.think is None else self.think
+        deadline = Deadline(seconds, self.clock) if self.timed else None
         rng = self.random
         kit = kit_of(game)
         reading = kit.read(game, observation, self.read_hands) if self.read_goals else None
@@ -109,7 +123,8 @@ class HardPlayer:
             return best
         budget = iterations(game, self.think)
         if kit.end_game(game, observation):
-            return kit.end_move(game, observation, ranked, budget, rng, self._sampler(game, observation, reading))
+            return kit.end_move(game, observation, ranked, budget, rng, self._sampler(game, observation, reading),
+                                deadline)
         budget = max(MIN_ITERATIONS, int(round(budget * kit.search_share)))
         solitaire = len(observation.view.players) == 1
         # A solitaire's turn depends on no hidden card: one world judges a candidate, so the budget buys width.
@@ -121,7 +136,6 @@ class HardPlayer:
         prior = [1.0 / (1.0 + math.exp(-max(-40.0, (score - best_score) / kit.scale))) - 0.5 for score, _ in top]
         if solitaire:
             budget = max(budget, len(candidates))  # a solitaire: every candidate tried at least once
-        deadline = time.perf_counter() + (DEFAULT_THINK if self.think is None else self.think) if self.timed else None
         run = _ismcts if self.search == "ismcts" else _shallow
         return run(game, kit, observation, candidates, prior, budget, deadline, rng,
                    self._sampler(game, observation, reading))
@@ -149,10 +163,9 @@ def _ranked(scored: Scored) -> Scored:
     return [scored[i] for i in order]
 
 
-def _out_of_time(done: int, budget: int, deadline: float | None) -> bool:
-    if deadline is not None:
-        return time.perf_counter() >= deadline and done >= 2
-    return done >= budget
+def _out_of_time(done: int, budget: int, deadline: Deadline | None) -> bool:
+    """Whether the search stops before its next simulation: the budget spent, or the deadline passed."""
+    return done >= budget or (deadline is not None and deadline.passed())
 
 
 # -- the playout: the other seats (and the seat's own later steps of this turn) by medium ---------------
@@ -186,9 +199,10 @@ def simulate(game: Game, world: State, seat: int, move: Move, rng: random.Random
 
 
 def _shallow(game: Game, kit: Kit, observation: Observation, candidates: list[Move], prior: list[float],
-             budget: int, deadline: float | None, rng: random.Random, sample: Sample) -> Move:
+             budget: int, deadline: Deadline | None, rng: random.Random, sample: Sample) -> Move:
     """Every candidate in the same sampled worlds; medium's first choice stands unless another one beats it
-    in those very worlds by more than the kit's `doubt` standard errors of the paired differences."""
+    in those very worlds by more than the kit's `doubt` standard errors of the paired differences. Stopped by the
+    deadline, only the candidates tried in enough worlds are compared (the first ones: they are tried in turn)."""
     seat = observation.seat
     rewards: list[list[float]] = [[] for _ in candidates]
     done = 0
@@ -207,12 +221,16 @@ def _shallow(game: Game, kit: Kit, observation: Observation, candidates: list[Mo
         # the same world and the same source for the replies to every candidate: differences are the move's
         rewards[i].append(simulate(game, world, seat, candidates[i], random.Random(reply_seed), centre))
         done += 1
-    paired = len(rewards[-1])  # worlds every candidate was tried in
     solitaire = len(observation.view.players) == 1  # one turn of a solitaire depends on no hidden card
-    if paired < 1 or (paired < 2 and not solitaire):
+    need = 1 if solitaire else 2  # worlds a candidate is judged on at least
+    tried = len(candidates)
+    if done < budget:  # the deadline stopped it: the candidates tried in enough worlds
+        tried = sum(1 for found in rewards if len(found) >= need)
+    paired = len(rewards[tried - 1]) if tried else 0  # worlds every candidate compared was tried in
+    if tried < 2 or paired < need:
         return candidates[0]
     best, best_bound = 0, 0.0
-    for i in range(1, len(candidates)):
+    for i in range(1, tried):
         gains = [a - b for a, b in zip(rewards[i][:paired], rewards[0][:paired])]
         mean = sum(gains) / paired
         spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (paired - 1)) if paired > 1 else 0.0
@@ -251,7 +269,7 @@ def _ucb_pick(node: _Node, moves: list[Move], rng: random.Random) -> Move:
 
 
 def _ismcts(game: Game, kit: Kit, observation: Observation, candidates: list[Move], prior: list[float],
-            budget: int, deadline: float | None, rng: random.Random, sample: Sample) -> Move:
+            budget: int, deadline: Deadline | None, rng: random.Random, sample: Sample) -> Move:
     seat = observation.seat
     root = _Node()
     done = 0
@@ -280,6 +298,8 @@ def _ismcts(game: Game, kit: Kit, observation: Observation, candidates: list[Mov
             visited.visits += 1
             visited.total += value
         done += 1
+    if done == 0:  # the deadline had passed: medium's first choice
+        return candidates[0]
     best = max(range(len(candidates)), key=lambda i: (root.children[candidates[i]].visits,
                                                        root.children[candidates[i]].total, -i))
     return candidates[best]

@@ -25,6 +25,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..engine.moves import Move, RotateGoals, ShuffleGoals, TradeGoals
+from .deadline import Deadline
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -106,8 +107,9 @@ class Kit:
         return False
 
     def end_move(self, game: Game, observation: Observation, ranked: Scored, budget: int, rng: random.Random,
-                 sample: Sample) -> Move:
-        """The move near the end (`ranked`: medium's scores, best first; `budget`: the search's simulations)."""
+                 sample: Sample, deadline: Deadline | None = None) -> Move:
+        """The move near the end (`ranked`: medium's scores, best first; `budget`: the search's simulations;
+        `deadline`: a timed player's, bots/deadline.py, which stops the work with the best answer so far)."""
         raise NotImplementedError
 
     # -- a finished game --------------------------------------------------------------------------------------

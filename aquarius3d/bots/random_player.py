@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 class RandomPlayer:
     level = "random"
 
-    def __init__(self, seed: int = 0, think: float | None = None) -> None:
+    def __init__(self, seed: int = 0, think: float | None = None, timed: bool = False) -> None:
         self.random = random.Random(seed)
         self.think = think
 

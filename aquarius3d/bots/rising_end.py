@@ -14,7 +14,9 @@ The candidates are medium's best few moves, the best move of every other card in
 medium by how likely its public moves make either (`random_odds`), the seat itself as medium, until no goal
 action is left in any hand or the deck (or the game ends); the rollout is worth the seat's share of the win
 among the held goals, the heights as they then stand. Medium's first choice stands unless another beats it
-world by world by more than `DOUBT` standard errors.
+world by world by more than `DOUBT` standard errors. A timed player's deadline (bots/deadline.py) stops the rollouts:
+then only the candidates tried in at least two of the same worlds are compared, and with fewer than two of them
+medium's first choice stands.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from typing import TYPE_CHECKING
 from ..core.cards import canonical
 from ..engine.hidden import HIDDEN
 from ..engine.moves import Move, Place, RotateGoals, ShuffleGoals, TradeGoals
+from .deadline import Deadline
 from .greedy import medium_move
 from .infer import public_moves
 from .kit import Sample, Scored
@@ -100,15 +103,20 @@ def _card(move: Move) -> str:
 
 
 def choose(game: Game, observation: Observation, ranked: Scored, budget: int, rng: random.Random,
-           sample: Sample) -> Move:
-    """The card to play, by rollouts to the last goal action in the same sampled worlds."""
+           sample: Sample, deadline: Deadline | None = None) -> Move:
+    """The card to play, by rollouts to the last goal action in the same sampled worlds (until `deadline`, if
+    given, passes)."""
     moves = candidates(game, observation, ranked)
     if len(moves) == 1:
         return moves[0]
     seat = observation.seat
     odds = random_odds(game, observation)
     rewards: list[list[float]] = [[] for _ in moves]
+    cut = False
     for done in range(max(budget, 2 * len(moves))):
+        if deadline is not None and deadline.passed():
+            cut = True
+            break
         i = done % len(moves)
         if i == 0:
             world = sample(rng)
@@ -118,9 +126,12 @@ def choose(game: Game, observation: Observation, ranked: Scored, budget: int, rn
         copy = world.copy()
         game.apply_unchecked(copy, moves[i])
         rewards[i].append(_rollout(game, copy, seat, kinds, replies, medium_move))
-    paired = len(rewards[-1])
+    tried = sum(1 for found in rewards if len(found) >= 2) if cut else len(moves)  # (tried in turn: the first)
+    if tried < 2:
+        return moves[0]
+    paired = len(rewards[tried - 1])
     best, best_bound = 0, 0.0
-    for i in range(1, len(moves)):
+    for i in range(1, tried):
         gains = [a - b for a, b in zip(rewards[i][:paired], rewards[0][:paired])]
         mean = sum(gains) / paired
         spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (paired - 1)) if paired > 1 else 0.0

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ...engine.moves import Move
 from .. import infer, rising_end
+from ..deadline import Deadline
 from ..kit import Kit, Reading, Sample, Scored, register
 from ..rising_eval import GOAL_CARD, position_value, score_moves
 from ..rising_goals import is_goal_action
@@ -63,8 +64,8 @@ class RisingKit(Kit):
         return rising_end.applies(game, observation)
 
     def end_move(self, game: Game, observation: Observation, ranked: Scored, budget: int, rng: random.Random,
-                 sample: Sample) -> Move:
-        return rising_end.choose(game, observation, ranked, budget * self.end_budget, rng, sample)
+                 sample: Sample, deadline: Deadline | None = None) -> Move:
+        return rising_end.choose(game, observation, ranked, budget * self.end_budget, rng, sample, deadline)
 
 
 register("rising", RisingKit())
