@@ -403,7 +403,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                                                               "to --record a game of computers)")
     p.add_argument("--think", metavar="SECONDS",
                    help=f"what a hard computer player may think per move, above 0 and up to {MAX_THINK:g} "
-                        "(default 1)")
+                        "(default 1): its move ends by then")
     p.set_defaults(run=cmd_play)
 
     p = sub.add_parser("render", help="draw a position file to a PNG picture, offscreen")

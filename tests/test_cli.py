@@ -173,7 +173,7 @@ def test_think_reaches_the_hard_seats_of_the_session():
     session = Session.new("aquarius", {}, [Seat("Ann"), Seat("Hal", "computer", "hard")], seed=3, autosave=False)
     assert session.bots[1].think is None  # bots/hard.py's default, 1 s
     session.set_think(parse_think("2.5"))
-    assert session.bots[1].think == 2.5 and session.bots[1].level == "hard"
+    assert session.bots[1].think == 2.5 and session.bots[1].level == "hard" and session.bots[1].timed
     assert parse_think("30") == 30.0 and parse_think(None) is None
 
 

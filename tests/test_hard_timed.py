@@ -12,6 +12,8 @@ from aquarius3d.bots import hard, make_player, rising_end
 from aquarius3d.bots.hard import HardPlayer
 from aquarius3d.bots.worker import Worker
 from aquarius3d.rules.ruleset import load_ruleset
+from aquarius3d.session import Seat, Session
+from aquarius3d.session import suggestion
 
 # (ruleset, players, moves played by medium players first; "end": Aquarius Rising's end game)
 POSITIONS = [("aquarius", 4, 14), ("aquarius-rising", 3, 12), ("aquarius-rising", 3, "end"),
@@ -131,7 +133,16 @@ def test_the_deadline_holds_in_the_worker_process():
     assert move == HardPlayer(5, think=THINK, search="none").choose(game, seen) and player.timed
 
 
-def test_the_arenas_players_are_not_timed(monkeypatch):
+def test_the_windows_seats_and_h_are_timed_the_arenas_are_not(monkeypatch):
+    session = Session.new("aquarius", {}, [Seat("Ann"), Seat("Hal", "computer", "hard")], seed=3, autosave=False)
+    assert session.bots[1].timed
+    session.set_think(2.5)  # play --think
+    assert session.bots[1].timed and session.bots[1].think == 2.5
+    session.set_think(2.5, timed=False)
+    assert not session.bots[1].timed
+    session.set_think(None)
+    assert suggestion.advisor(session)[0].timed
+
     from aquarius3d.bots import RandomPlayer
     from aquarius3d.commands import matches
 

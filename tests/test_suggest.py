@@ -4,7 +4,7 @@ import pytest
 
 from aquarius3d.engine.moves import Place, PlacePyramid
 from aquarius3d.i18n import set_language, tr
-from aquarius3d.session import Seat
+from aquarius3d.session import Seat, suggestion
 
 
 def seats_for(ruleset):
@@ -30,7 +30,8 @@ def check_suggestion(app, found, notice):
 
 
 @pytest.mark.parametrize("ruleset", ["aquarius", "aquarius-rising", "elemental-towers", "dominus"])
-def test_h_suggests_a_legal_move_in_words_and_changes_nothing(app, ruleset):
+def test_h_suggests_a_legal_move_in_words_and_changes_nothing(app, ruleset, monkeypatch):
+    monkeypatch.setattr(suggestion, "TIMED", False)  # H's budget alone: the same advice whatever the machine's load
     app.start_game(ruleset, {}, seats_for(ruleset), seed=11)
     session = app.session
     session.reveal()

@@ -5,6 +5,7 @@ import multiprocessing
 import time
 
 from aquarius3d.session import Seat, Session
+from aquarius3d.session import suggestion as suggestion_module
 from aquarius3d.session.suggestion import suggestion
 from driving import FakeTask
 
@@ -38,8 +39,9 @@ def test_the_window_keeps_stepping_while_a_hard_seat_thinks_and_plays_its_own_mo
     table, session = app.table, app.session
     assert session.stage == "computer"
     # A budget of several times a frame's time: with the default, this first move of a two-seat game searches for
-    # about a quarter of a second here, which one frame of the software renderer can take half of.
-    session.set_think(THINK)
+    # about a quarter of a second here, which one frame of the software renderer can take half of. Untimed (the
+    # budget alone, no deadline): the move must not depend on how long the search took in either process.
+    session.set_think(THINK, timed=False)
     table.bot_pause = 0.0
     table._bot_due = 0
     table._tick(FakeTask())
@@ -55,7 +57,7 @@ def test_the_window_keeps_stepping_while_a_hard_seat_thinks_and_plays_its_own_mo
     assert steps >= 3 and longest[0] < took / 2, (steps, took, longest)
     assert not table.thinking.failed  # the worker chose it (had it failed, the window would have, in one frame)
     alone = Session.new("aquarius", {}, HARD_FIRST, seed=21, autosave=False)  # the same seed, chosen right here
-    alone.set_think(THINK)
+    alone.set_think(THINK, timed=False)
     alone.computer_move()
     assert session.state.log == alone.state.log
     # its random source came back from the worker: its next move too is the one chosen here
@@ -90,7 +92,8 @@ def test_a_new_position_drops_the_answer_under_way(app):
     assert thinking_processes() == []
 
 
-def test_h_thinks_in_the_worker_and_says_the_same_suggestion(app):
+def test_h_thinks_in_the_worker_and_says_the_same_suggestion(app, monkeypatch):
+    monkeypatch.setattr(suggestion_module, "TIMED", False)  # the same advice in both processes, however loaded
     app.start_game("aquarius", {}, [Seat("Ann"), Seat("Hal", "computer", "medium")], seed=11)
     table, session = app.table, app.session
     session.reveal()

@@ -66,6 +66,9 @@ class Session(Shown):
         self.peeking = False
         self.pending_seats: list[Seat] = []  # seats waiting to join (a saved game's, or the join form's)
         self.think: float | None = None  # seconds a searching computer seat may think (None: its default)
+        # A searching seat's think time is a deadline in wall time too (bots/hard.py): a move at the table ends by
+        # then on any machine. False: the arena's seed-exact budget alone (tests comparing choices made apart).
+        self.timed = True
         self.bots = {i: self._bot(i) for i, s in enumerate(seats) if s.kind == "computer"}
         self.flow = flow_of(game.family)(self)  # the family's part of the turn (flows/)
         self.takeback = TakeBack(self)  # the human's last move, kept to be taken back (takeback.py)
@@ -73,11 +76,13 @@ class Session(Shown):
         self._begin_turn()
 
     def _bot(self, index: int) -> Any:  # a computer seat's player: its level, a seed of its own, the think budget
-        return make_player(self.seats[index].level, self.seed * 31 + index, self.think)
+        return make_player(self.seats[index].level, self.seed * 31 + index, self.think, timed=self.timed)
 
-    def set_think(self, seconds: float | None) -> None:
-        """`play --think`: the computer seats made again with that budget (their seeds unchanged)."""
+    def set_think(self, seconds: float | None, timed: bool = True) -> None:
+        """`play --think`: the computer seats made again with that budget (their seeds unchanged); `timed=False`:
+        the budget of simulations alone, without the deadline (the same moves for a seed, however long they take)."""
         self.think = seconds
+        self.timed = timed
         self.bots = {i: self._bot(i) for i in self.bots}
 
     def adopt_player(self, seat: int, player: Any) -> None:

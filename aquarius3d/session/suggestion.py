@@ -3,8 +3,9 @@
     found = suggestion(session)      # None when nobody may be helped now (the cover, a computer's turn)
     found.move, found.text           # a legal move of the seat to move, and "Suggestion: ... — ..."
 
-The hard player (bots/hard.py) chooses, with a short budget (THINK) so the window waits little, from
-`game.observe(state, seat)`: exactly what the seat may know, never more. The words come from playing the
+The hard player (bots/hard.py) chooses, with a short budget (THINK) that is a deadline too (`timed`: the window
+waits no longer on a slow machine, nor in Aquarius Rising's end game), from `game.observe(state, seat)`: exactly
+what the seat may know, never more. The words come from playing the
 move in a world sampled from that same observation (`Game.determinize`), so that naming the move can
 reveal nothing the seat does not know (not the next card of the deck, not another hand). The real state is
 never touched. The reason given is one the evaluation can stand behind: how large the seat's own goal group
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
     from .shown import Shown
 
 THINK = 0.5  # seconds of the hard player's budget: a short wait in the window
+TIMED = True  # and a deadline (bots/hard.py); False: the budget alone, the same advice on any machine (the tests')
 NOT_NOW = (Stage.COVER, Stage.COMPUTER, Stage.OVER, Stage.ROUND_OVER)
 
 
@@ -81,10 +83,11 @@ def suggestion(session: Shown, think: float = THINK, move: Move | None = None) -
 
 
 def advisor(session: Shown, think: float = THINK) -> tuple[HardPlayer, Observation, int]:
-    """The player that advises the seat to move, its observation and the seed: the same position, the same advice."""
+    """The player that advises the seat to move, its observation and the seed: the same position, the same advice
+    (unless its deadline cut the search short: a machine that cannot run its budget in THINK seconds)."""
     seen = session.game.observe(session.state, session.seat)
     seed = (session.seed * 1_000_003 + session.state.turn_number * 131 + session.seat) % 2**31
-    return HardPlayer(seed=seed, think=think), seen, seed
+    return HardPlayer(seed=seed, think=think, timed=TIMED), seen, seed
 
 
 def _place_words(world: State, move: Place) -> str:
