@@ -172,8 +172,8 @@ def read_record(path: Path) -> Record:
             for k, v in looks.items())):
         raise DataError(f"{where}: looks: expected a mapping of seat numbers to turns")
     for i, seat in enumerate(data["seats"]):
-        if not isinstance(seat, dict) or seat.get("kind") not in ("human", "computer") or not isinstance(seat.get("name"), str):
-            raise DataError(f"{where}: seats[{i}]: expected {{name, kind: human or computer}}")
+        if not isinstance(seat, dict) or seat.get("kind") not in ("human", "computer", "remote") or not isinstance(seat.get("name"), str):
+            raise DataError(f"{where}: seats[{i}]: expected {{name, kind: human, computer or remote}}")
         if "level" in seat and not isinstance(seat["level"], str):
             raise DataError(f"{where}: seats[{i}]: level: {short(seat['level'])} is not a computer level")
     joined = sum(1 for move in data["moves"] if isinstance(move, str) and move.startswith("join "))

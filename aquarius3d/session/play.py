@@ -17,6 +17,7 @@ Stages (stages.py; Elemental Towers adds its own, flows/towers.py), and the pick
     confirm     Shuffle Hands or Goals: an option (`choose`), or `confirm()`
     pyramid     Aquarius Rising: a pyramid of the supply (`select_pyramid`), then a glowing quarter (`choose`)
     computer    a computer seat is to move: `computer_move()`
+    remote      a player at another computer is to move: the host hands on their move (`submit(move)`)
     round_over  a round has ended and another follows: `summary()` shows the totals, `next_round()`
     over        the game has ended
 """
@@ -31,7 +32,7 @@ from ..core.errors import DataError, IllegalMove
 from ..core.text import short
 from ..engine.game import ApplyResult, Game
 from ..engine.moves import (Join, Move, MoveCard, Pass, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals,
-                            TradeHands, TradePyramids, TwoPyramids, Zap)
+                            TradeHands, TradePyramids, TwoPyramids, Zap, parse_move)
 from ..files import saves
 from ..games.aquarius.narration import card_words
 from ..i18n import action_name, tr
@@ -155,6 +156,8 @@ class Session(Shown):
             self.flow.game_over()
         elif self.seats[self.seat].kind == "computer":
             self._set(Choice(Stage.COMPUTER))
+        elif self.seats[self.seat].kind == "remote":
+            self._set(Choice(Stage.REMOTE))
         elif self.humans > 1 and self.shown_seat != self.seat:
             self._set(Choice(Stage.COVER))
         else:
@@ -307,6 +310,26 @@ class Session(Shown):
         # A computer player gets only what its seat may know (engine/hidden.py), never the state itself.
         return self._try(self.bots[self.seat].choose(self.game, self.game.observe(self.state, self.seat))
                          if chosen is None else chosen)
+
+    def submit(self, move: Move | str) -> bool:
+        """A remote player's whole move, as the host received it (net/host.py: in notation, checked there to come
+        from the seat to move): played, or refused in words as a click would be."""
+        notice = self.notice
+        if self.stage != Stage.REMOTE:
+            done = self._follow(Refusal(tr("refuse_over" if self.state.over else "refuse_not_your_turn",
+                                           name=self.seats[self.seat].name)))
+        else:
+            made: Move | None
+            try:
+                made = parse_move(move) if isinstance(move, str) else move
+            except ValueError:
+                made = None
+            # (a player sits down through the host, never by a move of another seat)
+            done = self._try(made) if isinstance(made, Move) and not isinstance(made, Join) else \
+                self._follow(Refusal(tr("refuse_unreadable" if made is None else "refuse_step")))
+        if not done:
+            self.notice = notice  # the refusal is said to the remote player (the Refused event), not on this screen
+        return done
 
     # -- playing ---------------------------------------------------------------------------------
 

@@ -90,8 +90,8 @@ class Shown:
         """The seat whose secrets may be on screen now, if any."""
         if self.stage in (Stage.OVER, Stage.ROUND_OVER):
             return None
-        if self.stage in (Stage.COVER, Stage.COMPUTER):
-            return self.shown_seat if self.humans == 1 and self.stage == Stage.COMPUTER else None
+        if self.stage in (Stage.COVER, Stage.COMPUTER, Stage.REMOTE):  # (a remote player's secrets: never here)
+            return self.shown_seat if self.humans == 1 and self.stage != Stage.COVER else None
         return self.seat
 
     def observation(self) -> dict[str, Any]:

@@ -18,6 +18,7 @@ class Stage(StrEnum):
     CONFIRM = "confirm"  # an action with nothing to choose (Shuffle Hands, Shuffle Goals, Rising's Move a Card)
     PYRAMID = "pyramid"  # Aquarius Rising: choose a pyramid from the supply, then a glowing quarter
     COMPUTER = "computer"  # a computer seat is to move
+    REMOTE = "remote"  # a player at another computer is to move: their move comes through the host (net/host.py)
     ROUND_OVER = "round_over"  # a round has ended and another follows (Dominus)
     OVER = "over"  # the game has ended
     DRAFT = "draft"  # Elemental Towers' draft: keep two of three cards

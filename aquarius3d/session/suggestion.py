@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
 THINK = 0.5  # seconds of the hard player's budget: a short wait in the window
 TIMED = True  # and a deadline (bots/hard.py); False: the budget alone, the same advice on any machine (the tests')
-NOT_NOW = (Stage.COVER, Stage.COMPUTER, Stage.OVER, Stage.ROUND_OVER)
+NOT_NOW = (Stage.COVER, Stage.COMPUTER, Stage.REMOTE, Stage.OVER, Stage.ROUND_OVER)
 
 
 @dataclass(frozen=True)

@@ -66,6 +66,8 @@ def hint(session: Shown) -> str:
         return tr("hud_confirm_action", action=action_name(session.action or ""))
     if session.stage == Stage.COMPUTER:
         return tr("hud_bot_thinking", name=session.seats[session.seat].name)
+    if session.stage == Stage.REMOTE:
+        return tr("hud_remote_turn", name=session.seats[session.seat].name)
     return ""
 
 
