@@ -148,32 +148,10 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def parse_players(text: str) -> list[Seat]:
-    """'Ann,medium,easy' -> seats. A computer player is its level (random, easy, medium, hard) or 'bot' /
-    'computer' (the default level), optionally with a name: 'easy:Hal', 'bot:Hal'. Anything else is a human
-    player's name."""
-    from .bots import is_level, level_name
-    from .session import Seat
+    """'Ann,medium,easy' -> seats (session/seats.py: parse_seats says how)."""
+    from .session.seats import parse_seats
 
-    seats: list[Seat] = []
-    for i, raw in enumerate(part.strip() for part in text.split(",")):
-        if not raw:
-            raise DataError(f"--players: player {i + 1} has no name (write names separated by commas)")
-        kind, _, name = raw.partition(":")
-        if is_level(kind):
-            try:
-                level = level_name(kind)
-            except ValueError as exc:
-                raise DataError(f"--players: player {i + 1}: {exc}") from None
-            seats.append(Seat(name.strip() or f"Bot {sum(s.kind == 'computer' for s in seats) + 1}", "computer",
-                              level))
-        else:
-            seats.append(Seat(raw, "human"))
-    from .session.seats import same_name
-
-    names = [s.name for s in seats]
-    if same_name(names) is not None:
-        raise DataError(f"--players: two players are called the same ({', '.join(names)})")
-    return seats
+    return parse_seats(text)
 
 
 MAX_THINK = 30.0  # seconds: more would leave the window waiting too long on a computer's turn
@@ -418,6 +396,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
     p = sub.add_parser("rulesets", help="list the rulesets and their options")
     p.set_defaults(run=cmd_rulesets)
+    if only in (None, "host", "join"):  # across computers (net/commands.py)
+        from .net.commands import add_parsers
+
+        add_parsers(sub)
     if only is not None and not built:  # not a command: the whole parser, to say which there are
         return build_parser()
     return parser

@@ -1,0 +1,159 @@
+"""`aquarius3d host` and `aquarius3d join`: their parsers (added to the command line's by cli.py) and their work.
+
+    aquarius3d host aquarius --players "remote,remote,medium" --port 7600
+    aquarius3d join 192.168.1.5:7600/k7f3-q9x2 --bot medium
+
+The host prints `join code: HOST:PORT/SECRET` as its first line, then the game as it goes (the public log);
+it runs without a window (every seat remote or a computer). A computer client plays the next free remote
+seat until the end, prints the end and exits 0, or exits 2 with one line saying why it cannot join.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import TYPE_CHECKING, Any
+
+from ..core.errors import DataError
+
+if TYPE_CHECKING:
+    import argparse
+
+    from .host import Host
+
+PLAYERS_HELP = ("seats separated by commas: 'remote' for a player joining from another computer, a computer level "
+                "(random, easy, medium, hard; 'bot' is medium), optionally named: 'easy:Hal'")
+
+
+def add_parsers(sub: Any) -> None:
+    """The two commands' parsers, on the command line's subparsers (cli.build_parser)."""
+    p = sub.add_parser("host", help="host a game that players join from other computers, by a code")
+    p.add_argument("ruleset", nargs="?")
+    p.add_argument("--players", help=PLAYERS_HELP)
+    p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a ruleset option (repeatable)")
+    p.add_argument("--port", type=int, default=7600, help="the TCP port to listen on (default 7600; 0: any free one)")
+    p.add_argument("--bind", default="0.0.0.0", metavar="ADDRESS",
+                   help="the address to listen on (default 0.0.0.0: every IPv4 network of this computer; "
+                        "127.0.0.1: this computer only)")
+    p.add_argument("--seed", type=int, help="deal the same game again (the same number, the same cards)")
+    p.add_argument("--load", metavar="FILE", help="go on with a hosted game the host saved (the saves folder's "
+                                                  "hosted.json): the same seats for the same players")
+    p.add_argument("--exit-at-end", action="store_true", help="stop when the game ends")
+    p.set_defaults(run=cmd_host)
+
+    p = sub.add_parser("join", help="play a seat of a hosted game, by the code its host printed")
+    p.add_argument("code", help="HOST:PORT/SECRET, as the host printed it")
+    p.add_argument("--bot", metavar="LEVEL", help="play as a computer of that level, without a window (random, easy, "
+                                                  "medium, hard)")
+    p.add_argument("--name", help="the name to play under (default: the level's)")
+    p.add_argument("--seed", type=int, help="the computer player's random seed")
+    p.set_defaults(run=cmd_join)
+
+
+def _options(pairs: list[str] | None) -> dict[str, Any]:
+    from ..rules.ruleset import parse_option_value
+
+    options = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise DataError(f"--option {pair!r}: expected KEY=VALUE, for example first_edition=true")
+        options[key.strip()] = parse_option_value(value)
+    return options
+
+
+def _port(port: int) -> int:
+    if not 0 <= port <= 65535:
+        raise DataError(f"--port: expected a port from 1 to 65535 (or 0 for any free one), got {port}")
+    return port
+
+
+def make_host(args: argparse.Namespace) -> Host:
+    """The host the arguments ask for, every mistake said before anything listens."""
+    from ..rules.ruleset import load_ruleset
+    from ..session.seats import parse_seats
+    from .code import new_secret
+    from .host import Host
+    from .seating import chairs_of
+
+    if args.load:
+        if args.ruleset or args.option or args.players is not None or args.seed is not None:
+            raise DataError("--load: the saved game says the ruleset, options and players; give only the file")
+        return _resumed(args)
+    if not args.ruleset:
+        raise DataError("host: name a ruleset (see 'aquarius3d rulesets') or give --load FILE")
+    game = load_ruleset(args.ruleset, _options(args.option))
+    if args.players is None:
+        raise DataError("--players: say who sits where, for example 'remote,remote,medium'")
+    chairs = chairs_of(parse_seats(args.players, remote=True))
+    if not game.min_players <= len(chairs) <= game.max_players:
+        raise DataError(f"--players: {game.id} is for {game.min_players} to {game.max_players} players, not {len(chairs)}")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    return Host(game, chairs, seed, new_secret(), exit_at_end=args.exit_at_end)
+
+
+def _resumed(args: argparse.Namespace) -> Host:
+    from pathlib import Path
+
+    from ..files import saves
+    from ..session import Session
+    from .host import Host
+    from .seating import resumed_chairs
+
+    path = Path(args.load)
+    record = saves.read_record(path)
+    chairs, secret = resumed_chairs(record, path.name)
+    try:
+        session = Session.from_record(record, autosave=False)
+    except (ValueError, TypeError, KeyError, IndexError) as exc:
+        raise DataError(f"{path.name}: cannot be replayed ({exc})") from None
+    return Host(session.game, chairs, session.seed, secret, exit_at_end=args.exit_at_end, session=session)
+
+
+def shown_address(bind: str) -> str:
+    """The address a join code names: the one listened on, or this computer's address on its network when
+    listening on every one (found by asking the system which way it would route; nothing is sent)."""
+    if bind not in ("0.0.0.0", "", "::"):
+        return bind
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 7600))  # TEST-NET-1: a UDP connect only picks the route; no packet leaves
+            address: str = probe.getsockname()[0]
+            return address
+    except OSError:
+        return socket.gethostname()
+
+
+def cmd_host(args: argparse.Namespace) -> int:
+    host = make_host(args)
+    port = _port(args.port)
+    try:
+        return asyncio.run(host.run(args.bind, port, shown_address(args.bind)))
+    except OSError as exc:  # the port is taken, the address is not this computer's
+        raise DataError(f"host: cannot listen on {args.bind}:{port}: {exc.strerror or exc}") from None
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    from ..bots import level_name
+    from .client import HostGone, JoinRefused, play_bot
+    from .code import parse_code
+
+    code = parse_code(args.code)
+    if args.bot is None:
+        raise DataError("join: the window's Join is not there yet: give --bot LEVEL to play as a computer")
+    try:
+        level = level_name(args.bot)
+    except ValueError as exc:
+        raise DataError(f"--bot: {exc}") from None
+    name = " ".join((args.name or level.capitalize()).split())
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    try:
+        return asyncio.run(play_bot(code, level, name, seed))
+    except JoinRefused as exc:
+        raise DataError(f"cannot join {code.host}:{code.port}: {exc}") from None
+    except HostGone as exc:
+        raise DataError(f"{exc}") from None
+    except OSError as exc:
+        raise DataError(f"cannot join {code.host}:{code.port}: {exc.strerror or exc}") from None

@@ -1,0 +1,95 @@
+"""The seats of a hosted game as the host keeps them: who plays each (a remote player, or a computer), the
+reconnect token that gives a remote seat back to its player, and the connection playing it now.
+
+Before the deal, a remote seat is free until a player says hello; their name is the seat's. After it, each
+remote seat belongs to its token: a player who comes back with it takes the seat again, and nobody else
+can. The hosted game is saved after every move with the tokens and the secret (`hosted_record`), so that
+a host started again with `--load` gives the same seats to the same players.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..bots import DEFAULT_LEVEL
+from ..core.errors import DataError
+from ..session.seats import REMOTE, Seat, same_name
+from .code import SECRET
+
+if TYPE_CHECKING:
+    from ..session import Session
+    from .link import Link
+
+HOSTED = "hosted"  # the hosted game's autosave, beside the window's in the saves folder
+
+
+@dataclass
+class Chair:
+    kind: str  # "remote" or "computer"
+    name: str = ""  # a remote seat's: empty until its player says hello
+    level: str = DEFAULT_LEVEL
+    token: str | None = None
+    link: Link | None = None
+
+    @property
+    def seat(self) -> Seat:
+        return Seat(self.name, self.kind, self.level)
+
+    def public(self) -> dict[str, Any]:
+        """What every player is told of the seat: its name, kind, level, and whether its player is here."""
+        shown: dict[str, Any] = {"name": self.name or None, "kind": self.kind}
+        if self.kind == "computer":
+            shown["level"] = self.level
+        else:
+            shown["away"] = self.link is None
+        return shown
+
+
+def chairs_of(seats: list[Seat]) -> list[Chair]:
+    """The chairs of a new hosted game (every seat remote or computer: the host has no window yet)."""
+    found = []
+    for seat in seats:
+        if seat.kind not in (REMOTE, "computer"):
+            raise DataError(f"--players: {seat.name} would play at this computer, in a window: a host has no "
+                            "window yet, so every seat is 'remote' or a computer level (random, easy, medium, hard)")
+        found.append(Chair(seat.kind, seat.name if seat.kind == "computer" else "", seat.level))
+    if not any(chair.kind == REMOTE for chair in found):
+        raise DataError("--players: no seat is 'remote': name at least one, for a player who joins by the code")
+    return found
+
+
+def unique_name(wanted: str, chairs: list[Chair]) -> str:
+    """The name a joining player asked for, numbered when another seat has it already ("Bo 2")."""
+    taken = [chair.name for chair in chairs if chair.name]
+    name, number = wanted, 1
+    while same_name([*taken, name]) is not None:
+        number += 1
+        name = f"{wanted[:20]} {number}"
+    return name
+
+
+def hosted_record(session: Session, chairs: list[Chair], secret: str) -> dict[str, Any]:
+    """The game's record (files/saves.py) with what a host started again needs: the secret and the tokens."""
+    return {**session.record(), "network": {"secret": secret, "tokens": [chair.token for chair in chairs]}}
+
+
+def resumed_chairs(record: dict[str, Any], where: str) -> tuple[list[Chair], str]:
+    """The chairs and the secret of a hosted game's record; DataError when the record is not one."""
+    network = record.get("network")
+    seats = record["seats"]
+    if not isinstance(network, dict) or not isinstance(network.get("tokens"), list):
+        raise DataError(f"{where}: not a hosted game (it keeps no reconnect tokens): open it with "
+                        "'aquarius3d play --load'")
+    tokens, secret = network["tokens"], network.get("secret")
+    if not isinstance(secret, str) or not SECRET.fullmatch(secret):
+        raise DataError(f"{where}: network: secret: missing or not a join code's secret")
+    if len(tokens) != len(seats) or not all(t is None or isinstance(t, str) and 0 < len(t) <= 64 for t in tokens):
+        raise DataError(f"{where}: network: tokens: expected one token (or null) per seat")
+    chairs = []
+    for i, (seat, token) in enumerate(zip(seats, tokens)):
+        kind = seat["kind"]
+        if kind not in (REMOTE, "computer") or (kind == REMOTE) != (token is not None):
+            raise DataError(f"{where}: seats[{i}]: a hosted game's seat is remote (with a token) or a computer")
+        chairs.append(Chair(kind, seat["name"], seat.get("level", DEFAULT_LEVEL), token))
+    return chairs, secret

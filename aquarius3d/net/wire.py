@@ -1,0 +1,67 @@
+"""What the host sends a seat about the game, and how a player's side reads it back.
+
+A seat is sent its view: `Game.observe(state, seat)` (engine/hidden.py), the same a computer player is given,
+in which every card the seat cannot see is a hole (-1), written as `State.to_dict` writes a state. Nothing
+else of the state leaves the host, and three fields of the view are withheld although the engine keeps them
+in an observation: the random source (observe sets it to 0 already), the setup's preset (Elemental Towers'
+`same_deck` lists the cards of a deck) and Elemental Towers' `data.deck_cards` (the ids of the cards dealt
+into the deck, which tell which are in the unseen box; no computer player reads them). A player's side
+rebuilds the view as a `State` (`view_state`) and, for a computer client, an `Observation`.
+
+The public rest of a message (the log in words, the events, the seats) comes from the session, which says
+nothing in them that every player at one table could not see (session/shown.py).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..engine.hidden import Observation
+from ..engine.state import State
+from ..session.events import Event, Joined, Played, RoundOver, TakenBack
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
+WITHHELD = ("rng", "preset")  # fields of a view never sent (a player's side puts back their empty values)
+WITHHELD_DATA = ("deck_cards",)  # fields of a family's part never sent (Elemental Towers: the deck's cards)
+
+
+def seat_view(game: Game, state: State, seat: int) -> dict[str, Any]:
+    """What one seat may know of the state, ready to send (see the module docstring)."""
+    view = game.observe(state, seat).view.to_dict()
+    for key in WITHHELD:
+        del view[key]
+    data = view.get("data")
+    if isinstance(data, dict):
+        for key in WITHHELD_DATA:
+            data.pop(key, None)
+    return view
+
+
+def view_state(view: dict[str, Any]) -> State:
+    """A view as received, made a State again (its holes stay holes); ValueError if it cannot be."""
+    try:
+        return State.from_dict({**view, "rng": "0", "preset": None})
+    except (KeyError, TypeError, AttributeError, IndexError) as exc:
+        raise ValueError(f"the host sent a view that cannot be read ({exc.__class__.__name__}: {exc})") from None
+
+
+def observation_of(view: dict[str, Any], seat: int) -> Observation:
+    """A computer client's observation: exactly what the host's own computer seats are handed."""
+    return Observation(seat, view_state(view))
+
+
+def event_message(event: Event) -> dict[str, Any] | None:
+    """A public event as sent (a refusal is not one: it goes to the seat refused alone, as `refused`)."""
+    if isinstance(event, Played):
+        result = event.result
+        return {"type": "played", "seat": event.seat, "move": str(result.move), "bonus": result.bonus,
+                "over": result.over, "said": event.said}
+    if isinstance(event, Joined):
+        return {"type": "joined", "seat": event.seat}
+    if isinstance(event, TakenBack):
+        return {"type": "taken_back", "seat": event.seat}
+    if isinstance(event, RoundOver):
+        return {"type": "round_over", "number": event.number}
+    return None
