@@ -68,9 +68,16 @@ def step(app, rng):
         else:
             app.table.click(screen_of_hand(app, rng.randrange(len(app.table.hud.hand.nodes))))
     elif stage == "pyramid":
-        if session.choice.pyramid is None or rng.random() < 0.2:  # a pyramid of the tray: clicked, or Tab
-            point = tray_point(app, rng.choice(sorted(session.flow.placeable())))
-            app.table.click(point) if point is not None and rng.random() < 0.8 else app.table.cycle_pyramid(1)
+        if session.choice.pyramid is None or rng.random() < 0.2:  # a pyramid of the tray: clicked, or Tab and Enter
+            if session.choice.pyramid is not None and len(session.flow.supply()) > 1:
+                app.table.key_escape()  # the pyramid picked goes back on the tray
+            if session.choice.pyramid is None:
+                point = tray_point(app, rng.choice(sorted(session.flow.placeable())))
+                if point is not None and rng.random() < 0.8:
+                    app.table.click(point)
+                else:
+                    app.table.keys.step(1)
+                    app.table.keys.enter()
             assert session.choice.pyramid is not None
             return
         points = [p for p in (spot_point(app, m) for m in sorted(app.table.parts.ghost_spots, key=str)) if p is not None]
@@ -109,7 +116,7 @@ def step(app, rng):
     elif stage == "direction":
         app.table._act(session.choose_direction, rng.choice(["left", "right"]))
     elif stage == "confirm":
-        app.table.key_enter()
+        app.table.keys.enter()  # Enter, nothing in focus: the action confirmed
 
 
 def pixels(app):

@@ -33,11 +33,13 @@ def test_menu_new_game_form_starts_a_game(app):
     assert pixels(app).std() > 0.05
 
 
-def test_tab_outside_the_pyramid_stage_does_nothing(app):
-    """Tab cycles Aquarius Rising's tray; in another game (no tray) it is a key like any other, not an error."""
+def test_tab_in_aquarius_goes_through_the_hand(app):
+    """Tab goes round Aquarius Rising's tray in its pyramid step; in a game without a tray it goes through the hand,
+    choosing nothing until Enter."""
     app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3)
     app.table.reveal()
-    app.table.cycle_pyramid(1)
+    app.table.keys.step(1)
+    assert app.table.keys.focus == ("card", 0)
     assert app.session.stage == "choose" and app.session.choice.pyramid is None
 
 
@@ -387,9 +389,14 @@ def test_rising_picking_a_card_on_a_house_and_a_quarter(app):
     assert session.choice.pyramid == "Mb"
     chosen = trays.seats[0].findAllMatches("**/=chosen")
     assert [n.getTag("pyramid") for n in chosen] == ["Mb"] and chosen[0].getZ() > 3.0  # lifted
-    app.table.cycle_pyramid(1)  # Tab: the next one, and round again
-    assert session.choice.pyramid == "Sb"
-    app.table.cycle_pyramid(1)
+    app.table.key_escape()  # Esc puts the picked pyramid back on the tray (a choice of two), no menu
+    assert session.choice.pyramid is None and not app.table.menu.shown
+    keys = app.table.keys
+    assert keys.focus == ("pyramid", "Mb")  # the keyboard's focus stays on it
+    keys.step(-1)  # Shift+Tab, Tab: round the tray's pyramids that can be placed; Enter picks the one in focus
+    assert keys.focus == ("pyramid", "Sb") and session.choice.pyramid is None
+    keys.step(1)
+    keys.enter()
     assert session.choice.pyramid == "Mb"
     spots = sorted(app.table.parts.ghost_spots, key=str)
     assert spots and all(m.pyramid == "Mb" for m in spots)

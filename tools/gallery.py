@@ -139,10 +139,9 @@ class Gallery:
         table.refresh()
         if session.stage != "pyramid":
             raise SystemExit(f"gallery: no pyramid to choose (stage {session.stage})")
-        supply = [code for code, _ in session.flow.supply()]
-        table.cycle_pyramid(1)
-        while session.choice.pyramid != max(supply, key=lambda code: ("SML".index(code[0]), code[1:] == "g")):
-            table.cycle_pyramid(1)  # the largest (green if any): it lifts highest
+        supply = [code for code, _ in session.flow.supply() if code in session.flow.placeable()]
+        session.select_pyramid(max(supply, key=lambda code: ("SML".index(code[0]), code[1:] == "g")))
+        table.refresh()  # the largest (green if any): it lifts highest
         self.snap("aquarius-rising-trays")
 
     def rising_end(self) -> None:

@@ -16,6 +16,7 @@ from panda3d.core import NodePath, TextNode
 
 from ..i18n import language
 from . import inputs, widgets
+from .focus import ButtonFocus
 from .relabel import relabel
 
 if TYPE_CHECKING:
@@ -31,6 +32,9 @@ class Screen(DirectObject):  # type: ignore[misc]  # (Panda3D ships no types: it
     """A screen of the window. Subclasses draw themselves in `build()` and bind keys in `bind_inputs()`."""
 
     name = "screen"
+    # Tab / Shift+Tab go through the screen's buttons and Enter presses the one in focus (screens/focus.py); the
+    # table screen says False: it has a ring of its own (screens/keyboard.py)
+    button_focus = True
 
     def __init__(self, app: App, name: str | None = None) -> None:
         self.app = app
@@ -44,18 +48,34 @@ class Screen(DirectObject):  # type: ignore[misc]  # (Panda3D ships no types: it
         self.language = language()  # the language its texts are in (changed in Settings over it: said again)
         # its parts' own ways to say their texts again, called with the old language
         self.relabelers: list[Callable[[str], None]] = []
+        self.focus: ButtonFocus | None = None  # the keyboard's focus among the buttons (made when it shows)
 
     def enter(self, **options: Any) -> None:
         """Show the screen: a fresh 2D root under aspect2d, then the subclass's widgets and bindings."""
         self.root = self.base.aspect2d.attachNewNode(self.name)
         self.build(**options)
         self.bind_inputs()
+        self.bind_focus()
 
     def build(self, *args: Any, **options: Any) -> None:
         """Draw the screen's widgets under `self.root` (each screen takes options of its own)."""
 
     def bind_inputs(self) -> None:
         """Bind this screen's logical inputs (see `inputs.KEYS`) with `self.bind`."""
+
+    def bind_focus(self) -> None:
+        """Tab, Shift+Tab and Enter for the screen's buttons (Enter only where the screen gave it no meaning of its
+        own); a click puts the focus away."""
+        if not self.button_focus:
+            return
+        if self.focus is None:
+            self.focus = ButtonFocus(self)
+        self.bind("focus_next", self.focus.step, (1,))
+        self.bind("focus_previous", self.focus.step, (-1,))
+        if not any(self.base.messenger.isAccepting(key, self) for key in inputs.keys("confirm")):
+            self.bind("confirm", self.focus.press)
+        self.bind("click", self.focus.drop)
+        self.focus.report()
 
     def suspend(self) -> None:
         """Step aside for a screen opened over this one: hidden, deaf, kept (see `Screens.open_over`)."""
@@ -80,6 +100,7 @@ class Screen(DirectObject):  # type: ignore[misc]  # (Panda3D ships no types: it
             for relabeler in self.relabelers:
                 relabeler(old)
         self.bind_inputs()
+        self.bind_focus()
 
     def busy(self) -> bool:
         """Is anything moving on this screen with nobody touching the window (view/pacing.py draws meanwhile)?"""

@@ -187,6 +187,7 @@ class Hud:
             self.end_title.setText(lines[0])
             self.end_lines.setText("\n".join(lines[1:]))
             self.next_round_button.show()
+            self.same_cards_button.hide()  # (Elemental Towers' own, at its end: never between Dominus' rounds)
             for button in self.end_buttons:
                 button.hide()
             return

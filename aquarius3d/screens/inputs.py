@@ -18,6 +18,8 @@ KEYS: dict[str, tuple[str, ...]] = {
     "drag_orbit": ("mouse3",),
     "drag_pan": ("mouse2", "shift-mouse1"),
     "confirm": ("enter",),
+    "focus_next": ("tab",),  # the keyboard's way: the next card, spot or button (Shift+Tab the previous one)
+    "focus_previous": ("shift-tab",),
     "cancel": ("escape",),
     "rotate": ("r",),
     "reveal": ("space",),
@@ -45,8 +47,6 @@ KEYS: dict[str, tuple[str, ...]] = {
     "fit": ("f",),
     # Aquarius Rising
     "storeys": ("l",),
-    "next_pyramid": ("tab",),
-    "previous_pyramid": ("shift-tab",),
     "elevation": ("e",),
     # the rules' pages
     "page_next": ("page_down", "arrow_right"),

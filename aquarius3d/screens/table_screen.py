@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, cast
+from typing import TYPE_CHECKING, Callable
 
 from direct.gui.DirectGui import DGG
 
@@ -29,6 +29,7 @@ from .feedback import Feedback
 from .game_menu import GameMenu
 from .hud import Hud
 from .join import JoinPanel
+from .keyboard import TableKeys
 from .suggest import suggest
 from .thinking import Thinking
 from .tour import Tour
@@ -36,7 +37,6 @@ from .tour import Tour
 if TYPE_CHECKING:
     from direct.task.Task import Task
     from ..engine.moves import Move
-    from ..session.flows.rising import RisingFlow
     from ..session.suggestion import Suggestion
 
 Framing = tuple[int, bool, tuple[Rect, ...], float]  # what the camera was framed for: moves, ended, HUD, aspect
@@ -47,6 +47,7 @@ TAKE_BACK_PAUSE = 2.0  # more seconds it waits after a move that may still be ta
 
 class TableScreen(Screen):
     name = "game"
+    button_focus = False  # its keyboard focus goes round the table too (screens/keyboard.py)
 
     def build(self, session: Session) -> None:
         self.session = session
@@ -62,6 +63,7 @@ class TableScreen(Screen):
         self.status = ""
         self.hover_cell: Cell | None = None
         self.hover_move: Move | None = None
+        self._pointer: ScreenPoint | None = None  # where the mouse was last seen: moved, it leads, not the keys
         self._drag: tuple[str, float, float] | None = None
         self._framed_for: Framing | None = None
         self.hold = False  # computers wait (view/recorder.py: for the picture of the last move)
@@ -79,6 +81,7 @@ class TableScreen(Screen):
         self.tour = Tour(self)
         self.thinking = Thinking(self)  # hard seats and H think in a worker process
         self.feedback = Feedback(self)
+        self.keys = TableKeys(self)  # Tab, Shift+Tab and Enter: the table by keyboard alone
         self.refresh()
         self.frame_now()
         self._bot_due = time.monotonic() + BOT_PAUSE
@@ -114,9 +117,11 @@ class TableScreen(Screen):
             bind("confirm", self.tour.advance)
             bind("cancel", self.tour.finish)
             return
+        bind("focus_next", self.keys.step, (1,))
+        bind("focus_previous", self.keys.step, (-1,))
+        bind("confirm", self.keys.enter)  # what is in focus, or the cover lifted, or an action confirmed
         if self.menu.shown:
             bind("cancel", self.close_menu)
-            bind("confirm", self.close_menu)
             return
         bind("click", self._pointer_click, release=self._end_drag)
         bind("drag_orbit", self._start_drag, ("orbit",), release=self._end_drag)
@@ -138,11 +143,8 @@ class TableScreen(Screen):
         bind("rotate", self.key_turn)
         bind("cancel", self.key_escape)
         bind("reveal", self.reveal)
-        bind("confirm", self.key_enter)
         bind("pass", self.key_pass)
         bind("undo", self.key_undo)
-        bind("next_pyramid", self.cycle_pyramid, (1,))
-        bind("previous_pyramid", self.cycle_pyramid, (-1,))
         bind("peek", self.peek, (True,), release=self.peek, release_args=(False,))
         bind("help", self.toggle_help)
         bind("screenshot", self.screenshot)
@@ -169,6 +171,7 @@ class TableScreen(Screen):
         self.join.update(session)
         self.hud.draw_choices(session, self._act)
         self._follow()
+        self.keys.update()
         if self.tour.wanted():
             self.tour.start()
             self.ignoreAll()
@@ -305,7 +308,11 @@ class TableScreen(Screen):
                 self.pan(-dx * 400, -dy * 400)
             self._drag = (mode, point[0], point[1])
         session = self.session
-        if point is not None and session.stage in (Stage.PLACE, Stage.TARGET, Stage.PYRAMID):
+        if point is not None and point != self._pointer:
+            self.keys.pointer_moved()
+        self._pointer = point
+        if point is not None and session.stage in (Stage.PLACE, Stage.TARGET, Stage.PYRAMID) \
+                and not self.keys.previewing():
             cell = self.picker.cell_at(point)
             move = self.ghost_at(point)
             if cell != self.hover_cell or move != self.hover_move:
@@ -315,6 +322,7 @@ class TableScreen(Screen):
         labels = self.parts.storey_labels
         if labels is not None and labels.shown:
             labels.fit(self.camera.orbit.distance)
+        self.keys.follow()
         due = self._bot_due + (TAKE_BACK_PAUSE if session.stage == Stage.COMPUTER and session.can_take_back() else 0)
         ready = session.stage == Stage.COMPUTER and now >= due and not self.menu.shown and not self.hold
         if self.thinking.step(ready):  # a hard seat thinks in a worker meanwhile (screens/thinking.py)
@@ -415,9 +423,11 @@ class TableScreen(Screen):
         if self.help_shown:
             self.toggle_help()
             return
+        before = self.session.choice
         if not self.session.cancel():
             self.open_menu()
         self.refresh()
+        self.keys.recall(before)  # the focus back on what had been picked
 
     def open_menu(self) -> None:
         self._drag = None
@@ -435,23 +445,6 @@ class TableScreen(Screen):
     def key_undo(self) -> None:
         """U or Ctrl+Z: take back the move just made (Elemental Towers: back to the start of the turn)."""
         self.session.take_back()
-        self.refresh()
-
-    def cycle_pyramid(self, step: int) -> None:
-        """Tab (Shift+Tab): choose the next (previous) pyramid of the tray that has somewhere to go, as a click
-        on it would."""
-        session = self.session
-        rising = cast("RisingFlow", session.flow)  # (asked only in the pyramid stage: Aquarius Rising's)
-        placeable = rising.placeable() if session.stage == Stage.PYRAMID else set()
-        codes = [code for code, _ in rising.supply() if code in placeable] if placeable else []
-        if codes:
-            chosen = session.choice.pyramid
-            at = codes.index(chosen) + step if chosen in codes else (0 if step > 0 else -1)
-            session.select_pyramid(codes[at % len(codes)])
-            self.refresh()
-
-    def key_enter(self) -> None:
-        self.session.confirm()
         self.refresh()
 
     def key_pass(self) -> None:

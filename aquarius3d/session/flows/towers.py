@@ -231,6 +231,12 @@ class TowersFlow(Flow):
             return set()
         return {((m.cell[0], m.cell[1]), m.space) for m in self.game.legal_moves(self.state) if isinstance(m, Shift)}
 
+    def trade_spaces(self) -> set[tuple[Cell, str]]:
+        """Trade Hands: the spaces holding a lone pyramid that may be traded for another size."""
+        if self.session.stage != Stage.TRADE_PIECE:
+            return set()
+        return {((m.cell[0], m.cell[1]), m.space) for m in self.game.legal_moves(self.state) if isinstance(m, TradePiece)}
+
     def tradeable(self) -> list[str]:
         """Trade Hands: the sizes the chosen lone pyramid may become."""
         choice = self.session.choice
