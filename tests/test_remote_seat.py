@@ -76,3 +76,14 @@ def test_players_of_a_host_may_be_remote():
     assert [s.name for s in parse_seats("remote,Ann")] == ["remote", "Ann"]  # (elsewhere it is a name)
     with pytest.raises(DataError, match="two players are called the same"):
         parse_seats("Hal,bot:Hal,remote", remote=True)
+
+
+def test_aqua_chicken_ends_in_words_when_every_player_is_remote():
+    session = Session.new("aquarius", {"aqua_chicken": True}, [Seat("Ann", "remote"), Seat("Bo", "remote")], seed=3,
+                          autosave=False)
+    for _ in range(500):
+        if session.state.over:
+            break
+        assert session.submit(str(session.game.legal_moves(session.state)[0]))
+    assert session.state.over
+    assert session.summary()[-1] == "Aqua-Chicken: Ann & Bo held out longest."  # (a remote look is not told yet)

@@ -205,6 +205,7 @@ class Host:
         else:
             count = len(session.events)
             if session.submit(sent.move):
+                link.bucket.give_back()
                 self._changed()
             else:
                 reason = next((e.reason for e in session.events[count:] if isinstance(e, Refused)), tr("refuse_generic"))

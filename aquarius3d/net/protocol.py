@@ -18,7 +18,7 @@ PROTOCOL = 1  # raise it when a message changes its meaning; a host and a player
 
 # What a player may send (the host states them in `welcome`): past them the connection is closed with a reason.
 MAX_MESSAGE = 4096  # bytes of one message (the transport closes a larger one: 1009)
-RATE = 10.0  # messages a second, on average...
+RATE = 10.0  # messages a second, on average (a move the host plays is not counted)...
 BURST = 20  # ...and this many at once
 HELLO_SECONDS = 10.0  # a new connection says hello within this
 MAX_NAME = 24  # characters of a player's name
@@ -169,3 +169,7 @@ class Bucket:
             return False
         self.tokens -= 1
         return True
+
+    def give_back(self) -> None:
+        """A message that moved the game on is not counted: only what the host could not use wears the budget."""
+        self.tokens = min(self.burst, self.tokens + 1)
