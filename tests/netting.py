@@ -6,6 +6,7 @@ import io
 import json
 
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 from aquarius3d.net.code import new_secret
 from aquarius3d.net.host import Host
@@ -68,14 +69,17 @@ async def until(ws, kind, seconds=20, where=None):
             return message
 
 
-async def closed(ws, seconds=10):
-    """The close code and reason the host ended the connection with (reading until it does)."""
+async def closed(ws, seconds=10, kept=None):
+    """The close code and reason the host ended the connection with (reading until it does; the messages read on
+    the way go into `kept` when given)."""
     loop = asyncio.get_running_loop()
     end = loop.time() + seconds
     try:
         while loop.time() < end:
-            await asyncio.wait_for(ws.recv(), max(0.1, end - loop.time()))
-    except Exception:
-        pass
-    await asyncio.wait_for(ws.wait_closed(), 5)
-    return ws.close_code, ws.close_reason
+            message = await asyncio.wait_for(ws.recv(), max(0.1, end - loop.time()))
+            if kept is not None:
+                kept.append(json.loads(message))
+    except ConnectionClosed as exc:
+        await asyncio.wait_for(ws.wait_closed(), 5)
+        return (exc.rcvd.code, exc.rcvd.reason) if exc.rcvd is not None else (None, "")
+    raise AssertionError(f"the host did not close the connection within {seconds} s")

@@ -126,15 +126,16 @@ class Host:
                 self._message(link, decode(data))
         except Refuse as refusal:
             link.send(refused(refusal.code, str(refusal)))
-            await link.finish(REFUSED, str(refusal))
+            await link.flush()
+            await _close(ws, REFUSED, str(refusal))
         except ProtocolError as exc:
-            await ws.close(exc.close, close_reason(str(exc)))
+            await _close(ws, exc.close, str(exc))
         except ConnectionClosed:
             pass
         except Exception as exc:  # our bug: this connection ends, the game goes on
             print(f"aquarius3d host: internal error on {link.address}'s message ({exc.__class__.__name__}: {exc})",
                   file=sys.stderr, flush=True)
-            await ws.close(INTERNAL, "the host failed to handle a message (its bug): connect again")
+            await _close(ws, INTERNAL, "the host failed to handle a message (its bug): connect again")
         finally:
             link.stop()
             self.links.discard(link)
@@ -308,3 +309,20 @@ class Host:
                 self._changed()
             if session is not None and session.state.over and self.exit_at_end:
                 self.done.set()
+
+
+async def _close(ws: ServerConnection, code: int, reason: str) -> None:
+    """Close with a reason, reading on meanwhile: messages the player had queued are dropped unread, and the
+    player's answering close is seen at once (unread messages would stop the reading, and the close would wait)."""
+    async def discard() -> None:
+        try:
+            while True:
+                await ws.recv()
+        except Exception:
+            return
+
+    drain = asyncio.create_task(discard())
+    try:
+        await ws.close(code, close_reason(reason))
+    finally:
+        drain.cancel()

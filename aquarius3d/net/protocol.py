@@ -103,10 +103,20 @@ class Hello:
     token: str | None = None
 
 
+def _only(message: dict[str, Any], *keys: str) -> None:
+    """A player's message has no field beyond its own (no seat to speak for, nothing for the host to guess at)."""
+    extra = sorted(set(message) - {"type", *keys})
+    if extra:
+        raise ProtocolError(f"malformed {message['type']}: no field {_short(extra[0])} in protocol {PROTOCOL}")
+
+
 def read_hello(message: dict[str, Any]) -> Hello:
     if message["type"] != "hello":
         raise ProtocolError("the first message must be a hello")
     protocol = _field(message, "protocol", int)
+    if protocol != PROTOCOL:  # another version's hello may differ: the host refuses it by its version alone
+        return Hello(protocol, "", "")
+    _only(message, "protocol", "secret", "name", "token")
     secret = _field(message, "secret", str)
     name = " ".join(_field(message, "name", str).split())
     token = _field(message, "token", str, optional=True)
@@ -128,6 +138,7 @@ class MoveSent:
 def read_move(message: dict[str, Any]) -> MoveSent:
     if message["type"] != "move":
         raise ProtocolError("a hello comes once, first")
+    _only(message, "seq", "move")
     seq = _field(message, "seq", int)
     move = _field(message, "move", str)
     if len(move) > MAX_MOVE:
