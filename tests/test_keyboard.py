@@ -173,8 +173,8 @@ def test_rising_pyramid_step_by_keys_and_the_cover_by_enter(app):
     assert len(session.state.log) == before + 1 and autosaved_moves() == before + 1
 
 
-def gold_pixels(app, rect):
-    """How many gold pixels the window shows round a rectangle of aspect2d (the focus frame's band)."""
+def blue_pixels(app, rect):
+    """How many bright blue pixels the window shows round a rectangle of aspect2d (the focus frame's band)."""
     from panda3d.core import PNMImage
 
     from aquarius3d.screens.focus import window_rect
@@ -188,20 +188,20 @@ def gold_pixels(app, rect):
     for y in range(max(0, top - 12), min(image.getYSize(), bottom + 12)):
         for x in range(max(0, left - 12), min(image.getXSize(), right + 12)):
             red, green, blue = image.getXel(x, y)
-            found += red > 0.85 and 0.6 < green < 0.9 and blue < 0.4
+            found += red < 0.45 and green > 0.7 and blue > 0.85
     return found
 
 
-def test_the_focus_frame_shows_gold_round_a_hand_card_and_a_spot(app):
+def test_the_focus_frame_shows_blue_round_a_hand_card_and_a_spot(app):
     app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3)
     table = app.table
     press(app, "space")
     card = table.hud.hand.nodes[1][1]
-    before = gold_pixels(app, card)
+    before = blue_pixels(app, card)
     press(app, "tab")
     press(app, "tab")
     assert table.keys.focus == ("card", 1)
-    assert gold_pixels(app, card) > before + 100  # a gold frame round the card, all four sides
+    assert blue_pixels(app, card) > before + 100  # a blue frame round the card, all four sides
     press(app, "shift-tab")
     assert table.keys.focus == ("card", 0)
     press(app, "enter")
@@ -209,10 +209,10 @@ def test_the_focus_frame_shows_gold_round_a_hand_card_and_a_spot(app):
     press(app, "tab")
     assert table.keys.focus.kind == "spot"
     rect = table.keys.marker.rect
-    framed = gold_pixels(app, rect)
+    framed = blue_pixels(app, rect)
     press(app, "escape")
     assert table.keys.focus == ("card", 0)  # Esc: back to the hand, the focus on the card that was chosen
-    assert framed > gold_pixels(app, rect) + 60
+    assert framed > blue_pixels(app, rect) + 60
 
 
 def test_the_pointer_takes_over_from_the_keys(app):

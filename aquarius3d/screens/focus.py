@@ -1,5 +1,5 @@
 """Keyboard focus on a screen: Tab / Shift+Tab go through what may be chosen, in reading order, Enter chooses
-the one in focus, and a gold frame marks it.
+the one in focus, and a bright blue frame marks it.
 
 Every screen but the table gets `ButtonFocus` (screens/__init__.py binds it): its buttons, boxes, game menu
 and name fields, top to bottom and left to right. The table has its own ring (screens/keyboard.py: the hand,
@@ -28,16 +28,18 @@ if TYPE_CHECKING:
 
 Rect = tuple[float, float, float, float]  # left, right, bottom, top (aspect2d units)
 
-GOLD = (1.0, 0.8, 0.2, 1)  # the focus frame
-EDGE = (0.03, 0.03, 0.05, 0.9)  # a dark rim on either side of it: the gold reads on any card, felt or panel
-LINE = 0.009  # the gold line's thickness (aspect2d units); the rim adds as much outside and inside
+# The focus frame: sky blue, unlike the table's golds (the last move's rim, the tour's marker, the glowing quarters),
+# on a dark rim either side so it reads on any card, the felt or a panel
+BLUE = (0.25, 0.85, 1.0, 1)
+EDGE = (0.03, 0.03, 0.05, 0.9)
+LINE = 0.009  # the blue line's thickness (aspect2d units); the rim adds as much outside and inside
 PAD = 0.012  # room between what is in focus and its frame
 ROW = 0.04  # widgets whose middles are closer than this in height stand in one row
 STATUS_ENV = "AQUARIUS3D_STATUS"
 
 
 class Marker:
-    """A gold frame on a dark rim round a rectangle of aspect2d, drawn over everything else on the screen (menus,
+    """A blue frame on a dark rim round a rectangle of aspect2d, drawn over everything else on the screen (menus,
     help and the tour too: what is in focus may be on them). A node of the screen's: it goes with the screen."""
 
     def __init__(self, screen: Screen) -> None:
@@ -50,7 +52,7 @@ class Marker:
         maker.setFrame(0, 1, 0, 1)
         self.bars = [self.root.attachNewNode(maker.generate()) for _ in range(8)]
         for i, bar in enumerate(self.bars):
-            bar.setColor(*(EDGE if i < 4 else GOLD))
+            bar.setColor(*(EDGE if i < 4 else BLUE))
             bar.setTransparency(True)
             bar.setBin("gui-popup", 90 + (i >= 4))
         self.rect: Rect | None = None

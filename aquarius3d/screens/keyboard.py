@@ -13,7 +13,7 @@ What Tab goes through (the ring) follows the stage, as a click would find it:
     table_card         the cards on the table (Move a Card, Zap a Card)
 
 then the buttons showing (players, directions, skips, take back, join, the end's). While the hand-off cover,
-the game menu, the join form or the help shows, only its own buttons. A gold frame (focus.py's Marker) marks
+the game menu, the join form or the help shows, only its own buttons. A blue frame (focus.py's Marker) marks
 the one in focus; the pointer moving puts it away, and the pointer leads again.
 """
 

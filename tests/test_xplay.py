@@ -1,0 +1,47 @@
+"""The real window with real input (issue 27, point 12): tools/xplay.py's smoke test on a private X server.
+
+Start a hot-seat game in a real window (Panda3D's normal configuration, no offscreen buffer), lift the cover with
+Space, play a card with Tab and Enter as X key presses, and find the move in the autosave. Every wait is on what
+the window shows, each bounded; the X server and the program are gone at the end. Skipped where Xvfb or
+xdotool is missing (.ci/run installs them)."""
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+TOOL = Path(__file__).resolve().parent.parent / "tools" / "xplay.py"
+
+
+def load_tool():
+    spec = importlib.util.spec_from_file_location("xplay", TOOL)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def running(pid):
+    """Is a process there (a zombie not reaped counts), or any process of its process group?"""
+    if Path(f"/proc/{pid}").exists():
+        return True
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and int((entry / "stat").read_text().rsplit(")", 1)[1].split()[2]) == pid:
+                return True
+        except (OSError, ValueError, IndexError):
+            pass
+    return False
+
+
+@pytest.mark.slow
+def test_a_card_played_by_keyboard_in_the_real_window(tmp_path):
+    xplay = load_tool()
+    why = xplay.needed()
+    if why:
+        pytest.skip(f"no real window here: {why}")
+    result = xplay.smoke(tmp_path / "shots")
+    assert result["moves"] == 1 and result["saved"] == 1
+    shots = sorted(p.name for p in (tmp_path / "shots").iterdir())
+    assert any(name.endswith("in-focus.png") for name in shots) and shots[-1].endswith("played.png")
+    # Nothing left behind: the X server, the program and its process group are gone.
+    assert not running(result["server"]) and not running(result["program"])
