@@ -45,6 +45,7 @@ KEYS: dict[str, tuple[str, ...]] = {
     "view_side": ("2",),
     "view_orbit": ("3", "home"),
     "fit": ("f",),
+    "whole_table": ("t",),  # a glance at the whole table: piles, trays, the scoring row
     # Aquarius Rising
     "storeys": ("l",),
     "elevation": ("e",),

@@ -17,9 +17,8 @@ from direct.gui.DirectGui import DGG
 from ..files import saves
 from ..i18n import tr
 from ..session import Session, Stage
-from ..view.camera import Box, Orbit, Rect, project
 from ..view.family import TableParts
-from ..view.framing import CameraMan, frame_view, framed, scene_boxes, tangents
+from ..view.framing import CameraMan
 from ..view.picking import Cell, Picker, ScreenPoint
 from ..view.rising import Trays
 from ..view.scene import TableScene
@@ -31,6 +30,7 @@ from .hud import Hud
 from .join import JoinPanel
 from .keyboard import TableKeys
 from .suggest import suggest
+from .table_camera import Framing, TableCamera
 from .thinking import Thinking
 from .tour import Tour
 
@@ -39,13 +39,12 @@ if TYPE_CHECKING:
     from ..engine.moves import Move
     from ..session.suggestion import Suggestion
 
-Framing = tuple[int, bool, tuple[Rect, ...], float]  # what the camera was framed for: moves, ended, HUD, aspect
 
 BOT_PAUSE = 0.9  # seconds a computer waits before its move (and after the last one slid in), so players can follow
 TAKE_BACK_PAUSE = 2.0  # more seconds it waits after a move that may still be taken back (U)
 
 
-class TableScreen(Screen):
+class TableScreen(TableCamera, Screen):
     name = "game"
     button_focus = False  # its keyboard focus goes round the table too (screens/keyboard.py)
 
@@ -66,6 +65,8 @@ class TableScreen(Screen):
         self._pointer: ScreenPoint | None = None  # where the mouse was last seen: moved, it leads, not the keys
         self._drag: tuple[str, float, float] | None = None
         self._framed_for: Framing | None = None
+        self.whole = False  # whether the last framing took in the whole table (see framed)
+        self.glance = False  # T: the whole table asked for
         self.hold = False  # computers wait (view/recorder.py: for the picture of the last move)
         self.bot_pause = BOT_PAUSE  # none when nobody watches (an offscreen recording)
         hud.goal_card.bind(DGG.B1PRESS, lambda _: self.peek(True))
@@ -140,6 +141,7 @@ class TableScreen(Screen):
         bind("view_side", self.view, ("side",))
         bind("view_orbit", self.view, ("orbit",))
         bind("fit", self.fit)
+        bind("whole_table", self.toggle_glance)
         bind("rotate", self.key_turn)
         bind("cancel", self.key_escape)
         bind("reveal", self.reveal)
@@ -185,99 +187,8 @@ class TableScreen(Screen):
         command(value)
         self.refresh()
 
-    # -- the camera -------------------------------------------------------------------------------------
-
-    @property
-    def orbit(self) -> Orbit:
-        return self.camera.orbit
-
-    def ended(self) -> bool:
-        return self.session.stage in (Stage.OVER, Stage.ROUND_OVER)
-
-    def frame_boxes(self) -> list[Box]:
-        """Every card, pyramid, ghost, legal spot (any cell a card may take next) and furniture piece."""
-        spots = () if self.ended() else self.session.state.table.need
-        return scene_boxes(self.scene, spots, self.parts.furniture() + self.feedback.nodes()) + self.parts.label_boxes()
-
-    def obstacles(self) -> list[Rect]:
-        return (self.hud.obstacles(self.ended(), not self.join.button.isHidden(), self.session.humans > 0)
-                + self.feedback.obstacles())
-
-    def framed(self, name: str | None = None) -> Orbit:
-        """The view framing the table clear of the HUD: a named one (orbit, top, side), or the present angles."""
-        lens = self.perspective
-        if name is not None:
-            return frame_view(name, self.frame_boxes(), lens, self.obstacles())
-        orbit = self.camera.orbit
-        found = framed(self.frame_boxes(), orbit.heading, orbit.pitch, lens, self.obstacles())
-        return found if found is not None else frame_view("orbit", self.frame_boxes(), lens, self.obstacles())
-
-    def frame_now(self) -> None:
-        """Stand at the three-quarter view framing the table (a game opening)."""
-        self.camera.place(self.framed("orbit"))
-        self._framed_for = self._framing_key()
-        self.camera.moved_by_player = False
-
-    def _framing_key(self) -> Framing:
-        return (len(self.session.state.log), self.ended(), tuple(self.obstacles()), self.base.getAspectRatio())
-
-    def _follow(self) -> None:
-        """After a move (or when something shown would fall outside), ease to a new framing; not if the player
-        has moved the camera since the last one."""
-        if self.camera.moved_by_player or self.elevation_on:
-            return
-        key = self._framing_key()
-        if key != self._framed_for or not self.inside():
-            self._framed_for = key
-            self.camera.ease_to(self.framed())
-
-    def inside(self, orbit: Orbit | None = None) -> bool:
-        """Does every box project inside one free rectangle of the window, seen from an orbit (the camera's
-        goal by default)?"""
-        from ..view.camera import corners, free_rects
-        from ..view.framing import WINDOW
-
-        orbit = orbit or (self.camera.goal[1] if self.camera.goal is not None else self.camera.orbit)
-        tan_x, tan_y = tangents(self.perspective)
-        points = [project(p, orbit, tan_x, tan_y) for p in corners(self.frame_boxes())]
-        seen = [p for p in points if p is not None]
-        if len(seen) < len(points):
-            return False
-        return any(all(x0 - 1e-6 <= x <= x1 + 1e-6 and y0 - 1e-6 <= y <= y1 + 1e-6 for x, y in seen)
-                   for x0, x1, y0, y1 in free_rects(self.obstacles(), WINDOW))
-
-    def fit(self) -> None:
-        """F: frame the table from the present angle, and follow the game again."""
-        self.show_elevation(False)
-        self.camera.moved_by_player = False
-        self._framed_for = self._framing_key()
-        self.camera.ease_to(self.framed())
-
-    def view(self, name: str) -> None:
-        """1, 2, 3 (and Home): a view from above, the side or three-quarters, framed; Rising's side is its elevation."""
-        if name == "side" and self.parts.elevation is not None:
-            self.show_elevation(True)
-            return
-        self.show_elevation(False)
-        self.camera.moved_by_player = False
-        self._framed_for = self._framing_key()
-        self.camera.ease_to(self.framed(name))
-
-    def rotate(self, heading: float, pitch: float) -> None:
-        self.show_elevation(False)
-        self.camera.rotate(heading, pitch)
-
-    def zoom(self, factor: float) -> None:
-        elevation = self.parts.elevation
-        if self.elevation_on and elevation is not None:  # the elevation stays orthographic: zoom its film
-            elevation.zoom = max(0.2, min(2.0, elevation.zoom * factor))
-            self._aim_elevation()
-            return
-        self.camera.zoom(factor)
-
-    def pan(self, right: float, forward: float) -> None:
-        self.show_elevation(False)
-        self.camera.pan(right, forward)
+    def window_aspect(self) -> float:
+        return float(self.base.getAspectRatio())
 
     def _start_drag(self, mode: str) -> None:
         point = self.picker.mouse()

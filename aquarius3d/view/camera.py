@@ -60,6 +60,14 @@ class Orbit:
     def zoom(self, factor: float) -> "Orbit":
         return replace(self, distance=self.distance * factor).clamped()
 
+    def zoom_at(self, factor: float, point: tuple[float, float, float]) -> "Orbit":
+        """Zoom keeping `point` where it is on the screen: the eye and the target drawn towards it (or away)
+        together, so every ray through it keeps its direction."""
+        distance = min(MAX_DISTANCE, max(MIN_DISTANCE, self.distance * factor))
+        f = distance / self.distance
+        (tx, ty, tz), (px, py, pz) = self.target, point
+        return replace(self, target=(px + (tx - px) * f, py + (ty - py) * f, pz + (tz - pz) * f), distance=distance)
+
     def pan(self, right: float, forward: float) -> "Orbit":
         """Move the target along the table, in the camera's own directions (millimetres)."""
         h = math.radians(self.heading)

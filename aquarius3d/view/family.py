@@ -180,6 +180,20 @@ class TableParts:
             nodes += self.scoring_row.cards
         return nodes
 
+    def play_furniture(self) -> list[NodePath]:
+        """The furniture a turn needs in view however close the camera comes: Aquarius Rising's tray of the seat
+        to move (its pyramids are picked there), Elemental Towers' scoring row (what each tower will be worth);
+        the rest may stand at the view's edge (T shows it all)."""
+        if self.scoring_row is not None:
+            return list(self.scoring_row.cards)
+        if self.session.family != "rising" or self.trays is None or self.trays.active is None:
+            return []
+        return self.trays.seats[self.trays.active:self.trays.active + 1]
+
+    def play_label_boxes(self) -> list[Box]:
+        """Room for the labels of the play furniture: Elemental Towers' scoring row's values and heading."""
+        return self.scoring_row.label_boxes() if self.scoring_row is not None else []
+
     def label_boxes(self) -> list[Box]:
         """Boxes round the anchors of the screen labels (piles, seats), about a label's size on the table at the
         usual framings: the camera keeps them in view, and room round them for the labels."""

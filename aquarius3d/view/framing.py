@@ -139,8 +139,9 @@ class CameraMan:
         self.place(self.orbit.orbit(heading, pitch))
         self.moved_by_player = True
 
-    def zoom(self, factor: float) -> None:
-        self.place(self.orbit.zoom(factor))
+    def zoom(self, factor: float, point: tuple[float, float, float] | None = None) -> None:
+        """Zoom, towards `point` of the table (what the pointer is on) when given."""
+        self.place(self.orbit.zoom(factor) if point is None else self.orbit.zoom_at(factor, point))
         self.moved_by_player = True
 
     def pan(self, right: float, forward: float) -> None:

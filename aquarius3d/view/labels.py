@@ -91,6 +91,10 @@ class ScreenLabels:
                  if not label.isHidden() and label.node().getText() and label.getPythonTag("anchor") is not None]
         return sorted(shown, key=lambda label: not label.getPythonTag("first"))
 
+    def in_view(self) -> list[NodePath]:
+        """The labels shown whose places were in view when they were last placed (the others are out of it)."""
+        return [label for label in self.shown() if id(label) in self.rects]
+
     def anchors(self) -> list[tuple[float, float, float]]:
         """The anchors of the labels shown: the framing keeps them in view."""
         return [label.getPythonTag("anchor")[0] for label in self.shown()]

@@ -1,0 +1,185 @@
+"""The table screen's camera: what it frames and how the player moves it (a part of TableScreen,
+screens/table_screen.py).
+
+After each move (and when a game opens, ends or the window changes shape) the camera eases to frame the cards,
+the pyramids, the ghosts and every cell a card may take next, as large as the part of the window the HUD leaves
+free allows; the piles, trays, scoring row and labels come into the framing too when the cards stay big so (a
+card at least BIG_CARD of the window's width), at the end, or on T (a glance at the whole table). Once the player
+moves the camera it stays until F (or 1, 2, 3, Home). The wheel zooms towards what the pointer is on.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from ..core import geometry
+from ..session import Stage
+from ..view.camera import Box, Orbit, Rect, project
+from ..view.framing import CameraMan, frame_view, framed, scene_boxes, tangents
+
+if TYPE_CHECKING:
+    from panda3d.core import Lens
+
+    from ..session import Session
+    from ..view.family import TableParts
+    from ..view.picking import Picker
+    from ..view.scene import TableScene
+    from .feedback import Feedback
+    from .hud import Hud
+    from .join import JoinPanel
+
+Framing = tuple[int, bool, tuple[Rect, ...], float]  # what the camera was framed for: moves, ended, HUD, aspect
+BIG_CARD = 90 / 640  # screen units (2 is the window's width): a card 90 pixels wide in a window 1280 wide
+
+
+class TableCamera:
+    """The camera's part of the table screen (TableScreen inherits it; these are its fields)."""
+
+    session: Session
+    scene: TableScene
+    parts: TableParts
+    feedback: Feedback
+    hud: Hud
+    join: JoinPanel
+    picker: Picker
+    camera: CameraMan
+    perspective: Lens
+    elevation_on: bool
+    whole: bool
+    glance: bool
+    _framed_for: Framing | None
+
+    def show_elevation(self, on: bool) -> None:
+        raise NotImplementedError
+
+    def _aim_elevation(self) -> None:
+        raise NotImplementedError
+
+    def window_aspect(self) -> float:
+        raise NotImplementedError
+
+    @property
+    def orbit(self) -> Orbit:
+        return self.camera.orbit
+
+    def ended(self) -> bool:
+        return self.session.stage in (Stage.OVER, Stage.ROUND_OVER)
+
+    def frame_boxes(self, whole: bool | None = None) -> list[Box]:
+        """What the camera frames: every card, pyramid, ghost and legal spot (any cell a card may take next); with
+        the whole table (the piles, trays, scoring row and labels too) when `whole`, by default as last framed."""
+        spots = () if self.ended() else self.session.state.table.need
+        if not (self.whole if whole is None else whole):
+            return (scene_boxes(self.scene, spots, self.parts.play_furniture() + self.feedback.nodes())
+                    + self.parts.play_label_boxes())
+        return scene_boxes(self.scene, spots, self.parts.furniture() + self.feedback.nodes()) + self.parts.label_boxes()
+
+    def obstacles(self) -> list[Rect]:
+        return (self.hud.obstacles(self.ended(), not self.join.button.isHidden(), self.session.humans > 0)
+                + self.feedback.obstacles())
+
+    def framed(self, name: str | None = None) -> Orbit:
+        """The view framing the table clear of the HUD: a named one (orbit, top, side), or the present angles.
+        The whole table when the cards stay big so (a card at least BIG_CARD of the window's width), at the
+        end, or asked for (T); else the cards and the spots first, as large as the window allows."""
+        whole = self._fit(self.frame_boxes(True), name)
+        self.whole = self.ended() or self.glance or self._card_width(whole) >= BIG_CARD
+        return whole if self.whole else self._fit(self.frame_boxes(False), name)
+
+    def _fit(self, boxes: list[Box], name: str | None) -> Orbit:
+        lens = self.perspective
+        if name is not None:
+            return frame_view(name, boxes, lens, self.obstacles())
+        orbit = self.camera.orbit
+        found = framed(boxes, orbit.heading, orbit.pitch, lens, self.obstacles())
+        return found if found is not None else frame_view("orbit", boxes, lens, self.obstacles())
+
+    def _card_width(self, orbit: Orbit) -> float:
+        """How wide a card in the middle of the table stands on the screen from an orbit (screen units: 2 is the
+        window's width)."""
+        cells = list(self.session.state.table.cards) or [(0, 0)]
+        x = sum(geometry.cell_centre(*c)[0] for c in cells) / len(cells)
+        y = sum(geometry.cell_centre(*c)[1] for c in cells) / len(cells)
+        tan_x, tan_y = tangents(self.perspective)
+        top = geometry.card_top(0)
+        left = project((x - geometry.CARD_WIDTH / 2, y, top), orbit, tan_x, tan_y)
+        right = project((x + geometry.CARD_WIDTH / 2, y, top), orbit, tan_x, tan_y)
+        return 0.0 if left is None or right is None else math.hypot(right[0] - left[0], right[1] - left[1])
+
+    def toggle_glance(self) -> None:
+        """T: a glance at the whole table (piles, trays, the scoring row), or back to the cards framed big."""
+        self.glance = not self.glance
+        self.show_elevation(False)
+        self.camera.moved_by_player = False
+        self._framed_for = self._framing_key()
+        self.camera.ease_to(self.framed())
+
+    def frame_now(self) -> None:
+        """Stand at the three-quarter view framing the table (a game opening)."""
+        self.camera.place(self.framed("orbit"))
+        self._framed_for = self._framing_key()
+        self.camera.moved_by_player = False
+
+    def _framing_key(self) -> Framing:
+        return (len(self.session.state.log), self.ended(), tuple(self.obstacles()), self.window_aspect())
+
+    def _follow(self) -> None:
+        """After a move (or when something shown would fall outside), ease to a new framing; not if the player
+        has moved the camera since the last one."""
+        if self.camera.moved_by_player or self.elevation_on:
+            return
+        key = self._framing_key()
+        if key != self._framed_for or not self.inside():
+            self._framed_for = key
+            self.camera.ease_to(self.framed())
+
+    def inside(self, orbit: Orbit | None = None) -> bool:
+        """Does every box project inside one free rectangle of the window, seen from an orbit (the camera's
+        goal by default)?"""
+        from ..view.camera import corners, free_rects
+        from ..view.framing import WINDOW
+
+        orbit = orbit or (self.camera.goal[1] if self.camera.goal is not None else self.camera.orbit)
+        tan_x, tan_y = tangents(self.perspective)
+        points = [project(p, orbit, tan_x, tan_y) for p in corners(self.frame_boxes())]
+        seen = [p for p in points if p is not None]
+        if len(seen) < len(points):
+            return False
+        return any(all(x0 - 1e-6 <= x <= x1 + 1e-6 and y0 - 1e-6 <= y <= y1 + 1e-6 for x, y in seen)
+                   for x0, x1, y0, y1 in free_rects(self.obstacles(), WINDOW))
+
+    def fit(self) -> None:
+        """F: frame the table from the present angle, and follow the game again."""
+        self.show_elevation(False)
+        self.camera.moved_by_player = False
+        self._framed_for = self._framing_key()
+        self.camera.ease_to(self.framed())
+
+    def view(self, name: str) -> None:
+        """1, 2, 3 (and Home): a view from above, the side or three-quarters, framed; Rising's side is its elevation."""
+        if name == "side" and self.parts.elevation is not None:
+            self.show_elevation(True)
+            return
+        self.show_elevation(False)
+        self.camera.moved_by_player = False
+        self._framed_for = self._framing_key()
+        self.camera.ease_to(self.framed(name))
+
+    def rotate(self, heading: float, pitch: float) -> None:
+        self.show_elevation(False)
+        self.camera.rotate(heading, pitch)
+
+    def zoom(self, factor: float) -> None:
+        elevation = self.parts.elevation
+        if self.elevation_on and elevation is not None:  # the elevation stays orthographic: zoom its film
+            elevation.zoom = max(0.2, min(2.0, elevation.zoom * factor))
+            self._aim_elevation()
+            return
+        pointer = self.picker.mouse()  # the wheel zooms towards what the pointer is on, not the window's middle
+        spot = self.picker.table_point(pointer) if pointer is not None else None
+        self.camera.zoom(factor, None if spot is None else (spot[0], spot[1], geometry.card_top(0)))
+
+    def pan(self, right: float, forward: float) -> None:
+        self.show_elevation(False)
+        self.camera.pan(right, forward)
