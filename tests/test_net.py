@@ -229,6 +229,8 @@ def test_join_says_in_one_line_why_it_cannot(processes):
     (["aquarius"], "--players: say who sits where"),
     (["--load", "nowhere.json"], "no such saved game"),
     (["aquarius", "--players", "remote,remote", "--port", "70000"], "--port: expected a port"),
+    (["aquarius", "--players", "remote,remote", "--away-bot", "-1"], "--away-bot: expected a number of seconds"),
+    (["aquarius", "--players", "remote,remote", "--pace", "nan"], "--pace: expected a number of seconds"),
 ])
 def test_host_refuses_what_it_cannot_do_before_listening(args, says):
     done = subprocess.run([sys.executable, "-m", "aquarius3d", "host", *args], capture_output=True, text=True,

@@ -16,7 +16,7 @@ import sys
 from typing import Any, TextIO
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import ConnectionClosed, InvalidStatus, InvalidURI
 
 from .code import JoinCode
 from .protocol import (HOST_TYPES, MAX_HOST_MESSAGE, NORMAL, PROTOCOL, REFUSED, REPLACED, ProtocolError, decode,
@@ -28,7 +28,11 @@ FINAL = (NORMAL, REFUSED, REPLACED)  # closes that end the game for this player:
 
 
 class JoinRefused(Exception):
-    """The host would not let this player in (or back): its reason, in words."""
+    """The host would not let this player in (or back): its reason, in words, and its code when it gave one."""
+
+    def __init__(self, reason: str, code: str | None = None) -> None:
+        super().__init__(reason)
+        self.code = code
 
 
 class HostGone(Exception):
@@ -48,10 +52,14 @@ class Guest:
         try:
             ws = await asyncio.wait_for(connect(self.code.uri, compression=None, max_size=MAX_HOST_MESSAGE,
                                                 open_timeout=CONNECT_SECONDS, close_timeout=5), CONNECT_SECONDS)
-        except (InvalidHandshake, InvalidURI) as exc:
+        except (InvalidStatus, InvalidURI) as exc:  # an answer, but not a WebSocket's
             raise JoinRefused(f"{self.code.host}:{self.code.port} is not an aquarius3d host ({exc})") from None
         except TimeoutError:
             raise OSError(f"no answer from {self.code.host}:{self.code.port} within {CONNECT_SECONDS:g} seconds") from None
+        except OSError:
+            raise
+        except Exception as exc:  # the line closed before an answer (a host stopping or starting), or garbage
+            raise OSError(f"{self.code.host}:{self.code.port} gave no WebSocket answer ({exc})") from None
         hello = {"type": "hello", "protocol": PROTOCOL, "secret": self.code.secret, "name": self.name}
         if self.token is not None:
             hello["token"] = self.token
@@ -63,7 +71,7 @@ class Guest:
             raise JoinRefused(_closed_reason(exc, "the host did not welcome this player")) from None
         if answer["type"] != "welcome":
             await ws.close()
-            raise JoinRefused(str(answer.get("reason") or "the host refused this player"))
+            raise JoinRefused(str(answer.get("reason") or "the host refused this player"), answer.get("code"))
         if answer.get("protocol") != PROTOCOL:
             await ws.close()
             raise JoinRefused(f"the host speaks protocol {answer.get('protocol')} and this player {PROTOCOL}: "
@@ -92,7 +100,9 @@ class Guest:
                 await self.join()
                 self.reconnects += 1
                 return
-            except OSError:
+            except (OSError, JoinRefused) as exc:
+                if isinstance(exc, JoinRefused) and exc.code is not None:
+                    raise  # the host said no (the token, the secret): final
                 if loop.time() + pause > until:
                     raise HostGone(f"lost the line to {self.code.host}:{self.code.port} and could not find it again "
                                    f"within {COME_BACK_SECONDS:g} seconds") from None
@@ -121,15 +131,27 @@ def _closed_reason(exc: BaseException, default: str) -> str:
 
 
 async def play_bot(code: JoinCode, level: str, name: str, seed: int, out: TextIO = sys.stdout,
-                   err: TextIO = sys.stderr) -> int:
+                   err: TextIO = sys.stderr, pace: float = 0.0, keep_token: bool = False) -> int:
     """Join, play the seat as a computer of that level until the game ends, print the end. The exit status:
-    0 when the game ended; JoinRefused, HostGone or OSError when it could not be joined or followed."""
+    0 when the game ended; JoinRefused, HostGone or OSError when it could not be joined or followed. `pace`:
+    seconds to wait before each move; `keep_token`: remember the seat's token (tokens.py), so that the same
+    command run again comes back to the seat."""
     from ..bots import make_player
     from ..rules.ruleset import load_ruleset
+    from . import tokens
     from .wire import observation_of
 
     guest = Guest(code, name)
-    welcome = await guest.join()
+    guest.token = tokens.remembered(code, name) if keep_token else None
+    try:
+        welcome = await guest.join()
+    except JoinRefused as exc:
+        if exc.code != "token":
+            raise
+        guest.token = None  # a token of another game with the same code: join as new
+        welcome = await guest.join()
+    if keep_token:
+        tokens.remember(code, name, guest.token)
     try:
         game = load_ruleset(welcome["ruleset"], welcome["options"])
     except ValueError as exc:
@@ -140,6 +162,7 @@ async def play_bot(code: JoinCode, level: str, name: str, seed: int, out: TextIO
     loop = asyncio.get_running_loop()
     refusals = 0
     last: dict[str, Any] | None = None
+    answered: tuple[int, int] | None = None
     while True:
         message = await guest.receive()
         if message["type"] == "refused":
@@ -158,9 +181,14 @@ async def play_bot(code: JoinCode, level: str, name: str, seed: int, out: TextIO
             for line in message.get("summary", []):
                 print(line, file=out, flush=True)
             await guest.leave()
+            if keep_token:
+                tokens.remember(code, name, None)
             return 0
-        if message["your_move"]:
+        if message["your_move"] and (message["seq"], guest.reconnects) != answered:  # (once a state, unless the
+            answered = (message["seq"], guest.reconnects)                          # line dropped meanwhile)
             last = message
             seen = observation_of(message["view"], message["seat"])
             move = await loop.run_in_executor(None, player.choose, game, seen)
+            if pace > 0:
+                await asyncio.sleep(pace)
             await guest.move(message["seq"], str(move))

@@ -39,6 +39,10 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--load", metavar="FILE", help="go on with a hosted game the host saved (the saves folder's "
                                                   "hosted.json): the same seats for the same players")
     p.add_argument("--exit-at-end", action="store_true", help="stop when the game ends")
+    p.add_argument("--pace", type=float, default=0.0, metavar="SECONDS",
+                   help="wait before each computer seat's move, so that people can follow (default 0)")
+    p.add_argument("--away-bot", type=float, metavar="SECONDS",
+                   help="a remote player away this long on their turn has a computer play for them until they are back")
     p.set_defaults(run=cmd_host)
 
     p = sub.add_parser("join", help="play a seat of a hosted game, by the code its host printed")
@@ -47,6 +51,7 @@ def add_parsers(sub: Any) -> None:
                                                   "medium, hard)")
     p.add_argument("--name", help="the name to play under (default: the level's)")
     p.add_argument("--seed", type=int, help="the computer player's random seed")
+    p.add_argument("--pace", type=float, default=0.0, metavar="SECONDS", help="wait before each move (default 0)")
     p.set_defaults(run=cmd_join)
 
 
@@ -60,6 +65,14 @@ def _options(pairs: list[str] | None) -> dict[str, Any]:
             raise DataError(f"--option {pair!r}: expected KEY=VALUE, for example first_edition=true")
         options[key.strip()] = parse_option_value(value)
     return options
+
+
+def _seconds(option: str, value: float | None, most: float = 3600.0) -> float:
+    if value is None:
+        return 0.0
+    if not 0 <= value <= most:  # (also refuses nan)
+        raise DataError(f"{option}: expected a number of seconds from 0 to {most:g}, got {value}")
+    return value
 
 
 def _port(port: int) -> int:
@@ -89,7 +102,13 @@ def make_host(args: argparse.Namespace) -> Host:
     if not game.min_players <= len(chairs) <= game.max_players:
         raise DataError(f"--players: {game.id} is for {game.min_players} to {game.max_players} players, not {len(chairs)}")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    return Host(game, chairs, seed, new_secret(), exit_at_end=args.exit_at_end)
+    return _timed(Host(game, chairs, seed, new_secret(), exit_at_end=args.exit_at_end), args)
+
+
+def _timed(host: Host, args: argparse.Namespace) -> Host:
+    host.pace = _seconds("--pace", args.pace)
+    host.away_bot = None if args.away_bot is None else _seconds("--away-bot", args.away_bot, 86400.0)
+    return host
 
 
 def _resumed(args: argparse.Namespace) -> Host:
@@ -107,7 +126,7 @@ def _resumed(args: argparse.Namespace) -> Host:
         session = Session.from_record(record, autosave=False)
     except (ValueError, TypeError, KeyError, IndexError) as exc:
         raise DataError(f"{path.name}: cannot be replayed ({exc})") from None
-    return Host(session.game, chairs, session.seed, secret, exit_at_end=args.exit_at_end, session=session)
+    return _timed(Host(session.game, chairs, session.seed, secret, exit_at_end=args.exit_at_end, session=session), args)
 
 
 def shown_address(bind: str) -> str:
@@ -149,8 +168,9 @@ def cmd_join(args: argparse.Namespace) -> int:
         raise DataError(f"--bot: {exc}") from None
     name = " ".join((args.name or level.capitalize()).split())
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    pace = _seconds("--pace", args.pace)
     try:
-        return asyncio.run(play_bot(code, level, name, seed))
+        return asyncio.run(play_bot(code, level, name, seed, pace=pace, keep_token=True))
     except JoinRefused as exc:
         raise DataError(f"cannot join {code.host}:{code.port}: {exc}") from None
     except HostGone as exc:

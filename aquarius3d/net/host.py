@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from websockets.asyncio.server import serve
 from websockets.exceptions import ConnectionClosed
 
-from ..bots import make_player
+from ..bots import DEFAULT_LEVEL, make_player
 from ..files import saves
 from ..i18n import tr
 from ..session import Session, Stage
@@ -65,6 +65,9 @@ class Host:
         self.done = asyncio.Event()  # stop serving (the game is over and --exit-at-end, or stop())
         self.ready = asyncio.Event()  # listening: `code` says where
         self.thinker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="aquarius3d-host-bot")
+        self.pace = 0.0  # seconds before each computer move (--pace)
+        self.away_bot: float | None = None  # seconds a remote player may be away on their turn before a computer plays
+        self.stand_ins: dict[int, Any] = {}  # seat -> the computer playing for its absent player
 
     # -- running ------------------------------------------------------------------------------------
 
@@ -82,6 +85,8 @@ class Host:
             else:
                 self.say(f"{self.game.ruleset.name} goes on, turn {self.session.state.turn_number}: waiting for "
                          f"{', '.join(c.name for c in self.chairs if c.kind == 'remote')} to come back")
+                for chair in self.chairs:
+                    chair.away_since = asyncio.get_running_loop().time() if chair.kind == "remote" else None
                 self.wake.set()
             driver = asyncio.create_task(self._drive())
             try:
@@ -164,7 +169,7 @@ class Host:
             self.chairs[seat].name = unique_name(hello.name, self.chairs)
             self.chairs[seat].token = new_token()
         chair = self.chairs[seat]
-        chair.link, link.seat = link, seat
+        chair.link, chair.away_since, link.seat = link, None, seat
         link.send({"type": "welcome", "protocol": PROTOCOL, "seat": seat, "name": chair.name, "token": chair.token,
                    "ruleset": self.game.id, "options": dict(self.game.options), "limits": limits()})
         self.say(f"{chair.name} {'is back' if hello.token else 'joined'} (seat {seat + 1}, {link.address})")
@@ -187,8 +192,11 @@ class Host:
             chair.name, chair.token = "", None
             self._tell_lobby()
         elif not self.session.state.over:
-            self.say(f"{chair.name} is away (seat {seat + 1}): waiting for them")
+            chair.away_since = asyncio.get_running_loop().time()
+            self.say(f"{chair.name} is away (seat {seat + 1}): waiting for them" +
+                     (f", then a computer plays for them after {self.away_bot:g} s" if self.away_bot is not None else ""))
             self._tell_all()
+            self.wake.set()
 
     def _message(self, link: Link, message: dict[str, Any]) -> None:
         sent = read_move(message)
@@ -284,31 +292,63 @@ class Host:
         return message
 
     async def _drive(self) -> None:
-        """Play the computer seats and pass the score table between rounds, as the table changes."""
-        loop = asyncio.get_running_loop()
+        """Play the computer seats (and an absent player's, with --away-bot) and pass the score table between
+        rounds, as the table changes."""
         while True:
-            await self.wake.wait()
+            try:
+                await asyncio.wait_for(self.wake.wait(), self._patience())
+            except TimeoutError:
+                pass
             self.wake.clear()
             session = self.session
-            while session is not None and session.stage in (Stage.COMPUTER, Stage.ROUND_OVER):
+            while session is not None and (session.stage in (Stage.COMPUTER, Stage.ROUND_OVER) or self._stand_in_due()):
                 if session.stage == Stage.ROUND_OVER:
                     session.next_round()
+                    self._changed()
                 else:
-                    seat = session.seat
-                    seen = session.game.observe(session.state, seat)
-                    try:
-                        move = await loop.run_in_executor(self.thinker, session.bots[seat].choose, session.game, seen)
-                        played = session.computer_move(move)
-                    except Exception as exc:  # a computer player's bug: said, and the seat plays on at random
-                        print(f"aquarius3d host: {session.seats[seat].name} could not choose ({exc.__class__.__name__}: "
-                              f"{exc}); a random move instead", file=sys.stderr, flush=True)
-                        played = False
-                    if not played:
-                        session.computer_move(make_player("random", self.seed + session.state.turn_number).choose(
-                            session.game, seen))
-                self._changed()
+                    before = self.seq
+                    if await self._computer_moves(session):
+                        self._changed()
+                    elif self.seq == before:  # refused twice: a computer player's bug, said; the table waits
+                        print(f"aquarius3d host: no move of {session.seats[session.seat].name}'s was taken",
+                              file=sys.stderr, flush=True)
+                        break
             if session is not None and session.state.over and self.exit_at_end:
                 self.done.set()
+
+    def _patience(self) -> float | None:
+        """How long the driver may sleep: until an absent player's time is up, else until the table changes."""
+        session = self.session
+        if self.away_bot is None or session is None or session.stage != Stage.REMOTE:
+            return None
+        since = self.chairs[session.seat].away_since
+        return None if since is None else max(0.0, since + self.away_bot - asyncio.get_running_loop().time())
+
+    def _stand_in_due(self) -> bool:
+        return self._patience() == 0.0
+
+    async def _computer_moves(self, session: Session) -> bool:
+        """A computer seat's move, or a stand-in's for an absent player; False if the table changed meanwhile."""
+        seat, seq, remote = session.seat, self.seq, session.stage == Stage.REMOTE
+        if remote and seat not in self.stand_ins:
+            self.stand_ins[seat] = make_player(DEFAULT_LEVEL, self.seed * 31 + seat)
+            self.say(f"{self.chairs[seat].name} is still away: a computer plays for them until they are back")
+        player = self.stand_ins[seat] if remote else session.bots[seat]
+        if self.pace > 0:
+            await asyncio.sleep(self.pace)
+        seen = session.game.observe(session.state, seat)
+        try:
+            move = await asyncio.get_running_loop().run_in_executor(self.thinker, player.choose, session.game, seen)
+        except Exception as exc:  # a computer player's bug: said, and the seat plays on at random
+            print(f"aquarius3d host: {session.seats[seat].name} could not choose ({exc.__class__.__name__}: {exc}); "
+                  "a random move instead", file=sys.stderr, flush=True)
+            move = make_player("random", self.seed + session.state.turn_number).choose(session.game, seen)
+        if self.seq != seq or session.seat != seat:
+            return False  # (the player came back and moved first)
+        if (session.submit if remote else session.computer_move)(move):
+            return True
+        fallback = make_player("random", self.seed + session.state.turn_number).choose(session.game, seen)
+        return (session.submit if remote else session.computer_move)(fallback)
 
 
 async def _close(ws: ServerConnection, code: int, reason: str) -> None:

@@ -31,6 +31,7 @@ class Chair:
     level: str = DEFAULT_LEVEL
     token: str | None = None
     link: Link | None = None
+    away_since: float | None = None  # when its player left, after the deal (the event loop's clock)
 
     @property
     def seat(self) -> Seat:
