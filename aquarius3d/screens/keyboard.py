@@ -197,7 +197,7 @@ class TableKeys:
         self._light()
         if target is not None and target.kind not in ("button", "card") and not self.in_view(target):
             self.screen.fit()  # (the player's camera had left it out of view: the table framed again, it in it)
-        self.follow()
+        self.frame()
 
     def update(self) -> None:
         """After a redraw: the focus kept if it may still be chosen, else moved to what stands in its place (the
@@ -207,7 +207,7 @@ class TableKeys:
         if focus is not None and focus not in ring:
             self.focus = next((t for t in ring if self._same_place(focus, t)), None)
         self._light()
-        self.follow()
+        self.frame()
 
     def _same_place(self, old: Target, new: Target) -> bool:
         if old.kind != new.kind:
@@ -235,12 +235,17 @@ class TableKeys:
             screen.parts.hover_tray(None)
         self._lit = focus if focus is not None and focus.kind in PREVIEWED else None
 
-    def follow(self) -> None:
-        """Each frame: the frame follows what is in focus (the camera may move); the status is written if asked."""
+    def frame(self) -> None:
+        """The blue frame round what is in focus, where it shows now (or none)."""
         focus = self.focus
         rect = self.rect(focus) if focus is not None else None
         if rect != self.marker.rect or (rect is None) != self.marker.root.isHidden():
             self.marker.show(rect)
+
+    def follow(self) -> None:
+        """Each frame: the frame follows what is in focus (the camera may move); the status is written if asked,
+        here only, once the frame's keys and clicks have all been handled (never a state half-way through one)."""
+        self.frame()
         if os.environ.get(STATUS_ENV):
             self.report()
 
