@@ -33,6 +33,7 @@ from .suggest import suggest
 from .table_camera import Framing, TableCamera
 from .thinking import Thinking
 from .tour import Tour
+from .tray_tip import TrayTip
 
 if TYPE_CHECKING:
     from direct.task.Task import Task
@@ -83,6 +84,7 @@ class TableScreen(TableCamera, Screen):
         self.thinking = Thinking(self)  # hard seats and H think in a worker process
         self.feedback = Feedback(self)
         self.keys = TableKeys(self)  # Tab, Shift+Tab and Enter: the table by keyboard alone
+        self.tray_tip = TrayTip(self)
         self.refresh()
         self.frame_now()
         self._bot_due = time.monotonic() + BOT_PAUSE
@@ -230,6 +232,7 @@ class TableScreen(TableCamera, Screen):
                 self.hover(cell, move)
             if session.stage == Stage.PYRAMID:  # the player's tray: the pyramid pointed at brightens
                 self.parts.hover_tray(self.parts.tray_pyramid_at(self.picker.table_point(point, Trays.TOP)))
+        self.tray_tip.update(point)  # a greyed pyramid under the pointer says why (Aquarius Rising)
         labels = self.parts.storey_labels
         if labels is not None and labels.shown:
             labels.fit(self.camera.orbit.distance)

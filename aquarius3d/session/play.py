@@ -369,7 +369,7 @@ class Session(Shown):
         said = len(self.messages)  # where this move's log lines begin
         self.messages.append(self.describe(result, before))
         self.messages.extend(self.flow.after_move(result, turn_before))
-        self.notice = ""
+        self.notice = self.flow.notice(result, turn_before)
         if result.bonus:
             self.notice = tr("log_bonus", name=self.seats[seat].name, count=result.bonus)
             self.messages.append(self.notice)

@@ -159,7 +159,8 @@ class TableParts:
         home = next((i for i, seat in enumerate(session.seats) if seat.kind == "human"), 0)
         self.trays.update(supplies, None if session.stage == Stage.COVER else session.seat,
                           session.choice.pyramid if choosing else None, self.tray_hover if choosing else None,
-                          home, titled=False)  # the seats' labels stand at their trays (view/seat_labels.py)
+                          home, titled=False,  # the seats' labels stand at their trays (view/seat_labels.py)
+                          stuck=frozenset(rising.stuck()))  # greyed: no quarter can take them now
 
     def tray_pyramid_at(self, point: tuple[float, float] | None) -> str | None:
         """The pyramid of the player's tray at a point of the table's plane (picked at the trays' height)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from panda3d.core import LineSegs, NodePath, OrthographicLens, TextNode
+from panda3d.core import LineSegs, NodePath, OrthographicLens, TextNode, TransparencyAttrib
 
 from ..core import geometry
 from ..i18n import element_name, length, tr
@@ -29,6 +29,16 @@ LABEL_BEYOND = 46.0  # millimetres from a tray's far edge to its seat's label (i
 FAN_BESIDE = 34.0  # millimetres from a tray's outer end to the middle of its seat's hand of card backs
 PILES_REACH = geometry.CARD_LENGTH + 16.0  # how far the piles reach beyond the outermost spots (view/piles.py)
 TEXT_RGBA = (0.96, 0.94, 0.86, 1)
+STUCK_GREY, STUCK_TINT, STUCK_ALPHA = 0.5, 0.3, 0.5  # a pyramid of the tray no quarter can take now: greyed, faded
+STUCK_TEXT = (0.55, 0.55, 0.55, 1)  # its count, greyed too
+
+
+def greyed(code: str) -> tuple[float, float, float, float]:
+    """A pyramid's colour greyed: mostly grey, a tint of its own colour left (which one it is still shows), faded."""
+    from .scene import PYRAMID_RGB
+
+    red, green, blue = (STUCK_GREY * (1 - STUCK_TINT) + c * STUCK_TINT for c in PYRAMID_RGB[code[1]])
+    return (red, green, blue, STUCK_ALPHA)
 
 
 def _label(parent: NodePath, text: str, scale: float, colour: tuple[float, ...] = TEXT_RGBA,
@@ -116,10 +126,12 @@ class Trays:
     LIFT = 9.0  # millimetres the chosen pyramid rises above its tray
 
     def update(self, supplies: list[tuple[str, list[tuple[str, int]]]], active: int | None,
-               chosen: str | None = None, hovered: str | None = None, home: int = 0, titled: bool = True) -> None:
+               chosen: str | None = None, hovered: str | None = None, home: int = 0, titled: bool = True,
+               stuck: frozenset[str] = frozenset()) -> None:
         """supplies: per seat (name, [(pyramid, count), ...]); the active seat's tray is lit, its `chosen`
-        pyramid lifted and glowing, its `hovered` one brightened. Every stack shows how many are left. `titled`:
-        each tray says whose it is and its count (not when the seats' own labels stand at the trays)."""
+        pyramid lifted and glowing, its `hovered` one brightened, those `stuck` (no quarter can take them now)
+        greyed. Every stack shows how many are left. `titled`: each tray says whose it is and its count (not when
+        the seats' own labels stand at the trays)."""
         from .meshes import box_node
 
         self.root.getChildren().detach()
@@ -157,10 +169,15 @@ class Trays:
                                                            (1.0, 0.88, 0.45, 1), "tray-glow"))
                         glow.setPos(x, py, 3.0)
                         glow.setLightOff()
+                    elif code in stuck:  # greyed and faded, a tint of its colour left
+                        pyramid.setColor(*greyed(code), 1)
+                        pyramid.setTransparency(TransparencyAttrib.M_alpha)
+                        pyramid.setTag("stuck", "1")
                     elif code == hovered:
                         pyramid.setColorScale(1.25, 1.25, 1.15, 1)
-                number = _label(tray, str(count), 17.0, (1.0, 0.9, 0.55, 1) if code == chosen and lit else TEXT_RGBA,
-                                backed=True)
+                dim = lit and code in stuck and code != chosen
+                number = _label(tray, str(count), 17.0, (1.0, 0.9, 0.55, 1) if code == chosen and lit
+                                else STUCK_TEXT if dim else TEXT_RGBA, backed=True)
                 number.setPos(x + self.PITCH * 0.32, py - self.PITCH * 0.42, 6.0)
                 number.setBillboardPointEye()  # read from any angle, as the storey labels are
                 number.setTag("count", f"{code}:{count}")

@@ -85,6 +85,10 @@ class Flow:
         """Lines to log after a move, beyond the move in words."""
         return []
 
+    def notice(self, result: ApplyResult, turn_before: int) -> str:
+        """What the player who moved is told at once, at the top of the window, beyond the log ("" for nothing)."""
+        return ""
+
     def rounds(self) -> list[Any]:
         """The rounds played so far, when a game has rounds (Dominus)."""
         return []

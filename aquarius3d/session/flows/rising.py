@@ -17,6 +17,7 @@ from .base import Flow
 
 if TYPE_CHECKING:
     from ...core.cards import Face
+    from ...engine.game import ApplyResult
 
 
 class RisingFlow(Flow):
@@ -45,11 +46,25 @@ class RisingFlow(Flow):
             return set()
         return {m.pyramid for m in session.game.legal_moves(session.state) if isinstance(m, PlacePyramid)}
 
+    def stuck(self) -> set[str]:
+        """The pyramids of the player's supply that no quarter can take now (greyed on the tray)."""
+        if self.session.stage != Stage.PYRAMID:
+            return set()
+        return {code for code, _ in self.supply()} - self.placeable()
+
+    def why_stuck(self, pyramid: str) -> str | None:
+        """Why a pyramid of the supply cannot be picked now, in words (None when it can): the refusal's reason,
+        said as well when the pointer rests on it."""
+        if pyramid in self.placeable():
+            return None
+        return tr("refuse_pyramid_nowhere", pyramid=pyramid_name(pyramid))
+
     def pick_pyramid(self, choice: Choice, pyramid: str) -> Outcome | None:
         if choice.stage != Stage.PYRAMID or not any(p == pyramid for p, _ in self.supply()):
             return choice  # (not a pyramid of this supply now: nothing changes)
-        if pyramid not in self.placeable():  # no dead end: a pyramid with nowhere to go is not picked
-            return Refusal(tr("refuse_pyramid_nowhere", pyramid=pyramid_name(pyramid)))
+        why = self.why_stuck(pyramid)
+        if why is not None:  # no dead end: a pyramid with nowhere to go is not picked
+            return Refusal(why)
         return choice.but(pyramid=pyramid)
 
     def cancel(self, choice: Choice) -> Choice | None:
@@ -77,6 +92,25 @@ class RisingFlow(Flow):
         if choice.pyramid is None:
             return tr("hud_pyramid", count=left)
         return tr("hud_pyramid_place", pyramid=pyramid_name(choice.pyramid))
+
+    def after_move(self, result: ApplyResult, turn_before: int) -> list[str]:
+        """A turn that ends without its pyramid step, the player still holding pyramids: no quarter could take
+        any of them ("each action is mandatory, unless game circumstances forbid it"). Said in the log, and to the
+        player at once (notice)."""
+        line = self._no_pyramid(result, turn_before)
+        return [line] if line else []
+
+    def notice(self, result: ApplyResult, turn_before: int) -> str:
+        return self._no_pyramid(result, turn_before) or ""
+
+    def _no_pyramid(self, result: ApplyResult, turn_before: int) -> str | None:
+        session = self.session
+        state = session.state
+        if isinstance(result.move, PlacePyramid) or result.over or state.phase == "pyramid" \
+                or state.turn_number == turn_before or not self.supply(result.seat):
+            return None
+        names = [seat.name for seat in session.seats]
+        return tr("log_no_pyramid", name=names[result.seat], next=names[state.turn])
 
     def spots_above(self, lies: Face) -> list[tuple[tuple[int, int], int]]:
         session = self.session

@@ -1,0 +1,81 @@
+"""Aquarius Rising: a pyramid of the player's tray that no quarter can take now is greyed on the tray
+(view/rising.py), and says why when the pointer rests on it: the words the session refuses the pick with
+(session/flows/rising.py: why_stuck), in a small backed box beside the pointer, inside the window."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from panda3d.core import TextNode
+
+from ..session import Stage
+from ..view.picking import ScreenPoint
+from ..view.rising import Trays
+from .widgets import TEXT
+
+if TYPE_CHECKING:
+    from ..session.flows.rising import RisingFlow
+    from .table_screen import TableScreen
+
+SCALE = 0.04  # the tip's text (aspect2d units)
+WRAP = 26  # its width in ems
+BACK = (0.05, 0.06, 0.08, 0.9)
+OFFSET = 0.05  # from the pointer to the tip's nearest corner
+EDGE = 0.02  # kept clear inside the window's edge
+
+
+class TrayTip:
+    """Kept by the table screen (its text is one of the screen's widgets)."""
+
+    def __init__(self, screen: TableScreen) -> None:
+        self.screen = screen
+        node = TextNode("tray-tip")
+        node.setAlign(TextNode.ALeft)
+        node.setWordwrap(WRAP)
+        node.setTextColor(*TEXT)
+        node.setCardColor(*BACK)  # (a card behind the words: they read over any tray or felt)
+        node.setCardAsMargin(0.4, 0.4, 0.3, 0.2)
+        node.setCardDecal(True)
+        assert screen.root is not None  # (made as the screen is built)
+        self.text = screen.root.attachNewNode(node)  # (goes with the screen's root)
+        self.text.setScale(SCALE)
+        self.pyramid: str | None = None  # the pyramid the tip speaks of, while it shows
+        self.text.hide()
+
+    def update(self, point: ScreenPoint | None) -> None:
+        """The pointer is at `point` (screen units; None: gone, or not the pyramid step): the tip of the greyed
+        pyramid under it, or none."""
+        screen = self.screen
+        session = screen.session
+        code = None
+        if point is not None and session.stage == Stage.PYRAMID and not screen.menu.shown and not screen.help_shown:
+            code = screen.parts.tray_pyramid_at(screen.picker.table_point(point, Trays.TOP))
+        why = cast("RisingFlow", session.flow).why_stuck(code) if code is not None else None
+        if why is None or point is None:
+            self.pyramid = None
+            self.text.hide()
+            return
+        self.pyramid = code
+        self.text.node().setText(why[:1].upper() + why[1:])
+        self.text.show()
+        self._place(point)
+
+    def _place(self, point: ScreenPoint) -> None:
+        """Above and right of the pointer, else where it fits inside the window."""
+        aspect = self.screen.base.getAspectRatio()
+        left, right, bottom, top = self.text.node().getCardActual()
+        width, height = (right - left) * SCALE, (top - bottom) * SCALE
+        x, z = point[0] * aspect, point[1]
+        x0 = x + OFFSET if x + OFFSET + width <= aspect - EDGE else x - OFFSET - width
+        z0 = z + OFFSET if z + OFFSET + height <= 1 - EDGE else z - OFFSET - height
+        x0 = max(-aspect + EDGE, min(aspect - EDGE - width, x0))
+        z0 = max(-1 + EDGE, min(1 - EDGE - height, z0))
+        self.text.setPos(x0 - left * SCALE, 0, z0 - bottom * SCALE)
+
+    def rect(self) -> tuple[float, float, float, float] | None:
+        """Where the tip shows (aspect2d units: left, right, bottom, top), None while hidden."""
+        if self.text.isHidden():
+            return None
+        left, right, bottom, top = self.text.node().getCardActual()
+        x, z = self.text.getX(), self.text.getZ()
+        return x + left * SCALE, x + right * SCALE, z + bottom * SCALE, z + top * SCALE
