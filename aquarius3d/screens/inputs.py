@@ -49,6 +49,7 @@ KEYS: dict[str, tuple[str, ...]] = {
     # Aquarius Rising
     "storeys": ("l",),
     "elevation": ("e",),
+    "heights": ("k",),  # the height ranking's panel
     # the rules' pages
     "page_next": ("page_down", "arrow_right"),
     "page_previous": ("page_up", "arrow_left"),

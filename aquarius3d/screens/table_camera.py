@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from ..view.picking import Picker
     from ..view.scene import TableScene
     from .feedback import Feedback
+    from .heights import HeightPanel
     from .hud import Hud
     from .join import JoinPanel
 
@@ -40,6 +41,7 @@ class TableCamera:
     scene: TableScene
     parts: TableParts
     feedback: Feedback
+    heights: HeightPanel
     hud: Hud
     join: JoinPanel
     picker: Picker
@@ -77,7 +79,7 @@ class TableCamera:
 
     def obstacles(self) -> list[Rect]:
         return (self.hud.obstacles(self.ended(), not self.join.button.isHidden(), self.session.humans > 0)
-                + self.feedback.obstacles())
+                + self.feedback.obstacles() + self.heights.obstacles())
 
     def framed(self, name: str | None = None) -> Orbit:
         """The view framing the table clear of the HUD: a named one (orbit, top, side), or the present angles.

@@ -26,6 +26,7 @@ from . import Screen
 from .elevation import aim_elevation, show_elevation
 from .feedback import Feedback
 from .game_menu import GameMenu
+from .heights import HeightPanel
 from .hud import Hud
 from .join import JoinPanel
 from .keyboard import TableKeys
@@ -85,6 +86,7 @@ class TableScreen(TableCamera, Screen):
         self.feedback = Feedback(self)
         self.keys = TableKeys(self)  # Tab, Shift+Tab and Enter: the table by keyboard alone
         self.tray_tip = TrayTip(self)
+        self.heights = HeightPanel(self)  # Aquarius Rising: the height ranking, always on (K)
         self.refresh()
         self.frame_now()
         self._bot_due = time.monotonic() + BOT_PAUSE
@@ -139,6 +141,7 @@ class TableScreen(TableCamera, Screen):
             bind(name, self.pan, args, repeat=True)
         bind("storeys", self.toggle_storeys)
         bind("elevation", self.toggle_elevation)
+        bind("heights", self.toggle_heights)
         bind("view_top", self.view, ("top",))
         bind("view_side", self.view, ("side",))
         bind("view_orbit", self.view, ("orbit",))
@@ -172,6 +175,7 @@ class TableScreen(TableCamera, Screen):
         if self.elevation_on:
             self._aim_elevation()
         self.hud.update(session, self.status)
+        self.heights.update()
         self.join.update(session)
         self.hud.draw_choices(session, self._act)
         self._follow()
@@ -257,6 +261,11 @@ class TableScreen(TableCamera, Screen):
         """L: label every storey of every house with its number and height."""
         if self.parts.storey_labels is not None:
             self.parts.storey_labels.toggle()
+
+    def toggle_heights(self) -> None:
+        """K: the height ranking's panel hidden, or shown again (the table framed anew beside it)."""
+        self.heights.toggle()
+        self.refresh()
 
     def toggle_elevation(self) -> None:
         """E: the side elevation (orthographic, with a millimetre ruler), or back to the orbit view."""

@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from ...core.vocabulary import pyramid_order
+from ...core.vocabulary import ELEMENTS, pyramid_order
 from ...engine.moves import Move, PlacePyramid
+from ...games.rising.blocks import HighestElementBlock
+from ...games.rising.houses import ranking
 from ...games.rising.narration import explain_heights
 from ...games.rising.state import RisingData
 from ...i18n import pyramid_name, tr
@@ -117,6 +119,19 @@ class RisingFlow(Flow):
         spots = session.game.placement.vertical_spots
         assert spots is not None  # (every Aquarius Rising placement block has storeys)
         return spots(session.game, session.state, lies)
+
+    def height_ranking(self) -> list[tuple[str, float | None, int | None]]:
+        """Every goal element as it stands now: (element, its highest point in mm, its rank), best first, by the
+        rules' own heights and tie-break chain (games/rising/houses.py, as the winner is found); an element with no
+        panel on the table has neither and comes last. Equal on the whole chain, elements share a rank."""
+        state = self.session.state
+        end = self.session.game.end
+        keys = end.keys(state) if isinstance(end, HighestElementBlock) else {}
+        found: list[tuple[str, float | None, int | None]] = []
+        for group in ranking(keys):
+            rank = len(found) + 1
+            found += [(element, keys[element][0], rank) for element in group]
+        return found + [(element, None, None) for element in ELEMENTS if element not in keys]
 
     def explain_heights(self) -> list[str]:
         """The winner in words, one step of the tie-break chain at a time."""

@@ -1,0 +1,102 @@
+"""Aquarius Rising: the height ranking kept on screen, a small panel in the bottom left corner listing each goal
+element's highest point in millimetres and its rank, redrawn after every move; K hides it and shows it again.
+
+The heights and the ranks are the session's (RisingFlow.height_ranking): the rules' own heights and tie-break
+chain, from the same geometry the table is drawn by, never measured again here. The panel is HUD space: the
+camera frames the table beside it and the labels keep clear of it (obstacles)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from direct.gui.DirectGui import DirectFrame
+from panda3d.core import Point3, TextNode
+
+from ..core.vocabulary import LETTER_OF
+from ..i18n import element_name, length, tr
+from ..view.palette import ELEMENT_RGB
+from .widgets import TEXT
+
+if TYPE_CHECKING:
+    from ..session.flows.rising import RisingFlow
+    from ..view.camera import Rect
+    from .table_screen import TableScreen
+
+DARK = (0.05, 0.06, 0.08, 0.62)  # as the HUD's other panels
+WIDTH, TOP = 0.56, 0.45  # the panel, from the bottom left corner (aspect2d units)
+FRAME = (0.02, 0.02 + WIDTH, 0.02, TOP)
+TITLE_SCALE, ROW_SCALE, ROW_STEP = 0.042, 0.04, 0.064
+FIRST_ROW = TOP - 0.115  # the first row's baseline
+SPACE_ON_DARK = (0.62, 0.5, 0.85)  # space's purple, light enough to read on the dark panel (as the elevation's)
+DIM = (0.62, 0.62, 0.62, 1)  # an element not on the table
+
+
+def element_rgb(element: str) -> tuple[float, float, float]:
+    if element == "space":
+        return SPACE_ON_DARK
+    red, green, blue = ELEMENT_RGB[LETTER_OF[element]]
+    return (red / 255, green / 255, blue / 255)
+
+
+class HeightPanel:
+    """Kept by the table screen (its widgets are the screen's); only Aquarius Rising has one."""
+
+    def __init__(self, screen: TableScreen) -> None:
+        self.screen = screen
+        self.wanted = screen.session.family == "rising"  # K: hidden, shown again
+        corner = screen.base.a2dBottomLeft  # (drawn under the hand-off cover, as the turn panel is)
+        self.panel = screen.panel(FRAME, parent=corner, colour=DARK)
+        left, right = FRAME[0], FRAME[1]
+        self.title = screen.text(tr("heights_title"), (left + 0.04, TOP - 0.06), TITLE_SCALE, TextNode.ALeft,
+                                 parent=self.panel)
+        self.ranks, self.swatches, self.names, self.values = [], [], [], []
+        for row in range(5):
+            z = FIRST_ROW - row * ROW_STEP
+            self.ranks.append(screen.text("", (left + 0.08, z), ROW_SCALE, TextNode.ARight, parent=self.panel))
+            self.swatches.append(screen.keep(DirectFrame(parent=self.panel, frameColor=(1, 1, 1, 1),
+                                                         frameSize=(left + 0.11, left + 0.15, z - 0.006, z + 0.034))))
+            self.names.append(screen.text("", (left + 0.18, z), ROW_SCALE, TextNode.ALeft, parent=self.panel))
+            self.values.append(screen.text("", (right - 0.04, z), ROW_SCALE, TextNode.ARight, parent=self.panel))
+        self.rows: list[tuple[str, float | None, int | None]] = []  # what the panel shows: element, mm, rank
+        self.panel.hide()
+
+    @property
+    def shown(self) -> bool:
+        return not self.panel.isHidden()
+
+    def update(self) -> None:
+        """The ranking as the table stands (after every move)."""
+        if not self.wanted:
+            self.panel.hide()
+            return
+        self.rows = cast("RisingFlow", self.screen.session.flow).height_ranking()
+        digits = 1
+        heights = [h for _, h, _ in self.rows if h is not None]
+        while digits < 4 and len({length(h, digits) for h in heights}) < len(set(heights)):
+            digits += 1  # heights a hair apart are shown apart (as the end screen does)
+        self.title.setText(tr("heights_title"))
+        for row, (element, height, rank) in enumerate(self.rows[:5]):
+            colour = (*element_rgb(element), 1.0)
+            self.ranks[row].setText(str(rank) if rank is not None else "")
+            self.swatches[row]["frameColor"] = colour if height is not None else (*element_rgb(element), 0.35)
+            self.names[row].setText(element_name(element))
+            self.values[row].setText(length(height, digits) if height is not None else "—")
+            for text in (self.names[row], self.values[row]):
+                text["fg"] = TEXT if height is not None else DIM
+        self.panel.show()
+
+    def toggle(self) -> None:
+        """K: hide the panel, or show it again."""
+        self.wanted = not self.wanted and self.screen.session.family == "rising"
+        self.update()
+
+    def rect(self) -> Rect:
+        """The panel's place in screen units (left, right, bottom, top)."""
+        render2d, corner = self.screen.base.render2d, self.screen.base.a2dBottomLeft
+        low = render2d.getRelativePoint(corner, Point3(FRAME[0], 0, FRAME[2]))
+        high = render2d.getRelativePoint(corner, Point3(FRAME[1], 0, FRAME[3]))
+        return (low.x, high.x, low.z, high.z)
+
+    def obstacles(self) -> list[Rect]:
+        """The panel, while it is wanted: the table is framed beside it."""
+        return [self.rect()] if self.wanted else []
