@@ -12,6 +12,7 @@ seat's observation, wire.py), exactly as the host's own computer seats choose.
 from __future__ import annotations
 
 import asyncio
+import ssl
 import sys
 from typing import Any, TextIO
 
@@ -40,8 +41,11 @@ class HostGone(Exception):
 
 
 class Guest:
-    def __init__(self, code: JoinCode, name: str) -> None:
+    def __init__(self, code: JoinCode, name: str, cafile: str | None = None) -> None:
         self.code, self.name = code, name
+        self.tls: ssl.SSLContext | None = None
+        if code.tls:  # the system's authorities, or the host's own certificate handed to the players (--cafile)
+            self.tls = ssl.create_default_context(cafile=cafile)
         self.ws: ClientConnection | None = None
         self.welcome: dict[str, Any] = {}
         self.token: str | None = None
@@ -51,7 +55,8 @@ class Guest:
         """Connect and say hello (with the token when coming back); the host's welcome."""
         try:
             ws = await asyncio.wait_for(connect(self.code.uri, compression=None, max_size=MAX_HOST_MESSAGE,
-                                                open_timeout=CONNECT_SECONDS, close_timeout=5), CONNECT_SECONDS)
+                                                open_timeout=CONNECT_SECONDS, close_timeout=5, ssl=self.tls),
+                                        CONNECT_SECONDS)
         except (InvalidStatus, InvalidURI) as exc:  # an answer, but not a WebSocket's
             raise JoinRefused(f"{self.code.host}:{self.code.port} is not an aquarius3d host ({exc})") from None
         except TimeoutError:
@@ -131,7 +136,8 @@ def _closed_reason(exc: BaseException, default: str) -> str:
 
 
 async def play_bot(code: JoinCode, level: str, name: str, seed: int, out: TextIO = sys.stdout,
-                   err: TextIO = sys.stderr, pace: float = 0.0, keep_token: bool = False) -> int:
+                   err: TextIO = sys.stderr, pace: float = 0.0, keep_token: bool = False,
+                   cafile: str | None = None) -> int:
     """Join, play the seat as a computer of that level until the game ends, print the end. The exit status:
     0 when the game ended; JoinRefused, HostGone or OSError when it could not be joined or followed. `pace`:
     seconds to wait before each move; `keep_token`: remember the seat's token (tokens.py), so that the same
@@ -141,7 +147,7 @@ async def play_bot(code: JoinCode, level: str, name: str, seed: int, out: TextIO
     from . import tokens
     from .wire import observation_of
 
-    guest = Guest(code, name)
+    guest = Guest(code, name, cafile)
     guest.token = tokens.remembered(code, name) if keep_token else None
     try:
         welcome = await guest.join()

@@ -1,5 +1,5 @@
 """The join code a host prints and players type: `HOST:PORT/SECRET`, as in `192.168.1.5:7600/k7f3-q9x2`
-(an IPv6 address in brackets: `[::1]:7600/k7f3-q9x2`). The secret is random, from letters and digits that
+(an IPv6 address in brackets: `[::1]:7600/k7f3-q9x2`; `wss://` before it when the host has a certificate). The secret is random, from letters and digits that
 cannot be mistaken for one another; a connection without it gets nothing but a refusal. Reconnect tokens,
 one a seat, are longer: nobody types them."""
 
@@ -33,23 +33,26 @@ class JoinCode:
     host: str
     port: int
     secret: str
+    tls: bool = False  # a host with a certificate: its code begins wss://
 
     def __str__(self) -> str:
         host = f"[{self.host}]" if ":" in self.host else self.host
-        return f"{host}:{self.port}/{self.secret}"
+        return f"{'wss://' if self.tls else ''}{host}:{self.port}/{self.secret}"
 
     @property
     def uri(self) -> str:
-        """Where a player connects: ws://HOST:PORT/ (the secret goes in the hello, never in the address)."""
+        """Where a player connects: ws://HOST:PORT/, or wss:// with TLS (the secret goes in the hello, never in
+        the address)."""
         host = f"[{self.host}]" if ":" in self.host else self.host
-        return f"ws://{host}:{self.port}/"
+        return f"{'wss' if self.tls else 'ws'}://{host}:{self.port}/"
 
 
 def parse_code(text: str) -> JoinCode:
     """A code as a player typed it (spaces round it, capitals and a leading ws:// forgiven); DataError saying
     what is wrong otherwise."""
     raw = text.strip()
-    body = raw[5:] if raw.lower().startswith("ws://") else raw
+    tls = raw.lower().startswith("wss://")
+    body = raw[6:] if tls else raw[5:] if raw.lower().startswith("ws://") else raw
     where, slash, secret = body.rpartition("/")
     secret = secret.strip().lower()
     if not slash or not SECRET.fullmatch(secret):
@@ -68,4 +71,4 @@ def parse_code(text: str) -> JoinCode:
             ipaddress.IPv6Address(host)
         except ValueError:
             raise DataError(f"join code {raw!r}: {host} is not an IPv6 address") from None
-    return JoinCode(host, port, secret)
+    return JoinCode(host, port, secret, tls)

@@ -18,6 +18,7 @@ from ..core.errors import DataError
 
 if TYPE_CHECKING:
     import argparse
+    import ssl
 
     from .host import Host
 
@@ -41,6 +42,9 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--exit-at-end", action="store_true", help="stop when the game ends")
     p.add_argument("--pace", type=float, default=0.0, metavar="SECONDS",
                    help="wait before each computer seat's move, so that people can follow (default 0)")
+    p.add_argument("--cert", metavar="FILE", help="a TLS certificate (PEM): players connect by wss:// (the code says "
+                                                  "so); --key FILE when its private key is in another file")
+    p.add_argument("--key", metavar="FILE", help="the certificate's private key (PEM)")
     p.add_argument("--away-bot", type=float, metavar="SECONDS",
                    help="a remote player away this long on their turn has a computer play for them until they are back")
     p.set_defaults(run=cmd_host)
@@ -52,6 +56,8 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--name", help="the name to play under (default: the level's)")
     p.add_argument("--seed", type=int, help="the computer player's random seed")
     p.add_argument("--pace", type=float, default=0.0, metavar="SECONDS", help="wait before each move (default 0)")
+    p.add_argument("--cafile", metavar="FILE", help="a wss:// host's certificate to trust (PEM), when no authority "
+                                                    "this computer knows signed it")
     p.set_defaults(run=cmd_join)
 
 
@@ -145,11 +151,29 @@ def shown_address(bind: str) -> str:
         return socket.gethostname()
 
 
+def _tls(args: argparse.Namespace) -> ssl.SSLContext | None:
+    """The server's TLS context from --cert (and --key), every mistake said before anything listens."""
+    if args.cert is None:
+        if args.key is not None:
+            raise DataError("--key: give the certificate too (--cert FILE)")
+        return None
+    import ssl
+
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    try:
+        context.load_cert_chain(args.cert, args.key)
+    except (OSError, ssl.SSLError) as exc:
+        raise DataError(f"--cert: cannot use {args.cert}{' and ' + args.key if args.key else ''}: "
+                        f"{getattr(exc, 'strerror', None) or exc}") from None
+    return context
+
+
 def cmd_host(args: argparse.Namespace) -> int:
     host = make_host(args)
     port = _port(args.port)
+    tls = _tls(args)
     try:
-        return asyncio.run(host.run(args.bind, port, shown_address(args.bind)))
+        return asyncio.run(host.run(args.bind, port, shown_address(args.bind), tls))
     except OSError as exc:  # the port is taken, the address is not this computer's
         raise DataError(f"host: cannot listen on {args.bind}:{port}: {exc.strerror or exc}") from None
 
@@ -170,7 +194,7 @@ def cmd_join(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     pace = _seconds("--pace", args.pace)
     try:
-        return asyncio.run(play_bot(code, level, name, seed, pace=pace, keep_token=True))
+        return asyncio.run(play_bot(code, level, name, seed, pace=pace, keep_token=True, cafile=args.cafile))
     except JoinRefused as exc:
         raise DataError(f"cannot join {code.host}:{code.port}: {exc}") from None
     except HostGone as exc:

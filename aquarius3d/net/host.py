@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import ssl
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, TextIO
@@ -71,13 +72,14 @@ class Host:
 
     # -- running ------------------------------------------------------------------------------------
 
-    async def run(self, bind: str, port: int, shown_host: str | None = None) -> int:
-        """Serve until the game is over (with exit_at_end) or `stop()`; prints the join code first."""
+    async def run(self, bind: str, port: int, shown_host: str | None = None, tls: ssl.SSLContext | None = None) -> int:
+        """Serve until the game is over (with exit_at_end) or `stop()`; prints the join code first. With `tls`
+        (a certificate's context), players connect by wss://."""
         async with serve(self._serve, bind, port, compression=None, max_size=MAX_MESSAGE, max_queue=4,
                          open_timeout=HELLO_SECONDS, ping_interval=20, ping_timeout=20, close_timeout=5,
-                         server_header=None) as server:
+                         server_header=None, ssl=tls) as server:
             port = server.sockets[0].getsockname()[1]
-            self.code = JoinCode(shown_host or bind, port, self.secret)
+            self.code = JoinCode(shown_host or bind, port, self.secret, tls is not None)
             self.say(f"join code: {self.code}")
             self.ready.set()
             if self.session is None:
@@ -161,18 +163,19 @@ class Host:
             if old is not None:
                 old.seat = None
                 old.close(REPLACED, "your seat was taken back by a new connection with its token")
-        else:
+        elif (seat := self._away_named(hello.name)) is None:
             seat = next((i for i, chair in enumerate(self.chairs) if chair.kind == "remote" and chair.token is None),
                         None)
             if seat is None:
-                raise Refuse("full", "every seat is taken: a player who had one comes back with its token")
+                raise Refuse("full", "every seat is taken: a player who had one comes back with its token, or "
+                                     "under the same name while the seat is away")
             self.chairs[seat].name = unique_name(hello.name, self.chairs)
             self.chairs[seat].token = new_token()
         chair = self.chairs[seat]
         chair.link, chair.away_since, link.seat = link, None, seat
         link.send({"type": "welcome", "protocol": PROTOCOL, "seat": seat, "name": chair.name, "token": chair.token,
                    "ruleset": self.game.id, "options": dict(self.game.options), "limits": limits()})
-        self.say(f"{chair.name} {'is back' if hello.token else 'joined'} (seat {seat + 1}, {link.address})")
+        self.say(f"{chair.name} {'is back' if self.session is not None else 'joined'} (seat {seat + 1}, {link.address})")
         if self.session is None and self._free() == 0:
             self._deal()
         elif self.session is None:
@@ -180,6 +183,14 @@ class Host:
         else:
             link.log_sent, link.events_sent = 0, len(self.session.events)
             self._tell_all()
+
+    def _away_named(self, name: str) -> int | None:
+        """After the deal, the away seat of that name: a player who lost their token comes back by their name
+        (never to a seat whose player is here)."""
+        if self.session is None:
+            return None
+        return next((i for i, chair in enumerate(self.chairs) if chair.kind == "remote" and chair.link is None
+                     and chair.name.casefold() == name.casefold()), None)
 
     def _left(self, link: Link) -> None:
         seat = link.seat
