@@ -236,3 +236,19 @@ def test_host_refuses_what_it_cannot_do_before_listening(args, says):
     done = subprocess.run([sys.executable, "-m", "aquarius3d", "host", *args], capture_output=True, text=True,
                           cwd=ROOT, env=env(), timeout=30)
     assert done.returncode == 2 and says in done.stderr and "Traceback" not in done.stderr, done.stderr
+
+
+def test_a_player_refuses_a_host_of_another_protocol_version():
+    from websockets.asyncio.server import serve
+
+    async def other_version(ws):
+        await ws.recv()
+        await ws.send(json.dumps({"type": "welcome", "protocol": 2, "seat": 0, "token": "t"}))
+        await ws.wait_closed()
+
+    async def go():
+        async with serve(other_version, LOOPBACK, 0) as server:
+            port = server.sockets[0].getsockname()[1]
+            with pytest.raises(Exception, match="the host speaks protocol 2 and this player 1: use the same version"):
+                await Guest(JoinCode(LOOPBACK, port, "k7f3-q9x2"), "Bo").join()
+    run(go(), 20)

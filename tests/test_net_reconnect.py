@@ -146,3 +146,32 @@ def test_a_host_started_again_with_load_gives_the_same_seats_to_the_same_players
     assert [s["name"] for s in final["seats"]] == [s["name"] for s in saved["seats"]]
     assert "Ann is back (seat " in rest and "Bo is back (seat " in rest
     assert outs[0][0] == outs[1][0]
+
+
+def test_a_player_without_the_token_comes_back_by_name_to_an_away_seat_only():
+    async def go():
+        host, task = await start_host("aquarius", "remote,remote", seed=2, exit_at_end=False)
+        ann = await raw(host)
+        await ann.send(hello(host, "Ann"))
+        bo = await raw(host)
+        await bo.send(hello(host, "Bo"))
+        await until(bo, "state")
+        impostor = await raw(host)
+        await impostor.send(hello(host, "bo"))  # Bo is here: no seat for another Bo
+        refused = await until(impostor, "refused")
+        await bo.close()
+        for _ in range(200):
+            if host.chairs[1].link is None:
+                break
+            await asyncio.sleep(0.01)
+        back = await raw(host)
+        await back.send(hello(host, "BO"))  # Bo, away, lost the token: the seat by its name
+        welcome = await until(back, "welcome")
+        for ws in (ann, back):
+            await ws.close()
+        host.stop()
+        await asyncio.wait_for(task, 10)
+        return refused, welcome, host
+    refused, welcome, host = run(go(), 30)
+    assert refused["code"] == "full" and welcome["seat"] == 1 and welcome["name"] == "Bo"
+    assert welcome["token"] == host.chairs[1].token
