@@ -120,8 +120,10 @@ def test_seats_sit_round_the_table_with_counts_and_the_turn_in_gold(app):
     (x0, y0, _), (x1, y1, _) = app.table.scene.bounds()
     ann, bo, cy = (seats.spot(i) for i in range(3))
     assert ann[1] < y0 and bo[1] > y1 and cy[1] > y1 and bo[0] < cy[0]  # Ann near, the others across, in order
-    low, high = seats.backs.getTightBounds(app.table.scene.root)  # the opponents' hands as card backs, beyond them
-    assert low.y > min(bo[1], cy[1]) and low.x < bo[0] < cy[0] < high.x
+    (_, t0), (_, t1) = app.table.scene.table_extent  # at the table's edge, by their sides
+    assert ann[1] < t0 + 40 and bo[1] > t1 - 40 and cy[1] > t1 - 40
+    low, high = seats.backs.getTightBounds(app.table.scene.root)  # the opponents' hands as card backs, before them
+    assert y1 < low.y and high.y < min(bo[1], cy[1]) and low.x < bo[0] < cy[0] < high.x
     place_a_card(app)
     assert tuple(seats.labels[1].node().getTextColor()) == pytest.approx(TURN)  # Bo to move now
 

@@ -21,6 +21,7 @@ from ..view.motion import LastMove
 from ..view.seat_labels import SeatLabels
 from ..view.camera import Rect
 from ..view.sound import Sounds
+from .overlays import covering
 
 if TYPE_CHECKING:
     from direct.task.Task import Task
@@ -171,32 +172,27 @@ class Feedback:
 
     def place_labels(self) -> None:
         """Put the seats' and the piles' labels next to their places as the camera sees them now, clear of one
-        another and of the HUD, and of the cards if they can (view/labels.py)."""
+        another, of the HUD and of the cards, piles and trays, and never under a menu or overlay (view/labels.py)."""
         screen = self.screen
         if screen.elevation_on:
             return
         lens, cam, root = screen.base.cam.node().getLens(), screen.base.cam, screen.scene.root
         obstacles = screen.obstacles()
-        key = (tuple(cam.getMat(root)), screen.base.getAspectRatio(), tuple(obstacles), len(self.session.state.log),
+        covered = covering(screen)  # the menus, dialogs and overlays over the table: no label shows under them
+        key = (tuple(cam.getMat(root)), screen.base.getAspectRatio(), tuple(obstacles), tuple(covered),
+               len(self.session.state.log),
                str(self.session.stage), self.session.selected, tuple(label.node().getText() for label in self.overlay.labels))
         if key == self._placed:
             return
         self._placed = key
-        avoid = []
-        from ..view.camera import corners
         from ..view.framing import scene_boxes
-        from ..view.labels import box_rect
+        from ..view.labels import screen_rect
 
-        for box in scene_boxes(screen.scene, (), screen.parts.furniture()) + self.seats.fans:
-            points = []
-            for corner in corners([box]):
-                film = Point3()
-                points.append((film.x, film.y) if lens.project(cam.getRelativePoint(root, Point3(*corner)), film)
-                              else None)
-            rect = box_rect(points)
-            if rect is not None:
-                avoid.append(rect)
-        self.overlay.place(screen.base, root, obstacles, avoid)
+        # every card, pyramid, ghost, pile, tray and hand of backs, as far as it reaches on the screen
+        rects = (screen_rect(lens, cam, root, box)
+                 for box in scene_boxes(screen.scene, (), screen.parts.furniture()) + self.seats.fans)
+        avoid = [rect for rect in rects if rect is not None]
+        self.overlay.place(screen.base, root, obstacles, avoid, covered)
 
     def obstacles(self) -> list[Rect]:
         """The drawn action card, while it shows: the table is framed beside it, not under it."""

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from ..core import geometry
 from ..session import Stage
 from ..view.camera import Box, Orbit, Rect, project
-from ..view.framing import CameraMan, frame_view, framed, scene_boxes, tangents
+from ..view.framing import ANGLES, CameraMan, frame_view, framed, scene_boxes, tangents
 
 if TYPE_CHECKING:
     from panda3d.core import Lens
@@ -84,9 +84,11 @@ class TableCamera:
     def framed(self, name: str | None = None) -> Orbit:
         """The view framing the table clear of the HUD: a named one (orbit, top, side), or the present angles.
         The whole table when the cards stay big so (a card at least BIG_CARD of the window's width), at the
-        end, or asked for (T); else the cards and the spots first, as large as the window allows."""
+        end, asked for (T), or seen from above (1: the top view is the table's plan, every tray, pile and seat in
+        it, none under a panel of the HUD); else the cards and the spots first, as large as the window allows."""
         whole = self._fit(self.frame_boxes(True), name)
-        self.whole = self.ended() or self.glance or self._card_width(whole) >= BIG_CARD
+        above = name == "top" or (name is None and self.camera.orbit.pitch >= ANGLES["top"][1] - 0.5)
+        self.whole = self.ended() or self.glance or above or self._card_width(whole) >= BIG_CARD
         return whole if self.whole else self._fit(self.frame_boxes(False), name)
 
     def _fit(self, boxes: list[Box], name: str | None) -> Orbit:

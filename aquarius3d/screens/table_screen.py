@@ -237,9 +237,6 @@ class TableScreen(TableCamera, Screen):
             if session.stage == Stage.PYRAMID:  # the player's tray: the pyramid pointed at brightens
                 self.parts.hover_tray(self.parts.tray_pyramid_at(self.picker.table_point(point, Trays.TOP)))
         self.tray_tip.update(point)  # a greyed pyramid under the pointer says why (Aquarius Rising)
-        labels = self.parts.storey_labels
-        if labels is not None and labels.shown:
-            labels.fit(self.camera.orbit.distance)
         self.keys.follow()
         due = self._bot_due + (TAKE_BACK_PAUSE if session.stage == Stage.COMPUTER and session.can_take_back() else 0)
         ready = session.stage == Stage.COMPUTER and now >= due and not self.menu.shown and not self.hold

@@ -58,7 +58,7 @@ class TableParts:
         self.tray_hover: str | None = None  # Aquarius Rising: the pyramid of the player's tray under the pointer
         if session.family == "rising":
             self.trays = Trays(scene)
-            self.storey_labels = StoreyLabels(scene)
+            self.storey_labels = StoreyLabels(self.overlay)
             self.elevation = Elevation(scene)
         if session.family == "towers":
             self.trays = Trays(scene)  # the supply, by colour and size
@@ -145,7 +145,6 @@ class TableParts:
             self.update_trays()
             assert self.storey_labels is not None and self.elevation is not None  # (made for Aquarius Rising)
             self.storey_labels.update(state)
-            self.storey_labels.fit(distance)
             self.elevation.update(element_tops(state))
 
     def update_trays(self) -> None:

@@ -1,12 +1,17 @@
-"""Labels drawn flat on the screen that follow points of the table: the seats' names and the piles' counts.
+"""Labels drawn flat on the screen that follow points of the table: the seats' names, the piles' counts, Elemental
+Towers' scoring row, Aquarius Rising's storeys.
 
 A 3D text on the felt shrinks with the distance and turns unreadable when the camera stands back to
 show a whole table; these labels keep one size on the screen. Each has an anchor (a point of the
 table); `place` projects every anchor through the camera's lens and puts each label near it, at the
-first spot (trying rings round the anchor, nearest first) where it lies inside the window, outside
-every HUD rectangle and clear of the labels placed before it; if it can, also clear of the cards and
-pyramids (`avoid`); a label whose place is out of view is put out of view too. Everything is in screen
-units (render2d: -1..1 each way, y up), as the framing's obstacles are (view/framing.py, screens/hud.py).
+nearest spot (trying rings round the anchor, no farther than REACH) where it lies inside the window, clear of
+every HUD rectangle, of the labels placed before it and of the cards, pyramids, trays and piles (`avoid`): a label
+never lies on a card or another label. A label with no such spot is not shown, nor one whose place is out of view;
+nor one that would lie under a menu, dialog or overlay (`covered`: the game menu, the Join form, F1's help, the
+hand-off cover's words), which draw over the table and all its labels. A label `beside` its anchor starts right
+of it, level with it (within `span` millimetres of the table either way: Elemental Towers' values stay by their
+own card). Everything is in screen units (render2d: -1..1 each way, y up), as the framing's obstacles are
+(view/framing.py, screens/hud.py).
 """
 
 from __future__ import annotations
@@ -15,20 +20,24 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from panda3d.core import NodePath, Point3, TextNode
+from panda3d.core import NodePath, Point3, TextNode, Vec4
+
+from .camera import Box, corners
 
 if TYPE_CHECKING:
     from direct.showbase.ShowBase import ShowBase
+    from panda3d.core import Lens
 
 Rect = tuple[float, float, float, float]  # x0, x1, y0, y1
 
 WINDOW: Rect = (-0.99, 0.99, -0.99, 0.99)
-GAP = 0.008  # screen units kept between two labels, or a label and a panel
-SOFT_REACH = 0.15  # how far from its anchor a label may move to stay clear of the cards (beyond, it may lie on them)
-STEPS = [0.0] + [0.035 * i for i in range(1, 16)] + [0.6 + 0.1 * i for i in range(1, 15)]  # ring radii tried
-DIRECTIONS = [(math.cos(math.radians(a)), math.sin(math.radians(a))) for a in (90, 270, 0, 180, 45, 135, 315, 225)]
+GAP = 0.008  # screen units kept between two labels, or a label and a panel, a card or a pile
+REACH = 0.2  # how far from its place a label may move to stay clear (screen units); with no clear spot, not shown
+STEPS = [0.0] + [0.02 * i for i in range(1, 11)]  # ring radii tried, up to REACH
+DIRECTIONS = [(math.cos(math.radians(a)), math.sin(math.radians(a)))
+              for a in (90, 270, 0, 180, 45, 135, 315, 225, 22.5, 157.5, 337.5, 202.5, 67.5, 112.5, 292.5, 247.5)]
 TEXT = (0.96, 0.94, 0.86, 1.0)
-OFF_SCREEN = 10.0  # where a label goes while its place is out of view (they used to pile up at the window's edge)
+OFF_SCREEN = 10.0  # where a label goes while it is not shown (they used to pile up at the window's edge)
 
 
 def overlaps(a: Rect, b: Rect, gap: float = 0.0) -> bool:
@@ -44,6 +53,20 @@ def box_rect(points: Sequence[tuple[float, float] | None]) -> Rect | None:
             max(p[1] for p in seen))
 
 
+def screen_rect(lens: Lens, cam: NodePath, root: NodePath, box: Box) -> Rect | None:
+    """The screen rectangle round a box of the table (its corners through the lens), reaching beyond the window
+    where the box does; None when a corner lies behind the eye."""
+    matrix = lens.getProjectionMat()
+    points = []
+    for corner in corners([box]):
+        eye = cam.getRelativePoint(root, Point3(*corner))
+        full = matrix.xform(Vec4(eye.x, eye.y, eye.z, 1.0))
+        if full[3] <= 1e-6:
+            return None
+        points.append((full[0] / full[3], full[1] / full[3]))
+    return box_rect(points)
+
+
 class ScreenLabels:
     """2D labels, each following an anchor of the table, placed clear of one another and of the HUD."""
 
@@ -54,9 +77,11 @@ class ScreenLabels:
         self.rects: dict[int, Rect] = {}  # id of a label -> where it was last placed (screen units)
         self._placed: tuple[object, ...] | None = None
 
-    def add(self, name: str, scale: float = 0.042, backed: bool = True, first: bool = False) -> NodePath:
+    def add(self, name: str, scale: float = 0.042, backed: bool = True, first: bool = False,
+            parent: NodePath | None = None) -> NodePath:
         """A new label (hidden until it has text and an anchor); `scale` in aspect2d units; `first`: placed before
-        the others (the seats' labels, tied to their places, before the piles' counts, which may go round)."""
+        the others (the seats' labels, tied to their places, before the piles' counts, which may go round);
+        `parent`: a group of labels under the root, shown and hidden together (Aquarius Rising's storeys)."""
         text = TextNode(name)
         text.setAlign(TextNode.ACenter)
         text.setTextColor(*TEXT)
@@ -66,7 +91,7 @@ class ScreenLabels:
             text.setCardColor(0.05, 0.06, 0.08, 0.62)
             text.setCardAsMargin(0.3, 0.3, 0.15, 0.1)
             text.setCardDecal(True)
-        label = self.root.attachNewNode(text)
+        label = (parent or self.root).attachNewNode(text)
         label.setScale(scale)
         label.setPythonTag("anchor", None)
         label.setPythonTag("first", first)
@@ -79,11 +104,13 @@ class ScreenLabels:
 
     @staticmethod
     def anchor(label: NodePath, point: tuple[float, float, float] | None, lift: float = 0.0,
-               beside: bool = False) -> None:
+               beside: bool = False, span: float = 0.0) -> None:
         """Where on the table the label belongs (scene coordinates, mm); `lift`: screen units above it preferred;
-        `beside`: the label starts at the anchor, to its right (a value next to its card), not centred on it."""
+        `beside`: the label starts at the anchor, to its right (a value next to its card), not centred on it;
+        `span`: millimetres of the table either way along y within which a label beside stays level with it."""
         label.setPythonTag("anchor", None if point is None else (tuple(point), lift))
         label.setPythonTag("beside", beside)
+        label.setPythonTag("span", span)
 
     def shown(self) -> list[NodePath]:
         """The labels shown, in the order they are placed."""
@@ -107,55 +134,68 @@ class ScreenLabels:
         return frame[0] * scale / aspect, frame[1] * scale / aspect, frame[2] * scale, frame[3] * scale
 
     def place(self, base: ShowBase, scene_root: NodePath, obstacles: Sequence[Rect],
-              avoid: Sequence[Rect] = ()) -> None:
-        """Put every label shown near its anchor's place on the screen (see the module's docstring)."""
+              avoid: Sequence[Rect] = (), covered: Sequence[Rect] = ()) -> None:
+        """Put every label shown near its anchor's place on the screen, or out of view (see the module's
+        docstring)."""
         lens, cam = base.cam.node().getLens(), base.cam
         aspect = base.getAspectRatio()
         shown = self.shown()
-        key = (tuple(cam.getMat(scene_root)), aspect, tuple(obstacles), tuple(avoid),
+        key = (tuple(cam.getMat(scene_root)), aspect, tuple(obstacles), tuple(avoid), tuple(covered),
                tuple((label.node().getText(), label.getPythonTag("anchor"), label.getScale().x) for label in shown))
         if key == self._placed:
             return
         self._placed = key
         self.rects = {}
         taken: list[Rect] = []
-        hard = list(obstacles)
+        hard = list(obstacles) + list(avoid)
+
+        def screen(x: float, y: float, z: float) -> Point3 | None:
+            film = Point3()
+            return film if lens.project(cam.getRelativePoint(scene_root, Point3(x, y, z)), film) else None
+
         for label in shown:
             (x, y, z), lift = label.getPythonTag("anchor")
-            film = Point3()
-            if not lens.project(cam.getRelativePoint(scene_root, Point3(x, y, z)), film):
-                label.setPos(base.render2d, OFF_SCREEN, 0, OFF_SCREEN)  # its place is out of view: so is the label
-                continue
+            film = screen(x, y, z)
+            band: tuple[float, float] | None = None
+            span = label.getPythonTag("span") or 0.0
+            if film is not None and span:  # level with its own card: between the card's near and far ends
+                near, far = screen(x, y - span, z), screen(x, y + span, z)
+                band = None if near is None or far is None else (min(near.y, far.y), max(near.y, far.y))
             left, right, bottom, top = self.size(label, aspect)
             width, height = right - left, top - bottom
-            shift = width / 2 + GAP if label.getPythonTag("beside") else 0.0
-            centre = self._spot(film.x + shift, film.y + lift, width, height, hard + taken, list(avoid))
+            beside = bool(label.getPythonTag("beside"))
+            shift = width / 2 + GAP if beside else 0.0
+            centre = None
+            if film is not None and (band is not None or not span):
+                centre = self._spot(film.x + shift, film.y + lift, width, height, hard + taken, band, beside)
+            rect = None if centre is None else (centre[0] - width / 2, centre[0] + width / 2,
+                                                centre[1] - height / 2, centre[1] + height / 2)
+            if centre is None or rect is None or any(overlaps(rect, other) for other in covered):
+                label.setPos(base.render2d, OFF_SCREEN, 0, OFF_SCREEN)  # out of view, no clear place, or under a menu
+                continue
             cx, cy = centre
-            rect = (cx - width / 2, cx + width / 2, cy - height / 2, cy + height / 2)
             # the text's origin, such that its frame's middle falls on the spot chosen
             label.setPos(base.render2d, cx - (left + right) / 2, 0, cy - (bottom + top) / 2)
             self.rects[id(label)] = rect
             taken.append(rect)
 
     @staticmethod
-    def _spot(x: float, y: float, width: float, height: float, hard: list[Rect], soft: list[Rect]) -> tuple[float, float]:
-        """The nearest spot round (x, y) for a label of this size: clear of the hard rectangles and the window's
-        edge, and of the soft ones too when any such spot exists."""
+    def _spot(x: float, y: float, width: float, height: float, hard: list[Rect],
+              band: tuple[float, float] | None = None, rightward: bool = False) -> tuple[float, float] | None:
+        """The nearest spot round (x, y), no farther than REACH, for a label of this size: inside the window,
+        clear of the hard rectangles; with `band`, its middle's height within it; `rightward`: never left of x (a
+        value beside its card does not go over the card). None when there is none."""
         wx0, wx1, wy0, wy1 = WINDOW
-        first_hard = None
         for radius in STEPS:
             for dx, dy in DIRECTIONS if radius else [(0.0, 0.0)]:
-                cx = min(wx1 - width / 2, max(wx0 + width / 2, x + dx * radius))
-                cy = min(wy1 - height / 2, max(wy0 + height / 2, y + dy * radius))
-                rect = (cx - width / 2, cx + width / 2, cy - height / 2, cy + height / 2)
-                if any(overlaps(rect, other, GAP) for other in hard):
+                if rightward and dx < -1e-9:
                     continue
-                if radius <= SOFT_REACH and not any(overlaps(rect, other) for other in soft):
+                cx, cy = x + dx * radius, y + dy * radius
+                if band is not None and not band[0] <= cy <= band[1]:
+                    continue
+                rect = (cx - width / 2, cx + width / 2, cy - height / 2, cy + height / 2)
+                if rect[0] < wx0 or rect[1] > wx1 or rect[2] < wy0 or rect[3] > wy1:
+                    continue
+                if not any(overlaps(rect, other, GAP) for other in hard):
                     return cx, cy
-                if first_hard is None:
-                    first_hard = (cx, cy)
-            if radius >= SOFT_REACH and first_hard is not None:
-                return first_hard
-        if first_hard is not None:
-            return first_hard
-        return (min(wx1 - width / 2, max(wx0 + width / 2, x)), min(wy1 - height / 2, max(wy0 + height / 2, y)))
+        return None

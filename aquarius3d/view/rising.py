@@ -13,6 +13,7 @@ from panda3d.core import LineSegs, NodePath, OrthographicLens, TextNode, Transpa
 
 from ..core import geometry
 from ..i18n import element_name, length, tr
+from .labels import ScreenLabels
 from .storeys import storey_tops
 from .palette import ELEMENT_RGB
 from ..core.vocabulary import ALL_COLOURS, ELEMENT_OF
@@ -198,28 +199,31 @@ class Trays:
 
 
 class StoreyLabels:
-    """A label beside every storey of every house: its number and the height of its card."""
+    """A label beside every storey of every house, its number and the height of its card (L shows them): screen
+    labels (view/labels.py), one size however far the camera stands, each just right of its storey's card, clear
+    of the cards and of the other labels, or not shown where no clear place is near."""
 
-    def __init__(self, scene: TableScene) -> None:
-        self.root = scene.root.attachNewNode("storey-labels")
+    SCALE = 0.032  # a label's size on the screen (aspect2d units)
+
+    def __init__(self, overlay: ScreenLabels) -> None:
+        self.overlay = overlay
+        self.root = overlay.root.attachNewNode("storey-labels")  # hidden: none of its labels is placed
+        self.labels: list[NodePath] = []
         self.shown = False
         self.root.hide()
 
     def update(self, state: State) -> None:
-        self.root.getChildren().detach()
+        for label in self.labels:
+            self.overlay.remove(label)
+        self.labels = []
         for cell, levels in storey_tops(state).items():
             x, y = geometry.cell_centre(*cell)
             for level, top in levels[1:]:
-                label = _label(self.root, tr("storey_label", level=level, height=length(top)), 9.0,
-                               align=TextNode.ALeft, backed=True)
-                label.setPos(x + geometry.CARD_WIDTH / 2 + 4, y - geometry.CARD_LENGTH / 2 + 4, top + 2)
-                label.setBillboardPointEye()
+                label = self.overlay.add("storey-label", self.SCALE, parent=self.root)
+                label.node().setText(tr("storey_label", level=level, height=length(top)))
+                ScreenLabels.anchor(label, (x + geometry.CARD_WIDTH / 2, y, top), beside=True)
                 label.setTag("storey", f"{cell[0]},{cell[1]},{level}")
-
-    def fit(self, distance: float) -> None:
-        """Keep the labels readable from any camera distance (their size follows the view, not the table)."""
-        for label in self.root.getChildren():
-            label.setScale(max(6.0, distance / 75.0))
+                self.labels.append(label)
 
     def toggle(self) -> None:
         self.shown = not self.shown

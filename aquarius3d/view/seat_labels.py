@@ -1,16 +1,16 @@
 """The players around the table: each seat's name and counts at its side, the seat to move in gold.
 
-The home seat (the first person at the screen) sits at the near edge, the camera's side; the others
-spread round the far half of the table, in seat order from left to right, clear of the piles at the
-left and right ends; in Aquarius Rising each seat sits at its tray of pyramids (view/rising.py). Each label is
-drawn flat on the screen, one size however far the camera stands, next to its seat's place on the table
-(view/labels.py keeps the labels clear of one another and of the HUD); `spot(seat)` is where a seat's cards
-come from when they slide in (view/motion.py).
+The home seat (the first person at the screen) sits at the near edge of the table, the camera's side; the
+others along the far edge, in seat order from left to right, clear of the piles at the left and right ends; each
+label lies on the felt just inside the rim by its seat, as a player sits at the table's edge, and its hand of card
+backs before it, towards the cards. In Aquarius Rising each seat sits at its tray of pyramids (view/rising.py).
+Each label is drawn flat on the screen, one size however far the camera stands, next to its seat's place on the
+table (view/labels.py keeps the labels clear of one another, the HUD and the cards); `spot(seat)` is where a
+seat's cards come from when they slide in (view/motion.py).
 """
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 from panda3d.core import NodePath
@@ -23,25 +23,23 @@ from .labels import ScreenLabels
 if TYPE_CHECKING:
     from .scene import TableScene
 
-NEAR = 270.0  # degrees round the table's centre (0: the right, 90: the far side): the home seat
-FAR = (125.0, 55.0)  # the others, from left to right across the far half
-MARGIN = 22.0  # millimetres beyond the outermost spots a card may take, where the labels stand
-BACKS = 48.0  # millimetres from a label, away from the cards, to the middle of its hand of card backs
+INSET = 34.0  # millimetres from the felt's edge (the rim's inner side) to a seat's label
+SPREAD = 0.55  # how far along the far edge the others sit, as a share of half the felt's width either way
+BACKS = 46.0  # millimetres from a label towards the cards to the middle of its hand of card backs
 BACK_SCALE = 0.32  # a hand's cards, shrunk
 TEXT = (0.96, 0.94, 0.86, 1.0)
 TURN = (1.0, 0.8, 0.25, 1.0)
 SCALE, TURN_SCALE = 0.038, 0.043  # a label's size on the screen (aspect2d units), the seat to move's a little bigger
 
 
-def seat_angles(count: int, home: int) -> list[float]:
-    """The angle of each seat round the table: home at the near edge, the others across the far half."""
+def seat_sides(count: int, home: int) -> list[float]:
+    """Where each seat sits along its edge, from -1 (the left end) to 1 (the right end): home in the middle of
+    the near edge, the others spread across the far edge in seat order, from left to right."""
     others = [(home + i) % count for i in range(1, count)]
-    angles = [NEAR] * count
-    if len(others) == 1:
-        angles[others[0]] = 90.0
-    for i, seat in enumerate(others if len(others) > 1 else []):
-        angles[seat] = FAR[0] + (FAR[1] - FAR[0]) * i / (len(others) - 1)
-    return angles
+    along = [0.0] * count
+    for i, seat in enumerate(others):
+        along[seat] = 0.0 if len(others) == 1 else -1.0 + 2.0 * i / (len(others) - 1)
+    return along
 
 
 class SeatLabels:
@@ -84,16 +82,16 @@ class SeatLabels:
                 self._fan(hands[seat], *fan)
 
     def round_table(self, count: int, home: int) -> list[tuple[tuple[float, float], tuple[float, float]]]:
-        """Each seat's place round the cards' box (clear of every ghost), and its hand's beyond it."""
-        (x0, y0, _), (x1, y1, _) = self.scene.bounds()
-        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        rx = (x1 - x0) / 2 + geometry.CELL_X + geometry.CARD_WIDTH / 2 + MARGIN  # clear of every ghost
-        ry = (y1 - y0) / 2 + geometry.CELL_Y + geometry.CARD_LENGTH / 2 + MARGIN
+        """Each seat's place at the table's edge (on the felt, just inside the rim), and its hand's before it."""
+        (x0, y0), (x1, y1) = self.scene.table_extent
+        cx = (x0 + x1) / 2
         found = []
-        for angle in seat_angles(count, home):
-            a = math.radians(angle)
-            x, y = cx + rx * math.cos(a), cy + ry * math.sin(a)
-            found.append(((x, y), (x + BACKS * math.cos(a), y + BACKS * math.sin(a))))
+        for seat, along in enumerate(seat_sides(count, home)):
+            if seat == home:
+                x, y, inward = cx, y0 + INSET, 1.0
+            else:
+                x, y, inward = cx + along * SPREAD * (x1 - x0) / 2, y1 - INSET, -1.0
+            found.append(((x, y), (x, y + inward * BACKS)))
         return found
 
     def _fan(self, count: int, x: float, y: float) -> None:

@@ -69,6 +69,8 @@ LABEL_SCALE = 0.043  # a value's size on the screen (aspect2d units): as a seat'
 HEADING_SCALE = 0.04  # the heading's
 HEADING_LIFT = 0.035  # screen units above the top card the heading is shown, if it can
 LABEL_REACH = 80.0  # millimetres right of the cards the values' labels take at the usual framings
+LEVEL_SPAN = 0.35 * geometry.CARD_LENGTH * ROW_SCALE * math.cos(math.radians(ROW_TILT))  # a value's middle stays
+# this near (mm, either way along the table) to its card's middle: within the card's own height on the screen
 
 
 def row_lift(scale: float = ROW_SCALE, tilt: float = ROW_TILT) -> float:
@@ -138,8 +140,10 @@ class ScoringRow:
             label = self.labels[place]
             label.node().setText(f"{value}  {element_name(element)}")
             label.setTag("row-label", element)
-            # the card's right edge, at its middle's height (it leans back about its centre)
-            ScreenLabels.anchor(label, (x + geometry.CARD_WIDTH * ROW_SCALE / 2 + 3.0, y, row_lift()), beside=True)
+            # the card's right edge, at its middle's height (it leans back about its centre); level with the card
+            # whatever the zoom: shown beside its own card, or not at all (it never lands on the next one)
+            ScreenLabels.anchor(label, (x + geometry.CARD_WIDTH * ROW_SCALE / 2 + 3.0, y, row_lift()), beside=True,
+                                span=LEVEL_SPAN)
             label.show()
 
 

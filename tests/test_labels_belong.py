@@ -1,0 +1,233 @@
+"""Floating labels that belong (issue 27, point 4), in real layouts at 1024x600, 1280x720 and 1920x1080: no label lies
+on a card, a pyramid, a pile, a tray or another label, nor on a panel of the HUD; none is shown for a place out of view,
+and each stays near its own place (a value of Elemental Towers' row level with its own card, zoomed in too); the seats
+sit at the table's edge; Rising's top view shows every tray clear of the HUD; and no label shows through a menu, a
+dialog or an overlay (the game menu, the Join form, F1's help, the hand-off cover), read from the picture."""
+
+import numpy as np
+import pytest
+from panda3d.core import Point3
+
+from aquarius3d.session import Seat
+from aquarius3d.view.camera import corners
+from aquarius3d.view.framing import card_box, pyramid_box
+from aquarius3d.view.labels import REACH
+from aquarius3d.view.scene import pyramid_transform
+from aquarius3d.view.seat_labels import INSET
+from test_layout import overlap, play, rect_of, with_window
+
+SIZES = [(1024, 600), (1280, 720), (1920, 1080)]
+NAMES = ["Ann", "Bartholomew", "Cy", "Dominique", "Eve"]
+GAMES = [("aquarius", 3), ("aquarius", 5), ("aquarius-rising", 3), ("aquarius-rising", 5), ("dominus", 2),
+         ("elemental-towers", 1)]
+CASES = [(ruleset, seats, size) for ruleset, seats in GAMES for size in SIZES]
+
+
+def screen_box(app, box):
+    """Where a box of the table lies on the screen (through Panda3D's lens, reaching past the window's edge where
+    the box does); None when a corner is behind the eye."""
+    base = app.base
+    lens, points = base.cam.node().getLens(), []
+    for corner in corners([box]):
+        eye = base.cam.getRelativePoint(base.render, Point3(*corner))
+        if eye.y <= 1.0:
+            return None
+        film = Point3()
+        lens.project(eye, film)  # (it fills the point outside the view too)
+        points.append((film.x, film.y))
+    return (min(p[0] for p in points), max(p[0] for p in points), min(p[1] for p in points),
+            max(p[1] for p in points))
+
+
+def things_on_the_table(app):
+    """Screen rectangles of every card, pyramid, ghost, pile, tray, scoring-row card and hand of card backs."""
+    table = app.table
+    scene = table.scene
+    boxes = [card_box(v.cell, v.bottom) for v in scene.views.values()]
+    boxes += [pyramid_box(pyramid_transform(v), v.code[0]) for v in scene.pyramid_views.values()]
+    nodes = table.parts.furniture()  # (the hands of backs one by one below: together they are one node)
+    for node in nodes:
+        low, high = node.getTightBounds(scene.root)
+        boxes.append(((low.x, low.y, low.z), (high.x, high.y, high.z)))
+    boxes += table.feedback.seats.fans
+    return [(box, rect) for box in boxes if (rect := screen_box(app, box)) is not None]
+
+
+def check_labels(app, where):
+    table = app.table
+    labels = table.parts.overlay.in_view()
+    rects = [rect_of(app, label) for label in labels]
+    things = things_on_the_table(app)
+    for i, (label, rect) in enumerate(zip(labels, rects)):
+        text = f"{where}: {label.node().getText()!r}"
+        assert -1 <= rect[0] and rect[1] <= 1 and -1 <= rect[2] and rect[3] <= 1, text
+        for other in rects[i + 1:]:
+            assert not overlap(rect, other), (text, rect, other)
+        for panel in table.obstacles():
+            assert not overlap(rect, panel), (text, rect, panel)
+        for box, thing in things:
+            assert not overlap(rect, thing), (text, rect, box)
+        # its place is in view, and it stands near it
+        (x, y, z), lift = label.getPythonTag("anchor")
+        anchor = screen_box(app, ((x, y, z), (x, y, z)))
+        assert anchor is not None and -1 <= anchor[0] <= 1 and -1 <= anchor[2] <= 1, text
+        gap_x = max(rect[0] - anchor[0], anchor[0] - rect[1], 0.0)
+        gap_y = max(rect[2] - anchor[2] - lift, anchor[2] + lift - rect[3], 0.0)
+        assert (gap_x ** 2 + gap_y ** 2) ** 0.5 <= REACH + 1e-6, (text, rect, anchor)
+    for label in table.parts.overlay.shown():  # those not placed are out of the window
+        if label not in labels:
+            x0, x1, y0, y1 = rect_of(app, label)
+            assert x0 > 1 or x1 < -1 or y0 > 1 or y1 < -1
+    return labels
+
+
+@pytest.mark.parametrize("ruleset,seats,size", CASES, ids=[f"{r}-{n}-{w}x{h}" for r, n, (w, h) in CASES])
+def test_labels_lie_on_nothing_and_near_their_place(app, monkeypatch, ruleset, seats, size):
+    original = with_window(app, monkeypatch, *size)
+    try:
+        app.start_game(ruleset, {}, [Seat(name, "computer") for name in NAMES[:seats]], seed=seats)
+        table = app.table
+        shown = 0
+        for moves in (4 * seats + 4, 10 * seats + 6):
+            play(app, moves)
+            for view in (None, "top", "orbit"):
+                if view is not None:
+                    table.view(view)
+                    table.camera.finish()
+                    table.feedback.place_labels()
+                shown += len(check_labels(app, f"{moves} moves, {view or 'following'}"))
+            table.fit()
+        assert shown >= 6
+        if ruleset != "aquarius-rising":  # the seats at the table's edge, by their side
+            (x0, y0), (x1, y1) = table.scene.table_extent
+            for (x, y) in table.feedback.seats.spots:
+                assert x0 < x < x1 and (abs(y - y0 - INSET) < 1e-6 or abs(y1 - INSET - y) < 1e-6)
+    finally:
+        app.base.adjustWindowAspectRatio(original)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_rising_top_view_shows_every_tray_clear_of_the_hud(app, monkeypatch, size):
+    original = with_window(app, monkeypatch, *size)
+    try:
+        app.start_game("aquarius-rising", {}, [Seat(name, "computer") for name in NAMES], seed=5)
+        table = app.table
+        for moves in (12, 30):
+            play(app, moves)
+            table.view("top")
+            table.camera.finish()
+            table.feedback.place_labels()
+            boards = table.parts.trays.root.findAllMatches("**/tray-board")
+            assert boards.getNumPaths() == 5
+            for board in boards:
+                low, high = board.getTightBounds(table.scene.root)
+                rect = screen_box(app, ((low.x, low.y, low.z), (high.x, high.y, high.z)))
+                assert rect is not None and -1 <= rect[0] and rect[1] <= 1 and -1 <= rect[2] and rect[3] <= 1
+                for panel in table.obstacles():
+                    assert not overlap(rect, panel), (rect, panel)
+            check_labels(app, f"top view after {moves} moves")
+            table.fit()
+    finally:
+        app.base.adjustWindowAspectRatio(original)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_towers_row_values_stay_by_their_own_card_when_zoomed_in(app, monkeypatch, size):
+    """Issue 27: zoomed in, '4 Air' landed on the Water card of the scoring row."""
+    original = with_window(app, monkeypatch, *size)
+    try:
+        app.start_game("elemental-towers", {}, [Seat("Bot", "computer")], seed=8)
+        table = app.table
+        play(app, 30)
+        row = table.parts.scoring_row
+        shown = 0
+        for zooms in range(0, 12):
+            if zooms:
+                table.zoom(0.88)  # (no pointer here: towards the middle of the window)
+            table.feedback.place_labels()
+            cards = [screen_box(app, tuple(map(tuple, card.getTightBounds(app.base.render)))) for card in row.cards]
+            in_view = table.parts.overlay.in_view()
+            for place, label in enumerate(row.labels):
+                if label not in in_view:
+                    continue
+                shown += 1
+                x0, x1, y0, y1 = rect_of(app, label)
+                card = cards[place]
+                assert card[2] <= (y0 + y1) / 2 <= card[3], (zooms, label.node().getText(), card, (y0, y1))
+                assert x0 >= card[1] - 0.005, (zooms, label.node().getText())
+                for other, rect in enumerate(cards):
+                    if rect is not None and other != place:
+                        assert not overlap((x0, x1, y0, y1), rect), (zooms, label.node().getText(), other)
+            check_labels(app, f"zoomed in {zooms} times")
+        assert shown >= 20
+    finally:
+        app.base.adjustWindowAspectRatio(original)
+
+
+def picture(app):
+    base = app.base
+    base.graphicsEngine.renderFrame()
+    base.graphicsEngine.renderFrame()
+    shot = base.win.getScreenshot()
+    height, width = shot.getYSize(), shot.getXSize()
+    return np.frombuffer(bytes(shot.getRamImageAs("RGB")), np.uint8).reshape(height, width, 3)[::-1].astype(int)
+
+
+def pixels_of(app, rect):
+    """The window pixels of a screen rectangle: x0, x1, y0, y1 (the top row 0), inside the window."""
+    width, height = app.base.win.getXSize(), app.base.win.getYSize()
+    x0, x1 = (max(-1.0, rect[0]) + 1) / 2 * width, (min(1.0, rect[1]) + 1) / 2 * width
+    y0, y1 = (1 - min(1.0, rect[3])) / 2 * height, (1 - max(-1.0, rect[2])) / 2 * height
+    return int(x0), int(np.ceil(x1)), int(y0), int(np.ceil(y1))
+
+
+@pytest.mark.parametrize("overlay", ["menu", "join", "help", "cover"])
+def test_no_label_shows_through_a_menu_a_dialog_or_an_overlay(app, monkeypatch, overlay):
+    from aquarius3d.screens import feedback
+    from aquarius3d.screens.overlays import covering
+
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo"), Seat("Cy", "computer")], seed=3)
+    table, session = app.table, app.session
+    for _ in range(200):  # a few moves in, at a hand-off (the cover), or at Ann's or Bo's turn
+        assert not session.state.over
+        if len(session.state.log) >= 6 and (session.stage == "cover") == (overlay == "cover"):
+            break
+        if session.stage == "cover":
+            table.reveal()
+        elif session.stage == "computer":
+            session.computer_move()
+        else:
+            session._try(session.game.legal_moves(session.state)[0])
+        table.refresh()
+    table.feedback.release()
+    table.camera.finish()
+    with monkeypatch.context() as patch:  # where the labels lie with nothing over them
+        patch.setattr(feedback, "covering", lambda screen: [])
+        table.feedback.place_labels()
+        before = {id(label): rect_of(app, label) for label in table.parts.overlay.in_view()}
+    if overlay == "menu":
+        table.key_escape()
+    elif overlay == "join":
+        table.join.show()
+    elif overlay == "help":
+        table.toggle_help()
+    assert table.menu.shown or not table.join.panel.isHidden() or table.help_shown or session.stage == "cover"
+    table.feedback.place_labels()
+    covered = covering(table)
+    assert covered
+    kept = table.parts.overlay.in_view()
+    for label in kept:
+        assert not any(overlap(rect_of(app, label), rect) for rect in covered), label.node().getText()
+    hidden = [i for i, rect in before.items() if any(overlap(rect, c) for c in covered)]
+    assert all(i not in {id(label) for label in kept} for i in hidden)
+    if overlay in ("help", "cover"):
+        assert hidden  # (these overlays lie where some label was)
+    drawn = picture(app)
+    table.parts.overlay.root.hide()
+    bare = picture(app)  # the same frame with no label at all
+    table.parts.overlay.root.show()
+    for rect in covered:
+        x0, x1, y0, y1 = pixels_of(app, rect)
+        assert (drawn[y0:y1, x0:x1] == bare[y0:y1, x0:x1]).all(), rect
+    if kept:
+        assert (drawn != bare).any()  # (the labels outside the overlays are drawn)
