@@ -48,3 +48,91 @@ def test_esc_skips_the_tour_and_settings_bring_it_back(app):
 def test_computers_alone_get_no_tour(app):
     app.start_game("aquarius", {}, [Seat("Bot 1", "computer"), Seat("Bot 2", "computer")], seed=3)
     assert not app.table.tour.shown
+
+
+SIZES = [(1024, 600), (1280, 720), (1920, 1080)]
+
+
+def union(rects):
+    return (min(r[0] for r in rects), max(r[1] for r in rects), min(r[2] for r in rects), max(r[3] for r in rects))
+
+
+def inside(inner, outer) -> bool:
+    return outer[0] <= inner[0] and inner[1] <= outer[1] and outer[2] <= inner[2] and inner[3] <= outer[3]
+
+
+def what_it_speaks_of(app, key):
+    """The thing a step speaks of, found afresh (aspect2d units), and whether it shows."""
+    from aquarius3d.screens.focus import shown, widget_rect
+    from aquarius3d.view.framing import scene_boxes
+    from test_labels_belong import screen_box
+
+    table, base = app.table, app.base
+    aspect = base.getAspectRatio()
+    if key == "tour_hand":
+        return union([box for _, box in table.hud.hand.nodes]), not table.hud.hand.root.isHidden()
+    if key == "tour_goal":
+        return widget_rect(base, table.hud.goal_card), shown(table.hud.goal_card)
+    if key == "tour_log":
+        return widget_rect(base, table.hud.log_panel), shown(table.hud.log_panel) and table.hud.log.getText() != ""
+    if key == "tour_rules":
+        return widget_rect(base, table.menu.panel), table.menu.shown
+    rects = [screen_box(app, box) for box in scene_boxes(table.scene, app.session.state.table.need)]
+    x0, x1, y0, y1 = union(rects)
+    assert table.scene.views and -1 <= x0 and x1 <= 1 and -1 <= y0 and y1 <= 1  # (the camera frames them all)
+    return (x0 * aspect, x1 * aspect, y0, y1), True
+
+
+@TOUR
+@pytest.mark.parametrize("width,height", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_each_step_frames_what_it_speaks_of_in_every_window(app, monkeypatch, width, height):
+    """Issue 27: steps 4 and 5 framed empty places (the log's panel before any move, the middle of the window)."""
+    from test_layout import overlap, with_window
+
+    original = with_window(app, monkeypatch, width, height)
+    try:
+        app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3)
+        table = app.table
+        table.reveal()
+        table.camera.finish()
+        tour = table.tour
+        aspect = app.base.getAspectRatio()
+        seen = []
+        while tour.shown:
+            key = STEPS[tour.step]
+            thing, showing = what_it_speaks_of(app, key)
+            assert showing, key
+            frame = tour.frame
+            assert inside(thing, frame), (key, thing, frame)
+            assert inside(frame, (-aspect, aspect, -1, 1)), (key, frame)
+            bars = union([(b.getX(app.base.aspect2d) + b["frameSize"][0], b.getX(app.base.aspect2d) + b["frameSize"][1],
+                           b.getZ(app.base.aspect2d) + b["frameSize"][2], b.getZ(app.base.aspect2d) + b["frameSize"][3])
+                          for b in tour.bars])
+            assert bars == pytest.approx(frame, abs=1e-6)  # the gold bars are drawn there
+            panel = tour.panel.getX(), tour.panel.getZ()
+            words = (panel[0] - 0.62, panel[0] + 0.62, panel[1] - 0.2, panel[1] + 0.2)
+            assert inside(words, (-aspect, aspect, -1, 1)), (key, words)
+            assert not overlap(words, frame), (key, words, frame)  # the callout beside what it frames
+            seen.append(key)
+            app.base.messenger.send("enter")
+        assert seen == list(STEPS)
+        assert not table.menu.shown and all(b.guiItem.getActive() for b in table.menu.buttons.values())
+        assert table.hud.log_panel.isHidden() == (not app.session.messages)
+        assert bool(table.hud.log.getText()) == bool(app.session.messages)
+    finally:
+        app.base.adjustWindowAspectRatio(original)
+
+
+@TOUR
+def test_the_menu_shown_by_the_tour_is_inert_and_esc_ends_it(app):
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3)
+    table = app.table
+    table.reveal()
+    while table.tour.shown and STEPS[table.tour.step] != "tour_rules":
+        app.base.messenger.send("enter")
+    assert table.menu.shown and not any(b.guiItem.getActive() for b in table.menu.buttons.values())
+    app.base.messenger.send("escape")
+    assert not table.tour.shown and not table.menu.shown
+    assert all(b.guiItem.getActive() for b in table.menu.buttons.values())
+    app.base.messenger.send("escape")  # Esc is the table's again: the game menu, live
+    assert table.menu.shown and all(b.guiItem.getActive() for b in table.menu.buttons.values())

@@ -180,6 +180,7 @@ class TableScreen(TableCamera, Screen):
         self.hud.draw_choices(session, self._act)
         self._follow()
         self.keys.update()
+        self.tour.redraw()  # (the step's frame where things are now)
         if self.tour.wanted():
             self.tour.start()
             self.ignoreAll()

@@ -2,24 +2,32 @@
 
 It starts the first time a human player sees their own hand at the table, and never again once
 finished or skipped: the settings file keeps `tour: false` (Settings can ask for it once more).
-Each callout is a panel with a gold marker on what it speaks of; Enter or Next goes on, Esc or
-"Skip the tour" ends it. While it shows, the table's own keys rest (screens/table_screen.py).
+Each callout is a panel beside a gold frame round what it speaks of, in any window: the hand, the goal card,
+the cards on the table and the cells a card may take, the log's panel (shown for the step even before any move),
+the game menu (shown for its step, its buttons inert); Enter or Next goes on, Esc or "Skip the tour" ends it.
+While it shows, the table's own keys rest (screens/table_screen.py).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from panda3d.core import Point3, TextNode
+from panda3d.core import TextNode
 
 from ..i18n import tr
 from ..session import Stage
-from .widgets import PANEL
+from .focus import widget_rect
+from .widgets import PANEL as PANEL_COLOUR
 
 if TYPE_CHECKING:
     from .table_screen import TableScreen
 
 GOLD = (1.0, 0.82, 0.3, 1)
+PANEL = (-0.62, 0.62, -0.2, 0.2)  # the callout's panel round its middle (aspect2d units)
+PAD = 0.03  # room between what a step speaks of and its gold frame
+GAP = 0.03  # between the frame and the callout
+EDGE = 0.01  # kept inside the window's edge
+Rect = tuple[float, float, float, float]
 STEPS = ("tour_hand", "tour_goal", "tour_spots", "tour_log", "tour_rules")
 
 
@@ -29,10 +37,12 @@ class Tour:
     def __init__(self, screen: TableScreen) -> None:
         self.screen = screen
         self.step = -1
+        self.frame: Rect = (0.0, 0.0, 0.0, 0.0)  # the gold frame's place (aspect2d units), while a step shows
+        self.showing_menu = False  # the game menu shown for the step that speaks of it
         base = screen.base
         self.marker = screen.panel((-0.01, 0.01, -0.01, 0.01), parent=base.aspect2d, colour=(0, 0, 0, 0))
         self.bars = [screen.panel((0, 0, 0, 0), parent=self.marker, colour=GOLD) for _ in range(4)]
-        self.panel = screen.panel((-0.62, 0.62, -0.2, 0.2), parent=base.aspect2d, colour=PANEL)
+        self.panel = screen.panel(PANEL, parent=base.aspect2d, colour=PANEL_COLOUR)
         self.words = screen.text("", (-0.56, 0.1), 0.045, TextNode.ALeft, parent=self.panel, wrap=26)
         self.next = screen.button(tr("tour_next"), self.advance, (0.38, -0.13), 0.05, parent=self.panel)
         self.skip = screen.button(tr("tour_skip"), self.finish, (-0.3, -0.13), 0.05, parent=self.panel)
@@ -68,6 +78,7 @@ class Tour:
         self.step = len(STEPS)
         self.marker.hide()
         self.panel.hide()
+        self._props(None)
         app = self.screen.app
         app.settings["tour"] = False
         app.store_settings()
@@ -87,32 +98,74 @@ class Tour:
         aspect = self.screen.base.getAspectRatio()
         return aspect + LOG[0], aspect + LOG[1], 1 + LOG[2], 1 + LOG[3]
 
-    def target(self, key: str) -> tuple[float, float]:
-        """Where the callout points, in aspect2d units."""
+    def table_box(self) -> Rect | None:
+        """The cards on the table and every cell a card may take next, as they show on the screen (aspect2d units,
+        inside the window): where a chosen card's ghosts glow."""
+        from ..view.framing import scene_boxes
+        from ..view.labels import screen_rect
+
         screen, base = self.screen, self.screen.base
+        lens, cam, root = base.cam.node().getLens(), base.cam, screen.scene.root
+        rects = [rect for box in scene_boxes(screen.scene, screen.session.state.table.need)
+                 if (rect := screen_rect(lens, cam, root, box)) is not None]
+        if not rects:
+            return None
         aspect = base.getAspectRatio()
+        return (max(-1.0, min(r[0] for r in rects)) * aspect, min(1.0, max(r[1] for r in rects)) * aspect,
+                max(-1.0, min(r[2] for r in rects)), min(1.0, max(r[3] for r in rects)))
+
+    def box(self, key: str) -> Rect | None:
+        """What a step speaks of, in aspect2d units (left, right, bottom, top): the hand, the goal card, the cards
+        and spots of the table, the log's panel, the game menu."""
+        screen = self.screen
         if key == "tour_hand":
-            box = self.hand_box()
-            return ((box[0] + box[1]) / 2, (box[2] + box[3]) / 2) if box is not None else (0.0, -0.75)
+            return self.hand_box()
         if key == "tour_goal":
-            point = base.aspect2d.getRelativePoint(screen.hud.goal_card, Point3(0, 0, 0))
-            return (point.x, point.z + 0.1)
+            return widget_rect(screen.base, screen.hud.goal_card)
+        if key == "tour_spots":
+            return self.table_box()
         if key == "tour_log":
-            box = self.log_box()
-            return ((box[0] + box[1]) / 2, (box[2] + box[3]) / 2)
-        if key == "tour_spots":  # the cards on the table, where the ghosts will glow
-            cells = sorted(screen.session.state.table.cards)
-            spot = screen.picker.screen_of_cell(cells[0]) if cells else None
-            return (spot[0] * aspect, spot[1]) if spot is not None else (0.0, 0.1)
-        return (0.0, 0.3)  # the menu: the middle
+            return self.log_box()
+        return widget_rect(screen.base, screen.menu.panel)
+
+    def _props(self, key: str | None) -> None:
+        """Show what a step speaks of that is not on the screen yet: the log's panel before any move, the game menu
+        (its buttons inert: Enter goes on, Esc ends the tour); put them away after."""
+        screen = self.screen
+        menu = key == "tour_rules"
+        if menu:
+            screen.menu.shade.show()
+        elif self.showing_menu:
+            screen.menu.shade.hide()
+        for button in screen.menu.buttons.values():
+            button.guiItem.setActive(not menu)
+        self.showing_menu = menu
+        if key == "tour_log":
+            screen.hud.log_panel.show()
+            if not screen.session.messages:  # (no move yet: the panel says what it will hold)
+                screen.hud.log.setText(tr("tour_log_empty"))
+        elif not screen.session.messages:
+            screen.hud.log_panel.hide()
+            screen.hud.log.setText("")
+
+    def redraw(self) -> None:
+        """Draw the step again where things are now (the window changed shape, the table was redrawn)."""
+        if self.shown:
+            self._draw()
 
     def _draw(self) -> None:
         key = STEPS[self.step]
-        x, z = self.target(key)
+        self._props(key)
+        aspect = self.screen.base.getAspectRatio()
+        box = self.box(key) or (-0.13, 0.13, 0.17, 0.43)
+        left, right, bottom, top = box[0] - PAD, box[1] + PAD, box[2] - PAD, box[3] + PAD
+        left, right = max(-aspect + EDGE, left), min(aspect - EDGE, right)  # the frame inside the window
+        bottom, top = max(-1 + EDGE, bottom), min(1 - EDGE, top)
+        self.frame = (left, right, bottom, top)
+        x, z = (left + right) / 2, (bottom + top) / 2
+        hw, hh = (right - left) / 2, (top - bottom) / 2
         self.marker.setPos(x, 0, z)
-        box = self.hand_box() if key == "tour_hand" else self.log_box() if key == "tour_log" else None
-        hw, hh = ((box[1] - box[0]) / 2 + 0.02, (box[3] - box[2]) / 2 + 0.02) if box is not None else (0.13, 0.13)
-        w = 0.012  # a gold frame round what the callout speaks of (the whole hand, or a spot)
+        w = 0.012  # a gold frame round what the callout speaks of
         for bar, frame in zip(self.bars, ((-hw, hw, hh - w, hh), (-hw, hw, -hh, -hh + w), (-hw, -hw + w, -hh, hh),
                                           (hw - w, hw, -hh, hh))):
             bar["frameSize"] = frame
@@ -120,9 +173,22 @@ class Tour:
         self.words.setText(tr(key))
         last = self.step == len(STEPS) - 1
         self.next["text"] = tr("tour_done") if last else tr("tour_next")
-        # The panel stands beside its target, inside the window, clear of what it points at.
-        aspect = self.screen.base.getAspectRatio()
-        px = max(-aspect + 0.64, min(aspect - 0.64, x))
-        pz = z + hh + 0.23 if z < 0.0 else z - hh - 0.23
-        self.panel.setPos(px, 0, max(-0.78, min(0.78, pz)))
+        self.panel.setPos(*self._panel_place(aspect))
         self.panel.show()
+
+    def _panel_place(self, aspect: float) -> tuple[float, float, float]:
+        """The callout's place beside its frame, inside the window and clear of it: below, above, left or right
+        of it, whichever fits first (else the side with the most room, over what it must)."""
+        left, right, bottom, top = self.frame
+        half_w, half_h = PANEL[1], PANEL[3]
+        x = max(-aspect + half_w + EDGE, min(aspect - half_w - EDGE, (left + right) / 2))
+        z = max(-1 + half_h + EDGE, min(1 - half_h - EDGE, (bottom + top) / 2))
+        places = [(x, bottom - GAP - half_h), (x, top + GAP + half_h),
+                  (left - GAP - half_w, z), (right + GAP + half_w, z)]
+        for px, pz in places:
+            if -aspect + EDGE <= px - half_w and px + half_w <= aspect - EDGE and -1 + EDGE <= pz - half_h \
+                    and pz + half_h <= 1 - EDGE:
+                return (px, 0, pz)
+        below, above = bottom + 1, 1 - top
+        return (x, 0, max(-1 + half_h + EDGE, bottom - GAP - half_h) if below >= above
+                else min(1 - half_h - EDGE, top + GAP + half_h))
