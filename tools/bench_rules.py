@@ -5,7 +5,7 @@
 Runs on one core, in this checkout's code, timed in CPU seconds of this process. For each game it plays complete games
 between random players (seeds 0, 1, 2, ...) for about `--seconds` and prints games
 per second and microseconds per move; then the time to list the legal placements
-of a hand of 4 on a 50-card Aquarius table. The targets are in README's Speed table.
+of a hand of 4 on a 50-card Aquarius table. The targets and today's figures are in docs/performance.md.
 Whole-process figures (start-up included) come from timing `aquarius3d simulate`.
 With `--profile`, it plays 200 games of each game under cProfile instead and prints
 where the time goes (the 20 functions with the most time of their own).

@@ -3,7 +3,7 @@
     python tools/fit_aquarius_chance.py [--games 8000] [--seeds 301 302] [--workers 2]
 
 Plays games of Aquarius between medium players (two to five seats; half the games have four, the count the
-README's figures are for) and records, at the start of every turn, the features bots/aquarius_chance.win_chance
+docs/opponents.md's figures are for) and records, at the start of every turn, the features bots/aquarius_chance.win_chance
 reads for the seat to move, with whether that seat won (1/k for a win shared by k). A logistic regression
 (Newton's method, a small ridge) fitted on them prints the weights to paste into `aquarius_chance.CHANCE`;
 positions where the seat's own hand completes its goal are left out (a sure win, handled exactly). The log loss of

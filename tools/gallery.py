@@ -1,4 +1,4 @@
-"""Draw the README's gallery again: six 1280x720 pictures in docs/gallery/, offscreen and repeatable.
+"""Draw the pictures of docs/gallery.md again: six 1280x720 pictures in docs/gallery/, offscreen and repeatable.
 
     python tools/gallery.py [--out docs/gallery] [--only NAME ...]
 

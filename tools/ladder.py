@@ -1,4 +1,4 @@
-"""The table of computer levels in README's "Computer players": arena matches on fresh seeds, as Markdown.
+"""The table of computer levels in docs/opponents.md's "Results": arena matches on fresh seeds, as Markdown.
 
     python tools/ladder.py [--seed 20261123] [--games 400] [--hard-games 100] [--think 0.2] [--workers 2]
                            [--only hard] [--only aquarius-rising:medium]

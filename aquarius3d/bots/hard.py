@@ -7,7 +7,7 @@ One search for every family: what a family knows (medium's judgement, the leaf, 
 game, the tuning) comes from its kit (bots/kit.py, bots/kits/<family>.py). It never sees the real state. Each
 simulation starts from a determinization (`Game.determinize`): the cards the seat cannot see dealt at random
 consistently with what it saw (hands, goals and the deck order, traded cards included). Two searches share that
-ground; `SEARCH` picks one, by measurement (README, "Computer players"):
+ground; `SEARCH` picks one, by measurement (docs/opponents.md, "Results"):
 
   shallow  (the default; measured against ISMCTS on fresh seeds, 0.2 s a move: four-player Aquarius
            against three medium players 22/60 wins for shallow, 13/60 for ISMCTS; head to head against
@@ -45,7 +45,7 @@ Budget. The search runs a number of simulations (one sampled world, one root mov
 (the kit's `rate`, measured with tools/calibrate_hard.py on the development machine, 2 cores, when quiet; the
 other seats' replies are scored by the kit's quick judgement). That makes the moves a function of the seed
 alone, so arena results do not depend on `--workers` or the load of the machine; `think` (default 1 s in the
-window, `--think` in the arena, 0.2 s for the README's figures) only scales the count; the kit may give part of
+window, `--think` in the arena, 0.2 s for the figures of docs/opponents.md) only scales the count; the kit may give part of
 it up outside the end game (`search_share`). Every random choice comes from the player's own source, seeded from the
 game's seed and the seat.
 
