@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from direct.gui.DirectGui import DirectButton, DirectCheckButton, DirectEntry, DirectOptionMenu
+from direct.gui.DirectGui import DirectButton, DirectCheckButton, DirectEntry
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import TextNode
 
@@ -16,7 +16,7 @@ from ..rules.names import game_name
 from ..rules.ruleset import available, load_ruleset
 from ..session.seats import DEFAULT_NAMES, Seat, same_name
 from . import Screen
-from .widgets import BUTTON, CHECK, ENTRY, TEXT, WARNING
+from .widgets import BUTTON, CHECK, DROPDOWN, ENTRY, TEXT, WARNING, Dropdown
 
 NAMES = list(DEFAULT_NAMES)
 SEAT_KINDS = ("human", *SEAT_LEVELS)  # what the seat button cycles through: a person, then the levels
@@ -43,10 +43,10 @@ class NewGameScreen(Screen):
         self.text(tr("menu_ruleset"), (-0.55, 0.71), 0.055, TextNode.ARight)
         # The games by their names, in the player's language; the menu gives back the name, we keep the id.
         self.game_names = [game_name(r) for r in self.rulesets]
-        self.ruleset_menu = self.keep(DirectOptionMenu(
+        self.ruleset_menu = self.keep(Dropdown(
             items=self.game_names, initialitem=0, scale=0.055, pos=(-0.5, 0, 0.71), parent=self.root,
             popupMarkerBorder=(0.6, 0.1),  # room between the longest name and the marker
-            command=lambda shown: self.choose_ruleset(self.rulesets[self.game_names.index(shown)]), **BUTTON))
+            command=lambda shown: self.choose_ruleset(self.rulesets[self.game_names.index(shown)]), **DROPDOWN))
         assert self.root is not None  # (entered)
         self.options_root = self.root.attachNewNode("options")
         self.seats_root = self.root.attachNewNode("seats")

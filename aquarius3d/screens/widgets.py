@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from direct.gui.DirectGui import DGG, DirectButton, DirectFrame
+from direct.gui.DirectGui import DGG, DirectButton, DirectFrame, DirectOptionMenu
 from direct.gui.OnscreenText import OnscreenText
-from panda3d.core import NodePath, TextNode
+from direct.showbase import ShowBaseGlobal
+from panda3d.core import (Geom, GeomNode, GeomTriangles, GeomVertexData, GeomVertexFormat, GeomVertexWriter, NodePath,
+                          Point3, TextNode)
 
 Colour = tuple[float, float, float, float]  # red, green, blue, alpha: 0-1 each
 Frame = tuple[float, float, float, float]  # left, right, bottom, top
@@ -20,6 +22,65 @@ ENTRY = dict(text_fg=(0.1, 0.1, 0.1, 1), frameColor=(0.9, 0.9, 0.86, 1))
 BUTTON = dict(frameColor=((0.22, 0.3, 0.42, 1), (0.3, 0.42, 0.58, 1), (0.3, 0.42, 0.58, 1), (0.2, 0.2, 0.2, 1)),
               text_fg=TEXT, relief=DGG.FLAT, pad=(0.5, 0.3))
 CHECK = dict(text_fg=TEXT, frameColor=(0, 0, 0, 0), boxPlacement="left", boxBorder=0.5)  # a gap after the box
+POPUP: Colour = (0.08, 0.09, 0.11, 0.97)  # a drop-down's list: the panels' colour, nearly opaque
+HOVER: Colour = BUTTON["frameColor"][1]  # a button under the pointer
+# A drop-down menu in the look of the other buttons: the button itself as BUTTON, a light bar for its marker, the list
+# on a dark panel, its entries in the text's colour, the one under the pointer lit as a button is (no grey, no bevel)
+DROPDOWN = dict(BUTTON, popupMarker_frameColor=(0, 0, 0, 0), popupMarker_relief=None, popupMenu_frameColor=POPUP,
+                popupMenu_relief=DGG.FLAT, item_frameColor=(0, 0, 0, 0), item_text_fg=TEXT, item_relief=DGG.FLAT,
+                item_pad=(0.5, 0.25), highlightColor=HOVER)
+
+
+def down_arrow(colour: Colour = TEXT) -> NodePath:
+    """A small triangle pointing down (the drop-down's marker: the font has no such character)."""
+    data = GeomVertexData("arrow", GeomVertexFormat.getV3c4(), Geom.UHStatic)
+    vertex, tint = GeomVertexWriter(data, "vertex"), GeomVertexWriter(data, "color")
+    for x, z in ((-0.6, 0.3), (0.6, 0.3), (0.0, -0.4)):
+        vertex.addData3(x, 0, z)
+        tint.addData4(*colour)
+    triangle = GeomTriangles(Geom.UHStatic)
+    triangle.addVertices(0, 2, 1)  # (wound to face the camera: -y)
+    geom = Geom(data)
+    geom.addPrimitive(triangle)
+    node = GeomNode("down-arrow")
+    node.addGeom(geom)
+    return NodePath(node)
+
+
+class Dropdown(DirectOptionMenu):  # type: ignore[misc]  # (Panda3D ships no types: its DirectOptionMenu is Any)
+    """A drop-down menu (DROPDOWN's look) whose list opens under the button, its left edge on the button's,
+    rather than from the button's middle as Panda3D's does; inside the window either way."""
+
+    # the widest entry's width and the entries' frame, which DirectOptionMenu works out from the items
+    maxWidth: float
+    minX: float
+    maxX: float
+    minZ: float
+    maxZ: float
+
+    def __init__(self, parent: NodePath | None = None, **options: object) -> None:
+        super().__init__(parent, **options)
+        self.initialiseoptions(Dropdown)  # (DirectGui sets a class's options up only for the class made)
+        down_arrow().reparentTo(self.popupMarker)
+
+    def showPopupMenu(self, event: object = None) -> None:
+        super().showPopupMenu(event)  # (shown, its scale the button's; the list's frame runs from 0 down, x from 0)
+        menu, render2d = self.popupMenu, ShowBaseGlobal.render2d
+        left, right, bottom, top = self.guiItem.getFrame()  # (the button's frame, its marker in it)
+        height = -menu["frameSize"][2]  # (the list's frame: x from 0, z from 0 down)
+        width = self.maxWidth
+        if width < right - left:  # the list as wide as the button at least, each entry across it
+            width = self.maxWidth = right - left
+            self.maxX = self.minX + width
+            for i in range(len(self["items"])):
+                self.component(f"item{i}")["frameSize"] = (self.minX, self.maxX, self.minZ, self.maxZ)
+            menu["frameSize"] = (0, width, -height, 0)
+        menu.setPos(self, left, 0, bottom)  # just below the button, left edges together
+        if render2d.getRelativePoint(menu, Point3(0, 0, -height)).z < -1.0:  # no room below: above the button
+            menu.setPos(self, left, 0, top + height)
+        right = render2d.getRelativePoint(menu, Point3(width, 0, 0)).x
+        if right > 1.0:
+            menu.setX(render2d, menu.getX(render2d) - (right - 1.0))
 
 
 def button(parent: NodePath, text: str, command: Callable[..., object] | None, pos: tuple[float, float],

@@ -1,0 +1,91 @@
+"""The new-game screen's game drop-down in the look of the other menus (issue 27, polish: it was Panda3D's default
+grey popup): the font, colours and sizes of the buttons, its list under the button on a dark panel, read from the
+scene graph and from the picture; it still answers to Tab and Enter (screens/focus.py) and to the mouse."""
+
+import numpy as np
+import pytest
+from direct.gui import DirectGuiGlobals as DGG
+from panda3d.core import Point3, TextNode
+
+from aquarius3d.screens.focus import widget_label, widget_rect
+from aquarius3d.screens.widgets import BUTTON, HOVER, POPUP, TEXT, Dropdown
+
+
+def picture(app):
+    base = app.base
+    base.graphicsEngine.renderFrame()
+    base.graphicsEngine.renderFrame()
+    shot = base.win.getScreenshot()
+    height, width = shot.getYSize(), shot.getXSize()
+    rgb = np.frombuffer(bytes(shot.getRamImageAs("RGB")), np.uint8).reshape(height, width, 3)
+    return rgb[::-1].astype(float) / 255
+
+
+def list_rect(app, menu):
+    """The open list's frame in aspect2d units (left, right, bottom, top)."""
+    popup = menu.popupMenu
+    left, right, bottom, top = popup["frameSize"]
+    low = app.base.aspect2d.getRelativePoint(popup, Point3(left, 0, bottom))
+    high = app.base.aspect2d.getRelativePoint(popup, Point3(right, 0, top))
+    return low.x, high.x, low.z, high.z
+
+
+def test_the_drop_down_looks_like_the_other_menus(app):
+    form = app.show_new_game()
+    menu = form.ruleset_menu
+    assert isinstance(menu, Dropdown)
+    start = next(w for w in form.widgets if widget_label(w) == "Start")
+    assert menu["frameColor"] == start["frameColor"] == BUTTON["frameColor"]  # the button: as every button
+    assert menu["relief"] == start["relief"] == DGG.FLAT
+    font = start.component("text0").textNode.getFont()
+    items = [menu.component(f"item{i}") for i in range(len(form.rulesets))]
+    for item in items:  # the entries: the buttons' font and words' colour and size, no bevel, no grey
+        node = item.component("text0").textNode
+        assert node.getFont() == font == TextNode.getDefaultFont()
+        assert tuple(node.getTextColor()) == pytest.approx(TEXT)
+        assert item["relief"] == DGG.FLAT and item["frameColor"][3] == 0
+        assert item.getScale(app.base.aspect2d)[0] == pytest.approx(menu.getScale(app.base.aspect2d)[0])
+    assert menu.popupMenu["frameColor"] == POPUP and menu.popupMenu["relief"] == DGG.FLAT
+    assert menu["highlightColor"] == HOVER
+    assert menu.popupMarker.find("**/down-arrow")  # a drawn arrow, not a grey raised box
+    assert menu.popupMarker["relief"] is None
+
+
+def test_the_open_list_lies_under_the_button_on_a_dark_panel(app):
+    form = app.show_new_game()
+    menu = form.ruleset_menu
+    menu.showPopupMenu()
+    button = widget_rect(app.base, menu)
+    shown = list_rect(app, menu)
+    aspect = app.base.getAspectRatio()
+    assert shown[0] == pytest.approx(button[0], abs=0.03) and shown[3] == pytest.approx(button[2], abs=0.01)
+    assert shown[1] - shown[0] >= button[1] - button[0] - 1e-6  # as wide as the button at least
+    assert -aspect <= shown[0] and shown[1] <= aspect and -1 <= shown[2] and shown[3] <= 1
+    image = picture(app)
+    height, width = image.shape[:2]
+    x0, x1 = int((shown[0] / aspect + 1) / 2 * width) + 2, int((shown[1] / aspect + 1) / 2 * width) - 2
+    y0, y1 = int((1 - shown[3]) / 2 * height) + 2, int((1 - shown[2]) / 2 * height) - 2
+    part = image[y0:y1, x0:x1]
+    assert part.size
+    grey = (abs(part - 0.8) < 0.06).all(axis=2).mean()  # Panda3D's default popup: light grey, black words
+    assert grey < 0.01, grey
+    dark = (abs(part - np.array(POPUP[:3])) < 0.06).all(axis=2).mean()
+    light = (part.min(axis=2) > 0.6).mean()  # the entries' words
+    assert dark > 0.5 and light > 0.01, (dark, light)
+    menu.hidePopupMenu()
+
+
+def test_the_drop_down_answers_to_the_mouse_and_to_tab_and_enter(app):
+    form = app.show_new_game()
+    menu = form.ruleset_menu
+    menu.showPopupMenu()
+    menu.component("item1")["command"]()  # a click on the second entry
+    assert form.ruleset == form.rulesets[1] and menu.get() == form.game_names[1]
+    focus = form.focus
+    for _ in range(40):
+        app.base.messenger.send("tab")
+        if focus.widget is menu:
+            break
+    assert focus.widget is menu and not focus.marker.root.isHidden()
+    app.base.messenger.send("enter")  # the next game
+    assert form.ruleset == form.rulesets[2] and menu.get() == form.game_names[2]
