@@ -75,8 +75,11 @@ def step(app, rng):
                 point = tray_point(app, rng.choice(sorted(session.flow.placeable())))
                 if point is not None and rng.random() < 0.8:
                     app.table.click(point)
-                else:
-                    app.table.keys.step(1)
+                else:  # Tab to a pyramid of the tray (past the buttons, if the focus was on the last pyramid)
+                    for _ in range(len(app.table.keys.ring())):
+                        app.table.keys.step(1)
+                        if app.table.keys.focus is not None and app.table.keys.focus.kind == "pyramid":
+                            break
                     app.table.keys.enter()
             assert session.choice.pyramid is not None
             return

@@ -253,9 +253,9 @@ def test_towers_scoring_row_is_readable_each_value_beside_its_card(app, monkeypa
 def test_a_game_watched_with_no_human_keeps_no_room_for_a_hand(app):
     """With only computer players no hand is ever shown: the hint goes to the bottom row and the table is framed
     down to it, not into the top of the window over an empty hand band."""
-    from aquarius3d.screens.hud import BAND_TOP
     from aquarius3d.view.framing import card_box
 
+    BAND_TOP = human_band_top()
     app.start_game("elemental-towers", {}, [Seat("Bot", "computer")], seed=8)
     play(app, 30)
     table = app.table
@@ -268,11 +268,22 @@ def test_a_game_watched_with_no_human_keeps_no_room_for_a_hand(app):
     assert_framed(app)
 
 
-def test_a_human_seat_keeps_the_hand_band(app):
-    from aquarius3d.screens.hud import BAND_TOP
+def human_band_top() -> float:
+    """Where the band a human's hand and the prompt strip keep ends, at 100% (screens/layout.py)."""
+    from aquarius3d.screens import layout
 
+    return layout.hand_top(1.0) + layout.MARGIN + layout.strip_height(1.0)
+
+
+def test_a_human_seat_keeps_the_hand_band(app):
     app.start_game("elemental-towers", {}, [Seat("Ann")], seed=8)
     table = app.table
     table.refresh()
-    assert any(panel[3] >= BAND_TOP - 1e-6 and panel[2] <= -0.99 for panel in table.obstacles())
-    assert rect_of(app, table.hud.hint)[3] > -0.6  # over the hand
+    kept = table.obstacles()
+    assert any(panel[3] >= human_band_top() - 1e-6 for panel in kept)  # the strip's row, over the hand
+    cards = [box for _, box in table.hud.hand.nodes]
+    assert cards and rect_of(app, table.hud.hint)[2] > max(box[3] for box in cards)  # the hint over the hand
+    aspect = app.base.getAspectRatio()
+    for x0, x1, _, z1 in cards:  # each card kept down to the window's bottom (screen units: x / aspect)
+        assert any(p[0] <= x0 / aspect + 1e-6 and x1 / aspect <= p[1] + 1e-6 and p[2] <= -0.999 and z1 <= p[3] + 1e-6
+                   for p in kept)

@@ -9,8 +9,7 @@ from aquarius3d.engine.moves import RotateGoals
 from aquarius3d.engine.table import Table
 from aquarius3d.games.aquarius.narration import card_words, where
 from aquarius3d.i18n import set_language
-from aquarius3d.session import Seat, Session, Stage
-from aquarius3d.session.choice import Choice
+from aquarius3d.session import Seat, Session
 
 CODE = re.compile(r"-?\d+,-?\d+|\b[EAFWS]{4}\b|[EAFWS]\\[EAFWS]|\bplace \*|\b(TL|TR|BL|BR)\b")  # notation, not words
 
@@ -97,12 +96,38 @@ def test_rotate_goals_says_who_receives_whose_goal():
     assert sum(bool(re.fullmatch(r"\w+ gets \w+'s goal", p)) for p in parts) == 2
 
 
-def test_the_direction_prompt_says_where_each_goal_would_go():
-    session = Session.new("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=2, autosave=False)
-    session._set(Choice(Stage.DIRECTION, action="rotate_goals"))  # (a stage reached by a card not in hand here)
-    lines = session.hint().split("\n")
-    assert lines[0] == "Pass the goals to the left or to the right?"
-    assert lines[1].startswith("Left: Bo gets Ann's goal") and lines[2].startswith("Right: ")
+@pytest.mark.parametrize("direction", ["left", "right"])
+def test_each_direction_button_says_where_each_goal_would_go(direction):
+    """Issue 27: the prompt asks, and each direction's button says who would get whose goal (it was printed over
+    the hand); each claim is checked against the goals as they lie once that button is chosen."""
+    session = Session.new("aquarius", {}, [Seat("Ann"), Seat("Bo"), Seat("Cy")], seed=2, autosave=False)
+    state, game = session.state, session.game
+    state.hands[0][0] = next(i for i in game.play_ids() if game.deck.cards[i].code == "rotate_goals")
+    session.reveal()
+    session.select(0)
+    assert session.stage == "direction"
+    assert session.hint() == "Rotate Goals: pass every goal to the left or to the right?"
+    option = next(o for o in session.options() if o.move == RotateGoals(direction))
+    assert option.label == direction.capitalize()
+    opening = f"every goal goes one seat to the {direction} ("
+    assert option.says.startswith(opening) and option.says.endswith(")")
+    parts = option.says[len(opening):-1].split(", ")
+    before, top = list(state.goals), state.unused_goals[0]
+    assert session.choose(option.move)
+    names = ["Ann", "Bo", "Cy"]
+    for part in parts:
+        passed = re.fullmatch(r"(\w+)'s to (\w+)", part)
+        under = re.fullmatch(r"(\w+)'s under the unused goals", part)
+        taken = re.fullmatch(r"the top unused goal to (\w+)", part)
+        if passed:
+            giver, taker = (names.index(n) for n in passed.groups())
+            assert state.goals[taker] == before[giver], part
+        elif under:
+            assert state.unused_goals[-1] == before[names.index(under.group(1))], part
+        else:
+            assert taken, part
+            assert state.goals[names.index(taken.group(1))] == top, part
+    assert len(parts) == 4  # three seats and the unused goals
 
 
 def test_the_goal_peek_names_the_goal_in_words(french):

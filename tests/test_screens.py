@@ -215,7 +215,15 @@ def test_towers_trade_goals_buttons_name_the_places_by_element(app, language):
     buttons = [w for w in app.table.hud.choice_widgets if type(w).__name__ == "DirectButton"]
     words = [b["text"] for b in buttons]
     join = " and " if language == "en" else " et "
-    assert words[:4] == [f"{row[i]}{join}{row[i + 1]}" for i in range(4)]
+    options = app.session.options()
+    assert [o.label for o in options] == [f"{row[i]}{join}{row[i + 1]}" for i in range(4)]
+    # each button says what it does: the two places' points a tower once swapped (the top place scores 5)
+    points = {"en": "{first} towers then score {a}, {second} towers {b}",
+              "fr": "les tours {first} rapportent alors {a}, les tours {second} {b}"}[language]
+    assert [o.says for o in options] == [points.format(first=row[i], second=row[i + 1], a=4 - i, b=5 - i)
+                                         for i in range(4)]
+    colon = ": " if language == "en" else " : "
+    assert words[:4] == [f"{o.label}{colon}{o.says}" for o in options]
     boxes = [widget_box(app.base, b) for b in buttons]
     for i, box in enumerate(boxes):
         assert all(not overlap(box, other) for other in boxes[i + 1:]), words

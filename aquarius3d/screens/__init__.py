@@ -49,6 +49,7 @@ class Screen(DirectObject):  # type: ignore[misc]  # (Panda3D ships no types: it
         # its parts' own ways to say their texts again, called with the old language
         self.relabelers: list[Callable[[str], None]] = []
         self.focus: ButtonFocus | None = None  # the keyboard's focus among the buttons (made when it shows)
+        self._anchors: list[NodePath] = []  # nodes of the screen's at the window's corners (`anchor`)
 
     def enter(self, **options: Any) -> None:
         """Show the screen: a fresh 2D root under aspect2d, then the subclass's widgets and bindings."""
@@ -118,11 +119,21 @@ class Screen(DirectObject):  # type: ignore[misc]  # (Panda3D ships no types: it
         for widget in self.widgets:
             widget.destroy()
         self.widgets, self._groups = [], []
+        for node in self._anchors:
+            node.removeNode()
+        self._anchors = []
         if self.root is not None:
             self.root.removeNode()
         self.root = None
 
     # -- widgets the screen keeps track of ---------------------------------------------------------
+
+    def anchor(self, corner: NodePath) -> NodePath:
+        """A node of this screen's at one of the window's anchors (base.a2dTopLeft and so on): what hangs from it
+        grows from that corner when scaled (the interface scale); removed with the screen."""
+        node = corner.attachNewNode(f"{self.name}-anchor")
+        self._anchors.append(node)
+        return node
 
     def keep(self, widget: Widget) -> Widget:
         self.widgets.append(widget)

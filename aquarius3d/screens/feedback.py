@@ -63,7 +63,7 @@ class Feedback:
         screen = self.screen
         self.action_card = screen.keep(DirectFrame(frameColor=CARD, frameSize=ACTION_CARD,
                                                    pos=(ACTION_AT[0], 0, ACTION_AT[1]),
-                                                   parent=screen.base.a2dRightCenter))
+                                                   parent=screen.hud.right_centre))  # (scaled with the HUD)
         self.action_name = screen.text("", (0, 0.17), 0.05, parent=self.action_card, fg=(0.12, 0.1, 0.08, 1), wrap=7)
         self.action_effect = screen.text("", (0, -0.06), 0.032, parent=self.action_card, fg=(0.2, 0.18, 0.15, 1),
                                          wrap=11)

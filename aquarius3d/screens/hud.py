@@ -1,6 +1,7 @@
-"""The table's HUD: turn and counts, the log, the hint, the goal, choice buttons, the cover, help, the end.
+"""The table's HUD: turn and counts, the log, the goal, the prompt strip and its choice dialog, the cover, help, the end.
 
-(The Join button and form are screens/join.py; the game menu screens/game_menu.py.)
+(The Join button and form are screens/join.py; the game menu screens/game_menu.py; the strip and the dialog
+screens/prompt.py; where each part lies, at the interface scale, screens/layout.py.)
 
 The HUD draws what the session says; the table screen (screens/table_screen.py) tells it when. `obstacles()`
 gives the parts of the window the HUD and the hand cover, so that the camera frames the table
@@ -12,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
-from direct.gui.DirectGui import DGG, DirectButton, DirectFrame
+from direct.gui.DirectGui import DGG, DirectFrame
 from panda3d.core import NodePath, Point3, TextNode
 
 from ..core.vocabulary import LETTER_OF
@@ -21,7 +22,10 @@ from ..session import Stage, words
 from ..view.camera import Rect
 from ..view.hand import Hand
 from ..view.palette import ELEMENT_RGB
-from .widgets import BUTTON, Frame, newest_lines, side_by_side
+from . import layout
+from .layout import END, GOAL, INFO, JOIN, LOG
+from .prompt import Prompt
+from .widgets import BUTTON, Frame, newest_lines
 
 if TYPE_CHECKING:
     from ..engine.moves import Move
@@ -32,17 +36,9 @@ if TYPE_CHECKING:
     from .table_screen import TableScreen
 
 DARK = (0.05, 0.06, 0.08, 0.62)
-LOG = (-1.1, -0.02, -0.46, -0.02)  # the log panel, from the top right corner (aspect2d units)
-INFO = (0.02, 0.82, -0.42, -0.02)  # the turn and counts, from the top left corner
-END = (-1.32, -0.04, -0.62, 0.5)  # the end panel, from the middle of the right edge: the table stays beside it
-GOAL = (-0.8, 0.0, 0.0, 0.52)  # the goal card and its text, from the bottom right corner
-HINT_HALF = 1.05  # half the width kept for the hint and the choice buttons over the hand
-BAND_TOP = -0.27  # the top of the hint, the choices and the hand (view/hand.py: up to -0.56)
-HINT_Y = -0.5  # the hint's first row over the hand
-WATCHED_HINT_Y, WATCHED_BAND_TOP = -0.88, -0.8  # with no human seat no hand is shown: the hint alone, at the bottom
-NOTICE_BAND = (0.77, 0.975)  # the notice's rows at the top (aspect2d), between the turn panel and the log panel
-NOTICE_GAP = 0.04  # kept clear between the notice and either panel
-NOTICE_SCALES = (0.05, 0.045, 0.04, 0.035, 0.031, 0.028)  # the notice's size: the largest whose rows fit the band
+NOTICE_TEXT = 0.05  # the notice's size at 100%: smaller when its rows would not fit its band
+GOAL_TEXT = 0.045  # the goal's words at 100%, in the box over the goal card (smaller when they would not fit)
+GOAL_WORDS = (-0.62, -0.04, 0.24, 0.5)  # that box, from the bottom right corner
 
 
 class Hud:
@@ -53,19 +49,24 @@ class Hud:
         base = self.base = screen.base
         root = screen.root
         assert root is not None  # (made as the screen is built)
-        top_left, top_right, bottom_right = base.a2dTopLeft, base.a2dTopRight, base.a2dBottomRight
-        screen.panel(INFO, parent=top_left, colour=DARK)
-        self.log_panel = screen.panel(LOG, parent=top_right, colour=DARK)
-        self.turn = screen.text("", (0.06, -0.1), 0.065, TextNode.ALeft, parent=top_left)
-        self.info = screen.text("", (0.06, -0.18), 0.045, TextNode.ALeft, parent=top_left)
-        self.hint = screen.text("", (0, HINT_Y), 0.05, wrap=40)
-        self.notice = screen.text("", (0, 0.88), 0.05, fg=(1.0, 0.85, 0.45, 1), wrap=38)  # fitted between the panels
-        self.log = screen.text("", (-0.06, -0.08), 0.04, TextNode.ARight, parent=top_right, wrap=26)  # in the panel
-        self.goal = screen.text("", (-0.06, 0.3), 0.045, TextNode.ARight, parent=bottom_right, wrap=14)
-        self.goal_card = screen.button("?", None, (-0.2, 0.14), 0.07, parent=bottom_right)
+        self.scale = 1.0  # the interface scale (Settings); `relayout` places everything again when it changes
+        # the corners' parts grow from their corners: each corner has a node of the screen's, scaled
+        self.top_left, self.top_right = screen.anchor(base.a2dTopLeft), screen.anchor(base.a2dTopRight)
+        self.bottom_right, self.bottom_left = screen.anchor(base.a2dBottomRight), screen.anchor(base.a2dBottomLeft)
+        self.right_centre = screen.anchor(base.a2dRightCenter)
+        self.info_panel = screen.panel(INFO, parent=self.top_left, colour=DARK)
+        self.log_panel = screen.panel(LOG, parent=self.top_right, colour=DARK)
+        self.turn = screen.text("", (0.06, -0.1), 0.065, TextNode.ALeft, parent=self.top_left)
+        self.info = screen.text("", (0.06, -0.18), 0.045, TextNode.ALeft, parent=self.top_left)
+        self.notice = screen.text("", (0, 0.88), NOTICE_TEXT, fg=(1.0, 0.85, 0.45, 1), wrap=38)  # between the panels
+        self.log = screen.text("", (-0.06, -0.08), 0.04, TextNode.ARight, parent=self.top_right, wrap=26)  # in the panel
+        self.goal = screen.text("", (GOAL_WORDS[1], 0.3), GOAL_TEXT, TextNode.ARight, parent=self.bottom_right)
+        self.goal_card = screen.button("?", None, (-0.2, 0.13), 0.07, parent=self.bottom_right)
         self.hand = Hand(root, scene)
         self.choices_root = root.attachNewNode("choices")
-        self.choice_widgets = screen.group()
+        self.prompt = Prompt(screen, self.choices_root)  # what to do now, over the hand, and the choices beside it
+        self.hint = self.prompt.text
+        self.choice_widgets = self.prompt.widgets
         # The hand-off cover dims the table rather than hiding it: the moves since the player's last turn stay in
         # view behind it, and it shows no hand and no goal (the session shows none while it is up).
         self.cover = screen.keep(DirectFrame(frameColor=(0.05, 0.06, 0.08, 0.8), frameSize=(-4, 4, -1.2, 1.2),
@@ -80,6 +81,21 @@ class Hud:
         self._build_help()
         self._build_end()
         screen.relabelers.append(self.relabel)
+        self.relayout(1.0)
+
+    def relayout(self, scale: float) -> None:
+        """Size every part for the interface scale (1.0, 1.25, 1.5) and the window's shape, as screens/layout.py
+        says: the corners' parts from their corners, the notice between the top panels, the prompt over the hand."""
+        self.scale = scale
+        top = layout.top_scale(scale, self.base.getAspectRatio())
+        self.top_left.setScale(top)
+        self.top_right.setScale(top)
+        for corner in (self.bottom_right, self.bottom_left, self.right_centre):
+            corner.setScale(scale)
+        self.prompt.scale = scale
+        self.prompt.layout()
+        self.fit_notice()
+        self.fit_goal()
 
     def relabel(self, old: str) -> None:
         """After a change of language: the rulings page is the ruleset's own text, drawn again in the new one."""
@@ -101,7 +117,7 @@ class Hud:
 
     def _build_end(self) -> None:
         screen = self.screen
-        self.end_panel = screen.panel(END, parent=self.base.a2dRightCenter)
+        self.end_panel = screen.panel(END, parent=self.right_centre)
         middle = (END[0] + END[1]) / 2
         self.end_title = screen.text("", (middle, 0.4), 0.075, parent=self.end_panel)
         self.end_lines = screen.text("", (middle, 0.29), 0.045, parent=self.end_panel, wrap=26)
@@ -136,23 +152,24 @@ class Hud:
             step = 1 if len(seats) <= 3 else 2
             sizes = "\n".join("   ".join(seats[i:i + step]) for i in range(0, len(seats), step))
         self.info.setText("\n".join(info + [sizes]))
-        self.hint.setText(session.hint())
-        self.hint.setPos(0, HINT_Y if session.humans else WATCHED_HINT_Y)
+        self.prompt.hand = session.humans > 0  # with no human seat no hand shows: the strip lies at the bottom
+        self.prompt.say(session.hint() if session.stage != Stage.COVER else "")  # (the cover says whose turn)
         notice = session.notice if session.notice and session.notice not in status else status  # not said twice
         self.notice.setText(notice)
         self.fit_notice()
         newest_lines(self.log, session.messages[-8:], 9)  # moves in words wrap inside the log panel
         self.log_panel.show() if session.messages else self.log_panel.hide()
         self.goal.setText(session.goal_text() or session.goal_hint())
-        rows = self.goal.textNode.getNumRows()  # past two rows, the text grows upwards, clear of the goal card
-        self.goal.setPos(-0.06, 0.3 + 0.045 * self.goal.textNode.getLineHeight() * max(0, rows - 2))
+        self.fit_goal()
         self.show_goal_card(seen["goal"] if session.goal_text() else None)
         self.goal_card.hide() if seen["goal"] is None else self.goal_card.show()
         if session.stage == Stage.DRAFT:  # the three cards offered are shown as a hand to choose from
             seen = {**seen, "hand": cast("TowersFlow", session.flow).offered_cards()}  # (only Towers drafts)
         ended = session.stage in (Stage.OVER, Stage.ROUND_OVER)
-        self.hand.draw([] if ended else seen["hand"], session.selected,
-                       session.stage == Stage.PLACE and session.turned)
+        cards = [] if ended else seen["hand"]
+        height = layout.hand_card_height(self.scale, self.base.getAspectRatio(), len(cards))
+        self.hand.draw(cards, session.selected, session.stage == Stage.PLACE and session.turned, height,
+                       layout.HAND_BOTTOM * self.scale, layout.LIFT * self.scale)
         if session.stage == Stage.COVER and not self.cover_held:
             self.cover.show()
             self.cover_title.setText(tr("cover_title", name=name))
@@ -203,18 +220,18 @@ class Hud:
         self.end_buttons[0]["text"] = tr("towers_new_deal") if towers else tr("end_play_again")
 
     def draw_choices(self, session: Session, act: Callable[[Callable[..., object], Move | None], None]) -> None:
-        """Buttons for the stage's choices (players, directions, skips...); `act(command, value)` on a click."""
-        self.screen.forget(self.choice_widgets)
-        stage = session.stage
-        buttons: list[tuple[str, Callable[..., object], Move | None]] = [
-            (option.label, session.choose, option.move) for option in session.options()]
+        """The stage's choices (players, directions, skips...) as the dialog's buttons, each saying what it does, and
+        the take-back button at the strip's end (on the cover, which hides all else, under its words);
+        `act(command, value)` on a click."""
+        label = None
         if session.can_take_back():  # the same take-back as U (Elemental Towers: its undo of the turn)
             label = tr("hud_undo") if session.family == "towers" else tr("hud_take_back")
-            buttons.append((label, lambda _: session.take_back(), None))
-        parent = self.cover if stage == Stage.COVER else self.choices_root  # the cover hides all else
-        made = [DirectButton(text=label, scale=0.055, parent=parent, command=act,
-                             extraArgs=[command, value], **BUTTON) for label, command, value in buttons]
-        self.choice_widgets += side_by_side(made, -0.42)
+        self.prompt.draw(session.options(), label, act, session.choose, lambda _: session.take_back(),
+                         self.cover if session.stage == Stage.COVER else None)
+
+    def say(self, words: str) -> None:
+        """Words in the prompt strip instead of the session's hint (H's suggestion), until the next redraw."""
+        self.prompt.say(words)
 
     def toggle_help_page(self, ruleset: Ruleset) -> None:
         """Switch the help between the controls and this game's rulings (the ruleset's `rulings:`)."""
@@ -232,21 +249,26 @@ class Hud:
 
     def notice_rect(self) -> Frame:
         """The notice's place (aspect2d units): the top of the window between the turn panel and the log panel."""
-        aspect = self.base.getAspectRatio()
-        return (-aspect + INFO[1] + NOTICE_GAP, aspect + LOG[0] - NOTICE_GAP, *NOTICE_BAND)
+        return layout.notice_rect(self.scale, self.base.getAspectRatio())
 
     def fit_notice(self) -> None:
         """Wrap the notice to the width between the panels, at the largest size whose rows fit in its band: a long
         notice (Rotate Goals among five players, in French) never runs under the log or the turn panel."""
         left, right, bottom, top = self.notice_rect()
         node = self.notice.textNode
-        for scale in NOTICE_SCALES:
-            node.setWordwrap((right - left) / scale)
-            # from the first row's capitals to the last row's descenders
-            if (0.8 + (node.getNumRows() - 1) * node.getLineHeight() + 0.35) * scale <= top - bottom:
-                break
-        self.notice.setScale(scale)  # (the smallest, if even that is too big)
-        self.notice.setPos((left + right) / 2, top - 0.8 * scale)
+        size = fit_text(node, right - left, top - bottom, NOTICE_TEXT * self.scale)
+        self.notice.setScale(size)
+        self.notice.setPos((left + right) / 2, top - (node.getTop() if node.getText() else 0.0) * size)
+
+    def fit_goal(self) -> None:
+        """The goal's words in their box over the goal card, right-aligned, as large as fits (Aqua-Chicken's lines
+        are long): they never run over the card or out of the goal's corner."""
+        left, right, bottom, top = GOAL_WORDS
+        node = self.goal.textNode
+        size = fit_text(node, right - left, top - bottom, GOAL_TEXT)
+        self.goal.setScale(size)
+        # its last row just over the goal card (an empty text's frame is no number: Panda3D leaves it unset)
+        self.goal.setPos(right, bottom - (node.getBottom() if node.getText() else 0.0) * size)
 
     # -- where the table may show -----------------------------------------------------------------------
 
@@ -264,14 +286,49 @@ class Hud:
         while the same turn goes on; at the end the hand and hint give way to the result beside the table.
         `hand`: whether a hand may show (some seat is a human's); if not, only the hint's rows at the bottom."""
         base = self.base
-        kept = [self._rect(base.a2dTopLeft, INFO), self._rect(base.a2dTopRight, LOG),
-                self._rect(base.aspect2d, self.notice_rect()), self._rect(base.a2dBottomRight, GOAL)]
+        kept = [self._rect(self.top_left, INFO), self._rect(self.top_right, LOG),
+                self._rect(base.aspect2d, self.notice_rect()), self._rect(self.bottom_right, GOAL)]
         if ended:
-            kept.append(self._rect(base.a2dRightCenter, END))
+            kept.append(self._rect(self.right_centre, END))
         else:
-            half = max(HINT_HALF, Hand.width(len(self.hand.nodes)) / 2)
-            kept.append(self._rect(base.aspect2d, (-half, half, -1.0, BAND_TOP if hand else WATCHED_BAND_TOP)))
+            kept += [self._rect(base.aspect2d, rect) for rect in self.band(hand)]
+            if self.prompt.dialog_rect is not None:  # an action's choices: the table is framed clear of them too
+                kept.append(self._rect(base.aspect2d, self.prompt.dialog_rect))
         if join_button:
-            kept.append(self._rect(base.a2dBottomLeft, (0.0, 0.36, 0.0, 0.16)))
+            kept.append(self._rect(self.bottom_left, JOIN))
         return kept
+
+    def band(self, hand: bool = True) -> list[Frame]:
+        """What the prompt strip and the hand keep at the bottom (aspect2d units): the strip's row across the band
+        (as high as its words need, at least its usual height), and under it the hand's cards down to the window's
+        bottom (the corners beside them are the goal's and the Join button's, or the heights' panel)."""
+        aspect = self.base.getAspectRatio()
+        left, right, bottom, _ = layout.band(self.scale, aspect, hand)
+        strip = self.prompt.strip_rect
+        top = max(bottom + layout.strip_height(self.scale), strip[3] if strip is not None else -1.0)
+        kept = [(left, right, bottom, top)]
+        cards = [box for _, box in self.hand.nodes]
+        if cards:
+            kept.append((cards[0][0], cards[-1][1], -1.0, bottom))
+        return kept
+
+    def log_rect(self) -> Frame:
+        """Where the log's panel stands (aspect2d units)."""
+        return self._aspect_rect(self.top_right, LOG)
+
+    def _aspect_rect(self, parent: NodePath, frame: Frame) -> Frame:
+        left, right, bottom, top = frame
+        low = self.base.aspect2d.getRelativePoint(parent, Point3(left, 0, bottom))
+        high = self.base.aspect2d.getRelativePoint(parent, Point3(right, 0, top))
+        return (low.x, high.x, low.z, high.z)
+
+
+def fit_text(node: TextNode, width: float, height: float, size: float) -> float:
+    """Wrap a text node's words to a box at the largest size (from `size` down, layout.text_scales) whose rows fit
+    its height: the size (the smallest, if even that is too big)."""
+    for found in layout.text_scales(size):
+        node.setWordwrap(width / found - layout.WRAP_SLACK)
+        if node.getHeight() * found <= height:
+            break
+    return found
 

@@ -23,7 +23,7 @@ class JoinPanel:
 
     def __init__(self, screen: TableScreen) -> None:
         self.screen = screen
-        self.button = screen.button(tr("hud_join"), self.show, (0.16, 0.08), 0.05, parent=screen.base.a2dBottomLeft)
+        self.button = screen.button(tr("hud_join"), self.show, (0.16, 0.08), 0.05, parent=screen.hud.bottom_left)
         self.panel = screen.panel((-0.6, 0.6, -0.25, 0.25))
         screen.text(tr("join_title"), (0, 0.15), 0.06, parent=self.panel)
         self.entry = screen.keep(DirectEntry(initialText="", scale=0.05, width=9, pos=(-0.45, 0, 0.02),

@@ -34,5 +34,5 @@ def show(screen: TableScreen, found: Suggestion) -> None:
     """The suggestion in words in the hint line, and on the table (view/advice.py): until the next redraw."""
     from ..view.advice import show_advice
 
-    screen.hud.hint.setText(found.text)
+    screen.hud.say(found.text)
     show_advice(screen, found.move)

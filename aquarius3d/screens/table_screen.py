@@ -215,7 +215,8 @@ class TableScreen(TableCamera, Screen):
         self.camera.step(now)
         self.feedback.step(now)
         if self._framed_for is not None and self._framed_for[-1] != self.base.getAspectRatio():
-            self._follow()  # the window changed shape: frame the table in it again
+            self.hud.relayout(self.hud.scale)  # the window changed shape: the HUD placed in it, the table framed again
+            self.refresh()
         point = self.picker.mouse()
         if self._drag is not None and point is not None:
             mode, x, y = self._drag

@@ -141,7 +141,7 @@ class Thinking:
             screen.suggest(wait=True)  # no worker: think here, as before
             return
         screen.refresh()
-        screen.hud.hint.setText(tr("suggest_thinking"))
+        screen.hud.say(tr("suggest_thinking"))
 
     def _show_suggestion(self) -> None:
         screen = self.screen

@@ -92,11 +92,8 @@ class Tour:
         return min(b[0] for b in boxes), max(b[1] for b in boxes), min(b[2] for b in boxes), max(b[3] for b in boxes)
 
     def log_box(self) -> tuple[float, float, float, float]:
-        """Where the log's panel stands (screens/hud.py LOG, from the top right corner), in aspect2d units."""
-        from .hud import LOG
-
-        aspect = self.screen.base.getAspectRatio()
-        return aspect + LOG[0], aspect + LOG[1], 1 + LOG[2], 1 + LOG[3]
+        """Where the log's panel stands (screens/hud.py), in aspect2d units."""
+        return self.screen.hud.log_rect()
 
     def table_box(self) -> Rect | None:
         """The cards on the table and every cell a card may take next, as they show on the screen (aspect2d units,

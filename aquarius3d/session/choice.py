@@ -61,7 +61,9 @@ class Spot:
 
 @dataclass(frozen=True)
 class Option:
-    """A choice the HUD offers as a button (a player, a direction, a skip...): its words and the move it makes."""
+    """A choice the HUD offers as a button (a player, a direction, a skip...): its name, the move it makes, and what
+    that does in words ("every goal goes one seat to the left (Ann's to Bo, Bo's to Ann)"), said on the button."""
 
     label: str
     move: Move
+    says: str = ""

@@ -144,13 +144,13 @@ class Shown:
         if own is not None:
             return own
         if self.stage == Stage.PLAYER:
-            return [Option(tr("hud_pile") if m.seat is None else self.seats[m.seat].name, m)
+            return [Option(tr("hud_pile") if m.seat is None else self.seats[m.seat].name, m, words.says(self, m))
                     for m in self._action_moves() if isinstance(m, (TradeHands, TradeGoals, TradePyramids))]
         if self.stage == Stage.DIRECTION:
-            return [Option(tr(f"dir_{d}"), RotateGoals(d)) for d in ("left", "right")]
+            return [Option(tr(f"dir_{d}"), RotateGoals(d), words.says(self, RotateGoals(d))) for d in ("left", "right")]
         if self.stage == Stage.CONFIRM:
             moves = self._action_moves()
-            return [Option(action_name(self.action or ""), moves[0])] if moves else []
+            return [Option(action_name(self.action or ""), moves[0], words.says(self, moves[0]))] if moves else []
         return []
 
     def notify(self, text: str) -> None:

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 from ..core.cards import face
 from ..core.vocabulary import BIT, LETTER_OF
-from ..engine.moves import Move
-from ..games.aquarius.narration import card_words, rotation, sentence
+from ..engine.moves import Move, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals, TradeHands, TradePyramids, TwoPyramids
+from ..games.aquarius.narration import card_words, sentence
 from ..games.rising.state import RisingData
 from ..i18n import action_name, element_name, tr
 from . import refusals
@@ -53,15 +53,13 @@ def hint(session: Shown) -> str:
         other = session.fits(not session.turned)
         return text + (" " + tr("hud_turned_more", count=other) if other and not session.spots() else "")
     if session.stage == Stage.PLAYER:
-        return tr("hud_choose_player")
+        return tr("hud_choose_player", action=action_name(session.action or ""))
     if session.stage == Stage.TABLE_CARD:
         return tr("hud_choose_table_card")
     if session.stage == Stage.TARGET:
         return tr("hud_choose_target")
-    if session.stage == Stage.DIRECTION:  # and who would receive whose goal, either way
-        names, pile = [s.name for s in session.seats], bool(session.state.unused_goals)
-        return "\n".join([tr("hud_choose_direction")] + [
-            tr("hud_rotation", direction=tr(f"dir_{d}"), who=rotation(names, d, pile)) for d in ("left", "right")])
+    if session.stage == Stage.DIRECTION:  # (who would receive whose goal, either way, is said on the buttons)
+        return tr("hud_choose_direction", action=action_name(session.action or ""))
     if session.stage == Stage.CONFIRM:
         return tr("hud_confirm_action", action=action_name(session.action or ""))
     if session.stage == Stage.COMPUTER:
@@ -69,6 +67,51 @@ def hint(session: Shown) -> str:
     if session.stage == Stage.REMOTE:
         return tr("hud_remote_turn", name=session.seats[session.seat].name)
     return ""
+
+
+def says(session: Shown, move: Move) -> str:
+    """What an option of the HUD does, in words, said on its button after its name (session/choice.py: Option)."""
+    seen = session.observation()
+    names = [s.name for s in session.seats]
+    if isinstance(move, TradeHands):
+        sizes = seen["hand_sizes"]
+        return tr("says_trade_hands", other=names[move.seat], yours=tr("count_cards", count=sizes[session.seat]),
+                  theirs=tr("count_cards", count=sizes[move.seat]))
+    if isinstance(move, TradeGoals):
+        return tr("says_trade_goals_pile") if move.seat is None else tr("says_trade_goals", other=names[move.seat])
+    if isinstance(move, TradePyramids):
+        data = session.state.data
+        supply = data.supply if isinstance(data, RisingData) else []  # (public: every tray is in view)
+        count = [len(supply[seat]) if seat < len(supply) else 0 for seat in (session.seat, move.seat)]
+        return tr("says_trade_pyramids", other=names[move.seat], yours=tr("count_pyramids", count=count[0]),
+                  theirs=tr("count_pyramids", count=count[1]))
+    if isinstance(move, RotateGoals):
+        return tr(f"says_rotate_{move.direction}", who=passing(names, move.direction, bool(session.state.unused_goals)))
+    if isinstance(move, ShuffleHands):
+        return tr("says_shuffle_hands")
+    if isinstance(move, ShuffleGoals):
+        block = session.game.actions.get("shuffle_goals")
+        return tr("says_shuffle_goals_unused" if getattr(block, "include_unused", False) else "says_shuffle_goals")
+    if isinstance(move, TwoPyramids):
+        return tr("says_two_pyramids")
+    return ""
+
+
+def passing(names: list[str], direction: str, pile: bool) -> str:
+    """Where each goal goes when the goals rotate, short: "Ann's to Bo, Bo's to Cy, Cy's to Ann" (the unused goals
+    are a place in the ring between the last seat and the first, as Rotate Goals plays it)."""
+    places: list[int | None] = list(range(len(names))) + ([None] if pile else [])
+    step = 1 if direction == "left" else -1
+    parts = []
+    for i, giver in enumerate(places):
+        taker = places[(i + step) % len(places)]
+        if giver is None:
+            parts.append(tr("pass_from_pile", taker=names[taker] if taker is not None else ""))
+        elif taker is None:
+            parts.append(tr("pass_to_pile", giver=names[giver]))
+        else:
+            parts.append(tr("pass_part", giver=names[giver], taker=names[taker]))
+    return ", ".join(parts)
 
 
 def why_not_there(session: Shown, cell: tuple[int, int]) -> str:

@@ -26,28 +26,32 @@ class Hand:
         self.root = parent.attachNewNode("hand")
         self.scene = scene
         self.nodes: list[tuple[NodePath, tuple[float, float, float, float]]] = []  # node, (x0, x1, z0, z1)
+        self.height = CARD_H  # the cards' height as last drawn
 
     @staticmethod
-    def width(cards: int) -> float:
-        """How wide a hand of this many cards is (aspect2d units)."""
-        card = CARD_H * geometry.CARD_WIDTH / geometry.CARD_LENGTH
-        return cards * card + max(0, cards - 1) * GAP
+    def width(cards: int, height: float = CARD_H) -> float:
+        """How wide a hand of this many cards is (aspect2d units), its cards this high."""
+        card = height * geometry.CARD_WIDTH / geometry.CARD_LENGTH
+        return cards * card + max(0, cards - 1) * GAP * height / CARD_H
 
-    def draw(self, hand: list[dict[str, Any]], selected: int | None, turned: bool) -> None:
-        """Draw these cards (observation entries); the selected one lifted, and turned round if `turned` (R turns
-        the card chosen, not the hand)."""
+    def draw(self, hand: list[dict[str, Any]], selected: int | None, turned: bool, height: float = CARD_H,
+             bottom: float = 1 + BOTTOM, lift: float = LIFT) -> None:
+        """Draw these cards (observation entries), `height` high, `bottom` over the window's bottom edge; the
+        selected one lifted, and turned round if `turned` (R turns the card chosen, not the hand)."""
         for child in self.root.getChildren():
             child.removeNode()
         self.nodes = []
-        width = CARD_H * geometry.CARD_WIDTH / geometry.CARD_LENGTH
-        left = -self.width(len(hand)) / 2
+        self.height = height
+        width = height * geometry.CARD_WIDTH / geometry.CARD_LENGTH
+        gap = GAP * height / CARD_H
+        left = -self.width(len(hand), height) / 2
         for i, card in enumerate(hand):
-            x0 = left + i * (width + GAP)
-            z0 = BOTTOM + (LIFT if i == selected else 0.0)
+            x0 = left + i * (width + gap)
+            z0 = -1 + bottom + (lift if i == selected else 0.0)
             node = self._card(card, width, turned and i == selected).copyTo(self.root)
             node.setPos(x0, 0, z0)
             node.setPythonTag("hand", i)
-            self.nodes.append((node, (x0, x0 + width, z0, z0 + CARD_H)))
+            self.nodes.append((node, (x0, x0 + width, z0, z0 + height)))
 
     def index_at(self, screen: tuple[float, float], aspect: float) -> int | None:
         """The hand card under a screen point."""
@@ -58,8 +62,9 @@ class Hand:
         return None
 
     def _card(self, card: dict[str, Any], width: float, turned: bool) -> NodePath:
+        height = self.height
         maker = CardMaker("hand-card")
-        maker.setFrame(0, width, 0, CARD_H)
+        maker.setFrame(0, width, 0, height)
         if card["kind"] == "element":
             code = face(card["code"]).turned.code if turned else card["code"]
             texture = self.scene.face_texture(code)
@@ -71,7 +76,8 @@ class Hand:
         node = NodePath(maker.generate())
         node.setColor(0.95, 0.92, 0.84, 1)
         band = CardMaker("action-band")
-        band.setFrame(0.012, width - 0.012, CARD_H * 0.72, CARD_H - 0.012)
+        size = height / CARD_H  # the action card's band, mark and words grow with the card
+        band.setFrame(0.012 * size, width - 0.012 * size, height * 0.72, height - 0.012 * size)
         band_node = node.attachNewNode(band.generate())
         band_node.setColor(0.36, 0.2, 0.52, 1)
         band_node.setY(-0.002)
@@ -80,14 +86,14 @@ class Hand:
         mark.setAlign(TextNode.ACenter)
         mark.setTextColor(1, 0.86, 0.4, 1)
         mark_node = band_node.attachNewNode(mark)
-        mark_node.setScale(0.07)
-        mark_node.setPos(width / 2, -0.003, CARD_H * 0.78)
+        mark_node.setScale(0.07 * size)
+        mark_node.setPos(width / 2, -0.003, height * 0.78)
         label = TextNode("action-label")
         label.setText(action_name(card["code"]))
         label.setAlign(TextNode.ACenter)
         label.setTextColor(0.25, 0.12, 0.4, 1)
         label.setWordwrap(6)
         text = node.attachNewNode(label)
-        text.setScale(0.042)
-        text.setPos(width / 2, -0.01, CARD_H * 0.5)
+        text.setScale(0.042 * size)
+        text.setPos(width / 2, -0.01, height * 0.5)
         return node

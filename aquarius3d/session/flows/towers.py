@@ -215,13 +215,18 @@ class TowersFlow(Flow):
         """Buttons: an earned action let go, two places of the scoring row swapped, the size a lone pyramid
         is traded for."""
         if choice.stage == Stage.EARNED:
-            return [Option(tr("hud_skip", element=element_name(ELEMENT_NAME_OF_COLOUR[colour])), Skip(index))
-                    for index, colour in self.earned()]
+            named = [(index, element_name(ELEMENT_NAME_OF_COLOUR[colour])) for index, colour in self.earned()]
+            return [Option(tr("hud_skip", element=name), Skip(index), tr("says_skip", element=name))
+                    for index, name in named]
         if choice.stage == Stage.ROW:
             row = [element_name(e) for e in self.row()]  # the places by their elements, not numbers
-            return [Option(tr("hud_swap", first=row[i], second=row[i + 1]), SwapRow(i)) for i in range(len(row) - 1)]
+            points = list(self.game.end.values) + [0] * len(row)  # each place's points a tower, top first
+            return [Option(tr("hud_swap", first=row[i], second=row[i + 1]), SwapRow(i),
+                           tr("says_swap", first=row[i], second=row[i + 1], first_points=points[i + 1],
+                              second_points=points[i])) for i in range(len(row) - 1)]
         if choice.stage == Stage.TRADE_PIECE:
-            return [Option(tr("hud_take", size=tr(f"size_{m.size}")), m) for m in self.game.legal_moves(self.state)
+            return [Option(tr("hud_take", size=tr(f"size_{m.size}")), m, tr("says_take", size=tr(f"size_{m.size}")))
+                    for m in self.game.legal_moves(self.state)
                     if isinstance(m, TradePiece) and (m.cell, m.space) == choice.source]
         return None
 

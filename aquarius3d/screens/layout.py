@@ -1,0 +1,125 @@
+"""Where the table's 2D parts lie, for the window's shape and the interface scale, so that none covers another.
+
+Every size is given at 100% in aspect2d units (the window is 2 high and 2 x aspect wide) and grows with the
+interface scale (Settings: 100%, 125%, 150%). The corner parts (the turn panel, the log, the goal, the Join button,
+the end panel) grow from their corners; the hand, the prompt strip and the choice dialog stand along the bottom:
+
+    +--------+        notice        +-----------+
+    |  turn  |                      |    log    |
+    +--------+                      +-----------+
+                    (the table)
+    +--------------------------+--------------+
+    |   prompt strip   [Undo]  |    dialog    |   the dialog only while an action asks for a choice
+    +--------------------------+--------------+ +------+
+    [Join]          [hand cards]                 | goal |
+
+Where a part cannot have the whole scale in a small window it takes less ("shrinks gracefully"): the top panels
+leave the notice at least NOTICE_MIN of the width, the hand's cards stand between the Join button and the goal,
+the strip and the dialog shrink their text to fit their boxes. These are pure functions of numbers; the HUD
+(screens/hud.py, screens/prompt.py) places its nodes by them, and the framing keeps the table clear of them.
+"""
+
+from __future__ import annotations
+
+from ..core import geometry
+
+Rect = tuple[float, float, float, float]  # left, right, bottom, top (aspect2d units)
+
+SCALES = (100, 125, 150)  # the interface scale's choices, in percent
+MARGIN = 0.02  # kept between a part and the window's edge, or two parts
+INFO = (0.02, 0.82, -0.42, -0.02)  # the turn and counts, from the top left corner
+LOG = (-1.1, -0.02, -0.46, -0.02)  # the log panel, from the top right corner
+GOAL = (-0.64, 0.0, 0.0, 0.52)  # the goal card and its text, from the bottom right corner
+JOIN = (0.0, 0.36, 0.0, 0.16)  # the Join button, from the bottom left corner
+END = (-1.32, -0.04, -0.62, 0.5)  # the end panel, from the middle of the right edge: the table stays beside it
+NOTICE_MIN = 1.0  # the least width left to the notice between the top panels, whatever the scale
+NOTICE_BAND = (0.025, 0.23)  # the notice's rows: from this far under the window's top to this far (at 100%)
+
+CARD_H = 0.36  # a hand card's height at 100%
+CARD_W = CARD_H * geometry.CARD_WIDTH / geometry.CARD_LENGTH
+CARD_GAP = 0.03  # between two hand cards
+HAND_BOTTOM = 0.03  # between the window's bottom and the cards
+LIFT = 0.05  # the chosen card stands this much higher
+
+STRIP_TEXT = 0.042  # the prompt's text size at 100%
+STRIP_ROWS = 2  # rows the strip is always high enough for (a longer prompt gets smaller text, then more rows)
+STRIP_PAD = (0.03, 0.022)  # round the prompt's text: each side, above and below
+STRIP_WIDE = 1.0  # the strip is at least this wide, however short its words (at 100%)
+LINE = 1.2  # a row of text, in text heights (Panda3D's default font)
+DIALOG_TEXT = 0.04  # the dialog's buttons' text size at 100%
+DIALOG_WIDE = 1.15  # the most the dialog is wide at 100% (its buttons wrap their words)
+DIALOG_PAD = 0.02  # round the dialog's buttons, and between two
+WRAP_SLACK = 0.15  # text units kept free at a wrapped row's end: a glyph's overhang and the text's shadow
+SMALLEST_TEXT = 0.026  # text never shrinks below this (aspect2d units: 8 pixels in a window 600 high)
+
+
+def top_scale(scale: float, aspect: float) -> float:
+    """The scale the turn panel and the log take: the interface scale, or less where the notice between them would
+    be narrower than NOTICE_MIN."""
+    room = 2 * aspect - 4 * MARGIN - NOTICE_MIN
+    return min(scale, room / ((INFO[1] - INFO[0]) + (LOG[1] - LOG[0])))
+
+
+def corner_rect(frame: Rect, corner: tuple[float, float], scale: float) -> Rect:
+    """A frame given from a corner (its point in aspect2d) at a scale, in aspect2d units."""
+    x, z = corner
+    left, right, bottom, top = frame
+    return (x + left * scale, x + right * scale, z + bottom * scale, z + top * scale)
+
+
+def notice_rect(scale: float, aspect: float) -> Rect:
+    """The notice's place: the top of the window between the turn panel and the log panel."""
+    top = top_scale(scale, aspect)
+    return (-aspect + INFO[1] * top + MARGIN, aspect + LOG[0] * top - MARGIN,
+            1 - NOTICE_BAND[1] * scale, 1 - NOTICE_BAND[0] * scale)
+
+
+def hand_room(scale: float, aspect: float) -> float:
+    """Half the width the hand's cards may take, centred: clear of the Join button and of the goal."""
+    return aspect - max(JOIN[1], -GOAL[0]) * scale - MARGIN
+
+
+def hand_card_height(scale: float, aspect: float, cards: int) -> float:
+    """A hand card's height: CARD_H at the scale, or less when that many cards would not fit beside the goal."""
+    wanted = CARD_H * scale
+    if cards <= 0:
+        return wanted
+    fits = 2 * hand_room(scale, aspect) / (cards * CARD_W / CARD_H + (cards - 1) * CARD_GAP / CARD_H)
+    return min(wanted, fits)
+
+
+def hand_top(scale: float) -> float:
+    """The top of the hand band: its chosen card lifted, at the full scale (a shrunk hand stays under it)."""
+    return -1 + (HAND_BOTTOM + CARD_H + LIFT) * scale
+
+
+def band(scale: float, aspect: float, hand: bool) -> Rect:
+    """Where the prompt strip and the dialog may lie: left, right, and the bottom they stand on (top: unused, 1).
+    Over the hand when a hand may show; else along the window's bottom, right of the Join button."""
+    right = aspect + GOAL[0] * scale - MARGIN
+    if hand:
+        return (-aspect + MARGIN, right, hand_top(scale) + MARGIN * scale, 1.0)
+    return (-aspect + JOIN[1] * scale + 2 * MARGIN, right, -1 + MARGIN, 1.0)
+
+
+def strip_height(scale: float) -> float:
+    """The strip's height: STRIP_ROWS rows of its text and its padding."""
+    return (STRIP_ROWS * LINE * STRIP_TEXT + 2 * STRIP_PAD[1]) * scale
+
+
+def text_scales(size: float) -> list[float]:
+    """Text sizes to try, largest first: `size`, then smaller by tenths, down to SMALLEST_TEXT."""
+    found = [size]
+    while found[-1] * 0.9 >= SMALLEST_TEXT:
+        found.append(found[-1] * 0.9)
+    return found
+
+
+def overlap(a: Rect, b: Rect) -> bool:
+    """Do two rectangles share any area?"""
+    return a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]
+
+
+def inside(a: Rect, b: Rect, slack: float = 1e-6) -> bool:
+    """Does rectangle a lie within b?"""
+    return b[0] - slack <= a[0] and a[1] <= b[1] + slack and b[2] - slack <= a[2] and a[3] <= b[3] + slack

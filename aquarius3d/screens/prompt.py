@@ -1,0 +1,219 @@
+"""The prompt strip over the hand (what to do now, and the take-back button at its end) and the dialog beside it
+(the choices an action needs, one button each, saying what it does: "Left: every goal goes one seat to the left
+(Ann's to Bo, Bo's to Cy, Cy's to Ann)").
+
+Both are placed by screens/layout.py: over the hand, left of the goal, under the log; the strip's text and the
+dialog's buttons shrink their words to fit their boxes, never run out of them. The options are the session's
+(`Session.options()`, each a move and its words); a click hands the move back to the session (`choose`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from direct.gui.DirectGui import DirectButton, DirectFrame
+from panda3d.core import NodePath, TextNode
+
+from . import layout
+from .layout import Rect
+from .widgets import BUTTON
+
+if TYPE_CHECKING:
+    from direct.gui.OnscreenText import OnscreenText
+
+    from ..engine.moves import Move
+    from ..session.choice import Option
+    from .table_screen import TableScreen
+
+Act = Callable[[Callable[..., object], "Move | None"], None]
+# the dialog measured: its width, its buttons' words as wrapped, columns, text size, a button's width, each row's height
+Arrangement = tuple[float, list[TextNode], int, float, float, list[float]]
+
+STRIP = (0.05, 0.06, 0.08, 0.8)  # the strip's colour: a dark band the words read on over any table
+DIALOG = (0.1, 0.12, 0.16, 0.94)
+EDGE = (0.85, 0.72, 0.35, 1)  # the dialog's rim: gold, as an action card's band
+TAKE_BACK_TEXT = 0.042  # the take-back button's words at 100%
+
+
+def measure(words: str, wrap: float | None) -> TextNode:
+    """A text node holding these words, wrapped at `wrap` text units: its frame and rows, measured."""
+    node = TextNode("measure")
+    if wrap is not None:
+        node.setWordwrap(wrap)
+    node.setText(words)
+    return node
+
+
+class Prompt:
+    """The strip and the dialog of the table screen: the screen keeps their widgets (screens/__init__.py)."""
+
+    def __init__(self, screen: TableScreen, parent: NodePath) -> None:
+        self.screen = screen
+        self.parent = parent
+        self.strip = screen.keep(DirectFrame(parent=parent, frameColor=STRIP, frameSize=(0, 0, 0, 0)))
+        self.text: OnscreenText = screen.text("", (0, 0), layout.STRIP_TEXT, parent=self.strip)
+        self.dialog = screen.keep(DirectFrame(parent=parent, frameColor=EDGE, frameSize=(0, 0, 0, 0)))
+        self.dialog_inside = screen.keep(DirectFrame(parent=self.dialog, frameColor=DIALOG, frameSize=(0, 0, 0, 0)))
+        self.widgets = screen.group()  # the dialog's buttons, then the take-back button (screens/keyboard.py)
+        self.options: list[tuple[str, Callable[..., object], Move | None]] = []
+        self.take_back: DirectButton | None = None
+        self.scale = 1.0
+        self.hand = True  # a hand may show (some seat is a human's): the strip stands over it
+        self.strip_rect: Rect | None = None  # where they are now (aspect2d), None while hidden
+        self.dialog_rect: Rect | None = None
+        self.dialog.hide()
+
+    # -- what shows -------------------------------------------------------------------------------------
+
+    def draw(self, options: list[Option], take_back: str | None, act: Act, choose: Callable[..., object],
+             undo: Callable[..., object], on_cover: NodePath | None) -> None:
+        """The dialog's buttons, one per option, and the take-back button (labelled `take_back`, if any); on the
+        cover (`on_cover`) only the take-back button, under its words."""
+        screen = self.screen
+        screen.forget(self.widgets)
+        self.take_back = None
+        made: list[DirectButton] = []
+        if on_cover is None:
+            for option in options:
+                words = layout_words(option)
+                made.append(DirectButton(text=words, parent=self.dialog_inside, command=act,
+                                         extraArgs=[choose, option.move], text_align=TextNode.ALeft, **BUTTON))
+        if take_back is not None:
+            self.take_back = DirectButton(text=take_back, parent=on_cover if on_cover is not None else self.strip,
+                                          command=act, extraArgs=[undo, None], **BUTTON)
+            made.append(self.take_back)
+        self.widgets += made
+        self.layout()
+
+    def say(self, words: str) -> None:
+        """The prompt's words (the session's hint, or the suggestion H found), fitted into the strip."""
+        self.text.setText(words)
+        self.layout()
+
+    # -- placing ----------------------------------------------------------------------------------------
+
+    def layout(self) -> None:
+        """Place the strip and the dialog side by side over the hand, centred as one where the band lets them, and
+        fit their words in them."""
+        aspect, scale = self.screen.base.getAspectRatio(), self.scale
+        left, right, bottom, _ = layout.band(scale, aspect, self.hand)
+        on_cover = self.take_back is not None and self.take_back.getParent() != self.strip
+        if on_cover and self.take_back is not None:
+            self.take_back.setScale(0.055 * scale)
+            self.take_back.setPos(0, 0, -0.42)
+        buttons = [b for b in self.widgets if b is not self.take_back]
+        dialog = self._measure_dialog(buttons, (right - left) / 2, bottom) if buttons else None
+        wide = dialog[0] + layout.MARGIN if dialog is not None else 0.0
+        shown = bool(self.text.getText())
+        strip = self._measure_strip(right - left - wide, None if on_cover else self.take_back) if shown else 0.0
+        whole = strip + wide - (layout.MARGIN if not shown and dialog is not None else 0.0)
+        x = min(right - whole, max(left, -whole / 2))  # centred over the hand, inside the band
+        self.strip_rect = self._place_strip(x, x + strip, bottom, None if on_cover else self.take_back) \
+            if shown else None
+        self.strip.show() if shown else self.strip.hide()
+        self.dialog_rect = self._stack(buttons, dialog, x + whole - dialog[0], bottom) if dialog is not None else None
+        self.dialog.show() if dialog is not None else self.dialog.hide()
+
+    def _take_back_width(self, button: DirectButton | None) -> float:
+        """The room the take-back button takes at the strip's end, its words as big as the prompt's."""
+        if button is None:
+            return 0.0
+        button.setScale(TAKE_BACK_TEXT * self.scale)
+        x0, x1, _, _ = button.guiItem.getFrame()
+        return float(x1 - x0) * TAKE_BACK_TEXT * self.scale + layout.STRIP_PAD[0] * self.scale
+
+    def _measure_strip(self, most: float, button: DirectButton | None) -> float:
+        """How wide the strip is: its words on one row and its button, at least STRIP_WIDE, at most `most`."""
+        scale = self.scale
+        words = (float(measure(self.text.getText(), None).getWidth()) + layout.WRAP_SLACK) * layout.STRIP_TEXT * scale
+        wanted = words + 2 * layout.STRIP_PAD[0] * scale + self._take_back_width(button)
+        return min(most, max(wanted, layout.STRIP_WIDE * scale))
+
+    def _place_strip(self, left: float, right: float, bottom: float, button: DirectButton | None) -> Rect:
+        scale = self.scale
+        pad_x, pad_z = layout.STRIP_PAD[0] * scale, layout.STRIP_PAD[1] * scale
+        height = layout.strip_height(scale)
+        text_right = right - pad_x - self._take_back_width(button)
+        width = text_right - (left + pad_x)
+        node = self.text.textNode
+        rows_room = height - 2 * pad_z
+        for size in layout.text_scales(layout.STRIP_TEXT * scale):
+            node.setWordwrap(width / size - layout.WRAP_SLACK)
+            if node.getHeight() * size <= rows_room + 1e-9:
+                break
+        else:  # the smallest size, more rows: the strip grows upwards for them
+            height = node.getHeight() * size + 2 * pad_z
+        self.text.setScale(size)
+        top = bottom + height
+        # the rows' block in the middle of the strip (its first row's capitals to its last row's descenders)
+        block = node.getHeight() * size
+        self.text.setPos((left + pad_x + text_right) / 2, bottom + (height + block) / 2 - node.getTop() * size)
+        if button is not None:  # the take-back button at the strip's right end, level with the strip's middle
+            x0, x1, z0, z1 = button.guiItem.getFrame()
+            button.setPos(right - pad_x - x1 * TAKE_BACK_TEXT * scale, 0,
+                          bottom + height / 2 - (z0 + z1) / 2 * TAKE_BACK_TEXT * scale)
+        self.strip["frameSize"] = (left, right, bottom, top)
+        return (left, right, bottom, top)
+
+    def _measure_dialog(self, buttons: list[DirectButton], most: float, bottom: float) -> Arrangement:
+        """The dialog's buttons, all as wide, their words wrapped: the largest words whose buttons fit under the
+        top the dialog may reach (under the log and the notice), in one column, else two; at most `most` wide."""
+        aspect, scale = self.screen.base.getAspectRatio(), self.scale
+        pad = layout.DIALOG_PAD * scale
+        button_pad = BUTTON["pad"]
+        top = min(layout.notice_rect(scale, aspect)[2],
+                  layout.corner_rect(layout.LOG, (aspect, 1.0), layout.top_scale(scale, aspect))[2]) - layout.MARGIN
+        words = [str(b["text"]) for b in buttons]
+        natural = max(measure(w, None).getWidth() for w in words) + 2 * button_pad[0]  # text units, unwrapped
+        for size in layout.text_scales(layout.DIALOG_TEXT * scale):
+            for columns in (1, 2):
+                wide = min(most, layout.DIALOG_WIDE * scale, columns * natural * size + (columns + 1) * pad)
+                inner = (wide - (columns + 1) * pad) / columns  # a button's width
+                wrap = inner / size - 2 * button_pad[0] - layout.WRAP_SLACK
+                nodes = [measure(w, wrap) for w in words]
+                rows = [nodes[i:i + columns] for i in range(0, len(nodes), columns)]
+                heights = [max(n.getHeight() for n in row) * size + 2 * button_pad[1] * size for row in rows]
+                needed = sum(heights) + pad * (len(rows) + 1)
+                if bottom + needed <= top or size * 0.9 < layout.SMALLEST_TEXT and columns == 2:
+                    return wide, nodes, columns, size, inner, heights
+        raise AssertionError("unreachable: the smallest size with two columns is always taken")
+
+    def _stack(self, buttons: list[DirectButton], arrangement: Arrangement, left: float, bottom: float) -> Rect:
+        """Place the dialog's buttons as measured, its left edge at `left`."""
+        wide, nodes, columns, size, inner, heights = arrangement
+        pad = layout.DIALOG_PAD * self.scale
+        button_pad = BUTTON["pad"]
+        right = left + wide
+        top = bottom + sum(heights) + pad * (len(heights) + 1)
+        z = top - pad
+        for r, height in enumerate(heights):
+            for c in range(columns):
+                i = r * columns + c
+                if i >= len(buttons):
+                    break
+                button, node = buttons[i], nodes[i]
+                button["text_wordwrap"] = node.getWordwrap()
+                button.setScale(size)
+                x0 = left + pad + c * (inner + pad)
+                # the frame in the button's own units: as wide as the column, as high as the row
+                button["frameSize"] = (-button_pad[0], inner / size - button_pad[0], -height / size + node.getTop()
+                                       + button_pad[1], node.getTop() + button_pad[1])
+                button.setPos(x0 + button_pad[0] * size, 0, z - (node.getTop() + button_pad[1]) * size)
+            z -= height + pad
+        rim = 0.006 * self.scale
+        self.dialog["frameSize"] = (left - rim, right + rim, bottom - rim, top + rim)
+        self.dialog_inside["frameSize"] = (left, right, bottom, top)
+        return (left - rim, right + rim, bottom - rim, top + rim)
+
+    def rects(self) -> list[Rect]:
+        """Where the strip and the dialog stand now (aspect2d units)."""
+        return [r for r in (self.strip_rect, self.dialog_rect) if r is not None]
+
+
+def layout_words(option: Option) -> str:
+    """A button's words: what it is, and what it does ("Left: every goal goes ...")."""
+    from ..i18n import tr
+
+    return tr("option_says", label=option.label, says=option.says) if option.says else option.label
+
