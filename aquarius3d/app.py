@@ -42,11 +42,11 @@ class App:
         settings = load_settings()
         set_language(settings["language"])
         if base is None:
-            from .view.config import configure
+            from .view.config import prepare
 
             window = settings["window"]  # width, height
-            configure(offscreen=offscreen, size=(window[0], window[1]) if not offscreen else size,
-                      antialiasing=settings["antialiasing"] and not offscreen)
+            prepare(offscreen, (window[0], window[1]) if not offscreen else size, settings["quality"],
+                    settings["smooth_edges"])
             from direct.showbase.ShowBase import ShowBase
 
             base = ShowBase(windowType="offscreen" if offscreen else None)
@@ -59,6 +59,7 @@ class App:
         self.screens = Screens(self, {"menu": MenuScreen, "new": NewGameScreen, "load": LoadScreen,
                                       "settings": SettingsScreen, "game": TableScreen,
                                       "rules": RulesScreen})
+        self.set_quality(settings["quality"])
         self.pacer = Pacer(base, self.busy)  # draws only while something moves (view/pacing.py)
         self.recorder: Recorder | None = None  # `play --record DIR --exit-at-end` (view/recorder.py)
         self.show_menu()
@@ -125,6 +126,18 @@ class App:
             store_settings(self.settings)
         except OSError as exc:
             self.status = tr("save_failed", reason=exc.strerror or exc)
+
+    def set_quality(self, choice: str) -> None:
+        """Draw at a quality tier ("auto": the one the renderer asks for) from now on, the table shown included."""
+        from .view.quality import remember, renderer_name, resolve, set_quality
+
+        renderer = renderer_name(self.base)
+        remember(renderer)
+        quality = resolve(choice, renderer)
+        set_quality(self.base, quality)
+        for screen in [*self.screens.suspended, self.screens.current]:
+            if isinstance(screen, TableScreen):
+                screen.scene.set_quality(quality)
 
     def quit(self) -> None:
         self.base.userExit()

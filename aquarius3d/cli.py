@@ -140,7 +140,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     from .view.render import render_position
 
     try:
-        render_position(position, out, args.view, size)
+        render_position(position, out, args.view, size, args.quality)
     except OSError as exc:
         raise DataError(f"--out: {exc}") from None
     print(out)
@@ -389,6 +389,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--view", choices=("top", "side", "orbit"), default="orbit")
     p.add_argument("--out", help="the PNG to write (default: the position's name with .png)")
     p.add_argument("--size", default="1280x720", help="WIDTHxHEIGHT in pixels (default 1280x720)")
+    p.add_argument("--quality", choices=("low", "medium", "high"),
+                   help="light, shadows and smooth edges (default: the window's, as in Settings)")
     p.set_defaults(run=cmd_render)
 
     p = sub.add_parser("saves", help="list the saved games: game, players, turn and date, or why one is unreadable")

@@ -59,7 +59,7 @@ def test_a_new_face_changes_only_its_tile_of_one_texture(offscreen):
         state = scene._mesh("SEWA").getGeomState(0)
         assert state.getAttrib(TextureAttrib).getTexture() == scene.textures[1] != scene.textures[0]
     finally:
-        scene.root.removeNode()
+        scene.close()
 
 
 def test_faces_on_later_pages_show_their_own_colours(offscreen):
@@ -80,7 +80,7 @@ def test_faces_on_later_pages_show_their_own_colours(offscreen):
         blues = (image[..., 2] > 0.55) & (image[..., 0] < 0.3)
         assert reds.sum() > 20 and blues.sum() > 20
     finally:
-        scene.root.removeNode()
+        scene.close()
         offscreen.scene.root.unstash()
 
 

@@ -258,11 +258,16 @@ def test_atomic_write_leaves_the_old_file_when_writing_fails(private_home, monke
 
 
 def test_settings_defaults_and_bad_files(private_home):
-    assert user_settings.load_settings() == {"language": "en", "window": [1280, 720], "antialiasing": False, "tour": True,
-                                     "volume": 60}
-    user_settings.store_settings({"language": "fr", "window": [1600, 900], "antialiasing": True, "tour": False, "volume": 0})
-    assert user_settings.load_settings() == {"language": "fr", "window": [1600, 900], "antialiasing": True, "tour": False,
-                                     "volume": 0}
+    assert user_settings.load_settings() == {"language": "en", "window": [1280, 720], "quality": "auto",
+                                             "smooth_edges": "auto", "tour": True, "volume": 60}
+    user_settings.store_settings({"language": "fr", "window": [1600, 900], "quality": "medium", "smooth_edges": "off",
+                                  "tour": False, "volume": 0})
+    assert user_settings.load_settings() == {"language": "fr", "window": [1600, 900], "quality": "medium",
+                                             "smooth_edges": "off", "tour": False, "volume": 0}
+    user_settings.store_settings({"quality": "ultra", "smooth_edges": "yes"})  # unknown: the defaults
+    assert user_settings.load_settings()["quality"] == user_settings.load_settings()["smooth_edges"] == "auto"
+    user_settings.store_settings({"antialiasing": True})  # the box of before the quality tiers, ticked
+    assert user_settings.load_settings()["smooth_edges"] == "on"
     user_settings.store_settings({"language": "fr", "tour": "yes"})  # not a yes or no: the default
     assert user_settings.load_settings()["tour"] is True
     user_settings.store_settings({"volume": 101})  # out of range: the default

@@ -1,5 +1,6 @@
-"""The player's settings (language, window size, smoother edges, the first-game tour, volume), kept in the
-user's configuration folder (AQUARIUS3D_HOME, when set, instead); anything missing or unreadable is a default."""
+"""The player's settings (language, window size, picture quality, smoother edges, the first-game tour, volume),
+kept in the user's configuration folder (AQUARIUS3D_HOME, when set, instead); anything missing or unreadable is a
+default."""
 
 from __future__ import annotations
 
@@ -17,13 +18,18 @@ from .saves import write_atomic
 class Settings(TypedDict):
     language: str  # "en" or "fr"
     window: list[int]  # width, height
-    antialiasing: bool
+    quality: str  # "auto" (found from the renderer, view/quality.py), "low", "medium" or "high"
+    smooth_edges: str  # multisampling: "auto" (the quality's choice), "on" or "off"
     tour: bool
     volume: int
 
 
-SETTINGS_DEFAULTS: Settings = {"language": "en", "window": [1280, 720], "antialiasing": False, "tour": True,
-                     "volume": 60}  # tour: the first-game tour is still to be shown (screens/tour.py); volume 0-100, 0 off
+SETTINGS_DEFAULTS: Settings = {"language": "en", "window": [1280, 720], "quality": "auto", "smooth_edges": "auto",
+                               "tour": True, "volume": 60}  # tour: the first-game tour is still to be shown (screens/tour.py); volume 0-100, 0 off
+
+
+QUALITY_CHOICES = ("auto", "low", "medium", "high")
+SMOOTH_CHOICES = ("auto", "on", "off")
 
 
 def settings_path() -> Path:
@@ -45,8 +51,12 @@ def load_settings() -> Settings:
         window = stored.get("window")
         if isinstance(window, list) and len(window) == 2 and all(isinstance(v, int) and 320 <= v <= 8192 for v in window):
             settings["window"] = window
-        if isinstance(stored.get("antialiasing"), bool):
-            settings["antialiasing"] = stored["antialiasing"]
+        if stored.get("quality") in QUALITY_CHOICES:
+            settings["quality"] = stored["quality"]
+        if stored.get("smooth_edges") in SMOOTH_CHOICES:
+            settings["smooth_edges"] = stored["smooth_edges"]
+        elif stored.get("antialiasing") is True:  # (before the quality tiers: a box ticked for smoother edges)
+            settings["smooth_edges"] = "on"
         if isinstance(stored.get("tour"), bool):
             settings["tour"] = stored["tour"]
         volume = stored.get("volume")

@@ -113,7 +113,7 @@ class TableScreen(TableCamera, Screen):
         self.base.taskMgr.remove(self.task)
         self.base.cam.node().setActive(True)
         super().cleanup()
-        self.scene.root.removeNode()
+        self.scene.close()
 
     def bind_inputs(self) -> None:
         """The table's logical inputs (named in screens/inputs.py); while the game menu shows, only its own."""

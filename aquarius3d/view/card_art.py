@@ -34,7 +34,7 @@ def draw_goal(letter: str, width: int = TILE_W * 2, height: int = TILE_H * 2) ->
 
 def image_texture(image: np.ndarray, name: str) -> Texture:
     """A texture of an RGB image (rows top first), mipmapped."""
-    from .scene import _texture
+    from .furniture import texture as _texture
 
     texture = _texture(image, name)
     texture.generateRamMipmapImages()

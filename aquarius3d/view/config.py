@@ -16,21 +16,36 @@ notify-level-display fatal
 default-fov 40
 show-frame-rate-meter false
 loader-support-entry-points false
+framebuffer-stencil true
 """
 
 
 def configure(offscreen: bool = False, size: tuple[int, int] = (1280, 720), finish: bool = False,
-              antialiasing: bool = False) -> None:
+              multisamples: int = 0) -> None:
     """Settings for a window or an offscreen buffer of a size; `finish` for honest frame timings.
 
-    Antialiasing (4x multisampling) is a setting, off by default: on a CPU
-    renderer such as Mesa's llvmpipe it costs more than the whole rest of a frame.
+    `multisamples`: smoother edges (multisampling), as the quality tier and the player choose
+    (view/quality.py): off at the low tier, where a CPU renderer such as Mesa's llvmpipe pays dearly for it.
     """
     lines = [_BASE, f"win-size {size[0]} {size[1]}"]
-    if antialiasing:
-        lines += ["framebuffer-multisample 1", "multisamples 4"]
+    if multisamples:
+        lines += ["framebuffer-multisample 1", f"multisamples {multisamples}"]
     if offscreen:
         lines += ["window-type offscreen", "load-display p3headlessgl"]
     if finish:
         lines.append("gl-finish 1")
     loadPrcFileData("aquarius3d", "\n".join(lines))
+
+
+def prepare(offscreen: bool, size: tuple[int, int], quality: str, smooth: str, finish: bool = False) -> int:
+    """Settings for the window about to open at a quality choice ("auto", "low", "medium", "high") and a choice of
+    smoother edges ("auto", "on", "off"): its multisampling, worked out from the renderer it will most likely
+    have (view/quality.py). Returns the samples a pixel asked for."""
+    from .quality import TIERS, expected_renderer, resolve, smooth_edges
+
+    configure(offscreen=offscreen, size=size, finish=finish)  # (the display and its quiet notices, for the probe)
+    guess = expected_renderer(offscreen) if quality not in TIERS and smooth != "off" else None
+    samples = smooth_edges(resolve(quality, guess), smooth)
+    if samples:
+        configure(offscreen=offscreen, size=size, finish=finish, multisamples=samples)
+    return samples

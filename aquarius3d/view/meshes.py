@@ -1,4 +1,4 @@
-"""Meshes built from geometry.py: cards as thin rounded slabs, the table top.
+"""Meshes built from geometry.py: cards as thin rounded slabs, the table top (pyramids: view/pieces.py).
 
 All sizes come from aquarius3d.core.geometry, in millimetres (one scene unit is one
 millimetre). A card's mesh has its bottom face at z = 0 and its top face at
@@ -154,49 +154,4 @@ def colour_grid_node(colours: np.ndarray, name: str) -> GeomNode:
             a = j * (columns + 1) + i
             b.triangle(a, a + 1, a + columns + 2)
             b.triangle(a, a + columns + 2, a + columns + 1)
-    return b.node(name)
-
-
-def pyramid_node(size: str, colour: Colour, name: str = "pyramid") -> GeomNode:
-    """A Looney Pyramid: four faces over an open square base, with pips.
-
-    Base edge and height from geometry; base on z = 0, tip at z = height. Each
-    face carries 1, 2 or 3 pips (its size's pip count) as small dark marks near
-    the base, lying in the face so they never change the pyramid's bounds.
-    """
-    from ..core import geometry
-
-    half = geometry.PYRAMID_BASE[size] / 2
-    height = geometry.PYRAMID_HEIGHT[size]
-    pips = geometry.PYRAMID_PIPS[size]
-    b = _Builder(name)
-    corners = [(-half, -half), (half, -half), (half, half), (-half, half)]
-    tip = (0.0, 0.0, height)
-    pip_colour = tuple(c * 0.35 for c in colour[:3]) + (1.0,)
-    for i in range(4):
-        (x1, y1), (x2, y2) = corners[i], corners[(i + 1) % 4]
-        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-        length = math.sqrt(mx * mx + my * my) or 1.0
-        slope = math.atan2(height, half)
-        normal = (mx / length * math.sin(slope), my / length * math.sin(slope), math.cos(slope))
-        # Outer faces only: the open base stands on a card and the camera never goes under the table.
-        a = b.add((x1, y1, 0), normal, (0, 0), colour)
-        c = b.add((x2, y2, 0), normal, (1, 0), colour)
-        d = b.add(tip, normal, (0.5, 1), colour)
-        b.triangle(a, c, d)
-        # Pips: small quads in the face, a hair outside it, spaced along the base.
-        lift = 0.05
-        for p in range(pips):
-            t = (p + 1) / (pips + 1)
-            px, py = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
-            up = 0.16  # how far up the face, as a share of the way to the tip
-            cx, cy, cz = px + (0 - px) * up, py + (0 - py) * up, height * up
-            ex, ey = (x2 - x1) * 0.06, (y2 - y1) * 0.06
-            ux, uy, uz = (0 - px) * 0.07, (0 - py) * 0.07, height * 0.07
-            quad = [(cx - ex - ux, cy - ey - uy, cz - uz), (cx + ex - ux, cy + ey - uy, cz - uz),
-                    (cx + ex + ux, cy + ey + uy, cz + uz), (cx - ex + ux, cy - ey + uy, cz + uz)]
-            ids = [b.add((qx + normal[0] * lift, qy + normal[1] * lift, qz + normal[2] * lift), normal, (0, 0), pip_colour)
-                   for qx, qy, qz in quad]
-            b.triangle(ids[0], ids[1], ids[2])
-            b.triangle(ids[0], ids[2], ids[3])
     return b.node(name)

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 
 from panda3d.core import LineSegs, NodePath, Point3
 
+from .lighting import CARD_GLOSS
+
 if TYPE_CHECKING:
     from .scene import CardView, PyramidView, TableScene
 
@@ -68,8 +70,9 @@ class LastMove:
                 continue  # (every key kept has its node)
             copy = node.copyTo(self.root)
             copy.show()
-            if key in self.scene.pyramid_nodes:
-                copy.setTextureOff(1)
+            if key not in self.scene.pyramid_nodes:  # (a pyramid carries its plastic)
+                self.scene.lighting.use(copy, "surface", CARD_GLOSS)
+            self.scene.lighting.cast(copy)
             end = node.getPos(self.scene.root)
             start = Point3(origin[0], origin[1], end.z + 5.0)
             copy.setPos(start)

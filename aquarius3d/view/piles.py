@@ -12,6 +12,7 @@ from ..core import geometry
 from .atlas import FaceAtlas
 from .camera import Box
 from .labels import ScreenLabels
+from .lighting import CARD_GLOSS
 
 if TYPE_CHECKING:
     from .scene import TableScene
@@ -32,8 +33,11 @@ class Piles:
         self.stacks: dict[str, NodePath] = {}
         self.labels: dict[str, NodePath] = {}
         back = scene._mesh(FaceAtlas.BACK)
+        self.stacks_root = self.root.attachNewNode("stacks")
+        scene.lighting.use(self.stacks_root, "ground", CARD_GLOSS)
+        scene.lighting.cast(self.stacks_root)
         for name in ("deck", "discard", "goals"):
-            stack = self.root.attachNewNode(back.makeCopy())
+            stack = self.stacks_root.attachNewNode(back.makeCopy())
             stack.setR(180)  # the back faces up
             self.stacks[name] = stack
             self.labels[name] = overlay.add(f"label-{name}", LABEL_SCALE)
@@ -101,6 +105,15 @@ class Piles:
                 label.hide()
             else:
                 label.show()
+        reach_x, reach_y = geometry.CARD_WIDTH * 0.45, geometry.CARD_LENGTH * 0.45
+        footprints = []
+        for name, stack in self.stacks.items():
+            if not stack.isHidden():
+                x, y = spots[name]
+                rx, ry = (reach_y, reach_x) if name == "goals" else (reach_x, reach_y)
+                footprints.append((x - rx, y - ry, x + rx, y + ry))
+        self.scene.table.set_footprints("piles", footprints)
+        self.scene.touch()
         if top and discard:
             x, y = spots["discard"]
             self.discard_face.setPos(x, y, geometry.CARD_THICKNESS * discard + 0.15)

@@ -64,15 +64,20 @@ def png_bytes(rgb: np.ndarray, level: int = 3) -> bytes:
 class OffscreenTable:
     """A ShowBase with an offscreen buffer and a table scene, for renders and tests."""
 
-    def __init__(self, size: tuple[int, int] = (1280, 720), finish: bool = False) -> None:
-        from .config import configure
+    def __init__(self, size: tuple[int, int] = (1280, 720), finish: bool = False, quality: str | None = None,
+                 smooth: str = "off") -> None:
+        """`quality`: "low", "medium", "high", or None (or "auto") for the one the renderer asks for
+        (view/quality.py); `smooth`: smoother edges (multisampling), "on", "off" or "auto" (as the tier says)."""
+        from .config import prepare
 
-        configure(offscreen=True, size=size, finish=finish)
+        prepare(True, size, quality or "auto", smooth, finish)
         from direct.showbase.ShowBase import ShowBase
 
+        from .quality import renderer_name, resolve, set_quality
         from .scene import TableScene
 
         self.base = ShowBase(windowType="offscreen")
+        set_quality(self.base, resolve(quality, renderer_name(self.base)))
         self.base.disableMouse()
         self.base.setBackgroundColor(0.11, 0.12, 0.14, 1)
         self.base.camLens.setNearFar(5.0, 20000.0)
@@ -86,6 +91,7 @@ class OffscreenTable:
         self.orbit.apply(self.base.camera)
 
     def frame(self) -> None:
+        self.scene.pyramids.face(self.base.camera.getPos(self.scene.root))  # (the app's task does it in a window)
         self.base.graphicsEngine.renderFrame()
 
     def save(self, path: Path) -> Path:
@@ -105,8 +111,14 @@ class OffscreenTable:
         self.base.destroy()
 
 
-def render_position(position: Position, out: Path, view: str = "orbit", size: tuple[int, int] = (1280, 720)) -> Path:
-    table = OffscreenTable(size)
+def render_position(position: Position, out: Path, view: str = "orbit", size: tuple[int, int] = (1280, 720),
+                    quality: str | None = None) -> Path:
+    """Draw a position into a PNG, at a quality tier (None: the window's, as Settings say) with the window's
+    smoother edges."""
+    from ..files.user_settings import load_settings
+
+    settings = load_settings()
+    table = OffscreenTable(size, quality=quality or settings["quality"], smooth=settings["smooth_edges"])
     try:
         cards, pyramids = position_views(position)
         table.scene.sync(cards, pyramids)

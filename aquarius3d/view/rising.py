@@ -133,7 +133,11 @@ class Trays:
         pyramid lifted and glowing, its `hovered` one brightened, those `stuck` (no quarter can take them now)
         greyed. Every stack shows how many are left. `titled`: each tray says whose it is and its count (not when
         the seats' own labels stand at the trays)."""
+        from .lighting import WOOD_GLOSS
         from .meshes import box_node
+        from .pieces import board_node
+        from .pyramids import drawn_together, shadow_strength
+        from .scene import pyramid_corners
 
         self.root.getChildren().detach()
         self.seats = []
@@ -145,8 +149,11 @@ class Trays:
             tray = self.root.attachNewNode(f"tray-{seat}")
             tray.setPos(x, y, 0)
             lit = seat == active
-            wood = (0.62, 0.43, 0.25, 1) if lit else (0.38, 0.27, 0.17, 1)
-            tray.attachNewNode(box_node(width, depth, 3.0, wood, "tray-board"))
+            board = tray.attachNewNode(board_node(width, depth, 3.0, (1, 1, 1, 1), "tray-board"))
+            board.setTexture(self.scene.table.wood)
+            board.setColorScale(*((1.3, 1.22, 1.1, 1) if lit else (0.72, 0.7, 0.68, 1)))  # the active tray is lit
+            self.scene.lighting.use(board, "ground", WOOD_GLOSS)
+            self.scene.lighting.cast(board)
             if titled:
                 title = _label(tray, tr("name_and_counts", name=name,
                                         counts=tr("count_pyramids", count=sum(n for _, n in held))), 20.0,
@@ -157,7 +164,7 @@ class Trays:
                 column, row = colours.index(code[1]), "SML".index(code[0])
                 x = -width / 2 + 10 + self.PITCH * (column + 0.5)
                 py = -depth / 2 + 7 + self.PITCH * (row + 0.5)
-                pyramid = tray.attachNewNode(self.scene._pyramid_mesh(code).makeCopy())
+                pyramid = self.scene.pyramid_piece(code, tray)
                 pyramid.setPos(x, py, 3.0)
                 pyramid.setTag("pyramid", code)
                 if lit:
@@ -182,7 +189,15 @@ class Trays:
                 number.setPos(x + self.PITCH * 0.32, py - self.PITCH * 0.42, 6.0)
                 number.setBillboardPointEye()  # read from any angle, as the storey labels are
                 number.setTag("count", f"{code}:{count}")
+            drawn_together(tray.findAllMatches("=pyramid"), tray)  # (one draw a tray, not one a pyramid)
             self.seats.append(tray)
+        self.scene.table.set_footprints("trays", [(t.getX() - width / 2, t.getY() - depth / 2, t.getX() + width / 2,
+                                                   t.getY() + depth / 2) for t in self.seats])
+        self.scene.table.set_casters("trays", [(3.0, pyramid_corners(tuple(p.getPos(self.scene.root)),
+                                                                     p.getTag("pyramid")[0]),
+                                                shadow_strength(p.getTag("pyramid")))
+                                               for p in self.root.findAllMatches("**/=pyramid")])
+        self.scene.touch()
 
     def pyramid_at(self, point: tuple[float, float] | None) -> str | None:
         """The active seat's pyramid (its code) whose place on the tray holds a point of the table's plane."""

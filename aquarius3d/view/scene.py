@@ -9,30 +9,33 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
 from panda3d.core import (
-    AmbientLight,
-    DirectionalLight,
     GeomNode,
     LineSegs,
     NodePath,
-    SamplerState,
+    Point3,
     Texture,
     TextureAttrib,
     TransparencyAttrib,
-    Vec4,
 )
 
 from ..core import geometry
 from .atlas import TILE_H, TILE_W, FaceAtlas
 from .camera import Box
+from .furniture import Caster, Table
+from .furniture import texture as make_texture
+from .lighting import CARD_GLOSS, PLASTIC_GLOSS, Lighting
 from .meshes import box_node, card_node
-from .palette import FELT, WOOD
+from .pyramids import PYRAMID_RGB as PYRAMID_RGB  # (for the trays' greyed pyramids, view/rising.py)
+from .pyramids import Pyramids, shadow_strength
+from .quality import Quality, window_quality
 
-TABLE_MARGIN = 230.0  # felt beyond the cards (room for the piles), millimetres
-MIN_TABLE = (900.0, 700.0)
+if TYPE_CHECKING:
+    from direct.showbase.ShowBase import ShowBase
+
 
 
 @dataclass(frozen=True)
@@ -60,10 +63,6 @@ class PyramidView:
 View = TypeVar("View", CardView, PyramidView)
 Cells = tuple[tuple[int, int], tuple[int, int]]  # the corners of a block of cells: (x0, y0), (x1, y1)
 
-PYRAMID_RGB = {"g": (0.2, 0.62, 0.3), "y": (0.95, 0.78, 0.15), "r": (0.82, 0.16, 0.14), "b": (0.14, 0.38, 0.78),
-               "k": (0.1, 0.08, 0.12), "w": (0.95, 0.95, 0.95), "c": (0.8, 0.9, 0.95)}
-
-
 def pyramid_transform(view: PyramidView) -> tuple[float, float, float]:
     if view.spot is not None:
         return (view.spot[0], view.spot[1], view.base)
@@ -72,48 +71,32 @@ def pyramid_transform(view: PyramidView) -> tuple[float, float, float]:
     return (x + dx, y + dy, view.base)
 
 
+def pyramid_corners(base: tuple[float, float, float], size: str) -> list[tuple[float, float, float]]:
+    """The corners of a pyramid standing at `base` (the middle of its base): its base's four and its tip."""
+    x, y, z = base
+    half = geometry.PYRAMID_BASE[size] / 2
+    return [(x - half, y - half, z), (x + half, y - half, z), (x + half, y + half, z), (x - half, y + half, z),
+            (x, y, z + geometry.PYRAMID_HEIGHT[size])]
+
+
 def card_transform(view: CardView) -> tuple[float, float, float]:
     x, y = geometry.cell_centre(*view.cell)
     return (x, y, view.bottom)
 
 
-def felt_node(columns: int = 32, rows: int = 24) -> GeomNode:
-    """A mottled felt as a grid of vertex colours: no texture to sample, cheap on a CPU renderer."""
-    from .meshes import colour_grid_node
-
-    rng = np.random.default_rng(7)
-    shade = rng.normal(0, 1, (rows + 1, columns + 1))
-    for _ in range(2):
-        shade = (shade + np.roll(shade, 1, 0) + np.roll(shade, -1, 0) + np.roll(shade, 1, 1) + np.roll(shade, -1, 1)) / 5
-    shade = 1.0 + 0.035 * shade / shade.std()
-    colours = np.array(FELT, dtype=np.float32)[None, None, :] / 255 * shade[:, :, None]
-    return colour_grid_node(colours.clip(0, 1), "felt")
-
-
-def _texture(image: np.ndarray, name: str, repeat: bool = False) -> Texture:
-    h, w, _ = image.shape
-    tex = Texture(name)
-    tex.setup2dTexture(w, h, Texture.T_unsigned_byte, Texture.F_rgb8)
-    # Panda3D keeps images bottom row first, in BGR order.
-    tex.setRamImage(np.ascontiguousarray(image[::-1, :, ::-1]).tobytes())
-    # Mipmaps keep faces smooth at a distance; nearest-mipmap sampling is much
-    # cheaper than trilinear on a CPU renderer and looks the same on cards.
-    tex.setMinfilter(SamplerState.FT_linear_mipmap_nearest)
-    tex.setMagfilter(SamplerState.FT_linear)
-    if repeat:
-        tex.setWrapU(SamplerState.WM_repeat)
-        tex.setWrapV(SamplerState.WM_repeat)
-    else:
-        tex.setWrapU(SamplerState.WM_clamp)
-        tex.setWrapV(SamplerState.WM_clamp)
-    return tex
-
-
 class TableScene:
     """The table, the cards on it, ghosts of legal placements and highlights."""
 
-    def __init__(self, parent: NodePath, atlas: FaceAtlas | None = None) -> None:
+    def __init__(self, parent: NodePath, atlas: FaceAtlas | None = None, base: ShowBase | None = None,
+                 quality: Quality | None = None) -> None:
+        """`base`: the window whose renderer draws the scene (default: the running ShowBase), for its shaders and
+        shadow map; `quality`: the tier to draw at (default: the window's, view/quality.py)."""
         self.root = parent.attachNewNode("table-scene")
+        if base is None:
+            import builtins
+
+            base = getattr(builtins, "base", None)
+        self.lighting = Lighting(self.root, base, quality or (window_quality(base) if base is not None else None))
         self.atlas = atlas or FaceAtlas()
         self.textures: list[Texture] = []  # one per page of the atlas; each card's mesh carries its page's
         self._refresh_atlas()
@@ -127,13 +110,15 @@ class TableScene:
         self.ghosts_root.setTransparency(TransparencyAttrib.M_alpha)
         self.ghosts_root.setDepthWrite(False)
         self.ghosts_root.setBin("transparent", 10)
+        self.lighting.use(self.ghosts_root, "ground", CARD_GLOSS)
         self.nodes: dict[object, NodePath] = {}
         self.views: dict[object, CardView] = {}
         self.pyramids_root = self.root.attachNewNode("pyramids")
         self.pyramids_root.hide()  # drawn through the batch, like the cards
         self.pyramid_nodes: dict[object, NodePath] = {}
         self.pyramid_views: dict[object, PyramidView] = {}
-        self._pyramid_meshes: dict[str, GeomNode] = {}
+        self.pyramids = Pyramids(self.root, self.lighting)  # their meshes, and the copy drawn in order
+        self.pyramids.follow(base.camera if base is not None and hasattr(base, "camera") else NodePath())
         self.ghosts: dict[object, NodePath] = {}
         self.arrived: set[object] = set()  # keys of the pieces the last sync added or moved
         self.flying: set[object] = set()  # keys of pieces sliding into place, left out of the batch
@@ -141,51 +126,29 @@ class TableScene:
         self.limit_root: NodePath | None = None  # Dominus: the table's outline
         self.marks_root: NodePath | None = None  # Dominus: the hovered cell's edge marks
         self.edge_marks: dict[int, bool] = {}
-        self._build_table()
-        self._build_lights()
+        self.table = Table(self.root, self.lighting)
+        self.table_root, self.felt, self.rim = self.table.root, self.table.felt, self.table.rim
+        self.fit_table(((-100.0, -100.0, 0.0), (100.0, 100.0, 0.0)))
 
     # -- the furniture -------------------------------------------------------------------
 
-    def _build_table(self) -> None:
-        self.table_root = self.root.attachNewNode("table")
-        self.felt = self.table_root.attachNewNode(felt_node())
-        self.felt.setZ(-0.05)
-        wood = tuple(c / 255 for c in WOOD) + (1.0,)
-        self.rim = [self.table_root.attachNewNode(box_node(1.0, 1.0, 1.0, wood, f"rim-{i}")) for i in range(4)]
-        self.fit_table(((-100.0, -100.0, 0.0), (100.0, 100.0, 0.0)))
-
     def fit_table(self, bounds: Box) -> None:
         """Size the felt and its wooden rim to hold the cards with a margin."""
-        (x0, y0, _), (x1, y1, _) = bounds
-        width = max(MIN_TABLE[0], x1 - x0 + 2 * TABLE_MARGIN)
-        length = max(MIN_TABLE[1], y1 - y0 + 2 * TABLE_MARGIN)
-        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        self.table_extent = ((cx - width / 2, cy - length / 2), (cx + width / 2, cy + length / 2))
-        self.felt.setPos(cx, cy, -0.05)
-        self.felt.setScale(width, length, 1)
-        rim, height = 40.0, 18.0
-        sides = [
-            (cx, cy + length / 2 + rim / 2, width + 2 * rim, rim),
-            (cx, cy - length / 2 - rim / 2, width + 2 * rim, rim),
-            (cx - width / 2 - rim / 2, cy, rim, length),
-            (cx + width / 2 + rim / 2, cy, rim, length),
-        ]
-        for node, (x, y, sx, sy) in zip(self.rim, sides):
-            node.setPos(x, y, -10.0)
-            node.setScale(sx, sy, height)
+        self.table.fit(bounds)
+        self.table_extent = self.table.extent
 
-    def _build_lights(self) -> None:
-        ambient = AmbientLight("ambient")
-        ambient.setColor(Vec4(0.42, 0.42, 0.45, 1))
-        key = DirectionalLight("key")
-        key.setColor(Vec4(0.78, 0.76, 0.70, 1))
-        fill = DirectionalLight("fill")
-        fill.setColor(Vec4(0.22, 0.24, 0.3, 1))
-        self.lights = [self.root.attachNewNode(light) for light in (ambient, key, fill)]
-        self.lights[1].setHpr(-30, -60, 0)
-        self.lights[2].setHpr(140, -35, 0)
-        for light in self.lights:
-            self.root.setLight(light)
+    def close(self) -> None:
+        """Remove the scene and give its shadow buffers back (a table screen closing)."""
+        self.lighting.close()
+        self.root.removeNode()
+
+    def touch(self) -> None:
+        """Something that casts a shadow moved: the shadow map is drawn again with the next frame."""
+        self.lighting.touch()
+
+    def pyramid_piece(self, code: str, parent: NodePath, contact: bool = True) -> NodePath:
+        """A pyramid drawn as the table draws it, under `parent` (view/pyramids.py)."""
+        return self.pyramids.piece(code, parent, contact)
 
     # -- cards ----------------------------------------------------------------------------------
 
@@ -216,7 +179,7 @@ class TableScene:
             image = self.atlas.pages[page]
             touched.add(page)
             if page == len(self.textures):  # a new page: a new texture, every tile drawn so far included
-                self.textures.append(_texture(image, f"faces-{page}"))
+                self.textures.append(make_texture(image, f"faces-{page}"))
                 continue
             height = image.shape[0]
             ram = np.asarray(memoryview(self.textures[page].modifyRamImage())).reshape(image.shape)
@@ -285,38 +248,74 @@ class TableScene:
         return node
 
     def _pyramid_node(self, key: object, view: PyramidView) -> NodePath:
-        node = self.pyramids_root.attachNewNode(self._pyramid_mesh(view.code).makeCopy())
-        if view.code[1] == "c":
-            node.setTransparency(TransparencyAttrib.M_alpha)
+        node = self.pyramid_piece(view.code, self.pyramids_root, contact=False)
         node.setPythonTag("pyramid", key)
+        node.setTag("size", view.code[0])
         return node
 
     def _rebatch(self) -> None:
-        """Draw every card as one flattened node (after any change to cards or tints)."""
+        """Draw every card as one flattened node (after any change to cards or tints): those lying on the felt, and
+        those on storeys (their light differs, view/shaders.py); the pyramids beside them (view/pyramids.py)."""
         self.batch.removeNode()
         self.batch = self.root.attachNewNode("cards-drawn")
+        self.lighting.cast(self.batch)
+        ground = self.lighting.use(self.batch.attachNewNode("on-the-felt"), "ground", CARD_GLOSS)
+        raised = self.lighting.use(self.batch.attachNewNode("storeys"), "surface", CARD_GLOSS)
         for key, node in self.nodes.items():
             if key in self.flying:
                 continue  # drawn by itself while it slides (view/motion.py)
-            copy = node.copyTo(self.batch)
+            copy = node.copyTo(raised if self.views[key].level else ground)
             copy.clearPythonTag("card")
             copy.clearTag("card")
-        pyramids = self.batch.attachNewNode("pyramids")
-        pyramids.setTextureOff(1)
-        for view, node in ((self.pyramid_views[k], n) for k, n in self.pyramid_nodes.items() if k not in self.flying):
-            copy = node.copyTo(pyramids)
-            copy.clearPythonTag("pyramid")
-            if view.code[1] == "c":
-                copy.setTransparency(TransparencyAttrib.M_alpha)
-        self.batch.flattenStrong()
+        ground.flattenStrong()
+        raised.flattenStrong()
+        (x0, y0, _), (x1, y1, _) = self.bounds()
+        self.pyramids.draw(self.batch, [n for k, n in self.pyramid_nodes.items() if k not in self.flying],
+                           Point3((x0 + x1) / 2, (y0 + y1) / 2, 0.0))
+        self.table.set_footprints("cards", self._footprints())
+        self.table.set_casters("table", self._casters())
+        self.touch()
+
+    def _casters(self) -> list[Caster]:
+        """What stands above the felt and casts a shadow on it: the storeys' cards and every pyramid."""
+        ground = geometry.card_top(0)
+        found: list[Caster] = []
+        for key, view in self.views.items():
+            if view.level and key not in self.flying:
+                x, y = geometry.cell_centre(*view.cell)
+                w, h, z = geometry.CARD_WIDTH / 2, geometry.CARD_LENGTH / 2, view.bottom + geometry.CARD_THICKNESS
+                found.append((ground, [(x - w, y - h, z), (x + w, y - h, z), (x + w, y + h, z), (x - w, y + h, z)],
+                              1.0))
+        for key, pyramid in self.pyramid_views.items():
+            if key not in self.flying:
+                found.append((ground, pyramid_corners(pyramid_transform(pyramid), pyramid.code[0]),
+                              shadow_strength(pyramid.code)))
+        return found
+
+    def _footprints(self) -> list[tuple[float, float, float, float]]:
+        """The rectangles the cards lying on the felt cover (for its contact shadows)."""
+        found = []
+        for key, view in self.views.items():
+            if view.level == 0 and key not in self.flying:
+                x, y = geometry.cell_centre(*view.cell)
+                w, h = geometry.CARD_WIDTH / 2 - 0.6, geometry.CARD_LENGTH / 2 - 0.6
+                found.append((x - w, y - h, x + w, y + h))
+        return found
 
     def _pyramid_mesh(self, code: str) -> GeomNode:
-        if code not in self._pyramid_meshes:
-            from .meshes import pyramid_node
+        return self.pyramids.mesh(code)
 
-            colour = PYRAMID_RGB[code[1]] + ((0.55,) if code[1] == "c" else (1.0,))
-            self._pyramid_meshes[code] = pyramid_node(code[0], colour, f"pyramid-{code}")
-        return self._pyramid_meshes[code]
+    def set_quality(self, quality: Quality) -> None:
+        """Draw at another tier from the next frame: the light, and the pyramids made again to its detail."""
+        self.lighting.set_quality(quality)
+        self.pyramids.clear()
+        for key, node in list(self.pyramid_nodes.items()):
+            pos = node.getPos()
+            node.removeNode()
+            self.pyramid_nodes[key] = self._pyramid_node(key, self.pyramid_views[key])
+            self.pyramid_nodes[key].setPos(pos)
+        self.fit_table(self.bounds())
+        self._rebatch()
 
     def bounds(self) -> Box:
         """The box the cards occupy (millimetres), or a small box at the centre."""
@@ -343,6 +342,7 @@ class TableScene:
             if isinstance(view, PyramidView):  # Aquarius Rising: where the chosen pyramid may stand
                 node = self.ghosts_root.attachNewNode(self._pyramid_mesh(view.code).makeCopy())
                 node.setTextureOff(1)
+                self.lighting.use(node, "plastic", PLASTIC_GLOSS)
                 node.setPos(*pyramid_transform(view))
                 ring = LineSegs("quarter-glow")  # the quarter's outline lights up; its colour stays visible
                 ring.setThickness(4.0)

@@ -20,6 +20,7 @@ from ..core import geometry
 
 from .camera import Box, corners, fit
 from .framing import card_box, pyramid_box
+from .quality import QUALITIES
 from .scene import CardView, PyramidView, TableScene, pyramid_transform
 
 if TYPE_CHECKING:
@@ -59,7 +60,8 @@ def _studio(base: ShowBase) -> TableScene:
     """The one scene every picture is laid out in, kept with the window: its faces are drawn once a session."""
     scene: TableScene | None = getattr(base, "snapshot_studio", None)
     if scene is None:
-        scene = base.snapshot_studio = TableScene(NodePath("snapshot-studio"))
+        # (drawn once each: the medium tier's light, which needs nothing of the picture's buffer but its colour)
+        scene = base.snapshot_studio = TableScene(NodePath("snapshot-studio"), base=base, quality=QUALITIES["medium"])
     return scene
 
 
@@ -138,6 +140,7 @@ def _render(base: ShowBase, snapshot: Snapshot) -> Texture:
     orbit = fit(corners(boxes), snapshot.heading, snapshot.pitch, tan_x, tan_y, (-0.92, 0.92, -0.9, 0.9))
     if orbit is not None:
         orbit.apply(camera)
+    scene.pyramids.face(camera.getPos(scene.root))
     was_active = base.win.isActive()
     base.win.setActive(False)  # the window keeps its last frame: only the picture is drawn
     try:

@@ -16,6 +16,7 @@ from ..games.towers.state import TowersData
 from ..i18n import element_name
 from ..core.vocabulary import QUARTERS
 from .labels import ScreenLabels
+from .lighting import CARD_GLOSS
 from .camera import Box
 from .scene import PyramidView
 
@@ -96,6 +97,8 @@ class ScoringRow:
         self.overlay = overlay
         self.root = scene.root.attachNewNode("scoring-row")
         self.root.setTexture(scene.atlas_texture)
+        scene.lighting.use(self.root, "surface", CARD_GLOSS)
+        scene.lighting.cast(self.root)
         self.cards: list[NodePath] = []
         self.heading = overlay.add("row-heading", HEADING_SCALE, first=True)
         self.labels: list[NodePath] = [overlay.add("row-label", LABEL_SCALE, first=True) for _ in range(5)]
@@ -118,6 +121,7 @@ class ScoringRow:
 
     def update(self, row: list[str], values: list[int], title: str) -> None:
         self.root.getChildren().detach()
+        self.scene.touch()
         self.cards = []
         for label in [self.heading, *self.labels]:
             label.hide()
