@@ -58,7 +58,7 @@ class Guest:
                                                 open_timeout=CONNECT_SECONDS, close_timeout=5, ssl=self.tls),
                                         CONNECT_SECONDS)
         except (InvalidStatus, InvalidURI) as exc:  # an answer, but not a WebSocket's
-            raise JoinRefused(f"{self.code.host}:{self.code.port} is not an aquarius3d host ({exc})") from None
+            raise JoinRefused(f"{self.code.host}:{self.code.port} is not an aquarius3d host ({exc})", "not_host") from None
         except TimeoutError:
             raise OSError(f"no answer from {self.code.host}:{self.code.port} within {CONNECT_SECONDS:g} seconds") from None
         except OSError:
@@ -80,7 +80,7 @@ class Guest:
         if answer.get("protocol") != PROTOCOL:
             await ws.close()
             raise JoinRefused(f"the host speaks protocol {answer.get('protocol')} and this player {PROTOCOL}: "
-                              "use the same version of aquarius3d on both computers")
+                              "use the same version of aquarius3d on both computers", "version")
         self.ws, self.welcome, self.token = ws, answer, answer.get("token")
         return answer
 
@@ -95,9 +95,11 @@ class Guest:
                 code = exc.rcvd.code if exc.rcvd is not None else None
                 if code in FINAL:
                     raise HostGone(_closed_reason(exc, "the host closed the connection")) from None
-                await self._come_back()
+                await self.come_back()
 
-    async def _come_back(self) -> None:
+    async def come_back(self) -> None:
+        """Take the seat back after the line dropped (with the token), trying for a while; HostGone when the host
+        cannot be found again, JoinRefused when it says no."""
         loop = asyncio.get_running_loop()
         until, pause = loop.time() + COME_BACK_SECONDS, 0.25
         while True:
@@ -106,8 +108,8 @@ class Guest:
                 self.reconnects += 1
                 return
             except (OSError, JoinRefused) as exc:
-                if isinstance(exc, JoinRefused) and exc.code is not None:
-                    raise  # the host said no (the token, the secret): final
+                if isinstance(exc, JoinRefused) and exc.code not in (None, "not_host"):
+                    raise  # the host said no (the token, the secret), or speaks another protocol: final
                 if loop.time() + pause > until:
                     raise HostGone(f"lost the line to {self.code.host}:{self.code.port} and could not find it again "
                                    f"within {COME_BACK_SECONDS:g} seconds") from None

@@ -34,7 +34,7 @@ from .link import Link, close_reason
 from .protocol import (GOING_AWAY, HELLO_SECONDS, INTERNAL, MAX_CONNECTIONS, MAX_MESSAGE, NORMAL, PROTOCOL, RATE,
                        REFUSED, REPLACED, TRY_LATER, Hello, ProtocolError, decode, limits, read_hello, read_move,
                        refused)
-from .seating import HOSTED, Chair, hosted_record, unique_name
+from .seating import HOSTED, Chair, HostedSession, hosted_record, unique_name
 from .wire import event_message, seat_view
 
 if TYPE_CHECKING:
@@ -69,6 +69,10 @@ class Host:
         self.pace = 0.0  # seconds before each computer move (--pace)
         self.away_bot: float | None = None  # seconds a remote player may be away on their turn before a computer plays
         self.stand_ins: dict[int, Any] = {}  # seat -> the computer playing for its absent player
+        # A host in a window (net/window.py): the window plays its people's turns and the computer seats (with its
+        # pauses, in its worker) and goes on between rounds, and says so by `table_changed()`.
+        self.window = False
+        self._told: tuple[int, bool] | None = None  # the table as the players were last told of it (`_mark`)
 
     # -- running ------------------------------------------------------------------------------------
 
@@ -234,7 +238,7 @@ class Host:
     # -- the table -----------------------------------------------------------------------------------
 
     def _deal(self) -> None:
-        self.session = Session(self.game, [chair.seat for chair in self.chairs], self.seed, autosave=False)
+        self.session = HostedSession(self.game, self.chairs, self.seed)
         self.say(f"{self.game.ruleset.name}: {', '.join(chair.name for chair in self.chairs)}")
         for link in self.links:
             link.log_sent, link.events_sent = 0, 0
@@ -245,6 +249,7 @@ class Host:
         session = self.session
         assert session is not None
         self.seq += 1
+        self._told = self._mark()
         self._autosave()
         if self.said > len(session.messages):
             self.said = 0
@@ -256,6 +261,21 @@ class Host:
                 self.say(line)
         self._tell_all()
         self.wake.set()
+
+    def _mark(self) -> tuple[int, bool]:
+        """What the players are told of when it changes: the moves made and taken back (every event but a
+        refusal), and whether the score table between rounds shows."""
+        session = self.session
+        assert session is not None
+        return sum(1 for event in session.events if not isinstance(event, Refused)), session.stage == Stage.ROUND_OVER
+
+    def table_changed(self) -> bool:
+        """The window's word that it may have changed the table (a move at its keyboard, a computer seat's, the next
+        round): if it did, a new number, the autosave and every seat told, as for a remote move. True if it did."""
+        if self.session is None or self._mark() == self._told:
+            return False
+        self._changed()
+        return True
 
     def _autosave(self) -> None:
         if self.save is None or self.session is None:
@@ -312,7 +332,8 @@ class Host:
                 pass
             self.wake.clear()
             session = self.session
-            while session is not None and (session.stage in (Stage.COMPUTER, Stage.ROUND_OVER) or self._stand_in_due()):
+            while session is not None and (session.stage in (Stage.COMPUTER, Stage.ROUND_OVER) and not self.window
+                                           or self._stand_in_due()):
                 if session.stage == Stage.ROUND_OVER:
                     session.next_round()
                     self._changed()

@@ -14,11 +14,14 @@ from typing import TYPE_CHECKING, Any
 
 from ..bots import DEFAULT_LEVEL
 from ..core.errors import DataError
+from ..i18n import tr
+from ..session import Session, Stage
+from ..session.choice import Refusal
 from ..session.seats import REMOTE, Seat, same_name
 from .code import SECRET
 
 if TYPE_CHECKING:
-    from ..session import Session
+    from ..engine.game import Game
     from .link import Link
 
 HOSTED = "hosted"  # the hosted game's autosave, beside the window's in the saves folder
@@ -26,7 +29,7 @@ HOSTED = "hosted"  # the hosted game's autosave, beside the window's in the save
 
 @dataclass
 class Chair:
-    kind: str  # "remote" or "computer"
+    kind: str  # "remote", "computer", or "human": a player at the host's own window (hot-seat beside the others)
     name: str = ""  # a remote seat's: empty until its player says hello
     level: str = DEFAULT_LEVEL
     token: str | None = None
@@ -39,6 +42,8 @@ class Chair:
 
     def public(self) -> dict[str, Any]:
         """What every player is told of the seat: its name, kind, level, and whether its player is here."""
+        if self.kind == "human":  # at the host's window: always there
+            return {"name": self.name, "kind": LOCAL, "away": False}
         shown: dict[str, Any] = {"name": self.name or None, "kind": self.kind}
         if self.kind == "computer":
             shown["level"] = self.level
@@ -47,14 +52,18 @@ class Chair:
         return shown
 
 
-def chairs_of(seats: list[Seat]) -> list[Chair]:
-    """The chairs of a new hosted game (every seat remote or computer: the host has no window yet)."""
+LOCAL = "local"  # a seat played at the host's own window, as the others are told of it
+
+
+def chairs_of(seats: list[Seat], window: bool = False) -> list[Chair]:
+    """The chairs of a new hosted game: remote and computer seats, and with a `window` (the host's own) people
+    playing there too."""
     found = []
     for seat in seats:
-        if seat.kind not in (REMOTE, "computer"):
+        if seat.kind not in (REMOTE, "computer") and not window:
             raise DataError(f"--players: {seat.name} would play at this computer, in a window: a host has no "
                             "window yet, so every seat is 'remote' or a computer level (random, easy, medium, hard)")
-        found.append(Chair(seat.kind, seat.name if seat.kind == "computer" else "", seat.level))
+        found.append(Chair(seat.kind, "" if seat.kind == REMOTE else seat.name, seat.level))
     if not any(chair.kind == REMOTE for chair in found):
         raise DataError("--players: no seat is 'remote': name at least one, for a player who joins by the code")
     return found
@@ -94,3 +103,23 @@ def resumed_chairs(record: dict[str, Any], where: str) -> tuple[list[Chair], str
             raise DataError(f"{where}: seats[{i}]: a hosted game's seat is remote (with a token) or a computer")
         chairs.append(Chair(kind, seat["name"], seat.get("level", DEFAULT_LEVEL), token))
     return chairs, secret
+
+
+class HostedSession(Session):
+    """The session a host owns: as at one table, but nobody sits down between turns (a player joins by the code,
+    before the deal), and a remote seat whose player is away is waited for in those words."""
+
+    def __init__(self, game: Game, chairs: list[Chair], seed: int) -> None:
+        self.chairs = chairs
+        super().__init__(game, [chair.seat for chair in chairs], seed, autosave=False)
+
+    def can_join(self) -> bool:
+        return False
+
+    def join(self, name: str, kind: str = "human", level: str = DEFAULT_LEVEL) -> bool:
+        return self._follow(Refusal(tr("net_no_join")))
+
+    def hint(self) -> str:
+        if self.stage == Stage.REMOTE and self.chairs[self.seat].link is None:
+            return tr("net_waiting_for", name=self.seats[self.seat].name)
+        return super().hint()

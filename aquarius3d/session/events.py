@@ -14,7 +14,9 @@ from ..engine.game import ApplyResult
 
 @dataclass(frozen=True)
 class Played:
-    """A seat made a move: the engine's result (the move, cards drawn, the game over), its first log line."""
+    """A seat made a move: the engine's result (the move, cards drawn, the game over), its first log line, and
+    whether the move came from elsewhere than this window's hand (`computer`: a computer's, or a player's at
+    another computer; the window slides it in from the seat and names it at the top)."""
 
     seat: int
     result: ApplyResult

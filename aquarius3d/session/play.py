@@ -31,6 +31,7 @@ from ..bots import DEFAULT_LEVEL, LEVELS, make_player
 from ..core.errors import DataError, IllegalMove
 from ..core.text import short
 from ..engine.game import ApplyResult, Game
+from ..engine.state import State
 from ..engine.moves import (Join, Move, MoveCard, Pass, RotateGoals, ShuffleGoals, ShuffleHands, TradeGoals,
                             TradeHands, TradePyramids, TwoPyramids, Zap, parse_move)
 from ..files import saves
@@ -57,8 +58,12 @@ CHOOSING = (Stage.CHOOSE, Stage.PLACE, Stage.PLAYER, Stage.TABLE_CARD, Stage.TAR
 
 class Session(Shown):
     def __init__(self, game: Game, seats: list[Seat], seed: int, autosave: bool = True,
-                 targets: list[int | None] | None = None, preset: dict[str, Any] | None = None) -> None:
-        super().__init__(game, seats, game.new_state([s.name for s in seats], seed, targets, preset))
+                 targets: list[int | None] | None = None, preset: dict[str, Any] | None = None,
+                 state: State | None = None) -> None:
+        # `state`: a table to sit at instead of a new deal (a player's side of a hosted game sits at the view its
+        # host sent, net/guest_session.py: it never deals, so it never holds a card it was not shown)
+        super().__init__(game, seats, game.new_state([s.name for s in seats], seed, targets, preset)
+                         if state is None else state)
         self.seed = seed
         self.chicken = bool(game.options.get("aqua_chicken"))
         self.looks = {}  # Aqua-Chicken: seat -> the turn of their first look
@@ -73,7 +78,8 @@ class Session(Shown):
         self.bots = {i: self._bot(i) for i, s in enumerate(seats) if s.kind == "computer"}
         self.flow = flow_of(game.family)(self)  # the family's part of the turn (flows/)
         self.takeback = TakeBack(self)  # the human's last move, kept to be taken back (takeback.py)
-        self.messages.extend(self.flow.opening_lines())
+        if state is None:
+            self.messages.extend(self.flow.opening_lines())
         self._begin_turn()
 
     def _bot(self, index: int) -> Any:  # a computer seat's player: its level, a seed of its own, the think budget
@@ -375,7 +381,7 @@ class Session(Shown):
             self.messages.append(self.notice)
         self.takeback.after()
         self.seen_upto[seat] = len(self.messages)  # the mover saw their own move and all before it
-        self.events.append(Played(seat, result, said, self.seats[seat].kind == "computer"))
+        self.events.append(Played(seat, result, said, self.seats[seat].kind != "human"))  # (not at this window)
         self._autosave()
         self._begin_turn()
         if not self.state.over and len(self.flow.rounds()) > rounds_before:

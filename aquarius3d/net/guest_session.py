@@ -1,0 +1,189 @@
+"""A player's side of a hosted game as a session the window draws and drives like its own (issue 31).
+
+    session = GuestSession(game, first_state, send)     # send(seq, "place FASW @ 0,-1"): the move to the host
+    session.take(next_state)                            # each `state` the host sends
+    session.refused(message)                            # a `refused` for this player's move
+
+It is built from the host's `state` messages alone: its state is the view the host sent (wire.view_state),
+in which every card this seat may not see is a hole, so nothing drawn from it, the scene graph included,
+can show another hand or the deck, even by mistake; it never deals. Its one person is this seat; every
+other seat is "remote" to it (their moves come from the host). On this seat's turn it offers the same
+picks as a session at one computer (the spots and options are worked out from the view, by the same
+flows), and a pick that makes a move sends it (`send`) instead of playing it; the host's next state is
+the move played, or its refusal is said as a refusal at the table is. The log, the end screen and the
+refusals are in the host's words; the events are made back from the host's (`played`, `joined`...).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..engine.game import ApplyResult
+from ..engine.moves import Move, parse_move
+from ..i18n import tr
+from ..session import Seat, Session, Stage
+from ..session.choice import Choice, Refusal
+from ..session.events import Event, Joined, Played, RoundOver, TakenBack
+from ..session.seats import REMOTE
+from .wire import view_state
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
+Send = Callable[[int, str], None]  # (the seq of the state answered, the move in notation)
+
+
+def seats_of(shown: list[dict[str, Any]], me: int) -> list[Seat]:
+    """The seats as the host tells them: this seat the one person here, every other one remote to it."""
+    return [Seat(str(seat.get("name") or "?"), "human" if i == me else REMOTE) for i, seat in enumerate(shown)]
+
+
+def event_of(shown: dict[str, Any], me: int) -> Event | None:
+    """A public event as the host sent it, made back into the session's (None for one it cannot read)."""
+    kind = shown.get("type")
+    try:
+        if kind == "played":
+            seat = int(shown["seat"])
+            result = ApplyResult(parse_move(str(shown["move"])), seat, int(shown.get("bonus", 0)),
+                                 over=bool(shown.get("over")))
+            return Played(seat, result, int(shown["said"]), seat != me)
+        if kind == "joined":
+            return Joined(int(shown["seat"]))
+        if kind == "taken_back":
+            return TakenBack(int(shown["seat"]))
+        if kind == "round_over":
+            return RoundOver(int(shown["number"]))
+    except (KeyError, TypeError, ValueError):
+        return None
+    return None
+
+
+class GuestSession(Session):
+    def __init__(self, game: Game, message: dict[str, Any], send: Send) -> None:
+        self.me = int(message["seat"])
+        super().__init__(game, seats_of(message["seats"], self.me), 0, autosave=False,
+                         state=view_state(message["view"]))
+        self.send = send
+        self.seq = -1  # the number of the last state the host sent
+        self.your_move = False
+        self.sent: int | None = None  # the seq a move was sent for, until the host answers it
+        self.away: set[int] = set()  # seats whose player is not connected now
+        self.computers: set[int] = set()  # the host's computer seats
+        self.host_summary: list[str] = []
+        self.host_stage = ""
+        self.take(message)
+
+    # -- what the host sends ----------------------------------------------------------------------------
+
+    def take(self, message: dict[str, Any], fresh: bool = False) -> None:
+        """A `state`: the table as this seat may see it, the log's new lines, the news. `fresh`: the first after
+        the line came back (a move sent before it dropped may be lost: the turn begins again)."""
+        same = message["seq"] == self.seq and not fresh
+        shown = message["seats"]
+        self.seats = seats_of(shown, self.me)
+        self.away = {i for i, seat in enumerate(shown) if seat.get("kind") == REMOTE and seat.get("away")}
+        self.computers = {i for i, seat in enumerate(shown) if seat.get("kind") == "computer"}
+        log = message["log"]
+        del self.messages[max(0, int(log["from"])):]
+        self.messages.extend(str(line) for line in log["lines"])
+        for found in message.get("events", []):
+            event = event_of(found, self.me) if isinstance(found, dict) else None
+            if event is not None:
+                self.events.append(event)
+        self.host_summary = [str(line) for line in message.get("summary", [])]
+        self.host_stage = str(message["stage"])
+        self.state = view_state(message["view"])
+        self._moved()
+        self.seq, self.your_move = int(message["seq"]), bool(message["your_move"])
+        if same and (self.sent is not None or self.your_move and self.stage not in (Stage.REMOTE, Stage.OVER)):
+            return  # the same table told again (a seat left or came back): the choice under way stays
+        self.sent = None
+        self._sit()
+
+    def refused(self, message: dict[str, Any]) -> None:
+        """The host refused this player's move: said as a refusal at the table is, and the turn begins again
+        (a stale move needs nothing said: the newer state is on its way)."""
+        if message.get("seq") is not None and message.get("seq") != self.sent:
+            return
+        self.sent = None
+        if message.get("code") == "stale":
+            return
+        self._sit()
+        self._follow(Refusal(str(message.get("reason") or tr("refuse_generic"))))
+
+    def _sit(self) -> None:
+        """The stage this seat waits in, from what the host said."""
+        self.peeking = False
+        if self.state.over or self.host_stage == Stage.OVER:
+            self._set(Choice(Stage.OVER))
+        elif self.host_stage == Stage.ROUND_OVER:
+            self._set(Choice(Stage.ROUND_OVER))
+        elif self.your_move and self.seat == self.me:
+            self.shown_seat = self.me
+            self._set(self.flow.begin() or Choice(Stage.CHOOSE))
+        else:
+            self._set(Choice(Stage.REMOTE))
+
+    # -- a pick that makes a move sends it --------------------------------------------------------------
+
+    def _try(self, move: Move) -> bool:
+        if not self.your_move or self.sent is not None:
+            return self._follow(Refusal(tr("net_wait_your_turn")))
+        self.sent = self.seq
+        self.notice = ""
+        self._set(Choice(Stage.REMOTE))  # until the host answers
+        self.send(self.seq, str(move))
+        return True
+
+    # -- what a player at another computer may not do here ------------------------------------------------
+
+    @property
+    def viewer(self) -> int | None:
+        """This seat, always (its secrets are the only ones it holds); nobody's at the end, which shows all."""
+        return None if self.stage in (Stage.OVER, Stage.ROUND_OVER) else self.me
+
+    def hint(self) -> str:
+        if self.stage == Stage.REMOTE:
+            name = self.seats[self.seat].name
+            if self.sent is not None:
+                return tr("net_move_sent")
+            if self.seat in self.away:
+                return tr("net_waiting_for", name=name)
+            if self.seat in self.computers:
+                return tr("hud_bot_thinking", name=name)
+        if self.stage == Stage.ROUND_OVER:
+            return tr("net_host_goes_on")
+        return super().hint()
+
+    def summary(self) -> list[str]:
+        return self.host_summary or super().summary()
+
+    def can_take_back(self) -> bool:
+        return False
+
+    def take_back(self) -> bool:
+        return self._follow(Refusal(tr("net_no_take_back")))
+
+    def can_join(self) -> bool:
+        return False
+
+    def join(self, name: str, kind: str = "human", level: str = "") -> bool:
+        return self._follow(Refusal(tr("net_no_join")))
+
+    def next_round(self) -> None:
+        """The host goes on to the next round, not this player."""
+
+    def peek(self, on: bool) -> None:
+        """Press and hold to see the goal (a look is not told to the host yet: Aqua-Chicken counts none)."""
+        self.peeking = on and self.stage not in (Stage.OVER, Stage.ROUND_OVER)
+
+    def computer_move(self, chosen: Move | None = None) -> bool:
+        return False
+
+    def submit(self, move: Move | str) -> bool:
+        return False
+
+    def record(self) -> dict[str, Any]:
+        """A joined game is the host's to save: said in words where the window saves (Ctrl+S, the game menu)."""
+        raise OSError(0, tr("net_host_saves"))
