@@ -11,7 +11,7 @@ from panda3d.core import Point3
 from aquarius3d.session import Seat
 from aquarius3d.view.camera import corners
 from aquarius3d.view.framing import card_box, pyramid_box
-from aquarius3d.view.labels import REACH
+from aquarius3d.view.labels import REACH, SEAT_REACH
 from aquarius3d.view.scene import pyramid_transform
 from aquarius3d.view.seat_labels import INSET
 from test_layout import overlap, play, rect_of, with_window
@@ -73,7 +73,8 @@ def check_labels(app, where):
         assert anchor is not None and -1 <= anchor[0] <= 1 and -1 <= anchor[2] <= 1, text
         gap_x = max(rect[0] - anchor[0], anchor[0] - rect[1], 0.0)
         gap_y = max(rect[2] - anchor[2] - lift, anchor[2] + lift - rect[3], 0.0)
-        assert (gap_x ** 2 + gap_y ** 2) ** 0.5 <= REACH + 1e-6, (text, rect, anchor)
+        reach = SEAT_REACH if label in table.feedback.seats.labels else REACH
+        assert (gap_x ** 2 + gap_y ** 2) ** 0.5 <= reach + 1e-6, (text, rect, anchor)
     for label in table.parts.overlay.shown():  # those not placed are out of the window
         if label not in labels:
             x0, x1, y0, y1 = rect_of(app, label)

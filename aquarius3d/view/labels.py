@@ -4,7 +4,7 @@ Towers' scoring row, Aquarius Rising's storeys.
 A 3D text on the felt shrinks with the distance and turns unreadable when the camera stands back to
 show a whole table; these labels keep one size on the screen. Each has an anchor (a point of the
 table); `place` projects every anchor through the camera's lens and puts each label near it, at the
-nearest spot (trying rings round the anchor, no farther than REACH) where it lies inside the window, clear of
+nearest spot (trying rings round the anchor, no farther than REACH, a seat's SEAT_REACH) where it lies inside the window, clear of
 every HUD rectangle, of the labels placed before it and of the cards, pyramids, trays and piles (`avoid`): a label
 never lies on a card or another label. A label with no such spot is not shown, nor one whose place is out of view;
 nor one that would lie under a menu, dialog or overlay (`covered`: the game menu, the Join form, F1's help, the
@@ -33,7 +33,8 @@ Rect = tuple[float, float, float, float]  # x0, x1, y0, y1
 WINDOW: Rect = (-0.99, 0.99, -0.99, 0.99)
 GAP = 0.008  # screen units kept between two labels, or a label and a panel, a card or a pile
 REACH = 0.2  # how far from its place a label may move to stay clear (screen units); with no clear spot, not shown
-STEPS = [0.0] + [0.02 * i for i in range(1, 11)]  # ring radii tried, up to REACH
+SEAT_REACH = 0.3  # a seat's label may go a little farther (between two trays of Aquarius Rising, say): it is a name
+STEPS = [0.0] + [0.02 * i for i in range(1, 16)]  # ring radii tried, up to the farthest reach
 DIRECTIONS = [(math.cos(math.radians(a)), math.sin(math.radians(a)))
               for a in (90, 270, 0, 180, 45, 135, 315, 225, 22.5, 157.5, 337.5, 202.5, 67.5, 112.5, 292.5, 247.5)]
 TEXT = (0.96, 0.94, 0.86, 1.0)
@@ -78,10 +79,11 @@ class ScreenLabels:
         self._placed: tuple[object, ...] | None = None
 
     def add(self, name: str, scale: float = 0.042, backed: bool = True, first: bool = False,
-            parent: NodePath | None = None) -> NodePath:
+            parent: NodePath | None = None, reach: float = REACH) -> NodePath:
         """A new label (hidden until it has text and an anchor); `scale` in aspect2d units; `first`: placed before
         the others (the seats' labels, tied to their places, before the piles' counts, which may go round);
-        `parent`: a group of labels under the root, shown and hidden together (Aquarius Rising's storeys)."""
+        `parent`: a group of labels under the root, shown and hidden together (Aquarius Rising's storeys); `reach`:
+        how far from its place it may go to stay clear."""
         text = TextNode(name)
         text.setAlign(TextNode.ACenter)
         text.setTextColor(*TEXT)
@@ -95,6 +97,7 @@ class ScreenLabels:
         label.setScale(scale)
         label.setPythonTag("anchor", None)
         label.setPythonTag("first", first)
+        label.setPythonTag("reach", reach)
         self.labels.append(label)
         return label
 
@@ -167,7 +170,8 @@ class ScreenLabels:
             shift = width / 2 + GAP if beside else 0.0
             centre = None
             if film is not None and (band is not None or not span):
-                centre = self._spot(film.x + shift, film.y + lift, width, height, hard + taken, band, beside)
+                centre = self._spot(film.x + shift, film.y + lift, width, height, hard + taken, band, beside,
+                                    label.getPythonTag("reach"))
             rect = None if centre is None else (centre[0] - width / 2, centre[0] + width / 2,
                                                 centre[1] - height / 2, centre[1] + height / 2)
             if centre is None or rect is None or any(overlaps(rect, other) for other in covered):
@@ -181,12 +185,13 @@ class ScreenLabels:
 
     @staticmethod
     def _spot(x: float, y: float, width: float, height: float, hard: list[Rect],
-              band: tuple[float, float] | None = None, rightward: bool = False) -> tuple[float, float] | None:
-        """The nearest spot round (x, y), no farther than REACH, for a label of this size: inside the window,
+              band: tuple[float, float] | None = None, rightward: bool = False,
+              reach: float = REACH) -> tuple[float, float] | None:
+        """The nearest spot round (x, y), no farther than `reach`, for a label of this size: inside the window,
         clear of the hard rectangles; with `band`, its middle's height within it; `rightward`: never left of x (a
         value beside its card does not go over the card). None when there is none."""
         wx0, wx1, wy0, wy1 = WINDOW
-        for radius in STEPS:
+        for radius in (r for r in STEPS if r <= reach + 1e-9):
             for dx, dy in DIRECTIONS if radius else [(0.0, 0.0)]:
                 if rightward and dx < -1e-9:
                     continue

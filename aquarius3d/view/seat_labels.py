@@ -18,7 +18,7 @@ from panda3d.core import NodePath
 from ..core import geometry
 from .atlas import FaceAtlas
 from .camera import Box
-from .labels import ScreenLabels
+from .labels import SEAT_REACH, ScreenLabels
 
 if TYPE_CHECKING:
     from .scene import TableScene
@@ -61,7 +61,7 @@ class SeatLabels:
         seat's place and the middle of its hand of backs, when the family seats the players itself (Aquarius
         Rising: at their trays), else round the table."""
         while len(self.labels) < len(lines):
-            self.labels.append(self.overlay.add("seat-label", first=True))
+            self.labels.append(self.overlay.add("seat-label", first=True, reach=SEAT_REACH))
         while len(self.labels) > len(lines):
             self.overlay.remove(self.labels.pop())
         self.backs.removeNode()
