@@ -21,6 +21,7 @@ PIP_UP = 0.11  # how far up a face a pip's centre stands, as a share of the way 
 PIP_RADIUS = 0.06  # a pip's radius, as a share of the base's edge
 PIP_RISE = 0.35  # a pip's height, as a share of its radius
 PIP_STEPS = 10
+EDGE_BAND = 0.9  # millimetres of denser plastic along each edge, within the face
 CONTACT_REACH = 4.5  # millimetres a pyramid's contact shadow reaches beyond its base
 CONTACT_ALPHA = 0.42  # its darkness at the base's edge
 
@@ -62,8 +63,42 @@ def pyramid_node(size: str, colour: Colour, name: str = "pyramid", inner: bool =
         normal = _face_normal(p1, p2, tip)
         a, c, d = (b.add(p, normal, (0, 0), colour) for p in (p1, p2, tip))
         b.triangle(a, c, d)
+        _edges(b, p1, p2, tip, normal, colour)
         _pips(b, p1, p2, tip, normal, geometry.PYRAMID_PIPS[size], half * 2, pip_colour, pip_steps)
     return b.node(name)
+
+
+def _unit(v: Point) -> Point:
+    length = math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]) or 1.0
+    return (v[0] / length, v[1] / length, v[2] / length)
+
+
+def _along(a: Point, b: Point, t: float) -> Point:
+    """a + t * (b - a)... or, with b a direction, a + t * b."""
+    return (a[0] + t * b[0], a[1] + t * b[1], a[2] + t * b[2])
+
+
+def _edges(b: _Builder, p1: Point, p2: Point, tip: Point, normal: Point, colour: Colour) -> None:
+    """Bands of denser plastic along a face's edges, in the face: where a real pyramid's rounded edges bend the
+    light, so that its outline reads even on a panel of its own colour. Their outer vertices' normals lean out over
+    the edge (they catch the highlight as a rounded edge does)."""
+    dense: Colour = (colour[0] * 0.55, colour[1] * 0.55, colour[2] * 0.55, min(1.0, colour[3] + 0.3))
+    for start, end, other in ((p1, tip, p2), (p2, tip, p1), (p1, p2, tip)):
+        along = _unit((end[0] - start[0], end[1] - start[1], end[2] - start[2]))
+        towards = (other[0] - start[0], other[1] - start[1], other[2] - start[2])
+        dot = towards[0] * along[0] + towards[1] * along[1] + towards[2] * along[2]
+        inward = _unit(_along(towards, along, -dot))
+        bent = _unit(_along(normal, inward, -0.9))
+        inner = _along(start, inward, EDGE_BAND)
+        if end is tip:  # a band tapering to the tip, inside the face, wound as the face is
+            corner, top, side = (b.add(start, bent, (0, 0), dense), b.add(tip, bent, (0, 0), dense),
+                                 b.add(inner, normal, (0, 0), dense))
+            b.triangle(corner, side, top) if start is p1 else b.triangle(corner, top, side)
+        else:  # the foot: a band of even width
+            ids = [b.add(start, bent, (0, 0), dense), b.add(end, bent, (0, 0), dense),
+                   b.add(_along(end, inward, EDGE_BAND), normal, (0, 0), dense), b.add(inner, normal, (0, 0), dense)]
+            b.triangle(ids[0], ids[1], ids[2])
+            b.triangle(ids[0], ids[2], ids[3])
 
 
 def _pips(b: _Builder, p1: Point, p2: Point, tip: Point, normal: Point, count: int, edge: float,

@@ -1,40 +1,42 @@
-"""The pyramids as the table draws them: see-through plastic (view/pieces.py's shells, view/shaders.py's
-plastic), put in order from the farthest to the nearest, with their contact shadows.
+"""The pyramids as the table draws them: coloured see-through plastic (view/pieces.py's shells), in any order.
 
-See-through things must be drawn far to near. Drawn one by one, sixty pyramids cost a software renderer
-more than the rest of the table (a draw each); drawn as one flattened node they cost next to nothing, but
-in one fixed order. So the order is the one seen from where the camera stands: the pyramids are flattened
-far to near as seen from there, and flattened again only when the camera has gone round the table by more
-than a sector (SECTOR degrees): nearly equidistant pyramids that change places within a sector are the only
-ones ever drawn out of order, and those hardly overlap on the screen. Each pyramid's own walls are in order
-already (its inner walls, then its outer ones).
+Each pyramid is drawn twice (view/shaders.py): a *filter* pass multiplies what lies behind each of its walls
+by the plastic's colour (a red pyramid on a red panel is a deeper red; through two walls, twice as deep), and
+a *glow* pass adds the light scattered in the plastic, the room it reflects at grazing angles and the key
+light's highlight. Multiplying and adding give the same picture in any order, so see-through pyramids need
+no sorting, stacked, nested (Elemental Towers) or side by side: the table's pyramids are drawn as one
+flattened node, two draws in all (sixty separate see-through draws cost a software renderer more than the
+rest of the table). The filter passes come first (their own cull bin), then every glow pass.
+
+Shadows: a copy without Sky High's clear pyramids (clear plastic hardly casts one) is drawn into the shadow
+map alone; the low tier's cast shadows are lighter for see-through plastic (`shadow_strength`).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
-from panda3d.core import GeomNode, NodePath, Point3, TransparencyAttrib
+from panda3d.core import ColorBlendAttrib, CullBinManager, GeomNode, NodePath, TransparencyAttrib
 
 from .furniture import CONTACT_BIN
 from .lighting import PLASTIC_GLOSS, SHADOW_MASK, Lighting
 from .pieces import contact_node, pyramid_node
 
-if TYPE_CHECKING:
-    from direct.task.Task import Task
-
 PYRAMID_RGB = {"g": (0.2, 0.62, 0.3), "y": (0.95, 0.78, 0.15), "r": (0.82, 0.16, 0.14), "b": (0.14, 0.38, 0.78),
                "k": (0.1, 0.08, 0.12), "w": (0.95, 0.95, 0.95), "c": (0.8, 0.9, 0.95)}
-# How much of the light a pyramid's plastic stops (the rest shows what lies behind it, tinted): coloured
-# pyramids are translucent; black is nearly opaque, white milky; Sky High's clear ones are clear.
-PYRAMID_ALPHA = {"g": 0.7, "y": 0.68, "r": 0.7, "b": 0.72, "k": 0.9, "w": 0.84, "c": 0.12}
-SECTOR = 20.0  # degrees the camera goes round the table before the pyramids are put in order again
+# How much of the light a pyramid's plastic stops (filters, and scatters back): coloured pyramids are
+# translucent; black is nearly opaque, white milky; Sky High's clear ones are clear.
+PYRAMID_ALPHA = {"g": 0.75, "y": 0.72, "r": 0.75, "b": 0.78, "k": 0.92, "w": 0.85, "c": 0.1}
+FILTER_BIN = "pyramid-filter"  # every pyramid's filter pass, after the opaque table and its shadows
+GLOW_BIN = "pyramid-glow"  # then every glow pass, before the see-through ghosts
+_BINS = CullBinManager.getGlobalPtr()
+_BINS.addBin(FILTER_BIN, CullBinManager.BTUnsorted, 28)
+_BINS.addBin(GLOW_BIN, CullBinManager.BTUnsorted, 29)
+TAGS = ("pyramid", "chosen", "stuck", "size", "code")  # the pieces' tags, left off their drawn copies
 
 
 def pyramid_rgba(code: str) -> tuple[float, float, float, float]:
-    """A pyramid's colour and opacity, from its code's colour letter."""
+    """A pyramid's colour and how much light its plastic stops, from its code's colour letter."""
     return (*PYRAMID_RGB[code[1]], PYRAMID_ALPHA[code[1]])
 
 
@@ -43,17 +45,21 @@ def shadow_strength(code: str) -> float:
     return min(1.0, PYRAMID_ALPHA[code[1]] + 0.15) if code[1] != "c" else 0.15
 
 
+def _copy(node: NodePath, parent: NodePath, relative_to: NodePath) -> NodePath:
+    copy = node.copyTo(parent)
+    copy.setPos(node.getPos(relative_to))
+    copy.clearPythonTag("pyramid")
+    for tag in TAGS:
+        copy.clearTag(tag)
+    return copy
+
+
 def _casters(nodes: Iterable[NodePath], parent: NodePath) -> NodePath:
-    """A flattened copy of pyramid pieces seen by the shadow camera alone (the shadow map), without the clear ones:
-    Sky High's clear plastic hardly casts a shadow."""
+    """A flattened copy of pyramid pieces seen by the shadow camera alone (the shadow map), without the clear ones."""
     casters = parent.attachNewNode("pyramid-casters")
     for node in nodes:
         if node.getTag("code")[1:] != "c":
-            copy = node.copyTo(casters)
-            copy.setPos(node.getPos(parent))
-            copy.clearPythonTag("pyramid")
-            for tag in ("pyramid", "chosen", "stuck", "size", "code"):
-                copy.clearTag(tag)
+            _copy(node, casters, parent).find("glow").removeNode()  # (one pass is enough for a depth)
     casters.flattenStrong()
     casters.hide()
     casters.showThrough(SHADOW_MASK)
@@ -62,14 +68,11 @@ def _casters(nodes: Iterable[NodePath], parent: NodePath) -> NodePath:
 
 def drawn_together(nodes: Iterable[NodePath], parent: NodePath, name: str = "pyramids-drawn") -> NodePath:
     """Draw pyramid pieces (left in place, hidden: their tags and places stay for the code that reads them) as one
-    flattened copy under `parent`, from the farthest to the nearest as seen from the front of the table."""
+    flattened copy under `parent` (two draws: every filter pass, every glow pass), a copy of them casting."""
     drawn = parent.attachNewNode(name)
-    nodes = sorted(nodes, key=lambda n: -n.getY(parent))
+    nodes = list(nodes)
     for node in nodes:
-        copy = node.copyTo(drawn)
-        copy.setPos(node.getPos(parent))
-        for tag in ("pyramid", "chosen", "stuck", "size", "code"):
-            copy.clearTag(tag)
+        _copy(node, drawn, parent)
         node.hide()
     drawn.flattenStrong()
     drawn.hide(SHADOW_MASK)
@@ -78,19 +81,13 @@ def drawn_together(nodes: Iterable[NodePath], parent: NodePath, name: str = "pyr
 
 
 class Pyramids:
-    """Meshes of pyramids for a scene, pieces made of them, and the flattened, ordered copy the table draws."""
+    """Meshes of pyramids for a scene, pieces made of them, and the flattened copy the table draws."""
 
     def __init__(self, root: NodePath, lighting: Lighting) -> None:
         self.root = root
         self.lighting = lighting
         self.meshes: dict[str, GeomNode] = {}
         self.contacts: dict[str, GeomNode] = {}
-        self.drawn: NodePath | None = None  # the flattened pyramids
-        self.shown: list[NodePath] = []  # the pyramids it is made of (hidden nodes placed on the table)
-        self.parent: NodePath | None = None
-        self.sector: int | None = None
-        self.eye: Point3 | None = None
-        self.centre = Point3(0, 0, 0)
 
     def mesh(self, code: str) -> GeomNode:
         if code not in self.meshes:
@@ -105,19 +102,30 @@ class Pyramids:
         return self.contacts[size]
 
     def piece(self, code: str, parent: NodePath, contact: bool = True) -> NodePath:
-        """A pyramid drawn as the table draws it (see-through plastic in the transparent bin, its contact shadow
-        under it at the tiers that have them), under `parent`, its base at the origin. It casts no shadow of its
-        own: what draws it (`drawn_together`, `Pyramids.draw`) casts a copy of the pyramids that do."""
-        node = parent.attachNewNode(self.mesh(code).makeCopy())
+        """A pyramid drawn as the table draws it (its filter and glow passes, its contact shadow under it at the tiers
+        that have them), under `parent`, its base at the origin. It casts no shadow of its own: what draws it
+        (`drawn_together`, `Pyramids.draw`) casts a copy of the pyramids that do."""
+        node = parent.attachNewNode(f"pyramid-{code}")
         node.setTag("code", code)
-        node.setTransparency(TransparencyAttrib.M_alpha)
-        node.setDepthWrite(False)
-        node.setBin("transparent", 0)
         node.setTextureOff(1)
-        self.lighting.use(node, "plastic", PLASTIC_GLOSS)  # (its shadow: a copy of it cast, drawn_together)
+        node.setTransparency(TransparencyAttrib.M_none, 1)
+        node.setDepthWrite(False, 1)
+        mesh = self.mesh(code)
+        seen_through = node.attachNewNode(mesh.makeCopy())
+        seen_through.setName("filter")
+        seen_through.setAttrib(ColorBlendAttrib.make(ColorBlendAttrib.M_add, ColorBlendAttrib.O_zero,
+                                                     ColorBlendAttrib.O_incoming_color))
+        seen_through.setBin(FILTER_BIN, 0)
+        self.lighting.use(seen_through, "filter", PLASTIC_GLOSS)
+        glow = node.attachNewNode(mesh.makeCopy())
+        glow.setName("glow")
+        glow.setAttrib(ColorBlendAttrib.make(ColorBlendAttrib.M_add, ColorBlendAttrib.O_one, ColorBlendAttrib.O_one))
+        glow.setBin(GLOW_BIN, 0)
+        self.lighting.use(glow, "plastic", PLASTIC_GLOSS)
         if contact and self.lighting.quality.fine_pieces:
             shade = node.attachNewNode(self.contact(code[0]).makeCopy())
             shade.setColorScale(1, 1, 1, shadow_strength(code))
+            shade.setTransparency(TransparencyAttrib.M_alpha, 2)
             shade.setBin(CONTACT_BIN, 0)
             shade.setDepthOffset(2)
             shade.setShaderOff(1)
@@ -129,13 +137,10 @@ class Pyramids:
         """Forget the meshes (another tier makes them to its own detail)."""
         self.meshes.clear()
 
-    # -- what the table draws ----------------------------------------------------------------------
-
-    def draw(self, parent: NodePath, placed: Iterable[NodePath], centre: Point3) -> None:
-        """Draw these placed pyramids (hidden nodes, their contact shadows left out) under `parent`: flattened in
-        order from the eye last seen, with their contact shadows as one more flattened node."""
-        self.shown = list(placed)
-        self.centre = centre
+    def draw(self, parent: NodePath, placed: Iterable[NodePath]) -> None:
+        """Draw these placed pyramids (hidden nodes, their contact shadows left out) under `parent`, as one flattened
+        node, with their contact shadows as one more."""
+        shown = list(placed)
         contacts = parent.attachNewNode("contacts")
         contacts.setTransparency(TransparencyAttrib.M_alpha)
         contacts.setDepthWrite(False)
@@ -146,55 +151,14 @@ class Pyramids:
         contacts.setTextureOff(1)
         self.lighting.no_cast(contacts)
         if self.lighting.quality.fine_pieces:  # (the low tier: the cast shadow is enough)
-            for node in self.shown:
+            for node in shown:
                 shade = contacts.attachNewNode(self.contact(str(node.getTag("size"))).makeCopy())
                 shade.setPos(node.getPos())
                 shade.setColorScale(1, 1, 1, shadow_strength(node.getTag("code")))
         contacts.flattenStrong()
-        self.parent = parent
-        self._order(self.eye)
-
-    def _order(self, eye: Point3 | None) -> None:
-        if self.drawn is not None:
-            self.drawn.removeNode()
-        assert self.parent is not None
-        self.drawn = self.parent.attachNewNode("pyramids")
-        where = eye if eye is not None else self.centre + Point3(0, -3000, 2000)
-        nodes = sorted(self.shown, key=lambda n: -(n.getPos(self.root) - where).lengthSquared())
-        for node in nodes:
-            copy = node.copyTo(self.drawn)
-            copy.clearPythonTag("pyramid")
-            copy.clearTag("size")
-            copy.clearTag("code")
-        self.drawn.flattenStrong()
-        self.drawn.hide(SHADOW_MASK)
-        _casters(nodes, self.drawn)
-
-    def face(self, eye: Point3) -> None:
-        """The camera stands at `eye` (the scene's coordinates): put the pyramids in order again if it has gone
-        round the table into another sector since they were."""
-        self.eye = Point3(eye)
-        if not self.shown or self.drawn is None or self.drawn.isEmpty():
-            return
-        heading = math.degrees(math.atan2(eye.x - self.centre.x, eye.y - self.centre.y))
-        sector = int(math.floor(heading / SECTOR))
-        if sector != self.sector:
-            self.sector = sector
-            self._order(self.eye)
-
-    def follow(self, camera: NodePath) -> Task | None:
-        """A task that keeps the order right for a camera, frame after frame (ShowBase's task manager)."""
-        import builtins
-
-        base = getattr(builtins, "base", None)
-        if base is None:
-            return None
-
-        def step(task: Task) -> object:
-            if self.root.isEmpty():
-                return task.done
-            if not camera.isEmpty():
-                self.face(camera.getPos(self.root))
-            return task.cont
-
-        return base.taskMgr.add(step, "aquarius3d-pyramid-order", sort=45)
+        drawn = parent.attachNewNode("pyramids")
+        for node in shown:
+            _copy(node, drawn, self.root)
+        drawn.flattenStrong()
+        drawn.hide(SHADOW_MASK)
+        _casters(shown, drawn)

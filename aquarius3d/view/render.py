@@ -91,7 +91,6 @@ class OffscreenTable:
         self.orbit.apply(self.base.camera)
 
     def frame(self) -> None:
-        self.scene.pyramids.face(self.base.camera.getPos(self.scene.root))  # (the app's task does it in a window)
         self.base.graphicsEngine.renderFrame()
 
     def save(self, path: Path) -> Path:

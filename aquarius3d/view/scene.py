@@ -16,7 +16,6 @@ from panda3d.core import (
     GeomNode,
     LineSegs,
     NodePath,
-    Point3,
     Texture,
     TextureAttrib,
     TransparencyAttrib,
@@ -27,7 +26,7 @@ from .atlas import TILE_H, TILE_W, FaceAtlas
 from .camera import Box
 from .furniture import Caster, Table
 from .furniture import texture as make_texture
-from .lighting import CARD_GLOSS, PLASTIC_GLOSS, Lighting
+from .lighting import CARD_GLOSS, Lighting
 from .meshes import box_node, card_node
 from .pyramids import PYRAMID_RGB as PYRAMID_RGB  # (for the trays' greyed pyramids, view/rising.py)
 from .pyramids import Pyramids, shadow_strength
@@ -117,8 +116,7 @@ class TableScene:
         self.pyramids_root.hide()  # drawn through the batch, like the cards
         self.pyramid_nodes: dict[object, NodePath] = {}
         self.pyramid_views: dict[object, PyramidView] = {}
-        self.pyramids = Pyramids(self.root, self.lighting)  # their meshes, and the copy drawn in order
-        self.pyramids.follow(base.camera if base is not None and hasattr(base, "camera") else NodePath())
+        self.pyramids = Pyramids(self.root, self.lighting)  # their meshes, and the copy drawn
         self.ghosts: dict[object, NodePath] = {}
         self.arrived: set[object] = set()  # keys of the pieces the last sync added or moved
         self.flying: set[object] = set()  # keys of pieces sliding into place, left out of the batch
@@ -269,9 +267,7 @@ class TableScene:
             copy.clearTag("card")
         ground.flattenStrong()
         raised.flattenStrong()
-        (x0, y0, _), (x1, y1, _) = self.bounds()
-        self.pyramids.draw(self.batch, [n for k, n in self.pyramid_nodes.items() if k not in self.flying],
-                           Point3((x0 + x1) / 2, (y0 + y1) / 2, 0.0))
+        self.pyramids.draw(self.batch, [n for k, n in self.pyramid_nodes.items() if k not in self.flying])
         self.table.set_footprints("cards", self._footprints())
         self.table.set_casters("table", self._casters())
         self.touch()
@@ -340,9 +336,7 @@ class TableScene:
         self._draw_faces(ghosts.values())
         for key, view in ghosts.items():
             if isinstance(view, PyramidView):  # Aquarius Rising: where the chosen pyramid may stand
-                node = self.ghosts_root.attachNewNode(self._pyramid_mesh(view.code).makeCopy())
-                node.setTextureOff(1)
-                self.lighting.use(node, "plastic", PLASTIC_GLOSS)
+                node = self.pyramid_piece(view.code, self.ghosts_root, contact=False)
                 node.setPos(*pyramid_transform(view))
                 ring = LineSegs("quarter-glow")  # the quarter's outline lights up; its colour stays visible
                 ring.setThickness(4.0)
@@ -353,6 +347,7 @@ class TableScene:
                     ring.drawTo(x, y, 0.1)
                 glow = node.attachNewNode(ring.create())
                 glow.setLightOff()
+                glow.setShaderOff(1)
                 glow.setColorScaleOff(1)  # bright whether or not the ghost is hovered
             else:
                 node = self.ghosts_root.attachNewNode(self._mesh(view.code).makeCopy())

@@ -13,8 +13,11 @@ pipeline, so the light is split by where things lie:
 - **lit**: light per vertex only, no shadow (the rim, at the table's edge, where shadows hardly reach).
 - **surface**: what stands above the felt (storeys, the rim, the scoring row, a card in the air): light
   worked out per vertex, the key light times the shadow map per pixel.
-- **plastic**: the pyramids: their colour and translucency, a highlight that moves as the camera orbits, a
-  bright room reflected at grazing angles (Fresnel) that makes their edges read against the felt.
+- **plastic** and **filter**: the pyramids, drawn twice: what lies behind a wall is multiplied by the
+  plastic's colour (filter: coloured plastic is a filter, so a red pyramid on a red panel is a deeper red,
+  and two walls filter twice), then the light scattered in the plastic, a bright room reflected at grazing
+  angles (Fresnel) and a highlight that moves as the camera orbits are added (plastic). Multiplying and
+  adding do not care about order: see-through pyramids need no sorting, stacked, nested or side by side.
 
 Medium and high add a sheen on cards and wood, fibres on the felt and softer shadow edges (TAPS: 1, 4 or 12
 filtered lookups of the shadow map). Everything is in world space (the scene's root).
@@ -156,20 +159,27 @@ void main() {
 
 PLASTIC = COMMON + SHADOW + """
 void main() {
-    vec4 base = v_colour * p3d_ColorScale;
+    vec4 base = v_colour * p3d_ColorScale;  // the plastic's colour; alpha: how much of the light it stops
     vec3 n = normalize(v_normal);
     vec3 eye = normalize(p3d_ViewMatrixInverse[3].xyz - v_world);
-    float facing = abs(dot(n, eye));
-    float fresnel = 0.04 + 0.96 * pow(1.0 - facing, 5.0);
+    float fresnel = 0.04 + 0.96 * pow(1.0 - abs(dot(n, eye)), 5.0);
+#ifdef FILTER
+    // What lies behind is seen through the wall, filtered by its colour (and less of it at grazing angles, where
+    // the wall reflects more): drawn multiplying what is there, in any order.
+    vec3 tint = mix(vec3(1.0), min(base.rgb * base.rgb * 1.1, vec3(1.0)), clamp(base.a, 0.0, 1.0));
+    gl_FragColor = vec4(tint * (1.0 - fresnel * 0.6), 1.0);
+#else
+    // Light scattered in the plastic, the room reflected at grazing angles and the key light's highlight:
+    // drawn adding to what is there, in any order.
     float shade = lit();
     float highlight = sheen(n, shade);
     vec3 bounce = reflect(-eye, n);
-    vec3 room = mix(vec3(0.3, 0.32, 0.32), vec3(0.95, 0.95, 0.92), smoothstep(-0.2, 0.9, bounce.z));
+    vec3 room = mix(vec3(0.25, 0.27, 0.27), vec3(0.95, 0.95, 0.92), smoothstep(-0.2, 0.9, bounce.z));
     // Light goes through the plastic: a wall is lit from either side (the far wall's inside too).
     vec3 diffuse = ambient + fill_colour * abs(dot(n, fill_dir)) + key_colour * abs(dot(n, key_dir)) * shade;
-    vec3 colour = base.rgb * diffuse * (1.0 - fresnel) + room * fresnel * gloss.z + key_colour * highlight;
-    float alpha = clamp(base.a + (1.0 - base.a) * (fresnel * gloss.w) + highlight, 0.0, 1.0);
-    gl_FragColor = vec4(colour, alpha);
+    vec3 colour = base.rgb * diffuse * gloss.w * base.a + room * fresnel * gloss.z + key_colour * highlight;
+    gl_FragColor = vec4(colour * p3d_ColorScale.a, 1.0);
+#endif
 }
 """
 
@@ -186,14 +196,14 @@ void main() {
 
 FIBRE_SCALE = 1.0 / 24.0  # the fibres' texture repeats every 24 mm of felt
 NORMAL_OFFSET = 0.6  # millimetres off the surface a shadow is looked up at
-KINDS = ("ground", "felt", "lit", "surface", "plastic", "bake")
+KINDS = ("ground", "felt", "lit", "surface", "plastic", "filter", "bake")
 
 
 def make(kind: str, taps: int, sheen: bool, ground_map: bool = True) -> Shader:
     """The shader of a material (one of KINDS) taking `taps` shadow lookups a pixel, with a sheen or not; the
     ground's light from the ground light map or (`ground_map` false) per vertex."""
     fragment = {"ground": GROUND, "felt": GROUND, "lit": GROUND, "surface": SURFACE, "plastic": PLASTIC,
-                "bake": BAKE}[kind]
+                "filter": PLASTIC, "bake": BAKE}[kind]
     defines = {"TAPS": str(taps), "FIBRE_SCALE": f"{FIBRE_SCALE:.6f}", "NORMAL_OFFSET": f"{NORMAL_OFFSET:.3f}"}
     if ground_map and kind in ("ground", "felt"):
         defines["GROUND_MAP"] = "1"
@@ -201,6 +211,8 @@ def make(kind: str, taps: int, sheen: bool, ground_map: bool = True) -> Shader:
         defines["VERTEX_LIGHT"] = "1"
     if kind == "felt":
         defines["FELT"] = "1"
+    if kind == "filter":
+        defines["FILTER"] = "1"
     if sheen:
         defines["SHEEN"] = defines["FIBRES"] = "1"
     header = "#version 120\n" + "".join(f"#define {name} {value}\n" for name, value in defines.items())

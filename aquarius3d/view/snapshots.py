@@ -140,7 +140,6 @@ def _render(base: ShowBase, snapshot: Snapshot) -> Texture:
     orbit = fit(corners(boxes), snapshot.heading, snapshot.pitch, tan_x, tan_y, (-0.92, 0.92, -0.9, 0.9))
     if orbit is not None:
         orbit.apply(camera)
-    scene.pyramids.face(camera.getPos(scene.root))
     was_active = base.win.isActive()
     base.win.setActive(False)  # the window keeps its last frame: only the picture is drawn
     try:
