@@ -15,7 +15,10 @@ from .files.user_settings import load_settings, store_settings
 from .core.errors import DataError
 from .i18n import set_language, tr
 from .screens import Screen, Screens
+from .screens.host_game import HostGameScreen
+from .screens.join_game import JoinGameScreen
 from .screens.load import LoadScreen
+from .screens.lobby import LobbyScreen
 from .screens.menu import MenuScreen
 from .screens.new_game import NewGameScreen
 from .screens.rules_pages import RulesScreen
@@ -29,6 +32,7 @@ if TYPE_CHECKING:
     from panda3d.core import NodePath
 
     from .rules.records import Ruleset
+    from .screens.online import Online
     from .session.flows.towers import TowersFlow
     from .view.recorder import Recorder
 
@@ -58,10 +62,13 @@ class App:
         self.status = ""
         self.screens = Screens(self, {"menu": MenuScreen, "new": NewGameScreen, "load": LoadScreen,
                                       "settings": SettingsScreen, "game": TableScreen,
-                                      "rules": RulesScreen})
+                                      "rules": RulesScreen, "host": HostGameScreen, "join_game": JoinGameScreen,
+                                      "lobby": LobbyScreen})
         self.set_quality(settings["quality"])
         self.pacer = Pacer(base, self.busy)  # draws only while something moves (view/pacing.py)
         self.recorder: Recorder | None = None  # `play --record DIR --exit-at-end` (view/recorder.py)
+        self.online: Online | None = None  # a game across computers, hosted or joined (screens/online.py)
+        self.last_join: tuple[str, str] | None = None  # the code and name last joined with (Play again fills them in)
         self.show_menu()
 
     # -- screens ----------------------------------------------------------------------------------
@@ -188,12 +195,18 @@ class App:
         """Elemental Towers: the same cards reshuffled, to beat the best score with them."""
         old = self.session
         assert old is not None  # (its end panel's button)
+        if self.online is not None and self.online.session is old:
+            self.online.again()  # (across computers: the form again)
+            return
         self.open_session(Session.new(old.game.id, old.game.options, old.seats,
                                       preset={"same_deck": cast("TowersFlow", old.flow).deck_cards()}))
 
     def play_again(self) -> None:
         old = self.session
         assert old is not None  # (its end panel's button)
+        if self.online is not None and self.online.session is old:
+            self.online.again()  # (across computers: the form again)
+            return
         self.start_game(old.game.id, old.game.options, old.seats)
 
     def run(self) -> None:

@@ -123,6 +123,15 @@ class HostedGame:
     def session(self) -> Session | None:
         return self.host.session
 
+    @property
+    def ruleset(self) -> str:
+        return self.host.game.id
+
+    @property
+    def seat(self) -> int | None:
+        """This window's own seat, for a player who joined (a host's window may have several, or none)."""
+        return None
+
     def seats(self) -> list[dict[str, Any]]:
         return [chair.public() for chair in self.host.chairs]
 
@@ -185,6 +194,15 @@ class JoinedGame:
         self._shown = -1
         self.task = pump.loop.create_task(self._run())
 
+    @property
+    def ruleset(self) -> str:
+        return str(self.welcome.get("ruleset", ""))
+
+    @property
+    def seat(self) -> int | None:
+        seat = self.welcome.get("seat")
+        return seat if isinstance(seat, int) else None
+
     def seats(self) -> list[dict[str, Any]]:
         return list(self.lobby["seats"]) if self.lobby is not None else []
 
@@ -218,7 +236,9 @@ class JoinedGame:
         except ProtocolError as exc:
             self.problem = tr("net_unreadable", where=where, reason=str(exc))
         except OSError as exc:
-            self.problem = tr("net_no_host", where=where, reason=exc.strerror or exc)
+            refused = isinstance(exc, ConnectionRefusedError) or exc.errno == errno.ECONNREFUSED
+            self.problem = tr("net_no_host", where=where, reason=tr("net_nobody_listens") if refused else
+                              exc.strerror or exc)
         finally:
             if self.problem is not None and self.session is not None:
                 self.session.notify(self.problem)

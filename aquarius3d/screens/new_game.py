@@ -31,9 +31,11 @@ class NewGameScreen(Screen):
     computer level, `SEAT_KINDS`), `targets`."""
 
     name = "new"
+    title, start_label = "menu_new", "menu_start"  # the form's title and its start button's (the Host form's own)
+    seat_kinds: tuple[str, ...] = SEAT_KINDS  # what a seat's button cycles through (the Host form adds the remote player)
 
     def build(self) -> None:
-        self.text(tr("menu_new"), (0, 0.85), 0.08)
+        self.text(tr(self.title), (0, 0.85), 0.08)
         self.rulesets = available()
         self.ruleset = self.rulesets[0]
         self.seats = [["Ann", "human"], ["Bo", "human"]]
@@ -55,7 +57,7 @@ class NewGameScreen(Screen):
         self.draw_options()
         self.draw_seats()
         self.note = self.text("", (0, -0.78), 0.045, fg=WARNING, wrap=40)  # why the game cannot start as the form says
-        self.button(tr("menu_start"), self.start, (0.35, -0.9), 0.065)
+        self.button(tr(self.start_label), self.start, (0.35, -0.9), 0.065)
         self.button(tr("menu_back"), self.app.show_menu, (-0.35, -0.9), 0.065)
 
     def choose_ruleset(self, name: str) -> None:
@@ -185,7 +187,7 @@ class NewGameScreen(Screen):
                                 command=self.rename_seat, extraArgs=[i], focusOutCommand=self.read_names, **ENTRY)
             self.seat_entries.append(entry)
             add(entry)
-            kind_text = tr("menu_human") if kind == "human" else tr("menu_computer_level", level=tr(f"level_{kind}"))
+            kind_text = self.kind_text(kind)
             add(DirectButton(text=kind_text, scale=0.05 if kind == "human" else 0.04, pos=(0.12, 0, z + 0.01),
                              parent=self.seats_root,
                              command=self.toggle_seat, extraArgs=[i], **BUTTON))
@@ -195,6 +197,10 @@ class NewGameScreen(Screen):
         if len(self.seats) < most:
             add(DirectButton(text=tr("menu_add_seat"), scale=0.05, pos=(0, 0, top - 0.1 - len(self.seats) * SEAT_STEP),
                              parent=self.seats_root, command=self.add_seat, **BUTTON))
+
+    def kind_text(self, kind: str) -> str:
+        """A seat's button: a person, or a computer's level."""
+        return tr("menu_human") if kind == "human" else tr("menu_computer_level", level=tr(f"level_{kind}"))
 
     def cycle_target(self, index: int) -> None:
         """A seat's own target: the table's, then 3 to 6 panels, then the table's again."""
@@ -216,7 +222,8 @@ class NewGameScreen(Screen):
         """Human, then a computer at each level (medium, easy, random), then human again."""
         self.read_names()
         seat = self.seats[index]
-        seat[1] = SEAT_KINDS[(SEAT_KINDS.index(seat[1]) + 1) % len(SEAT_KINDS)] if seat[1] in SEAT_KINDS else "human"
+        kinds = self.seat_kinds
+        seat[1] = kinds[(kinds.index(seat[1]) + 1) % len(kinds)] if seat[1] in kinds else "human"
         self.draw_seats()
 
     def add_seat(self) -> None:
