@@ -19,8 +19,9 @@ pipeline, so the light is split by where things lie:
   angles (Fresnel) and a highlight that moves as the camera orbits are added (plastic). Multiplying and
   adding do not care about order: see-through pyramids need no sorting, stacked, nested or side by side.
 
-Medium and high add a sheen on cards and wood, fibres on the felt and softer shadow edges (TAPS: 1, 4 or 12
-filtered lookups of the shadow map). Everything is in world space (the scene's root).
+Medium and high add a sheen on cards and wood, fibres on the felt, the pyramids' plastic worked out per pixel
+(the low tier: per vertex, their faces being flat, the shadow still per pixel) and softer shadow edges (TAPS: 1,
+4 or 12 filtered lookups of the shadow map). Everything is in world space (the scene's root).
 """
 
 from __future__ import annotations
@@ -37,6 +38,11 @@ uniform vec3 key_colour;
 uniform vec3 fill_dir;
 uniform vec3 fill_colour;
 uniform vec3 ambient;
+#ifdef PLASTIC_VERTEX
+uniform vec4 p3d_ColorScale;
+uniform mat4 p3d_ViewMatrixInverse;
+uniform vec4 gloss;
+#endif
 attribute vec4 p3d_Vertex;
 attribute vec3 p3d_Normal;
 attribute vec4 p3d_Color;
@@ -61,6 +67,24 @@ void main() {
     v_key = key_colour * max(dot(n, key_dir), 0.0);
 #ifdef VERTEX_LIGHT
     v_colour.rgb *= v_fill + v_key;  // (the whole light, per vertex: the pixel reads one value fewer)
+#endif
+#ifdef PLASTIC_VERTEX
+    // The low tier's plastic, worked out per vertex (the pixel adds the key light's part times its shadow).
+    vec3 eye = normalize(p3d_ViewMatrixInverse[3].xyz - world.xyz);
+    float fresnel = 0.04 + 0.96 * pow(1.0 - abs(dot(n, eye)), 5.0);
+    vec4 base = p3d_Color * p3d_ColorScale;
+  #ifdef FILTER
+    vec3 tint = mix(vec3(1.0), min(base.rgb * base.rgb * 1.1, vec3(1.0)), clamp(base.a, 0.0, 1.0));
+    v_colour = vec4(tint * (1.0 - fresnel * 0.6), 1.0);
+  #else
+    float highlight = pow(max(dot(n, normalize(key_dir + eye)), 0.0), gloss.y) * gloss.x;
+    vec3 bounce = reflect(-eye, n);
+    vec3 room = mix(vec3(0.25, 0.27, 0.27), vec3(0.95, 0.95, 0.92), smoothstep(-0.2, 0.9, bounce.z));
+    float scatter = gloss.w * base.a;
+    v_fill = (base.rgb * (ambient + fill_colour * abs(dot(n, fill_dir))) * scatter + room * fresnel * gloss.z)
+             * p3d_ColorScale.a;
+    v_key = (base.rgb * key_colour * abs(dot(n, key_dir)) * scatter + key_colour * highlight) * p3d_ColorScale.a;
+  #endif
 #endif
     // Looked up a little off the surface, along its normal: no acne on the thin cards.
     v_shadow = shadow_matrix * vec4(world.xyz + n * NORMAL_OFFSET, 1.0);
@@ -159,6 +183,13 @@ void main() {
 
 PLASTIC = COMMON + SHADOW + """
 void main() {
+#ifdef PLASTIC_VERTEX
+  #ifdef FILTER
+    gl_FragColor = v_colour;
+  #else
+    gl_FragColor = vec4(v_fill + v_key * lit(), 1.0);
+  #endif
+#else
     vec4 base = v_colour * p3d_ColorScale;  // the plastic's colour; alpha: how much of the light it stops
     vec3 n = normalize(v_normal);
     vec3 eye = normalize(p3d_ViewMatrixInverse[3].xyz - v_world);
@@ -179,6 +210,7 @@ void main() {
     vec3 diffuse = ambient + fill_colour * abs(dot(n, fill_dir)) + key_colour * abs(dot(n, key_dir)) * shade;
     vec3 colour = base.rgb * diffuse * gloss.w * base.a + room * fresnel * gloss.z + key_colour * highlight;
     gl_FragColor = vec4(colour * p3d_ColorScale.a, 1.0);
+#endif
 #endif
 }
 """
@@ -213,6 +245,8 @@ def make(kind: str, taps: int, sheen: bool, ground_map: bool = True) -> Shader:
         defines["FELT"] = "1"
     if kind == "filter":
         defines["FILTER"] = "1"
+    if kind in ("plastic", "filter") and not sheen:  # (the low tier)
+        defines["PLASTIC_VERTEX"] = "1"
     if sheen:
         defines["SHEEN"] = defines["FIBRES"] = "1"
     header = "#version 120\n" + "".join(f"#define {name} {value}\n" for name, value in defines.items())
