@@ -5,11 +5,13 @@ game reads without colour vision, dark dividers between panels, a cream
 border. The first tile of every page holds the card back. Tiles for faces not
 seen at start-up are drawn when first asked for. The Aquarius Dragon (`D`) is a
 golden dragon over a rainbow of the five elements, their symbols along the foot
-of the card.
+of the card. An action card (`ACTION` + its name) is a gold picture of what it does on a violet field, over
+the plate its words are written on (view/action_art.py).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import TypeVar
@@ -259,6 +261,121 @@ def _draw_dragon(image: np.ndarray, x: np.ndarray, y: np.ndarray, aspect: float)
         image[symbol_mask(letter, x, y, sx, sy, 0.05)] = SYMBOL_RGB[letter]
 
 
+# -- action cards ------------------------------------------------------------------------------------------
+
+ACTION = "!"  # an action card's tile code: ACTION + its name (its words: view/action_art.py)
+FIELD = (58, 34, 92)  # deep violet
+FIELD_LIGHT = (84, 52, 128)
+PLATE = (246, 238, 214)
+PLATE_TOP = 0.5  # the plate the words lie on: its top, as a share of the card's length from its foot
+
+
+def _arrow(x: np.ndarray, y: np.ndarray, x0: float, y0: float, x1: float, y1: float, width: float) -> np.ndarray:
+    """A straight arrow from (x0, y0) to (x1, y1): a shaft and a head."""
+    dx, dy = x1 - x0, y1 - y0
+    length = math.hypot(dx, dy)
+    ux, uy = dx / length, dy / length
+    nx, ny = -uy, ux
+    head = width * 2.4
+    bx, by = x1 - ux * head, y1 - uy * head
+    shaft = _polygon(x, y, [(x0 + nx * width / 2, y0 + ny * width / 2), (bx + nx * width / 2, by + ny * width / 2),
+                            (bx - nx * width / 2, by - ny * width / 2), (x0 - nx * width / 2, y0 - ny * width / 2)])
+    tip = _polygon(x, y, [(x1, y1), (bx + nx * head * 0.75, by + ny * head * 0.75),
+                          (bx - nx * head * 0.75, by - ny * head * 0.75)])
+    found: np.ndarray = shaft | tip
+    return found
+
+
+def _arc_arrow(x: np.ndarray, y: np.ndarray, cx: float, cy: float, r: float, start: float, end: float,
+               width: float) -> np.ndarray:
+    """An arrow along a circle from angle `start` to `end` (radians, counter-clockwise), its head at `end`."""
+    angle = np.arctan2(y - cy, x - cx)
+    radius = np.hypot(x - cx, y - cy)
+    span = (end - start) % (2 * math.pi)
+    along = (angle - start) % (2 * math.pi)
+    band = (np.abs(radius - r) < width / 2) & (along <= span - 0.35)
+    ex, ey = cx + r * math.cos(end), cy + r * math.sin(end)
+    tx, ty = -math.sin(end), math.cos(end)  # the way the arrow goes at its end
+    back = 0.35 * r
+    bx, by = ex - tx * back, ey - ty * back
+    nx, ny = math.cos(end), math.sin(end)
+    head = _polygon(x, y, [(ex + tx * width * 0.6, ey + ty * width * 0.6), (bx + nx * width * 1.6, by + ny * width * 1.6),
+                           (bx - nx * width * 1.6, by - ny * width * 1.6)])
+    found: np.ndarray = band | head
+    return found
+
+
+def _card(x: np.ndarray, y: np.ndarray, cx: float, cy: float, w: float, h: float, tilt: float = 0.0) -> np.ndarray:
+    """A little card (a rectangle, turned by `tilt` radians)."""
+    c, s = math.cos(tilt), math.sin(tilt)
+    corners = [(-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)]
+    return _polygon(x, y, [(cx + px * c - py * s, cy + px * s + py * c) for px, py in corners])
+
+
+def _disc(x: np.ndarray, y: np.ndarray, cx: float, cy: float, r: float) -> np.ndarray:
+    found: np.ndarray = (x - cx) ** 2 + (y - cy) ** 2 < r * r
+    return found
+
+
+def pictogram(name: str, x: np.ndarray, y: np.ndarray, cx: float, cy: float) -> tuple[np.ndarray, np.ndarray]:
+    """The action's picture round (cx, cy), in card-width units: (gold parts, light parts drawn under them)."""
+    gold = np.zeros(x.shape, dtype=bool)
+    light = np.zeros(x.shape, dtype=bool)
+    if name in ("trade_hands", "trade_goals"):
+        if name == "trade_hands":  # two fans of cards
+            for side in (-1, 1):
+                for k in (-1, 0, 1):
+                    light |= _card(x, y, cx + side * 0.22 + k * 0.03, cy + 0.02, 0.13, 0.19, -k * 0.3)
+        else:  # two goals: discs
+            light |= _disc(x, y, cx - 0.22, cy, 0.1) | _disc(x, y, cx + 0.22, cy, 0.1)
+        gold |= _arrow(x, y, cx - 0.16, cy + 0.17, cx + 0.16, cy + 0.17, 0.045)
+        gold |= _arrow(x, y, cx + 0.16, cy - 0.17, cx - 0.16, cy - 0.17, 0.045)
+    elif name == "move_a_card":
+        light |= _card(x, y, cx - 0.2, cy - 0.06, 0.17, 0.24)
+        outline = _card(x, y, cx + 0.22, cy + 0.08, 0.19, 0.26) & ~_card(x, y, cx + 0.22, cy + 0.08, 0.14, 0.21)
+        gold |= outline
+        gold |= _arrow(x, y, cx - 0.1, cy - 0.02, cx + 0.1, cy + 0.06, 0.045)
+    elif name == "zap_a_card":
+        light |= _card(x, y, cx + 0.12, cy - 0.04, 0.2, 0.28, 0.25)
+        gold |= _polygon(x, y, [(cx - 0.02, cy + 0.3), (cx - 0.2, cy + 0.0), (cx - 0.06, cy + 0.01),
+                                (cx - 0.14, cy - 0.3), (cx + 0.1, cy + 0.07), (cx - 0.03, cy + 0.06),
+                                (cx + 0.08, cy + 0.3)])
+    elif name == "rotate_goals":
+        for k in range(3):
+            a = math.pi / 2 + k * 2 * math.pi / 3
+            light |= _disc(x, y, cx + 0.2 * math.cos(a), cy + 0.2 * math.sin(a), 0.075)
+        gold |= _arc_arrow(x, y, cx, cy, 0.31, math.radians(100), math.radians(20), 0.045)
+        gold |= _arc_arrow(x, y, cx, cy, 0.31, math.radians(280), math.radians(200), 0.045)
+    else:  # the shuffles: crossing arrows over cards or goals
+        if name == "shuffle_hands":
+            for k in (-1, 0, 1):
+                light |= _card(x, y, cx + k * 0.05, cy, 0.15, 0.22, k * 0.35)
+        else:
+            light |= _disc(x, y, cx - 0.1, cy, 0.09) | _disc(x, y, cx + 0.1, cy, 0.09)
+        gold |= _arrow(x, y, cx - 0.3, cy - 0.2, cx + 0.3, cy + 0.2, 0.04)
+        gold |= _arrow(x, y, cx - 0.3, cy + 0.2, cx + 0.3, cy - 0.2, 0.04)
+    return gold, light
+
+
+def draw_action(name: str, width: int = TILE_W, height: int = TILE_H) -> np.ndarray:
+    """An RGB image (height, width, 3) of an action card's face: its picture and the plate its words go on."""
+    image, u, v, x, y, aspect = canvas(width, height)
+    image[:] = FIELD
+    glow = np.hypot(x - 0.5, (y - aspect * 0.75) / 1.1)
+    image[glow < 0.4] = FIELD_LIGHT
+    gold, light = pictogram(name, x, y, 0.5, aspect * 0.75)
+    image[light] = (236, 226, 255)
+    image[gold] = DRAGON_GOLD
+    plate = (v < PLATE_TOP) & (v > 0.05) & (u > 0.07) & (u < 0.93)
+    image[plate] = PLATE
+    rim = ((v < PLATE_TOP + 0.012) & (v > 0.038) & (u > 0.06) & (u < 0.94)) & ~plate
+    image[rim] = DRAGON_GOLD
+    image[(np.abs(v - (PLATE_TOP + 0.012)) < 0.004) & (u > 0.06) & (u < 0.94)] = DIVIDER
+    _border(image, u, v, aspect)
+    return _downsample(image)
+
+
+
 def _border(image: np.ndarray, u: np.ndarray, v: np.ndarray, aspect: float) -> None:
     b = BORDER
     inside = (u > b) & (u < 1 - b) & (v > b / aspect) & (v < 1 - b / aspect)
@@ -326,7 +443,8 @@ class FaceAtlas:
         page, row, col = self.place(slot)
         if page >= PAGES:
             raise RuntimeError("the face atlas is full")
-        tile = tiles.tile(code, (TILE_H, TILE_W, 3), draw_back if code == self.BACK else lambda: draw_face(code))
+        tile = tiles.tile(code, (TILE_H, TILE_W, 3), draw_back if code == self.BACK else
+                          (lambda: draw_action(code[len(ACTION):])) if code.startswith(ACTION) else lambda: draw_face(code))
         if page == len(self.pages):
             self.pages.append(np.zeros((PAGE_ROWS * TILE_H, PAGE_COLUMNS * TILE_W, 3), dtype=np.uint8))
             if page:  # every page starts with the back

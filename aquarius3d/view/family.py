@@ -120,13 +120,15 @@ class TableParts:
         has_actions = any(game.deck.cards[i].kind == "action" for i in game.play_ids())
         from ..i18n import action_name
 
+        # each action card's effect in this game (its block's, e.g. Aquarius Rising's Move a Card: two pyramids)
+        self.scene.action_effects = {card: tr(f"action_effect_{block.type}") for card, block in game.actions.items()}
         self.piles.update(
             len(state.deck), len(state.discard) if has_actions else None,
             len(state.unused_goals) if game.goal_ids() and session.family != "towers" else None,
             {"deck": tr("hud_deck", count=len(state.deck)),
              "discard": tr("hud_discard", top=action_name(top)) if top else tr("hud_discard_empty"),
              "goals": tr("hud_unused_goals", count=len(state.unused_goals))},
-            action_name(top) if top else None,
+            top,
         )
         self.scene.show_limit(session.flow.table_limit())
         if session.family == "towers":

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from panda3d.core import CardMaker, NodePath, TextNode
+from panda3d.core import CardMaker, NodePath
 
 from ..core import geometry
 from ..core.cards import face
 from ..i18n import action_name
+from .action_art import ACTION, words
 
 if TYPE_CHECKING:
     from .scene import TableScene
@@ -73,27 +74,11 @@ class Hand:
             node = NodePath(maker.generate())
             node.setTexture(texture)
             return node
+        code = ACTION + card["code"]  # an action card: the table's face, its words on its plate (view/action_art.py)
+        u0, v0, u1, v1 = self.scene.atlas.uv(code)
+        maker.setUvRange((u0, v0), (u1, v1))
         node = NodePath(maker.generate())
-        node.setColor(0.95, 0.92, 0.84, 1)
-        band = CardMaker("action-band")
-        size = height / CARD_H  # the action card's band, mark and words grow with the card
-        band.setFrame(0.012 * size, width - 0.012 * size, height * 0.72, height - 0.012 * size)
-        band_node = node.attachNewNode(band.generate())
-        band_node.setColor(0.36, 0.2, 0.52, 1)
-        band_node.setY(-0.002)
-        mark = TextNode("action-mark")
-        mark.setText("!")
-        mark.setAlign(TextNode.ACenter)
-        mark.setTextColor(1, 0.86, 0.4, 1)
-        mark_node = band_node.attachNewNode(mark)
-        mark_node.setScale(0.07 * size)
-        mark_node.setPos(width / 2, -0.003, height * 0.78)
-        label = TextNode("action-label")
-        label.setText(action_name(card["code"]))
-        label.setAlign(TextNode.ACenter)
-        label.setTextColor(0.25, 0.12, 0.4, 1)
-        label.setWordwrap(6)
-        text = node.attachNewNode(label)
-        text.setScale(0.042 * size)
-        text.setPos(width / 2, -0.01, height * 0.5)
+        node.setTexture(self.scene.face_texture(code))
+        written = words(node, action_name(card["code"]), self.scene.action_effects.get(card["code"], ""), width, False)
+        written.setPos(width / 2, -0.01, height / 2)
         return node

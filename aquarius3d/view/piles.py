@@ -6,11 +6,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from panda3d.core import CardMaker, NodePath, TextNode
+from panda3d.core import NodePath
 
 from ..core import geometry
 from .atlas import FaceAtlas
 from .camera import Box
+from ..i18n import action_name
+from .action_art import ACTION, words
 from .labels import ScreenLabels
 from .lighting import CARD_GLOSS
 
@@ -21,6 +23,7 @@ if TYPE_CHECKING:
 MARGIN = 16.0  # millimetres between a pile and the nearest spot a card may take
 LABEL_SCALE = 0.036  # a count's size on the screen (aspect2d units)
 LABEL_LIFT = 0.045  # screen units above the pile a count is shown, if it can
+STACK_SCALE = 0.9  # a pile's cards, against the table's
 
 
 class Piles:
@@ -44,28 +47,26 @@ class Piles:
         self._build_discard_face()
 
     def _build_discard_face(self) -> None:
-        """The discard pile lies face up (the rules let anyone look through it): a light card with the
-        top action's name printed on it, lying on the stack."""
-        maker = CardMaker("discard-face")
-        w, h = geometry.CARD_WIDTH * 0.9 / 2, geometry.CARD_LENGTH * 0.9 / 2
-        maker.setFrame(-w, w, -h, h)
-        maker.setColor(0.96, 0.93, 0.84, 1)
+        """The discard pile lies face up (the rules let anyone look through it): the top action card's face, its
+        picture and its words, as the hand shows it (view/action_art.py)."""
         self.discard_face = self.root.attachNewNode("discard-face")
-        card = self.discard_face.attachNewNode(maker.generate())
-        card.setP(-90)  # lying flat, face up
-        card.setTextureOff(1)
-        card.setLightOff()
-        text = TextNode("discard-name")
-        text.setAlign(TextNode.ACenter)
-        text.setTextColor(0.12, 0.1, 0.08, 1)
-        text.setWordwrap(3.9)
-        self.discard_name = self.discard_face.attachNewNode(text)
-        self.discard_name.setP(-90)
-        self.discard_name.setScale(14.0)
-        self.discard_name.setPos(0, 8, 0.1)
-        self.discard_name.setLightOff()
-        self.discard_name.setTextureOff(1)
+        self.scene.lighting.use(self.discard_face, "ground", CARD_GLOSS)
         self.discard_face.hide()
+        self._discard_shown: tuple[str, str, str] | None = None
+        self.discard_name = NodePath()  # the top card's name, once one is shown
+
+    def _draw_discard_face(self, top: str) -> None:
+        """The face of the action `top` on the discard pile (drawn again only when it or its words change)."""
+        name, effect = action_name(top), self.scene.action_effects.get(top, "")
+        if self._discard_shown == (top, name, effect):
+            return
+        self._discard_shown = (top, name, effect)
+        self.discard_face.node().removeAllChildren()
+        card = self.discard_face.attachNewNode(self.scene._mesh(ACTION + top).makeCopy())
+        card.setScale(STACK_SCALE, STACK_SCALE, 1.0)
+        face = words(self.discard_face, name, effect, geometry.CARD_WIDTH * STACK_SCALE, flat=True)
+        face.setZ(geometry.CARD_THICKNESS + 0.05)
+        self.discard_name = face.find("action-name")
 
     def spots(self) -> dict[str, tuple[float, float]]:
         """Where each pile lies: beyond the column of cells round the cards, so that no glowing spot where a card
@@ -86,7 +87,7 @@ class Piles:
     def update(self, deck: int, discard: int | None, goals: int | None, texts: dict[str, str],
                top: str | None = None) -> None:
         """Heights from the counts; None hides a pile the game does not have (no actions, no goals); `top`: the
-        name of the discard's top card, shown face up on it."""
+        discard's top card (an action's name, as its code), shown face up on it."""
         spots = self.spots()
         counts = {"deck": deck, "discard": discard or 0, "goals": goals or 0}
         absent = {"discard": discard is None, "goals": goals is None}
@@ -94,7 +95,7 @@ class Piles:
             count = counts[name]
             x, y = spots[name]
             stack.setPos(x, y, geometry.CARD_THICKNESS * max(count, 1))
-            stack.setScale(0.9, 0.9, max(count, 1))
+            stack.setScale(STACK_SCALE, STACK_SCALE, max(count, 1))
             stack.setH(90 if name == "goals" else 0)
             stack.show() if count else stack.hide()
             label = self.labels[name]
@@ -115,9 +116,9 @@ class Piles:
         self.scene.table.set_footprints("piles", footprints)
         self.scene.touch()
         if top and discard:
+            self._draw_discard_face(top)
             x, y = spots["discard"]
-            self.discard_face.setPos(x, y, geometry.CARD_THICKNESS * discard + 0.15)
-            self.discard_name.node().setText(top)
+            self.discard_face.setPos(x, y, geometry.CARD_THICKNESS * discard + 0.02)
             self.discard_face.show()
         else:
             self.discard_face.hide()

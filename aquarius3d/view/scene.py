@@ -124,6 +124,7 @@ class TableScene:
         self.limit_root: NodePath | None = None  # Dominus: the table's outline
         self.marks_root: NodePath | None = None  # Dominus: the hovered cell's edge marks
         self.edge_marks: dict[int, bool] = {}
+        self.action_effects: dict[str, str] = {}  # each action card's effect in words, in this game (view/family.py)
         self.table = Table(self.root, self.lighting)
         self.table_root, self.felt, self.rim = self.table.root, self.table.felt, self.table.rim
         self.fit_table(((-100.0, -100.0, 0.0), (100.0, 100.0, 0.0)))

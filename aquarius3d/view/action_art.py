@@ -1,0 +1,61 @@
+"""Action cards' faces: a picture of what the action does, and its name and effect written on a plate.
+
+The picture is drawn with numpy into the atlas like the element faces (view/atlas.py: `draw_action`, the
+tile of code `ACTION + name`): a gold pictogram on a deep violet field (swapping arrows for the trades, a card and an
+arrow for Move a Card, a lightning bolt for Zap a Card, a turning arrow for Rotate Goals, crossing arrows for
+the shuffles), over a cream plate. The words are text, in the window's language, laid on the plate
+(`words`): the name in large letters, read on the discard pile at the default framing, and the effect in
+a line under it, read in the hand. The table's discard pile and the hand put the same face and the same
+words on the card, each at its own size.
+"""
+
+from __future__ import annotations
+
+from panda3d.core import NodePath, TextNode
+
+from ..core import geometry
+from .atlas import ACTION as ACTION
+from .atlas import PLATE_TOP
+
+INK = (0.16, 0.1, 0.24, 1.0)  # the name's colour
+EFFECT_INK = (0.3, 0.24, 0.36, 1.0)
+NAME_WRAP = 5.2  # the name's line, in the font's units: "Trade / Goals", "Rotation des / objectifs"
+EFFECT_WRAP = 11.0  # the effect's lines (three at most, en and fr)
+
+
+def words(parent: NodePath, name: str, effect: str, width: float, flat: bool) -> NodePath:
+    """The action's name in large letters and its effect in a few lines, laid on the plate of a card `width` wide
+    whose middle is at the parent's origin (`flat`: a card lying on the table, its face up the z axis; else a
+    card of the screen, in x and z). Each is as large as fits the plate's width."""
+    length = width * geometry.CARD_LENGTH / geometry.CARD_WIDTH
+    root = parent.attachNewNode("action-words")
+    title = TextNode("action-name")
+    title.setText(name)
+    title.setAlign(TextNode.ACenter)
+    title.setTextColor(*INK)
+    title.setWordwrap(NAME_WRAP)
+    rows = max(1, title.getNumRows())
+    plate = length * (PLATE_TOP - 0.05)
+    scale = min(width * 0.17, width * 0.84 / max(title.getWidth(), 0.1), plate * 0.58 / (rows + 0.1))
+    name_node = root.attachNewNode(title)
+    name_node.setScale(scale)
+    plate_top = -length / 2 + length * PLATE_TOP
+    first = plate_top - length * 0.03 - scale * 0.75  # the first line's baseline
+    name_node.setPos(0, 0, first)
+    line = TextNode("action-effect")
+    line.setText(effect)
+    line.setAlign(TextNode.ACenter)
+    line.setTextColor(*EFFECT_INK)
+    line.setWordwrap(EFFECT_WRAP)
+    small = min(width * 0.066, width * 0.86 / max(line.getWidth(), 0.1),
+                plate * 0.3 / (max(1, line.getNumRows()) + 0.2))
+    effect_node = root.attachNewNode(line)
+    effect_node.setScale(small)
+    effect_node.setPos(0, 0, first - scale * (rows - 1) * 1.0 - scale * 0.4 - small * 1.0)
+    for node in (name_node, effect_node):
+        node.setLightOff(1)
+        node.setShaderOff(1)
+        node.setDepthOffset(1)
+    if flat:
+        root.setP(-90)  # lying on the card: the text's z becomes the card's y
+    return root
