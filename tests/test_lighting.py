@@ -125,7 +125,7 @@ def test_a_card_is_seen_tinted_through_a_pyramid(lit_scene, tier):
     bare, through, on_red = seen(None), seen("Lb"), seen("Lb", "FFFF")
     assert bare[0] > 0.5 and bare[1] > 0.4 and bare[2] < 0.3  # the yellow card
     assert through[2] - through[0] > bare[2] - bare[0] + 0.15  # tinted blue
-    assert np.abs(through - on_red).sum() > 0.12, (through, on_red)  # the card shows through: not hidden
+    assert np.abs(through - on_red).sum() > 0.08, (through, on_red)  # the card shows through (opaque: under 0.02)
     clear, white = seen("Lc"), seen("Lw")
     assert np.abs(clear - bare).max() < 0.2 and clear[0] > 0.45  # clear: the yellow card, nearly as it is
     assert white[2] > bare[2] + 0.25 and np.ptp(white) < np.ptp(bare) - 0.2  # white: paler, greyer

@@ -69,7 +69,7 @@ DEPTH_BIAS = 0.8  # millimetres a receiver may lie behind the caster's depth and
 
 CARD_GLOSS: Gloss = (0.10, 28.0, 0.0, 0.0)
 WOOD_GLOSS: Gloss = (0.22, 22.0, 0.0, 0.0)
-PLASTIC_GLOSS: Gloss = (1.0, 70.0, 0.6, 0.45)  # highlight, its shininess, reflection, light scattered
+PLASTIC_GLOSS: Gloss = (1.0, 70.0, 0.6, 0.6)  # highlight, its shininess, reflection, light scattered
 
 
 def _window(base: ShowBase | None) -> GraphicsOutput | None:

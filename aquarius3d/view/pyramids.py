@@ -26,7 +26,7 @@ PYRAMID_RGB = {"g": (0.2, 0.62, 0.3), "y": (0.95, 0.78, 0.15), "r": (0.82, 0.16,
                "k": (0.1, 0.08, 0.12), "w": (0.95, 0.95, 0.95), "c": (0.8, 0.9, 0.95)}
 # How much of the light a pyramid's plastic stops (filters, and scatters back): coloured pyramids are
 # translucent; black is nearly opaque, white milky; Sky High's clear ones are clear.
-PYRAMID_ALPHA = {"g": 0.75, "y": 0.72, "r": 0.75, "b": 0.78, "k": 0.92, "w": 0.85, "c": 0.1}
+PYRAMID_ALPHA = {"g": 0.84, "y": 0.82, "r": 0.84, "b": 0.86, "k": 0.94, "w": 0.88, "c": 0.1}
 FILTER_BIN = "pyramid-filter"  # every pyramid's filter pass, after the opaque table and its shadows
 GLOW_BIN = "pyramid-glow"  # then every glow pass, before the see-through ghosts
 _BINS = CullBinManager.getGlobalPtr()

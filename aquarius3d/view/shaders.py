@@ -74,7 +74,7 @@ void main() {
     float fresnel = 0.04 + 0.96 * pow(1.0 - abs(dot(n, eye)), 5.0);
     vec4 base = p3d_Color * p3d_ColorScale;
   #ifdef FILTER
-    vec3 tint = mix(vec3(1.0), min(base.rgb * base.rgb * 1.1, vec3(1.0)), clamp(base.a, 0.0, 1.0));
+    vec3 tint = mix(vec3(1.0), min(pow(base.rgb, vec3(1.5)) * 1.1, vec3(1.0)), clamp(base.a, 0.0, 1.0));
     v_colour = vec4(tint * (1.0 - fresnel * 0.6), 1.0);
   #else
     float highlight = pow(max(dot(n, normalize(key_dir + eye)), 0.0), gloss.y) * gloss.x;
@@ -83,7 +83,8 @@ void main() {
     float scatter = gloss.w * base.a;
     v_fill = (base.rgb * (ambient + fill_colour * abs(dot(n, fill_dir))) * scatter + room * fresnel * gloss.z)
              * p3d_ColorScale.a;
-    v_key = (base.rgb * key_colour * abs(dot(n, key_dir)) * scatter + key_colour * highlight) * p3d_ColorScale.a;
+    float through = max(dot(n, key_dir), 0.0) * 0.75 + abs(dot(n, key_dir)) * 0.25;  // (the lit side brighter)
+    v_key = (base.rgb * key_colour * through * scatter + key_colour * highlight) * p3d_ColorScale.a;
   #endif
 #endif
     // Looked up a little off the surface, along its normal: no acne on the thin cards.
@@ -197,7 +198,7 @@ void main() {
 #ifdef FILTER
     // What lies behind is seen through the wall, filtered by its colour (and less of it at grazing angles, where
     // the wall reflects more): drawn multiplying what is there, in any order.
-    vec3 tint = mix(vec3(1.0), min(base.rgb * base.rgb * 1.1, vec3(1.0)), clamp(base.a, 0.0, 1.0));
+    vec3 tint = mix(vec3(1.0), min(pow(base.rgb, vec3(1.5)) * 1.1, vec3(1.0)), clamp(base.a, 0.0, 1.0));
     gl_FragColor = vec4(tint * (1.0 - fresnel * 0.6), 1.0);
 #else
     // Light scattered in the plastic, the room reflected at grazing angles and the key light's highlight:
@@ -207,7 +208,8 @@ void main() {
     vec3 bounce = reflect(-eye, n);
     vec3 room = mix(vec3(0.25, 0.27, 0.27), vec3(0.95, 0.95, 0.92), smoothstep(-0.2, 0.9, bounce.z));
     // Light goes through the plastic: a wall is lit from either side (the far wall's inside too).
-    vec3 diffuse = ambient + fill_colour * abs(dot(n, fill_dir)) + key_colour * abs(dot(n, key_dir)) * shade;
+    float through = max(dot(n, key_dir), 0.0) * 0.75 + abs(dot(n, key_dir)) * 0.25;  // (the lit side brighter)
+    vec3 diffuse = ambient + fill_colour * abs(dot(n, fill_dir)) + key_colour * through * shade;
     vec3 colour = base.rgb * diffuse * gloss.w * base.a + room * fresnel * gloss.z + key_colour * highlight;
     gl_FragColor = vec4(colour * p3d_ColorScale.a, 1.0);
 #endif
