@@ -200,28 +200,53 @@ def test_a_misbehaving_player_is_refused_or_closed_and_the_game_goes_on():
 
 
 def test_the_host_answers_while_a_computer_seat_thinks():
+    """A computer seat thinking in the host's worker thread keeps nobody waiting: a newcomer's hello is answered
+    while the computer is still choosing (its choice is held until the answer has come, so the order is certain)."""
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    gate, asked = threading.Event(), threading.Event()
+
+    class Held(ThreadPoolExecutor):
+        """The host's worker: each choice waits for the gate (at most 30 s) before it is made."""
+
+        def submit(self, fn, /, *args, **kwargs):
+            def held():
+                asked.set()
+                gate.wait(30)
+                return fn(*args, **kwargs)
+            return super().submit(held)
+
     async def go():
         host, task = await start_host("aquarius", "hard,remote", seed=2, exit_at_end=False)
-        for chair in host.chairs:
-            chair.level = "hard"
+        host.thinker = Held(max_workers=1)
         bo, _ = await seated(host, "Bo")
-        for _ in range(400):  # the deal is done and the hard seat is thinking
-            if host.session is not None and host.session.stage == "computer":
+        for _ in range(400):  # the deal is done and the computer seat has been asked for its move
+            if asked.is_set():
                 break
             await asyncio.sleep(0.005)
-        await asyncio.sleep(0.05)
-        started = time.monotonic()
         eve = await raw(host)
         await eve.send(hello(host, "Eve", secret="aaaa-aaaa"))
         answer = await said(eve)
-        waited = time.monotonic() - started
-        thinking = host.session.stage == "computer"
+        thinking = host.session.stage == "computer" and not gate.is_set()
+        turn = host.session.state.turn_number
+        gate.set()
+        moved = False
+        for _ in range(2000):  # at most about 10 s for the move once let go
+            moved = host.session.state.turn_number > turn
+            if moved:
+                break
+            await asyncio.sleep(0.005)
         await eve.close()
         await bo.close()
         await stop_host(host, task)
-        return answer, waited, thinking
-    answer, waited, thinking = run(go(), 60)
-    assert answer["code"] == "secret" and thinking and waited < 0.5
+        return answer, thinking, moved
+    try:
+        answer, thinking, moved = run(go(), 60)
+    finally:
+        gate.set()
+    assert asked.is_set() and answer["code"] == "secret" and thinking
+    assert moved  # and once let go, the computer's move is played
 
 
 class Stuck:

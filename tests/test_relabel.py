@@ -4,7 +4,6 @@ import re
 
 import pytest
 from direct.gui.DirectGui import DirectButton
-from panda3d.core import TextNode
 
 from aquarius3d.i18n import catalog, set_language, texts
 from aquarius3d.session import Seat
@@ -81,4 +80,7 @@ def test_the_text_nodes_found_include_every_kind_of_label(app):
     found = table_texts(app)
     assert any(t.startswith("Deck: ") for t in found)  # a pile's label, in 3D
     assert "Resume" in found and "Game menu" in found  # the menu's buttons and title, hidden till Esc
-    assert any(isinstance(p.node(), TextNode) for p in app.base.render.findAllMatches("**/+TextNode"))
+    app.table.parts.piles.update(10, 1, 2, {}, "rotate_goals")  # an action card face up on the discard pile
+    written = [p.node().getText() for p in app.base.render.findAllMatches("**/+TextNode")]
+    assert "Rotate Goals" in written  # its words are text of the 3D scene...
+    assert "Rotate Goals" in table_texts(app)  # ...and found with the rest, to be said again in French
