@@ -256,3 +256,29 @@ def test_the_menus_answer_to_tab_and_enter(app):
     assert table.keys.focus == ring[0]
     press(app, "enter")  # Resume
     assert not table.menu.shown and app.session.stage == "choose"
+
+
+def test_typing_a_name_in_the_join_form_fires_no_table_key(app):
+    """The Join form's name field takes the typing: R, E, W, P or H typed in a name neither turns a card, nor
+    shows the elevation, nor pans, nor passes, nor opens help; Esc closes the form (not the game menu), and
+    Enter joins with the name typed."""
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=6)
+    table = app.table
+    table.join.show()
+    assert table.join.shown and table.join.entry["focus"]
+    camera = (table.camera.orbit, table.camera.goal)
+    moves = len(app.session.events)
+    for key in ("r", "e", "w", "a", "s", "d", "p", "f1", "t", "tab"):
+        press(app, key)
+    assert not table.elevation_on and not table.help_shown and not table.menu.shown
+    assert (table.camera.orbit, table.camera.goal) == camera
+    assert len(app.session.events) == moves and table.keys.focus is None
+    press(app, "escape")
+    assert not table.join.shown and not table.menu.shown  # the form closed, no menu opened
+    press(app, "f1")
+    assert table.help_shown  # the table's keys are back
+    press(app, "f1")
+    table.join.show()
+    table.join.entry.enterText("Zed")
+    press(app, "enter")
+    assert not table.join.shown and [s.name for s in app.session.seats] == ["Ann", "Bo", "Zed"]

@@ -39,16 +39,31 @@ class JoinPanel:
         """The button shows while a player may join and the form is closed."""
         self.button.show() if session.can_join() and self.panel.isHidden() else self.button.hide()
 
+    @property
+    def shown(self) -> bool:
+        return not self.panel.isEmpty() and not self.panel.isHidden()
+
     def show(self) -> None:
+        """The form, its name field taking the typing: while it shows, only Enter (join) and Esc (back) are the
+        table's keys, so a name typed with R, E, W or P in it turns, looks or passes nothing."""
         session = self.screen.session
         if session.can_join():
             taken = {s.name for s in session.seats}
             self.entry.enterText(next(n for n in NAMES if n not in taken))
             self.panel.show()
             self.button.hide()
+            self.entry["focus"] = 1
+            self.screen.ignoreAll()
+            self.screen.bind_inputs()
 
     def hide(self) -> None:
+        was_shown = self.shown
         self.panel.hide()
+        if not self.entry.isEmpty():
+            self.entry["focus"] = 0
+        if was_shown:
+            self.screen.ignoreAll()
+            self.screen.bind_inputs()
         self.screen.refresh()
 
     def toggle_kind(self) -> None:

@@ -122,6 +122,10 @@ class TableScreen(TableCamera, Screen):
             bind("confirm", self.tour.advance)
             bind("cancel", self.tour.finish)
             return
+        if self.join.shown:  # the Join form's name field takes the typing: no table key may fire under it
+            bind("confirm", self.join.confirm)
+            bind("cancel", self.join.hide)
+            return
         bind("focus_next", self.keys.step, (1,))
         bind("focus_previous", self.keys.step, (-1,))
         bind("confirm", self.keys.enter)  # what is in focus, or the cover lifted, or an action confirmed
