@@ -215,12 +215,17 @@ class App:
 
 def main(play: NewGame | None = None, session: Session | None = None, seed: int | None = None,
          record: Path | None = None, exit_at_end: bool = False, offscreen: bool = False,
-         think: float | None = None) -> None:
+         think: float | None = None, online: dict[str, Any] | None = None) -> None:
     """Open the window: the menu, or straight into a game (`aquarius3d play`), new or loaded (`--load`);
     `record`: a folder for a picture after every move; `exit_at_end`: close when the game ends;
-    `think`: seconds a hard computer seat may think per move."""
+    `think`: seconds a hard computer seat may think per move; `online`: a game across computers, hosted or joined
+    (`aquarius3d host` with a person here, `aquarius3d join` without --bot: screens/online.py)."""
     saves.clean_temporary()
     app = App(offscreen=offscreen, think=think)
+    if online is not None:
+        from .screens.online import open_from_command
+
+        open_from_command(app, **online)
     if session is not None:
         app.open_session(session)
     elif play is not None:

@@ -236,6 +236,11 @@ NO_DISPLAY = ("no display: the window cannot open here ({reason}); "
               "'aquarius3d render POSITION.yaml' draws a position to a PNG picture without one")
 
 
+def _online_window(online: dict[str, Any]) -> None:
+    """The window on a game across computers (`host` with a person at this computer, `join` without --bot)."""
+    _open_window(online=online)
+
+
 def _open_window(play: NewGame | None = None, session: Session | None = None, offscreen: bool = False, **watching: Any) -> None:
     import os
 
@@ -401,7 +406,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     if only in (None, "host", "join"):  # across computers (net/commands.py)
         from .net.commands import add_parsers
 
-        add_parsers(sub)
+        add_parsers(sub, _online_window)
     if only is not None and not built:  # not a command: the whole parser, to say which there are
         return build_parser()
     return parser

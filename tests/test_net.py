@@ -223,7 +223,7 @@ def test_join_says_in_one_line_why_it_cannot(processes):
 
 
 @pytest.mark.parametrize("args, says", [
-    (["aquarius", "--players", "Ann,remote"], "Ann would play at this computer"),
+    (["aquarius", "--players", "Ann,remote", "--exit-at-end"], "--exit-at-end: not with a window"),
     (["aquarius", "--players", "medium,easy"], "no seat is 'remote'"),
     (["aquarius", "--players", "remote"], "aquarius is for 2 to 5 players, not 1"),
     (["aquarius"], "--players: say who sits where"),

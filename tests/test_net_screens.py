@@ -224,3 +224,63 @@ def test_a_joined_window_plays_a_whole_game_and_never_draws_another_seat_s_cards
         frames(app, lambda: hosted.finished, hosted)
     finally:
         pump.close()
+
+
+def test_the_host_and_join_commands_open_the_window_on_the_lobby_and_the_join_form(app, monkeypatch, capsys):
+    """`aquarius3d host ... --players "Ann,remote,medium"` opens the window's waiting room for Ann (the code printed
+    first on the terminal too); `aquarius3d join CODE` opens the Join form filled in, and with --name joins at once."""
+    from aquarius3d import cli
+    from aquarius3d.screens.online import open_from_command
+
+    opened = []
+    monkeypatch.setattr(cli, "_online_window", lambda online: opened.append(online))
+    port = free_port()
+    assert cli.main(["host", "aquarius", "--players", "Ann,remote,medium", "--bind", LOOPBACK, "--port", str(port),
+                     "--away-bot", "30"]) == 0
+    assert cli.main(["join", f"{LOOPBACK}:{port}/k7f3-q9x2"]) == 0
+    assert cli.main(["join", f"{LOOPBACK}:{port}/k7f3-q9x2", "--name", "  Bo  "]) == 0
+    hosting, form, now = opened
+    assert hosting["hosting"]["away_bot"] == 30 and [c.kind for c in hosting["hosting"]["chairs"]] == \
+        ["human", "remote", "computer"]
+    assert form == {"joining": {"code": f"{LOOPBACK}:{port}/k7f3-q9x2", "name": ""}}
+    assert now == {"joining": {"code": f"{LOOPBACK}:{port}/k7f3-q9x2", "name": "Bo"}}
+
+    open_from_command(app, **form)  # the form filled in, nobody joining yet
+    assert app.screen == "join_game" and app.online is None
+    assert app.screens.current.code_entry.get() == f"{LOOPBACK}:{port}/k7f3-q9x2"
+
+    open_from_command(app, **hosting)
+    frames(app, lambda: app.online.game.code is not None)
+    assert app.screen == "lobby" and app.online.game.host.away_bot == 30
+    code = str(app.online.game.code)
+    assert capsys.readouterr().out.splitlines()[0] == f"join code: {code}"
+    pump = Pump()
+    try:
+        joined = JoinedGame(app.online.game.code, "Bo", pump, keep_token=False)
+        frames(app, lambda: app.screen == "game" and joined.session is not None, joined)
+        assert [s.kind for s in app.session.seats] == ["human", "remote", "computer"]
+        assert joined.session.seats[joined.session.me].name == "Bo"
+        app.show_menu()  # the table left: the host stops (Bo's side, mid-game, would try to come back: closed)
+        joined.close()
+        frames(app, lambda: app.online is None and joined.finished, joined)
+    finally:
+        pump.close()
+
+
+def test_aquarius3d_join_with_a_name_joins_at_once(app):
+    pump = Pump()
+    try:
+        hosted = HostedGame(load_ruleset("aquarius", {}), chairs_of(parse_seats("remote,medium", remote=True)), 4,
+                            LOOPBACK, 0, pump, save=None)
+        frames(app, lambda: hosted.code is not None, hosted)
+        from aquarius3d.screens.online import open_from_command
+
+        open_from_command(app, joining={"code": str(hosted.code), "name": "Bo"})
+        frames(app, lambda: app.screen == "game", hosted)
+        assert app.session.seats[app.session.me].name == "Bo" and app.session.seats[0].kind == "human"
+        app.show_menu()
+        frames(app, lambda: app.online is None, hosted)
+        hosted.close()
+        frames(app, lambda: hosted.finished, hosted)
+    finally:
+        pump.close()

@@ -45,3 +45,26 @@ def test_a_card_played_by_keyboard_in_the_real_window(tmp_path):
     assert any(name.endswith("in-focus.png") for name in shots) and shots[-1].endswith("played.png")
     # Nothing left behind: the X server, the program and its process group are gone.
     assert not running(result["server"]) and not running(result["program"])
+
+
+@pytest.mark.slow
+def test_two_real_windows_play_across_computers_and_the_one_killed_comes_back(tmp_path, monkeypatch):
+    """Issue 31: a host window (Ann, a computer) and a window that joined it by the code (Bo) play a whole game of
+    Aquarius by X key presses, each on its own X server over loopback; Bo's window is killed on Bo's turn (the host
+    then waits for Bo in words), run again with the same command, takes its seat back and plays to the end, both
+    windows ending on the same table. tools/xplay.py net plays every ruleset so."""
+    xplay = load_tool()
+    why = xplay.needed()
+    if why:
+        pytest.skip(f"no real window here: {why}")
+    monkeypatch.syspath_prepend(str(TOOL.parent))
+    import xplay_net
+
+    result = xplay_net.net_game("aquarius", "Ann,remote,medium", (1024, 600), tmp_path / "shots", seed=5, most=600)
+    assert result["killed"] and 0 < result["back_at_move"] < result["moves"]
+    assert result["choices"]["host"] > 0 and result["choices"]["bo"] > 0
+    shots = sorted(p.name for p in (tmp_path / "shots").iterdir())
+    assert any("host" in name and "bo-away" in name for name in shots) and any("bo-again" in name and "back" in name
+                                                                              for name in shots)
+    assert any("host" in name and "bo-back" in name for name in shots)  # the host stopped waiting for Bo
+    assert not any(running(pid) for pid in result["processes"])  # both X servers, the host, both runs of Bo's

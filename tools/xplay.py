@@ -4,6 +4,8 @@
     python tools/xplay.py keyboard [--size 1024x600] [--seed N] [--out DIR]   a whole hot-seat Aquarius game, keys only
     python tools/xplay.py rising [--size 1280x720] [--seed N] [--out DIR]     an Aquarius Rising turn by mouse
     python tools/xplay.py all [--out DIR]                     keyboard at 1024x600 and 1280x720, then rising
+    python tools/xplay.py net [--size 1024x600] [--only RULESET] [--out DIR]   two windows across computers, a game
+                                                              of each ruleset (tools/xplay_net.py)
 
 Each run starts its own Xvfb on a free display (its framebuffer kept in a file, which is where the screenshots come
 from), then `python -m aquarius3d play ...` in a fresh AQUARIUS3D_HOME whose settings give the window's size, with
@@ -125,28 +127,33 @@ def write_png(pixels: np.ndarray, path: Path) -> None:
 # -- the program in its window ------------------------------------------------------------------------------
 
 class Window:
-    """`aquarius3d play ARGS` in a real window on `display`, driven by X input; its status and autosave read."""
+    """`aquarius3d play ARGS` in a real window on `display`, driven by X input; its status and autosave read.
+    `command`: another command than play (`host`, `join`: tools/xplay_net.py), `screen`: the screen it opens on,
+    `home`: a home folder of the caller's, kept at the end (a program started again in it finds its files)."""
 
-    def __init__(self, display: Display, args: list[str], out: Path | None, name: str) -> None:
+    def __init__(self, display: Display, args: list[str], out: Path | None, name: str, command: str = "play",
+                 screen: str = "game", home: Path | None = None) -> None:
         self.display = display
         self.out = out
         self.name = name
         self.shots = 0
-        self.home = Path(tempfile.mkdtemp(prefix="xplay-home-"))
+        self.keep_home = home is not None
+        self.home = home if home is not None else Path(tempfile.mkdtemp(prefix="xplay-home-"))
         width, height = display.size
         (self.home / "settings.json").write_text(json.dumps(
             {"window": [width, height], "tour": False, "antialiasing": False, "volume": 0}))
         self.status_path = self.home / "status.json"
+        self.status_path.unlink(missing_ok=True)  # (a program run before in the same home wrote one)
         self.autosave = self.home / "saves" / "autosave.json"
         self.env = {**os.environ, "DISPLAY": display.name, "AQUARIUS3D_HOME": str(self.home),
                     "AQUARIUS3D_STATUS": str(self.status_path), "PYTHONPATH": str(ROOT)}
         self.log = (self.home / "program.log").open("w")
-        self.program = subprocess.Popen([sys.executable, "-m", "aquarius3d", "play", *args], cwd=ROOT, env=self.env,
+        self.program = subprocess.Popen([sys.executable, "-m", "aquarius3d", command, *args], cwd=ROOT, env=self.env,
                                         stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
         self.window = ""
         self.origin = (0, 0)
         try:
-            self.wait(lambda s: s.get("screen") == "game", "the table to show", START)
+            self.wait(lambda s: s.get("screen") == screen, f"the {screen} screen to show", START)
             self.window = self.xdotool("search", "--onlyvisible", "--name", "Aquarius 3D").split()[0]
             self.xdotool("windowfocus", "--sync", self.window)  # keys go to the window with the focus
             found = dict(line.strip().split(": ", 1) for line in
@@ -160,7 +167,8 @@ class Window:
     def close(self) -> None:
         stop(self.program, group=True)
         self.log.close()
-        shutil.rmtree(self.home, ignore_errors=True)
+        if not self.keep_home:
+            shutil.rmtree(self.home, ignore_errors=True)
 
     def xdotool(self, *args: str) -> str:
         try:
@@ -297,9 +305,10 @@ def lift_cover(window: Window, key: str = "space") -> Status:
     return status
 
 
-def keyboard_choice(window: Window, rng: random.Random, status: Status) -> None:
+def keyboard_choice(window: Window, rng: random.Random, status: Status, autosave: bool = True) -> None:
     """One choice by keyboard: a random thing of the ring brought into focus and chosen with Enter, checked
-    framed on screen; or P when nothing can be played; R or Esc now and then."""
+    framed on screen; or P when nothing can be played; R or Esc now and then. `autosave`: a move made is waited
+    for in the autosave (a player at another computer has none: its host saves)."""
     stage = status["stage"]
     if status.get("can_pass"):
         window.key("p")
@@ -324,7 +333,7 @@ def keyboard_choice(window: Window, rng: random.Random, status: Status) -> None:
     window.shot(f"{stage}-{kind}-in-focus")
     window.key("Return")
     after = window.wait(lambda s: scene(s) != before, "Enter to choose")
-    if after["moves"] != status["moves"]:
+    if after["moves"] != status["moves"] and autosave:
         window.wait(lambda s: saved_moves(window) == after["moves"], "the move in the autosave")
 
 
@@ -479,7 +488,8 @@ def smoke(out: Path | None = None, size: tuple[int, int] = (1024, 600), seed: in
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("smoke", "keyboard", "rising", "all"))
+    parser.add_argument("what", choices=("smoke", "keyboard", "rising", "all", "net"))
+    parser.add_argument("--only", help="net: one ruleset")
     parser.add_argument("--size", default=None, help="the window's size, WIDTHxHEIGHT")
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--out", type=Path, default=None, help="a folder for the screenshots")
@@ -491,6 +501,15 @@ def main() -> None:
     try:
         if args.what == "smoke":
             print(json.dumps(smoke(args.out, *(sizes or [(1024, 600)]), seed=args.seed)))
+            return
+        if args.what == "net":
+            from xplay_net import GAMES, net_game
+
+            size = (sizes or [(1024, 600)])[0]
+            for ruleset, players in GAMES:
+                if args.only in (None, ruleset):
+                    print("net", json.dumps(net_game(ruleset, players, (size[0], size[1]), args.out, args.seed)),
+                          flush=True)
             return
         runs: list[tuple[str, tuple[int, ...]]] = []
         if args.what in ("keyboard", "all"):

@@ -4,14 +4,20 @@
     aquarius3d join 192.168.1.5:7600/k7f3-q9x2 --bot medium
 
 The host prints `join code: HOST:PORT/SECRET` as its first line, then the game as it goes (the public log);
-it runs without a window (every seat remote or a computer). A computer client plays the next free remote
-seat until the end, prints the end and exits 0, or exits 2 with one line saying why it cannot join.
+it runs without a window when every seat is remote or a computer, and opens the window's table when a seat is a
+person's at this computer (`--players "Ann,remote,medium"`). A computer client plays the next free remote
+seat until the end, prints the end and exits 0, or exits 2 with one line saying why it cannot join; without
+--bot, `join` opens the window's Join form with the code (and joins at once when given --name).
+
+The window is opened by the command line's `open_window` (cli.py hands it to `add_parsers`: this package lies
+below the window's).
 """
 
 from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import DataError
@@ -26,8 +32,9 @@ PLAYERS_HELP = ("seats separated by commas: 'remote' for a player joining from a
                 "(random, easy, medium, hard; 'bot' is medium), optionally named: 'easy:Hal'")
 
 
-def add_parsers(sub: Any) -> None:
-    """The two commands' parsers, on the command line's subparsers (cli.build_parser)."""
+def add_parsers(sub: Any, open_window: Callable[..., None] | None = None) -> None:
+    """The two commands' parsers, on the command line's subparsers (cli.build_parser); `open_window(online=...)`
+    opens the window on a game across computers (a host with a person at this computer, a person joining)."""
     p = sub.add_parser("host", help="host a game that players join from other computers, by a code")
     p.add_argument("ruleset", nargs="?")
     p.add_argument("--players", help=PLAYERS_HELP)
@@ -47,18 +54,20 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--key", metavar="FILE", help="the certificate's private key (PEM)")
     p.add_argument("--away-bot", type=float, metavar="SECONDS",
                    help="a remote player away this long on their turn has a computer play for them until they are back")
-    p.set_defaults(run=cmd_host)
+    p.add_argument("--window", action="store_true", help="open the window's table to watch, even when no seat is "
+                                                         "played at this computer (one that is opens it anyway)")
+    p.set_defaults(run=cmd_host, open_window=open_window)
 
     p = sub.add_parser("join", help="play a seat of a hosted game, by the code its host printed")
     p.add_argument("code", help="HOST:PORT/SECRET, as the host printed it")
     p.add_argument("--bot", metavar="LEVEL", help="play as a computer of that level, without a window (random, easy, "
-                                                  "medium, hard)")
-    p.add_argument("--name", help="the name to play under (default: the level's)")
+                                                  "medium, hard); without it, the window's Join form opens")
+    p.add_argument("--name", help="the name to play under (default: the level's; in the window, joins at once)")
     p.add_argument("--seed", type=int, help="the computer player's random seed")
     p.add_argument("--pace", type=float, default=0.0, metavar="SECONDS", help="wait before each move (default 0)")
     p.add_argument("--cafile", metavar="FILE", help="a wss:// host's certificate to trust (PEM), when no authority "
                                                     "this computer knows signed it")
-    p.set_defaults(run=cmd_join)
+    p.set_defaults(run=cmd_join, open_window=open_window)
 
 
 def _options(pairs: list[str] | None) -> dict[str, Any]:
@@ -104,7 +113,7 @@ def make_host(args: argparse.Namespace) -> Host:
     game = load_ruleset(args.ruleset, _options(args.option))
     if args.players is None:
         raise DataError("--players: say who sits where, for example 'remote,remote,medium'")
-    chairs = chairs_of(parse_seats(args.players, remote=True))
+    chairs = chairs_of(parse_seats(args.players, remote=True), window=getattr(args, "open_window", None) is not None)
     if not game.min_players <= len(chairs) <= game.max_players:
         raise DataError(f"--players: {game.id} is for {game.min_players} to {game.max_players} players, not {len(chairs)}")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
@@ -172,6 +181,20 @@ def cmd_host(args: argparse.Namespace) -> int:
     host = make_host(args)
     port = _port(args.port)
     tls = _tls(args)
+    open_window = getattr(args, "open_window", None)
+    if (args.window or any(chair.kind == "human" for chair in host.chairs)) and open_window is not None:
+        # a person here, or someone watching: the window
+        if args.load:
+            raise DataError("--window: a hosted game goes on from --load without a window (leave out --window)")
+        if args.exit_at_end or args.pace:
+            raise DataError(f"{'--exit-at-end' if args.exit_at_end else '--pace'}: not with a window (the window "
+                            "paces the game and stays until you leave its table)")
+        import sys
+
+        open_window(online={"hosting": {"game": host.game, "chairs": host.chairs, "seed": host.seed,
+                                             "bind": args.bind, "port": port, "out": sys.stdout, "tls": tls,
+                                             "away_bot": host.away_bot}})
+        return 0
     try:
         return asyncio.run(host.run(args.bind, port, shown_address(args.bind), tls))
     except OSError as exc:  # the port is taken, the address is not this computer's
@@ -185,7 +208,12 @@ def cmd_join(args: argparse.Namespace) -> int:
 
     code = parse_code(args.code)
     if args.bot is None:
-        raise DataError("join: the window's Join is not there yet: give --bot LEVEL to play as a computer")
+        open_window = getattr(args, "open_window", None)
+        if open_window is None:
+            raise DataError("join: no window here: give --bot LEVEL to play as a computer")
+        name = " ".join((args.name or "").split())
+        open_window(online={"joining": {"code": str(code), "name": name}})
+        return 0
     try:
         level = level_name(args.bot)
     except ValueError as exc:

@@ -61,8 +61,8 @@ def chairs_of(seats: list[Seat], window: bool = False) -> list[Chair]:
     found = []
     for seat in seats:
         if seat.kind not in (REMOTE, "computer") and not window:
-            raise DataError(f"--players: {seat.name} would play at this computer, in a window: a host has no "
-                            "window yet, so every seat is 'remote' or a computer level (random, easy, medium, hard)")
+            raise DataError(f"--players: {seat.name} would play at this computer, in a window: a host without "
+                            "one seats only 'remote' players and computer levels (random, easy, medium, hard)")
         found.append(Chair(seat.kind, "" if seat.kind == REMOTE else seat.name, seat.level))
     if not any(chair.kind == REMOTE for chair in found):
         raise DataError("--players: no seat is 'remote': name at least one, for a player who joins by the code")

@@ -20,6 +20,7 @@ import asyncio
 import errno
 import io
 import socket
+import ssl
 from typing import TYPE_CHECKING, Any, TextIO
 
 from websockets.exceptions import ConnectionClosed
@@ -107,12 +108,16 @@ class HostedGame:
     hosting = True
 
     def __init__(self, game: Game, chairs: list[Chair], seed: int, bind: str, port: int, pump: Pump,
-                 save: str | None = HOSTED, out: TextIO | None = None) -> None:
+                 save: str | None = HOSTED, out: TextIO | None = None, tls: ssl.SSLContext | None = None,
+                 away_bot: float | None = None) -> None:
+        """`out`: where the host writes its log (`aquarius3d host` with a window: the terminal, the code first);
+        `tls`: a certificate's context (wss://); `away_bot`: seconds before a computer plays for an absent player."""
         self.pump, self.bind, self.port = pump, bind, port
         self.host = Host(game, chairs, seed, new_secret(), out=Lines() if out is None else out, save=save)
         self.host.window = True
+        self.host.away_bot = away_bot
         self.problem: str | None = None  # why it cannot listen, in words
-        self.task = pump.loop.create_task(self.host.run(bind, port, shown_address(bind)))
+        self.task = pump.loop.create_task(self.host.run(bind, port, shown_address(bind), tls))
         self._shown: tuple[Any, ...] | None = None
 
     @property

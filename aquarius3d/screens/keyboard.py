@@ -357,7 +357,7 @@ class TableKeys:
         pointer = screen.picker.mouse()
         said = (len(session.state.log), session.choice, screen.hud.cover.isHidden(), screen.hud.cover_held,
                 self.modal(), self.focus, screen.camera.orbit, base.getAspectRatio(), session.notice, screen.busy(),
-                pointer, len(screen.hud.hand.nodes), screen.hover_move)
+                pointer, len(screen.hud.hand.nodes), screen.hover_move, session.hint())
         if said == self._said:
             return
         self._said = said
@@ -394,7 +394,8 @@ class TableKeys:
             "choice": {"selected": session.selected, "turned": session.turned, "pyramid": session.choice.pyramid,
                        "source": None if session.source is None else str(session.source)},
             "cover": not screen.hud.cover.isHidden(), "cover_held": screen.hud.cover_held,
-            "menu": screen.menu.shown, "busy": screen.busy(), "notice": session.notice, "can_pass": session.can_pass(),
+            "menu": screen.menu.shown, "busy": screen.busy(), "notice": session.notice, "hint": session.hint(),
+            "can_pass": session.can_pass(),
             "hover": None if screen.hover_move is None else str(screen.hover_move),
             "pointer": None if pointer is None else window_point(base, pointer[0] * aspect, pointer[1]),
             "focus": None if focus is None else {

@@ -139,3 +139,15 @@ def start_joining(app: App, code: JoinCode, name: str) -> Online:
     """Join a game by its code (welcomed, or why not, in the next frames)."""
     pump = Pump()
     return _replace(app, Online(app, JoinedGame(code, name, pump), pump))
+
+
+def open_from_command(app: App, hosting: dict[str, Any] | None = None, joining: dict[str, str] | None = None) -> None:
+    """`aquarius3d host` with a person at this computer (its waiting room, the code printed on the terminal too), or
+    `aquarius3d join CODE` without --bot (the Join form filled in; joining at once when a name was given)."""
+    if hosting is not None:
+        pump = Pump()
+        seed = hosting.pop("seed")
+        _replace(app, Online(app, HostedGame(seed=seed, pump=pump, **hosting), pump))
+        app.screens.switch("lobby")
+    elif joining is not None:
+        app.screens.switch("join_game", code=joining["code"], player=joining["name"], now=bool(joining["name"]))
