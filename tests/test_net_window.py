@@ -261,3 +261,77 @@ def test_a_joined_table_is_the_host_s_state_message_and_never_deals(monkeypatch)
     assert guest.choose(move) and sent == [(2, str(move))] and guest.hint() == "Move sent: the host checks it…"
     assert not guest.choose(move) and sent == [(2, str(move))]  # once: the host has not answered yet
     assert not guest.can_take_back() and not guest.take_back() and not guest.can_join()
+
+
+@pytest.mark.parametrize("ruleset,players,says", [
+    ("aquarius", "remote,random", "Not allowed: across computers, a move is played at the host as soon as it is "
+                                  "sent: it cannot be taken back yet"),
+    ("elemental-towers", "remote", "Not allowed: across computers, each move is played at the host as soon as it is "
+                                   "sent: the turn cannot be undone yet"),
+])
+def test_u_at_a_joined_window_says_why_there_is_no_take_back_or_undo(pump, ruleset, players, says):
+    hosted = host(pump, ruleset, players)
+    joined = JoinedGame(hosted.code, "Bo", pump)
+    until(lambda: joined.session is not None and joined.session.your_move, hosted, joined)
+    guest, seq = joined.session, hosted.host.seq
+    stage = guest.stage
+    assert not guest.can_take_back() and not guest.take_back()
+    assert guest.notice == says and isinstance(guest.events[-1], Refused)
+    assert guest.stage == stage and guest.sent is None  # nothing sent, the turn goes on
+    until(lambda: True, hosted, joined)
+    assert hosted.host.seq == seq
+
+
+def test_u_at_the_host_s_window_after_a_move_sent_to_a_remote_player_says_so(pump):
+    hosted = host(pump, "aquarius", "Ann,remote", seed=3)
+    joined = JoinedGame(hosted.code, "Bo", pump)
+    until(lambda: hosted.session is not None and joined.session is not None, hosted, joined)
+    session = hosted.session
+    rng = random.Random(1)
+
+    def ann_to_play():
+        if session.stage == Stage.COVER:
+            session.reveal()
+        elif joined.session.stage not in (Stage.REMOTE, Stage.OVER):
+            pick(joined.session, rng)
+        return session.seat == 0 and session.stage == Stage.CHOOSE
+    until(ann_to_play, hosted, joined)
+    for index in range(len(session.state.hands[0])):  # a card placed (not an action, which may show cards)
+        if session.select(index) and session.stage == Stage.PLACE and session.spots():
+            break
+        session.cancel()
+    moves = len(session.state.log)
+    assert session.choose(sorted(session.spots(), key=str)[0]) and session.stage == Stage.REMOTE
+    assert not session.take_back()
+    assert session.notice == "Not allowed: nothing to take back: your move has gone to Bo, who plays next from " \
+                             "another computer"
+    assert len(session.state.log) == moves + 1  # the move stands
+
+
+def test_a_take_back_at_the_host_s_window_while_a_computer_seat_is_next_reaches_the_joined_window(pump):
+    hosted = host(pump, "aquarius", "Ann,medium,remote", seed=3)
+    joined = JoinedGame(hosted.code, "Bo", pump)
+    until(lambda: hosted.session is not None and joined.session is not None, hosted, joined)
+    session, rng = hosted.session, random.Random(1)
+
+    def ann_to_play():
+        if session.stage == Stage.COVER:
+            session.reveal()
+        elif session.stage == Stage.COMPUTER:
+            session.computer_move()
+        elif joined.session.stage not in (Stage.REMOTE, Stage.OVER):
+            pick(joined.session, rng)
+        return session.seat == 0 and session.stage == Stage.CHOOSE
+    until(ann_to_play, hosted, joined)
+    for index in range(len(session.state.hands[0])):  # a card placed (not an action, which may show cards)
+        if session.select(index) and session.stage == Stage.PLACE and session.spots():
+            break
+        session.cancel()
+    moves = len(session.state.log)
+    assert session.choose(sorted(session.spots(), key=str)[0]) and session.stage == Stage.COMPUTER
+    until(lambda: hosted.host.table_changed() or len(joined.session.state.log) == moves + 1, hosted, joined)
+    until(lambda: len(joined.session.state.log) == moves + 1, hosted, joined)
+    assert session.take_back() and len(session.state.log) == moves
+    hosted.host.table_changed()
+    until(lambda: len(joined.session.state.log) == moves, hosted, joined)
+    assert joined.session.messages == session.messages and joined.session.state.table.faces == session.state.table.faces

@@ -163,7 +163,8 @@ class GuestSession(Session):
         return False
 
     def take_back(self) -> bool:
-        return self._follow(Refusal(tr("net_no_take_back")))
+        """U, Ctrl+Z: no take-back across computers yet (Elemental Towers: no undo of the turn), said in words."""
+        return self._follow(Refusal(tr("net_no_undo" if self.flow.own_undo else "net_no_take_back")))
 
     def can_join(self) -> bool:
         return False

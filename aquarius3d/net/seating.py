@@ -119,6 +119,15 @@ class HostedSession(Session):
     def join(self, name: str, kind: str = "human", level: str = DEFAULT_LEVEL) -> bool:
         return self._follow(Refusal(tr("net_no_join")))
 
+    def take_back(self) -> bool:
+        """U at the host's window: as at one table, but a move a player at another computer has been sent (their
+        turn now) is theirs to answer: said so, rather than that they acted."""
+        snapshot = self.takeback.snapshot
+        if self.stage == Stage.REMOTE and snapshot is not None and snapshot.log == len(self.state.log) \
+                and not self.flow.own_undo:
+            return self._follow(Refusal(tr("net_move_seen", name=self.seats[self.seat].name)))
+        return super().take_back()
+
     def hint(self) -> str:
         if self.stage == Stage.REMOTE and self.chairs[self.seat].link is None:
             return tr("net_waiting_for", name=self.seats[self.seat].name)
