@@ -114,6 +114,26 @@ def test_the_random_source_is_not_part_of_an_observation():
     assert observe(game, state, 0).view.rng == 0 and state.rng != 0
 
 
+@pytest.mark.parametrize("options", [{}, {"draft": True}])
+def test_an_elemental_towers_observation_carries_neither_the_deck_s_cards_nor_the_preset_that_lists_them(options):
+    """Issue 31, point 2: the ids of the 30 cards dealt into the deck (kept in the state for "same cards again")
+    would tell which cards lie unseen in the box; the setup's preset (same_deck) lists them too."""
+    game = load_ruleset("elemental-towers", options)
+    first = game.new_state(["Solo"], seed=4)
+    for _ in range(12):
+        if first.phase == "play":
+            break
+        game.apply(first, str(game.legal_moves(first)[0]))  # (draft: through the draft to the deal)
+    again = game.new_state(["Solo"], seed=5, preset={"same_deck": first.data.deck_cards})
+    for state in (first, again):
+        assert len(state.data.deck_cards) == 30  # the state keeps them
+        seen = observe(game, state, 0).view
+        assert seen.data.deck_cards == [] and seen.preset is None
+        assert "deck_cards" not in seen.to_dict()["data"] and seen.to_dict()["preset"] is None
+        assert len(state.data.deck_cards) == 30 and state.data is not seen.data  # (the state itself untouched)
+    assert again.preset == {"same_deck": first.data.deck_cards}
+
+
 def _cards_at(state, place):
     kind, holder = place
     if kind == "hand":

@@ -16,7 +16,6 @@ reading it.
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -133,14 +132,13 @@ def observe(game: Game, state: State, seat: int) -> Observation:
     fields["log"] = state.log.copy() if state.log.__class__ is MoveLog else MoveLog(state.log)
     if state.targets is not None:
         fields["targets"] = list(state.targets)
-    if state.preset is not None:
-        fields["preset"] = copy.deepcopy(state.preset)
+    fields["preset"] = None  # the setup's facts chosen before the deal (Elemental Towers' same_deck: a deck's cards)
     fields["goals_turned_in"] = [list(g) if s == seat else [HIDDEN] * len(g)
                                  for s, g in enumerate(state.goals_turned_in)]
     fields["known"] = [dict(k) if s == seat else {} for s, k in enumerate(state.known)]
     fields["rng"] = 0  # the random source's state would tell the future
     if state.data is not None:
-        data = fields["data"] = state.data.copy()
+        data = fields["data"] = state.data.observed()
         for _, pile in data.hidden():
             pile[:] = [HIDDEN] * len(pile)
     return Observation(seat, view)

@@ -28,6 +28,12 @@ class FamilyData(Protocol):
 
     def copy(self) -> FamilyData: ...
 
+    def observed(self) -> FamilyData:
+        """The copy a seat's observation holds (engine/hidden.py, which then makes the hidden piles holes): what no
+        seat may know beyond those piles is left out of it (Elemental Towers: the ids of the cards dealt into the
+        deck)."""
+        ...
+
     def to_dict(self) -> dict[str, Any]: ...
 
     def public(self) -> dict[str, Any]:

@@ -2,11 +2,11 @@
 
 A seat is sent its view: `Game.observe(state, seat)` (engine/hidden.py), the same a computer player is given,
 in which every card the seat cannot see is a hole (-1), written as `State.to_dict` writes a state. Nothing
-else of the state leaves the host, and three fields of the view are withheld although the engine keeps them
-in an observation: the random source (observe sets it to 0 already), the setup's preset (Elemental Towers'
-`same_deck` lists the cards of a deck) and Elemental Towers' `data.deck_cards` (the ids of the cards dealt
-into the deck, which tell which are in the unseen box; no computer player reads them). A player's side
-rebuilds the view as a `State` (`view_state`) and, for a computer client, an `Observation`.
+else of the state leaves the host. The observation itself leaves out what no seat may know beyond the holes
+(the random source, the setup's preset: Elemental Towers' `same_deck` lists a deck's cards; Elemental Towers'
+`data.deck_cards`, the cards dealt into the deck, which would tell which are in the unseen box), and the two
+fields it keeps empty, `rng` and `preset`, are not sent at all. A player's side rebuilds the view as a `State`
+(`view_state`) and, for a computer client, an `Observation`.
 
 The public rest of a message (the log in words, the events, the seats) comes from the session, which says
 nothing in them that every player at one table could not see (session/shown.py).
@@ -23,8 +23,7 @@ from ..session.events import Event, Joined, Played, RoundOver, TakenBack
 if TYPE_CHECKING:
     from ..engine.game import Game
 
-WITHHELD = ("rng", "preset")  # fields of a view never sent (a player's side puts back their empty values)
-WITHHELD_DATA = ("deck_cards",)  # fields of a family's part never sent (Elemental Towers: the deck's cards)
+WITHHELD = ("rng", "preset")  # fields of a view, always empty, never sent (a player's side puts them back)
 
 
 def seat_view(game: Game, state: State, seat: int) -> dict[str, Any]:
@@ -32,10 +31,6 @@ def seat_view(game: Game, state: State, seat: int) -> dict[str, Any]:
     view = game.observe(state, seat).view.to_dict()
     for key in WITHHELD:
         del view[key]
-    data = view.get("data")
-    if isinstance(data, dict):
-        for key in WITHHELD_DATA:
-            data.pop(key, None)
     return view
 
 

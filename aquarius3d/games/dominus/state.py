@@ -33,6 +33,9 @@ class DominusData(Value):
     def copy(self) -> DominusData:
         return DominusData(list(self.scores), list(self.rounds))
 
+    def observed(self) -> DominusData:
+        return self.copy()  # (all public)
+
     def to_dict(self) -> dict[str, Any]:
         return {"scores": list(self.scores), "rounds": [r.to_dict() for r in self.rounds]}
 

@@ -64,6 +64,9 @@ class RisingData(Value):
         return RisingData(dict(self.storeys), dict(self.pyramids), list(self.supply), self.to_play,
                           self.two_pyramids, self.spots)
 
+    def observed(self) -> RisingData:
+        return self.copy()  # (all public)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "storeys": {spot_text(k): [card, code] for k, (card, code) in sorted(self.storeys.items())},

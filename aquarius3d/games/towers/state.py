@@ -86,6 +86,13 @@ class TowersData(Value):
                           list(self.draft_offer), self.deck_cards, list(self.events), list(self.box),
                           list(self.pool), list(self.goals_aside))
 
+    def observed(self) -> TowersData:
+        """An observation's copy: without `deck_cards`, which would tell which cards went into the unseen box (the
+        game's cards are in its record, for playing them again; no seat plays from them)."""
+        seen = self.copy()
+        seen.deck_cards = []
+        return seen
+
     def public(self) -> dict[str, Any]:
         found: dict[str, Any] = {
             "pieces": {cell_text(c): {n: list(p) for n, p in sorted(here.items())}
@@ -100,7 +107,8 @@ class TowersData(Value):
         return found
 
     def to_dict(self) -> dict[str, Any]:
-        return {**self.public(), "deck_cards": list(self.deck_cards), "box": list(self.box), "pool": list(self.pool),
+        dealt = {"deck_cards": list(self.deck_cards)} if self.deck_cards else {}  # (none in an observation)
+        return {**self.public(), **dealt, "box": list(self.box), "pool": list(self.pool),
                 "goals_aside": list(self.goals_aside)}
 
     @classmethod
