@@ -46,6 +46,17 @@ def offscreen():
 
 
 @pytest.fixture
+def lit_scene(offscreen):
+    """The offscreen table at each quality tier in turn (set by the test), back at the window's tier and empty
+    after (tests/test_lighting.py, test_contrast.py)."""
+    from aquarius3d.view.quality import window_quality
+
+    yield offscreen
+    offscreen.scene.set_quality(window_quality(offscreen.base))
+    offscreen.scene.sync({}, {})
+
+
+@pytest.fixture
 def app(offscreen, tmp_path, monkeypatch, request):
     """The window on the offscreen table, its settings and saves in a folder of the test's own."""
     monkeypatch.setenv("AQUARIUS3D_HOME", str(tmp_path))

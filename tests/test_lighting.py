@@ -62,16 +62,6 @@ def shadow_shift(height):
     return (-KEY_TOWARD.x / KEY_TOWARD.z * height, -KEY_TOWARD.y / KEY_TOWARD.z * height)
 
 
-@pytest.fixture
-def lit_scene(offscreen):
-    """The offscreen table at each tier in turn (set by the test), back at the window's tier and empty after."""
-    from aquarius3d.view.quality import window_quality
-
-    yield offscreen
-    offscreen.scene.set_quality(window_quality(offscreen.base))
-    offscreen.scene.sync({}, {})
-
-
 def luminance(rgb):
     return float(np.dot(rgb, [0.3, 0.59, 0.11]))
 

@@ -21,7 +21,8 @@ PIP_UP = 0.11  # how far up a face a pip's centre stands, as a share of the way 
 PIP_RADIUS = 0.06  # a pip's radius, as a share of the base's edge
 PIP_RISE = 0.35  # a pip's height, as a share of its radius
 PIP_STEPS = 10
-EDGE_BAND = 0.9  # millimetres of denser plastic along each edge, within the face
+EDGE_DARK = 0.9  # millimetres of the dark band along each edge of a face, within it (the outline)
+EDGE_LIGHT = 0.7  # and of the light band just inside it
 CONTACT_REACH = 4.5  # millimetres a pyramid's contact shadow reaches beyond its base
 CONTACT_ALPHA = 0.42  # its darkness at the base's edge
 
@@ -61,9 +62,7 @@ def pyramid_node(size: str, colour: Colour, name: str = "pyramid", inner: bool =
         (x1, y1), (x2, y2) = corners[i], corners[(i + 1) % 4]
         p1, p2, tip = (x1, y1, 0.0), (x2, y2, 0.0), (0.0, 0.0, height)
         normal = _face_normal(p1, p2, tip)
-        a, c, d = (b.add(p, normal, (0, 0), colour) for p in (p1, p2, tip))
-        b.triangle(a, c, d)
-        _edges(b, p1, p2, tip, normal, colour)
+        _outlined_face(b, (p1, p2, tip), normal, colour)
         _pips(b, p1, p2, tip, normal, geometry.PYRAMID_PIPS[size], half * 2, pip_colour, pip_steps)
     return b.node(name)
 
@@ -78,27 +77,66 @@ def _along(a: Point, b: Point, t: float) -> Point:
     return (a[0] + t * b[0], a[1] + t * b[1], a[2] + t * b[2])
 
 
-def _edges(b: _Builder, p1: Point, p2: Point, tip: Point, normal: Point, colour: Colour) -> None:
-    """Bands of denser plastic along a face's edges, in the face: where a real pyramid's rounded edges bend the
-    light, so that its outline reads even on a panel of its own colour. Their outer vertices' normals lean out over
-    the edge (they catch the highlight as a rounded edge does)."""
-    dense: Colour = (colour[0] * 0.55, colour[1] * 0.55, colour[2] * 0.55, min(1.0, colour[3] + 0.3))
-    for start, end, other in ((p1, tip, p2), (p2, tip, p1), (p1, p2, tip)):
+def _outlined_face(b: _Builder, corners: tuple[Point, Point, Point], normal: Point, colour: Colour) -> None:
+    """A face of plastic with its outline in it, the three side by side (never one over another: the glow pass adds
+    each one's light): a black band of ink along each edge (the plastic seen edge-on stops all the light), a light
+    band just inside it (the light a rounded edge catches), and the face's colour within. The outline reads on any
+    panel, its own colour included: the light ones by the dark band, the dark ones (Space, the felt) by the light
+    band (issue 27, point 5). Back faces are culled, so only the edges of the faces towards the camera are drawn:
+    the pyramid's outline, not a wireframe. The dark band's outer normals lean out, as a rounded edge's do."""
+    ink: Colour = (0.0, 0.0, 0.0, 1.0)  # it stops the light and reflects none (view/shaders.py)
+    light: Colour = (1.0, 1.0, 1.0, 0.0)  # pure white: the glow adds view/shaders.py's RIM_LIGHT, the filter nothing
+    edges = []
+    for i in range(3):
+        start, end, other = corners[i], corners[(i + 1) % 3], corners[(i + 2) % 3]
         along = _unit((end[0] - start[0], end[1] - start[1], end[2] - start[2]))
         towards = (other[0] - start[0], other[1] - start[1], other[2] - start[2])
         dot = towards[0] * along[0] + towards[1] * along[1] + towards[2] * along[2]
-        inward = _unit(_along(towards, along, -dot))
-        bent = _unit(_along(normal, inward, -0.9))
-        inner = _along(start, inward, EDGE_BAND)
-        if end is tip:  # a band tapering to the tip, inside the face, wound as the face is
-            corner, top, side = (b.add(start, bent, (0, 0), dense), b.add(tip, bent, (0, 0), dense),
-                                 b.add(inner, normal, (0, 0), dense))
-            b.triangle(corner, side, top) if start is p1 else b.triangle(corner, top, side)
-        else:  # the foot: a band of even width
-            ids = [b.add(start, bent, (0, 0), dense), b.add(end, bent, (0, 0), dense),
-                   b.add(_along(end, inward, EDGE_BAND), normal, (0, 0), dense), b.add(inner, normal, (0, 0), dense)]
-            b.triangle(ids[0], ids[1], ids[2])
-            b.triangle(ids[0], ids[2], ids[3])
+        edges.append((start, _unit(_along(towards, along, -dot))))
+    inner = EDGE_DARK + EDGE_LIGHT
+    parts: list[tuple[list[Point], Colour, int | None]] = [
+        (_clipped(list(corners), [(e, inner, True) for e in edges]), colour, None)]
+    for i, edge in enumerate(edges):
+        others = [(e, EDGE_DARK, True) for j, e in enumerate(edges) if j != i]
+        parts.append((_clipped(list(corners), [(edge, EDGE_DARK, False)]), ink, i))
+        parts.append((_clipped(list(corners), [(edge, EDGE_DARK, True), (edge, inner, False), *others]), light, None))
+    for polygon, tone, rim in parts:
+        if len(polygon) < 3:
+            continue
+        ids = []
+        for p in polygon:
+            lean = normal
+            if rim is not None and abs(_distance(p, *edges[rim])) < 1e-6:
+                lean = _unit(_along(normal, edges[rim][1], -0.9))
+            ids.append(b.add(p, lean, (0, 0), tone))
+        for k in range(1, len(ids) - 1):  # a convex polygon, wound as the face is
+            b.triangle(ids[0], ids[k], ids[k + 1])
+
+
+def _distance(p: Point, start: Point, inward: Point) -> float:
+    """How far a point of the face lies from an edge's line (`start` on it, `inward` across it), inwards."""
+    return (p[0] - start[0]) * inward[0] + (p[1] - start[1]) * inward[1] + (p[2] - start[2]) * inward[2]
+
+
+def _clipped(polygon: list[Point], limits: list[tuple[tuple[Point, Point], float, bool]]) -> list[Point]:
+    """A convex polygon of a face cut by lines parallel to its edges: each limit keeps the part at least (True) or
+    at most (False) so far from an edge's line; its corners in the polygon's own order (its winding kept)."""
+    for (start, inward), limit, above in limits:
+        kept: list[Point] = []
+        for k, p in enumerate(polygon):
+            q = polygon[(k + 1) % len(polygon)]
+            dp, dq = _distance(p, start, inward) - limit, _distance(q, start, inward) - limit
+            p_in = dp >= -1e-9 if above else dp <= 1e-9
+            q_in = dq >= -1e-9 if above else dq <= 1e-9
+            if p_in:
+                kept.append(p)
+            if p_in != q_in:
+                t = dp / (dp - dq)
+                kept.append((p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1]), p[2] + t * (q[2] - p[2])))
+        polygon = kept
+        if len(polygon) < 3:
+            return []
+    return polygon
 
 
 def _pips(b: _Builder, p1: Point, p2: Point, tip: Point, normal: Point, count: int, edge: float,

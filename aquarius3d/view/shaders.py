@@ -81,10 +81,14 @@ void main() {
     vec3 bounce = reflect(-eye, n);
     vec3 room = mix(vec3(0.25, 0.27, 0.27), vec3(0.95, 0.95, 0.92), smoothstep(-0.2, 0.9, bounce.z));
     float scatter = gloss.w * base.a;
-    v_fill = (base.rgb * (ambient + fill_colour * abs(dot(n, fill_dir))) * scatter + room * fresnel * gloss.z)
+    float sheen_of = step(0.02, dot(p3d_Color.rgb, vec3(1.0)));  // 0 on an outline's ink (black): it reflects nothing
+    v_fill = (base.rgb * (ambient + fill_colour * abs(dot(n, fill_dir))) * scatter + room * fresnel * gloss.z * sheen_of)
              * p3d_ColorScale.a;
     float through = max(dot(n, key_dir), 0.0) * 0.75 + abs(dot(n, key_dir)) * 0.25;  // (the lit side brighter)
-    v_key = (base.rgb * key_colour * through * scatter + key_colour * highlight) * p3d_ColorScale.a;
+    v_key = (base.rgb * key_colour * through * scatter + key_colour * highlight * sheen_of) * p3d_ColorScale.a;
+    float rim = step(2.99, dot(p3d_Color.rgb, vec3(1.0)));  // an outline's light band (pure white): as bright lit or not
+    v_fill = mix(v_fill, vec3(RIM_LIGHT) * p3d_ColorScale.a, rim);
+    v_key *= 1.0 - rim;
   #endif
 #endif
     // Looked up a little off the surface, along its normal: no acne on the thin cards.
@@ -210,7 +214,9 @@ void main() {
     // Light goes through the plastic: a wall is lit from either side (the far wall's inside too).
     float through = max(dot(n, key_dir), 0.0) * 0.75 + abs(dot(n, key_dir)) * 0.25;  // (the lit side brighter)
     vec3 diffuse = ambient + fill_colour * abs(dot(n, fill_dir)) + key_colour * through * shade;
-    vec3 colour = base.rgb * diffuse * gloss.w * base.a + room * fresnel * gloss.z + key_colour * highlight;
+    float sheen_of = step(0.02, dot(v_colour.rgb, vec3(1.0)));  // 0 on an outline's ink (black): it reflects nothing
+    vec3 colour = base.rgb * diffuse * gloss.w * base.a + (room * fresnel * gloss.z + key_colour * highlight) * sheen_of;
+    colour = mix(colour, vec3(RIM_LIGHT), step(2.99, dot(v_colour.rgb, vec3(1.0))));  // an outline's light band
     gl_FragColor = vec4(colour * p3d_ColorScale.a, 1.0);
 #endif
 #endif
@@ -230,6 +236,7 @@ void main() {
 
 FIBRE_SCALE = 1.0 / 24.0  # the fibres' texture repeats every 24 mm of felt
 NORMAL_OFFSET = 0.6  # millimetres off the surface a shadow is looked up at
+RIM_LIGHT = 0.5  # the light a pyramid's outline adds in its light band (view/pieces.py), lit or in shade
 KINDS = ("ground", "felt", "lit", "surface", "plastic", "filter", "bake")
 
 
@@ -238,7 +245,8 @@ def make(kind: str, taps: int, sheen: bool, ground_map: bool = True) -> Shader:
     ground's light from the ground light map or (`ground_map` false) per vertex."""
     fragment = {"ground": GROUND, "felt": GROUND, "lit": GROUND, "surface": SURFACE, "plastic": PLASTIC,
                 "filter": PLASTIC, "bake": BAKE}[kind]
-    defines = {"TAPS": str(taps), "FIBRE_SCALE": f"{FIBRE_SCALE:.6f}", "NORMAL_OFFSET": f"{NORMAL_OFFSET:.3f}"}
+    defines = {"TAPS": str(taps), "FIBRE_SCALE": f"{FIBRE_SCALE:.6f}", "NORMAL_OFFSET": f"{NORMAL_OFFSET:.3f}",
+               "RIM_LIGHT": f"{RIM_LIGHT:.3f}"}
     if ground_map and kind in ("ground", "felt"):
         defines["GROUND_MAP"] = "1"
     elif kind in ("ground", "felt", "lit"):

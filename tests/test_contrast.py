@@ -1,0 +1,109 @@
+"""Contrast (issue 27, point 5): every pyramid colour reads on every panel colour, by an outline that gives at least
+3:1 luminance contrast with the panel under it, read back from rendered pictures at each quality tier."""
+
+import numpy as np
+import pytest
+from panda3d.core import Point2, Point3
+from test_lighting import GROUND, picture
+
+from aquarius3d.core import geometry
+from aquarius3d.view.quality import QUALITIES
+from aquarius3d.view.scene import CardView, PyramidView
+
+PANELS = "EAFWS"  # Earth, Air, Fire, Water and Space panels
+COLOURS = "gyrbkwc"  # the pyramids: green, yellow, red, blue, black, To the Clouds' white, Sky High's clear
+
+
+def luminance(image):
+    """Relative luminance of sRGB pixels (WCAG's)."""
+    linear = np.where(image <= 0.04045, image / 12.92, ((image + 0.055) / 1.055) ** 2.4)
+    return linear @ np.array([0.2126, 0.7152, 0.0722])
+
+
+def contrast(a, b):
+    """WCAG contrast ratios between two luminance images, pixel by pixel."""
+    return (np.maximum(a, b) + 0.05) / (np.minimum(a, b) + 0.05)
+
+
+def on_screen(table, image, point):
+    seen = table.base.cam.getRelativePoint(table.scene.root, Point3(*point))
+    flat = Point2()
+    assert table.base.camLens.project(seen, flat)
+    height, width, _ = image.shape
+    return ((flat.x + 1) / 2 * width, (1 - flat.y) / 2 * height)
+
+
+def convex_hull(points):
+    points = sorted(set(points))
+
+    def turn(o, a, b):
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+    lower, upper = [], []
+    for p in points:
+        while len(lower) >= 2 and turn(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    for p in reversed(points):
+        while len(upper) >= 2 and turn(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return lower[:-1] + upper[:-1]
+
+
+def within(polygon, shape, margin):
+    """The pixels at least `margin` pixels inside a convex polygon (counter-clockwise on screen)."""
+    rows, cols = np.mgrid[0:shape[0], 0:shape[1]] + 0.5
+    keep = np.ones(shape, bool)
+    for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1]):
+        length = np.hypot(x1 - x0, y1 - y0)
+        keep &= ((x1 - x0) * (rows - y0) - (y1 - y0) * (cols - x0)) / length >= margin
+    return keep
+
+
+def outline_read(ratio, polygon, panel, reach=6.0, samples=12):
+    """Points along a silhouette lying over the panel: for each, the best contrast found across the silhouette
+    within `reach` pixels either side (an outline a few pixels wide is found wherever it lies)."""
+    found = []
+    for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1]):
+        length = np.hypot(x1 - x0, y1 - y0)
+        if length < 6:
+            continue
+        nx, ny = (y1 - y0) / length, -(x1 - x0) / length
+        for k in range(1, samples):
+            x, y = x0 + k / samples * (x1 - x0), y0 + k / samples * (y1 - y0)
+            if not panel[int(y), int(x)]:
+                continue
+            found.append(max(ratio[int(y + d * ny), int(x + d * nx)] for d in np.arange(-reach, reach + 0.5, 0.5)))
+    return np.array(found)
+
+
+@pytest.mark.parametrize("tier", ["low", pytest.param("medium", marks=pytest.mark.slow)])
+def test_every_pyramid_outline_reads_on_every_panel(lit_scene, tier):
+    """A medium pyramid of each colour on a card of each element, from the default three-quarter view: along its
+    silhouette over the panel, at least 90% of the points have a pixel at 3:1 or more against the panel as it is
+    without the pyramid (the same camera), within a few pixels across: its outline gives the contrast its colour
+    may not (a red pyramid on a red panel, a black one on Space)."""
+    table = lit_scene
+    table.scene.set_quality(QUALITIES[tier])
+    base = geometry.card_top(0)
+    qx, qy = geometry.quarter_offset(0)
+    half, tip = geometry.PYRAMID_BASE["M"] / 2, base + geometry.PYRAMID_HEIGHT["M"]
+    corners = [(qx + sx * half, qy + sy * half, base) for sx in (-1, 1) for sy in (-1, 1)] + [(qx, qy, tip)]
+    cx, cy = geometry.cell_centre(0, 0)
+    card = [(cx + sx * geometry.CARD_WIDTH / 2, cy + sy * geometry.CARD_LENGTH / 2, GROUND)
+            for sx in (-1, 1) for sy in (-1, 1)]
+    worst = {}
+    for element in PANELS:
+        for colour in COLOURS:
+            table.scene.sync({"card": CardView((0, 0), element * 4, 0, GROUND)},
+                             {"p": PyramidView((0, 0), 0, 0, "M" + colour, base)})
+            table.look("orbit")
+            seen = picture(table)
+            table.scene.sync({"card": CardView((0, 0), element * 4, 0, GROUND)}, {})
+            bare = picture(table)  # the same camera, the pyramid gone
+            ratio = contrast(luminance(seen), luminance(bare))
+            panel = within(convex_hull([on_screen(table, seen, p) for p in card]), seen.shape[:2], 6.0)
+            read = outline_read(ratio, convex_hull([on_screen(table, seen, p) for p in corners]), panel)
+            assert len(read) >= 20, (element, colour)  # (the silhouette lies over the panel)
+            worst[element + colour] = float(np.mean(read >= 3.0))
+    assert min(worst.values()) >= 0.9, {k: round(v, 2) for k, v in worst.items() if v < 0.9}
