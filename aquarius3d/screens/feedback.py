@@ -194,6 +194,10 @@ class Feedback:
         avoid = [rect for rect in rects if rect is not None]
         self.overlay.place(screen.base, root, obstacles, avoid, covered)
 
+    def replace_labels(self) -> None:
+        """Place the labels again before the next frame (one moved to another anchor with the same words)."""
+        self._placed = None
+
     def obstacles(self) -> list[Rect]:
         """The drawn action card, while it shows: the table is framed beside it, not under it."""
         if self.action_card.isHidden():

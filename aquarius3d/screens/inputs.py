@@ -46,10 +46,12 @@ KEYS: dict[str, tuple[str, ...]] = {
     "view_orbit": ("3", "home"),
     "fit": ("f",),
     "whole_table": ("t",),  # a glance at the whole table: piles, trays, the scoring row
+    "centre": ("c",),  # the orbit's centre on the house or card under the pointer
     # Aquarius Rising
     "storeys": ("l",),
     "elevation": ("e",),
     "heights": ("k",),  # the height ranking's panel
+    "marks": ("m",),  # a marker over each goal element's highest point
     # the rules' pages
     "page_next": ("page_down", "arrow_right"),
     "page_previous": ("page_up", "arrow_left"),

@@ -27,6 +27,7 @@ from .elevation import aim_elevation, show_elevation
 from .feedback import Feedback
 from .game_menu import GameMenu
 from .heights import HeightPanel
+from .house_height import HouseHeight
 from .hud import Hud
 from .join import JoinPanel
 from .keyboard import TableKeys
@@ -87,6 +88,7 @@ class TableScreen(TableCamera, Screen):
         self.keys = TableKeys(self)  # Tab, Shift+Tab and Enter: the table by keyboard alone
         self.tray_tip = TrayTip(self)
         self.heights = HeightPanel(self)  # Aquarius Rising: the height ranking, always on (K)
+        self.house_height = HouseHeight(self)  # the hovered house's height, the elements' marks (M), C
         self.refresh()
         self.frame_now()
         self._bot_due = time.monotonic() + BOT_PAUSE
@@ -146,6 +148,8 @@ class TableScreen(TableCamera, Screen):
         bind("storeys", self.toggle_storeys)
         bind("elevation", self.toggle_elevation)
         bind("heights", self.toggle_heights)
+        bind("marks", self.house_height.toggle_marks)
+        bind("centre", self.house_height.centre)
         bind("view_top", self.view, ("top",))
         bind("view_side", self.view, ("side",))
         bind("view_orbit", self.view, ("orbit",))
@@ -180,6 +184,7 @@ class TableScreen(TableCamera, Screen):
             self._aim_elevation()
         self.hud.update(session, self.status)
         self.heights.update()
+        self.house_height.update()
         self.join.update(session)
         self.hud.draw_choices(session, self._act)
         self._follow()
@@ -243,6 +248,7 @@ class TableScreen(TableCamera, Screen):
             if session.stage == Stage.PYRAMID:  # the player's tray: the pyramid pointed at brightens
                 self.parts.hover_tray(self.parts.tray_pyramid_at(self.picker.table_point(point, Trays.TOP)))
         self.tray_tip.update(point)  # a greyed pyramid under the pointer says why (Aquarius Rising)
+        self.house_height.follow(point)  # the house under the pointer says its height (Aquarius Rising)
         self.keys.follow()
         due = self._bot_due + (TAKE_BACK_PAUSE if session.stage == Stage.COMPUTER and session.can_take_back() else 0)
         ready = session.stage == Stage.COMPUTER and now >= due and not self.menu.shown and not self.hold

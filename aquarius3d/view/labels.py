@@ -34,7 +34,7 @@ WINDOW: Rect = (-0.99, 0.99, -0.99, 0.99)
 GAP = 0.008  # screen units kept between two labels, or a label and a panel, a card or a pile
 REACH = 0.2  # how far from its place a label may move to stay clear (screen units); with no clear spot, not shown
 SEAT_REACH = 0.3  # a seat's label may go a little farther (between two trays of Aquarius Rising, say): it is a name
-STEPS = [0.0] + [0.02 * i for i in range(1, 16)]  # ring radii tried, up to the farthest reach
+STEPS = [0.0] + [0.02 * i for i in range(1, 31)]  # ring radii tried, up to the farthest reach (a callout's)
 DIRECTIONS = [(math.cos(math.radians(a)), math.sin(math.radians(a)))
               for a in (90, 270, 0, 180, 45, 135, 315, 225, 22.5, 157.5, 337.5, 202.5, 67.5, 112.5, 292.5, 247.5)]
 TEXT = (0.96, 0.94, 0.86, 1.0)

@@ -1,0 +1,182 @@
+"""Heights read in the 3D view (a part of the table screen): in Aquarius Rising the house under the pointer (or
+the spot the keyboard lights) says its height in millimetres and its elements' ranks in a label beside its top;
+M marks the highest point of each goal element over its house; in every game C centres the orbit on the house or
+card under the pointer.
+
+The heights are the rules' (view/house_marks.py gathers the rules' points per house; the ranks are
+RisingFlow.height_ranking's, as the K panel and the end screen give them); the label is a screen label placed by
+view/labels.py's rules: never over a card, another label or a panel of the HUD.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import TYPE_CHECKING, cast
+
+from panda3d.core import LineSegs, Mat4, Point3
+
+from ..core import geometry
+from ..i18n import element_name, length, tr
+from ..view.house_marks import ElementMarks, column_at, house_tops
+from ..view.labels import ScreenLabels
+from ..view.rising import element_tops
+
+if TYPE_CHECKING:
+    from panda3d.core import NodePath
+
+    from ..session.flows.rising import RisingFlow
+    from ..view.picking import Cell, ScreenPoint
+    from .table_screen import TableScreen
+
+LABEL_SCALE = 0.036  # the hovered house's label (aspect2d units)
+LABEL_LIFT = 0.05  # screen units above the house's top it is first tried at
+LABEL_REACH = 0.6  # how far from the house it may go to stay clear of the cards (a line joins them when far)
+LEADER_FROM = 0.06  # screen units from the house's top beyond which the line is drawn
+LEADER = (0.96, 0.94, 0.86, 0.8)
+
+
+class HouseHeight:
+    """Kept by the table screen: the hovered house's label, the elements' markers (M) and the orbit's centring (C)."""
+
+    def __init__(self, screen: TableScreen) -> None:
+        self.screen = screen
+        self.rising = screen.session.family == "rising"
+        overlay = screen.parts.overlay
+        self.label = overlay.add("house-height", LABEL_SCALE, first=True, reach=LABEL_REACH)
+        overlay.labels.remove(self.label)  # placed before every other label: it is what the player asks about now
+        overlay.labels.insert(0, self.label)
+        self.label.setTag("house-height", "")
+        self.marks = ElementMarks(screen.scene.root, overlay)
+        self.tops: dict[Cell, tuple[float, tuple[str, ...]]] = {}  # each house's highest point and its elements
+        self.ranks: dict[str, int] = {}
+        self.house: Cell | None = None  # the house the label speaks of
+        self._pointer: tuple[object, ...] | None = None
+        self.leader = overlay.root.attachNewNode("house-height-leader")  # from the label to its house, when far
+        self._leader: tuple[object, ...] | None = None
+
+    def update(self) -> None:
+        """After every redraw: the houses' heights and the ranks as the table stands, the markers and the label."""
+        if not self.rising:
+            return
+        state = self.screen.session.state
+        self.tops = house_tops(state)
+        rows = cast("RisingFlow", self.screen.session.flow).height_ranking()
+        self.ranks = {element: rank for element, _, rank in rows if rank is not None}
+        tops = element_tops(state)
+        if tops != self.marks.tops:
+            self.marks.update(tops)
+        self._say()
+
+    # -- the house under the pointer ----------------------------------------------------------------------
+
+    def house_at(self, point: ScreenPoint) -> Cell | None:
+        """The house (or card) the pointer is on: the first one a ray from the eye through the point meets."""
+        screen = self.screen
+        near, far = Point3(), Point3()
+        if not screen.base.cam.node().getLens().extrude(point, near, far):
+            return None
+        root = screen.scene.root
+        near, far = root.getRelativePoint(screen.base.cam, near), root.getRelativePoint(screen.base.cam, far)
+        tops = {cell: self.tops[cell][0] if cell in self.tops else geometry.card_top(0)
+                for cell in screen.session.state.table.faces}
+        return column_at((near.x, near.y, near.z), (far.x, far.y, far.z), tops)
+
+    def follow(self, point: ScreenPoint | None) -> None:
+        """Each frame: the house under the pointer, or the keyboard's lit spot while it leads, gets the label."""
+        if not self.rising:
+            return
+        screen = self.screen
+        keys = screen.keys.previewing()
+        wanted = (point, keys, screen.hover_cell, screen.camera.orbit, len(screen.session.state.log))
+        if wanted == self._pointer:
+            return
+        self._pointer = wanted
+        house = screen.hover_cell if keys else (self.house_at(point) if point is not None else None)
+        if house != self.house:
+            self.house = house
+            self._say()
+        self._lead()
+
+    def _lead(self) -> None:
+        """A thin line from the label to its house's top, when the label had to stand away from it."""
+        screen, overlay = self.screen, self.screen.parts.overlay
+        if self.label.isHidden() or not screen.feedback.overlay.labels:
+            return
+        screen.feedback.place_labels()  # (the camera has moved this frame already: placed where it is now)
+        rect = overlay.rects.get(id(self.label))
+        anchor = self.label.getPythonTag("anchor")
+        top = screen.picker.screen_of_point(*anchor[0]) if rect is not None and anchor is not None else None
+        wanted = (rect, top)
+        if wanted == self._leader:
+            return
+        self._leader = wanted
+        self.leader.getChildren().detach()
+        if rect is None or top is None:
+            return
+        aspect = screen.base.getAspectRatio()
+        x = min(max(top[0], rect[0]), rect[1])  # the label's nearest point to the house's top
+        y = min(max(top[1], rect[2]), rect[3])
+        if math.hypot((x - top[0]) * aspect, y - top[1]) < LEADER_FROM:
+            return
+        line = LineSegs("leader")
+        line.setThickness(1.5)
+        line.setColor(*LEADER)
+        line.moveTo(x, 0, y)
+        line.drawTo(top[0], 0, top[1])
+        line.setThickness(5.0)
+        line.moveTo(top[0], 0, top[1])  # a dot on the house's top
+        line.drawTo(top[0], 0, top[1])
+        node = self.leader.attachNewNode(line.create())
+        node.setMat(screen.base.render2d, Mat4.identMat())
+
+    def _say(self) -> None:
+        house = self.house if self.house in self.tops and not self.screen.elevation_on else None
+        if house is None:
+            self.label.node().setText("")
+            self.label.hide()
+            self.leader.getChildren().detach()
+            self._leader = None
+            return
+        height, elements = self.tops[house]
+        ordered = sorted(elements, key=lambda element: (self.ranks.get(element, 99), element))
+        ranks = "  ".join(tr("house_rank", element=element_name(element), rank=self.ranks[element])
+                          for element in ordered if element in self.ranks)
+        self.label.node().setText(tr("house_height", height=length(height), ranks=ranks))
+        x, y = geometry.cell_centre(*house)
+        self.label.setPythonTag("house", house)
+        ScreenLabels.anchor(self.label, (x, y, height), LABEL_LIFT)
+        self.label.show()
+        self.screen.feedback.replace_labels()
+
+    # -- keys ---------------------------------------------------------------------------------------------
+
+    def toggle_marks(self) -> None:
+        """M: the highest point of each goal element marked over its house, or the marks put away."""
+        if self.rising:
+            self.marks.show(not self.marks.shown)
+            self.screen.feedback.replace_labels()
+
+    def centre(self, point: ScreenPoint | None = None) -> None:
+        """C: the orbit's centre moved (eased) to the house or card under the pointer (the keyboard's lit spot while
+        it leads), half-way up the house; to the point of the felt there when none is. The camera then stays."""
+        screen = self.screen
+        point = point if point is not None else screen.picker.mouse()
+        house = screen.hover_cell if screen.keys.previewing() else None
+        if house is None and point is not None:
+            house = self.house_at(point)
+        if house is not None:
+            x, y = geometry.cell_centre(*house)
+            top = self.tops[house][0] if house in self.tops else geometry.card_top(0)
+            target = (x, y, (geometry.card_top(0) + top) / 2)
+        else:
+            spot = screen.picker.table_point(point) if point is not None else None
+            if spot is None:
+                return
+            target = (spot[0], spot[1], geometry.card_top(0))
+        screen.show_elevation(False)
+        screen.camera.ease_to(replace(screen.camera.orbit, target=target))
+        screen.camera.moved_by_player = True  # (the game's framing leaves it there until F, Home, 1, 2 or 3)
+
+    def nodes(self) -> list[NodePath]:
+        return [self.label, self.leader, self.marks.root]

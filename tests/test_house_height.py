@@ -1,0 +1,153 @@
+"""Heights read in the 3D view (issue 28, point 3): in Aquarius Rising the house under the pointer says its height
+and its elements' ranks in a screen label, M marks each goal element's highest point over its house, and C
+centres the orbit on the house or card under the pointer. The heights are the rules' own."""
+
+import pytest
+
+from aquarius3d.core import geometry
+from aquarius3d.games.rising.houses import houses_of_state, points
+from aquarius3d.i18n import element_name, length, set_language, tr
+from aquarius3d.session import Seat
+from aquarius3d.view.house_marks import MARKER_CLEAR, column_at
+from aquarius3d.view.labels import overlaps as overlap
+from test_layout import play
+
+
+def rules_tops(state):
+    """Each house's highest point and the elements there, from the rules' points."""
+    found = {}
+    for point in points(houses_of_state(state)):
+        height, letters = found.get(point.cell, (-1.0, set()))
+        if point.height > height + 1e-9:
+            found[point.cell] = (point.height, {point.letter})
+        elif abs(point.height - height) <= 1e-9:
+            letters.add(point.letter)
+    return found
+
+
+def house_points(app):
+    """Houses (cards with pyramids, storeys) whose top the pointer can reach (its screen point meets that house
+    first)."""
+    table = app.table
+    state = app.session.state
+    aspect = app.base.getAspectRatio()
+    found = {}
+    for cell, (height, _) in rules_tops(state).items():
+        if height <= geometry.card_top(0) + 1.0:
+            continue
+        x, y = geometry.cell_centre(*cell)
+        point = table.picker.screen_of_point(x, y, height - 0.5)
+        if point is None or abs(point[0]) > 0.95 or abs(point[1]) > 0.95 \
+                or table.hud.hand.index_at(point, aspect) is not None:
+            continue
+        if table.house_height.house_at(point) == cell:
+            found[cell] = point
+    return found
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_hovered_house_says_its_height_and_its_elements_ranks(app, language):
+    set_language(language)
+    try:
+        app.start_game("aquarius-rising", {}, [Seat(n, "computer") for n in ("Ann", "Bo", "Cy")], seed=5)
+        play(app, 60)
+        table, session = app.table, app.session
+        houses = house_points(app)
+        assert len(houses) >= 2
+        tops = rules_tops(session.state)
+        keys = session.game.end.keys(session.state)
+        ranks = {element: rank for element, _, rank in session.flow.height_ranking() if rank is not None}
+        label = table.house_height.label
+        for cell, point in houses.items():
+            table.house_height.follow(point)
+            assert table.house_height.house == cell
+            height, letters = tops[cell]
+            elements = sorted((e for e in keys if e[0].upper() in letters), key=lambda e: (ranks[e], e))
+            for element in elements:
+                assert height <= keys[element][0] + 1e-9  # no element stands higher than its highest point
+            words = "  ".join(tr("house_rank", element=element_name(e), rank=ranks[e]) for e in elements)
+            assert label.node().getText() == tr("house_height", height=length(height), ranks=words)
+            assert label.getPythonTag("anchor")[0] == pytest.approx((*geometry.cell_centre(*cell), height))
+            table.feedback.place_labels()
+            overlay = table.parts.overlay
+            assert label in overlay.in_view()
+            rect = overlay.rects[id(label)]
+            assert not any(overlap(rect, other) for other in table.obstacles())
+            assert not any(overlap(rect, overlay.rects[id(other)]) for other in overlay.in_view() if other != label)
+        table.house_height.follow((0.0, 0.99))  # over nothing: no label
+        assert table.house_height.house is None and label not in table.parts.overlay.shown()
+    finally:
+        set_language("en")
+
+
+def test_m_marks_each_elements_highest_point_over_its_house(app):
+    app.start_game("aquarius-rising", {}, [Seat(n, "computer") for n in ("Ann", "Bo", "Cy")], seed=7)
+    play(app, 60)
+    table, session = app.table, app.session
+    marks = table.house_height.marks
+    assert not marks.shown
+    app.base.messenger.send("m")
+    assert marks.shown and not marks.root.isHidden()
+    keys = session.game.end.keys(session.state)
+    highest = {}  # element -> (height, cells holding it there), from the rules' points
+    for point in points(houses_of_state(session.state)):
+        element = next(e for e in keys if e[0].upper() == point.letter)
+        height, cells = highest.get(element, (-1.0, set()))
+        if point.height > height + 1e-9:
+            highest[element] = (point.height, {point.cell})
+        elif abs(point.height - height) <= 1e-9:
+            cells.add(point.cell)
+    markers = marks.markers()
+    assert set(markers) == set(keys) == set(highest)
+    for element, node in markers.items():
+        height, cells = highest[element]
+        assert height == pytest.approx(keys[element][0], abs=1e-6)  # (the keys are rounded to a millionth)
+        assert node.getZ(table.scene.root) == pytest.approx(height + MARKER_CLEAR)
+        x, y = node.getX(table.scene.root), node.getY(table.scene.root)
+        assert any(abs(x - cx) < geometry.CARD_WIDTH / 2 and abs(y - cy) < geometry.CARD_LENGTH / 2
+                   for cx, cy in (geometry.cell_centre(*c) for c in cells))
+    labels = {label.getTag("element-mark"): label.node().getText() for label in marks.labels}
+    assert labels == {e: tr("marker_label", element=element_name(e), height=length(keys[e][0])) for e in keys}
+    app.base.messenger.send("m")
+    assert not marks.shown and marks.root.isHidden()
+
+
+def test_c_centres_the_orbit_on_the_house_under_the_pointer(app, monkeypatch):
+    app.start_game("aquarius-rising", {}, [Seat(n, "computer") for n in ("Ann", "Bo", "Cy")], seed=5)
+    play(app, 60)
+    table = app.table
+    tops = rules_tops(app.session.state)
+    cell, point = next(iter(house_points(app).items()))
+    monkeypatch.setattr(table.picker, "mouse", lambda: point)
+    before = table.camera.orbit
+    app.base.messenger.send("c")
+    table.camera.finish()
+    x, y = geometry.cell_centre(*cell)
+    assert table.camera.orbit.target == pytest.approx((x, y, (geometry.card_top(0) + tops[cell][0]) / 2))
+    assert table.camera.orbit.target != pytest.approx(before.target)
+    assert (table.camera.orbit.distance, table.camera.orbit.heading) == pytest.approx((before.distance, before.heading))
+    assert table.camera.moved_by_player  # it stays there until F
+
+
+def test_c_centres_on_a_card_in_aquarius(app, monkeypatch):
+    app.start_game("aquarius", {}, [Seat("Ann", "computer"), Seat("Bo", "computer")], seed=3)
+    play(app, 8)
+    table = app.table
+    cells = list(app.session.state.table.faces)
+    cell = max(cells, key=lambda c: abs(c[0]) + abs(c[1]))  # off the middle: the centre must move
+    point = table.picker.screen_of_cell(cell)
+    assert column_at(*ray(table, point), {c: geometry.card_top(0) for c in cells}) == cell
+    monkeypatch.setattr(table.picker, "mouse", lambda: point)
+    app.base.messenger.send("c")
+    table.camera.finish()
+    assert table.camera.orbit.target == pytest.approx((*geometry.cell_centre(*cell), geometry.card_top(0)))
+
+
+def ray(table, point):
+    from panda3d.core import Point3
+
+    near, far = Point3(), Point3()
+    table.base.cam.node().getLens().extrude(point, near, far)
+    root = table.scene.root
+    near, far = root.getRelativePoint(table.base.cam, near), root.getRelativePoint(table.base.cam, far)
+    return (near.x, near.y, near.z), (far.x, far.y, far.z)
