@@ -61,7 +61,7 @@ def test_a_mistyped_code_says_what_is_wrong(text, says):
     (b"\x00\x01", "not binary"),
     ("{", "not JSON"),
     ("[1, 2]", "expected a JSON object"),
-    ('{"type": "shout"}', "type must be one of hello, move, not \"shout\""),
+    ('{"type": "shout"}', "type must be one of hello, move, look, not \"shout\""),
     ('{"type": "move", "seq": NaN, "move": "pass"}', "not JSON"),
     ("[" * 100_000, "nested too deeply"),
 ])
@@ -71,7 +71,7 @@ def test_a_message_that_cannot_be_read_is_refused_with_a_reason(data, says):
 
 
 def test_a_hello_and_a_move_are_checked_field_by_field():
-    good = {"type": "hello", "protocol": 1, "secret": "k7f3-q9x2", "name": "  Bo   Smith "}
+    good = {"type": "hello", "protocol": 2, "secret": "k7f3-q9x2", "name": "  Bo   Smith "}
     assert read_hello(good).name == "Bo Smith"
     for change, says in (({"protocol": "1"}, "protocol must be a whole number"), ({"name": ""}, "name must be"),
                          ({"name": "x" * 25}, "name must be"), ({"name": "a\x07b"}, "name must be"),
@@ -243,12 +243,20 @@ def test_a_player_refuses_a_host_of_another_protocol_version():
 
     async def other_version(ws):
         await ws.recv()
-        await ws.send(json.dumps({"type": "welcome", "protocol": 2, "seat": 0, "token": "t"}))
+        await ws.send(json.dumps({"type": "welcome", "protocol": 3, "seat": 0, "token": "t"}))
         await ws.wait_closed()
 
     async def go():
         async with serve(other_version, LOOPBACK, 0) as server:
             port = server.sockets[0].getsockname()[1]
-            with pytest.raises(Exception, match="the host speaks protocol 2 and this player 1: use the same version"):
+            with pytest.raises(Exception, match="the host speaks protocol 3 and this player 2: use the same version"):
                 await Guest(JoinCode(LOOPBACK, port, "k7f3-q9x2"), "Bo").join()
     run(go(), 20)
+
+
+def test_a_look_has_no_field():
+    from aquarius3d.net.protocol import read_look
+
+    read_look(decode('{"type": "look"}'))
+    with pytest.raises(ProtocolError, match='malformed look: no field "seat"'):
+        read_look(decode('{"type": "look", "seat": 0}'))

@@ -32,8 +32,9 @@ def private_home(tmp_path, monkeypatch):
     ('{"type": "hello"', 1008, "malformed message: not JSON"),
     ("[]", 1008, "expected a JSON object"),
     ('{"type": "move", "seq": 1, "move": "pass"}', 1008, "the first message must be a hello"),
-    ('{"type": "hello", "protocol": 1, "secret": 7, "name": "Bo"}', 1008, "secret must be text"),
-    ('{"type": "hello", "protocol": 1, "secret": "x", "name": "Bo", "seat": 0}', 1008, "no field \"seat\""),
+    (f'{{"type": "hello", "protocol": {protocol.PROTOCOL}, "secret": 7, "name": "Bo"}}', 1008, "secret must be text"),
+    (f'{{"type": "hello", "protocol": {protocol.PROTOCOL}, "secret": "x", "name": "Bo", "seat": 0}}', 1008,
+     "no field \"seat\""),
     (b"\x00" * 10, 1003, "messages are text"),
     ("x" * (protocol.MAX_MESSAGE + 1), 1009, ""),
 ])
@@ -55,7 +56,8 @@ def test_a_bad_first_message_closes_that_connection_with_a_reason(send, code, re
 
 
 @pytest.mark.parametrize("secret, protocol_version, code", [
-    ("aaaa-aaaa", 1, "secret"), (None, 2, "version"), ("", 1, "secret")])
+    ("aaaa-aaaa", protocol.PROTOCOL, "secret"), (None, protocol.PROTOCOL + 1, "version"),
+    ("", protocol.PROTOCOL, "secret")])
 def test_a_connection_without_the_secret_gets_nothing_but_a_refusal(secret, protocol_version, code):
     async def go():
         host, task = await start_host(exit_at_end=False)

@@ -12,6 +12,7 @@ import pytest
 
 from aquarius3d.bots import make_player
 from aquarius3d.engine.hidden import HIDDEN
+from aquarius3d.i18n import element_name
 from aquarius3d.net.code import JoinCode
 from aquarius3d.net.seating import chairs_of
 from aquarius3d.net.window import HostedGame, JoinedGame, Pump
@@ -197,7 +198,7 @@ def test_a_window_that_cannot_join_says_why_in_words(pump, monkeypatch, case):
             free.bind((LOOPBACK, 0))
             code = JoinCode(LOOPBACK, free.getsockname()[1], code.secret)
     elif case == "version":
-        monkeypatch.setattr("aquarius3d.net.host.PROTOCOL", 2)
+        monkeypatch.setattr("aquarius3d.net.host.PROTOCOL", 3)
     elif case == "not a host":
         import http.server
         import threading
@@ -335,3 +336,32 @@ def test_a_take_back_at_the_host_s_window_while_a_computer_seat_is_next_reaches_
     hosted.host.table_changed()
     until(lambda: len(joined.session.state.log) == moves, hosted, joined)
     assert joined.session.messages == session.messages and joined.session.state.table.faces == session.state.table.faces
+
+
+def test_aqua_chicken_across_computers_the_goal_comes_with_the_first_look_which_the_host_counts(pump):
+    """A joined player's own goal stays on the host until they hold G: the look is told (`look`), counted for the
+    side game and logged for all, and the goal comes under the same table number; a second look changes nothing."""
+    game = load_ruleset("aquarius", {"aqua_chicken": True})
+    hosted = HostedGame(game, chairs_of([Seat("Ann"), *parse_seats("remote", remote=True)], window=True), 3,
+                        LOOPBACK, 0, pump, save=None)
+    until(lambda: hosted.code is not None, hosted)
+    joined = JoinedGame(hosted.code, "Bo", pump, keep_token=False)
+    until(lambda: joined.session is not None, hosted, joined)
+    guest, session = joined.session, hosted.session
+    me, ann = guest.me, 1 - guest.me
+    assert guest.state.goals[me] == HIDDEN and guest.goal_unseen and session.state.goals[me] != HIDDEN
+    assert guest.observation()["goal"] == "?" and guest.goal_text() is None  # (a goal card to hold, no words yet)
+    assert guest.goal_hint().endswith("Aqua-Chicken: hold G only if you must look at your goal.")
+    seq, element = hosted.host.seq, game.deck.cards[session.state.goals[me]].code
+    guest.peek(True)
+    until(lambda: not guest.goal_unseen, hosted, joined)
+    assert guest.state.goals[me] == session.state.goals[me] and guest.goal_text().endswith(element_name(element))
+    assert session.looks == {me: session.state.turn_number} and hosted.host.seq == seq  # a look is not a move
+    assert guest.messages[-1] == session.messages[-1] == "Bo looked at their goal"
+    assert session.chicken_winners() == [ann]  # Bo looked: Ann alone never has
+    guest.peek(False)
+    guest.peek(True)  # looked before: nothing is sent
+    session.peek(True)  # Ann, at the host's window, looks: told to Bo under the same number
+    until(lambda: guest.messages[-1] == "Ann looked at their goal", hosted, joined)
+    assert session.messages.count("Bo looked at their goal") == 1 and hosted.host.seq == seq
+    assert sorted(session.looks) == [0, 1]

@@ -240,11 +240,13 @@ def observation(game: Game, state: State, seat: int) -> dict[str, Any]:
         "phase": state.phase,
         "hand": [{"kind": cards[c].kind, "code": cards[c].code} for c in state.hands[seat]],
         "hand_sizes": [len(h) for h in state.hands],
-        "goal": None if (goal := state.goals[seat]) is None else cards[goal].code,
+        # (a hole in a view: a player across computers who has not looked yet in Aqua-Chicken, net/wire.py)
+        "goal": None if (goal := state.goals[seat]) is None or goal == HIDDEN else cards[goal].code,
         # The goals this seat turned in to Shuffle Goals, oldest first: seen as they went (Aqua-Chicken too).
         "goals_turned_in": [cards[g].code for g in (turned_in[seat] if seat < len(turned_in) else [])],
         "goals": [
-            (cards[g].code if g is not None and (reveal or s == seat) else None) for s, g in enumerate(state.goals)
+            (cards[g].code if g is not None and g != HIDDEN and (reveal or s == seat) else None)
+            for s, g in enumerate(state.goals)
         ],
         "unused_goals": len(state.unused_goals),
         "deck": len(state.deck),

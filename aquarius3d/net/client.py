@@ -6,7 +6,8 @@
     await guest.move(message["seq"], "P EEWW 0,1")
 
 `play_bot` is `aquarius3d join CODE --bot LEVEL`: a computer player choosing from the view the host sent (its
-seat's observation, wire.py), exactly as the host's own computer seats choose.
+seat's observation, wire.py), exactly as the host's own computer seats choose. In Aqua-Chicken it looks at its
+goal before its first move (a computer plays by its goal; the side game counts the look).
 """
 
 from __future__ import annotations
@@ -124,6 +125,14 @@ class Guest:
         except ConnectionClosed:
             pass
 
+    async def look(self) -> None:
+        """Aqua-Chicken: this player looks at their goal (the host counts the first look and sends the goal)."""
+        assert self.ws is not None
+        try:
+            await self.ws.send(encode({"type": "look"}))
+        except ConnectionClosed:
+            pass
+
     async def leave(self) -> None:
         if self.ws is not None:
             await self.ws.close(NORMAL, "goodbye")
@@ -145,6 +154,7 @@ async def play_bot(code: JoinCode, level: str, name: str, seed: int, out: TextIO
     seconds to wait before each move; `keep_token`: remember the seat's token (tokens.py), so that the same
     command run again comes back to the seat."""
     from ..bots import make_player
+    from ..engine.hidden import HIDDEN
     from ..rules.ruleset import load_ruleset
     from . import tokens
     from .wire import observation_of
@@ -192,6 +202,10 @@ async def play_bot(code: JoinCode, level: str, name: str, seed: int, out: TextIO
             if keep_token:
                 tokens.remember(code, name, None)
             return 0
+        seat = message["seat"]
+        if message["your_move"] and message["view"]["goals"][seat:seat + 1] == [HIDDEN]:
+            await guest.look()  # (Aqua-Chicken: the goal comes in the next state, under the same number)
+            continue
         if message["your_move"] and (message["seq"], guest.reconnects) != answered:  # (once a state, unless the
             answered = (message["seq"], guest.reconnects)                          # line dropped meanwhile)
             last = message

@@ -3,6 +3,7 @@
     session = GuestSession(game, first_state, send)     # send(seq, "place FASW @ 0,-1"): the move to the host
     session.take(next_state)                            # each `state` the host sends
     session.refused(message)                            # a `refused` for this player's move
+    GuestSession(game, first_state, send, look)          # look(): Aqua-Chicken, this player looks at their goal
 
 It is built from the host's `state` messages alone: its state is the view the host sent (wire.view_state),
 in which every card this seat may not see is a hole, so nothing drawn from it, the scene graph included,
@@ -11,7 +12,9 @@ other seat is "remote" to it (their moves come from the host). On this seat's tu
 picks as a session at one computer (the spots and options are worked out from the view, by the same
 flows), and a pick that makes a move sends it (`send`) instead of playing it; the host's next state is
 the move played, or its refusal is said as a refusal at the table is. The log, the end screen and the
-refusals are in the host's words; the events are made back from the host's (`played`, `joined`...).
+refusals are in the host's words; the events are made back from the host's (`played`, `joined`...). In
+Aqua-Chicken the seat's own goal is a hole until the player first holds G: that sends a `look`, which the host
+counts for the side game, and the next state holds the goal.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..engine.game import ApplyResult
+from ..engine.hidden import HIDDEN
 from ..engine.moves import Move, parse_move
 from ..i18n import tr
 from ..session import Seat, Session, Stage
@@ -32,6 +36,7 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 Send = Callable[[int, str], None]  # (the seq of the state answered, the move in notation)
+UNSEEN = "?"  # the observation's goal while the player has not looked at it (Aqua-Chicken): a goal card to hold
 
 
 def seats_of(shown: list[dict[str, Any]], me: int) -> list[Seat]:
@@ -60,11 +65,11 @@ def event_of(shown: dict[str, Any], me: int) -> Event | None:
 
 
 class GuestSession(Session):
-    def __init__(self, game: Game, message: dict[str, Any], send: Send) -> None:
+    def __init__(self, game: Game, message: dict[str, Any], send: Send, look: Callable[[], None] | None = None) -> None:
         self.me = int(message["seat"])
         super().__init__(game, seats_of(message["seats"], self.me), 0, autosave=False,
                          state=view_state(message["view"]))
-        self.send = send
+        self.send, self.look = send, look
         self.seq = -1  # the number of the last state the host sent
         self.your_move = False
         self.sent: int | None = None  # the seq a move was sent for, until the host answers it
@@ -99,7 +104,9 @@ class GuestSession(Session):
         if same and (self.sent is not None or self.your_move and self.stage not in (Stage.REMOTE, Stage.OVER)):
             return  # the same table told again (a seat left or came back): the choice under way stays
         self.sent = None
+        held = self.peeking and same  # (G still held while the host answered a look: the goal shows)
         self._sit()
+        self.peeking = self.peeking or held
 
     def refused(self, message: dict[str, Any]) -> None:
         """The host refused this player's move: said as a refusal at the table is, and the turn begins again
@@ -176,8 +183,26 @@ class GuestSession(Session):
         """The host goes on to the next round, not this player."""
 
     def peek(self, on: bool) -> None:
-        """Press and hold to see the goal (a look is not told to the host yet: Aqua-Chicken counts none)."""
+        """Press and hold to see the goal; in Aqua-Chicken, before the first look the goal is the host's to send:
+        the look is told (`look`), the host counts it, and the goal shows when its state comes."""
         self.peeking = on and self.stage not in (Stage.OVER, Stage.ROUND_OVER)
+        if self.peeking and self.goal_unseen and self.look is not None:
+            self.look()
+
+    @property
+    def goal_unseen(self) -> bool:
+        """Aqua-Chicken: the host holds this seat's goal until the player looks."""
+        goals = self.state.goals
+        return not self.state.over and self.me < len(goals) and goals[self.me] == HIDDEN
+
+    def observation(self) -> dict[str, Any]:
+        seen = super().observation()
+        if self.goal_unseen and seen.get("seat") == self.me:
+            seen["goal"] = UNSEEN  # (a goal there is, to hold G for: its words wait for the host, goal_text)
+        return seen
+
+    def goal_text(self) -> str | None:
+        return None if self.goal_unseen else super().goal_text()
 
     def computer_move(self, chosen: Move | None = None) -> bool:
         return False

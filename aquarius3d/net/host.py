@@ -32,9 +32,9 @@ from ..session.events import Refused, TakenBack
 from .code import JoinCode, new_token
 from .link import Link, close_reason
 from .protocol import (GOING_AWAY, HELLO_SECONDS, INTERNAL, MAX_CONNECTIONS, MAX_MESSAGE, NORMAL, PROTOCOL, RATE,
-                       REFUSED, REPLACED, TRY_LATER, Hello, ProtocolError, decode, limits, read_hello, read_move,
-                       refused)
-from .seating import HOSTED, Chair, HostedSession, hosted_record, unique_name
+                       REFUSED, REPLACED, TRY_LATER, Hello, ProtocolError, decode, limits, read_hello, read_look,
+                       read_move, refused)
+from .seating import HOSTED, Chair, HostedSession, goal_unseen, hosted_record, record_look, unique_name
 from .wire import event_message, seat_view
 
 if TYPE_CHECKING:
@@ -214,6 +214,10 @@ class Host:
             self.wake.set()
 
     def _message(self, link: Link, message: dict[str, Any]) -> None:
+        if message["type"] == "look":
+            read_look(message)
+            self._look(link)
+            return
         sent = read_move(message)
         session, seat = self.session, link.seat
         if seat is None:
@@ -234,6 +238,24 @@ class Host:
             else:
                 reason = next((e.reason for e in session.events[count:] if isinstance(e, Refused)), tr("refuse_generic"))
                 link.send(refused("illegal", reason, sent.seq))
+
+    def _look(self, link: Link) -> None:
+        """Aqua-Chicken: the player of this connection looks at their goal. The first look is the one the side game
+        counts: logged, saved, and the seat's view holds its goal from now on; every other look changes nothing.
+        The table's number stays (a move under way elsewhere is not made stale by it)."""
+        session, seat = self.session, link.seat
+        if session is not None and seat is not None and record_look(session, seat):
+            self._news()
+
+    def _news(self) -> None:
+        """Log lines without a move (a look): saved, printed and told, under the same number."""
+        session = self.session
+        assert session is not None
+        self._autosave()
+        for line in session.messages[self.said:]:
+            self.say(line)
+        self.said = len(session.messages)
+        self._tell_all()
 
     # -- the table -----------------------------------------------------------------------------------
 
@@ -271,11 +293,17 @@ class Host:
 
     def table_changed(self) -> bool:
         """The window's word that it may have changed the table (a move at its keyboard, a computer seat's, the next
-        round): if it did, a new number, the autosave and every seat told, as for a remote move. True if it did."""
-        if self.session is None or self._mark() == self._told:
+        round): if it did, a new number, the autosave and every seat told, as for a remote move; a line logged
+        without a move (Aqua-Chicken: a look at the window) is told under the same number. True if either."""
+        if self.session is None:
             return False
-        self._changed()
-        return True
+        if self._mark() != self._told:
+            self._changed()
+            return True
+        if len(self.session.messages) > self.said:
+            self._news()
+            return True
+        return False
 
     def _autosave(self) -> None:
         if self.save is None or self.session is None:
@@ -313,7 +341,7 @@ class Host:
             "type": "state", "seq": self.seq, "seat": link.seat, "turn": session.seat, "stage": str(session.stage),
             "your_move": session.stage == Stage.REMOTE and session.seat == link.seat,
             "seats": [chair.public() for chair in self.chairs],
-            "view": seat_view(self.game, session.state, link.seat),
+            "view": seat_view(self.game, session.state, link.seat, goal_unseen=goal_unseen(session, link.seat)),
             "log": {"from": link.log_sent, "lines": lines},
             "events": [shown for shown in map(event_message, new) if shown is not None],
         }

@@ -2,8 +2,8 @@
 WebSocket text frame, each naming its `type`. This module makes them and reads them, and refuses anything
 else with a `ProtocolError` that says what was wrong and how the connection ends.
 
-A player's side sends two kinds, `hello` (first, once) and `move`; the host sends `welcome`, `lobby`,
-`state` and `refused`. Everything a player sends is read here, within the limits below, before the host
+A player's side sends three kinds, `hello` (first, once), `move` and `look` (Aqua-Chicken: the player looks at
+their goal); the host sends `welcome`, `lobby`, `state` and `refused`. Everything a player sends is read here, within the limits below, before the host
 looks at it: a message the host cannot read closes that connection with a reason, never the host.
 """
 
@@ -14,7 +14,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-PROTOCOL = 1  # raise it when a message changes its meaning; a host and a player of different versions refuse each other
+PROTOCOL = 2  # raise it when a message changes its meaning; a host and a player of different versions refuse each other
+# (2: `look`, and an Aqua-Chicken player's own goal withheld from their view until they look)
 
 # What a player may send (the host states them in `welcome`): past them the connection is closed with a reason.
 MAX_MESSAGE = 4096  # bytes of one message (the transport closes a larger one: 1009)
@@ -37,7 +38,7 @@ TRY_LATER = 1013  # too many connections
 REPLACED = 4000  # the same seat's token connected again elsewhere
 REFUSED = 4001  # the hello was refused: the reason was sent first (`refused`)
 
-CLIENT_TYPES = ("hello", "move")
+CLIENT_TYPES = ("hello", "move", "look")
 HOST_TYPES = ("welcome", "lobby", "state", "refused")
 
 
@@ -136,7 +137,7 @@ class MoveSent:
 
 
 def read_move(message: dict[str, Any]) -> MoveSent:
-    if message["type"] != "move":
+    if message["type"] == "hello":
         raise ProtocolError("a hello comes once, first")
     _only(message, "seq", "move")
     seq = _field(message, "seq", int)
@@ -144,6 +145,12 @@ def read_move(message: dict[str, Any]) -> MoveSent:
     if len(move) > MAX_MOVE:
         raise ProtocolError(f"malformed move: at most {MAX_MOVE} characters")
     return MoveSent(seq, move)
+
+
+def read_look(message: dict[str, Any]) -> None:
+    """Aqua-Chicken: the player looks at their goal (the first look counts; the view then holds the goal). No
+    fields: a player looks for its own seat only."""
+    _only(message)
 
 
 # -- what the host sends ---------------------------------------------------------------------------------

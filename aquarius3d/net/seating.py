@@ -105,6 +105,21 @@ def resumed_chairs(record: dict[str, Any], where: str) -> tuple[list[Chair], str
     return chairs, secret
 
 
+def goal_unseen(session: Session, seat: int) -> bool:
+    """Aqua-Chicken: the seat's player has not looked at their goal yet, so their view is sent without it."""
+    return session.chicken and seat not in session.looks and not session.state.over
+
+
+def record_look(session: Session, seat: int) -> bool:
+    """Aqua-Chicken: a remote player looks at their goal (their `look`): the first look is counted and logged as at
+    one table (Session.peek). False when it changes nothing: not Aqua-Chicken, the game over, looked before."""
+    if not goal_unseen(session, seat):
+        return False
+    session.looks[seat] = session.state.turn_number
+    session.messages.append(tr("log_looked", name=session.seats[seat].name))
+    return True
+
+
 class HostedSession(Session):
     """The session a host owns: as at one table, but nobody sits down between turns (a player joins by the code,
     before the deal), and a remote seat whose player is away is waited for in those words."""

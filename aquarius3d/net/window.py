@@ -145,7 +145,7 @@ class HostedGame:
 
     def step(self) -> bool:
         """A frame's share: the network, then the table's news told to the players; True if what the window shows
-        changed (a remote move, a player come or gone, the code, a problem)."""
+        changed (a remote move, a player come or gone, a line logged, the code, a problem)."""
         self.host.table_changed()  # (the window may have moved since the last frame)
         self.pump.step()
         if self.task.done() and self.problem is None and not self.task.cancelled():
@@ -153,7 +153,9 @@ class HostedGame:
             if exc is not None:
                 self.problem = listen_problem(exc, self.bind, self.port) if isinstance(exc, OSError) else \
                     tr("net_failed", reason=f"{exc.__class__.__name__}: {exc}")
-        shown = (self.code, self.problem, self.host.seq, tuple(map(str, self.seats())))
+        session = self.host.session
+        shown = (self.code, self.problem, self.host.seq, tuple(map(str, self.seats())),
+                 len(session.messages) if session is not None else 0)
         changed = shown != self._shown
         self._shown = shown
         return changed
@@ -297,7 +299,7 @@ class JoinedGame:
         elif kind == "state":
             assert self._game is not None
             if self.session is None:
-                self.session = GuestSession(self._game, message, self._send)
+                self.session = GuestSession(self._game, message, self._send, self._look)
             else:
                 self.session.take(message, fresh)
             if self.note and fresh:
@@ -309,7 +311,13 @@ class JoinedGame:
         self._changed()
 
     def _send(self, seq: int, move: str) -> None:
-        task = self.pump.loop.create_task(self.guest.move(seq, move))
+        self._sent(self.guest.move(seq, move))
+
+    def _look(self) -> None:
+        self._sent(self.guest.look())
+
+    def _sent(self, sending: Any) -> None:
+        task = self.pump.loop.create_task(sending)
         self._sending.add(task)
         task.add_done_callback(self._sending.discard)
 

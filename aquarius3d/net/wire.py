@@ -5,8 +5,9 @@ in which every card the seat cannot see is a hole (-1), written as `State.to_dic
 else of the state leaves the host. The observation itself leaves out what no seat may know beyond the holes
 (the random source, the setup's preset: Elemental Towers' `same_deck` lists a deck's cards; Elemental Towers'
 `data.deck_cards`, the cards dealt into the deck, which would tell which are in the unseen box), and the two
-fields it keeps empty, `rng` and `preset`, are not sent at all. A player's side rebuilds the view as a `State`
-(`view_state`) and, for a computer client, an `Observation`.
+fields it keeps empty, `rng` and `preset`, are not sent at all. In Aqua-Chicken a player's own goal is a hole
+too until they look at it (their `look`: the host counts the look, as the side game wants). A player's side
+rebuilds the view as a `State` (`view_state`) and, for a computer client, an `Observation`.
 
 The public rest of a message (the log in words, the events, the seats) comes from the session, which says
 nothing in them that every player at one table could not see (session/shown.py).
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..engine.hidden import Observation
+from ..engine.hidden import HIDDEN, Observation
 from ..engine.state import State
 from ..session.events import Event, Joined, Played, RoundOver, TakenBack
 
@@ -26,9 +27,15 @@ if TYPE_CHECKING:
 WITHHELD = ("rng", "preset")  # fields of a view, always empty, never sent (a player's side puts them back)
 
 
-def seat_view(game: Game, state: State, seat: int) -> dict[str, Any]:
-    """What one seat may know of the state, ready to send (see the module docstring)."""
-    view = game.observe(state, seat).view.to_dict()
+def seat_view(game: Game, state: State, seat: int, goal_unseen: bool = False) -> dict[str, Any]:
+    """What one seat may know of the state, ready to send (see the module docstring). `goal_unseen`: Aqua-Chicken,
+    the seat's player has not looked at their goal yet: it is a hole too, until their `look`."""
+    seen = game.observe(state, seat).view
+    if goal_unseen and seat < len(seen.goals) and seen.goals[seat] is not None:
+        seen.goals[seat] = HIDDEN
+        if seat < len(seen.known):  # (nor where it lies, had the seat seen it go there)
+            seen.known[seat] = {card: place for card, place in seen.known[seat].items() if place != ("goal", seat)}
+    view = seen.to_dict()
     for key in WITHHELD:
         del view[key]
     return view

@@ -165,7 +165,7 @@ def _towers_advice(game: Game, world: State, move: Move, before: dict[Any, str],
 def _goal_letter(game: Game, world: State, seat: int) -> str | None:
     """The element letter of the seat's own goal, if the game gives goals of elements."""
     goals = getattr(world, "goals", None)
-    if not goals or seat >= len(goals) or goals[seat] is None:
+    if not goals or seat >= len(goals) or goals[seat] is None or goals[seat] < 0:  # (< 0: a hole, not looked at yet)
         return None
     code = str(game.deck.cards[goals[seat]].code)
     return LETTER_OF.get(code) or (code if code in ELEMENT_OF else None)

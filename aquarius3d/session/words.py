@@ -206,7 +206,7 @@ def winning_cells(session: Shown) -> set[tuple[int, int]]:
 
 def chicken_winners(session: Shown) -> list[int]:
     """The Aqua-Chicken side game: those who never looked, else whoever looked last."""
-    players = [i for i, s in enumerate(session.seats) if s.kind != "computer"]  # (a remote player's look: not told yet)
+    players = [i for i, s in enumerate(session.seats) if s.kind != "computer"]  # (a remote player's: their `look`)
     never = [i for i in players if i not in session.looks]
     if never or not players:
         return never
