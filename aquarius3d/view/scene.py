@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
+from direct.interval.LerpInterval import LerpFunctionInterval
 from panda3d.core import (
     GeomNode,
     LineSegs,
@@ -78,6 +79,31 @@ def pyramid_corners(base: tuple[float, float, float], size: str) -> list[tuple[f
             (x, y, z + geometry.PYRAMID_HEIGHT[size])]
 
 
+SPOT_GLOW = (1.0, 0.9, 0.35, 1.0)  # a legal spot's outline: warm gold...
+SPOT_EDGE = (0.05, 0.04, 0.02, 1.0)  # ...on a dark line, so that it reads on the felt and on every panel
+SPOT_FLASH = 0.45  # seconds of the outlines' flare as the spots appear
+SPOT_FLARE = 0.8  # how much brighter they start
+SPOT_HOVER_GROWTH = 1.04  # the outline of the spot under the pointer, a little wider
+
+
+def spot_outline(parent: NodePath, half_width: float, half_length: float) -> NodePath:
+    """A legal spot's outline, a rectangle round its middle: a dark line 7 pixels wide under a gold one 3 pixels
+    wide (in pixels: as clear at any zoom), each in its own bin after the table so the gold one is drawn over."""
+    root = parent.attachNewNode("spot-outline")
+    corners = ((half_width, -half_length), (half_width, half_length), (-half_width, half_length),
+               (-half_width, -half_length))
+    for order, (thickness, colour) in enumerate(((7.0, SPOT_EDGE), (3.0, SPOT_GLOW))):
+        lines = LineSegs("spot-outline-dark" if order == 0 else "spot-outline-glow")
+        lines.setThickness(thickness)
+        lines.setColor(*colour)
+        lines.moveTo(-half_width, -half_length, 0.0)
+        for x, y in corners:
+            lines.drawTo(x, y, 0.0)
+        drawn = root.attachNewNode(lines.create())
+        drawn.setBin("fixed", 40 + order)
+    return root
+
+
 def card_transform(view: CardView) -> tuple[float, float, float]:
     x, y = geometry.cell_centre(*view.cell)
     return (x, y, view.bottom)
@@ -118,6 +144,14 @@ class TableScene:
         self.pyramid_views: dict[object, PyramidView] = {}
         self.pyramids = Pyramids(self.root, self.lighting)  # their meshes, and the copy drawn
         self.ghosts: dict[object, NodePath] = {}
+        # The legal spots' outlines, drawn over the table after everything else (depth still tested): a dark
+        # line under a bright one, so that they read on the felt and on every panel.
+        self.spots_root = self.root.attachNewNode("spot-outlines")
+        self.spots_root.setLightOff(1)
+        self.spots_root.setShaderOff(1)
+        self.spots_root.setTextureOff(1)
+        self.spots_root.setDepthWrite(False)
+        self._flash: LerpFunctionInterval | None = None
         self.arrived: set[object] = set()  # keys of the pieces the last sync added or moved
         self.flying: set[object] = set()  # keys of pieces sliding into place, left out of the batch
         self._meshes: dict[str, GeomNode] = {}
@@ -332,42 +366,61 @@ class TableScene:
     # -- ghosts and highlights ----------------------------------------------------------------
 
     def show_ghosts(self, ghosts: dict[object, CardView | PyramidView]) -> None:
-        """Translucent cards (or pyramids) where a placement is legal, keyed by the move they stand for."""
+        """Where a placement is legal, keyed by the move each stands for: a translucent card (or pyramid) showing
+        what would lie there, ringed by a glowing outline (`spot_outline`) that flashes as the spots appear."""
+        fresh = set(ghosts) != set(self.ghosts)
         self.clear_ghosts()
         self._draw_faces(ghosts.values())
         for key, view in ghosts.items():
             if isinstance(view, PyramidView):  # Aquarius Rising: where the chosen pyramid may stand
                 node = self.pyramid_piece(view.code, self.ghosts_root, contact=False)
                 node.setPos(*pyramid_transform(view))
-                ring = LineSegs("quarter-glow")  # the quarter's outline lights up; its colour stays visible
-                ring.setThickness(4.0)
-                ring.setColor(1.0, 0.93, 0.45, 1)
-                half_w, half_l = geometry.CARD_WIDTH / 4 - 1.2, geometry.CARD_LENGTH / 4 - 1.2
-                ring.moveTo(-half_w, -half_l, 0.1)
-                for x, y in ((half_w, -half_l), (half_w, half_l), (-half_w, half_l), (-half_w, -half_l)):
-                    ring.drawTo(x, y, 0.1)
-                glow = node.attachNewNode(ring.create())
-                glow.setLightOff()
-                glow.setShaderOff(1)
-                glow.setColorScaleOff(1)  # bright whether or not the ghost is hovered
+                # the quarter's outline lights up; its colour stays visible
+                outline = spot_outline(self.spots_root, geometry.CARD_WIDTH / 4 - 1.6, geometry.CARD_LENGTH / 4 - 1.6)
+                outline.setPos(*pyramid_transform(view))
             else:
                 node = self.ghosts_root.attachNewNode(self._mesh(view.code).makeCopy())
                 node.setPos(*card_transform(view))
+                outline = spot_outline(self.spots_root, geometry.CARD_WIDTH / 2 + 0.6, geometry.CARD_LENGTH / 2 + 0.6)
+                outline.setPos(*card_transform(view))
+                outline.setZ(view.bottom + geometry.CARD_THICKNESS)
+            outline.setZ(outline.getZ() + 0.15)
             node.setZ(node.getZ() + 0.05)
             node.setColorScale(1, 1, 1, 0.38)
             node.setPythonTag("ghost", key)
             node.setPythonTag("view", view)  # where it stands, for the camera's framing
+            node.setPythonTag("outline", outline)
             node.setTag("ghost", "1")
             self.ghosts[key] = node
+        if fresh and ghosts:
+            self.flash_spots()
+
+    def flash_spots(self) -> None:
+        """The spots' outlines flare up and settle (SPOT_FLASH seconds): the eye goes to them as they appear. Short
+        enough to be drawn within the frames a click is given anyway (view/pacing.py: GRACE)."""
+        if self._flash is not None:
+            self._flash.finish()
+        self._flash = LerpFunctionInterval(self._flare, SPOT_FLASH, fromData=1.0, toData=0.0, blendType="easeOut",
+                                           name="spots-flash")
+        self._flash.start()
+
+    def _flare(self, amount: float) -> None:
+        glow = 1.0 + SPOT_FLARE * amount
+        self.spots_root.setColorScale(glow, glow, glow, 1.0)
 
     def clear_ghosts(self) -> None:
         for node in self.ghosts.values():
             node.removeNode()
         self.ghosts = {}
+        self.spots_root.getChildren().detach()
 
     def emphasise_ghost(self, key: object) -> None:
+        """The spot under the pointer (or in the keyboard's focus): its card shows nearly solid, its outline wider."""
         for k, node in self.ghosts.items():
             node.setColorScale(1, 1, 1, 0.9 if k == key else 0.38)
+            outline = node.getPythonTag("outline")
+            if outline is not None and not outline.isEmpty():
+                outline.setScale(SPOT_HOVER_GROWTH if k == key else 1.0, SPOT_HOVER_GROWTH if k == key else 1.0, 1.0)
 
     def show_limit(self, cells: Cells | None) -> None:
         """Outline the cells ((x0, y0), (x1, y1)) where cards may lie (Dominus: the table), or nothing."""
