@@ -24,6 +24,7 @@ from ..view.rising import Trays
 from ..view.scene import TableScene
 from . import Screen
 from .elevation import aim_elevation, show_elevation
+from .end_moment import EndMoment
 from .feedback import Feedback
 from .game_menu import GameMenu
 from .heights import HeightPanel
@@ -89,6 +90,7 @@ class TableScreen(TableCamera, Screen):
         self.tray_tip = TrayTip(self)
         self.heights = HeightPanel(self)  # Aquarius Rising: the height ranking, always on (K)
         self.house_height = HouseHeight(self)  # the hovered house's height, the elements' marks (M), C
+        self.end_moment = EndMoment(self)  # what won, lit up and shown, before the result panel
         self.refresh()
         self.frame_now()
         self._bot_due = time.monotonic() + BOT_PAUSE
@@ -111,6 +113,7 @@ class TableScreen(TableCamera, Screen):
     def cleanup(self) -> None:
         self.thinking.close()
         self.feedback.cleanup()
+        self.end_moment.cleanup()
         self.show_elevation(False)
         self.base.taskMgr.remove(self.task)
         self.base.cam.node().setActive(True)
@@ -183,6 +186,7 @@ class TableScreen(TableCamera, Screen):
         if self.elevation_on:
             self._aim_elevation()
         self.hud.update(session, self.status)
+        self.end_moment.update()  # (the result panel waits while what won is shown)
         self.heights.update()
         self.house_height.update()
         self.join.update(session)
@@ -217,12 +221,14 @@ class TableScreen(TableCamera, Screen):
     def busy(self) -> bool:
         """Is anything moving or about to, with nobody touching the window: the camera, a drag, a computer?"""
         computer = self.session.stage == Stage.COMPUTER and not self.menu.shown  # the menu pauses the game
-        return self.camera.easing or self._drag is not None or computer or self.feedback.busy() or self.thinking.busy()
+        return (self.camera.easing or self._drag is not None or computer or self.feedback.busy() or self.thinking.busy()
+                or self.end_moment.running())
 
     def _tick(self, task: Task) -> object:  # (task.cont or task.done, for Panda3D)
         now = time.monotonic()
         self.camera.step(now)
         self.feedback.step(now)
+        self.end_moment.step(now)
         if self._framed_for is not None and self._framed_for[-1] != self.base.getAspectRatio():
             self.hud.relayout(self.hud.scale)  # the window changed shape: the HUD placed in it, the table framed again
             self.refresh()

@@ -67,7 +67,8 @@ class Recorder:
         key = self._key(table)
         table.hold = key != self._shown  # the computers wait for the picture of the last move
         if key != self._shown:
-            if table.camera.easing or table.feedback.last_move.busy():  # a card still sliding in from its seat
+            # a card still sliding in from its seat, or the end's moment (screens/end_moment.py) before its result
+            if table.camera.easing or table.feedback.last_move.busy() or table.end_moment.running():
                 self._ready = None
             elif self._ready != key:
                 self._ready = key  # this step's frame shows it: taken on the next step

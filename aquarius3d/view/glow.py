@@ -1,0 +1,125 @@
+"""Light on a few pieces of the table: the winning group or house when a game ends (screens/end_moment.py).
+
+A lit card gets a warm wash over its face and a gold rim, and a halo on the felt round it when it lies on the
+table; a lit pyramid gets its edges drawn in gold. All of it is added light (additive blending, unlit, no
+shadows), a few small nodes beside the table's batches: it never rebuilds them, and `pulse` only scales a colour.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+from panda3d.core import (
+    ColorBlendAttrib,
+    Geom,
+    GeomNode,
+    GeomTriangles,
+    GeomVertexData,
+    GeomVertexFormat,
+    GeomVertexWriter,
+    LineSegs,
+    NodePath,
+    TransparencyAttrib,
+)
+
+from ..core import geometry
+from .meshes import quad_node
+from .scene import CardView, PyramidView, card_transform, pyramid_corners, pyramid_transform
+
+GOLD = (1.0, 0.82, 0.35)
+WASH = 0.24  # the light added over a lit card's face
+HALO = 14.0  # millimetres the halo reaches beyond a card lying on the felt
+HALO_LIGHT = 0.6
+RIM = 3.0  # the gold rim's and the pyramids' edges' width, in pixels
+
+
+def halo_node(width: float, length: float) -> GeomNode:
+    """A soft band of light round a rectangle lying flat: bright at its edge, fading to nothing HALO beyond."""
+    data = GeomVertexData("glow-halo", GeomVertexFormat.getV3c4(), Geom.UHStatic)
+    vertex, colour = GeomVertexWriter(data, "vertex"), GeomVertexWriter(data, "color")
+    tris = GeomTriangles(Geom.UHStatic)
+    inner = [(-width / 2, -length / 2), (width / 2, -length / 2), (width / 2, length / 2), (-width / 2, length / 2)]
+    for (x, y) in inner:
+        vertex.addData3(x, y, 0.0)
+        colour.addData4(*GOLD, HALO_LIGHT)
+    for (x, y) in inner:
+        vertex.addData3(x + math.copysign(HALO, x), y + math.copysign(HALO, y), 0.0)
+        colour.addData4(*GOLD, 0.0)
+    for side in range(4):  # a quad between each inner edge and its outer one
+        a, b = side, (side + 1) % 4
+        tris.addVertices(a, b, b + 4)
+        tris.addVertices(a, b + 4, a + 4)
+    geom = Geom(data)
+    geom.addPrimitive(tris)
+    node = GeomNode("glow-halo")
+    node.addGeom(geom)
+    return node
+
+
+class Glow:
+    """The lit pieces, keyed as the scene keys them (card ids; a pyramid's key)."""
+
+    def __init__(self, root: NodePath) -> None:
+        self.root = root.attachNewNode("glow")
+        self.root.setLightOff(2)
+        self.root.setShaderOff(2)
+        self.root.setDepthWrite(False)
+        self.root.setTransparency(TransparencyAttrib.M_alpha)
+        self.root.setAttrib(ColorBlendAttrib.make(ColorBlendAttrib.M_add, ColorBlendAttrib.O_incoming_alpha,
+                                                  ColorBlendAttrib.O_one))
+        self.root.setBin("fixed", 30)
+        self.lit: set[object] = set()
+
+    def show(self, cards: Mapping[object, CardView], pyramids: Mapping[object, PyramidView]) -> None:
+        """Light these cards and pyramids (and put out any lit before)."""
+        self.clear()
+        ground = geometry.card_bottom(geometry.card_top(0))
+        for key, view in cards.items():
+            x, y, bottom = card_transform(view)
+            top = bottom + geometry.CARD_THICKNESS + 0.15
+            wash = self.root.attachNewNode(quad_node(geometry.CARD_WIDTH, geometry.CARD_LENGTH, (*GOLD, WASH),
+                                                     "glow-wash"))
+            wash.setPos(x, y, top)
+            if view.level == 0 and abs(view.bottom - ground) < 0.5:  # lying on the felt: a halo round it
+                halo = self.root.attachNewNode(halo_node(geometry.CARD_WIDTH, geometry.CARD_LENGTH))
+                halo.setPos(x, y, ground + 0.15)
+                halo.setPythonTag("lit", key)
+            rim = LineSegs("glow-rim")
+            rim.setThickness(RIM)
+            rim.setColor(*GOLD, 1.0)
+            hw, hl = geometry.CARD_WIDTH / 2, geometry.CARD_LENGTH / 2
+            rim.moveTo(x - hw, y - hl, top)
+            for cx, cy in ((hw, -hl), (hw, hl), (-hw, hl), (-hw, -hl)):
+                rim.drawTo(x + cx, y + cy, top)
+            node = self.root.attachNewNode(rim.create())
+            for part in (wash, node):
+                part.setPythonTag("lit", key)
+            self.lit.add(key)
+        for key, pyramid in pyramids.items():
+            corners = pyramid_corners(pyramid_transform(pyramid), pyramid.code[0])
+            edges = LineSegs("glow-edges")
+            edges.setThickness(RIM)
+            edges.setColor(*GOLD, 1.0)
+            base, tip = corners[:4], corners[4]
+            edges.moveTo(*base[-1])
+            for corner in base:
+                edges.drawTo(*corner)
+            for corner in base:
+                edges.moveTo(*corner)
+                edges.drawTo(*tip)
+            self.root.attachNewNode(edges.create()).setPythonTag("lit", key)
+            self.lit.add(key)
+
+    def pulse(self, seconds: float) -> None:
+        """Breathe: the added light swells and ebbs, about once a second."""
+        level = 0.7 + 0.3 * math.sin(seconds * 2 * math.pi)
+        self.root.setColorScale(level, level, level, 1.0)
+
+    def steady(self) -> None:
+        self.root.clearColorScale()
+
+    def clear(self) -> None:
+        self.root.getChildren().detach()
+        self.root.clearColorScale()
+        self.lit = set()
