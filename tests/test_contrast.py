@@ -28,7 +28,7 @@ def contrast(a, b):
 def on_screen(table, image, point):
     seen = table.base.cam.getRelativePoint(table.scene.root, Point3(*point))
     flat = Point2()
-    assert table.base.camLens.project(seen, flat)
+    assert table.base.cam.node().getLens().project(seen, flat)  # (the lens in use: the elevation's has its own)
     height, width, _ = image.shape
     return ((flat.x + 1) / 2 * width, (1 - flat.y) / 2 * height)
 
@@ -107,3 +107,43 @@ def test_every_pyramid_outline_reads_on_every_panel(lit_scene, tier):
             assert len(read) >= 20, (element, colour)  # (the silhouette lies over the panel)
             worst[element + colour] = float(np.mean(read >= 3.0))
     assert min(worst.values()) >= 0.9, {k: round(v, 2) for k, v in worst.items() if v < 0.9}
+
+
+def test_the_elevation_shows_a_pyramid_behind_another_beside_it_at_its_true_height(lit_scene):
+    """The side elevation (E) is orthographic and level, so a height reads true on its ruler; turned a little about
+    the upright, a pyramid a row behind another stands beside it, its outline seen, where it was hidden exactly
+    behind (a black pyramid in front of a red one hid it whole)."""
+    from aquarius3d.view.rising import Elevation
+
+    table = lit_scene
+    base = table.base
+    lens = base.cam.node().getLens()
+    ground = geometry.card_top(0)
+    cards = {c: CardView(c, "FFFF", 0, GROUND) for c in ((0, 0), (0, 1))}
+    front, behind = (PyramidView((0, 0), 0, 0, "Mk", ground), PyramidView((0, 1), 0, 0, "Mr", ground))
+    apex = {}
+    try:
+        elevation = Elevation(table.scene)
+        elevation.update({})
+        aspect = base.getAspectRatio()
+        base.cam.node().setLens(elevation.lens(aspect))
+        eye, target = elevation.camera_pose(aspect)
+        base.camera.setPos(*eye)
+        base.camera.lookAt(*target)
+        table.scene.sync(cards, {"front": front})
+        alone = luminance(picture(table))
+        table.scene.sync(cards, {"front": front, "behind": behind})
+        both = picture(table)
+        for key, view in (("front", front), ("behind", behind)):
+            x, y = geometry.cell_centre(*view.cell)
+            dx, dy = geometry.quarter_offset(view.quarter)
+            apex[key] = on_screen(table, both, (x + dx, y + dy, ground + geometry.PYRAMID_HEIGHT["M"]))
+        elevation.root.removeNode()
+    finally:
+        base.cam.node().setLens(lens)
+    assert geometry.cell_centre(0, 0)[0] == geometry.cell_centre(0, 1)[0]  # one behind the other on the table
+    assert abs(apex["front"][1] - apex["behind"][1]) < 1.0  # level: the same height, the same row of the picture
+    assert apex["behind"][0] - apex["front"][0] > 8.0  # and beside it, not hidden behind it
+    col, row = round(apex["behind"][0]), round(apex["behind"][1])
+    ratio = contrast(luminance(both), alone)  # what the pyramid behind adds to the picture, round its tip
+    assert ratio[row - 2:row + 10, col - 6:col + 7].max() >= 3.0

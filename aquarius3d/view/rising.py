@@ -7,6 +7,8 @@ the winner is decided by.
 
 from __future__ import annotations
 
+import math
+
 from typing import TYPE_CHECKING
 
 from panda3d.core import LineSegs, NodePath, OrthographicLens, TextNode, TransparencyAttrib
@@ -26,6 +28,7 @@ Cell = tuple[int, int]
 
 TRAY_GAP = 24.0  # millimetres between a tray and the piles beside the cards
 ROW_GAP = 92.0  # millimetres between two trays of a column: room for a seat's label over the far pyramids
+SKEW = math.radians(9.0)  # the side elevation's turn about the upright: each row behind stands 14 mm to the right
 LABEL_BEYOND = 46.0  # millimetres from a tray's far edge to its seat's label (its large pyramids stand before it)
 FAN_BESIDE = 34.0  # millimetres from a tray's outer end to the middle of its seat's hand of card backs
 PILES_REACH = geometry.CARD_LENGTH + 16.0  # how far the piles reach beyond the outermost spots (view/piles.py)
@@ -284,7 +287,7 @@ class Elevation:
         for mm in range(0, top_mark + 1, step):
             label = _label(self.root, tr("ruler_label", height=length(mm)), 5.5, align=TextNode.ARight)
             label.setPos(ruler_x - 2, front, mm - 1.8)
-        right = x1 + 12.0
+        right = x1 + 12.0 + self._depth() * math.tan(SKEW)  # beyond the back rows too, which stand further right
         last_label = None
         for name, (height, _cell) in sorted(tops.items(), key=lambda item: -item[1][0]):
             letter = name[0].upper()
@@ -308,11 +311,17 @@ class Elevation:
             label.setPos(right + 2, front - 1, at)
             last_label = at
 
+    def _depth(self) -> float:
+        """How deep the table's cards reach from its front row back (mm)."""
+        (_, y0, _), (_, y1, _) = self.scene.bounds()
+        return max(0.0, y1 - y0)
+
     def _film(self, aspect: float) -> tuple[float, float]:
         """Film width and height (mm) holding the cards, the ruler and the marker labels at zoom 1."""
         (x0, _, _), (x1, _, z1) = self.scene.bounds()
         peak = max([z1, 20.0] + list(self.markers.values()))
-        width = max((x1 - x0) + 2 * 130.0, (peak + 50.0) * aspect) * self.zoom
+        across = (x1 - x0) * math.cos(SKEW) + self._depth() * math.sin(SKEW)  # the rows behind shift aside
+        width = max(across + 2 * 130.0, (peak + 50.0) * aspect) * self.zoom
         return width, width / aspect
 
     def lens(self, aspect: float) -> OrthographicLens:
@@ -322,17 +331,24 @@ class Elevation:
         return lens
 
     def camera_pose(self, aspect: float) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
-        """Where the camera stands (in front of the table) and what it looks at.
+        """Where the camera stands (in front of the table, turned SKEW aside) and what it looks at.
 
-        Zoomed in, the ruler stays at the left edge and the table at the bottom of the picture.
+        Orthographic and level, so every height is true and the ruler reads it; turned a little about the upright,
+        so that a pyramid behind another (a row further back) stands a little aside of it, its outline seen,
+        instead of hidden exactly behind it. Zoomed in, the ruler stays at the left edge and the table at the
+        bottom of the picture.
         """
         (x0, y0, _), (x1, _, z1) = self.scene.bounds()
         peak = max([z1, 20.0] + list(self.markers.values()))
         width, height = self._film(aspect)
-        cx = (x0 + x1) / 2 + 20.0 if self.zoom >= 1.0 else x0 - 90.0 + width / 2
+        if self.zoom >= 1.0:  # the middle of what shows, the rows behind shifted right, in the middle
+            cx = (x0 + x1) / 2 + 20.0 + self._depth() / 2 * math.tan(SKEW)
+        else:  # the ruler (30 mm left of the cards, at the front) 60 mm from the left edge
+            cx = x0 - 30.0 + (width / 2 - 60.0) / math.cos(SKEW)
         # (zoomed in, the table's top sits a third of the way up, clear of the hand along the bottom)
         cz = peak / 2 + 2.0 if height >= peak + 50.0 else -12.0 + height * 0.17
-        return (cx, y0 - 3000.0, cz), (cx, y0, cz)
+        away = 3000.0
+        return (cx + away * math.sin(SKEW), y0 - away * math.cos(SKEW), cz), (cx, y0, cz)
 
 
 def element_tops(state: State) -> dict[str, tuple[float, Cell]]:
