@@ -1,5 +1,5 @@
-"""The player's settings (language, window size, picture quality, smoother edges, the first-game tour, volume),
-kept in the user's configuration folder (AQUARIUS3D_HOME, when set, instead); anything missing or unreadable is a
+"""The player's settings (language, window size, picture quality, smoother edges, the first-game tour, volume, the
+interface scale), kept in the user's configuration folder (AQUARIUS3D_HOME, when set, instead); anything missing or unreadable is a
 default."""
 
 from __future__ import annotations
@@ -22,14 +22,17 @@ class Settings(TypedDict):
     smooth_edges: str  # multisampling: "auto" (the quality's choice), "on" or "off"
     tour: bool
     volume: int
+    interface_scale: int  # the size of every 2D part, in percent: 100, 125 or 150 (screens/layout.py)
 
 
+# tour: the first-game tour is still to be shown (screens/tour.py); volume 0-100, 0 off
 SETTINGS_DEFAULTS: Settings = {"language": "en", "window": [1280, 720], "quality": "auto", "smooth_edges": "auto",
-                               "tour": True, "volume": 60}  # tour: the first-game tour is still to be shown (screens/tour.py); volume 0-100, 0 off
+                               "tour": True, "volume": 60, "interface_scale": 100}
 
 
 QUALITY_CHOICES = ("auto", "low", "medium", "high")
 SMOOTH_CHOICES = ("auto", "on", "off")
+INTERFACE_SCALES = (100, 125, 150)  # the interface scale's choices, in percent
 
 
 def settings_path() -> Path:
@@ -62,6 +65,9 @@ def load_settings() -> Settings:
         volume = stored.get("volume")
         if isinstance(volume, int) and not isinstance(volume, bool) and 0 <= volume <= 100:
             settings["volume"] = volume
+        scale = stored.get("interface_scale")
+        if scale in INTERFACE_SCALES and not isinstance(scale, bool):
+            settings["interface_scale"] = scale
     return settings
 
 

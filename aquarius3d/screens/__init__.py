@@ -15,8 +15,8 @@ from direct.showbase.DirectObject import DirectObject
 from panda3d.core import NodePath, TextNode
 
 from ..i18n import language
-from . import inputs, widgets
-from .focus import ButtonFocus
+from . import inputs, layout, widgets
+from .focus import ButtonFocus, shown, widget_rect
 from .relabel import relabel
 
 if TYPE_CHECKING:
@@ -52,14 +52,42 @@ class Screen(DirectObject):  # type: ignore[misc]  # (Panda3D ships no types: it
         self._anchors: list[NodePath] = []  # nodes of the screen's at the window's corners (`anchor`)
 
     def enter(self, **options: Any) -> None:
-        """Show the screen: a fresh 2D root under aspect2d, then the subclass's widgets and bindings."""
+        """Show the screen: a fresh 2D root under aspect2d, then the subclass's widgets at the interface scale and
+        its bindings."""
         self.root = self.base.aspect2d.attachNewNode(self.name)
         self.build(**options)
+        self.apply_scale()
         self.bind_inputs()
         self.bind_focus()
 
     def build(self, *args: Any, **options: Any) -> None:
         """Draw the screen's widgets under `self.root` (each screen takes options of its own)."""
+
+    def interface_scale(self) -> float:
+        """The size of the 2D parts the player chose in Settings: 1.0, 1.25 or 1.5."""
+        return self.app.settings.get("interface_scale", 100) / 100
+
+    def apply_scale(self) -> None:
+        """Draw the screen at the interface scale, round the window's middle, as large as its widgets stay inside
+        the window (a form as high as the window stays at 100%): called when it enters, when it comes back from a
+        screen over it (the scale may have changed there) and when a form is drawn again. The table has its own."""
+        if self.root is None:
+            return
+        self.root.setScale(1.0)
+        content = self.content()
+        scale = self.interface_scale()
+        aspect = self.base.getAspectRatio()
+        self.root.setScale(layout.fitted(scale, content, aspect) if content is not None else scale)
+
+    def content(self) -> layout.Rect | None:
+        """Where the screen's widgets under its root are drawn now (aspect2d units), all together."""
+        assert self.root is not None
+        rects = [drawn_rect(self.base, w) for w in self.widgets + [w for g in self._groups for w in g]
+                 if not w.isEmpty() and self.root.isAncestorOf(w) and shown(w)]
+        found = [r for r in rects if r is not None]
+        if not found:
+            return None
+        return (min(r[0] for r in found), max(r[1] for r in found), min(r[2] for r in found), max(r[3] for r in found))
 
     def bind_inputs(self) -> None:
         """Bind this screen's logical inputs (see `inputs.KEYS`) with `self.bind`."""
@@ -100,6 +128,7 @@ class Screen(DirectObject):  # type: ignore[misc]  # (Panda3D ships no types: it
             relabel(self.widgets, old)
             for relabeler in self.relabelers:
                 relabeler(old)
+        self.apply_scale()
         self.bind_inputs()
         self.bind_focus()
 
@@ -166,6 +195,17 @@ class Screen(DirectObject):  # type: ignore[misc]  # (Panda3D ships no types: it
     def panel(self, frame: widgets.Frame, parent: NodePath | None = None,
               colour: widgets.Colour = widgets.PANEL) -> DirectFrame:
         return self.keep(widgets.panel(parent or self.root, frame, colour))
+
+
+def drawn_rect(base: Any, widget: NodePath) -> layout.Rect | None:
+    """Where a widget is drawn (aspect2d units): a DirectGui widget's frame, or a text's words (None: no words)."""
+    if hasattr(widget, "guiItem"):
+        return widget_rect(base, widget)
+    bounds = widget.getTightBounds(base.aspect2d)
+    if not bounds:
+        return None
+    low, high = bounds
+    return (low.x, high.x, low.z, high.z)
 
 
 class Screens:

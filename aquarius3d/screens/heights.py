@@ -91,8 +91,8 @@ class HeightPanel:
         self.update()
 
     def rect(self) -> Rect:
-        """The panel's place in screen units (left, right, bottom, top)."""
-        render2d, corner = self.screen.base.render2d, self.screen.base.a2dBottomLeft
+        """The panel's place in screen units (left, right, bottom, top), at the interface scale."""
+        render2d, corner = self.screen.base.render2d, self.panel  # (the panel's frame is given in its own units)
         low = render2d.getRelativePoint(corner, Point3(FRAME[0], 0, FRAME[2]))
         high = render2d.getRelativePoint(corner, Point3(FRAME[1], 0, FRAME[3]))
         return (low.x, high.x, low.z, high.z)

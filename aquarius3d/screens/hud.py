@@ -37,6 +37,16 @@ if TYPE_CHECKING:
 
 DARK = (0.05, 0.06, 0.08, 0.62)
 NOTICE_TEXT = 0.05  # the notice's size at 100%: smaller when its rows would not fit its band
+INFO_TEXT = 0.045  # the counts' size in the turn panel (smaller when a row would run out of the panel)
+HELP = (-1.15, 1.15, -0.8, 0.68)  # F1's panel round the window's middle, at 100% (wider where the window is)
+HELP_WIDEST = 1.55  # the most its half-width grows to, at 100%, so that each row of controls holds on one line
+COVER_WORDS = (-1.3, 1.3, -0.8, 0.8)  # what the hand-off cover says, round the window's middle, at 100%
+SINCE = (-1.25, 1.25, -0.03, 0.5)  # the moves since the player's last turn, on the cover's band
+HELP_COLOUR = (0.08, 0.09, 0.11, 0.96)
+HELP_WORDS = (-0.08, 0.08, -0.66, 0.48)  # F1's words in its panel: in from its sides, over its page button
+END_TEXT = 0.045  # the result's lines in the end panel, at 100% (smaller when they would not fit over its buttons)
+END_WORDS = (END[0] + 0.06, END[1] - 0.06, -0.42, 0.33)  # their box in the end panel, over its buttons
+END_TOWERS_BOTTOM = -0.3  # (over Elemental Towers' second row of buttons)
 GOAL_TEXT = 0.045  # the goal's words at 100%, in the box over the goal card (smaller when they would not fit)
 GOAL_WORDS = (-0.62, -0.04, 0.24, 0.5)  # that box, from the bottom right corner
 
@@ -71,12 +81,14 @@ class Hud:
         # view behind it, and it shows no hand and no goal (the session shows none while it is up).
         self.cover = screen.keep(DirectFrame(frameColor=(0.05, 0.06, 0.08, 0.8), frameSize=(-4, 4, -1.2, 1.2),
                                              parent=root, state=DGG.NORMAL))
+        self.cover_words = self.cover.attachNewNode("cover-words")  # scaled as the interface is, as far as fits
+        words = self.cover_words
         self.cover_band = DirectFrame(frameColor=(0.02, 0.03, 0.04, 0.55), frameSize=(-1.3, 1.3, -0.05, 0.8),
-                                      parent=self.cover)  # under the title and the moves since: they read on any table
-        self.cover_title = screen.text("", (0, 0.62), 0.1, parent=self.cover)
-        self.cover_since = screen.text("", (0, 0.45), 0.05, parent=self.cover, wrap=40, fg=(0.95, 0.85, 0.55, 1))
-        self.cover_hint = screen.text("", (0, -0.72), 0.05, parent=self.cover, wrap=40)
-        self.cover_note = screen.text("", (0, -0.58), 0.05, parent=self.cover, wrap=40, fg=(1.0, 0.85, 0.45, 1))  # Ctrl+S
+                                      parent=words)  # under the title and the moves since: they read on any table
+        self.cover_title = screen.text("", (0, 0.62), 0.1, parent=words)
+        self.cover_since = screen.text("", (0, 0.45), 0.05, parent=words, wrap=40, fg=(0.95, 0.85, 0.55, 1))
+        self.cover_hint = screen.text("", (0, -0.72), 0.05, parent=words, wrap=40)
+        self.cover_note = screen.text("", (0, -0.58), 0.05, parent=words, wrap=40, fg=(1.0, 0.85, 0.45, 1))  # Ctrl+S
         self.cover_held = False  # the table screen holds the cover back a moment, so the last move is seen
         self._build_help()
         self._build_end()
@@ -90,12 +102,27 @@ class Hud:
         top = layout.top_scale(scale, self.base.getAspectRatio())
         self.top_left.setScale(top)
         self.top_right.setScale(top)
+        self.log_rows = layout.log_rows(top)  # fewer, larger rows: the log's panel keeps about its height
+        self.log_frame = layout.log_frame(self.log_rows)
+        self.log_panel["frameSize"] = self.log_frame
         for corner in (self.bottom_right, self.bottom_left, self.right_centre):
             corner.setScale(scale)
+        aspect = self.base.getAspectRatio()
+        size, lowered = layout.end_place(scale, aspect)  # the end panel: under the log, as large as fits there
+        self.end_panel.setScale(size / scale)
+        self.end_panel.setZ(lowered / scale)
+        high = min(scale, (1 - layout.MARGIN) / -HELP[2])  # F1's panel: as wide as the window lets it, then scaled
+        wide = max(HELP[1], min(HELP_WIDEST, (aspect - layout.MARGIN) / high))
+        self.help_panel["frameSize"] = (-wide, wide, HELP[2], HELP[3])
+        self.help_panel.setScale(layout.fitted(scale, (-wide, wide, HELP[2], HELP[3]), aspect))
+        self.fit_help(0.043 if self.help_page == "controls" else 0.038)
+        self.cover_words.setScale(layout.fitted(scale, COVER_WORDS, aspect))
         self.prompt.scale = scale
+        self.prompt.cover_scale = self.cover_words.getSz()
         self.prompt.layout()
         self.fit_notice()
         self.fit_goal()
+        self.fit_info()
 
     def relabel(self, old: str) -> None:
         """After a change of language: the rulings page is the ruleset's own text, drawn again in the new one."""
@@ -106,12 +133,13 @@ class Hud:
 
     def _build_help(self) -> None:
         screen = self.screen
-        self.help_panel = screen.panel((-1.15, 1.15, -0.8, 0.68))
+        self.help_panel = screen.panel(HELP, colour=HELP_COLOUR)  # (nothing of the HUD reads through it)
         self.help_title = screen.text(tr("help_title"), (0, 0.56), 0.07, parent=self.help_panel)
         self.help_body = screen.text(tr("help_text"), (-1.07, 0.44), 0.043, TextNode.ALeft, parent=self.help_panel,
                                      wrap=53)
         self.help_page_button = screen.button(tr("help_rulings"), None, (0, -0.72), 0.05, parent=self.help_panel)
         self.help_page = "controls"
+        self.fit_help(0.043)
         self.help_panel.setBin("gui-popup", 60)  # above the hint and the log
         self.help_panel.hide()
 
@@ -152,29 +180,43 @@ class Hud:
             step = 1 if len(seats) <= 3 else 2
             sizes = "\n".join("   ".join(seats[i:i + step]) for i in range(0, len(seats), step))
         self.info.setText("\n".join(info + [sizes]))
-        self.prompt.hand = session.humans > 0  # with no human seat no hand shows: the strip lies at the bottom
+        self.fit_info()
+        if session.stage == Stage.DRAFT:  # the three cards offered are shown as a hand to choose from
+            seen = {**seen, "hand": cast("TowersFlow", session.flow).offered_cards()}  # (only Towers drafts)
+        ended = session.stage in (Stage.OVER, Stage.ROUND_OVER)
+        cards = [] if ended else seen["hand"]
+        join, heights = self.screen.join.button, getattr(self.screen, "heights", None)
+        corner = (layout.HEIGHTS_W if heights is not None and heights.wanted
+                  else layout.JOIN[1] if not join.isHidden() else 0.0)  # (what the bottom left corner holds)
+        # the right side: the goal (a seat's: none in a solitaire game, nor for one who only watches), or the action
+        # card Elemental Towers draws
+        right = -layout.GOAL[0] if seen["goal"] is not None else layout.ACTION_W if session.family == "towers" else 0.0
+        height, centre = layout.hand_place(self.scale, self.base.getAspectRatio(), len(cards), corner, right)
+        self.hand.draw(cards, session.selected, session.stage == Stage.PLACE and session.turned, height,
+                       layout.HAND_BOTTOM * self.scale, layout.LIFT * self.scale, centre)
+        self.prompt.hand = bool(cards)  # with no hand shown (nobody's, a solitaire's pause) the strip lies lowest
+        self.prompt.corner, self.prompt.right = corner, right
+        self.prompt.ceilings = [self._aspect_rect(self.top_left, tuple(self.info_panel["frameSize"])),
+                                self._aspect_rect(self.top_right, self.log_frame), self.notice_rect()]
         self.prompt.say(session.hint() if session.stage != Stage.COVER else "")  # (the cover says whose turn)
         notice = session.notice if session.notice and session.notice not in status else status  # not said twice
         self.notice.setText(notice)
         self.fit_notice()
-        newest_lines(self.log, session.messages[-8:], 9)  # moves in words wrap inside the log panel
+        newest_lines(self.log, session.messages[-8:], self.log_rows)  # moves in words wrap inside the log panel
         self.log_panel.show() if session.messages else self.log_panel.hide()
         self.goal.setText(session.goal_text() or session.goal_hint())
         self.fit_goal()
         self.show_goal_card(seen["goal"] if session.goal_text() else None)
         self.goal_card.hide() if seen["goal"] is None else self.goal_card.show()
-        if session.stage == Stage.DRAFT:  # the three cards offered are shown as a hand to choose from
-            seen = {**seen, "hand": cast("TowersFlow", session.flow).offered_cards()}  # (only Towers drafts)
-        ended = session.stage in (Stage.OVER, Stage.ROUND_OVER)
-        cards = [] if ended else seen["hand"]
-        height = layout.hand_card_height(self.scale, self.base.getAspectRatio(), len(cards))
-        self.hand.draw(cards, session.selected, session.stage == Stage.PLACE and session.turned, height,
-                       layout.HAND_BOTTOM * self.scale, layout.LIFT * self.scale)
         if session.stage == Stage.COVER and not self.cover_held:
             self.cover.show()
             self.cover_title.setText(tr("cover_title", name=name))
             since = session.since_last_turn()
             self.cover_since.setText("\n".join([tr("cover_since")] + since) if since else "")
+            node = self.cover_since.textNode  # as many moves as there were, on the band: smaller words if need be
+            size = fit_text(node, SINCE[1] - SINCE[0], SINCE[3] - SINCE[2], 0.05)
+            self.cover_since.setScale(size)
+            self.cover_since.setPos(0, SINCE[3] - (node.getTop() if node.getText() else 0.0) * size)
             self.cover_hint.setText(tr("cover_hint", name=name))
         else:
             self.cover.hide()
@@ -203,6 +245,7 @@ class Hud:
         if session.stage == Stage.ROUND_OVER:
             self.end_title.setText(lines[0])
             self.end_lines.setText("\n".join(lines[1:]))
+            self.fit_end(False)
             self.next_round_button.show()
             self.same_cards_button.hide()  # (Elemental Towers' own, at its end: never between Dominus' rounds)
             for button in self.end_buttons:
@@ -211,6 +254,7 @@ class Hud:
         towers = session.family == "towers"
         self.end_title.setText(tr("end_title"))
         self.end_lines.setText("\n".join(lines))
+        self.fit_end(towers)
         self.next_round_button.hide()
         for button in self.end_buttons:
             button.show()
@@ -239,12 +283,12 @@ class Hud:
         if self.help_page == "rulings":
             self.help_title.setText(tr("help_rulings_title", game=ruleset.name))
             self.help_body.setText("\n\n".join(f"- {r.text(language())}" for r in ruleset.rulings))
-            self.help_body.setScale(0.038)
+            self.fit_help(0.038)
             self.help_page_button["text"] = tr("help_controls")
         else:
             self.help_title.setText(tr("help_title"))
             self.help_body.setText(tr("help_text"))
-            self.help_body.setScale(0.043)
+            self.fit_help(0.043)
             self.help_page_button["text"] = tr("help_rulings")
 
     def notice_rect(self) -> Frame:
@@ -259,6 +303,36 @@ class Hud:
         size = fit_text(node, right - left, top - bottom, NOTICE_TEXT * self.scale)
         self.notice.setScale(size)
         self.notice.setPos((left + right) / 2, top - (node.getTop() if node.getText() else 0.0) * size)
+
+    def fit_help(self, size: float) -> None:
+        """F1's words wrapped to its panel, at `size` or smaller if they would run under its page button (the
+        rulings, sentences, no wider than the panel at its narrowest: long lines read badly)."""
+        wide = self.help_panel["frameSize"][1] if self.help_page == "controls" else HELP[1]
+        left, right, bottom, top = -wide - HELP_WORDS[0], wide - HELP_WORDS[1], HELP_WORDS[2], HELP_WORDS[3]
+        node = self.help_body.textNode
+        found = fit_text(node, right - left, top - bottom, size)
+        self.help_body.setScale(found)
+        self.help_body.setPos(left, top - (node.getTop() if node.getText() else 0.0) * found)
+
+    def fit_end(self, towers: bool) -> None:
+        """The result's lines in the end panel, over its buttons (Elemental Towers has two rows of them): smaller
+        words when there are many (Aquarius Rising's tie-breaks)."""
+        left, right, bottom, top = END_WORDS
+        bottom = END_TOWERS_BOTTOM if towers else bottom
+        node = self.end_lines.textNode
+        found = fit_text(node, right - left, top - bottom, END_TEXT)
+        self.end_lines.setScale(found)
+        self.end_lines.setPos((left + right) / 2, top - (node.getTop() if node.getText() else 0.0) * found)
+
+    def fit_info(self) -> None:
+        """The counts in the turn panel: smaller when a row would run past the panel's right edge, and the panel as
+        deep as its rows (five seats of Aquarius Rising are a row each)."""
+        node = self.info.textNode
+        width = INFO[1] - INFO[0] - 0.08  # (the words start 0.04 in from the panel's left edge)
+        size = min(INFO_TEXT, width / node.getWidth()) if node.getText() and node.getWidth() > 0 else INFO_TEXT
+        self.info.setScale(size)
+        bottom = -0.18 + (node.getBottom() if node.getText() else 0.0) * size - 0.03
+        self.info_panel["frameSize"] = (INFO[0], INFO[1], min(INFO[2], bottom), INFO[3])
 
     def fit_goal(self) -> None:
         """The goal's words in their box over the goal card, right-aligned, as large as fits (Aqua-Chicken's lines
@@ -283,27 +357,27 @@ class Hud:
     def obstacles(self, ended: bool, join_button: bool = False, hand: bool = True) -> list[Rect]:
         """The parts of the window the HUD keeps for itself, in screen units: the camera frames the table
         in what is left. They are the HUD's places, not its present text, so the framing does not shift
-        while the same turn goes on; at the end the hand and hint give way to the result beside the table.
-        `hand`: whether a hand may show (some seat is a human's); if not, only the hint's rows at the bottom."""
+        while the same choice goes on; at the end the hand and hint give way to the result beside the table.
+        (`hand`, whether some seat is a human's: the strip now says itself whether a hand shows under it.)"""
         base = self.base
-        kept = [self._rect(self.top_left, INFO), self._rect(self.top_right, LOG),
+        kept = [self._rect(self.top_left, tuple(self.info_panel["frameSize"])), self._rect(self.top_right, self.log_frame),
                 self._rect(base.aspect2d, self.notice_rect()), self._rect(self.bottom_right, GOAL)]
         if ended:
-            kept.append(self._rect(self.right_centre, END))
+            kept.append(self._rect(self.end_panel, END))
         else:
-            kept += [self._rect(base.aspect2d, rect) for rect in self.band(hand)]
+            kept += [self._rect(base.aspect2d, rect) for rect in self.band()]
             if self.prompt.dialog_rect is not None:  # an action's choices: the table is framed clear of them too
                 kept.append(self._rect(base.aspect2d, self.prompt.dialog_rect))
         if join_button:
             kept.append(self._rect(self.bottom_left, JOIN))
         return kept
 
-    def band(self, hand: bool = True) -> list[Frame]:
+    def band(self) -> list[Frame]:
         """What the prompt strip and the hand keep at the bottom (aspect2d units): the strip's row across the band
         (as high as its words need, at least its usual height), and under it the hand's cards down to the window's
         bottom (the corners beside them are the goal's and the Join button's, or the heights' panel)."""
         aspect = self.base.getAspectRatio()
-        left, right, bottom, _ = layout.band(self.scale, aspect, hand)
+        left, right, bottom, _ = layout.band(self.scale, aspect, self.prompt.hand, self.prompt.corner, self.prompt.right)
         strip = self.prompt.strip_rect
         top = max(bottom + layout.strip_height(self.scale), strip[3] if strip is not None else -1.0)
         kept = [(left, right, bottom, top)]
@@ -314,7 +388,7 @@ class Hud:
 
     def log_rect(self) -> Frame:
         """Where the log's panel stands (aspect2d units)."""
-        return self._aspect_rect(self.top_right, LOG)
+        return self._aspect_rect(self.top_right, self.log_frame)
 
     def _aspect_rect(self, parent: NodePath, frame: Frame) -> Frame:
         left, right, bottom, top = frame

@@ -255,6 +255,8 @@ class TableKeys:
         if target.kind == "button":
             widget = self._widgets.get(target)
             return widget_rect(screen.base, widget) if widget is not None and not widget.isEmpty() else None
+        if self.modal() is not None:  # the table's things are under F1, the menu or a form: no frame over those
+            return None
         if target.kind == "card":
             nodes = screen.hud.hand.nodes
             return nodes[target.key][1] if target.key < len(nodes) else None

@@ -22,15 +22,19 @@ the strip and the dialog shrink their text to fit their boxes. These are pure fu
 from __future__ import annotations
 
 from ..core import geometry
+from ..files.user_settings import INTERFACE_SCALES
 
 Rect = tuple[float, float, float, float]  # left, right, bottom, top (aspect2d units)
 
-SCALES = (100, 125, 150)  # the interface scale's choices, in percent
+SCALES = INTERFACE_SCALES  # the interface scale's choices, in percent (Settings)
 MARGIN = 0.02  # kept between a part and the window's edge, or two parts
 INFO = (0.02, 0.82, -0.42, -0.02)  # the turn and counts, from the top left corner
-LOG = (-1.1, -0.02, -0.46, -0.02)  # the log panel, from the top right corner
+LOG = (-1.1, -0.02, -0.46, -0.02)  # the log panel, from the top right corner, with LOG_ROWS rows of moves
+LOG_ROWS, LOG_TEXT, LOG_FIRST = 9, 0.04, 0.08  # its rows at 100% (fewer when larger), their size, the first's baseline
 GOAL = (-0.64, 0.0, 0.0, 0.52)  # the goal card and its text, from the bottom right corner
 JOIN = (0.0, 0.36, 0.0, 0.16)  # the Join button, from the bottom left corner
+HEIGHTS_W = 0.6  # Aquarius Rising's heights panel's width, with its margin, from the bottom left corner
+ACTION_W = 0.48  # Elemental Towers' drawn action card's width, with its margin, from the right edge (feedback.py)
 END = (-1.32, -0.04, -0.62, 0.5)  # the end panel, from the middle of the right edge: the table stays beside it
 NOTICE_MIN = 1.0  # the least width left to the notice between the top panels, whatever the scale
 NOTICE_BAND = (0.025, 0.23)  # the notice's rows: from this far under the window's top to this far (at 100%)
@@ -45,6 +49,7 @@ STRIP_TEXT = 0.042  # the prompt's text size at 100%
 STRIP_ROWS = 2  # rows the strip is always high enough for (a longer prompt gets smaller text, then more rows)
 STRIP_PAD = (0.03, 0.022)  # round the prompt's text: each side, above and below
 STRIP_WIDE = 1.0  # the strip is at least this wide, however short its words (at 100%)
+SHRINK = 0.75  # the strip's words get no smaller than this much of their size: the strip takes more rows instead
 LINE = 1.2  # a row of text, in text heights (Panda3D's default font)
 DIALOG_TEXT = 0.04  # the dialog's buttons' text size at 100%
 DIALOG_WIDE = 1.15  # the most the dialog is wide at 100% (its buttons wrap their words)
@@ -56,8 +61,8 @@ SMALLEST_TEXT = 0.026  # text never shrinks below this (aspect2d units: 8 pixels
 def top_scale(scale: float, aspect: float) -> float:
     """The scale the turn panel and the log take: the interface scale, or less where the notice between them would
     be narrower than NOTICE_MIN."""
-    room = 2 * aspect - 4 * MARGIN - NOTICE_MIN
-    return min(scale, room / ((INFO[1] - INFO[0]) + (LOG[1] - LOG[0])))
+    room = 2 * aspect - 2 * MARGIN - NOTICE_MIN  # (the notice's band: notice_rect)
+    return min(scale, room / (INFO[1] - LOG[0]))
 
 
 def corner_rect(frame: Rect, corner: tuple[float, float], scale: float) -> Rect:
@@ -67,6 +72,27 @@ def corner_rect(frame: Rect, corner: tuple[float, float], scale: float) -> Rect:
     return (x + left * scale, x + right * scale, z + bottom * scale, z + top * scale)
 
 
+def log_rows(scale: float) -> int:
+    """How many rows of moves the log shows: LOG_ROWS at 100%, fewer when larger, so that its panel keeps about its
+    height (the table keeps its room under it)."""
+    return max(5, round(LOG_ROWS / scale))
+
+
+def log_frame(rows: int) -> Rect:
+    """The log panel's frame from the top right corner (at 100%) for that many rows of moves."""
+    return (LOG[0], LOG[1], -(LOG_FIRST + (rows - 1) * LOG_TEXT * LINE + 0.064), LOG[3])
+
+
+def end_place(scale: float, aspect: float) -> tuple[float, float]:
+    """The end panel's scale and how far it is lowered from the middle of the right edge: the interface scale, or
+    less where it would not fit between the log's panel and the window's bottom; lowered just enough to stay under
+    the log."""
+    top = top_scale(scale, aspect)
+    under_log = 1 + log_frame(log_rows(top))[2] * top - MARGIN
+    size = min(scale, (under_log + 1 - MARGIN) / (END[3] - END[2]), (2 * aspect - 2 * MARGIN) / (END[1] - END[0]))
+    return size, min(0.0, under_log - END[3] * size)
+
+
 def notice_rect(scale: float, aspect: float) -> Rect:
     """The notice's place: the top of the window between the turn panel and the log panel."""
     top = top_scale(scale, aspect)
@@ -74,18 +100,25 @@ def notice_rect(scale: float, aspect: float) -> Rect:
             1 - NOTICE_BAND[1] * scale, 1 - NOTICE_BAND[0] * scale)
 
 
-def hand_room(scale: float, aspect: float) -> float:
-    """Half the width the hand's cards may take, centred: clear of the Join button and of the goal."""
-    return aspect - max(JOIN[1], -GOAL[0]) * scale - MARGIN
+def hand_width(cards: int, height: float) -> float:
+    """How wide a hand of this many cards is, its cards this high."""
+    return (cards * CARD_W + max(0, cards - 1) * CARD_GAP) * height / CARD_H
 
 
-def hand_card_height(scale: float, aspect: float, cards: int) -> float:
-    """A hand card's height: CARD_H at the scale, or less when that many cards would not fit beside the goal."""
+def hand_place(scale: float, aspect: float, cards: int, left_corner: float = 0.0,
+               right_side: float = -GOAL[0]) -> tuple[float, float]:
+    """A hand card's height and the hand's middle: CARD_H at the scale, centred on the window, between what the
+    bottom left corner holds (`left_corner` wide at 100%: the Join button, Aquarius Rising's heights) and the goal;
+    a long hand moves aside within that span, and shrinks when it would not fit even so."""
     wanted = CARD_H * scale
-    if cards <= 0:
-        return wanted
-    fits = 2 * hand_room(scale, aspect) / (cards * CARD_W / CARD_H + (cards - 1) * CARD_GAP / CARD_H)
-    return min(wanted, fits)
+    left = -aspect + MARGIN + (left_corner * scale + MARGIN if left_corner else 0.0)
+    right = aspect - right_side * scale - MARGIN
+    width = hand_width(cards, wanted)
+    if width <= 2 * min(-left, right):
+        return wanted, 0.0
+    if width <= right - left:
+        return wanted, min(right - width / 2, max(left + width / 2, 0.0))
+    return wanted * (right - left) / width, (left + right) / 2
 
 
 def hand_top(scale: float) -> float:
@@ -93,13 +126,15 @@ def hand_top(scale: float) -> float:
     return -1 + (HAND_BOTTOM + CARD_H + LIFT) * scale
 
 
-def band(scale: float, aspect: float, hand: bool) -> Rect:
+def band(scale: float, aspect: float, hand: bool, left_corner: float = JOIN[1], right_side: float = -GOAL[0]) -> Rect:
     """Where the prompt strip and the dialog may lie: left, right, and the bottom they stand on (top: unused, 1).
-    Over the hand when a hand may show; else along the window's bottom, right of the Join button."""
-    right = aspect + GOAL[0] * scale - MARGIN
+    Over the hand when one shows; else along the window's bottom, right of what the bottom left corner holds
+    (`left_corner` wide at 100%: the Join button, Aquarius Rising's heights); left of what the right side holds
+    (`right_side` wide: the goal, or Elemental Towers' action card)."""
+    right = aspect - right_side * scale - MARGIN
     if hand:
         return (-aspect + MARGIN, right, hand_top(scale) + MARGIN * scale, 1.0)
-    return (-aspect + JOIN[1] * scale + 2 * MARGIN, right, -1 + MARGIN, 1.0)
+    return (-aspect + MARGIN + (left_corner * scale + MARGIN if left_corner else 0.0), right, -1 + MARGIN, 1.0)
 
 
 def strip_height(scale: float) -> float:
@@ -113,6 +148,15 @@ def text_scales(size: float) -> list[float]:
     while found[-1] * 0.9 >= SMALLEST_TEXT:
         found.append(found[-1] * 0.9)
     return found
+
+
+def fitted(scale: float, content: Rect, aspect: float) -> float:
+    """The scale a part centred on the window's middle takes: the interface scale, or less where its content (at
+    100%) would reach past the window's edge, MARGIN kept."""
+    left, right, bottom, top = content
+    wide, high = max(-left, right), max(-bottom, top)
+    most = min((aspect - MARGIN) / wide if wide > 0 else scale, (1 - MARGIN) / high if high > 0 else scale)
+    return max(0.1, min(scale, most))
 
 
 def overlap(a: Rect, b: Rect) -> bool:

@@ -115,6 +115,7 @@ class NewGameScreen(Screen):
                 shown = " + ".join(choice_name(v) for v in (value if isinstance(value, list) else [value]))
                 add(DirectButton(text=shown, scale=0.04, pos=(0.75, 0, z), parent=self.options_root,
                                  command=self.cycle_option, extraArgs=[key], **BUTTON))
+        self.apply_scale()  # (another game's form: as large as it fits at the interface scale)
 
     def _stepper(self, key: str, z: float, x: float, value: int, index: int | None) -> None:
         """< value > for a number, or one number of a list (`index`)."""
@@ -197,6 +198,7 @@ class NewGameScreen(Screen):
         if len(self.seats) < most:
             add(DirectButton(text=tr("menu_add_seat"), scale=0.05, pos=(0, 0, top - 0.1 - len(self.seats) * SEAT_STEP),
                              parent=self.seats_root, command=self.add_seat, **BUTTON))
+        self.apply_scale()
 
     def kind_text(self, kind: str) -> str:
         """A seat's button: a person, or a computer's level."""

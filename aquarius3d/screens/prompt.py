@@ -59,7 +59,11 @@ class Prompt:
         self.options: list[tuple[str, Callable[..., object], Move | None]] = []
         self.take_back: DirectButton | None = None
         self.scale = 1.0
-        self.hand = True  # a hand may show (some seat is a human's): the strip stands over it
+        self.cover_scale = 1.0  # what the cover says is scaled so (the take-back button under its words too)
+        self.ceilings: list[Rect] = []  # the parts at the top (turn panel, log, notice): the dialog stays under them
+        self.hand = True  # a hand shows: the strip stands over it (else along the window's bottom)
+        self.corner = layout.JOIN[1]  # how wide what the bottom left corner holds is, at 100%
+        self.right = -layout.GOAL[0]  # how wide what the right side holds (the goal, Towers' action card), at 100%
         self.strip_rect: Rect | None = None  # where they are now (aspect2d), None while hidden
         self.dialog_rect: Rect | None = None
         self.dialog.hide()
@@ -97,11 +101,11 @@ class Prompt:
         """Place the strip and the dialog side by side over the hand, centred as one where the band lets them, and
         fit their words in them."""
         aspect, scale = self.screen.base.getAspectRatio(), self.scale
-        left, right, bottom, _ = layout.band(scale, aspect, self.hand)
+        left, right, bottom, _ = layout.band(scale, aspect, self.hand, self.corner, self.right)
         on_cover = self.take_back is not None and self.take_back.getParent() != self.strip
         if on_cover and self.take_back is not None:
-            self.take_back.setScale(0.055 * scale)
-            self.take_back.setPos(0, 0, -0.42)
+            self.take_back.setScale(0.055 * self.cover_scale)
+            self.take_back.setPos(0, 0, -0.42 * self.cover_scale)
         buttons = [b for b in self.widgets if b is not self.take_back]
         dialog = self._measure_dialog(buttons, (right - left) / 2, bottom) if buttons else None
         wide = dialog[0] + layout.MARGIN if dialog is not None else 0.0
@@ -138,11 +142,12 @@ class Prompt:
         width = text_right - (left + pad_x)
         node = self.text.textNode
         rows_room = height - 2 * pad_z
-        for size in layout.text_scales(layout.STRIP_TEXT * scale):
+        wanted = layout.STRIP_TEXT * scale
+        for size in [size for size in layout.text_scales(wanted) if size >= layout.SHRINK * wanted]:
             node.setWordwrap(width / size - layout.WRAP_SLACK)
             if node.getHeight() * size <= rows_room + 1e-9:
                 break
-        else:  # the smallest size, more rows: the strip grows upwards for them
+        else:  # no smaller: more rows, and the strip grows upwards for them
             height = node.getHeight() * size + 2 * pad_z
         self.text.setScale(size)
         top = bottom + height
@@ -159,25 +164,31 @@ class Prompt:
     def _measure_dialog(self, buttons: list[DirectButton], most: float, bottom: float) -> Arrangement:
         """The dialog's buttons, all as wide, their words wrapped: the largest words whose buttons fit under the
         top the dialog may reach (under the log and the notice), in one column, else two; at most `most` wide."""
-        aspect, scale = self.screen.base.getAspectRatio(), self.scale
+        scale = self.scale
         pad = layout.DIALOG_PAD * scale
         button_pad = BUTTON["pad"]
-        top = min(layout.notice_rect(scale, aspect)[2],
-                  layout.corner_rect(layout.LOG, (aspect, 1.0), layout.top_scale(scale, aspect))[2]) - layout.MARGIN
+        # under the top parts it may stand below: it lies right of the window's middle (the strip left of it)
+        top = min([part[2] for part in self.ceilings if part[1] > 0.0] or [1.0]) - layout.MARGIN
         words = [str(b["text"]) for b in buttons]
         natural = max(measure(w, None).getWidth() for w in words) + 2 * button_pad[0]  # text units, unwrapped
-        for size in layout.text_scales(layout.DIALOG_TEXT * scale):
-            for columns in (1, 2):
-                wide = min(most, layout.DIALOG_WIDE * scale, columns * natural * size + (columns + 1) * pad)
-                inner = (wide - (columns + 1) * pad) / columns  # a button's width
-                wrap = inner / size - 2 * button_pad[0] - layout.WRAP_SLACK
-                nodes = [measure(w, wrap) for w in words]
-                rows = [nodes[i:i + columns] for i in range(0, len(nodes), columns)]
-                heights = [max(n.getHeight() for n in row) * size + 2 * button_pad[1] * size for row in rows]
-                needed = sum(heights) + pad * (len(rows) + 1)
-                if bottom + needed <= top or size * 0.9 < layout.SMALLEST_TEXT and columns == 2:
-                    return wide, nodes, columns, size, inner, heights
-        raise AssertionError("unreachable: the smallest size with two columns is always taken")
+
+        def arrange(columns: int, size: float) -> tuple[Arrangement, float]:
+            wide = min(most, layout.DIALOG_WIDE * scale, columns * natural * size + (columns + 1) * pad)
+            inner = (wide - (columns + 1) * pad) / columns  # a button's width
+            wrap = inner / size - 2 * button_pad[0] - layout.WRAP_SLACK
+            nodes = [measure(w, wrap) for w in words]
+            rows = [nodes[i:i + columns] for i in range(0, len(nodes), columns)]
+            heights = [max(n.getHeight() for n in row) * size + 2 * button_pad[1] * size for row in rows]
+            return (wide, nodes, columns, size, inner, heights), sum(heights) + pad * (len(rows) + 1)
+
+        sizes = layout.text_scales(layout.DIALOG_TEXT * scale)
+        big = [size for size in sizes if size >= 0.75 * sizes[0]]  # one column down to three quarters, then two
+        for columns, size in [(1, size) for size in big] + [(2, size) for size in sizes] + \
+                [(1, size) for size in sizes if size not in big]:
+            found, needed = arrange(columns, size)
+            if bottom + needed <= top:
+                return found
+        return arrange(2, sizes[-1])[0]  # (nothing fits under them: the smallest words, two columns)
 
     def _stack(self, buttons: list[DirectButton], arrangement: Arrangement, left: float, bottom: float) -> Rect:
         """Place the dialog's buttons as measured, its left edge at `left`."""

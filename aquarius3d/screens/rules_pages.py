@@ -82,6 +82,7 @@ class RulesScreen(Screen):
         for name, tab in self.tabs.items():  # the game shown is marked, in words and in colour (as in Settings)
             tab["text"] = f"> {self._ruleset(name).name} <" if name == game else self._ruleset(name).name
             tab["frameColor"] = CHOSEN["frameColor"] if name == game else BUTTON["frameColor"]
+            tab.resetFrameSize()  # (round its words as they are now: the marks made them run out of the button)
         family = ruleset.family
         rulings = [f"- {r.text(language())}" for r in ruleset.rulings] or [tr("rules_no_rulings")]
         rulings.append(f"- {tr('rules_takeback_towers' if family == 'towers' else 'rules_takeback')}")

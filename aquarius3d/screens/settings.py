@@ -1,5 +1,5 @@
-"""The settings: language, window size, picture quality, smoother edges, sound volume, the first-game tour, the value
-in force marked; each stored at once."""
+"""The settings: language, window size, picture quality, smoother edges, sound volume, the interface scale, the
+first-game tour, the value in force marked; each stored at once."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import Callable
 from direct.gui.DirectGui import DirectButton, DirectCheckButton
 from panda3d.core import TextNode
 
-from ..files.user_settings import QUALITY_CHOICES, SMOOTH_CHOICES
+from ..files.user_settings import INTERFACE_SCALES, QUALITY_CHOICES, SMOOTH_CHOICES
 from ..i18n import LANGUAGES, set_language, tr
 from ..view.quality import detect, renderer_name, resolve
 from . import Screen
@@ -25,44 +25,50 @@ class SettingsScreen(Screen):
         """Each setting with its choices, the one in force marked ("> English <", in gold)."""
         settings = self.app.settings
         self.text(tr("menu_settings"), (0, 0.7), 0.08)
-        self.text(tr("settings_language"), (-0.1, 0.46), 0.055, TextNode.ARight)
+        self.text(tr("settings_language"), (-0.1, 0.5), 0.055, TextNode.ARight)
         self.language_buttons: dict[str, DirectButton] = {}
         for i, (code, name) in enumerate(LANGUAGES.items()):
             self.language_buttons[code] = self.choice(name, code == settings["language"], self.set_language,
-                                                      (0.16 + i * 0.4, 0.47), 0.055, code)
-        self.text(tr("settings_window"), (-0.1, 0.3), 0.055, TextNode.ARight)
+                                                      (0.16 + i * 0.4, 0.51), 0.055, code)
+        self.text(tr("settings_window"), (-0.1, 0.36), 0.055, TextNode.ARight)
         current = tuple(settings["window"])
         sizes = WINDOW_SIZES if current in WINDOW_SIZES else (*WINDOW_SIZES, current)  # a size set by hand, too
         self.window_buttons: dict[tuple[int, ...], DirectButton] = {}
         for i, size in enumerate(sizes):
             self.window_buttons[size] = self.choice(f"{size[0]}x{size[1]}", size == current, self.set_window,
-                                                    (0.16 + i * 0.34, 0.31), 0.05, size)
-        self.text(tr("settings_quality"), (-0.1, 0.14), 0.055, TextNode.ARight)
+                                                    (0.16 + i * 0.34, 0.37), 0.05, size)
+        self.text(tr("settings_quality"), (-0.1, 0.22), 0.055, TextNode.ARight)
         found = detect(renderer_name(self.base))
         self.quality_buttons: dict[str, DirectButton] = {}
         for i, choice in enumerate(QUALITY_CHOICES):
             words = tr("quality_auto", tier=tr(f"quality_{found}").lower()) if choice == "auto" else tr(f"quality_{choice}")
             self.quality_buttons[choice] = self.choice(words, choice == settings["quality"], self.set_quality,
-                                                       (0.2 + i * 0.3 + (0.06 if i else 0.0), 0.15), 0.05, choice)
-        self.text(tr("settings_smooth"), (-0.1, -0.02), 0.055, TextNode.ARight)
+                                                       (0.2 + i * 0.3 + (0.06 if i else 0.0), 0.23), 0.05, choice)
+        self.text(tr("settings_smooth"), (-0.1, 0.08), 0.055, TextNode.ARight)
         tier = resolve(settings["quality"], renderer_name(self.base))
         self.smooth_buttons: dict[str, DirectButton] = {}
         for i, choice in enumerate(SMOOTH_CHOICES):
             words = (tr("smooth_auto", state=tr("smooth_on" if tier.smooth_by_default else "smooth_off").lower())
                      if choice == "auto" else tr(f"smooth_{choice}"))
             self.smooth_buttons[choice] = self.choice(words, choice == settings["smooth_edges"], self.set_smooth,
-                                                      (0.2 + i * 0.3 + (0.06 if i else 0.0), -0.01), 0.05, choice)
-        self.text(tr("settings_volume"), (-0.1, -0.18), 0.055, TextNode.ARight)
+                                                      (0.2 + i * 0.3 + (0.06 if i else 0.0), 0.09), 0.05, choice)
+        self.text(tr("settings_volume"), (-0.1, -0.06), 0.055, TextNode.ARight)
         self.volume_buttons: dict[int, DirectButton] = {}
         for i, volume in enumerate(VOLUMES):
             words = tr("settings_volume_off") if volume == 0 else str(volume)
             self.volume_buttons[volume] = self.choice(words, volume == settings.get("volume", 60), self.set_volume,
-                                                      (0.1 + i * 0.22, -0.17), 0.05, volume)
-        self.keep(DirectCheckButton(text=tr("settings_tour"), scale=0.05, pos=(0, 0, -0.31),
+                                                      (0.1 + i * 0.22, -0.05), 0.05, volume)
+        self.text(tr("settings_interface"), (-0.1, -0.2), 0.055, TextNode.ARight)
+        self.scale_buttons: dict[int, DirectButton] = {}  # the size of every 2D part, applied at once
+        for i, percent in enumerate(INTERFACE_SCALES):
+            self.scale_buttons[percent] = self.choice(tr("settings_percent", percent=percent),
+                                                      percent == settings.get("interface_scale", 100),
+                                                      self.set_interface_scale, (0.16 + i * 0.3, -0.19), 0.05, percent)
+        self.keep(DirectCheckButton(text=tr("settings_tour"), scale=0.05, pos=(0, 0, -0.33),
                                     indicatorValue=int(settings.get("tour", True)),
                                     command=self.set_tour, parent=self.root, **CHECK))
-        self.text(tr("settings_symbols"), (0, -0.43), 0.045, wrap=30)
-        self.note = self.text("", (0, -0.6), 0.05)
+        self.text(tr("settings_symbols"), (0, -0.45), 0.045, wrap=30)
+        self.note = self.text("", (0, -0.63), 0.05)
         self.button(tr("menu_back"), self.app.show_menu, (0, -0.8), 0.07)
 
     def choice(self, words: str, chosen: bool, command: Callable[..., object], pos: tuple[float, float], scale: float,
@@ -111,6 +117,13 @@ class SettingsScreen(Screen):
         self.app.settings["smooth_edges"] = choice
         self.app.store_settings()
         self.app.show_settings().note.setText(tr("settings_restart"))
+
+    def set_interface_scale(self, percent: int) -> None:
+        """Every 2D part at this size (100%, 125%, 150%) from now on: this screen drawn again at it, and the game
+        under it (if any) when it comes back (screens/layout.py: as large as fits the window)."""
+        self.app.settings["interface_scale"] = percent
+        self.app.store_settings()
+        self.app.show_settings().note.setText(tr("settings_saved"))
 
     def set_volume(self, volume: int) -> None:
         """The table's sounds at this volume (0: none), from now on."""

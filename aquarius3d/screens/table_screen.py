@@ -22,7 +22,7 @@ from ..view.framing import CameraMan
 from ..view.picking import Cell, Picker, ScreenPoint
 from ..view.rising import Trays
 from ..view.scene import TableScene
-from . import Screen
+from . import Screen, layout
 from .elevation import aim_elevation, show_elevation
 from .end_moment import EndMoment
 from .feedback import Feedback
@@ -199,6 +199,20 @@ class TableScreen(TableCamera, Screen):
             self.ignoreAll()
             self.bind_inputs()
 
+    def apply_scale(self) -> None:
+        """The interface scale (Settings) on the table: the HUD and the hand where screens/layout.py puts them, the
+        floating labels, and the panels over the table (game menu, Join form, tour, heights) as large as they fit;
+        drawn again. Called as the table is built and whenever it comes back from Settings."""
+        scale = self.interface_scale()
+        aspect = self.base.getAspectRatio()
+        self.hud.relayout(scale)
+        self.parts.overlay.root.setScale(scale)
+        for panel in (self.menu.panel, self.join.panel):
+            panel.setScale(layout.fitted(scale, tuple(panel["frameSize"]), aspect))
+        self.tour.rescale(layout.fitted(scale, tuple(self.tour.panel["frameSize"]), aspect))
+        self.heights.panel.setScale(scale)
+        self.refresh()
+
     def tour_closed(self) -> None:
         self.ignoreAll()
         self.bind_inputs()
@@ -230,8 +244,7 @@ class TableScreen(TableCamera, Screen):
         self.feedback.step(now)
         self.end_moment.step(now)
         if self._framed_for is not None and self._framed_for[-1] != self.base.getAspectRatio():
-            self.hud.relayout(self.hud.scale)  # the window changed shape: the HUD placed in it, the table framed again
-            self.refresh()
+            self.apply_scale()  # the window changed shape: the HUD placed in it, the table framed again
         point = self.picker.mouse()
         if self._drag is not None and point is not None:
             mode, x, y = self._drag

@@ -16,6 +16,7 @@ from panda3d.core import TextNode
 
 from ..i18n import tr
 from ..session import Stage
+from . import layout
 from .focus import widget_rect
 from .widgets import PANEL as PANEL_COLOUR
 
@@ -39,6 +40,7 @@ class Tour:
         self.step = -1
         self.frame: Rect = (0.0, 0.0, 0.0, 0.0)  # the gold frame's place (aspect2d units), while a step shows
         self.showing_menu = False  # the game menu shown for the step that speaks of it
+        self.size = 1.0  # the callout's scale at most (the interface scale, as far as the window lets it)
         base = screen.base
         self.marker = screen.panel((-0.01, 0.01, -0.01, 0.01), parent=base.aspect2d, colour=(0, 0, 0, 0))
         self.bars = [screen.panel((0, 0, 0, 0), parent=self.marker, colour=GOLD) for _ in range(4)]
@@ -132,8 +134,10 @@ class Tour:
         menu = key == "tour_rules"
         if menu:
             screen.menu.shade.show()
+            self._fit_menu()
         elif self.showing_menu:
             screen.menu.shade.hide()
+            self._fit_menu(restore=True)
         for button in screen.menu.buttons.values():
             button.guiItem.setActive(not menu)
         self.showing_menu = menu
@@ -144,6 +148,31 @@ class Tour:
         elif not screen.session.messages:
             screen.hud.log_panel.hide()
             screen.hud.log.setText("")
+
+    def _fit_menu(self, restore: bool = False) -> None:
+        """The game menu for its step: as large as it and the callout under it fit in the window together, raised
+        as far as that needs (at 150% in a 16:9 window the menu alone is nearly as high as the window); `restore`:
+        back as the menu is drawn for itself, in the middle."""
+        panel, aspect = self.screen.menu.panel, self.screen.base.getAspectRatio()
+        frame = tuple(panel["frameSize"])
+        size = layout.fitted(self.screen.interface_scale(), frame, aspect)
+        if restore:
+            panel.setScale(size)
+            panel.setZ(0)
+            return
+        callout = PANEL[3] - PANEL[2]
+        room = 2 - 2 * EDGE - 2 * PAD - GAP  # the window's height less the gold frame's room and the gap
+        size = min(size, self.size, room / (frame[3] - frame[2] + callout))
+        panel.setScale(size)
+        panel.setZ(max(0.0, -1 + EDGE + GAP + PAD + (callout - frame[2]) * size))  # (the callout fits under it)
+
+    def rescale(self, size: float) -> None:
+        """The interface scale changed (or the window's shape): the callout at most `size`, the step drawn again."""
+        self.size = size
+        self.panel.setScale(size)
+        if self.shown:
+            self._props(STEPS[self.step])
+            self._draw()
 
     def redraw(self) -> None:
         """Draw the step again where things are now (the window changed shape, the table was redrawn)."""
@@ -170,14 +199,25 @@ class Tour:
         self.words.setText(tr(key))
         last = self.step == len(STEPS) - 1
         self.next["text"] = tr("tour_done") if last else tr("tour_next")
-        self.panel.setPos(*self._panel_place(aspect))
+        # the callout at the interface scale where it fits beside its frame, else smaller (to 100%), else over it
+        sizes = [self.size - 0.05 * i for i in range(int((self.size - 1.0) / 0.05 + 1e-6) + 1)] or [self.size]
+        for size in sizes:
+            place = self._panel_place(aspect, size)
+            if place is not None:
+                break
+        else:
+            size, place = self.size, self._panel_place(aspect, self.size, over=True)
+        assert place is not None
+        self.panel.setScale(size)
+        self.panel.setPos(*place)
         self.panel.show()
 
-    def _panel_place(self, aspect: float) -> tuple[float, float, float]:
-        """The callout's place beside its frame, inside the window and clear of it: below, above, left or right
-        of it, whichever fits first (else the side with the most room, over what it must)."""
+    def _panel_place(self, aspect: float, size: float, over: bool = False) -> tuple[float, float, float] | None:
+        """The callout's place beside its frame at this scale, inside the window and clear of it: below, above, left
+        or right of it, whichever fits first; None if none does (with `over`: the side with the most room, over
+        what it must)."""
         left, right, bottom, top = self.frame
-        half_w, half_h = PANEL[1], PANEL[3]
+        half_w, half_h = PANEL[1] * size, PANEL[3] * size
         x = max(-aspect + half_w + EDGE, min(aspect - half_w - EDGE, (left + right) / 2))
         z = max(-1 + half_h + EDGE, min(1 - half_h - EDGE, (bottom + top) / 2))
         places = [(x, bottom - GAP - half_h), (x, top + GAP + half_h),
@@ -186,6 +226,8 @@ class Tour:
             if -aspect + EDGE <= px - half_w and px + half_w <= aspect - EDGE and -1 + EDGE <= pz - half_h \
                     and pz + half_h <= 1 - EDGE:
                 return (px, 0, pz)
+        if not over:
+            return None
         below, above = bottom + 1, 1 - top
         return (x, 0, max(-1 + half_h + EDGE, bottom - GAP - half_h) if below >= above
                 else min(1 - half_h - EDGE, top + GAP + half_h))

@@ -56,6 +56,7 @@ class TrayTip:
             self.text.hide()
             return
         self.pyramid = code
+        self.text.setScale(SCALE * self.screen.hud.scale)  # (at the interface scale)
         self.text.node().setText(why[:1].upper() + why[1:])
         self.text.show()
         self._place(point)
@@ -64,18 +65,19 @@ class TrayTip:
         """Above and right of the pointer, else where it fits inside the window."""
         aspect = self.screen.base.getAspectRatio()
         left, right, bottom, top = self.text.node().getCardActual()
-        width, height = (right - left) * SCALE, (top - bottom) * SCALE
+        size = self.text.getSz()
+        width, height = (right - left) * size, (top - bottom) * size
         x, z = point[0] * aspect, point[1]
         x0 = x + OFFSET if x + OFFSET + width <= aspect - EDGE else x - OFFSET - width
         z0 = z + OFFSET if z + OFFSET + height <= 1 - EDGE else z - OFFSET - height
         x0 = max(-aspect + EDGE, min(aspect - EDGE - width, x0))
         z0 = max(-1 + EDGE, min(1 - EDGE - height, z0))
-        self.text.setPos(x0 - left * SCALE, 0, z0 - bottom * SCALE)
+        self.text.setPos(x0 - left * size, 0, z0 - bottom * size)
 
     def rect(self) -> tuple[float, float, float, float] | None:
         """Where the tip shows (aspect2d units: left, right, bottom, top), None while hidden."""
         if self.text.isHidden():
             return None
         left, right, bottom, top = self.text.node().getCardActual()
-        x, z = self.text.getX(), self.text.getZ()
-        return x + left * SCALE, x + right * SCALE, z + bottom * SCALE, z + top * SCALE
+        x, z, size = self.text.getX(), self.text.getZ(), self.text.getSz()
+        return x + left * size, x + right * size, z + bottom * size, z + top * size

@@ -36,16 +36,16 @@ class Hand:
         return cards * card + max(0, cards - 1) * GAP * height / CARD_H
 
     def draw(self, hand: list[dict[str, Any]], selected: int | None, turned: bool, height: float = CARD_H,
-             bottom: float = 1 + BOTTOM, lift: float = LIFT) -> None:
-        """Draw these cards (observation entries), `height` high, `bottom` over the window's bottom edge; the
-        selected one lifted, and turned round if `turned` (R turns the card chosen, not the hand)."""
+             bottom: float = 1 + BOTTOM, lift: float = LIFT, centre: float = 0.0) -> None:
+        """Draw these cards (observation entries), `height` high, `bottom` over the window's bottom edge, round
+        `centre`; the selected one lifted, and turned round if `turned` (R turns the card chosen, not the hand)."""
         for child in self.root.getChildren():
             child.removeNode()
         self.nodes = []
         self.height = height
         width = height * geometry.CARD_WIDTH / geometry.CARD_LENGTH
         gap = GAP * height / CARD_H
-        left = -self.width(len(hand), height) / 2
+        left = centre - self.width(len(hand), height) / 2
         for i, card in enumerate(hand):
             x0 = left + i * (width + gap)
             z0 = -1 + bottom + (lift if i == selected else 0.0)

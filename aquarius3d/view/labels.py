@@ -133,7 +133,7 @@ class ScreenLabels:
         """A label's frame round its origin, in screen units: left, right, bottom, top."""
         node = label.node()
         frame = node.getCardActual() if node.hasCard() else node.getFrameActual()
-        scale = label.getScale().x
+        scale = label.getSz(self.root) * self.root.getSz()  # (the root is scaled as the interface is, Settings)
         return frame[0] * scale / aspect, frame[1] * scale / aspect, frame[2] * scale, frame[3] * scale
 
     def place(self, base: ShowBase, scene_root: NodePath, obstacles: Sequence[Rect],
