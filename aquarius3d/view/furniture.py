@@ -29,6 +29,7 @@ from .pieces import RIM_WIDTH, rim_node
 
 TABLE_MARGIN = 230.0  # felt beyond the cards (room for the piles), millimetres
 MIN_TABLE = (900.0, 700.0)
+HOLD_MARGIN = 45.0  # felt beyond the trays and Dominus' table limit, millimetres
 Extent = tuple[tuple[float, float], tuple[float, float]]
 Rect = tuple[float, float, float, float]
 Caster = shadows.Caster
@@ -95,19 +96,23 @@ class Table:
         self.rim: list[NodePath] = [self.rim_root.attachNewNode(f"rim-{i}") for i in range(4)]
         self._rim_size: tuple[float, float] | None = None
         self.extent: Extent = ((0.0, 0.0), (1.0, 1.0))
+        self._bounds: Box = ((-100.0, -100.0, 0.0), (100.0, 100.0, 0.0))  # the cards' box, as last fitted
+        self.held: dict[str, list[Rect]] = {}  # what else the felt holds, by owner (`hold`)
         self.contact: Texture | None = None
         self.footprints: dict[str, list[Rect]] = {}
         self.casters: dict[str, list[Caster]] = {}
         self._drawn: tuple[Extent, tuple[Rect, ...]] | None = None
         self.shadows = self.root.attachNewNode("shadows")  # the low tier's shadows, drawn as shapes
 
-    def fit(self, bounds: Box) -> None:
-        """Size the felt and its wooden rim to hold the cards with a margin."""
-        (x0, y0, _), (x1, y1, _) = bounds
-        width = max(MIN_TABLE[0], x1 - x0 + 2 * TABLE_MARGIN)
-        length = max(MIN_TABLE[1], y1 - y0 + 2 * TABLE_MARGIN)
-        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        self.extent = ((cx - width / 2, cy - length / 2), (cx + width / 2, cy + length / 2))
+    def fit(self, bounds: Box | None = None) -> None:
+        """Size the felt and its wooden rim to hold the cards (`bounds`; None: the last ones) with a margin, and
+        whatever else the table must hold (`hold`: the trays, Dominus' table limit) with a smaller one."""
+        if bounds is not None:
+            self._bounds = bounds
+        self.extent = self._extent_for()
+        (left, bottom), (right, top) = self.extent
+        width, length = right - left, top - bottom
+        cx, cy = (left + right) / 2, (bottom + top) / 2
         self.felt.setPos(cx, cy, -0.05)
         self.felt.setScale(width, length, 1)
         if self._rim_size != (width, length):
@@ -125,6 +130,23 @@ class Table:
             node.setH(heading)
         self.lighting.fit(self.extent)
         self.draw_contacts()
+
+    def _extent_for(self) -> Extent:
+        (x0, y0, _), (x1, y1, _) = self._bounds
+        low_x, low_y, high_x, high_y = x0 - TABLE_MARGIN, y0 - TABLE_MARGIN, x1 + TABLE_MARGIN, y1 + TABLE_MARGIN
+        for a0, b0, a1, b1 in (rect for rects in self.held.values() for rect in rects):
+            low_x, low_y = min(low_x, a0 - HOLD_MARGIN), min(low_y, b0 - HOLD_MARGIN)
+            high_x, high_y = max(high_x, a1 + HOLD_MARGIN), max(high_y, b1 + HOLD_MARGIN)
+        width, length = max(MIN_TABLE[0], high_x - low_x), max(MIN_TABLE[1], high_y - low_y)
+        cx, cy = (low_x + high_x) / 2, (low_y + high_y) / 2
+        return ((cx - width / 2, cy - length / 2), (cx + width / 2, cy + length / 2))
+
+    def hold(self, name: str, rects: Iterable[Rect]) -> None:
+        """What the felt must hold besides the cards, for one owner (the trays of Aquarius Rising, Dominus' table
+        limit: (x0, y0, x1, y1) in table millimetres): the table grows to hold it within its rim."""
+        self.held[name] = list(rects)
+        if self._extent_for() != self.extent:
+            self.fit()
 
     def set_footprints(self, name: str, rects: Iterable[Rect]) -> None:
         """What lies on the felt for one owner (the cards, the trays, the piles), in table millimetres."""

@@ -31,6 +31,7 @@ ROW_GAP = 92.0  # millimetres between two trays of a column: room for a seat's l
 SKEW = math.radians(9.0)  # the side elevation's turn about the upright: each row behind stands 14 mm to the right
 LABEL_BEYOND = 46.0  # millimetres from a tray's far edge to its seat's label (its large pyramids stand before it)
 FAN_BESIDE = 34.0  # millimetres from a tray's outer end to the middle of its seat's hand of card backs
+FAN_REACH = 40.0  # how far a hand of a few backs reaches from its middle
 PILES_REACH = geometry.CARD_LENGTH + 16.0  # how far the piles reach beyond the outermost spots (view/piles.py)
 TEXT_RGBA = (0.96, 0.94, 0.86, 1)
 STUCK_GREY, STUCK_TINT, STUCK_ALPHA = 0.5, 0.3, 0.5  # a pyramid of the tray no quarter can take now: greyed, faded
@@ -194,8 +195,13 @@ class Trays:
                 number.setTag("count", f"{code}:{count}")
             drawn_together(tray.findAllMatches("=pyramid"), tray)  # (one draw a tray, not one a pyramid)
             self.seats.append(tray)
-        self.scene.table.set_footprints("trays", [(t.getX() - width / 2, t.getY() - depth / 2, t.getX() + width / 2,
-                                                   t.getY() + depth / 2) for t in self.seats])
+        boards = [(t.getX() - width / 2, t.getY() - depth / 2, t.getX() + width / 2, t.getY() + depth / 2)
+                  for t in self.seats]
+        middle = sum((x0 + x1) / 2 for x0, _, x1, _ in boards) / max(1, len(boards))
+        fans = FAN_BESIDE + FAN_REACH  # the seat's hand of backs, beside the tray's outer end (view/seat_labels.py)
+        self.scene.table.hold("trays", [(x0 - fans, y0, x1, y1) if x0 + x1 < 2 * middle else (x0, y0, x1 + fans, y1)
+                                        for x0, y0, x1, y1 in boards])  # the felt holds every tray and its hand
+        self.scene.table.set_footprints("trays", boards)
         self.scene.table.set_casters("trays", [(3.0, pyramid_corners(tuple(p.getPos(self.scene.root)),
                                                                      p.getTag("pyramid")[0]),
                                                 shadow_strength(p.getTag("pyramid")))

@@ -166,9 +166,13 @@ class TableScene:
     # -- the furniture -------------------------------------------------------------------
 
     def fit_table(self, bounds: Box) -> None:
-        """Size the felt and its wooden rim to hold the cards with a margin."""
+        """Size the felt and its wooden rim to hold the cards with a margin (and what else it holds)."""
         self.table.fit(bounds)
-        self.table_extent = self.table.extent
+
+    @property
+    def table_extent(self) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The felt's corners (millimetres): the cards with a margin, the trays and Dominus' table limit in it."""
+        return self.table.extent
 
     def close(self) -> None:
         """Remove the scene and give its shadow buffers back (a table screen closing)."""
@@ -428,12 +432,14 @@ class TableScene:
             self.limit_root.removeNode()
         self.limit_root = None
         if cells is None:
+            self.table.hold("limit", [])
             return
         (x0, y0), (x1, y1) = cells
         left = x0 * geometry.CELL_X - geometry.CELL_X / 2
         right = x1 * geometry.CELL_X + geometry.CELL_X / 2
         bottom = y0 * geometry.CELL_Y - geometry.CELL_Y / 2
         top = y1 * geometry.CELL_Y + geometry.CELL_Y / 2
+        self.table.hold("limit", [(left, bottom, right, top)])  # the felt holds the whole outline, within its rim
         self.limit_root = self.root.attachNewNode("table-limit")
         self.limit_root.setLightOff()
         colour = (0.93, 0.86, 0.55, 1)
