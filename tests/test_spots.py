@@ -60,12 +60,14 @@ def test_every_legal_spot_glows_and_reads_against_what_lies_under_it(app, rulese
         scene._flash.finish()
     outlines = [node.getPythonTag("outline") for node in scene.ghosts.values()]
     assert outlines and len(outlines) == len(table.parts.ghost_spots) == scene.spots_root.getNumChildren()
-    table.feedback.overlay.root.hide()  # (the screen labels: not what is measured here)
-    table.hud.root.hide() if hasattr(table.hud, "root") else None
-    seen = luminance(frame(app))
-    scene.spots_root.hide()
-    bare = luminance(frame(app))
-    scene.spots_root.show()
+    app.base.aspect2d.hide()  # (the HUD, the hand and the screen labels: not what is measured here)
+    try:
+        seen = luminance(frame(app))
+        scene.spots_root.hide()
+        bare = luminance(frame(app))
+    finally:
+        scene.spots_root.show()
+        app.base.aspect2d.show()
     ratio = contrast(seen, bare)
     checked = 0
     for outline in outlines:
