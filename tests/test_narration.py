@@ -50,22 +50,25 @@ def test_a_place_by_its_neighbour(french):
     assert where({}, (0, 0)) == "in the middle of the table"  # the first card
 
 
-@pytest.mark.parametrize("ruleset, players", [("aquarius", 3), ("aquarius-rising", 3), ("dominus", 2),
-                                              ("elemental-towers", 1)])
+@pytest.mark.parametrize("ruleset, players, options", [
+    ("aquarius", 3, {}), ("aquarius-rising", 3, {}), ("dominus", 2, {}), ("elemental-towers", 1, {}),
+    ("dominus", 2, {"rounds": 3})])  # (the card that ends a round is placed on a table then dealt anew)
 @pytest.mark.parametrize("language", ["en", "fr"])
-def test_a_whole_game_is_told_in_words(ruleset, players, language):
+def test_a_whole_game_is_told_in_words(ruleset, players, options, language):
     set_language(language)
     try:
         seats = [Seat(n, "computer", "random") for n in ["Ann", "Bo", "Cy"][:players]]
         if ruleset == "elemental-towers":
             seats = [Seat("Ann")]
-        session = Session.new(ruleset, {}, seats, seed=7, autosave=False)
+        session = Session.new(ruleset, options, seats, seed=7, autosave=False)
         rng = random.Random(7)
         for _ in range(400):
             if session.stage == "over":
                 break
             if session.stage == "computer":
                 session.computer_move()
+            elif session.stage == "round_over":
+                session.next_round()
             else:  # Elemental Towers' solitaire: any legal move, said as the window would say it
                 session._try(rng.choice(session.game.legal_moves(session.state)))
             assert session.hint() == "" or not CODE.search(session.hint()), session.hint()

@@ -86,6 +86,8 @@ def describe(game: Game, state: State, names: list[str], result: ApplyResult, be
     faces = state.table.faces
     if isinstance(move, Place):
         lies = face(move.code).turned.code if move.turned else move.code
+        if (move.cell[0], move.cell[1]) not in faces and before is not None:  # the card ended a round (Dominus):
+            faces = {cell: face(code) for cell, code in before.items()}  # said on the table it was placed on
         return tr("log_place", name=name, card=card_words(lies), where=where(faces, move.cell, move.level))
     if isinstance(move, Pass):
         return tr("log_pass", name=name)
