@@ -148,14 +148,16 @@ class Gallery:
         from aquarius3d.session import Seat
 
         self.start("aquarius-rising", [Seat(f"Bot {i}", "computer", "medium") for i in (1, 2, 3)], seed=11)
+        self.app.table.end_moment.enabled = True  # (offscreen, as in a window: the winning house is lit)
         self.computer_moves(lambda s: s.stage == "over")
+        self.app.table.end_moment.finish()  # the result panel, the house still lit
         self.snap("aquarius-rising-end")
 
     def towers(self) -> None:
         from aquarius3d.session import Seat
 
         self.start("elemental-towers", [Seat("Bot", "computer", "medium")], seed=8)
-        self.computer_moves(lambda s: len(s.state.log) >= 45)  # towers standing, points scored
+        self.computer_moves(lambda s: len(s.state.log) >= 62)  # towers standing, points scored
         self.snap("elemental-towers")
 
     def dominus_end(self) -> None:
