@@ -364,8 +364,7 @@ class TableKeys:
             return
         self._said = said
         aspect = base.getAspectRatio()
-        hand = session.observation()["hand"] if session.stage != Stage.DRAFT else \
-            cast("TowersFlow", session.flow).offered_cards()
+        hand = session.observation()["hand"] if session.stage != Stage.DRAFT else session.flow.offered_cards()
         options = len(session.options())
         ring = self.ring()
         targets = []
