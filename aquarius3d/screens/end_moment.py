@@ -13,7 +13,7 @@ one to watch: the panel comes at once there, unless `enabled` is set.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import GraphicsWindow
@@ -25,7 +25,6 @@ from ..view.rising import element_tops
 from ..view.scene import CardView, PyramidView, card_transform, pyramid_transform
 
 if TYPE_CHECKING:
-    from ..session.flows.towers import TowersFlow
     from ..view.camera import Box, Orbit
     from .table_screen import TableScreen
 
@@ -82,7 +81,7 @@ class EndMoment:
         boxes += [pyramid_box(pyramid_transform(view), view.code[0]) for view in pyramids.values()]
         padded = boxes + [around(boxes)] if boxes else []
         orbit = screen.camera.orbit
-        pitch = RISING_PITCH if screen.session.family == "rising" else orbit.pitch
+        pitch = RISING_PITCH if screen.session.flow.pyramids else orbit.pitch
         obstacles = screen.hud.obstacles(False) + screen.heights.obstacles()  # (the result panel is not there yet)
         goal = framed(padded, orbit.heading, pitch, screen.perspective, obstacles) if boxes else None
         self.path = (orbit, goal) if goal is not None else None
@@ -126,16 +125,15 @@ class EndMoment:
         session, scene = screen.session, screen.scene
         state = session.state
         cards, pyramids = dict(scene.views), dict(scene.pyramid_views)
-        if session.family == "rising":
+        if session.flow.pyramids:  # the winners' elements' highest houses
             tops = element_tops(state)
             deck = session.game.deck.cards
             elements = {deck[goal].code for goal in (state.goals[s] for s in state.winners) if goal is not None}
             houses = {tops[e][1] for e in elements if e in tops}
             return ({k: v for k, v in cards.items() if v.cell in houses},
                     {k: v for k, v in pyramids.items() if v.cell in houses})
-        if session.family == "towers":
-            _, _, towers = cast("TowersFlow", session.flow).score()
-            scored = {(cell, space) for cell, space, _, _ in towers}
+        scored = session.flow.scored_spaces()
+        if scored is not None:  # Elemental Towers: the towers that score
             return {}, {k: v for k, v in pyramids.items()
                         if isinstance(k, tuple) and len(k) == 3 and (k[0], k[1]) in scored}
         cells = set(session.winning_cells())

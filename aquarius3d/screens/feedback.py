@@ -9,13 +9,13 @@ screen (screens/table_screen.py) calls `observe()` on each redraw, `step()` on e
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from direct.gui.DirectGui import DirectFrame
 from panda3d.core import NodePath, Point3
 
 from ..i18n import action_name, tr
-from ..session import Stage, words
+from ..session import Stage
 from ..session.events import Played, Refused
 from ..view.motion import LastMove
 from ..view.seat_labels import SeatLabels
@@ -26,7 +26,6 @@ from .overlays import covering
 if TYPE_CHECKING:
     from direct.task.Task import Task
 
-    from ..session.flows.towers import TowersFlow
     from .table_screen import TableScreen
 
 COVER_PAUSE = 1.3  # seconds between the move before a hand-off and the cover: the move is seen first
@@ -109,29 +108,26 @@ class Feedback:
         lines = []
         for i, seat in enumerate(session.seats):
             cards = seen["hand_sizes"][i] if i < len(seen["hand_sizes"]) else 0
-            if session.family == "rising":  # one line, in the gap between two trays of a column (view/rising.py)
-                lines.append(words.rising_seat_line(session, i, cards))
+            line = session.flow.seat_line(i, cards)
+            if line is not None:  # one line (Aquarius Rising: in the gap between two trays of a column, view/rising.py)
+                lines.append(line)
                 continue
-            if session.family == "towers":
-                score, rank, _ = cast("TowersFlow", session.flow).score()  # (the family's flow)
-                counts = tr("hud_score", score=score, rank=rank)
-            else:
-                counts = tr("seat_cards", count=cards)
+            counts = session.flow.score_line() or tr("seat_cards", count=cards)
             thinking = i == session.seat and self.screen.thinking.thinking()  # a hard seat searching (thinking.py)
             lines.append(f"{seat.name}\n{counts}" + (f"\n{tr('seat_thinking')}" if thinking else ""))
         current = None if session.stage in (Stage.OVER, Stage.ROUND_OVER) else session.seat
         trays = self.screen.parts.trays
         self.seats.update(lines, current, humans[0] if humans else 0,
-                          None if session.family == "towers" else list(seen["hand_sizes"]),
-                          trays.seat_places() if session.family == "rising" and trays is not None else None)
+                          None if session.flow.solitaire else list(seen["hand_sizes"]),
+                          trays.seat_places() if session.flow.pyramids and trays is not None else None)
 
     def _show_action(self) -> None:
         """Elemental Towers: the action card drawn and waiting to act, face up with its name and effect."""
         session = self.session
         drawn = (Stage.TABLE_CARD, Stage.TARGET, Stage.ROW, Stage.TRADE_PIECE)
-        action = session.action if session.family == "towers" and session.stage in drawn else None
+        action = session.action if session.flow.draws_action and session.stage in drawn else None
         effect = tr(f"effect_{action}") if action is not None else None
-        if action is None and session.family == "towers" and not session.state.over:  # (over: the end panel's place)
+        if action is None and session.flow.draws_action and not session.state.over:  # (over: the end panel's place)
             action, effect = self._resolved_on_drawing()
         if action is None:
             self.action_card.hide()

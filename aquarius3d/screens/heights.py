@@ -43,7 +43,7 @@ class HeightPanel:
 
     def __init__(self, screen: TableScreen) -> None:
         self.screen = screen
-        self.wanted = screen.session.family == "rising"  # K: hidden, shown again
+        self.wanted = screen.session.flow.pyramids  # K: hidden, shown again
         corner = screen.base.a2dBottomLeft  # (drawn under the hand-off cover, as the turn panel is)
         self.panel = screen.panel(FRAME, parent=corner, colour=DARK)
         left, right = FRAME[0], FRAME[1]
@@ -87,7 +87,7 @@ class HeightPanel:
 
     def toggle(self) -> None:
         """K: hide the panel, or show it again."""
-        self.wanted = not self.wanted and self.screen.session.family == "rising"
+        self.wanted = not self.wanted and self.screen.session.flow.pyramids
         self.update()
 
     def rect(self) -> Rect:

@@ -41,7 +41,7 @@ class HouseHeight:
 
     def __init__(self, screen: TableScreen) -> None:
         self.screen = screen
-        self.rising = screen.session.family == "rising"
+        self.rising = screen.session.flow.pyramids  # (houses of storeys on pyramids: Aquarius Rising)
         overlay = screen.parts.overlay
         self.label = overlay.add("house-height", LABEL_SCALE, first=True, reach=LABEL_REACH)
         overlay.labels.remove(self.label)  # placed before every other label: it is what the player asks about now

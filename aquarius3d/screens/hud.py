@@ -11,14 +11,14 @@ beside them (view/framing.py).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from direct.gui.DirectGui import DGG, DirectFrame
 from panda3d.core import NodePath, Point3, TextNode
 
 from ..core.vocabulary import LETTER_OF
 from ..i18n import action_name, language, tr
-from ..session import Stage, words
+from ..session import Stage
 from ..view.camera import Rect
 from ..view.hand import Hand
 from ..view.palette import ELEMENT_RGB
@@ -31,7 +31,6 @@ if TYPE_CHECKING:
     from ..engine.moves import Move
     from ..rules.records import Ruleset
     from ..session import Session
-    from ..session.flows.towers import TowersFlow
     from ..view.scene import TableScene
     from .table_screen import TableScreen
 
@@ -167,13 +166,15 @@ class Hud:
         top = session.game.deck.cards[state.discard[-1]].code if state.discard else None
         info = [tr("hud_deck", count=len(state.deck)),
                 tr("hud_discard", top=action_name(top)) if top else tr("hud_discard_empty")]
-        if session.game.goal_ids() and session.family != "towers":
+        flow = session.flow
+        if session.game.goal_ids() and not flow.solitaire:
             info.append(tr("hud_unused_goals", count=len(state.unused_goals)))
-        if session.family == "towers":
-            score, rank, _ = cast("TowersFlow", session.flow).score()  # (the family's flow)
-            sizes = tr("hud_score", score=score, rank=rank)
-        elif session.family == "rising":
-            sizes = "\n".join(words.rising_seat_line(session, i, n) for i, n in enumerate(seen["hand_sizes"]))
+        lines = [flow.seat_line(i, n) for i, n in enumerate(seen["hand_sizes"])]
+        score = flow.score_line()
+        if score is not None:  # a solitaire game: its score and rank
+            sizes = score
+        elif all(line is not None for line in lines):  # each seat the family's way (Aquarius Rising: its pyramids)
+            sizes = "\n".join(line for line in lines if line is not None)
         else:  # "Ann: 4 cards" ("Ann : 4 cartes" in French), a seat a line; past three seats two a line, in the panel
             seats = [tr("name_and_counts", name=s.name, counts=tr("count_cards", count=n))
                      for s, n in zip(session.seats, seen["hand_sizes"])]
@@ -182,7 +183,7 @@ class Hud:
         self.info.setText("\n".join(info + [sizes]))
         self.fit_info()
         if session.stage == Stage.DRAFT:  # the three cards offered are shown as a hand to choose from
-            seen = {**seen, "hand": cast("TowersFlow", session.flow).offered_cards()}  # (only Towers drafts)
+            seen = {**seen, "hand": flow.offered_cards()}
         ended = session.stage in (Stage.OVER, Stage.ROUND_OVER)
         cards = [] if ended else seen["hand"]
         join, heights = self.screen.join.button, getattr(self.screen, "heights", None)
@@ -190,7 +191,7 @@ class Hud:
                   else layout.JOIN[1] if not join.isHidden() else 0.0)  # (what the bottom left corner holds)
         # the right side: the goal (a seat's: none in a solitaire game, nor for one who only watches), or the action
         # card Elemental Towers draws
-        right = -layout.GOAL[0] if seen["goal"] is not None else layout.ACTION_W if session.family == "towers" else 0.0
+        right = -layout.GOAL[0] if seen["goal"] is not None else layout.ACTION_W if flow.draws_action else 0.0
         height, centre = layout.hand_place(self.scale, self.base.getAspectRatio(), len(cards), corner, right)
         self.hand.draw(cards, session.selected, session.stage == Stage.PLACE and session.turned, height,
                        layout.HAND_BOTTOM * self.scale, layout.LIFT * self.scale, centre)
@@ -251,7 +252,7 @@ class Hud:
             for button in self.end_buttons:
                 button.hide()
             return
-        towers = session.family == "towers"
+        towers = session.flow.replays_deck  # (Elemental Towers: the same cards again, or a new deal)
         self.end_title.setText(tr("end_title"))
         self.end_lines.setText("\n".join(lines))
         self.fit_end(towers)
@@ -269,7 +270,7 @@ class Hud:
         `act(command, value)` on a click."""
         label = None
         if session.can_take_back():  # the same take-back as U (Elemental Towers: its undo of the turn)
-            label = tr("hud_undo") if session.family == "towers" else tr("hud_take_back")
+            label = tr("hud_undo") if session.flow.own_undo else tr("hud_take_back")
         self.prompt.draw(session.options(), label, act, session.choose, lambda _: session.take_back(),
                          self.cover if session.stage == Stage.COVER else None)
 

@@ -17,6 +17,7 @@ from direct.gui.DirectGui import DirectButton
 from panda3d.core import TextNode
 
 from ..i18n import language, tr
+from ..session.flows import flow_of
 from . import Screen
 from .rules_pictures import Column, Figure, figures
 from .widgets import BUTTON, CHOSEN
@@ -85,7 +86,7 @@ class RulesScreen(Screen):
             tab.resetFrameSize()  # (round its words as they are now: the marks made them run out of the button)
         family = ruleset.family
         rulings = [f"- {r.text(language())}" for r in ruleset.rulings] or [tr("rules_no_rulings")]
-        rulings.append(f"- {tr('rules_takeback_towers' if family == 'towers' else 'rules_takeback')}")
+        rulings.append(f"- {tr('rules_takeback_towers' if flow_of(family).own_undo else 'rules_takeback')}")
         summary = tr(f"rules_summary_{family}").strip().split("\n\n")
         drawn = figures(ruleset)
         sections = [(tr("rules_section_summary"), summary, [drawn.get(i, []) for i in range(len(summary))]),

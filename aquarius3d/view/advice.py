@@ -62,7 +62,7 @@ def lift_hand_card(hand: Hand, index: int) -> None:
 def ghost_card(scene: TableScene, session: Session, move: Place) -> None:
     lies = face(move.code).turned.code if move.turned else move.code
     state = session.state
-    top = level_top(state, move.cell, move.level) if session.family == "rising" else geometry.card_top(0)
+    top = level_top(state, move.cell, move.level) if session.flow.pyramids else geometry.card_top(0)
     scene.show_ghosts({move: CardView(move.cell, lies, move.level, geometry.card_bottom(top))})
     node = scene.ghosts[move]
     node.setColorScale(1, 1, 1, SHOWN)

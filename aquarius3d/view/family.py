@@ -56,11 +56,11 @@ class TableParts:
         self.supply_label: NodePath | None = None  # Elemental Towers: the supply's title, on the screen
         self.ghost_spots: dict[Move, Pick] = {}  # move -> where its ghost is picked
         self.tray_hover: str | None = None  # Aquarius Rising: the pyramid of the player's tray under the pointer
-        if session.family == "rising":
+        if session.flow.pyramids:  # Aquarius Rising
             self.trays = Trays(scene)
             self.storey_labels = StoreyLabels(self.overlay)
             self.elevation = Elevation(scene)
-        if session.family == "towers":
+        if session.flow.spaces:  # Elemental Towers
             self.trays = Trays(scene)  # the supply, by colour and size
             self.scoring_row = ScoringRow(scene, self.overlay)
             self.supply_label = self.overlay.add("label-supply", LABEL_SCALE)
@@ -70,7 +70,7 @@ class TableParts:
         """The cards and pyramids (or Elemental Towers' pieces) of the state, and the ghosts."""
         state = self.session.state
         card_views, pyramid_views = state_views(state)
-        if self.session.family == "towers":
+        if self.session.flow.spaces:  # (the pieces stand on the cards' spaces)
             pyramid_views = piece_views(state)
         self.scene.sync(card_views, pyramid_views)
         self.show_ghosts()
@@ -124,14 +124,14 @@ class TableParts:
         self.scene.action_effects = {card: tr(f"action_effect_{block.type}") for card, block in game.actions.items()}
         self.piles.update(
             len(state.deck), len(state.discard) if has_actions else None,
-            len(state.unused_goals) if game.goal_ids() and session.family != "towers" else None,
+            len(state.unused_goals) if game.goal_ids() and not session.flow.solitaire else None,
             {"deck": tr("hud_deck", count=len(state.deck)),
              "discard": tr("hud_discard", top=action_name(top)) if top else tr("hud_discard_empty"),
              "goals": tr("hud_unused_goals", count=len(state.unused_goals))},
             top,
         )
         self.scene.show_limit(session.flow.table_limit())
-        if session.family == "towers":
+        if session.flow.spaces:
             assert self.trays is not None and self.scoring_row is not None and self.rings is not None \
                 and self.supply_label is not None  # (made for Elemental Towers)
             towers = cast("TowersFlow", session.flow)  # (the family's flow)
@@ -143,7 +143,7 @@ class TableParts:
             self.scoring_row.update(towers.row(), list(game.end.values), tr("hud_row"))
             self.rings.update(state, towers.movable() if session.source is None else set(),
                               session.source if session.stage in (Stage.EARNED, Stage.TRADE_PIECE) else None)
-        elif session.family == "rising":
+        elif session.flow.pyramids:
             self.update_trays()
             assert self.storey_labels is not None and self.elevation is not None  # (made for Aquarius Rising)
             self.storey_labels.update(state)
@@ -152,7 +152,7 @@ class TableParts:
     def update_trays(self) -> None:
         """Aquarius Rising's trays: the player's lit, its chosen pyramid lifted, the one pointed at brightened."""
         session = self.session
-        if session.family != "rising" or self.trays is None:
+        if not session.flow.pyramids or self.trays is None:
             return
         rising = cast("RisingFlow", session.flow)  # (the family's flow)
         supplies = [(seat.name, rising.supply(i)) for i, seat in enumerate(session.seats)]
@@ -165,7 +165,7 @@ class TableParts:
 
     def tray_pyramid_at(self, point: tuple[float, float] | None) -> str | None:
         """The pyramid of the player's tray at a point of the table's plane (picked at the trays' height)."""
-        if self.session.family != "rising" or self.trays is None or self.session.stage != Stage.PYRAMID:
+        if not self.session.flow.pyramids or self.trays is None or self.session.stage != Stage.PYRAMID:
             return None
         return self.trays.pyramid_at(point)
 
@@ -189,7 +189,7 @@ class TableParts:
         view's edge (T shows it all)."""
         if self.scoring_row is not None:
             return list(self.scoring_row.cards) + (self.trays.seats if self.trays is not None else [])
-        if self.session.family != "rising" or self.trays is None or self.trays.active is None:
+        if not self.session.flow.pyramids or self.trays is None or self.trays.active is None:
             return []
         return self.trays.seats[self.trays.active:self.trays.active + 1]
 

@@ -30,8 +30,32 @@ class Flow:
     # restore_point below; the shared take-back (takeback.py) then hands U and its button over to them.
     own_undo = False
 
+    # What the window shows of the family: screens/ and view/ ask these, never the family's name.
+    solitaire = False  # one seat: no unused goals, no others' hands, its score for its seat line (Elemental Towers)
+    pyramids = False  # a tray of pyramids per seat, houses of storeys and their heights (Aquarius Rising)
+    draws_action = False  # an action card drawn each turn, shown large beside the table (Elemental Towers)
+    spaces = False  # cards with spaces holding pieces, a supply tray and a scoring row (Elemental Towers)
+    replays_deck = False  # the end offers the same cards again (Elemental Towers)
+
     def __init__(self, session: Session) -> None:
         self.session = session
+
+    def seat_line(self, seat: int, cards: int) -> str | None:
+        """What a seat's label and the turn panel say of it in one line, the family's way (Aquarius Rising: its
+        cards and pyramids); None for the shared way (the name, then the cards)."""
+        return None
+
+    def score_line(self) -> str | None:
+        """A solitaire game's score and rank in words, said where other games count a seat's cards."""
+        return None
+
+    def offered_cards(self) -> list[dict[str, Any]]:
+        """The cards a draft offers, as hand cards ({"kind", "code"}) to choose from (Elemental Towers)."""
+        return []
+
+    def scored_spaces(self) -> set[tuple[Cell, str]] | None:
+        """The spaces whose towers score now (Elemental Towers: the end's moment lights them); None: no towers."""
+        return None
 
     def begin(self) -> Choice | None:
         """The choice a turn of the family's own begins with (its own stage), or None for the shared one."""

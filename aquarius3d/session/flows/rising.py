@@ -13,6 +13,7 @@ from ...games.rising.houses import ranking
 from ...games.rising.narration import explain_heights
 from ...games.rising.state import RisingData
 from ...i18n import pyramid_name, tr
+from .. import words
 from ..choice import Choice, Outcome, Refusal, Spot
 from ..stages import Stage
 from .base import Flow
@@ -24,6 +25,10 @@ if TYPE_CHECKING:
 
 class RisingFlow(Flow):
     own_undo = False  # the shared take-back (takeback.py)
+    pyramids = True
+
+    def seat_line(self, seat: int, cards: int) -> str:
+        return words.rising_seat_line(self.session, seat, cards)
 
     def begin(self) -> Choice | None:
         """After the card, the same player stands a pyramid: the only kind in the supply is chosen for them."""

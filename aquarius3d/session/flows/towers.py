@@ -38,6 +38,10 @@ class TowersFlow(Flow):
     """What a solitaire player of Elemental Towers does, beyond placing the drawn card."""
 
     must_play_drawn = True
+    solitaire = True
+    draws_action = True
+    replays_deck = True
+    spaces = True
     own_undo = True  # back to the start of the turn (undo below), never across a draw
 
     def __init__(self, session: Session) -> None:
@@ -165,6 +169,13 @@ class TowersFlow(Flow):
 
     def draft_offer(self) -> list[str]:
         return [self.game.deck.cards[c].code for c in towers(self.state).draft_offer]
+
+    def score_line(self) -> str:
+        score, rank, _ = self.score()
+        return tr("hud_score", score=score, rank=rank)
+
+    def scored_spaces(self) -> set[tuple[Cell, str]]:
+        return {(cell, space) for cell, space, _, _ in self.score()[2]}
 
     def offered_cards(self) -> list[dict[str, Any]]:
         """The draft's three cards as hand cards ({"kind", "code"}), to choose from."""
