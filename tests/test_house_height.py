@@ -8,6 +8,7 @@ from aquarius3d.core import geometry
 from aquarius3d.games.rising.houses import houses_of_state, points
 from aquarius3d.i18n import element_name, length, set_language, tr
 from aquarius3d.session import Seat
+from aquarius3d.screens.house_height import DWELL
 from aquarius3d.view.house_marks import MARKER_CLEAR, column_at
 from aquarius3d.view.labels import overlaps as overlap
 from test_layout import play
@@ -59,7 +60,9 @@ def test_a_hovered_house_says_its_height_and_its_elements_ranks(app, language):
         ranks = {element: rank for element, _, rank in session.flow.height_ranking() if rank is not None}
         label = table.house_height.label
         for cell, point in houses.items():
-            table.house_height.follow(point)
+            table.house_height.follow(point, now=100.0)
+            assert table.house_height.house is None  # (not yet: the pointer rests on it a moment first)
+            table.house_height.follow(point, now=100.0 + DWELL)
             assert table.house_height.house == cell
             height, letters = tops[cell]
             elements = sorted((e for e in keys if e[0].upper() in letters), key=lambda e: (ranks[e], e))
@@ -74,7 +77,7 @@ def test_a_hovered_house_says_its_height_and_its_elements_ranks(app, language):
             rect = overlay.rects[id(label)]
             assert not any(overlap(rect, other) for other in table.obstacles())
             assert not any(overlap(rect, overlay.rects[id(other)]) for other in overlay.in_view() if other != label)
-        table.house_height.follow((0.0, 0.99))  # over nothing: no label
+        table.house_height.follow((0.0, 0.99), now=200.0)  # over nothing: no label, at once
         assert table.house_height.house is None and label not in table.parts.overlay.shown()
     finally:
         set_language("en")

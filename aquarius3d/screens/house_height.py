@@ -11,6 +11,7 @@ view/labels.py's rules: never over a card, another label or a panel of the HUD.
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import replace
 from typing import TYPE_CHECKING, cast
 
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from ..view.picking import Cell, ScreenPoint
     from .table_screen import TableScreen
 
+DWELL = 0.15  # seconds the pointer rests on a house before its label shows
 LABEL_SCALE = 0.036  # the hovered house's label (aspect2d units)
 LABEL_LIFT = 0.05  # screen units above the house's top it is first tried at
 LABEL_REACH = 0.6  # how far from the house it may go to stay clear of the cards (a line joins them when far)
@@ -51,6 +53,8 @@ class HouseHeight:
         self.tops: dict[Cell, tuple[float, tuple[str, ...]]] = {}  # each house's highest point and its elements
         self.ranks: dict[str, int] = {}
         self.house: Cell | None = None  # the house the label speaks of
+        self._under: Cell | None = None  # the house under the pointer, since when
+        self._since = 0.0
         self._pointer: tuple[object, ...] | None = None
         self.leader = overlay.root.attachNewNode("house-height-leader")  # from the label to its house, when far
         self._leader: tuple[object, ...] | None = None
@@ -82,20 +86,28 @@ class HouseHeight:
                 for cell in screen.session.state.table.faces}
         return column_at((near.x, near.y, near.z), (far.x, far.y, far.z), tops)
 
-    def follow(self, point: ScreenPoint | None) -> None:
-        """Each frame: the house under the pointer, or the keyboard's lit spot while it leads, gets the label."""
+    def follow(self, point: ScreenPoint | None, now: float | None = None) -> None:
+        """Each frame: the house under the pointer, once the pointer has rested on it DWELL seconds, or the keyboard's
+        lit spot while it leads, gets the label; it goes as soon as the pointer leaves its house. (A pointer
+        sweeping across the table places no label: each one placed places the others again.)"""
         if not self.rising:
             return
+        now = time.monotonic() if now is None else now
         screen = self.screen
         keys = screen.keys.previewing()
         wanted = (point, keys, screen.hover_cell, screen.camera.orbit, len(screen.session.state.log))
-        if wanted == self._pointer:
-            return
-        self._pointer = wanted
-        house = screen.hover_cell if keys else (self.house_at(point) if point is not None else None)
-        if house != self.house:
-            self.house = house
-            self._say()
+        if wanted != self._pointer:
+            self._pointer = wanted
+            under = screen.hover_cell if keys else (self.house_at(point) if point is not None else None)
+            if under != self._under:
+                self._under, self._since = under, now
+        if self._under != self.house:
+            if self.house is not None:  # left its house: the label goes at once
+                self.house = None
+                self._say()
+            if self._under is not None and (keys or now - self._since >= DWELL):
+                self.house = self._under
+                self._say()
         self._lead()
 
     def _lead(self) -> None:
