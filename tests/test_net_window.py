@@ -365,3 +365,35 @@ def test_aqua_chicken_across_computers_the_goal_comes_with_the_first_look_which_
     until(lambda: guest.messages[-1] == "Ann looked at their goal", hosted, joined)
     assert session.messages.count("Bo looked at their goal") == 1 and hosted.host.seq == seq
     assert sorted(session.looks) == [0, 1]
+
+
+@pytest.mark.parametrize("ruleset", ["aquarius", "aquarius-rising"])
+def test_each_move_s_notice_at_a_joined_window_is_the_host_s_to_the_end(pump, ruleset):
+    """Issue 31: what the host's table says at the top of a move (a bonus drawn, Rising's turn without a pyramid)
+    reaches the joined window with the move, the player's own moves too, and a move without one clears the top
+    (a line's news, "Back at the table.", stays no longer than the next move); after the last move the joined
+    window says what the host's table said of it."""
+    hosted = host(pump, ruleset, "Ann,remote,medium", seed=8)
+    joined = JoinedGame(hosted.code, "Bo", pump)
+    rng = random.Random(3)
+    compared, said, last = [], [], None
+
+    def played():
+        nonlocal last
+        guest, session = joined.session, hosted.session
+        newest = session.events[-1] if session is not None and session.events else None
+        if guest is not None and guest.seq == hosted.host.seq != last and isinstance(newest, Played):
+            last = guest.seq  # (a new table, just come: before this player picks, which may say a refusal)
+            compared.append(guest.notice == session.notice)
+            said.append((newest.seat, session.notice))
+        if guest is not None and guest.stage not in (Stage.REMOTE, Stage.OVER, Stage.ROUND_OVER):
+            pick(guest, rng)
+        window_plays(session, rng)
+        return guest is not None and guest.stage == Stage.OVER and guest.seq == hosted.host.seq
+    until(played, hosted, joined)
+    assert all(compared) and len(compared) > 10
+    me = joined.session.me  # (moves with something said at the top were compared: Bo's own, and the others')
+    assert any(notice for seat, notice in said if seat == me) and any(notice for seat, notice in said if seat != me)
+    assert joined.session.notice == hosted.session.notice
+    final = hosted.session.last_played
+    assert final is not None and final.result.over and joined.session.last_played.notice == final.notice

@@ -12,7 +12,8 @@ other seat is "remote" to it (their moves come from the host). On this seat's tu
 picks as a session at one computer (the spots and options are worked out from the view, by the same
 flows), and a pick that makes a move sends it (`send`) instead of playing it; the host's next state is
 the move played, or its refusal is said as a refusal at the table is. The log, the end screen and the
-refusals are in the host's words; the events are made back from the host's (`played`, `joined`...). In
+refusals are in the host's words; the events are made back from the host's (`played`, `joined`...), and each
+move's notice at the top is what the host's table said of it (a bonus drawn: the mover's own too). In
 Aqua-Chicken the seat's own goal is a hole until the player first holds G: that sends a `look`, which the host
 counts for the side game, and the next state holds the goal.
 """
@@ -52,7 +53,7 @@ def event_of(shown: dict[str, Any], me: int) -> Event | None:
             seat = int(shown["seat"])
             result = ApplyResult(parse_move(str(shown["move"])), seat, int(shown.get("bonus", 0)),
                                  over=bool(shown.get("over")))
-            return Played(seat, result, int(shown["said"]), seat != me)
+            return Played(seat, result, int(shown["said"]), seat != me, str(shown.get("notice") or ""))
         if kind == "joined":
             return Joined(int(shown["seat"]))
         if kind == "taken_back":
@@ -96,6 +97,8 @@ class GuestSession(Session):
             event = event_of(found, self.me) if isinstance(found, dict) else None
             if event is not None:
                 self.events.append(event)
+            if isinstance(event, Played):  # each move says its news at the top, as at the host's table (or nothing)
+                self.notice = event.notice
         self.host_summary = [str(line) for line in message.get("summary", [])]
         self.host_stage = str(message["stage"])
         self.state = view_state(message["view"])

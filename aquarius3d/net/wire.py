@@ -59,7 +59,7 @@ def event_message(event: Event) -> dict[str, Any] | None:
     if isinstance(event, Played):
         result = event.result
         return {"type": "played", "seat": event.seat, "move": str(result.move), "bonus": result.bonus,
-                "over": result.over, "said": event.said}
+                "over": result.over, "said": event.said, "notice": event.notice}
     if isinstance(event, Joined):
         return {"type": "joined", "seat": event.seat}
     if isinstance(event, TakenBack):

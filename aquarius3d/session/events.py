@@ -16,12 +16,15 @@ from ..engine.game import ApplyResult
 class Played:
     """A seat made a move: the engine's result (the move, cards drawn, the game over), its first log line, and
     whether the move came from elsewhere than this window's hand (`computer`: a computer's, or a player's at
-    another computer; the window slides it in from the seat and names it at the top)."""
+    another computer; the window slides it in from the seat and names it at the top), and what the table said
+    of it at the top (`notice`: a bonus drawn, Aquarius Rising's turn without a pyramid; "" for nothing), which a
+    player at another computer is told too."""
 
     seat: int
     result: ApplyResult
     said: int
     computer: bool
+    notice: str = ""
 
 
 @dataclass(frozen=True)

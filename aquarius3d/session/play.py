@@ -381,7 +381,8 @@ class Session(Shown):
             self.messages.append(self.notice)
         self.takeback.after()
         self.seen_upto[seat] = len(self.messages)  # the mover saw their own move and all before it
-        self.events.append(Played(seat, result, said, self.seats[seat].kind != "human"))  # (not at this window)
+        elsewhere = self.seats[seat].kind != "human"  # (not at this window)
+        self.events.append(Played(seat, result, said, elsewhere, self.notice))
         self._autosave()
         self._begin_turn()
         if not self.state.over and len(self.flow.rounds()) > rounds_before:
