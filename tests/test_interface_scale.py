@@ -328,6 +328,7 @@ def to_the_end(app, ruleset, seats, seed, stages=("over",), options=None):
     assert session.stage in stages
 
 
+@pytest.mark.slow
 def test_the_end_panel_holds_at_every_size_and_scale(app, monkeypatch):
     """At 150% the end panel reached up under the log's panel (its title hidden there); five at Aquarius Rising end
     on the longest words (the heights and their tie-breaks), Elemental Towers has two rows of buttons, Dominus'

@@ -179,7 +179,8 @@ def drawn_cards(app):
     return set(table.scene.views), len(table.hud.hand.nodes)
 
 
-@pytest.mark.parametrize("ruleset,players", [("aquarius", "remote,medium"), ("aquarius-rising", "remote,medium"),
+@pytest.mark.parametrize("ruleset,players", [("aquarius", "remote,medium"),
+                                             pytest.param("aquarius-rising", "remote,medium", marks=pytest.mark.slow),
                                              ("dominus", "remote,medium"), ("elemental-towers", "remote")])
 def test_a_joined_window_plays_a_whole_game_and_never_draws_another_seat_s_cards(app, ruleset, players):
     pump = Pump()
