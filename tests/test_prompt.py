@@ -225,3 +225,31 @@ def test_a_watched_game_says_its_prompt_along_the_bottom(app):
     check_prompt(app, 1280, 720)
     strip = table.hud.prompt.strip_rect
     assert strip is not None and strip[2] < -0.9
+
+
+@pytest.mark.parametrize("language, words", [("en", "Pass (P)"), ("fr", "Passer (P)")])
+def test_a_player_with_nothing_to_play_passes_by_a_button_too(app, language, words):
+    """A player with a mouse only is never stuck: when nothing can be played, the dialog beside the strip holds a
+    Pass button (P at the keyboard), which Tab reaches too; clicking it passes the turn."""
+    from aquarius3d.i18n import set_language
+    from aquarius3d.session import Seat
+
+    set_language(language)
+    try:
+        app.start_game("aquarius-rising", {}, [Seat("Ann"), Seat("Bo")], seed=2)
+        session, table = app.session, app.table
+        if session.stage == "cover":
+            table.click((0.0, 0.0))
+        assert session.seat == 0 and session.stage == "choose"
+        session.state.hands[0][:] = []  # an empty hand and no pyramid left: nothing to play
+        session.state.data.supply[0][:] = []
+        table.refresh()
+        assert session.can_pass()
+        buttons = [b for b in table.hud.prompt.widgets if b["text"] == words]
+        assert len(buttons) == 1 and not buttons[0].isHidden()
+        assert any(table.keys._widgets.get(t) is buttons[0] for t in table.keys.ring())  # Tab reaches it
+        turn = session.state.turn_number
+        buttons[0].commandFunc(None)  # the click
+        assert session.state.turn_number > turn or session.seat != 0  # passed: Bo's turn now
+    finally:
+        set_language("en")

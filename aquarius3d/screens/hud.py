@@ -271,8 +271,11 @@ class Hud:
         label = None
         if session.can_take_back():  # the same take-back as U (Elemental Towers: its undo of the turn)
             label = tr("hud_undo") if session.flow.own_undo else tr("hud_take_back")
+        # nothing to play: Pass as a button too (P at the keyboard), so that a player with only a mouse goes on
+        passing = [(tr("hud_pass_button"), lambda _: session.pass_turn())] \
+            if session.stage == Stage.CHOOSE and session.can_pass() else []
         self.prompt.draw(session.options(), label, act, session.choose, lambda _: session.take_back(),
-                         self.cover if session.stage == Stage.COVER else None)
+                         self.cover if session.stage == Stage.COVER else None, passing)
 
     def say(self, words: str) -> None:
         """Words in the prompt strip instead of the session's hint (H's suggestion), until the next redraw."""

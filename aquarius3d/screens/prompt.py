@@ -9,7 +9,7 @@ dialog's buttons shrink their words to fit their boxes, never run out of them. T
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from direct.gui.DirectGui import DirectButton, DirectFrame
@@ -71,9 +71,11 @@ class Prompt:
     # -- what shows -------------------------------------------------------------------------------------
 
     def draw(self, options: list[Option], take_back: str | None, act: Act, choose: Callable[..., object],
-             undo: Callable[..., object], on_cover: NodePath | None) -> None:
-        """The dialog's buttons, one per option, and the take-back button (labelled `take_back`, if any); on the
-        cover (`on_cover`) only the take-back button, under its words."""
+             undo: Callable[..., object], on_cover: NodePath | None,
+             commands: Sequence[tuple[str, Callable[..., object]]] = ()) -> None:
+        """The dialog's buttons, one per option, then one per command ((words, what it does): Pass), and the
+        take-back button (labelled `take_back`, if any); on the cover (`on_cover`) only the take-back button, under
+        its words."""
         screen = self.screen
         screen.forget(self.widgets)
         self.take_back = None
@@ -83,6 +85,9 @@ class Prompt:
                 words = layout_words(option)
                 made.append(DirectButton(text=words, parent=self.dialog_inside, command=act,
                                          extraArgs=[choose, option.move], text_align=TextNode.ALeft, **BUTTON))
+            for words, command in commands:
+                made.append(DirectButton(text=words, parent=self.dialog_inside, command=act,
+                                         extraArgs=[command, None], text_align=TextNode.ALeft, **BUTTON))
         if take_back is not None:
             self.take_back = DirectButton(text=take_back, parent=on_cover if on_cover is not None else self.strip,
                                           command=act, extraArgs=[undo, None], **BUTTON)
@@ -170,7 +175,8 @@ class Prompt:
         # under the top parts it may stand below: it lies right of the window's middle (the strip left of it)
         top = min([part[2] for part in self.ceilings if part[1] > 0.0] or [1.0]) - layout.MARGIN
         words = [str(b["text"]) for b in buttons]
-        natural = max(measure(w, None).getWidth() for w in words) + 2 * button_pad[0]  # text units, unwrapped
+        # text units, unwrapped (with the slack the wrap keeps: a short button's words stay on one line)
+        natural = max(measure(w, None).getWidth() for w in words) + 2 * button_pad[0] + layout.WRAP_SLACK
 
         def arrange(columns: int, size: float) -> tuple[Arrangement, float]:
             wide = min(most, layout.DIALOG_WIDE * scale, columns * natural * size + (columns + 1) * pad)
