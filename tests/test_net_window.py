@@ -397,3 +397,55 @@ def test_each_move_s_notice_at_a_joined_window_is_the_host_s_to_the_end(pump, ru
     assert joined.session.notice == hosted.session.notice
     final = hosted.session.last_played
     assert final is not None and final.result.over and joined.session.last_played.notice == final.notice
+
+
+def test_a_game_hosted_by_a_window_goes_on_from_its_save_in_a_window_again(pump):
+    """A window that hosted a game closes mid-game (its save kept); `aquarius3d host --load` opens a window on it
+    again: its person's seat still at the window, the same join code's secret, the table as it was saved; the
+    player who had joined comes back to their seat with the token their window kept."""
+    import argparse
+
+    from aquarius3d.net.commands import add_parsers, cmd_host
+
+    from aquarius3d.files import saves
+    from aquarius3d.net.seating import HOSTED
+
+    saved = saves.save_path(HOSTED)  # (in the test's own home folder)
+    seats = [Seat("Ann"), *parse_seats("remote", remote=True)]
+    hosted = HostedGame(load_ruleset("aquarius", {}), chairs_of(seats, window=True), 5, LOOPBACK, 0, pump)
+    until(lambda: hosted.code is not None, hosted)
+    joined = JoinedGame(hosted.code, "Bo", pump)
+    rng = random.Random(4)
+    for _ in range(3000):  # a few moves each, Ann at the host's window and Bo at his
+        if len(hosted.session.state.log if hosted.session else []) >= 6 and hosted.session.stage in (
+                Stage.CHOOSE, Stage.REMOTE):
+            break
+        window_plays(hosted.session, rng)
+        if joined.session is not None and joined.session.your_move:
+            pick(joined.session, rng)
+        hosted.step()
+        joined.step()
+    moves, secret = len(hosted.session.state.log), hosted.host.secret
+    assert moves >= 6 and saved.exists()
+    joined.close()
+    hosted.close()
+    until(lambda: hosted.finished and joined.finished, hosted, joined)
+
+    opened = []
+    parser = argparse.ArgumentParser()
+    add_parsers(parser.add_subparsers(), lambda **online: opened.append(online))
+    args = parser.parse_args(["host", "--load", str(saved), "--bind", LOOPBACK, "--port", "0"])
+    assert cmd_host(args) == 0 and len(opened) == 1  # a window opened on it, nothing listening from the command
+    hosting = dict(opened[0]["online"]["hosting"])
+    assert [(c.kind, c.name) for c in hosting["chairs"]] == [("human", "Ann"), ("remote", "Bo")]
+    assert hosting["secret"] == secret and len(hosting["session"].state.log) == moves
+    hosting.pop("out")
+    again = HostedGame(seed=hosting.pop("seed"), pump=pump, save=None, **hosting)
+    until(lambda: again.code is not None, again)
+    assert again.session is hosting["session"] and again.session.can_join() is False  # (the host's own rules)
+    back = JoinedGame(again.code, "Bo", pump)  # the same code: the token his window kept takes his seat back
+    until(lambda: back.session is not None and back.session.seq == again.host.seq, again, back)
+    assert back.session.me == 1 and back.session.state.hands[1] == again.session.state.hands[1]
+    back.close()
+    again.close()
+    until(lambda: again.finished and back.finished, again, back)

@@ -130,15 +130,14 @@ def _resumed(args: argparse.Namespace) -> Host:
     from pathlib import Path
 
     from ..files import saves
-    from ..session import Session
     from .host import Host
-    from .seating import resumed_chairs
+    from .seating import HostedSession, resumed_chairs
 
     path = Path(args.load)
     record = saves.read_record(path)
-    chairs, secret = resumed_chairs(record, path.name)
+    chairs, secret = resumed_chairs(record, path.name, window=getattr(args, "open_window", None) is not None)
     try:
-        session = Session.from_record(record, autosave=False)
+        session = HostedSession.resumed(record, chairs)
     except (ValueError, TypeError, KeyError, IndexError) as exc:
         raise DataError(f"{path.name}: cannot be replayed ({exc})") from None
     return _timed(Host(session.game, chairs, session.seed, secret, exit_at_end=args.exit_at_end, session=session), args)
@@ -183,9 +182,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     tls = _tls(args)
     open_window = getattr(args, "open_window", None)
     if (args.window or any(chair.kind == "human" for chair in host.chairs)) and open_window is not None:
-        # a person here, or someone watching: the window
-        if args.load:
-            raise DataError("--window: a hosted game goes on from --load without a window (leave out --window)")
+        # a person here (a game hosted by a window goes on from --load in one again), or someone watching: the window
         if args.exit_at_end or args.pace:
             raise DataError(f"{'--exit-at-end' if args.exit_at_end else '--pace'}: not with a window (the window "
                             "paces the game and stays until you leave its table)")
@@ -193,7 +190,8 @@ def cmd_host(args: argparse.Namespace) -> int:
 
         open_window(online={"hosting": {"game": host.game, "chairs": host.chairs, "seed": host.seed,
                                              "bind": args.bind, "port": port, "out": sys.stdout, "tls": tls,
-                                             "away_bot": host.away_bot}})
+                                             "away_bot": host.away_bot, "secret": host.secret,
+                                             "session": host.session}})
         return 0
     try:
         return asyncio.run(host.run(args.bind, port, shown_address(args.bind), tls))

@@ -84,8 +84,9 @@ def hosted_record(session: Session, chairs: list[Chair], secret: str) -> dict[st
     return {**session.record(), "network": {"secret": secret, "tokens": [chair.token for chair in chairs]}}
 
 
-def resumed_chairs(record: dict[str, Any], where: str) -> tuple[list[Chair], str]:
-    """The chairs and the secret of a hosted game's record; DataError when the record is not one."""
+def resumed_chairs(record: dict[str, Any], where: str, window: bool = False) -> tuple[list[Chair], str]:
+    """The chairs and the secret of a hosted game's record; DataError when the record is not one. With a `window`,
+    a seat may be a person's at the host's own window (a game a window hosted)."""
     network = record.get("network")
     seats = record["seats"]
     if not isinstance(network, dict) or not isinstance(network.get("tokens"), list):
@@ -99,8 +100,10 @@ def resumed_chairs(record: dict[str, Any], where: str) -> tuple[list[Chair], str
     chairs = []
     for i, (seat, token) in enumerate(zip(seats, tokens)):
         kind = seat["kind"]
-        if kind not in (REMOTE, "computer") or (kind == REMOTE) != (token is not None):
-            raise DataError(f"{where}: seats[{i}]: a hosted game's seat is remote (with a token) or a computer")
+        kinds = (REMOTE, "computer", "human") if window else (REMOTE, "computer")
+        if kind not in kinds or (kind == REMOTE) != (token is not None):
+            raise DataError(f"{where}: seats[{i}]: a hosted game's seat is remote (with a token) or a computer"
+                            + (" or a person's at the host's window" if window else ""))
         chairs.append(Chair(kind, seat["name"], seat.get("level", DEFAULT_LEVEL), token))
     return chairs, secret
 
@@ -124,9 +127,18 @@ class HostedSession(Session):
     """The session a host owns: as at one table, but nobody sits down between turns (a player joins by the code,
     before the deal), and a remote seat whose player is away is waited for in those words."""
 
-    def __init__(self, game: Game, chairs: list[Chair], seed: int) -> None:
+    def __init__(self, game: Game, chairs: list[Chair], seed: int, targets: list[int | None] | None = None,
+                 preset: dict[str, Any] | None = None) -> None:
         self.chairs = chairs
-        super().__init__(game, [chair.seat for chair in chairs], seed, autosave=False)
+        super().__init__(game, [chair.seat for chair in chairs], seed, autosave=False, targets=targets, preset=preset)
+
+    @classmethod
+    def resumed(cls, record: dict[str, Any], chairs: list[Chair]) -> Session:
+        """A hosted game going on from its record (`host --load`): its moves replayed in a host's session, its
+        chairs those the record keeps (resumed_chairs)."""
+        def make(game: Game, seats: list[Seat], seed: int, autosave: bool = False, **kwargs: Any) -> Session:
+            return cls(game, chairs, seed, **kwargs)
+        return cls.from_record(record, autosave=False, make=make)
 
     def can_join(self) -> bool:
         return False

@@ -109,11 +109,14 @@ class HostedGame:
 
     def __init__(self, game: Game, chairs: list[Chair], seed: int, bind: str, port: int, pump: Pump,
                  save: str | None = HOSTED, out: TextIO | None = None, tls: ssl.SSLContext | None = None,
-                 away_bot: float | None = None) -> None:
+                 away_bot: float | None = None, secret: str | None = None, session: Session | None = None) -> None:
         """`out`: where the host writes its log (`aquarius3d host` with a window: the terminal, the code first);
-        `tls`: a certificate's context (wss://); `away_bot`: seconds before a computer plays for an absent player."""
+        `tls`: a certificate's context (wss://); `away_bot`: seconds before a computer plays for an absent player;
+        `secret` and `session`: a hosted game going on (`aquarius3d host --load`: the same code and tokens, the table
+        as it was saved, its remote players away until they come back)."""
         self.pump, self.bind, self.port = pump, bind, port
-        self.host = Host(game, chairs, seed, new_secret(), out=Lines() if out is None else out, save=save)
+        self.host = Host(game, chairs, seed, secret or new_secret(), out=Lines() if out is None else out, save=save,
+                         session=session)
         self.host.window = True
         self.host.away_bot = away_bot
         self.problem: str | None = None  # why it cannot listen, in words

@@ -25,6 +25,7 @@ Stages (stages.py; Elemental Towers adds its own, flows/towers.py), and the pick
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from ..bots import DEFAULT_LEVEL, LEVELS, make_player
@@ -119,15 +120,17 @@ class Session(Shown):
         return record
 
     @classmethod
-    def from_record(cls, record: dict[str, Any], autosave: bool = True) -> Session:
+    def from_record(cls, record: dict[str, Any], autosave: bool = True,
+                    make: Callable[..., Session] | None = None) -> Session:
         game = load_ruleset(record["ruleset"], record["options"])
         for i, seat in enumerate(record["seats"]):  # (files/saves.py checked the record's form)
             if seat.get("level", DEFAULT_LEVEL) not in LEVELS:
                 raise DataError(f"seats[{i}]: level: {short(seat['level'])} is not a computer level ({', '.join(LEVELS)})")
         seats = [Seat(s["name"], s["kind"], s.get("level", DEFAULT_LEVEL)) for s in record["seats"]]
         seated = len(record["players"])
-        session = cls(game, seats[:seated], int(record["seed"]), autosave=False, targets=record.get("targets"),
-                      preset=record.get("preset"))
+        # `make`: the session to replay the moves in (a host's own, net/seating.py), from the same arguments
+        session = (make or cls)(game, seats[:seated], int(record["seed"]), autosave=False,
+                                targets=record.get("targets"), preset=record.get("preset"))
         session.pending_seats = seats[seated:]
         for i, text in enumerate(record["moves"]):
             try:
