@@ -29,15 +29,9 @@ USER_ERRORS = (DataError, IllegalMove, MoveSyntaxError)
 
 
 def _options(pairs: list[str] | None) -> dict[str, Any]:
-    from .rules.ruleset import parse_option_value
+    from .rules.ruleset import parse_option_pairs  # (loaded when a command needs it: the window starts sooner)
 
-    options = {}
-    for pair in pairs or []:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise DataError(f"--option {pair!r}: expected KEY=VALUE, for example first_edition=true")
-        options[key.strip()] = parse_option_value(value)
-    return options
+    return parse_option_pairs(pairs)
 
 
 def cmd_analyze(args: argparse.Namespace | SimpleNamespace) -> int:  # (SimpleNamespace: plain_analyze)

@@ -70,18 +70,6 @@ def add_parsers(sub: Any, open_window: Callable[..., None] | None = None) -> Non
     p.set_defaults(run=cmd_join, open_window=open_window)
 
 
-def _options(pairs: list[str] | None) -> dict[str, Any]:
-    from ..rules.ruleset import parse_option_value
-
-    options = {}
-    for pair in pairs or []:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise DataError(f"--option {pair!r}: expected KEY=VALUE, for example first_edition=true")
-        options[key.strip()] = parse_option_value(value)
-    return options
-
-
 def _seconds(option: str, value: float | None, most: float = 3600.0) -> float:
     if value is None:
         return 0.0
@@ -98,7 +86,7 @@ def _port(port: int) -> int:
 
 def make_host(args: argparse.Namespace) -> Host:
     """The host the arguments ask for, every mistake said before anything listens."""
-    from ..rules.ruleset import load_ruleset
+    from ..rules.ruleset import load_ruleset, parse_option_pairs
     from ..session.seats import parse_seats
     from .code import new_secret
     from .host import Host
@@ -110,7 +98,7 @@ def make_host(args: argparse.Namespace) -> Host:
         return _resumed(args)
     if not args.ruleset:
         raise DataError("host: name a ruleset (see 'aquarius3d rulesets') or give --load FILE")
-    game = load_ruleset(args.ruleset, _options(args.option))
+    game = load_ruleset(args.ruleset, parse_option_pairs(args.option))
     if args.players is None:
         raise DataError("--players: say who sits where, for example 'remote,remote,medium'")
     chairs = chairs_of(parse_seats(args.players, remote=True), window=getattr(args, "open_window", None) is not None)

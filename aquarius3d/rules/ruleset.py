@@ -210,6 +210,17 @@ def parse_option_value(text: str) -> Any:
         return text
 
 
+def parse_option_pairs(pairs: list[str] | None) -> dict[str, Any]:
+    """The options of a command line's --option KEY=VALUE arguments (every command that takes a ruleset)."""
+    options = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise DataError(f"--option {pair!r}: expected KEY=VALUE, for example first_edition=true")
+        options[key.strip()] = parse_option_value(value)
+    return options
+
+
 def _resolve_options(specs: dict[str, OptionSpec], chosen: dict[str, Any], where: str) -> tuple[dict[str, Any], list[str]]:
     values: dict[str, Any] = {}
     problems = []

@@ -120,18 +120,23 @@ def quad_node(width: float, length: float, color: Colour, name: str, z: float = 
     return b.node(name)
 
 
-def box_node(width: float, length: float, height: float, color: Colour, name: str) -> GeomNode:
-    """A box standing on z = 0, centred on the origin (the table's body, piles)."""
-    b = _Builder(name)
+def box_faces(width: float, length: float, height: float) -> list[tuple[Point, list[Point]]]:
+    """The five faces (no bottom) of a box standing on z = 0, centred on the origin: each normal and its four
+    corners, wound outwards."""
     hw, hl = width / 2, length / 2
-    faces = [
+    return [
         ((0, 0, 1), [(-hw, -hl, height), (hw, -hl, height), (hw, hl, height), (-hw, hl, height)]),
         ((0, -1, 0), [(-hw, -hl, 0), (hw, -hl, 0), (hw, -hl, height), (-hw, -hl, height)]),
         ((0, 1, 0), [(hw, hl, 0), (-hw, hl, 0), (-hw, hl, height), (hw, hl, height)]),
         ((1, 0, 0), [(hw, -hl, 0), (hw, hl, 0), (hw, hl, height), (hw, -hl, height)]),
         ((-1, 0, 0), [(-hw, hl, 0), (-hw, -hl, 0), (-hw, -hl, height), (-hw, hl, height)]),
     ]
-    for normal, corners in faces:
+
+
+def box_node(width: float, length: float, height: float, color: Colour, name: str) -> GeomNode:
+    """A box standing on z = 0, centred on the origin (the table's body, piles)."""
+    b = _Builder(name)
+    for normal, corners in box_faces(width, length, height):
         ids = [b.add(p, normal, (0, 0), color) for p in corners]
         b.triangle(ids[0], ids[1], ids[2])
         b.triangle(ids[0], ids[2], ids[3])

@@ -15,7 +15,7 @@ import math
 from panda3d.core import GeomNode
 
 from ..core import geometry
-from .meshes import Colour, Point, _Builder
+from .meshes import Colour, Point, _Builder, box_faces
 
 PIP_UP = 0.11  # how far up a face a pip's centre stands, as a share of the way to the tip
 PIP_RADIUS = 0.06  # a pip's radius, as a share of the base's edge
@@ -249,14 +249,7 @@ def board_node(width: float, length: float, height: float, colour: Colour, name:
     """A wooden board standing on z = 0 (a tray), its top textured with the grain along its width."""
     b = _Builder(name)
     hw, hl = width / 2, length / 2
-    faces = [
-        ((0, 0, 1), [(-hw, -hl, height), (hw, -hl, height), (hw, hl, height), (-hw, hl, height)]),
-        ((0, -1, 0), [(-hw, -hl, 0), (hw, -hl, 0), (hw, -hl, height), (-hw, -hl, height)]),
-        ((0, 1, 0), [(hw, hl, 0), (-hw, hl, 0), (-hw, hl, height), (hw, hl, height)]),
-        ((1, 0, 0), [(hw, -hl, 0), (hw, hl, 0), (hw, hl, height), (hw, -hl, height)]),
-        ((-1, 0, 0), [(-hw, hl, 0), (-hw, -hl, 0), (-hw, -hl, height), (-hw, hl, height)]),
-    ]
-    for normal, corners in faces:
+    for normal, corners in box_faces(width, length, height):
         ids = [b.add(p, normal, ((p[0] + hw) / WOOD_SPAN + 0.3, 0.1 + (p[1] + hl) / (length * 1.4)), colour)
                for p in corners]
         b.triangle(ids[0], ids[1], ids[2])
