@@ -10,7 +10,8 @@ What Tab goes through (the ring) follows the stage, as a click would find it:
     earned             Elemental Towers: the builds and the spaces holding a piece that may move, then (a piece
                        picked) where it may go
     trade_piece        Elemental Towers: the lone pyramids that may be traded
-    table_card         the cards on the table (Move a Card, Zap a Card)
+    table_card         the outlined cards on the table the action may take (Move a Card, Zap a Card), each
+                       previewed as the pointer's hover does (its outline widened)
 
 then the buttons showing (players, directions, skips, take back, join, the end's). While the hand-off cover,
 the game menu, the join form or the help shows, only its own buttons. A blue frame (focus.py's Marker) marks
@@ -39,7 +40,7 @@ if TYPE_CHECKING:
     from .table_screen import TableScreen
 
 Point = tuple[float, float, float]
-PREVIEWED = ("spot", "pyramid")  # kinds the keyboard lights as the pointer would
+PREVIEWED = ("spot", "pyramid", "table")  # kinds the keyboard lights as the pointer would
 
 
 class Target(NamedTuple):
@@ -122,7 +123,7 @@ class TableKeys:
         for cell, space in others - spaces:
             placed.append(((-cell[1], cell[0], 0, QUARTERS.index(space), ""), Target("space", (cell, space))))
         if stage == Stage.TABLE_CARD:
-            placed += [((-cell[1], cell[0], 0, 0, ""), Target("table", cell)) for cell in session.state.table.cards]
+            placed += [((-cell[1], cell[0], 0, 0, ""), Target("table", cell)) for cell in session.table_choices()]
         return [target for _, target in sorted(placed, key=lambda p: p[0])]
 
     # -- keys -------------------------------------------------------------------------------------------
@@ -227,7 +228,10 @@ class TableKeys:
             cell, self._place = spot.cell, (spot.cell, spot.level)
             if (screen.hover_cell, screen.hover_move) != (cell, focus.key):
                 screen.hover(cell, focus.key)
-        elif self._lit is not None and self._lit.kind == "spot":
+        elif focus is not None and focus.kind == "table":
+            if (screen.hover_cell, screen.hover_move) != (focus.key, None):
+                screen.hover(focus.key, None)
+        elif self._lit is not None and self._lit.kind in ("spot", "table"):
             screen.hover(None, None)
         if focus is not None and focus.kind == "pyramid":
             screen.parts.hover_tray(focus.key)

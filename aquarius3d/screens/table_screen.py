@@ -181,8 +181,9 @@ class TableScreen(TableCamera, Screen):
         state = session.state
         winning = session.winning_cells()
         self.scene.highlight({state.table.cards[c] for c in winning if c in state.table.cards})
-        if session.stage == Stage.TABLE_CARD:
-            self.scene.highlight(set(state.table.cards.values()), (1.0, 1.0, 0.82, 1))
+        if session.stage == Stage.TABLE_CARD:  # the cards the action may take, a little lighter as well as outlined
+            cards = state.table.cards
+            self.scene.highlight({cards[c] for c in session.table_choices() if c in cards}, (1.0, 1.0, 0.82, 1))
         if self.elevation_on:
             self._aim_elevation()
         self.hud.update(session, self.status)
@@ -258,7 +259,7 @@ class TableScreen(TableCamera, Screen):
         if point is not None and point != self._pointer:
             self.keys.pointer_moved()
         self._pointer = point
-        if point is not None and session.stage in (Stage.PLACE, Stage.TARGET, Stage.PYRAMID) \
+        if point is not None and session.stage in (Stage.PLACE, Stage.TARGET, Stage.PYRAMID, Stage.TABLE_CARD) \
                 and not self.keys.previewing():
             cell = self.picker.cell_at(point)
             move = self.ghost_at(point)

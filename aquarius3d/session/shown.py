@@ -7,12 +7,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine.game import Game
-from ..engine.moves import Move, RotateGoals, TradeGoals, TradeHands, TradePyramids
+from ..engine.moves import Move, MoveCard, RotateGoals, TradeGoals, TradeHands, TradePyramids, Zap
 from ..engine.state import State
 from ..games import narrator
 from ..i18n import action_name, tr
 from . import words
-from .choice import Choice, Option, Spot
+from .choice import Cell, Choice, Option, Spot
 from .events import Event, Played
 from .seats import Seat
 from .spots import card_cells, shared_spots
@@ -127,6 +127,22 @@ class Shown:
                 self.game, self.state, self.flow, self._choice, self.chosen_code())
         found: dict[Move, Spot] = self._kept[key]
         return found
+
+    def table_choices(self) -> set[Cell]:
+        """The table's cards the action under way may take (Zap a Card: any; Move a Card: each that can go
+        somewhere): outlined on the table and gone through by Tab. Worked out once per position and choice."""
+        if self.stage != Stage.TABLE_CARD:
+            return set()
+        key = ("table_choices", self._position, self._choice)
+        if key not in self._kept:
+            found: set[Cell] = set()
+            for move in self._action_moves():
+                cell = move.cell if isinstance(move, Zap) else move.source if isinstance(move, MoveCard) else None
+                if cell is not None:
+                    found.add((cell[0], cell[1]))
+            self._kept[key] = found
+        chosen: set[Cell] = self._kept[key]
+        return chosen
 
     def fits(self, turned: bool) -> int:
         """How many spots the chosen hand card has lying so (upright, or turned round)."""

@@ -100,6 +100,8 @@ class TableParts:
                 self.ghost_spots[move] = Pick(spot.cell, stacked[0].base
                                               + geometry.PYRAMID_HEIGHT[spot.pieces[0][0]] * 0.3, spot.space)
         self.scene.show_ghosts(views)
+        cards = state.table.cards  # the table's cards an action may take: outlined as the spots are
+        self.scene.outline_cards([cards[cell] for cell in self.session.table_choices() if cell in cards])
 
     def hover(self, cell: Cell | None, move: Move | None) -> None:
         """Light the ghost under the pointer: the one picked, else a ground-level one in the hovered cell."""
@@ -110,6 +112,7 @@ class TableParts:
                         and getattr(ghost, "level", 0) == 0:
                     hovered = ghost
         self.scene.emphasise_ghost(hovered)
+        self.scene.emphasise_card(self.session.state.table.cards.get(cell) if cell is not None else None)
         self.scene.show_edge_marks(cell, self.session.flow.edge_marks(cell) if cell is not None else {})
 
     def update(self, distance: float) -> None:

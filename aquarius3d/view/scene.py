@@ -144,6 +144,7 @@ class TableScene:
         self.pyramid_views: dict[object, PyramidView] = {}
         self.pyramids = Pyramids(self.root, self.lighting)  # their meshes, and the copy drawn
         self.ghosts: dict[object, NodePath] = {}
+        self.outlined: dict[object, NodePath] = {}  # table cards an action may take, by card: their outlines
         # The legal spots' outlines, drawn over the table after everything else (depth still tested): a dark
         # line under a bright one, so that they read on the felt and on every panel.
         self.spots_root = self.root.attachNewNode("spot-outlines")
@@ -399,6 +400,30 @@ class TableScene:
         if fresh and ghosts:
             self.flash_spots()
 
+    def outline_cards(self, keys: Collection[object]) -> None:
+        """The table's cards an action may take (Zap a Card, Move a Card), keyed as the cards are: each ringed by
+        the legal spots' outline, flaring as they appear."""
+        fresh = set(keys) != set(self.outlined)
+        for outline in self.outlined.values():
+            outline.removeNode()
+        self.outlined = {}
+        for key in keys:
+            view = self.views.get(key)
+            if view is None:
+                continue
+            outline = spot_outline(self.spots_root, geometry.CARD_WIDTH / 2 + 0.6, geometry.CARD_LENGTH / 2 + 0.6)
+            outline.setPos(*card_transform(view))
+            outline.setZ(view.bottom + geometry.CARD_THICKNESS + 0.15)
+            self.outlined[key] = outline
+        if fresh and self.outlined:
+            self.flash_spots()
+
+    def emphasise_card(self, key: object) -> None:
+        """The outlined card under the pointer (or in the keyboard's focus): its outline a little wider."""
+        for k, outline in self.outlined.items():
+            growth = SPOT_HOVER_GROWTH if k == key else 1.0
+            outline.setScale(growth, growth, 1.0)
+
     def flash_spots(self) -> None:
         """The spots' outlines flare up and settle (SPOT_FLASH seconds): the eye goes to them as they appear. Short
         enough to be drawn within the frames a click is given anyway (view/pacing.py: GRACE)."""
@@ -414,9 +439,11 @@ class TableScene:
 
     def clear_ghosts(self) -> None:
         for node in self.ghosts.values():
+            outline = node.getPythonTag("outline")
+            if outline is not None:
+                outline.removeNode()
             node.removeNode()
         self.ghosts = {}
-        self.spots_root.getChildren().detach()
 
     def emphasise_ghost(self, key: object) -> None:
         """The spot under the pointer (or in the keyboard's focus): its card shows nearly solid, its outline wider."""
