@@ -159,10 +159,12 @@ class Hud:
 
     def update(self, session: Session, status: str) -> None:
         """Texts, the goal, the hand, the cover and the end panel, as the session stands."""
-        state = session.state
+        state = session.shown_state  # (between Dominus' rounds: the round as it ended)
         seen = session.observation()
         name = session.seats[session.seat].name
-        self.turn.setText(tr("turn_of", name=name) if session.stage != Stage.OVER else tr("end_title"))
+        self.turn.setText(tr("end_title") if session.stage == Stage.OVER
+                          else tr("round_over_title", number=len(session.flow.rounds()))
+                          if session.stage == Stage.ROUND_OVER else tr("turn_of", name=name))
         top = session.game.deck.cards[state.discard[-1]].code if state.discard else None
         info = [tr("hud_deck", count=len(state.deck)),
                 tr("hud_discard", top=action_name(top)) if top else tr("hud_discard_empty")]

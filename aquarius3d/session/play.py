@@ -389,6 +389,7 @@ class Session(Shown):
         self._autosave()
         self._begin_turn()
         if not self.state.over and len(self.flow.rounds()) > rounds_before:
+            self.round_end = self.flow.round_end()  # shown until the players go on to the next deal
             self._set(Choice(Stage.ROUND_OVER))
             self.shown_seat = None
             self.events.append(RoundOver(len(self.flow.rounds())))
@@ -412,6 +413,9 @@ class Session(Shown):
     def next_round(self) -> None:
         """Close the score table between rounds."""
         if self.stage == Stage.ROUND_OVER:
+            self.round_end = None  # the table shows the new deal from now on, and the log says so
+            self.notice = tr("round_begins", number=len(self.flow.rounds()) + 1, name=self.seats[self.seat].name)
+            self.messages.append(self.notice)
             self._begin_turn()
 
     # -- joining ----------------------------------------------------------------------------------

@@ -46,6 +46,7 @@ class Shown:
         self._choice = Choice(Stage.CHOOSE)
         self._position = 0  # counts the changes of the state: what the spots are kept for
         self._kept: dict[Any, Any] = {}  # spots and card cells of this position, by what they were asked for
+        self.round_end: State | None = None  # the table as the last round ended, before the next deal (Dominus)
 
     @property
     def family(self) -> str:
@@ -94,11 +95,19 @@ class Shown:
             return self.shown_seat if self.humans == 1 and self.stage != Stage.COVER else None
         return self.seat
 
+    @property
+    def shown_state(self) -> State:
+        """The state the table shows: between two rounds (Dominus) the round as it ended, its last card down and
+        the hands it was scored by, until the players go on to the next deal; else the state itself."""
+        if self.stage == Stage.ROUND_OVER and self.round_end is not None:
+            return self.round_end
+        return self.state
+
     def observation(self) -> dict[str, Any]:
-        """What the screen may show: the viewer's view, or only public facts."""
+        """What the screen may show: the viewer's view, or only public facts (between rounds, the round's end)."""
         viewer = self.viewer
         if viewer is None:
-            public = self.game.observation(self.state, self.seat)
+            public = self.game.observation(self.shown_state, self.seat)
             public["hand"] = []
             public["goal"] = None
             public["goals_turned_in"] = []

@@ -67,8 +67,8 @@ class TableParts:
             self.rings = SpaceRings(scene)
 
     def sync(self) -> None:
-        """The cards and pyramids (or Elemental Towers' pieces) of the state, and the ghosts."""
-        state = self.session.state
+        """The cards and pyramids (or Elemental Towers' pieces) of the state shown, and the ghosts."""
+        state = self.session.shown_state  # (between Dominus' rounds: the round as it ended)
         card_views, pyramid_views = state_views(state)
         if self.session.flow.spaces:  # (the pieces stand on the cards' spaces)
             pyramid_views = piece_views(state)
@@ -117,7 +117,7 @@ class TableParts:
 
     def update(self, distance: float) -> None:
         """Piles, limits and the family's furniture, from the session; `distance`: the camera's, for labels."""
-        session, state = self.session, self.session.state
+        session, state = self.session, self.session.shown_state
         game = session.game
         top = game.deck.cards[state.discard[-1]].code if state.discard else None
         has_actions = any(game.deck.cards[i].kind == "action" for i in game.play_ids())
@@ -125,6 +125,7 @@ class TableParts:
 
         # each action card's effect in this game (its block's, e.g. Aquarius Rising's Move a Card: two pyramids)
         self.scene.action_effects = {card: tr(f"action_effect_{block.type}") for card, block in game.actions.items()}
+        self.piles.keep_out = session.flow.table_limit()  # (Dominus: the piles lie outside the table's outline)
         self.piles.update(
             len(state.deck), len(state.discard) if has_actions else None,
             len(state.unused_goals) if game.goal_ids() and not session.flow.solitaire else None,

@@ -35,6 +35,8 @@ class Piles:
         self.root.setTexture(scene.atlas_texture)
         self.stacks: dict[str, NodePath] = {}
         self.labels: dict[str, NodePath] = {}
+        # The corner cells of the play area when the game bounds it (Dominus' table limit): the piles lie outside it
+        self.keep_out: tuple[tuple[int, int], tuple[int, int]] | None = None
         back = scene._mesh(FaceAtlas.BACK)
         self.stacks_root = self.root.attachNewNode("stacks")
         scene.lighting.use(self.stacks_root, "ground", CARD_GLOSS)
@@ -70,11 +72,16 @@ class Piles:
 
     def spots(self) -> dict[str, tuple[float, float]]:
         """Where each pile lies: beyond the column of cells round the cards, so that no glowing spot where a card
-        may go next ever lies under a pile (the draw and discard piles to the left, the unused goals to the right)."""
+        may go next ever lies under a pile (the draw and discard piles to the left, the unused goals to the right),
+        nor inside the play area's outline when the game bounds it (Dominus)."""
         (x0, y0, _), (x1, y1, _) = self.scene.bounds()
         cy = (y0 + y1) / 2
         left = x0 - geometry.CELL_X - geometry.CARD_WIDTH / 2 - MARGIN
         right = x1 + geometry.CELL_X + geometry.CARD_LENGTH / 2 + MARGIN  # the goals lie across
+        if self.keep_out is not None:  # the outline runs round its cells: the piles lie a margin beyond it
+            (cx0, _), (cx1, _) = self.keep_out
+            left = min(left, cx0 * geometry.CELL_X - geometry.CELL_X / 2 - geometry.CARD_WIDTH / 2 - MARGIN)
+            right = max(right, cx1 * geometry.CELL_X + geometry.CELL_X / 2 + geometry.CARD_LENGTH / 2 + MARGIN)
         return {"deck": (left, cy + 60), "discard": (left, cy - 60), "goals": (right, cy)}
 
     def extent(self, shown: Iterable[str] = ("deck", "discard", "goals")) -> Box:

@@ -254,7 +254,9 @@ class HandPointsBlock(Block):
         data.scores = [a + b for a, b in zip(data.scores or [0] * seats, points)]
         data.rounds.append(Round(tuple(winners), tuple(points), tuple(values), reason))
         if len(data.rounds) < game.rounds:
+            ended = state.copy()  # (its data is a copy, without `ended`: one round's end, never a chain of them)
             self.deal_again(game, state)
+            data.ended = ended
             return True
         best = max(data.scores)
         state.winners = [s for s, total in enumerate(data.scores) if total == best]

@@ -29,6 +29,9 @@ class DominusData(Value):
     family: ClassVar[str] = "dominus"
     scores: list[int] = field(default_factory=list)  # running totals per seat (empty before the first round ends)
     rounds: list[Round] = field(default_factory=list)
+    # The table and hands as the last round ended, before the next was dealt: for the window to show that round's
+    # end. Only the state that played the round's last move holds it: never copied, saved or observed.
+    ended: State | None = field(default_factory=lambda: None, repr=False, compare=False)
 
     def copy(self) -> DominusData:
         return DominusData(list(self.scores), list(self.rounds))

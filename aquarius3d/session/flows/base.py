@@ -117,6 +117,11 @@ class Flow:
         """The rounds played so far, when a game has rounds (Dominus)."""
         return []
 
+    def round_end(self) -> State | None:
+        """The table and hands as the round just played ended, before the next was dealt (Dominus), if known:
+        what the window shows with the round's result."""
+        return None
+
     def game_over(self) -> None:
         """The game has just ended (Elemental Towers keeps the best score)."""
 

@@ -8,11 +8,20 @@ from ...core.cards import face
 from .base import Flow
 from ...i18n import tr
 from ..stages import Stage
-from ...games.dominus.blocks import side_matches
-from ...games.dominus.state import DominusData
+from ...games.dominus.blocks import BlockedBlock, card_points, side_matches
+from ...games.dominus.state import DominusData, Round
 
 if TYPE_CHECKING:
+    from ...engine.state import State
     from ...engine.table import Cell
+
+
+
+def kind_words(points: int, count: int) -> str:
+    """So many cards of a kind, by the rule sheet's names: aces (one element, 1 point), deuces (2), quads (4)."""
+    if points == 1:
+        return tr("round_kind_ace", count=count)
+    return tr("round_kind_deuce", count=count) if points == 2 else tr("round_kind_quad", count=count)
 
 
 class DominusFlow(Flow):
@@ -35,11 +44,53 @@ class DominusFlow(Flow):
         lines.append(tr("round_totals", totals=totals))
         return "\n".join(lines)
 
+    def round_end(self) -> State | None:
+        data = self.session.state.data
+        if not isinstance(data, DominusData):
+            return None
+        ended, data.ended = data.ended, None  # (held by the session from now on)
+        return ended
+
     def summary(self) -> list[str] | None:
-        if self.session.stage == Stage.ROUND_OVER:
-            number = len(self.rounds())
-            return [tr("round_over", number=number, total=self.session.game.rounds), self.score_table()]
+        session = self.session
+        if session.stage == Stage.ROUND_OVER:
+            rounds = self.rounds()
+            return [tr("round_over", number=len(rounds), total=session.game.rounds),
+                    *self.round_lines(rounds[-1], session.round_end), self.score_table()]
         return None
+
+    def reason_lines(self) -> list[str] | None:
+        """The last round's points, explained (the table shown is that round's)."""
+        rounds = self.rounds()
+        return self.round_lines(rounds[-1], self.session.state) if rounds else None
+
+    def round_lines(self, result: Round, ended: State | None) -> list[str]:
+        """Who won the round and why, each other hand's points card by card (when the round's end is known), and
+        what the winners score: the rule sheet's "The winner scores points for the cards left in opponents' hands"
+        (aces 1, deuces 2, quads 4) and, in a blocked round, "the value of that player's hand is subtracted"."""
+        seats, cards = self.session.seats, self.session.game.deck.cards
+        names = " & ".join(seats[s].name for s in result.winners)
+        blocked = result.reason == BlockedBlock.reason
+        lines = [tr("round_won_out", names=names) if not blocked else tr("round_won_blocked", names=names)
+                 if len(result.winners) == 1 else tr("round_won_blocked_shared", names=names)]
+        for seat, value in enumerate(result.hands):
+            if seat in result.winners and not blocked:
+                continue
+            kinds: dict[int, int] = {}
+            for card in ended.hands[seat] if ended is not None and seat < len(ended.hands) else []:
+                points = card_points(cards[card].code)
+                kinds[points] = kinds.get(points, 0) + 1
+            parts = ", ".join(kind_words(p, n) for p, n in sorted(kinds.items()))
+            lines.append(tr("round_hand", name=seats[seat].name, parts=parts, count=value) if parts
+                         else tr("round_hand_value", name=seats[seat].name, count=value))
+        for seat in result.winners:
+            points = result.points[seat]
+            if blocked:
+                lines.append(tr("round_scores_blocked", name=seats[seat].name, count=points,
+                                own=result.hands[seat]))
+            else:
+                lines.append(tr("round_scores", name=seats[seat].name, count=points))
+        return lines
 
     def table_limit(self) -> tuple[tuple[int, int], tuple[int, int]] | None:
         reach = self.session.game.placement.reach
