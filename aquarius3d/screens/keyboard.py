@@ -187,6 +187,10 @@ class TableKeys:
         if self.focus is not None:
             self.set(None)
 
+    def enlarging(self) -> bool:
+        """Does the keyboard's focus show a hand card enlarged now (the pointer's waits meanwhile)?"""
+        return self.focus is not None and self.focus.kind == "card"
+
     def previewing(self) -> bool:
         """Does the keyboard light a ghost or a tray pyramid now (the pointer's hover waits meanwhile)?"""
         return self.focus is not None and self.focus.kind in PREVIEWED
@@ -237,7 +241,11 @@ class TableKeys:
             screen.parts.hover_tray(focus.key)
         elif self._lit is not None and self._lit.kind == "pyramid":
             screen.parts.hover_tray(None)
-        self._lit = focus if focus is not None and focus.kind in PREVIEWED else None
+        if focus is not None and focus.kind == "card":  # an action card: enlarged, as the pointer shows it
+            screen.hud.hand.enlarge(focus.key, screen.base.getAspectRatio())
+        elif self._lit is not None and self._lit.kind == "card":
+            screen.hud.hand.enlarge(None)
+        self._lit = focus if focus is not None and focus.kind in (*PREVIEWED, "card") else None
 
     def frame(self) -> None:
         """The blue frame round what is in focus, where it shows now (or none)."""

@@ -267,6 +267,11 @@ class TableScreen(TableCamera, Screen):
                 self.hover(cell, move)
             if session.stage == Stage.PYRAMID:  # the player's tray: the pyramid pointed at brightens
                 self.parts.hover_tray(self.parts.tray_pyramid_at(self.picker.table_point(point, Trays.TOP)))
+        if not self.keys.enlarging():  # an action card of the hand under the pointer: shown enlarged, its words read
+            hand = self.hud.hand
+            aspect = self.base.getAspectRatio()
+            over = hand.index_at(point, aspect) if point is not None and self.keys.modal() is None else None
+            hand.enlarge(over, aspect)
         self.tray_tip.update(point)  # a greyed pyramid under the pointer says why (Aquarius Rising)
         self.house_height.follow(point)  # the house under the pointer says its height (Aquarius Rising)
         self.keys.follow()

@@ -21,12 +21,16 @@ INK = (0.16, 0.1, 0.24, 1.0)  # the name's colour
 EFFECT_INK = (0.3, 0.24, 0.36, 1.0)
 NAME_WRAP = 5.2  # the name's line, in the font's units: "Trade / Goals", "Rotation des / objectifs"
 EFFECT_WRAP = 11.0  # the effect's lines (three at most, en and fr)
+NAME_SHARE, EFFECT_SHARE = 0.38, 0.52  # the plate's height the name and the effect may take on a card shown enlarged
+LINE = 1.0  # a row of the effect, in its text heights (Panda3D's default font)
 
 
-def words(parent: NodePath, name: str, effect: str, width: float, flat: bool) -> NodePath:
+def words(parent: NodePath, name: str, effect: str, width: float, flat: bool, readable: bool = False) -> NodePath:
     """The action's name in large letters and its effect in a few lines, laid on the plate of a card `width` wide
     whose middle is at the parent's origin (`flat`: a card lying on the table, its face up the z axis; else a
-    card of the screen, in x and z). Each is as large as fits the plate's width."""
+    card of the screen, in x and z). Each is as large as fits the plate's width. `readable` (the hand's card shown
+    enlarged): the effect comes first, as large as the plate holds it (its lines as wide as make it largest), the
+    name in what is left."""
     length = width * geometry.CARD_LENGTH / geometry.CARD_WIDTH
     root = parent.attachNewNode("action-words")
     title = TextNode("action-name")
@@ -36,7 +40,8 @@ def words(parent: NodePath, name: str, effect: str, width: float, flat: bool) ->
     title.setWordwrap(NAME_WRAP)
     rows = max(1, title.getNumRows())
     plate = length * (PLATE_TOP - 0.05)
-    scale = min(width * 0.17, width * 0.84 / max(title.getWidth(), 0.1), plate * 0.58 / (rows + 0.1))
+    share = (NAME_SHARE, EFFECT_SHARE) if readable else (0.58, 0.3)
+    scale = min(width * 0.17, width * 0.84 / max(title.getWidth(), 0.1), plate * share[0] / (rows + 0.1))
     name_node = root.attachNewNode(title)
     name_node.setScale(scale)
     plate_top = -length / 2 + length * PLATE_TOP
@@ -48,7 +53,15 @@ def words(parent: NodePath, name: str, effect: str, width: float, flat: bool) ->
     line.setTextColor(*EFFECT_INK)
     line.setWordwrap(EFFECT_WRAP)
     small = min(width * 0.066, width * 0.86 / max(line.getWidth(), 0.1),
-                plate * 0.3 / (max(1, line.getNumRows()) + 0.2))
+                plate * share[1] / (max(1, line.getNumRows()) + 0.2))
+    if readable:  # the wrap that makes the effect largest within the plate's width and its share of its height
+        best = (small, EFFECT_WRAP)
+        for wrap in range(8, 25):
+            line.setWordwrap(wrap)
+            size = min(width * 0.84 / max(line.getWidth(), 0.1), plate * share[1] / (line.getNumRows() * LINE + 0.2))
+            best = max(best, (size, float(wrap)))
+        small = best[0]
+        line.setWordwrap(best[1])
     effect_node = root.attachNewNode(line)
     effect_node.setScale(small)
     effect_node.setPos(0, 0, first - scale * (rows - 1) * 1.0 - scale * 0.4 - small * 1.0)

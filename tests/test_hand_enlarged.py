@@ -1,0 +1,88 @@
+"""An action card's effect reads in the hand (issue 27, polish): the pointer resting on an action card of the hand,
+or the keyboard's focus on it, shows the card enlarged above the hand, its effect written at least MIN_PX pixels
+high (the card's own words are about 5) in ink at 7:1 or more against its plate, inside the window and clear of the
+hand; at 1024x600 and 1280x720, at every interface scale, for every action's words in English and French."""
+
+import pytest
+from driving import FakeTask, screen_of_hand
+import numpy as np
+from test_contrast import contrast, luminance
+from test_layout import with_window
+from test_prompt import bounds
+
+from aquarius3d.i18n import set_language
+from aquarius3d.screens.layout import inside, overlap
+from aquarius3d.session import Seat
+from aquarius3d.view.action_art import EFFECT_INK
+from aquarius3d.view.atlas import PLATE
+
+MIN_PX = 12.0  # the effect's letters, an em high (the prompt strip's are 12.6 at 1024x600 and 100%)
+
+
+def effect_px(app, card, height):
+    """How many pixels high an em of a card's effect is drawn."""
+    effect = card.find("**/action-effect")
+    assert not effect.isEmpty()
+    return effect.getSz(app.base.render2d) * height / 2
+
+
+def hand_with(app, codes):
+    """The first player to choose, holding the action cards `codes` after her own cards."""
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=4)
+    app.table.reveal()
+    session = app.session
+    state = session.state
+    for code in codes:
+        card = next(i for i in state.deck if session.game.deck.cards[i].code == code)
+        state.deck.remove(card)
+        state.hands[session.seat].append(card)
+    app.table.refresh()
+    return len(state.hands[session.seat]) - len(codes)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("width,height", [(1024, 600), (1280, 720)])
+def test_an_action_card_under_the_pointer_shows_its_effect_large_enough_to_read(app, monkeypatch, width, height,
+                                                                              language):
+    original = with_window(app, monkeypatch, width, height)
+    set_language(language)
+    try:
+        for percent in (100, 125, 150):
+            app.settings["interface_scale"] = percent
+            codes = ["move_a_card", "zap_a_card", "trade_goals", "shuffle_hands"]
+            first = hand_with(app, codes)
+            table, hand = app.table, app.table.hud.hand
+            table.apply_scale()
+            aspect = app.base.getAspectRatio()
+            for i in range(first, first + len(codes)):
+                small = hand.nodes[i][0]
+                assert effect_px(app, small, height) < MIN_PX  # (what the hand's own card can hold)
+                point = screen_of_hand(app, i)
+                monkeypatch.setattr(table.picker, "mouse", lambda point=point: point)
+                table._tick(FakeTask())
+                assert hand.enlarged is not None and hand.enlarged_index == i
+                assert effect_px(app, hand.enlarged, height) >= MIN_PX, (percent, codes[i - first])
+                seen = bounds(app, hand.enlarged)
+                assert inside(seen, (-aspect, aspect, -1, 1), 0.004)
+                assert not any(overlap(seen, box) for _, box in hand.nodes)
+            point = screen_of_hand(app, 0)  # an element card: nothing enlarged
+            monkeypatch.setattr(table.picker, "mouse", lambda point=point: point)
+            table._tick(FakeTask())
+            assert hand.enlarged is None
+    finally:
+        app.base.adjustWindowAspectRatio(original)
+    ink, plate = luminance(np.array([[EFFECT_INK[:3]]])), luminance(np.array([[PLATE]]) / 255)
+    assert contrast(ink, plate)[0, 0] >= 7.0
+
+
+def test_the_keyboard_focus_on_an_action_card_enlarges_it_and_tab_onwards_puts_it_away(app, monkeypatch):
+    first = hand_with(app, ["zap_a_card"])
+    table, hand = app.table, app.table.hud.hand
+    monkeypatch.setattr(table.picker, "mouse", lambda: None)
+    for _ in range(first + 1):
+        table.keys.step(1)
+    assert table.keys.focus.key == first and hand.enlarged_index == first and hand.enlarged is not None
+    table._tick(FakeTask())  # (the pointer is away: the keyboard's card stays enlarged)
+    assert hand.enlarged is not None
+    table.keys.step(1)
+    assert hand.enlarged is None
