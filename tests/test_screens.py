@@ -145,7 +145,7 @@ def test_the_new_game_form_names_games_and_choices_in_words(app):
     form.ruleset_menu.set(3)  # chosen in the menu, as a click does: the form follows, by the game's id
     assert form.ruleset == "elemental-towers" and form.seats == [["Ann", "human"]]
     shown = [w.getText() if hasattr(w, "getText") else w["text"] for w in form.option_widgets]
-    assert shown == ["Draft the deck (keep two cards of every three)"]
+    assert shown == ["Draft the deck (keep two cards of every three)", "Zap a Card may take the only card on the table"]
     form.choose_ruleset("aquarius-rising")  # chosen another way: the menu shows it
     assert form.ruleset_menu.get() == "Aquarius Rising"
     assert "by house (English rules)" in [w["text"] for w in form.option_widgets if type(w).__name__ == "DirectButton"]

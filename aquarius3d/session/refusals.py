@@ -152,4 +152,5 @@ WORDS: dict[str, Callable[[Why, Asked], str]] = {
     "no_trade": _no_trade,
     "trade_size": lambda why, asked: tr("refuse_trade_size", pyramid=pyramid_name(why.facts["pyramid"])),
     "no_offer": lambda why, asked: tr("refuse_no_offer"),
+    "zap_last_card": lambda why, asked: tr("refuse_zap_last_card"),
 }

@@ -16,7 +16,7 @@ from ...core.errors import refused
 from .state import towers
 from .pieces import _set_piece, piece_at, pieces_of, space_of
 from ..aquarius.actions import ActionBlock
-from ...engine.blocks import block
+from ...engine.blocks import block, field
 
 if TYPE_CHECKING:
     from ...engine.table import Cell, Table
@@ -187,19 +187,30 @@ class MoveCardRows:
 @block("action", "towers_zap_a_card")
 class TowersZapACard(ActionBlock):
     """Zap a Card: "Remove an element card from the arrangement, and shuffle it back into the deck. If that
-    card had pyramids on it, return them to the supply." Ruling: the arrangement may come apart; if the
-    table empties, the next element card starts it again at 0,0.
+    card had pyramids on it, return them to the supply." Ruling: the arrangement may come apart. Ruling: the
+    only card on the table cannot be zapped, as there is no arrangement left to remove it from and no card
+    could then go "exactly edge-to-edge with another card"; with one card Zap a Card is impossible ("These
+    actions are mandatory, unless impossible (e.g. no need to 'Move a Card' if there is only one card on the
+    table)") and is discarded. The option `zap_last_card` takes the other reading: the table may empty, and
+    the next element card starts it again at 0,0.
     """
 
     type: Literal["towers_zap_a_card"]
     move_type = Zap
+    last_card: bool = field(False, description="the only card on the table may be zapped, emptying the table (the "
+                                               "next element card starts it again at 0,0)")
 
     def moves(self, game: Game, state: State, seat: int) -> list[Move]:
+        if len(state.table.cards) == 1 and not self.last_card:
+            return []
         return [Zap(cell) for cell in sorted(state.table.cards)]
 
     def check(self, game: Game, state: State, seat: int, move: Zap) -> None:
         if move.cell not in state.table.cards:
             raise refused("no_card", f"there is no card at {move.cell[0]},{move.cell[1]}")
+        if len(state.table.cards) == 1 and not self.last_card:
+            raise refused("zap_last_card", "the only card on the table cannot be zapped: the arrangement would be "
+                                           "gone (set the option zap_last_card to allow it)")
 
     def apply(self, game: Game, state: State, seat: int, move: Zap) -> None:
         card_id, _ = state.table.remove(move.cell)
