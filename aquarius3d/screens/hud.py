@@ -207,6 +207,7 @@ class Hud:
         self.fit_notice()
         newest_lines(self.log, session.messages[-8:], self.log_rows)  # moves in words wrap inside the log panel
         self.log_panel.show() if session.messages else self.log_panel.hide()
+        self.fit_log()
         self.goal.setText(session.goal_text() or session.goal_hint())
         self.fit_goal()
         self.show_goal_card(seen["goal"] if session.goal_text() else None)
@@ -392,9 +393,16 @@ class Hud:
             kept.append((cards[0][0], cards[-1][1], -1.0, bottom))
         return kept
 
+    def fit_log(self) -> None:
+        """The log's panel as high as its rows of words, up to its place (`log_frame`, which the framing keeps)."""
+        rows = min(max(1, self.log.textNode.getNumRows()), self.log_rows) if self.log.getText() else 1
+        frame = layout.log_frame(rows)
+        if tuple(self.log_panel["frameSize"]) != frame:
+            self.log_panel["frameSize"] = frame
+
     def log_rect(self) -> Frame:
-        """Where the log's panel stands (aspect2d units)."""
-        return self._aspect_rect(self.top_right, self.log_frame)
+        """Where the log's panel stands as drawn (aspect2d units)."""
+        return self._aspect_rect(self.top_right, tuple(self.log_panel["frameSize"]))
 
     def _aspect_rect(self, parent: NodePath, frame: Frame) -> Frame:
         left, right, bottom, top = frame

@@ -148,6 +148,7 @@ class Tour:
         elif not screen.session.messages:
             screen.hud.log_panel.hide()
             screen.hud.log.setText("")
+        screen.hud.fit_log()  # (as high as what it says now)
 
     def _fit_menu(self, restore: bool = False) -> None:
         """The game menu for its step: as large as it and the callout under it fit in the window together, raised
