@@ -128,6 +128,25 @@ def test_seats_sit_round_the_table_with_counts_and_the_turn_in_gold(app):
     assert tuple(seats.labels[1].node().getTextColor()) == pytest.approx(TURN)  # Bo to move now
 
 
+def test_in_hot_seat_the_label_by_the_hand_is_the_player_whose_hand_shows(app):
+    """Found playing by real input: during Bo's turn "Ann, 3 cards" stood by Bo's hand. The seat whose hand shows
+    along the bottom sits at the near edge, and only the others' hands are card backs across the table."""
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3)
+    seats, table = app.table.feedback.seats, app.table
+    (_, y0, _), (_, y1, _) = table.scene.bounds()
+    assert seats.spot(0)[1] < y0 < y1 < seats.spot(1)[1]  # Ann's turn: Ann near, Bo across
+    place_a_card(app)
+    while app.session.stage == "cover":
+        table.reveal()
+    assert app.session.seat == 1 and app.session.observation()["hand"]  # Bo's hand along the bottom
+    (_, y0, _), (_, y1, _) = table.scene.bounds()
+    bo, ann = seats.spot(1), seats.spot(0)
+    assert bo[1] < y0 and ann[1] > y1, (bo, ann)  # Bo's label by Bo's hand, Ann's across the table
+    low, high = seats.backs.getTightBounds(table.scene.root)  # Ann's hand as backs by Ann, none for Bo's
+    assert low.y > y1
+    assert seats.text(1).split("\n")[0] == "Bo"
+
+
 def test_rising_seats_count_pyramids(app):
     app.start_game("aquarius-rising", {}, [Seat("Ann"), Seat("Bo")], seed=2)
     seats = app.table.feedback.seats

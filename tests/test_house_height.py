@@ -83,6 +83,35 @@ def test_a_hovered_house_says_its_height_and_its_elements_ranks(app, language):
         set_language("en")
 
 
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_hovered_bare_card_says_no_house_stands_there_not_its_thickness(app, language):
+    """Found playing by real input: a card with no pyramid said "Top: 0.3 mm", which reads as nonsense."""
+    set_language(language)
+    try:
+        app.start_game("aquarius-rising", {}, [Seat(n, "computer") for n in ("Ann", "Bo", "Cy")], seed=5)
+        play(app, 12)
+        table, session = app.table, app.session
+        table.camera.place(table.framed("top"))
+        bare = [cell for cell, (height, _) in rules_tops(session.state).items() if height <= geometry.card_top(0) + 1e-9]
+        aspect = app.base.getAspectRatio()
+        hovered = 0
+        for cell in bare:
+            point = table.picker.screen_of_point(*geometry.cell_centre(*cell), geometry.card_top(0))
+            if point is None or abs(point[0]) > 0.95 or abs(point[1]) > 0.95 \
+                    or table.hud.hand.index_at(point, aspect) is not None or table.house_height.house_at(point) != cell:
+                continue
+            table.house_height.follow(point, now=100.0 + hovered)
+            table.house_height.follow(point, now=100.0 + hovered + DWELL)
+            assert table.house_height.house == cell
+            text = table.house_height.label.node().getText()
+            assert text == tr("house_flat") and length(geometry.card_top(0)) not in text
+            hovered += 1
+            table.house_height.follow((0.0, 0.99), now=150.0 + hovered)
+        assert hovered >= 1
+    finally:
+        set_language("en")
+
+
 def test_m_marks_each_elements_highest_point_over_its_house(app):
     app.start_game("aquarius-rising", {}, [Seat(n, "computer") for n in ("Ann", "Bo", "Cy")], seed=7)
     play(app, 60)

@@ -26,7 +26,8 @@ def avoided(table, target):
     if target.kind != "button":
         return False
     widget = table.keys._widgets[target]
-    return widget is table.join.button or widget_label(widget) in (tr("hud_take_back"), tr("hud_undo"))
+    label = widget_label(widget)  # "Take back (U)", or on the cover "Take back Ann's move (U)"
+    return widget is table.join.button or label == tr("hud_undo") or label.startswith(tr("hud_take_back").split("(")[0].strip())
 
 
 def tab_to(app, target):

@@ -152,12 +152,26 @@ def test_u_and_the_button_take_back_at_the_table(app):
     table.refresh()
     assert session.stage == "cover"
     labels = [w["text"] for w in table.hud.choice_widgets if hasattr(w, "getWidth")]
-    assert "Take back (U)" in labels  # on the cover, which hides everything else
-    button = next(w for w in table.hud.choice_widgets if hasattr(w, "getWidth") and w["text"] == "Take back (U)")
+    # on Bo's cover, which hides everything else, it says whose move it takes back (found playing by real input)
+    assert "Take back Ann's move (U)" in labels
+    button = next(w for w in table.hud.choice_widgets if hasattr(w, "getWidth") and w["text"] == "Take back Ann's move (U)")
     assert button.getParent() == table.hud.cover
     table.key_undo()
     assert session.stage == "choose" and session.state.to_dict() == before
-    assert "Take back (U)" not in [w["text"] for w in table.hud.choice_widgets if hasattr(w, "getWidth")]
+    assert not [w for w in table.hud.choice_widgets if hasattr(w, "getWidth") and "Take back" in w["text"]]
+
+
+def test_the_cover_names_whose_move_it_takes_back_in_french(app):
+    set_language("fr")
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=5)
+    table, session = app.table, app.session
+    table.reveal()
+    session._try(quiet_place(session))
+    table.feedback.release()
+    table.refresh()
+    assert session.stage == "cover"
+    labels = [w["text"] for w in table.hud.choice_widgets if hasattr(w, "getWidth")]
+    assert "Reprendre le coup joué par Ann (U)" in labels
 
 
 def test_solitaire_undo_says_its_own_reason_and_the_log_names_the_drawn_action():

@@ -151,10 +151,13 @@ class HouseHeight:
             self._leader = None
             return
         height, elements = self.tops[house]
-        ordered = sorted(elements, key=lambda element: (self.ranks.get(element, 99), element))
-        ranks = "  ".join(tr("house_rank", element=element_name(element), rank=self.ranks[element])
-                          for element in ordered if element in self.ranks)
-        self.label.node().setText(tr("house_height", height=length(height), ranks=ranks))
+        if height <= geometry.card_top(0) + 1e-6:  # a card alone on the felt: its thickness is no height to read
+            self.label.node().setText(tr("house_flat"))
+        else:
+            ordered = sorted(elements, key=lambda element: (self.ranks.get(element, 99), element))
+            ranks = "  ".join(tr("house_rank", element=element_name(element), rank=self.ranks[element])
+                              for element in ordered if element in self.ranks)
+            self.label.node().setText(tr("house_height", height=length(height), ranks=ranks))
         x, y = geometry.cell_centre(*house)
         self.label.setPythonTag("house", house)
         ScreenLabels.anchor(self.label, (x, y, height), LABEL_LIFT)

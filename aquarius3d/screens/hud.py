@@ -273,7 +273,11 @@ class Hud:
         `act(command, value)` on a click."""
         label = None
         if session.can_take_back():  # the same take-back as U (Elemental Towers: its undo of the turn)
-            label = tr("hud_undo") if session.flow.own_undo else tr("hud_take_back")
+            mover = session.take_back_mover()
+            # at a screen shared by several people, whose move it takes back once another's turn shows (the cover)
+            label = tr("hud_undo") if session.flow.own_undo else tr("hud_take_back") \
+                if mover is None or mover == session.seat or session.humans < 2 \
+                else tr("hud_take_back_of", name=session.seats[mover].name)
         # nothing to play: Pass as a button too (P at the keyboard), so that a player with only a mouse goes on
         passing = [(tr("hud_pass_button"), lambda _: session.pass_turn())] \
             if session.stage == Stage.CHOOSE and session.can_pass() else []

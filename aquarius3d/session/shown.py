@@ -225,6 +225,10 @@ class Shown:
     def can_take_back(self) -> bool:
         return self.takeback.possible()
 
+    def take_back_mover(self) -> int | None:
+        """Whose move U would take back now (None when none may be taken back, or the family undoes its own turn)."""
+        return self.takeback.mover()
+
     def describe(self, result: ApplyResult, before: dict[Any, str] | None = None) -> str:
         """A move in words for the log (games/<family>/narration.py); `before`: the faces before it, {cell: code}."""
         return narrator(self.game.family)(self.game, self.state, [s.name for s in self.seats], result, before)

@@ -86,6 +86,12 @@ class TakeBack:
         # The mover still plays (Aquarius Rising's pyramid), or the next seat has not looked or moved yet.
         return session.seat == snapshot.seat or session.stage in (Stage.COVER, Stage.COMPUTER)
 
+    def mover(self) -> int | None:
+        """The seat whose move may be taken back now, if one may (the family's own undo names nobody)."""
+        if self._own_undo() is not None or not self.possible():
+            return None
+        return self.snapshot.seat if self.snapshot is not None else None
+
     def restore_point(self) -> tuple[State, int, int, str] | None:
         """What taking back the move comes to, if it may be taken back now: the state to go back to (the deck
         included), how many log lines to keep, who is looking, and the line to log ("" for none); the session
