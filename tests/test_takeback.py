@@ -177,7 +177,8 @@ def test_the_cover_names_whose_move_it_takes_back_in_french(app):
 def test_solitaire_undo_says_its_own_reason_and_the_log_names_the_drawn_action():
     """Issue 27: Elemental Towers' undo refuses in solitaire words (the turn has just begun, and it never goes back
     past a card drawn), not hot-seat ones; a drawn action card waiting for a choice is named in the log."""
-    session = Session.new("elemental-towers", {}, [Seat("Solo")], seed=12, autosave=False)
+    # (zap_last_card: the first card drawn is Zap a Card, with the starter alone on the table to take)
+    session = Session.new("elemental-towers", {"zap_last_card": True}, [Seat("Solo")], seed=12, autosave=False)
     assert session.stage == "table_card" and session.action == "zap_a_card"  # the first card drawn: Zap a Card
     assert session.messages == ["Solo drew Zap a Card"]
     assert not session.take_back()
