@@ -572,7 +572,7 @@ def test_complete_games_of_elemental_towers(draft, tmp_path, monkeypatch):
         lines = session.summary()
         assert lines[0] == f"Score {score}: {rank}" and len(lines) == 1 + len(towers) + (score >= 25) + 1
         assert lines[-1] == f"Best with these cards: {session.flow.best}" and session.flow.best >= score
-        assert any(m.startswith("Built a") for m in session.messages)
+        assert any(m.startswith("Solo built a") for m in session.messages)
         dealt = [m for m in session.messages if m.startswith("Draft over: the scoring row is dealt: ")]
         assert len(dealt) == draft and (not draft or dealt[0].endswith(" 1") and dealt[0].count(",") == 4)
         # The autosave holds the finished game, and it loads to the same state.

@@ -367,6 +367,7 @@ class Session(Shown):
         turn_before = self.state.turn_number
         before = {cell: f.code for cell, f in self.state.table.faces.items()}  # to name a card a move takes away
         self.takeback.before()
+        self.flow.before_move()
         result = self.game.apply(self.state, move)
         self._moved()
         if isinstance(result.move, Join):

@@ -230,7 +230,11 @@ class Shown:
         return self.takeback.mover()
 
     def describe(self, result: ApplyResult, before: dict[Any, str] | None = None) -> str:
-        """A move in words for the log (games/<family>/narration.py); `before`: the faces before it, {cell: code}."""
+        """A move in words for the log (the flow's, else games/<family>/narration.py); `before`: the faces before it,
+        {cell: code}."""
+        own = self.flow.describe(result, before)
+        if own is not None:
+            return own
         return narrator(self.game.family)(self.game, self.state, [s.name for s in self.seats], result, before)
 
     def goal_text(self) -> str | None:

@@ -10,7 +10,7 @@ from ...engine.state import State
 from ...i18n import action_name, element_name, pyramid_name, tr
 from ...core.vocabulary import ELEMENT_OF, QUARTERS
 from ..aquarius import narration as aquarius
-from .pieces import piece_at
+from .pieces import piece_at, pieces_of
 from .state import towers
 
 if TYPE_CHECKING:
@@ -24,40 +24,93 @@ def panel(state: State, cell: Cell, space: str, faces: dict[Cell, str] | None = 
     return tr("panel_of", element=element_name(ELEMENT_OF[letter]), card=aquarius.card_words(code, "of"))
 
 
-def describe(game: Game, state: State, names: list[str], result: ApplyResult, before: dict[Cell, str] | None = None) -> str:
+def piece_words(piece: list[str]) -> str:
+    """A pyramid or a tower in words, bottom first: "the small red pyramid", "the red tower (medium and small)"."""
+    if len(piece) == 1:
+        return tr("log_the_pyramid", pyramid=pyramid_name(piece[0]))
+    sizes = [tr(f"size_{kind[0]}") for kind in piece]
+    return tr("log_the_tower", colour=tr(f"colour_{piece[0][1]}"), sizes=tr("log_and").join(
+        [", ".join(sizes[:-1]), sizes[-1]]))
+
+
+def row_words(game: Game, goals: list[int]) -> str:
+    """A scoring row (its goal cards), top first, with each place's points: "Water 5, Fire 4, Air 3, Earth 2, Space 1"."""
+    values = game.end.values
+    return ", ".join(f"{element_name(game.deck.cards[g].code)} {values[i] if i < len(values) else 0}"
+                     for i, g in enumerate(goals))
+
+
+def describe(game: Game, state: State, names: list[str], result: ApplyResult, before: dict[Cell, str] | None = None,
+             previous: State | None = None) -> str:
+    """A move in words, a sentence with its player: what went where, from where. `previous`, the state before the
+    move, lets it say what the move took or replaced (the piece moved off a space, the colour of an action let go,
+    the pyramid traded away, the draft's three cards); without it the line says less."""
     move = result.move
+    name = names[result.seat] if result.seat < len(names) else ""
     if isinstance(move, Build):
         piece = piece_at(state, move.cell, move.space)
         assert piece is not None  # (described once built)
-        return tr("log_build", pyramid=pyramid_name(piece[0]), where=panel(state, move.cell, move.space))
+        return tr("log_build", name=name, pyramid=pyramid_name(piece[0]), where=panel(state, move.cell, move.space))
     if isinstance(move, Shift):
         piece = piece_at(state, move.to_cell, move.to_space)
         assert piece is not None  # (described once shifted)
-        key = "log_shift_tower" if len(piece) > 1 else "log_shift"
-        return tr(key, colour=tr(f"colour_{piece[0][1]}"), source=panel(state, move.cell, move.space, before),
-                  target=panel(state, move.to_cell, move.to_space))
+        moved = piece_at(previous, move.cell, move.space) if previous is not None else None
+        moved = moved if moved else piece
+        source, target = panel(state, move.cell, move.space, before), panel(state, move.to_cell, move.to_space)
+        if len(piece) == len(moved):  # onto an empty space
+            return tr("log_shift", name=name, piece=piece_words(moved), source=source, target=target)
+        below = piece[:len(piece) - len(moved)]
+        key = "log_shift_complete" if len(piece) == 3 else "log_shift_stack"
+        return tr(key, name=name, piece=piece_words(moved), below=piece_words(below), source=source, target=target,
+                  colour=tr(f"colour_{piece[0][1]}"))
     if isinstance(move, Skip):
-        return tr("log_skip")
+        pending = towers(previous).pending if previous is not None else []
+        if 0 <= move.match < len(pending):
+            return tr("log_skip_colour", name=name, colour=tr(f"colour_{pending[move.match].colour}"))
+        return tr("log_skip", name=name)
     if isinstance(move, SwapRow):
-        cards = game.deck.cards
-        row = [element_name(cards[g].code) for g in state.unused_goals]
-        return tr("log_swap_row", first=row[move.index + 1], second=row[move.index])
+        # the row as the swap left it (a Shuffle Goals drawn next may have changed the state's since: told apart)
+        goals = list(previous.unused_goals if previous is not None else state.unused_goals)
+        if previous is not None:
+            goals[move.index], goals[move.index + 1] = goals[move.index + 1], goals[move.index]
+        row = [element_name(game.deck.cards[g].code) for g in goals]
+        return tr("log_swap_row", name=name, first=row[move.index + 1], second=row[move.index],
+                  row=row_words(game, goals))
     if isinstance(move, TradePiece):
         piece = piece_at(state, move.cell, move.space)
         assert piece is not None  # (described once traded)
-        return tr("log_trade_piece", pyramid=pyramid_name(piece[0]), where=panel(state, move.cell, move.space))
+        old = piece_at(previous, move.cell, move.space) if previous is not None else None
+        where = panel(state, move.cell, move.space)
+        if old:
+            return tr("log_trade_piece_for", name=name, pyramid=pyramid_name(old[0]), other=pyramid_name(piece[0]),
+                      where=where)
+        return tr("log_trade_piece", name=name, pyramid=pyramid_name(piece[0]), where=where)
     if isinstance(move, DraftDiscard):
+        offer = towers(previous).draft_offer if previous is not None else []
+        if 0 <= move.index < len(offer):
+            cards = [aquarius.card_words(card.code) if card.kind == "element" else action_name(card.code)
+                     for card in (game.deck.cards[c] for c in offer)]
+            kept = [card for i, card in enumerate(cards) if i != move.index]
+            return tr("log_draft_cards", name=name, kept=tr("log_and").join(kept) if kept else "-",
+                      discarded=cards[move.index])
         return tr("log_draft")
     if isinstance(move, Zap):
-        return tr("log_towers_zap", card=aquarius.sentence(aquarius.taken(before, move.cell)))
+        pieces = pieces_of(previous).get((move.cell[0], move.cell[1]), {}) if previous is not None else {}
+        count = sum(len(piece) for piece in pieces.values())
+        card = aquarius.taken(before, move.cell)
+        if count:
+            return tr("log_towers_zap_pieces", name=name, card=card, count=count)
+        return tr("log_towers_zap", name=name, card=card)
     return aquarius.describe(game, state, names, result, before)
 
 
-def events(state: State) -> list[str]:
-    """Action cards resolved on drawing (Shuffle Goals) or impossible, in words."""
+def events(state: State, game: Game | None = None) -> list[str]:
+    """Action cards resolved on drawing (Shuffle Goals: the row it made, given the game) or impossible, in words."""
     lines = []
     for event in towers(state).events:
         action, outcome = event.split(": ")
         key = "log_event_done" if outcome == "done" else "log_event_impossible"
         lines.append(tr(key, action=action_name(action)))
+        if outcome == "done" and action == "shuffle_goals" and game is not None:  # the row it made
+            lines.append(tr("log_shuffled_row", row=row_words(game, state.unused_goals)))
     return lines

@@ -105,6 +105,13 @@ class Flow:
         """Lines to log as the game opens (what the deal did that a player should read)."""
         return []
 
+    def before_move(self) -> None:
+        """A move is about to be played (Elemental Towers keeps the state before it, to say what the move took)."""
+
+    def describe(self, result: ApplyResult, before: dict[Any, str] | None) -> str | None:
+        """The move just played in words for the log, the family's way (None: its narration's, as usual)."""
+        return None
+
     def after_move(self, result: ApplyResult, turn_before: int) -> list[str]:
         """Lines to log after a move, beyond the move in words."""
         return []

@@ -20,6 +20,7 @@ from ...core.errors import IllegalMove
 from ...core.vocabulary import ELEMENT_NAME_OF_COLOUR, pyramid_order
 from ...engine.moves import Build, DraftDiscard, Move, MoveCard, Shift, Skip, SwapRow, TradePiece, Zap, cell_text
 from ...files.scores import record_towers_score
+from ...games.towers import narration
 from ...games.towers.narration import events, panel
 from ...games.towers.state import towers
 from ...i18n import action_name, element_name, has, tr
@@ -49,6 +50,7 @@ class TowersFlow(Flow):
         self.best: int | None = None  # the best score with these cards, once the game is over
         self._snapshot: tuple[State, int] | None = None  # (state, messages) at the start of the turn, for undo
         self._snapshot_turn: int | None = None
+        self._previous: State | None = None  # the state before the move being played, to say what it took
 
     # The session's state, read through these (the flow never keeps a copy of its own).
     @property
@@ -101,6 +103,15 @@ class TowersFlow(Flow):
             return choice.but(source=None)
         return choice
 
+    def before_move(self) -> None:
+        self._previous = self.state.copy()
+
+    def describe(self, result: ApplyResult, before: dict[Any, str] | None) -> str | None:
+        """Each move a sentence with its player, what it moved or took from where to where (narration.py)."""
+        previous, self._previous = self._previous, None
+        return narration.describe(self.game, self.state, [s.name for s in self.session.seats], result, before,
+                                  previous)
+
     def after_move(self, result: ApplyResult, turn_before: int) -> list[str]:
         lines = []
         drafted = isinstance(result.move, DraftDiscard) and self.state.phase != "draft"
@@ -109,7 +120,7 @@ class TowersFlow(Flow):
             row = ", ".join(f"{element_name(e)} {values[i] if i < len(values) else 0}" for i, e in enumerate(self.row()))
             lines.append(tr("log_row_dealt", row=row))
         if self.state.turn_number != turn_before or self.state.over or drafted:
-            lines.extend(events(self.state))
+            lines.extend(events(self.state, self.game))
             lines.extend(self.opening_lines())
         return lines
 

@@ -1,0 +1,63 @@
+"""Elemental Towers' log in full sentences: who did what, from where to where, the scoring row a shuffle made, the
+draft's cards kept and sent back (issue 27, found playing whole games by real input)."""
+
+import pytest
+
+from aquarius3d.games.aquarius.narration import card_words
+from aquarius3d.engine.moves import Build, Shift, Skip, SwapRow, TradePiece, Zap
+from aquarius3d.i18n import action_name, element_name, set_language, tr
+from aquarius3d.session import Seat, Session
+from aquarius3d.session.events import Played
+
+
+@pytest.fixture(params=["en", "fr"])
+def language(request):
+    set_language(request.param)
+    yield request.param
+    set_language("en")
+
+
+def row_now(session):
+    values = session.game.end.values
+    return ", ".join(f"{element_name(session.game.deck.cards[g].code)} {values[i]}"
+                     for i, g in enumerate(session.state.unused_goals))
+
+
+def test_every_towers_move_is_a_sentence_with_its_player_and_a_shuffle_says_the_new_row(language):
+    session = Session.new("elemental-towers", {}, [Seat("Bot", "computer", "easy")], seed=8, autosave=False)
+    shuffles = rows = 0
+    for _ in range(400):
+        if session.stage == "over":
+            break
+        before = len(session.messages)
+        assert session.computer_move()
+        new = session.messages[before:]
+        for i, line in enumerate(new):
+            if line == tr("log_event_done", action=action_name("shuffle_goals")):
+                shuffles += 1
+                if i + 1 < len(new) and new[i + 1] == tr("log_shuffled_row", row=row_now(session)):
+                    rows += 1
+    assert session.stage == "over"
+    kinds = set()
+    for event in session.events:
+        if not isinstance(event, Played) or not isinstance(event.result.move, (Build, Shift, Skip, SwapRow,
+                                                                                TradePiece, Zap)):
+            continue
+        line = session.messages[event.said]
+        kinds.add(type(event.result.move).__name__)
+        assert line.startswith("Bot "), line  # "Bot built...", never "Built..." with nobody doing it
+        if isinstance(event.result.move, Shift):  # where from and where to, both
+            assert {"en": " from ", "fr": " depuis "}[language] in line, line
+    assert {"Build", "Shift", "Skip", "SwapRow", "TradePiece", "Zap"} <= kinds  # (each kind was said)
+    assert shuffles and rows == shuffles  # each Shuffle Goals is followed by the row it made
+
+
+def test_the_draft_names_the_cards_kept_and_the_one_sent_back(language):
+    session = Session.new("elemental-towers", {"draft": True}, [Seat("Ann")], seed=2, autosave=False)
+    offered = session.flow.offered_cards()
+    assert session.stage == "draft" and len(offered) == 3
+    session.select(1)
+    line = session.messages[-1]
+    named = [card_words(c["code"]) if c["kind"] == "element" else action_name(c["code"]) for c in offered]
+    kept = tr("log_and").join(named[:1] + named[2:])
+    assert line == tr("log_draft_cards", name="Ann", kept=kept, discarded=named[1])
