@@ -79,6 +79,8 @@ class Session(Shown):
         self.bots = {i: self._bot(i) for i, s in enumerate(seats) if s.kind == "computer"}
         self.flow = flow_of(game.family)(self)  # the family's part of the turn (flows/)
         self.takeback = TakeBack(self)  # the human's last move, kept to be taken back (takeback.py)
+        self.replaying = False  # a saved game's moves are being played again (from_record)
+        self._passing = False
         if state is None:
             self.messages.extend(self.flow.opening_lines())
         self._begin_turn()
@@ -132,16 +134,19 @@ class Session(Shown):
         session = (make or cls)(game, seats[:seated], int(record["seed"]), autosave=False,
                                 targets=record.get("targets"), preset=record.get("preset"))
         session.pending_seats = seats[seated:]
+        session.replaying = True  # (the passes the session made for a seat are among the moves: never made again)
         for i, text in enumerate(record["moves"]):
             try:
                 session._play(text)
             except ValueError as exc:
                 raise IllegalMove(f"moves[{i}]: {short(text)}: {exc}", words.replay_refusal(session, i, text)) from None
+        session.replaying = False
         session.autosave = autosave
         session.shown_seat = None
         session.takeback.snapshot = None  # a loaded game starts with nothing to take back
         session.looks = {int(seat): int(turn) for seat, turn in (record.get("looks") or {}).items()}
         session._begin_turn()
+        session._pass_if_out()
         return session
 
     @classmethod
@@ -394,7 +399,32 @@ class Session(Shown):
             self._set(Choice(Stage.ROUND_OVER))
             self.shown_seat = None
             self.events.append(RoundOver(len(self.flow.rounds())))
+        self._pass_if_out()
         return result
+
+    def _pass_if_out(self) -> None:
+        """A person at this screen whose turn holds nothing to do (Flow.out_of_play: Aquarius Rising's player with
+        no card to play and no quarter for any pyramid) is not made to lift the cover and press Pass turn after turn:
+        the pass is played for them, the log and the top of the window say why (the cover never shows for it).
+        The move before stays to be taken back, as if the pass had not come between."""
+        if self.replaying or self._passing:
+            return
+        kept = self.takeback.snapshot
+        self._passing = True
+        try:
+            while self.stage in (Stage.COVER, Stage.CHOOSE):
+                line = self.flow.out_of_play()
+                if line is None:
+                    break
+                said = len(self.messages)
+                self._play(Pass())
+                self.messages[said] = line  # (not "Bo passed": why the turn passed by itself)
+        finally:
+            self._passing = False
+        if self.takeback.snapshot is not kept:
+            if kept is not None:
+                kept.log = len(self.state.log)
+            self.takeback.snapshot = kept
 
     def _autosave(self) -> None:
         """Save after each move; a failure (disk full, read-only folder) is told and tried again next move."""

@@ -89,6 +89,11 @@ class Flow:
         """What to tell the player in a family's own stage (None: the shared hint)."""
         return None
 
+    def out_of_play(self) -> str | None:
+        """The person to move can do nothing at all this turn (Aquarius Rising: no card to play and no quarter for
+        any pyramid): the line that says why as the session passes for them; None when they have a choice."""
+        return None
+
     def can_undo(self) -> bool:
         """With own_undo: may the player undo now?"""
         return False

@@ -7,10 +7,11 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from ...core.vocabulary import ELEMENTS, pyramid_order
-from ...engine.moves import Move, PlacePyramid
+from ...engine.moves import Move, Pass, PlacePyramid
 from ...games.rising.blocks import HighestElementBlock
 from ...games.rising.houses import ranking
 from ...games.rising.narration import explain_heights
+from ...games.rising.pyramid_moves import can_stand_pyramid
 from ...games.rising.state import RisingData
 from ...i18n import pyramid_name, tr
 from .. import words
@@ -21,11 +22,23 @@ from .base import Flow
 if TYPE_CHECKING:
     from ...core.cards import Face
     from ...engine.game import ApplyResult
+    from ..play import Session
 
 
 class RisingFlow(Flow):
     own_undo = False  # the shared take-back (takeback.py)
     pyramids = True
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(session)
+        # Said once (found playing whole games): the seats already told, since they last stood a pyramid, that no
+        # quarter takes theirs, and since they last played, that their turn passes by itself; whether the reason
+        # (colour, size and the cards beside) was given yet this game. Later turns say it shortly, in the log only.
+        self.told_no_pyramid: set[int] = set()
+        self.told_out: set[int] = set()
+        self.explained = False
+        self._passing: tuple[int, str] | None = None  # (seat, notice): a pass the session makes for a seat now
+        self._said: tuple[str, bool] | None = None  # the last move's line of no pyramid, and whether it is news
 
     def seat_line(self, seat: int, cards: int) -> str:
         return words.rising_seat_line(self.session, seat, cards)
@@ -91,7 +104,7 @@ class RisingFlow(Flow):
                 for m in session.game.legal_moves(session.state)
                 if isinstance(m, PlacePyramid) and m.pyramid == choice.pyramid}
 
-    def hint(self, choice: Choice) -> str | None:
+    def _pyramid_hint(self, choice: Choice) -> str | None:
         if choice.stage != Stage.PYRAMID:
             return None
         data = self.session.state.data
@@ -100,24 +113,73 @@ class RisingFlow(Flow):
             return tr("hud_pyramid", count=left)
         return tr("hud_pyramid_place", pyramid=pyramid_name(choice.pyramid))
 
+    def hint(self, choice: Choice) -> str | None:
+        session = self.session
+        if choice.stage == Stage.CHOOSE and not session.observation()["hand"] and session.can_pass():
+            return tr("hud_pass_empty_hand")  # (not "nothing in your hand can be played": there is no hand)
+        return self._pyramid_hint(choice)
+
+    def out_of_play(self) -> str | None:
+        """The person to move can do none of the turn's three actions: no card to draw or none that changes
+        anything (the draw came at the turn's start), no card in hand that may be played, no quarter that takes any
+        pyramid of theirs. "Each action is mandatory, unless game circumstances forbid it": the turn passes, and the
+        session passes it for them rather than make them press Pass turn after turn; the game ends once nobody can
+        play (rulesets/aquarius-rising.yaml, end). Said in full the first time, shortly while it lasts."""
+        session = self.session
+        state = session.state
+        if state.over or state.phase != "play" or session.game.can_play(state) or can_stand_pyramid(state):
+            return None
+        seat = state.turn
+        name = session.seats[seat].name
+        if seat in self.told_out:
+            line = tr("log_out_again", name=name)
+            self._passing = (seat, "")
+            return line
+        self.told_out.add(seat)
+        self.told_no_pyramid.add(seat)  # (this line says it of the pyramids too)
+        cards = tr("out_no_card" if not state.hands[seat] else "out_no_fit")
+        pyramids = tr("out_no_pyramid_left" if not self.supply(seat) else "out_no_quarter")
+        line = tr("log_out_of_play", name=name, cards=cards, pyramids=pyramids)
+        self._passing = (seat, line)
+        return line
+
     def after_move(self, result: ApplyResult, turn_before: int) -> list[str]:
         """A turn that ends without its pyramid step, the player still holding pyramids: no quarter could take
         any of them ("each action is mandatory, unless game circumstances forbid it"). Said in the log, and to the
-        player at once (notice)."""
-        line = self._no_pyramid(result, turn_before)
-        return [line] if line else []
+        player at once (notice), in full the first time only (found playing whole games: the same long notice came
+        turn after turn, twice in one hand-off cover)."""
+        passing = self._passing
+        if passing is not None and passing[0] == result.seat and isinstance(result.move, Pass):
+            return []  # the session's pass for a seat that could do nothing: out_of_play's line says it all
+        if isinstance(result.move, PlacePyramid):
+            self.told_no_pyramid.discard(result.seat)
+        if not isinstance(result.move, Pass):
+            self.told_out.discard(result.seat)
+        self._said = self._no_pyramid(result, turn_before)
+        return [self._said[0]] if self._said else []
 
     def notice(self, result: ApplyResult, turn_before: int) -> str:
-        return self._no_pyramid(result, turn_before) or ""
+        passing, self._passing = self._passing, None
+        said, self._said = self._said, None
+        if passing is not None and passing[0] == result.seat and isinstance(result.move, Pass):
+            return passing[1]
+        return said[0] if said is not None and said[1] else ""
 
-    def _no_pyramid(self, result: ApplyResult, turn_before: int) -> str | None:
+    def _no_pyramid(self, result: ApplyResult, turn_before: int) -> tuple[str, bool] | None:
+        """The line for a turn that ended without its pyramid step, and whether it is news (not told before)."""
         session = self.session
         state = session.state
         if isinstance(result.move, PlacePyramid) or result.over or state.phase == "pyramid" \
                 or state.turn_number == turn_before or not self.supply(result.seat):
             return None
         names = [seat.name for seat in session.seats]
-        return tr("log_no_pyramid", name=names[result.seat], next=names[state.turn])
+        if result.seat in self.told_no_pyramid:
+            return tr("log_no_pyramid_again", name=names[result.seat]), False
+        self.told_no_pyramid.add(result.seat)
+        if self.explained:
+            return tr("log_no_pyramid_short", name=names[result.seat]), True
+        self.explained = True
+        return tr("log_no_pyramid", name=names[result.seat], next=names[state.turn]), True
 
     def spots_above(self, lies: Face) -> list[tuple[tuple[int, int], int]]:
         session = self.session
