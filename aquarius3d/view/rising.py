@@ -295,26 +295,48 @@ class Elevation:
             label.setPos(ruler_x - 2, front, mm - 1.8)
         right = x1 + 12.0 + self._depth() * math.tan(SKEW)  # beyond the back rows too, which stand further right
         last_label = None
-        for name, (height, _cell) in sorted(tops.items(), key=lambda item: -item[1][0]):
-            letter = name[0].upper()
-            rgb = tuple(c / 255 for c in ELEMENT_RGB[letter])
-            if letter == "S":
-                rgb = (0.62, 0.5, 0.85)  # space reads as violet against the dark background
-            marker = LineSegs(f"marker-{name}")
-            marker.setThickness(2.0)
-            marker.setColor(*rgb, 1)
-            marker.moveTo(ruler_x, front - 1, height)
-            marker.drawTo(right, front - 1, height)
-            node = self.root.attachNewNode(marker.create())
-            node.setLightOff()
-            node.setBin("fixed", 56)
-            node.setDepthTest(False)
-            node.setTag("marker", name)
-            label = _label(self.root, tr("marker_label", element=element_name(name), height=length(height)), 6.5,
-                           (*rgb, 1), TextNode.ALeft)
-            # Markers closer than a line of text apart have their labels stacked downwards.
+        for group in tied(tops):
+            height = tops[group[0]][0]
+            for place, name in enumerate(group):
+                # Elements at one height share the line, in dashes of each colour in turn: none hidden under another.
+                marker = LineSegs(f"marker-{name}")
+                marker.setThickness(2.0)
+                marker.setColor(*marker_rgb(name), 1)
+                start = ruler_x + place * DASH
+                while start < right:
+                    marker.moveTo(start, front - 1, height)
+                    marker.drawTo(min(start + DASH, right), front - 1, height)
+                    start += DASH * len(group)
+                node = self.root.attachNewNode(marker.create())
+                node.setLightOff()
+                node.setBin("fixed", 56)
+                node.setDepthTest(False)
+                node.setTag("marker", name)
+            # Markers closer than a line of text apart have their labels stacked downwards; a tie is one label,
+            # "Fire = Water 44.7 mm", each name in its colour.
             at = height - 2.0 if last_label is None else min(height - 2.0, last_label - 7.0)
-            label.setPos(right + 2, front - 1, at)
+            x = right + 2
+            for place, name in enumerate(group):
+                last = place == len(group) - 1
+                words = tr("marker_label", element=element_name(name), height=length(height)) if last \
+                    else element_name(name)
+                label = _label(self.root, words, 6.5, (*marker_rgb(name), 1), TextNode.ALeft)
+                label.setPos(x, front - 1, at)
+                label.setTag("marker-label", name)
+                x += label.node().calcWidth(words) * 6.5
+                if not last:  # an equals sign between the names, drawn (the font's "=" is a speck at this size)
+                    equals = LineSegs("equals")
+                    equals.setThickness(2.0)
+                    equals.setColor(*TEXT_RGBA)
+                    for z in (at + 1.4, at + 3.2):
+                        equals.moveTo(x + 2.2, front - 1, z)
+                        equals.drawTo(x + 5.6, front - 1, z)
+                    sign = self.root.attachNewNode(equals.create())
+                    sign.setLightOff()
+                    sign.setBin("fixed", 60)
+                    sign.setDepthTest(False)
+                    sign.setTag("equals", name)
+                    x += 7.8
             last_label = at
 
     def _depth(self) -> float:
@@ -355,6 +377,29 @@ class Elevation:
         cz = peak / 2 + 2.0 if height >= peak + 50.0 else -12.0 + height * 0.17
         away = 3000.0
         return (cx + away * math.sin(SKEW), y0 - away * math.cos(SKEW), cz), (cx, y0, cz)
+
+
+DASH = 6.0  # millimetres of each colour in turn along a line that several elements share (the elevation)
+
+
+def marker_rgb(name: str) -> tuple[float, float, float]:
+    """An element's colour for the elevation's line and label: space reads as violet against the dark background."""
+    letter = name[0].upper()
+    if letter == "S":
+        return (0.62, 0.5, 0.85)
+    red, green, blue = (c / 255 for c in ELEMENT_RGB[letter])
+    return (red, green, blue)
+
+
+def tied(tops: dict[str, tuple[float, Cell]]) -> list[list[str]]:
+    """The elements by their highest point, highest first, those at one height (to the micrometre) together."""
+    groups: list[list[str]] = []
+    for name, (height, _) in sorted(tops.items(), key=lambda item: (-item[1][0], item[0])):
+        if groups and abs(tops[groups[-1][0]][0] - height) < 1e-3:
+            groups[-1].append(name)
+        else:
+            groups.append([name])
+    return groups
 
 
 def element_tops(state: State) -> dict[str, tuple[float, Cell]]:

@@ -1,0 +1,88 @@
+"""Aquarius Rising's side elevation when elements stand at one height (found playing whole games by real input):
+Fire's line lay hidden under Water's. Tied elements share their line in dashes of each colour in turn, and one label
+says "Fire = Water 44.7 mm"; read back in the picture."""
+
+import numpy as np
+import pytest
+from panda3d.core import Point3
+
+from aquarius3d.i18n import element_name, length, set_language, tr
+from aquarius3d.positions.analyze import load_game
+from aquarius3d.positions.checks import position_state
+from aquarius3d.positions.file import parse_position
+from aquarius3d.session import Seat, Session
+from aquarius3d.view.rising import marker_rgb
+
+
+def tied_table(app):
+    """Fire and Water tips at one height on one house, Air and Earth at another on a second."""
+    position = parse_position({
+        "ruleset": "aquarius-rising",
+        "cards": [{"at": [0, 0], "card": "FFWW", "pyramids": ["Lr", "Lr", "Lb", "Lb"]},
+                  {"at": [1, 0], "card": "WWAA"}, {"at": [2, 0], "card": "AAEE", "pyramids": ["Sy", "Sy", "Sg", "Sg"]}],
+        "players": [{"name": "Ann", "goal": "fire", "hand": ["FFFF"]}, {"name": "Bo", "goal": "water", "hand": ["EEEE"]}],
+    })
+    game, state = position_state(load_game(position), position)
+    session = Session(game, [Seat("Ann"), Seat("Bo")], seed=1, autosave=False)
+    session.state = state
+    session._begin_turn()
+    app.open_session(session)
+    app.table.reveal()
+    app.table.view("side")
+    assert app.table.elevation_on
+    return session
+
+
+def picture(app):
+    base = app.base
+    base.graphicsEngine.renderFrame()
+    base.graphicsEngine.renderFrame()
+    shot = base.win.getScreenshot()
+    height, width = shot.getYSize(), shot.getXSize()
+    rgb = np.frombuffer(bytes(shot.getRamImageAs("RGB")), np.uint8).reshape(height, width, 3)
+    return rgb[::-1].astype(float) / 255
+
+
+def line_pixels(app, name):
+    """The picture's pixels along an element's marker line (a band of rows round it)."""
+    elevation = app.table.parts.elevation
+    node = next(n for n in elevation.root.findAllMatches("**/=marker") if n.getTag("marker") == name)
+    low, high = node.getTightBounds(app.table.scene.root)
+    base = app.base
+    lens, width, rows = base.cam.node().getLens(), base.win.getXSize(), base.win.getYSize()
+    ends = []
+    for x in (low.x, high.x):
+        film = Point3()
+        assert lens.project(base.cam.getRelativePoint(app.table.scene.root, Point3(x, low.y, low.z)), film)
+        ends.append(((film.x + 1) / 2 * width, (1 - film.y) / 2 * rows))
+    (x0, y), (x1, _) = ends
+    row = int(round(y))
+    return picture(app)[row - 1:row + 2, int(x0) + 2:int(x1) - 2].reshape(-1, 3)
+
+
+def near(pixels, rgb):
+    return int((np.abs(pixels - np.array(rgb)).max(axis=1) < 0.16).sum())
+
+
+def test_elements_at_one_height_each_show_on_their_shared_line(app):
+    session = tied_table(app)
+    tops = app.table.parts.elevation.markers
+    assert tops["fire"] == pytest.approx(tops["water"]) and tops["air"] == pytest.approx(tops["earth"])
+    for first, second in (("fire", "water"), ("air", "earth")):
+        pixels = line_pixels(app, first)
+        assert near(pixels, marker_rgb(first)) >= 15 and near(pixels, marker_rgb(second)) >= 15, (first, second)
+    assert session.stage == "choose"
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_tie_is_one_label_naming_each_element_in_its_colour(app, language):
+    set_language(language)
+    tied_table(app)
+    root = app.table.parts.elevation.root
+    labels = {n.getTag("marker-label"): n for n in root.findAllMatches("**/=marker-label")}
+    height = length(app.table.parts.elevation.markers["fire"])
+    assert labels["fire"].node().getText() == element_name("fire")
+    assert labels["water"].node().getText() == tr("marker_label", element=element_name("water"), height=height)
+    assert labels["fire"].getZ() == pytest.approx(labels["water"].getZ())  # one line, side by side
+    assert labels["fire"].getX() < labels["water"].getX()
+    assert tuple(labels["fire"].node().getTextColor())[:3] == pytest.approx(marker_rgb("fire"))
