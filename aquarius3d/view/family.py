@@ -13,6 +13,7 @@ from panda3d.core import NodePath
 
 from ..core import geometry
 from ..i18n import tr
+from ..engine.moves import TradePyramids
 from ..session import Stage
 from .camera import Box
 from .labels import ScreenLabels
@@ -162,10 +163,14 @@ class TableParts:
         supplies = [(seat.name, rising.supply(i)) for i, seat in enumerate(session.seats)]
         choosing = session.stage == Stage.PYRAMID
         home = next((i for i, seat in enumerate(session.seats) if seat.kind == "human"), 0)
+        # Zap a Card offered (all unplayed pyramids trade hands): the player's tray and each other one ringed
+        trades = [o.move.seat for o in session.options() if isinstance(o.move, TradePyramids)] \
+            if session.stage == Stage.PLAYER else []
         self.trays.update(supplies, None if session.stage == Stage.COVER else session.seat,
                           session.choice.pyramid if choosing else None, self.tray_hover if choosing else None,
                           home, titled=False,  # the seats' labels stand at their trays (view/seat_labels.py)
-                          stuck=frozenset(rising.stuck()))  # greyed: no quarter can take them now
+                          stuck=frozenset(rising.stuck()),  # greyed: no quarter can take them now
+                          trading=tuple(sorted({session.seat, *trades})) if trades else ())
 
     def tray_pyramid_at(self, point: tuple[float, float] | None) -> str | None:
         """The pyramid of the player's tray at a point of the table's plane (picked at the trays' height)."""

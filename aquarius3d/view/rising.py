@@ -132,11 +132,12 @@ class Trays:
 
     def update(self, supplies: list[tuple[str, list[tuple[str, int]]]], active: int | None,
                chosen: str | None = None, hovered: str | None = None, home: int = 0, titled: bool = True,
-               stuck: frozenset[str] = frozenset()) -> None:
+               stuck: frozenset[str] = frozenset(), trading: tuple[int, ...] = ()) -> None:
         """supplies: per seat (name, [(pyramid, count), ...]); the active seat's tray is lit, its `chosen`
         pyramid lifted and glowing, its `hovered` one brightened, those `stuck` (no quarter can take them now)
         greyed. Every stack shows how many are left. `titled`: each tray says whose it is and its count (not when
-        the seats' own labels stand at the trays)."""
+        the seats' own labels stand at the trays). `trading`: the seats whose pyramids a trade offered now would
+        change hands (Zap a Card), each tray ringed in gold and its pyramids drawn larger."""
         from .lighting import WOOD_GLOSS
         from .meshes import box_node
         from .pieces import board_node
@@ -171,6 +172,8 @@ class Trays:
                 pyramid = self.scene.pyramid_piece(code, tray)
                 pyramid.setPos(x, py, 3.0)
                 pyramid.setTag("pyramid", code)
+                if seat in trading:
+                    pyramid.setScale(TRADE_SCALE)
                 if lit:
                     self.spots[code] = (x, py)
                     if code == chosen:  # lifted and glowing: the one the ghosts on the table are for
@@ -194,6 +197,8 @@ class Trays:
                 number.setBillboardPointEye()  # read from any angle, as the storey labels are
                 number.setTag("count", f"{code}:{count}")
             drawn_together(tray.findAllMatches("=pyramid"), tray)  # (one draw a tray, not one a pyramid)
+            if seat in trading:
+                self._ring(tray, width, depth)
             self.seats.append(tray)
         boards = [(t.getX() - width / 2, t.getY() - depth / 2, t.getX() + width / 2, t.getY() + depth / 2)
                   for t in self.seats]
@@ -207,6 +212,22 @@ class Trays:
                                                 shadow_strength(p.getTag("pyramid")))
                                                for p in self.root.findAllMatches("**/=pyramid")])
         self.scene.touch()
+
+    @staticmethod
+    def _ring(tray: NodePath, width: float, depth: float) -> None:
+        """A gold ring round a tray whose pyramids a trade would move: a dark line under a bright one, as legal
+        spots are outlined, seen on the felt and on the wood alike."""
+        ring = LineSegs("trade-ring")
+        for thickness, colour, z in ((9.0, (0.1, 0.07, 0.02, 1), 3.5), (4.5, (1.0, 0.82, 0.3, 1), 4.0)):
+            ring.setThickness(thickness)
+            ring.setColor(*colour)
+            x, y = width / 2 + 5.0, depth / 2 + 5.0
+            ring.moveTo(-x, -y, z)
+            for corner in ((x, -y), (x, y), (-x, y), (-x, -y)):
+                ring.drawTo(corner[0], corner[1], z)
+        node = tray.attachNewNode(ring.create())
+        node.setLightOff()
+        node.setTag("trade-ring", "1")
 
     def pyramid_at(self, point: tuple[float, float] | None) -> str | None:
         """The active seat's pyramid (its code) whose place on the tray holds a point of the table's plane."""
@@ -379,6 +400,7 @@ class Elevation:
         return (cx + away * math.sin(SKEW), y0 - away * math.cos(SKEW), cz), (cx, y0, cz)
 
 
+TRADE_SCALE = 1.25  # the pyramids of a tray a trade would move, drawn larger (they stand 40 mm apart: room enough)
 DASH = 6.0  # millimetres of each colour in turn along a line that several elements share (the elevation)
 
 
