@@ -15,7 +15,6 @@ import numpy as np
 from direct.interval.LerpInterval import LerpFunctionInterval
 from panda3d.core import (
     GeomNode,
-    LineSegs,
     NodePath,
     Texture,
     TextureAttrib,
@@ -29,6 +28,7 @@ from .furniture import Caster, Table
 from .furniture import texture as make_texture
 from .lighting import CARD_GLOSS, Lighting
 from .meshes import box_node, card_node
+from .outlines import SPOT_FLARE, SPOT_FLASH, SPOT_HOVER_GROWTH, spot_outline
 from .pyramids import PYRAMID_RGB as PYRAMID_RGB  # (for the trays' greyed pyramids, view/rising.py)
 from .pyramids import Pyramids, shadow_strength
 from .quality import Quality, window_quality
@@ -77,31 +77,6 @@ def pyramid_corners(base: tuple[float, float, float], size: str) -> list[tuple[f
     half = geometry.PYRAMID_BASE[size] / 2
     return [(x - half, y - half, z), (x + half, y - half, z), (x + half, y + half, z), (x - half, y + half, z),
             (x, y, z + geometry.PYRAMID_HEIGHT[size])]
-
-
-SPOT_GLOW = (1.0, 0.9, 0.35, 1.0)  # a legal spot's outline: warm gold...
-SPOT_EDGE = (0.05, 0.04, 0.02, 1.0)  # ...on a dark line, so that it reads on the felt and on every panel
-SPOT_FLASH = 0.45  # seconds of the outlines' flare as the spots appear
-SPOT_FLARE = 0.8  # how much brighter they start
-SPOT_HOVER_GROWTH = 1.04  # the outline of the spot under the pointer, a little wider
-
-
-def spot_outline(parent: NodePath, half_width: float, half_length: float) -> NodePath:
-    """A legal spot's outline, a rectangle round its middle: a dark line 7 pixels wide under a gold one 3 pixels
-    wide (in pixels: as clear at any zoom), each in its own bin after the table so the gold one is drawn over."""
-    root = parent.attachNewNode("spot-outline")
-    corners = ((half_width, -half_length), (half_width, half_length), (-half_width, half_length),
-               (-half_width, -half_length))
-    for order, (thickness, colour) in enumerate(((7.0, SPOT_EDGE), (3.0, SPOT_GLOW))):
-        lines = LineSegs("spot-outline-dark" if order == 0 else "spot-outline-glow")
-        lines.setThickness(thickness)
-        lines.setColor(*colour)
-        lines.moveTo(-half_width, -half_length, 0.0)
-        for x, y in corners:
-            lines.drawTo(x, y, 0.0)
-        drawn = root.attachNewNode(lines.create())
-        drawn.setBin("fixed", 40 + order)
-    return root
 
 
 def card_transform(view: CardView) -> tuple[float, float, float]:
