@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, cast
 from direct.gui.DirectGui import DirectFrame
 from panda3d.core import Point3, TextNode
 
+from ..core import geometry
 from ..core.vocabulary import LETTER_OF
 from ..i18n import element_name, length, tr
 from ..view.palette import ELEMENT_RGB
@@ -29,6 +30,7 @@ TITLE_SCALE, ROW_SCALE, ROW_STEP = 0.042, 0.04, 0.064
 FIRST_ROW = TOP - 0.115  # the first row's baseline
 SPACE_ON_DARK = (0.62, 0.5, 0.85)  # space's purple, light enough to read on the dark panel (as the elevation's)
 DIM = (0.62, 0.62, 0.62, 1)  # an element not on the table
+FLAT = geometry.card_top(0) + 1e-6  # an element whose highest point is a card's face on the felt: "flat", not 0.3 mm
 
 
 def element_rgb(element: str) -> tuple[float, float, float]:
@@ -80,7 +82,8 @@ class HeightPanel:
             self.ranks[row].setText(str(rank) if rank is not None else "")
             self.swatches[row]["frameColor"] = colour if height is not None else (*element_rgb(element), 0.35)
             self.names[row].setText(element_name(element))
-            self.values[row].setText(length(height, digits) if height is not None else "—")
+            self.values[row].setText("—" if height is None else tr("heights_flat") if height <= FLAT
+                                     else length(height, digits))  # (a card's thickness is no height to read)
             for text in (self.names[row], self.values[row]):
                 text["fg"] = TEXT if height is not None else DIM
         self.panel.show()
