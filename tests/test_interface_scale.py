@@ -6,7 +6,8 @@ At 1024x600, 1280x720 and 1920x1080 and at each scale, the table of each game (a
 heights panel, Elemental Towers' drawn action card, a game only watched) and every menu, form and panel over the
 table must hold: every part inside the window, none over another, every word inside its box. Where a part cannot
 have the whole scale in a small window it takes less (screens/layout.py: the top panels leave the notice its room,
-a long hand shrinks between the corners, a form as high as the window stays as large as fits), tested too."""
+a long hand shrinks between the corners, a form higher than the window scrolls, one wider than it shrinks), tested
+too."""
 
 import random
 
@@ -152,18 +153,28 @@ def test_menus_forms_and_panels_hold_at_every_size_and_scale(app, monkeypatch, w
             return words_rect(app, widget) if clear and widget["text"] else widget_rect(app.base, widget)
 
         def check(screen, what):
+            """(A form higher than the window scrolls, screens/scrolling.py: each widget is checked scrolled into
+            view, as Tab brings it; what scrolls slides under the foot's band, so only the widgets of one part, the
+            body or the foot, must be clear of one another.)"""
             edge = window(app, width, height)
             buttons = [w for w in ordered_widgets(screen, screen_widgets(screen))]
             assert buttons, what
-            frames = [widget_rect(app.base, w) for w in buttons]
-            drawn = [seen(w) for w in buttons]
-            for i, (button, frame) in enumerate(zip(buttons, frames)):
+            drawn = [seen(w) for w in buttons]  # (scrolling moves them all together)
+            foot = screen.scroll.foot
+            part = [foot is not None and foot.isAncestorOf(w) for w in buttons]
+            for i, button in enumerate(buttons):
+                screen.scroll.into_view(button, widget_rect(app.base, button))
+                frame = widget_rect(app.base, button)
                 assert inside(frame, edge, 0.004), (what, i)
-                assert not any(overlap(drawn[i], other) for other in drawn[i + 1:]), (what, i)
+                if screen.scroll.room and not part[i]:
+                    assert frame[2] >= screen.scroll.floor - 0.004, (what, i)  # above the foot, once in view
+                assert not any(overlap(drawn[i], other) for j, other in enumerate(drawn[i + 1:], i + 1)
+                               if part[j] == part[i]), (what, i)
                 if type(button).__name__ == "DirectButton" and button["text"]:
                     assert inside(words_rect(app, button), frame, 0.01), (what, button["text"])
             for widget in screen.widgets:
                 if not widget.isEmpty() and shown(widget) and not hasattr(widget, "guiItem") and widget.getText():
+                    screen.scroll.into_view(widget, bounds(app, widget))
                     assert inside(bounds(app, widget), edge, 0.004), (what, widget.getText())
 
         check(app.show_menu(), "menu")
@@ -259,8 +270,8 @@ def test_where_150_cannot_fit_in_a_small_window_the_parts_shrink_gracefully(app,
         goal = table.hud._aspect_rect(table.hud.bottom_right, layout.GOAL)
         assert -aspect < cards[0][0] and not any(overlap(card, goal) for card in cards)
         check_table(app, 1024, 600)
-        form = app.show_new_game()
-        assert 1.0 <= form.root.getSz() < 1.5
+        form = app.show_new_game()  # (a form higher than the window keeps the scale and scrolls: test_form_scroll.py)
+        assert form.root.getSz() == pytest.approx(1.5) and form.scroll.room > 0
     finally:
         app.base.adjustWindowAspectRatio(original)
 
@@ -456,11 +467,14 @@ def test_the_waiting_room_holds_at_every_size_and_scale(app, monkeypatch):
                      and w.getText()]
             rects = [bounds(app, w) for w in texts]
             for i, rect in enumerate(rects):
-                assert inside(rect, edge, 0.004), (width, height, percent, texts[i].getText())
                 assert not any(overlap(rect, other) for other in rects[i + 1:]), texts[i].getText()
-            for button in ordered_widgets(lobby, screen_widgets(lobby)):
-                assert inside(widget_rect(app.base, button), edge, 0.004), (width, height, percent)
+            buttons = ordered_widgets(lobby, screen_widgets(lobby))
+            for button in buttons:
                 assert not any(overlap(widget_rect(app.base, button), rect) for rect in rects)
+            for widget in texts + buttons:  # each inside the window, scrolled into view where the room is higher
+                lobby.scroll.into_view(widget, widget_rect(app.base, widget) if widget in buttons else bounds(app, widget))
+                seen = widget_rect(app.base, widget) if widget in buttons else bounds(app, widget)
+                assert inside(seen, edge, 0.004), (width, height, percent)
     finally:
         app.base.adjustWindowAspectRatio(original)
         if app.online is not None:

@@ -15,9 +15,10 @@ from direct.showbase.DirectObject import DirectObject
 from panda3d.core import NodePath, TextNode
 
 from ..i18n import language
-from . import inputs, layout, widgets
+from . import inputs, layout, scrolling, widgets
 from .focus import ButtonFocus, shown, widget_rect
 from .relabel import relabel
+from .scrolling import Scroll
 
 if TYPE_CHECKING:
     from direct.gui.DirectGui import DirectButton, DirectFrame
@@ -50,6 +51,7 @@ class Screen(DirectObject):  # type: ignore[misc]  # (Panda3D ships no types: it
         self.relabelers: list[Callable[[str], None]] = []
         self.focus: ButtonFocus | None = None  # the keyboard's focus among the buttons (made when it shows)
         self._anchors: list[NodePath] = []  # nodes of the screen's at the window's corners (`anchor`)
+        self.scroll = Scroll(self)  # a form higher than the window at the interface scale scrolls (scrolling.py)
 
     def enter(self, **options: Any) -> None:
         """Show the screen: a fresh 2D root under aspect2d, then the subclass's widgets at the interface scale and
@@ -68,16 +70,26 @@ class Screen(DirectObject):  # type: ignore[misc]  # (Panda3D ships no types: it
         return self.app.settings.get("interface_scale", 100) / 100
 
     def apply_scale(self) -> None:
-        """Draw the screen at the interface scale, round the window's middle, as large as its widgets stay inside
-        the window (a form as high as the window stays at 100%): called when it enters, when it comes back from a
-        screen over it (the scale may have changed there) and when a form is drawn again. The table has its own."""
+        """Draw the screen at the interface scale, round the window's middle; a form higher than the window so
+        scrolls (its top at the window's top, scrolling.py), and only one wider than the window is made smaller:
+        called when it enters, when it comes back from a screen over it (the scale may have changed there) and
+        when a form is drawn again. The table has its own."""
         if self.root is None:
             return
         self.root.setScale(1.0)
+        self.root.setPos(0.0, 0.0, 0.0)
+        self.scroll.gather(self.rect_of)
         content = self.content()
         scale = self.interface_scale()
-        aspect = self.base.getAspectRatio()
-        self.root.setScale(layout.fitted(scale, content, aspect) if content is not None else scale)
+        if content is None:
+            self.root.setScale(scale)
+            self.scroll.place(scale, None, None)
+            return
+        body, foot = self.scroll.extents(self.rect_of)
+        size, across, up, room = layout.scrolled(scale, content, self.base.getAspectRatio())
+        self.root.setScale(size)
+        self.root.setPos(across, 0.0, 0.0 if room else up)
+        self.scroll.place(size, body if room else None, foot)
 
     def content(self) -> layout.Rect | None:
         """Where the screen's widgets under its root are drawn now (aspect2d units), all together."""
@@ -89,6 +101,18 @@ class Screen(DirectObject):  # type: ignore[misc]  # (Panda3D ships no types: it
             return None
         return (min(r[0] for r in found), max(r[1] for r in found), min(r[2] for r in found), max(r[3] for r in found))
 
+    def rect_of(self, node: NodePath) -> layout.Rect | None:
+        """Where a node of the screen's root is drawn now (aspect2d units): its widgets' frames and words, else its
+        own geometry's bounds (None: nothing drawn)."""
+        rects = [drawn_rect(self.base, w) for w in self.widgets + [w for g in self._groups for w in g]
+                 if not w.isEmpty() and (w == node or node.isAncestorOf(w)) and shown(w)]
+        found = [r for r in rects if r is not None]
+        if found:
+            return (min(r[0] for r in found), max(r[1] for r in found), min(r[2] for r in found),
+                    max(r[3] for r in found))
+        bounds = node.getTightBounds(self.base.aspect2d)
+        return (bounds[0].x, bounds[1].x, bounds[0].z, bounds[1].z) if bounds else None
+
     def bind_inputs(self) -> None:
         """Bind this screen's logical inputs (see `inputs.KEYS`) with `self.bind`."""
 
@@ -99,6 +123,8 @@ class Screen(DirectObject):  # type: ignore[misc]  # (Panda3D ships no types: it
             return
         if self.focus is None:
             self.focus = ButtonFocus(self)
+        self.bind("scroll_up", self.scroll.by, (-scrolling.STEP,))
+        self.bind("scroll_down", self.scroll.by, (scrolling.STEP,))
         self.bind("focus_next", self.focus.step, (1,))
         self.bind("focus_previous", self.focus.step, (-1,))
         if not any(self.base.messenger.isAccepting(key, self) for key in inputs.keys("confirm")):
@@ -148,6 +174,7 @@ class Screen(DirectObject):  # type: ignore[misc]  # (Panda3D ships no types: it
         for widget in self.widgets:
             widget.destroy()
         self.widgets, self._groups = [], []
+        self.scroll.close()
         for node in self._anchors:
             node.removeNode()
         self._anchors = []

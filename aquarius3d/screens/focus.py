@@ -207,6 +207,9 @@ class ButtonFocus:
             self._last = None
             self.marker.show(None)
         else:
+            scroll = getattr(self.screen, "scroll", None)
+            if scroll is not None:  # a form higher than the window: scrolled to show it (scrolling.py)
+                scroll.into_view(widget, widget_rect(self.screen.base, widget))
             rect = widget_rect(self.screen.base, widget)
             self._last = (widget_label(widget), (rect[0] + rect[1]) / 2, (rect[2] + rect[3]) / 2)
             self.marker.show(rect)

@@ -52,6 +52,9 @@ KEYS: dict[str, tuple[str, ...]] = {
     "elevation": ("e",),
     "heights": ("k",),  # the height ranking's panel
     "marks": ("m",),  # a marker over each goal element's highest point
+    # a form higher than the window (at a large interface size)
+    "scroll_up": ("wheel_up",),
+    "scroll_down": ("wheel_down",),
     # the rules' pages
     "page_next": ("page_down", "arrow_right"),
     "page_previous": ("page_up", "arrow_left"),

@@ -159,6 +159,22 @@ def fitted(scale: float, content: Rect, aspect: float) -> float:
     return max(0.1, min(scale, most))
 
 
+def scrolled(scale: float, content: Rect, aspect: float) -> tuple[float, float, float, float]:
+    """A form's scale, where its root stands (across: its middle moved to the window's where it would not fit
+    otherwise; up: its top at the window's top, or its middle at the window's) and how far it may scroll up: the
+    interface scale held whatever the form's height, a form higher than the window scrolled (screens/scrolling.py);
+    less only where its content (at 100%) is wider than the window."""
+    left, right, bottom, top = content
+    size = max(0.1, min(scale, (2 * aspect - 2 * MARGIN) / (right - left))) if right > left else scale
+    x = 0.0 if max(-left, right) * size <= aspect - MARGIN else -(left + right) / 2 * size
+    high = (top - bottom) * size
+    if max(-bottom, top) * size <= 1 - MARGIN:
+        return size, x, 0.0, 0.0  # (as drawn: round the window's middle)
+    if high <= 2 - 2 * MARGIN:
+        return size, x, -(top + bottom) / 2 * size, 0.0  # (moved to the window's middle: it fits so)
+    return size, x, 1 - MARGIN - top * size, high - (2 - 2 * MARGIN)
+
+
 def overlap(a: Rect, b: Rect) -> bool:
     """Do two rectangles share any area?"""
     return a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]

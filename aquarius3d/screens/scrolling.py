@@ -1,0 +1,166 @@
+"""A form higher than the window at the interface scale scrolls rather than shrinking (issue 27, point 10).
+
+Its foot (its note and its buttons: what lies wholly below FOOT as drawn at 100%) stays at the window's bottom on a
+band of the window's colour; the rest (its body) scrolls above it, its top at the window's top: the wheel moves it,
+Tab brings the widget in focus into view, and a bar at the window's right edge shows how much there is and where
+the window is in it. (screens/layout.py: `scrolled` says when; screens/__init__.py: `Screen.apply_scale`.)"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from direct.gui.DirectGui import DGG, DirectFrame
+from panda3d.core import CardMaker, NodePath, Point3, TextNode, TransparencyAttrib
+
+from .focus import widget_rect
+from .layout import MARGIN, Rect
+
+if TYPE_CHECKING:
+    from . import Screen
+
+FOOT = -0.7  # a form's widgets wholly below this (aspect2d units, as drawn at 100%) are its foot
+NOTE_ROW = 0.06  # the room kept for a row of a note not said yet (aspect2d units at 100%)
+STEP = 0.16  # a turn of the wheel (aspect2d units)
+BAR_WIDE = 0.014  # the bar's width, and its place from the window's right edge
+TRACK = (0.55, 0.6, 0.7, 0.25)
+THUMB = (0.78, 0.82, 0.9, 0.85)
+WINDOW = (0.11, 0.12, 0.14, 1)  # the window's colour (app.py), under the foot
+
+
+class Scroll:
+    """Kept by a screen: its root's `body` and `foot` nodes, and how far the body is scrolled up (`offset`,
+    aspect2d units) out of how far it may be (`room`)."""
+
+    def __init__(self, screen: Screen) -> None:
+        self.screen = screen
+        self.offset = 0.0
+        self.room = 0.0  # how far it may scroll (0: the form fits)
+        self.body: NodePath | None = None
+        self.foot: NodePath | None = None
+        self.band: DirectFrame | None = None  # under the foot: hides the body scrolled beneath it, takes its clicks
+        self.bar: NodePath | None = None
+        self.floor = -1.0  # the lowest the body shows (aspect2d units): the foot's top, or the window's bottom
+        self._top = 0.0  # the body's height with nothing scrolled (the root's units)
+        self._size = 1.0  # the root's scale
+
+    def gather(self, rect_of: Callable[[NodePath], Rect | None]) -> None:
+        """Before the form is measured (its root at 100%, in place): every node of the root's in the body but the
+        foot's, in the order they are drawn. `rect_of`: where a node is drawn (aspect2d units), if anywhere."""
+        root = self.screen.root
+        assert root is not None
+        if self.body is None or self.body.isEmpty() or self.body.getParent() != root:
+            self.body = root.attachNewNode("form-body")
+            self.foot = root.attachNewNode("form-foot")
+        assert self.foot is not None
+        self.body.setZ(0.0)
+        self.foot.setZ(0.0)
+        for holder in (root, self.foot):
+            for child in list(holder.getChildren()):
+                if child not in (self.body, self.foot, self.band):
+                    child.reparentTo(self.body, child.getSort())
+        for child in list(self.body.getChildren()):
+            rect = rect_of(child)
+            if (rect[3] if rect is not None else self._height(child)) < FOOT:
+                child.reparentTo(self.foot, child.getSort())
+
+    def _height(self, node: NodePath) -> float:
+        """Where a node drawing nothing stands (aspect2d units): an empty text (a note not said yet) by its line."""
+        found = node.node()
+        z = found.getTransform().getRow3(3).z if isinstance(found, TextNode) else 0.0
+        return float(self.screen.base.aspect2d.getRelativePoint(node, Point3(0.0, 0.0, z)).z)
+
+    def extents(self, rect_of: Callable[[NodePath], Rect | None]) -> tuple[Rect | None, Rect | None]:
+        """The body's and the foot's rectangles as drawn now (aspect2d units), if they hold anything."""
+        found: list[Rect | None] = []
+        for holder in (self.body, self.foot):
+            rects = []
+            for child in holder.getChildren() if holder is not None else []:
+                rect = rect_of(child) if child not in (self.band,) else None
+                if rect is None and isinstance(child.node(), TextNode):  # a note not said yet: a row kept for it
+                    z = self._height(child)
+                    rect = (0.0, 0.0, z - NOTE_ROW / 3, z + NOTE_ROW)
+                if rect is not None:
+                    rects.append(rect)
+            found.append((min(r[0] for r in rects), max(r[1] for r in rects), min(r[2] for r in rects),
+                          max(r[3] for r in rects)) if rects else None)
+        return found[0], found[1]
+
+    def place(self, size: float, body: Rect | None, foot: Rect | None) -> None:
+        """The form, `size` its scale, is higher than the window: the foot at the window's bottom, the body above it
+        from the window's top, scrolled as far as it was (as far as it still can be). `body` and `foot`: their
+        rectangles at 100% (None: none). Or, the body None: the form fits as it is drawn."""
+        self._size = size
+        if self.band is not None:
+            self.band.hide()
+        if self.foot is not None:
+            self.foot.setZ(0.0)
+        self.room, self.floor, self._top = 0.0, -1 + MARGIN, 0.0
+        if body is not None:
+            if foot is not None:
+                assert self.foot is not None
+                lift = (-1 + MARGIN) / size - foot[2]
+                self.foot.setZ(lift)
+                self.floor = (foot[3] + lift) * size + MARGIN
+                self._band(foot[3] + MARGIN / size)
+            self._top = (1 - MARGIN) / size - body[3]
+            self.room = max(0.0, (body[3] - body[2]) * size - (1 - MARGIN - self.floor))
+        self.offset = min(max(self.offset, 0.0), self.room)
+        self._draw()
+
+    def _band(self, top: float) -> None:
+        """The band under the foot, up to `top` (the foot's units), across the whole window."""
+        if self.band is None or self.band.isEmpty():
+            self.band = DirectFrame(parent=self.foot, frameColor=WINDOW, state=DGG.NORMAL)
+        self.band.reparentTo(self.foot, -1)  # (drawn first of the foot, over the body: its clicks go nowhere)
+        self.band["frameSize"] = (-20.0, 20.0, -20.0, top)
+        self.band.show()
+
+    def by(self, amount: float) -> None:
+        """Scroll up (positive: what is below comes into view) or down, within the form."""
+        self.offset = min(max(self.offset + amount, 0.0), self.room)
+        self._draw()
+
+    def into_view(self, node: NodePath, rect: Rect) -> None:
+        """Scroll just enough that a node of the body drawn at `rect` (aspect2d units, as it stands now) shows
+        whole, above the foot (the foot's own always show)."""
+        if self.room <= 0 or self.body is None or not self.body.isAncestorOf(node):
+            return
+        _, _, bottom, top = rect
+        if top > 1 - MARGIN:
+            self.by(1 - MARGIN - top)
+        elif bottom < self.floor:
+            self.by(self.floor - bottom)
+
+    def close(self) -> None:
+        """The screen goes: the band with it (its other nodes go with the screen's root)."""
+        if self.band is not None:
+            self.band.destroy()
+        self.band = self.body = self.foot = self.bar = None
+        self.offset = self.room = 0.0
+
+    def _draw(self) -> None:
+        screen = self.screen
+        if screen.root is None:
+            return
+        if self.body is not None:
+            self.body.setZ(self._top + self.offset / self._size)
+        if self.bar is not None:
+            self.bar.removeNode()
+            self.bar = None
+        focus = screen.focus  # the keyboard's frame follows the widget it is round
+        if focus is not None and focus.widget is not None and not focus.widget.isEmpty():
+            focus.marker.show(widget_rect(screen.base, focus.widget))
+        if self.room <= 0:
+            return
+        self.bar = screen.anchor(screen.base.a2dRightCenter).attachNewNode("scroll-bar")
+        self.bar.setTransparency(TransparencyAttrib.M_alpha)
+        track = 1 - MARGIN - self.floor
+        thumb = track * track / (track + self.room)
+        upper = 1 - MARGIN - (track - thumb) * self.offset / self.room
+        for name, colour, (high, low) in (("track", TRACK, (1 - MARGIN, self.floor)),
+                                          ("thumb", THUMB, (upper, upper - thumb))):
+            maker = CardMaker(f"scroll-{name}")
+            maker.setFrame(-2 * BAR_WIDE, -BAR_WIDE, low, high)
+            card = self.bar.attachNewNode(maker.generate())
+            card.setColor(*colour)
