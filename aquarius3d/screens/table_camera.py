@@ -2,10 +2,15 @@
 screens/table_screen.py).
 
 After each move (and when a game opens, ends or the window changes shape) the camera eases to frame the cards,
-the pyramids, the ghosts and every cell a card may take next, as large as the part of the window the HUD leaves
-free allows; the piles, trays, scoring row and labels come into the framing too when the cards stay big so (a
-card at least BIG_CARD of the window's width), at the end, or on T (a glance at the whole table). Once the player
-moves the camera it stays until F (or 1, 2, 3, Home). The wheel zooms towards what the pointer is on.
+the pyramids, the ghosts, every cell a card may take next and what the turn needs (Aquarius Rising's tray to play
+from, Elemental Towers' scoring row), each clear of the HUD's panels, as large as the window allows
+(view/clearance.py); the piles and the other trays stay clear of the panels too, but may stand at the window's
+edge or beyond it. The piles, trays, hands of backs and labels come into the framing when the cards stay big so
+(a card at least BIG_CARD of the window's width), at the end, or on T (a glance at the whole table). A game opens
+at the three-quarter view, 40 degrees above the table: lower than a plan, the table's depth is foreshortened and
+its cards come larger into the window's width (1280x720, four-player Aquarius, 20 cards: 72 pixels a card against
+56 at 52 degrees). Once the player moves the camera it stays until F (or 1, 2, 3, Home): F frames again from the
+player's angle. The wheel zooms towards what the pointer is on.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from typing import TYPE_CHECKING
 from ..core import geometry
 from ..session import Stage
 from ..view.camera import Box, Orbit, Rect, project
-from ..view.framing import ANGLES, CameraMan, frame_view, framed, scene_boxes, tangents
+from ..view.framing import ANGLES, CameraMan, frame_view, framed, node_boxes, scene_boxes, tangents
 
 if TYPE_CHECKING:
     from panda3d.core import Lens
@@ -32,6 +37,8 @@ if TYPE_CHECKING:
 
 Framing = tuple[int, bool, tuple[Rect, ...], float]  # what the camera was framed for: moves, ended, HUD, aspect
 BIG_CARD = 90 / 640  # screen units (2 is the window's width): a card 90 pixels wide in a window 1280 wide
+HEADING = (40.0, 40.0)  # millimetres of the table either side of the scoring row's heading, and beyond its anchor
+ROW_PITCH = 52.0  # degrees: the three-quarter view's pitch with Elemental Towers' scoring row (play_pitch)
 
 
 class TableCamera:
@@ -69,13 +76,32 @@ class TableCamera:
         return self.session.stage in (Stage.OVER, Stage.ROUND_OVER)
 
     def frame_boxes(self, whole: bool | None = None) -> list[Box]:
-        """What the camera frames: every card, pyramid, ghost and legal spot (any cell a card may take next); with
-        the whole table (the piles, trays, scoring row and labels too) when `whole`, by default as last framed."""
+        """What the camera frames: every card, pyramid, ghost and legal spot (any cell a card may take next), and
+        what a turn needs in view (Aquarius Rising's tray to play from, Elemental Towers' scoring row); with the
+        whole table (the piles, trays, hands of backs and labels too) when `whole`, by default as last framed."""
         spots = () if self.ended() else self.session.state.table.need
         if not (self.whole if whole is None else whole):
-            return (scene_boxes(self.scene, spots, self.parts.play_furniture() + self.feedback.nodes())
-                    + self.parts.play_label_boxes())
+            return scene_boxes(self.scene, spots, self.parts.play_furniture()) + self._play_label_boxes()
         return scene_boxes(self.scene, spots, self.parts.furniture() + self.feedback.nodes()) + self.parts.label_boxes()
+
+    def _play_label_boxes(self) -> list[Box]:
+        """Room for the labels of what a turn needs in view: Elemental Towers' values beside its scoring row, and
+        the row's heading above its top card (where it is read first: not pushed aside by a panel of the HUD)."""
+        boxes = self.parts.play_label_boxes()
+        row = self.parts.scoring_row
+        anchor = None if row is None or row.heading.isHidden() else row.heading.getPythonTag("anchor")
+        if anchor is not None:
+            (x, y, z), _ = anchor
+            boxes.append(((x - HEADING[0], y, z), (x + HEADING[0], y + HEADING[1], z + 2.0)))
+        return boxes
+
+    def edge_boxes(self, whole: bool | None = None) -> list[Box]:
+        """What may stand at the view's edge or out of it, but never under the HUD, while the cards are framed
+        first: the piles and the other trays (T shows them all; the hands of backs are left out, as ornaments)."""
+        if self.whole if whole is None else whole:
+            return []
+        needed = self.parts.play_furniture()
+        return node_boxes(self.scene, [n for n in self.parts.furniture() if n not in needed])
 
     def obstacles(self) -> list[Rect]:
         return (self.hud.obstacles(self.ended(), not self.join.button.isHidden(), self.session.humans > 0)
@@ -89,15 +115,22 @@ class TableCamera:
         whole = self._fit(self.frame_boxes(True), name)
         above = name == "top" or (name is None and self.camera.orbit.pitch >= ANGLES["top"][1] - 0.5)
         self.whole = self.ended() or self.glance or above or self._card_width(whole) >= BIG_CARD
-        return whole if self.whole else self._fit(self.frame_boxes(False), name)
+        return whole if self.whole else self._fit(self.frame_boxes(False), name, self.edge_boxes(False))
 
-    def _fit(self, boxes: list[Box], name: str | None) -> Orbit:
-        lens = self.perspective
-        if name is not None:
-            return frame_view(name, boxes, lens, self.obstacles())
-        orbit = self.camera.orbit
-        found = framed(boxes, orbit.heading, orbit.pitch, lens, self.obstacles())
-        return found if found is not None else frame_view("orbit", boxes, lens, self.obstacles())
+    def _fit(self, boxes: list[Box], name: str | None, edge: list[Box] | None = None) -> Orbit:
+        lens, obstacles, edge = self.perspective, self.obstacles(), edge or []
+        if name is None:
+            heading, pitch = self.camera.orbit.heading, self.camera.orbit.pitch
+        else:
+            heading, pitch = ANGLES[name] if name != "orbit" else (ANGLES[name][0], self.play_pitch())
+        found = framed(boxes, heading, pitch, lens, obstacles, edge=edge)
+        return found if found is not None else frame_view(name or "orbit", boxes, lens, obstacles, edge)
+
+    def play_pitch(self) -> float:
+        """The three-quarter view's pitch (a game opening, Home, 3): ANGLES' (lower than a plan: the table's depth
+        foreshortened, its cards come larger into the window's width), but for Elemental Towers' scoring row,
+        which runs away from the player: seen lower, its five values have no room beside their cards."""
+        return ANGLES["orbit"][1] if self.parts.scoring_row is None else ROW_PITCH
 
     def _card_width(self, orbit: Orbit) -> float:
         """How wide a card in the middle of the table stands on the screen from an orbit (screen units: 2 is the
@@ -139,19 +172,14 @@ class TableCamera:
             self.camera.ease_to(self.framed())
 
     def inside(self, orbit: Orbit | None = None) -> bool:
-        """Does every box project inside one free rectangle of the window, seen from an orbit (the camera's
-        goal by default)?"""
-        from ..view.camera import corners, free_rects
+        """Does every framed box show inside the window, clear of the HUD, and every box that may stand at the
+        edge stay clear of the HUD, seen from an orbit (the camera's goal by default)?"""
+        from ..view.clearance import shows
         from ..view.framing import WINDOW
 
         orbit = orbit or (self.camera.goal[1] if self.camera.goal is not None else self.camera.orbit)
         tan_x, tan_y = tangents(self.perspective)
-        points = [project(p, orbit, tan_x, tan_y) for p in corners(self.frame_boxes())]
-        seen = [p for p in points if p is not None]
-        if len(seen) < len(points):
-            return False
-        return any(all(x0 - 1e-6 <= x <= x1 + 1e-6 and y0 - 1e-6 <= y <= y1 + 1e-6 for x, y in seen)
-                   for x0, x1, y0, y1 in free_rects(self.obstacles(), WINDOW))
+        return shows(self.frame_boxes(), self.edge_boxes(), orbit, tan_x, tan_y, WINDOW, self.obstacles())
 
     def fit(self) -> None:
         """F: frame the table from the present angle, and follow the game again."""

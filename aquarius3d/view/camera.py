@@ -110,7 +110,7 @@ def preset(name: str, bounds: Box) -> Orbit:
     if name == "side":
         return Orbit(centre, distance, 0.0, MIN_PITCH + 4.0)
     if name == "orbit":
-        return Orbit(centre, distance * 0.8, 0.0, 52.0)
+        return Orbit(centre, distance * 0.8, 0.0, 40.0)
     raise ValueError(f"unknown view {name!r} (top, side or orbit)")
 
 

@@ -2,9 +2,10 @@
 
 After each move (and when a game opens, ends or the window changes shape) the camera eases, over
 EASE seconds, to the nearest view that shows every card, pyramid, legal spot and piece of furniture
-inside the free part of the window, keeping its heading and pitch; unless the player has moved the
-camera since the last fit. F fits on demand from where the player looks, Home (and 3) from the
-three-quarter view, 1 from above, 2 from the side. The maths is in camera.py (`fit`, `free_rects`).
+inside the window, each clear of the HUD's panels, keeping its heading and pitch; unless the player has
+moved the camera since the last fit. F fits on demand from where the player looks, Home (and 3) from the
+three-quarter view, 1 from above, 2 from the side. The maths is in clearance.py (`fit_clear`) and
+camera.py (`fit`, `free_rects`: the picture in one free rectangle, where clearance finds no room).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from ..core import geometry
 from .camera import Box, Orbit, Point, Rect, best_fit, corners, free_rects, preset
+from .clearance import fit_clear
 
 if TYPE_CHECKING:
     from panda3d.core import Lens, NodePath
@@ -26,7 +28,7 @@ EASE = 0.3  # seconds for the camera to ease to a new framing
 MARGIN = 0.03  # kept clear inside the free rectangle (screen units)
 WINDOW: Rect = (-0.98, 0.98, -0.98, 0.98)
 
-ANGLES = {"orbit": (0.0, 52.0), "top": (0.0, 89.5), "side": (0.0, 8.0)}
+ANGLES = {"orbit": (0.0, 40.0), "top": (0.0, 89.5), "side": (0.0, 8.0)}  # orbit: see table_camera.py
 
 
 def card_box(cell: tuple[int, int], bottom: float) -> Box:
@@ -56,7 +58,13 @@ def scene_boxes(scene: TableScene, spots: Iterable[tuple[int, int]] = (),
             boxes.append(card_box(view.cell, card_transform(view)[2]))
     ground = geometry.card_bottom(geometry.card_top(0))
     boxes += [card_box(cell, ground) for cell in spots]
-    for node in furniture:
+    return boxes + node_boxes(scene, furniture)
+
+
+def node_boxes(scene: TableScene, nodes: Iterable[NodePath]) -> list[Box]:
+    """Boxes round nodes of the table (piles, trays, hands of backs), in the table's coordinates."""
+    boxes: list[Box] = []
+    for node in nodes:
         bounds = node.getTightBounds(scene.root)
         if bounds is not None:
             low, high = bounds
@@ -71,21 +79,34 @@ def tangents(lens: Lens) -> tuple[float, float]:
 
 
 def framed(boxes: Sequence[Box], heading: float, pitch: float, lens: Lens, obstacles: Iterable[Rect] = (),
-           window: Rect = WINDOW) -> Orbit | None:
-    """The nearest orbit at this heading and pitch showing every box clear of the obstacles (screen rectangles)."""
+           window: Rect = WINDOW, edge: Sequence[Box] = ()) -> Orbit | None:
+    """The nearest orbit at this heading and pitch showing every box inside the window, each clear of the
+    obstacles (screen rectangles), and keeping each `edge` box clear of them too (it may stand at the view's edge
+    or out of view): clearance.py. MARGIN is kept round each."""
     if not boxes:
         return None
     tan_x, tan_y = tangents(lens)
+    inner = (window[0] + MARGIN, window[1] - MARGIN, window[2] + MARGIN, window[3] - MARGIN)
+    found = fit_clear(boxes, heading, pitch, tan_x, tan_y, inner, grown(obstacles), edge, geometry.card_top(0))
+    if found is not None:
+        return found
     rects = [(x0 + MARGIN, x1 - MARGIN, y0 + MARGIN, y1 - MARGIN)
              for x0, x1, y0, y1 in free_rects(obstacles, window)]
-    found = best_fit(corners(boxes), heading, pitch, tan_x, tan_y, rects or [window], geometry.card_top(0))
-    return None if found is None else found[0]
+    fits = best_fit(corners(boxes), heading, pitch, tan_x, tan_y, rects or [window], geometry.card_top(0))
+    return None if fits is None else fits[0]
 
 
-def frame_view(name: str, boxes: Sequence[Box], lens: Lens, obstacles: Iterable[Rect] = ()) -> Orbit:
-    """A named view (orbit, top, side) framing the boxes; the old preset when nothing fits."""
+def grown(obstacles: Iterable[Rect]) -> list[Rect]:
+    """The obstacles with MARGIN round each."""
+    return [(x0 - MARGIN, x1 + MARGIN, y0 - MARGIN, y1 + MARGIN) for x0, x1, y0, y1 in obstacles]
+
+
+def frame_view(name: str, boxes: Sequence[Box], lens: Lens, obstacles: Iterable[Rect] = (),
+               edge: Sequence[Box] = ()) -> Orbit:
+    """A named view (orbit, top, side) framing the boxes (and `edge` ones clear of the obstacles, as `framed`);
+    the old preset when nothing fits."""
     heading, pitch = ANGLES[name]
-    orbit = framed(boxes, heading, pitch, lens, obstacles)
+    orbit = framed(boxes, heading, pitch, lens, obstacles, edge=edge)
     if orbit is not None:
         return orbit
     xs = [c for box in boxes for c in (box[0][0], box[1][0])] or [0.0]
