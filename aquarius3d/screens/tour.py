@@ -213,22 +213,53 @@ class Tour:
         self.panel.setPos(*place)
         self.panel.show()
 
+    def kept(self) -> list[Rect]:
+        """What the callout never covers (aspect2d units): the hand's cards and the prompt strip (with an action's
+        dialog beside it), what the player reads and clicks while the tour shows; nothing while the step shows the
+        game menu (its shade lies over them)."""
+        if self.showing_menu:
+            return []
+        hand = self.hand_box()
+        return ([hand] if hand is not None else []) + self.screen.hud.prompt.rects()
+
     def _panel_place(self, aspect: float, size: float, over: bool = False) -> tuple[float, float, float] | None:
-        """The callout's place beside its frame at this scale, inside the window and clear of it: below, above, left
-        or right of it, whichever fits first; None if none does (with `over`: the side with the most room, over
-        what it must)."""
+        """The callout's place beside its frame at this scale, inside the window, clear of it and of what it must
+        never cover (`kept`): below, above, left or right of it (sliding along that side as far as it must), whichever
+        fits first; None if none does. With `over`: clear of what it must never cover, over as little of the frame
+        as can be (over it anyway where even that cannot be)."""
         left, right, bottom, top = self.frame
         half_w, half_h = PANEL[1] * size, PANEL[3] * size
-        x = max(-aspect + half_w + EDGE, min(aspect - half_w - EDGE, (left + right) / 2))
-        z = max(-1 + half_h + EDGE, min(1 - half_h - EDGE, (bottom + top) / 2))
-        places = [(x, bottom - GAP - half_h), (x, top + GAP + half_h),
-                  (left - GAP - half_w, z), (right + GAP + half_w, z)]
-        for px, pz in places:
-            if -aspect + EDGE <= px - half_w and px + half_w <= aspect - EDGE and -1 + EDGE <= pz - half_h \
-                    and pz + half_h <= 1 - EDGE:
+        low_x, high_x, low_z, high_z = -aspect + half_w + EDGE, aspect - half_w - EDGE, -1 + half_h + EDGE, 1 - half_h - EDGE
+        x = max(low_x, min(high_x, (left + right) / 2))
+        z = max(low_z, min(high_z, (bottom + top) / 2))
+        kept = self.kept()
+        zs = [z, high_z, *(part[3] + GAP + half_h for part in kept)]  # (beside it: higher, clear of the hand, the strip)
+        xs = [x, low_x, high_x]
+        places = [(px, bottom - GAP - half_h) for px in xs] + [(px, top + GAP + half_h) for px in xs] \
+            + [(left - GAP - half_w, pz) for pz in zs] + [(right + GAP + half_w, pz) for pz in zs]
+        places += [(x, part[3] + GAP + half_h) for part in kept]
+        window = (-aspect + EDGE, aspect - EDGE, -1 + EDGE, 1 - EDGE)
+
+        def rect(px: float, pz: float) -> Rect:
+            return (px - half_w, px + half_w, pz - half_h, pz + half_h)
+
+        fits = [(px, pz) for px, pz in places if layout.inside(rect(px, pz), window, 1e-9)
+                and not any(layout.overlap(rect(px, pz), part) for part in kept)]
+        for px, pz in fits:
+            if not layout.overlap(rect(px, pz), self.frame):
                 return (px, 0, pz)
         if not over:
             return None
+        grid = [(low_x + (high_x - low_x) * i / 8, low_z + (high_z - low_z) * j / 8) for i in range(9) for j in range(9)]
+        clear = fits + [(px, pz) for px, pz in grid if not any(layout.overlap(rect(px, pz), part) for part in kept)]
+        if clear:  # over the least of the frame
+            px, pz = min(clear, key=lambda p: covered(rect(*p), self.frame))
+            return (px, 0, pz)
         below, above = bottom + 1, 1 - top
         return (x, 0, max(-1 + half_h + EDGE, bottom - GAP - half_h) if below >= above
                 else min(1 - half_h - EDGE, top + GAP + half_h))
+
+
+def covered(a: Rect, b: Rect) -> float:
+    """How much of rectangle b a covers (its area)."""
+    return max(0.0, min(a[1], b[1]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[2], b[2]))
