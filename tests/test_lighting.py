@@ -185,3 +185,44 @@ def test_render_draws_at_the_quality_asked(tmp_path):
     done = subprocess.run([sys.executable, "-m", "aquarius3d", "render", str(position), "--quality", "ultra"],
                           capture_output=True, text=True, cwd=tmp_path, env=ENV)
     assert done.returncode == 2 and "--quality" in done.stderr
+
+
+def test_the_low_tiers_shadows_are_drawn_once_for_what_changed_and_never_stale(lit_scene):
+    """The low tier's shadows are shapes made again only when what lies on the felt or casts a shadow changed:
+    a redraw that changed nothing keeps them; a house built while several owners set their parts (a refresh:
+    `changing`) is shaded once all have, from what they set last."""
+    table = lit_scene
+    table.scene.set_quality(QUALITIES["low"])
+    felt = table.scene.table
+    lone = {"c": CardView((0, 0), "EEEE", 0, GROUND)}
+    table.scene.sync(lone, {})
+    seen: list = []
+
+    def drawn():
+        """The shapes' nodes, each tagged as first seen (a shape made again is a new node, untagged)."""
+        children = list(felt.shadows.getChildren())
+        for child in children:
+            if not child.hasNetTag("seen"):
+                child.setTag("seen", str(len(seen)))
+                seen.append(child)
+        return [child.getTag("seen") for child in children]
+
+    def vertices():
+        return sum(geom.getVertexData().getNumRows() for child in felt.shadows.getChildren()
+                   for geom in child.node().getGeoms())
+
+    first, alone = drawn(), vertices()
+    assert first and alone > 0
+    table.scene.sync(lone, {})  # the same cards again, owners setting what they set before: the same shapes
+    felt.set_footprints("test", [])
+    felt.set_casters("test", [])
+    assert drawn() == first
+    cards, pyramids, _ = house((3, 0), 1, "h")
+    with felt.changing():
+        table.scene.sync({**lone, **cards}, pyramids)
+        assert drawn() == first  # (waiting for the owners to finish)
+        felt.set_footprints("test", [(400.0, 400.0, 460.0, 480.0)])
+    assert vertices() > alone  # drawn at the end, with the house's cast shadow and the test's footprint
+    with_all = vertices()
+    felt.set_footprints("test", [])
+    assert alone < vertices() < with_all

@@ -174,10 +174,11 @@ class TableScreen(TableCamera, Screen):
     def refresh(self) -> None:
         """Redraw everything from the session: table, ghosts, furniture, hand, HUD, cover; frame if it moved on."""
         session = self.session
-        self.parts.sync()
-        self.parts.update(self.camera.orbit.distance)  # the trays first: the seats sit at them (Aquarius Rising)
-        self.feedback.observe()
-        self.parts.hover(self.hover_cell, self.hover_move)
+        with self.scene.table.changing():  # (the felt's shadows drawn once, for all that moved)
+            self.parts.sync()
+            self.parts.update(self.camera.orbit.distance)  # the trays first: the seats sit at them (Rising)
+            self.feedback.observe()
+            self.parts.hover(self.hover_cell, self.hover_move)
         state = session.state
         winning = session.winning_cells()
         self.scene.highlight({state.table.cards[c] for c in winning if c in state.table.cards})

@@ -8,7 +8,8 @@ drawn again whenever what lies on the felt changes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 
 import numpy as np
 from panda3d.core import (
@@ -102,6 +103,9 @@ class Table:
         self.footprints: dict[str, list[Rect]] = {}
         self.casters: dict[str, list[Caster]] = {}
         self._drawn: tuple[Extent, tuple[Rect, ...]] | None = None
+        self._shadowed: tuple[list[Rect], list[Caster]] | None = None  # what the low tier's shadows were drawn for
+        self._changing = 0  # inside `changing`: the shadows wait for its end
+        self._stale = False  # something changed while they waited
         self.shadows = self.root.attachNewNode("shadows")  # the low tier's shadows, drawn as shapes
 
     def fit(self, bounds: Box | None = None) -> None:
@@ -158,17 +162,21 @@ class Table:
         the low tier draws their shadows as shapes (view/shadows.py); the others need nothing (the shadow map)."""
         self.casters[name] = list(casters)
         if self.lighting.enabled and not self.lighting.ground_light:
-            self.draw_shadows()
+            self.draw_contacts()  # (the low tier: its shadows, drawn as shapes)
 
     def draw_shadows(self) -> None:
-        """The low tier's shadows on the felt: cast shadows and contact shadows, as soft shapes."""
-        self.shadows.node().removeAllChildren()
+        """The low tier's shadows on the felt: cast shadows and contact shadows, as soft shapes (drawn again only
+        when what lies on the felt or casts a shadow changed: each owner sets its part after every move)."""
         rects = [r for name in sorted(self.footprints) for r in self.footprints[name]]
+        casters = [c for name in sorted(self.casters) for c in self.casters[name]]
+        if self._shadowed == (rects, casters):
+            return
+        self._shadowed = (rects, casters)
+        self.shadows.node().removeAllChildren()
         contact = self.shadows.attachNewNode(shadows.contact_node(rects).node())
         contact.setBin(CONTACT_BIN, 0)
         contact.setDepthWrite(False)
-        cast = self.shadows.attachNewNode(shadows.cast_node(
-            [c for name in sorted(self.casters) for c in self.casters[name]], KEY_TOWARD).node())
+        cast = self.shadows.attachNewNode(shadows.cast_node(casters, KEY_TOWARD).node())
         cast.setBin(CAST_BIN, 0)
         cast.setDepthWrite(False)
         # Each pixel is darkened once: where two shadows overlap, the second is not drawn again (the stencil
@@ -180,14 +188,31 @@ class Table:
         self.shadows.setShaderOff(1)
         self.shadows.setTextureOff(1)
 
+    @contextmanager
+    def changing(self) -> Iterator[None]:
+        """Several owners set their parts in turn (a redraw after a move): the shadows are drawn once, at the end,
+        not once for each owner."""
+        self._changing += 1
+        try:
+            yield
+        finally:
+            self._changing -= 1
+            if not self._changing and self._stale:
+                self._stale = False
+                self.draw_contacts()
+
     def draw_contacts(self) -> None:
         """Draw the felt's contact shadows again if what lies on it, or the table's size, changed."""
         if not self.lighting.enabled:
+            return
+        if self._changing:
+            self._stale = True
             return
         if not self.lighting.ground_light:
             self.draw_shadows()
             return
         self.shadows.node().removeAllChildren()
+        self._shadowed = None
         rects = tuple(r for name in sorted(self.footprints) for r in self.footprints[name])
         if self._drawn == (self.extent, rects):
             return
