@@ -24,6 +24,8 @@ def play(app, moves: int) -> None:
             break
         if session.stage != "computer":
             break  # a person is to act (or the round ended): no computer move can come
+        if session.stage != "computer":
+            break  # a person is to act (or the round ended): no computer move can come
         before = len(session.state.log)
         table._bot_due = 0
         table._tick(FakeTask())
