@@ -47,6 +47,8 @@ def tab_to(app, target):
 def check_focus(app):
     """What is in focus is framed; a spot in focus is lit as the hover lights it (Dominus: its edges marked)."""
     table = app.table
+    table.camera.finish()  # (a move may have just set the camera easing to frame the new spots: where it stops,
+    table.keys.frame()  # the frame round the focus follows it, as it does each frame)
     focus = table.keys.focus
     assert focus is not None and not table.keys.marker.root.isHidden()
     left, right, bottom, top = table.keys.marker.rect
