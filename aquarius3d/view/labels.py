@@ -107,13 +107,19 @@ class ScreenLabels:
 
     @staticmethod
     def anchor(label: NodePath, point: tuple[float, float, float] | None, lift: float = 0.0,
-               beside: bool = False, span: float = 0.0) -> None:
+               beside: bool = False, span: float = 0.0, other_side: tuple[float, float, float] | None = None,
+               above: tuple[float, float, float] | None = None) -> None:
         """Where on the table the label belongs (scene coordinates, mm); `lift`: screen units above it preferred;
         `beside`: the label starts at the anchor, to its right (a value next to its card), not centred on it;
-        `span`: millimetres of the table either way along y within which a label beside stays level with it."""
+        `span`: millimetres of the table either way along y within which a label beside stays level with it;
+        `other_side`: for a label beside, where it ends instead, to the left of that point, when the right side has
+        no clear place (a panel over it); `above`: a point of the table the label's bottom stays above on the
+        screen (a heading over a column, never level with the first label beside it, whose band ends there)."""
         label.setPythonTag("anchor", None if point is None else (tuple(point), lift))
         label.setPythonTag("beside", beside)
         label.setPythonTag("span", span)
+        label.setPythonTag("other_side", other_side)
+        label.setPythonTag("above", above)
 
     def shown(self) -> list[NodePath]:
         """The labels shown, in the order they are placed."""
@@ -168,10 +174,24 @@ class ScreenLabels:
             width, height = right - left, top - bottom
             beside = bool(label.getPythonTag("beside"))
             shift = width / 2 + GAP if beside else 0.0
+            floor = label.getPythonTag("above")
+            if film is not None and floor is not None:  # over the first label of a column beside it
+                low = screen(*floor)
+                band = None if low is None else (low.y + height / 2, WINDOW[3])
             centre = None
-            if film is not None and (band is not None or not span):
+            if film is not None and (band is not None or not span and floor is None):
                 centre = self._spot(film.x + shift, film.y + lift, width, height, hard + taken, band, beside,
                                     label.getPythonTag("reach"))
+            other = label.getPythonTag("other_side") if beside else None
+            if centre is None and other is not None:  # beside, on the left of the other side instead
+                film = screen(*other)
+                band = None
+                if film is not None and span:
+                    near, far = screen(other[0], other[1] - span, other[2]), screen(other[0], other[1] + span, other[2])
+                    band = None if near is None or far is None else (min(near.y, far.y), max(near.y, far.y))
+                if film is not None and (band is not None or not span):
+                    centre = self._spot(film.x - shift, film.y + lift, width, height, hard + taken, band, False,
+                                        label.getPythonTag("reach"), leftward=True)
             rect = None if centre is None else (centre[0] - width / 2, centre[0] + width / 2,
                                                 centre[1] - height / 2, centre[1] + height / 2)
             if centre is None or rect is None or any(overlaps(rect, other) for other in covered):
@@ -186,14 +206,14 @@ class ScreenLabels:
     @staticmethod
     def _spot(x: float, y: float, width: float, height: float, hard: list[Rect],
               band: tuple[float, float] | None = None, rightward: bool = False,
-              reach: float = REACH) -> tuple[float, float] | None:
+              reach: float = REACH, leftward: bool = False) -> tuple[float, float] | None:
         """The nearest spot round (x, y), no farther than `reach`, for a label of this size: inside the window,
         clear of the hard rectangles; with `band`, its middle's height within it; `rightward`: never left of x (a
-        value beside its card does not go over the card). None when there is none."""
+        value beside its card does not go over the card), `leftward` never right of it. None when there is none."""
         wx0, wx1, wy0, wy1 = WINDOW
         for radius in (r for r in STEPS if r <= reach + 1e-9):
             for dx, dy in DIRECTIONS if radius else [(0.0, 0.0)]:
-                if rightward and dx < -1e-9:
+                if rightward and dx < -1e-9 or leftward and dx > 1e-9:
                     continue
                 cx, cy = x + dx * radius, y + dy * radius
                 if band is not None and not band[0] <= cy <= band[1]:

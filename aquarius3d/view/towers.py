@@ -69,7 +69,7 @@ ROW_STEP = geometry.CELL_Y * 0.66  # from one place of the row to the next
 LABEL_SCALE = 0.043  # a value's size on the screen (aspect2d units): as a seat's label at its turn (view/seat_labels.py)
 HEADING_SCALE = 0.04  # the heading's
 HEADING_LIFT = 0.035  # screen units above the top card the heading is shown, if it can
-LABEL_REACH = 80.0  # millimetres right of the cards the values' labels take at the usual framings
+LABEL_REACH = 120.0  # millimetres right of the cards the values' labels take at the usual framings
 LEVEL_SPAN = 0.35 * geometry.CARD_LENGTH * ROW_SCALE * math.cos(math.radians(ROW_TILT))  # a value's middle stays
 # this near (mm, either way along the table) to its card's middle: within the card's own height on the screen
 
@@ -129,8 +129,9 @@ class ScoringRow:
             return
         x, top = self.place()
         self.heading.node().setText(title)
+        # over the top card, or beside it over its value's line: never level with the top place's value
         ScreenLabels.anchor(self.heading, (x, top + geometry.CARD_LENGTH * ROW_SCALE / 2, 2 * row_lift()),
-                            HEADING_LIFT)
+                            HEADING_LIFT, above=(x, top + LEVEL_SPAN, row_lift()))
         self.heading.show()
         for place, element in enumerate(row):
             card = self.root.attachNewNode(self.scene._mesh(ACE[element]).makeCopy())
@@ -146,8 +147,9 @@ class ScoringRow:
             label.setTag("row-label", element)
             # the card's right edge, at its middle's height (it leans back about its centre); level with the card
             # whatever the zoom: shown beside its own card, or not at all (it never lands on the next one)
+            # (or left of it, when a panel, such as the result's, stands over the right side)
             ScreenLabels.anchor(label, (x + geometry.CARD_WIDTH * ROW_SCALE / 2 + 3.0, y, row_lift()), beside=True,
-                                span=LEVEL_SPAN)
+                                span=LEVEL_SPAN, other_side=(x - geometry.CARD_WIDTH * ROW_SCALE / 2 - 3.0, y, row_lift()))
             label.show()
 
 
