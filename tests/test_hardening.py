@@ -170,9 +170,10 @@ def test_an_action_effect_bound_to_another_card_is_refused(tmp_path):
     path = tmp_path / "aquarius-rising.yaml"
     path.write_text(text.replace("{type: two_pyramids, card: move_a_card}", "{type: two_pyramids, card: zap_a_card}")
                     .replace("{type: trade_pyramids, card: zap_a_card}", "{type: trade_pyramids, card: move_a_card}"))
+    line = text[:text.index("{type: two_pyramids")].count("\n") + 1  # (the ruleset's comments may grow above it)
     assert refused(str(path)).splitlines() == [
-        "aquarius-rising.yaml:43: actions[1].card: two_pyramids is played with move_a_card cards, not zap_a_card",
-        "aquarius-rising.yaml:44: actions[2].card: trade_pyramids is played with zap_a_card cards, not move_a_card",
+        f"aquarius-rising.yaml:{line}: actions[1].card: two_pyramids is played with move_a_card cards, not zap_a_card",
+        f"aquarius-rising.yaml:{line + 1}: actions[2].card: trade_pyramids is played with zap_a_card cards, not move_a_card",
     ]
 
 
