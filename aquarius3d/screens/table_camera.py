@@ -24,7 +24,7 @@ from ..view.camera import Box, Orbit, Rect, project
 from ..view.framing import ANGLES, CameraMan, frame_view, framed, node_boxes, scene_boxes, tangents
 
 if TYPE_CHECKING:
-    from panda3d.core import Lens
+    from panda3d.core import Lens, NodePath
 
     from ..session import Session
     from ..view.family import TableParts
@@ -81,8 +81,17 @@ class TableCamera:
         whole table (the piles, trays, hands of backs and labels too) when `whole`, by default as last framed."""
         spots = () if self.ended() else self.session.state.table.need
         if not (self.whole if whole is None else whole):
-            return scene_boxes(self.scene, spots, self.parts.play_furniture()) + self._play_label_boxes()
+            return scene_boxes(self.scene, spots, self._turn_furniture()) + self._play_label_boxes()
         return scene_boxes(self.scene, spots, self.parts.furniture() + self.feedback.nodes()) + self.parts.label_boxes()
+
+    def _turn_furniture(self) -> list[NodePath]:
+        """The furniture the turn needs in view: TableParts.play_furniture, and every tray while an action asks
+        with whom (Aquarius Rising's Zap a Card trades pyramids: the trays that would trade are ringed)."""
+        needed = self.parts.play_furniture()
+        trays = self.parts.trays
+        if trays is not None and self.session.stage == Stage.PLAYER:
+            needed += [tray for tray in trays.seats if tray not in needed]
+        return needed
 
     def _play_label_boxes(self) -> list[Box]:
         """Room for the labels of what a turn needs in view: Elemental Towers' values beside its scoring row, and
@@ -100,7 +109,7 @@ class TableCamera:
         first: the piles and the other trays (T shows them all; the hands of backs are left out, as ornaments)."""
         if self.whole if whole is None else whole:
             return []
-        needed = self.parts.play_furniture()
+        needed = self._turn_furniture()
         return node_boxes(self.scene, [n for n in self.parts.furniture() if n not in needed])
 
     def obstacles(self) -> list[Rect]:
