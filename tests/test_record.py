@@ -14,7 +14,8 @@ def test_a_picture_after_every_move_and_the_end_closes(app, tmp_path, monkeypatc
 
     closed = []
     monkeypatch.setattr(app, "quit", lambda: closed.append(True))
-    app.start_game("aquarius", {}, [Seat("Bot 1", "computer", "random"), Seat("Bot 2", "computer", "random")], seed=3)
+    app.start_game("aquarius", {}, [Seat("Bot 1", "computer", "random"), Seat("Bot 2", "computer", "random")], seed=3,
+                   targets=[3, 3])  # (a whole game, shorter than with the usual goal)
     recorder = app.recorder = Recorder(app, tmp_path / "shots", exit_at_end=True)
     monkeypatch.setattr("aquarius3d.view.recorder.END_PAUSE", 0.0)
     table, session = app.table, app.session
@@ -57,8 +58,9 @@ def test_play_checks_its_watching_options_before_any_window(tmp_path):
 
 @pytest.mark.slow
 def test_play_records_a_whole_computer_game_offscreen(tmp_path):
-    done = run("play", "aquarius", "--players", "random,random", "--seed", "3", "--record", str(tmp_path / "shots"),
-               "--exit-at-end", "--offscreen")
+    # (three panels to connect: a whole game, shorter than the usual goal's; 25 pictures, not 77)
+    done = run("play", "aquarius", "--players", "random,random", "--targets", "3,3", "--seed", "3", "--record",
+               str(tmp_path / "shots"), "--exit-at-end", "--offscreen")
     if done.returncode != 0 and "no offscreen" in done.stderr:
         import pytest
 
