@@ -86,3 +86,32 @@ def test_the_keyboard_focus_on_an_action_card_enlarges_it_and_tab_onwards_puts_i
     assert hand.enlarged is not None
     table.keys.step(1)
     assert hand.enlarged is None
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_long_hand_shrunk_to_fit_still_shows_its_action_cards_large(app, monkeypatch, language):
+    """Aquarius Rising, every action card in the hand at 150% in the smallest window: the hand's cards shrink to
+    fit between the corners, the enlarged card does not (it grew from the shrunk card: 9 px)."""
+    original = with_window(app, monkeypatch, 1024, 600)
+    set_language(language)
+    app.settings["interface_scale"] = 150
+    try:
+        app.start_game("aquarius-rising", {}, [Seat("Ann"), Seat("Bo")], seed=4)
+        app.table.reveal()
+        session = app.session
+        game, state = session.game, session.state
+        for code in sorted({game.deck.cards[i].code for i in state.deck if game.deck.cards[i].kind == "action"}):
+            card = next(i for i in state.deck if game.deck.cards[i].code == code)
+            state.deck.remove(card)
+            state.hands[session.seat].append(card)
+        app.table.apply_scale()
+        hand = app.table.hud.hand
+        assert hand.height < 0.36 * 1.5 - 1e-6  # (shrunk)
+        actions = [i for i, card in enumerate(hand.cards) if card["kind"] == "action"]
+        assert len(actions) >= 5
+        for i in actions:
+            hand.enlarge(i, 1024 / 600)
+            assert effect_px(app, hand.enlarged, 600) >= MIN_PX, hand.cards[i]["code"]
+            assert inside(bounds(app, hand.enlarged), (-1024 / 600, 1024 / 600, -1, 1), 0.004)
+    finally:
+        app.base.adjustWindowAspectRatio(original)

@@ -196,7 +196,7 @@ class Hud:
         right = -layout.GOAL[0] if seen["goal"] is not None else layout.ACTION_W if flow.draws_action else 0.0
         height, centre = layout.hand_place(self.scale, self.base.getAspectRatio(), len(cards), corner, right)
         self.hand.draw(cards, session.selected, session.stage == Stage.PLACE and session.turned, height,
-                       layout.HAND_BOTTOM * self.scale, layout.LIFT * self.scale, centre)
+                       layout.HAND_BOTTOM * self.scale, layout.LIFT * self.scale, centre, layout.CARD_H * self.scale)
         self.prompt.hand = bool(cards)  # with no hand shown (nobody's, a solitaire's pause) the strip lies lowest
         self.prompt.corner, self.prompt.right = corner, right
         self.prompt.ceilings = [self._aspect_rect(self.top_left, tuple(self.info_panel["frameSize"])),

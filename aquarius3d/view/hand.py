@@ -31,6 +31,7 @@ class Hand:
         self.scene = scene
         self.nodes: list[tuple[NodePath, tuple[float, float, float, float]]] = []  # node, (x0, x1, z0, z1)
         self.height = CARD_H  # the cards' height as last drawn
+        self.full = CARD_H  # ...and before a long hand shrank them
         self.cards: list[dict[str, Any]] = []  # the cards as last drawn (observation entries)
         self.band_top = -1 + BOTTOM + CARD_H + LIFT  # the top of the hand's band as last drawn (aspect2d units)
         self.enlarged: NodePath | None = None  # the action card shown enlarged with its words, if one is
@@ -44,15 +45,18 @@ class Hand:
         return cards * card + max(0, cards - 1) * GAP * height / CARD_H
 
     def draw(self, hand: list[dict[str, Any]], selected: int | None, turned: bool, height: float = CARD_H,
-             bottom: float = 1 + BOTTOM, lift: float = LIFT, centre: float = 0.0) -> None:
+             bottom: float = 1 + BOTTOM, lift: float = LIFT, centre: float = 0.0, full: float | None = None) -> None:
         """Draw these cards (observation entries), `height` high, `bottom` over the window's bottom edge, round
-        `centre`; the selected one lifted, and turned round if `turned` (R turns the card chosen, not the hand)."""
+        `centre`; the selected one lifted, and turned round if `turned` (R turns the card chosen, not the hand).
+        `full`: their height at the interface scale before a long hand shrank them, what a card shown enlarged
+        grows from (default: `height`)."""
         for child in self.root.getChildren():
             child.removeNode()
         self.enlarged = None
         self.nodes = []
         self.cards = list(hand)
         self.height = height
+        self.full = height if full is None else full
         self.band_top = -1 + bottom + height + lift
         width = height * geometry.CARD_WIDTH / geometry.CARD_LENGTH
         gap = GAP * height / CARD_H
@@ -78,7 +82,7 @@ class Hand:
         if index is None or not 0 <= index < len(self.nodes) or self.cards[index]["kind"] == "element":
             return
         aspect = self.aspect = aspect or self.aspect
-        height = min(self.height * ENLARGED, 1 - MARGIN - (self.band_top + ABOVE))
+        height = min(self.full * ENLARGED, 1 - MARGIN - (self.band_top + ABOVE))
         width = height * geometry.CARD_WIDTH / geometry.CARD_LENGTH
         x0, x1, _, _ = self.nodes[index][1]
         left = min(max((x0 + x1) / 2 - width / 2, -aspect + MARGIN), aspect - MARGIN - width)
