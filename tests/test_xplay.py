@@ -60,7 +60,9 @@ def test_two_real_windows_play_across_computers_and_the_one_killed_comes_back(tm
     monkeypatch.syspath_prepend(str(TOOL.parent))
     import xplay_net
 
-    result = xplay_net.net_game("aquarius", "Ann,remote,medium", (1024, 600), tmp_path / "shots", seed=5, most=600)
+    # (four panels to connect, not seven: a whole game, shorter)
+    result = xplay_net.net_game("aquarius", "Ann,remote,medium", (1024, 600), tmp_path / "shots", seed=5, most=600,
+                                options=["target=4"])
     assert result["killed"] and 0 < result["back_at_move"] < result["moves"]
     assert result["choices"]["host"] > 0 and result["choices"]["bo"] > 0
     shots = sorted(p.name for p in (tmp_path / "shots").iterdir())

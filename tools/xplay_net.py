@@ -21,6 +21,7 @@ import shutil
 import signal
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -75,8 +76,9 @@ def play_turn(window: Window, rng: random.Random, status: Status) -> None:
 
 
 def net_game(ruleset: str, players: str, size: tuple[int, int], out: Path | None, seed: int,
-             most: float = 1200.0) -> dict[str, Any]:
-    """A whole game between a host window and a window that joined it, the joining one killed and run again."""
+             most: float = 1200.0, options: Sequence[str] = ()) -> dict[str, Any]:
+    """A whole game between a host window and a window that joined it, the joining one killed and run again;
+    `options`: the host's ruleset options (KEY=VALUE, e.g. target=4 for a shorter game of Aquarius)."""
     started = time.monotonic()
     rng = random.Random(seed)
     displays = [Display(size), Display(size)]
@@ -87,7 +89,7 @@ def net_game(ruleset: str, players: str, size: tuple[int, int], out: Path | None
     try:
         watch = [] if "Ann" in players else ["--window"]
         host = Window(displays[0], [ruleset, "--players", players, "--bind", "127.0.0.1", "--port", "0", "--seed",
-                                    str(seed), *watch], out, f"net-{ruleset}-host", command="host", screen="lobby")
+                                    str(seed), *watch, *(f"--option={o}" for o in options)], out, f"net-{ruleset}-host", command="host", screen="lobby")
         processes.append(host.program.pid)
         code = code_of(host)
         steady_shot(host, "waiting-room")
