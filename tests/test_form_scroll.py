@@ -75,9 +75,9 @@ def test_the_forms_hold_the_interface_scale_and_scroll(app, monkeypatch, width, 
             assert (scroll.offset > 0) == hidden, name
             form.focus.focus(body[0])  # and back to the first: the form scrolled back down
             assert inside(widget_rect(app.base, body[0]), (-aspect, aspect, scroll.floor, 1), 0.004), name
-        # the forms' whole scale wherever their width allows (New game, Load, Settings at each size); Host and the
+        # the forms' whole scale wherever their width allows (New game, Host, Load, Settings at each size); the
         # Rules' pages are wider than a 16:9 window at 150% and span it
-        assert reached["new game"] == reached["load"] == reached["settings"] == 1.5, reached
+        assert reached["new game"] == reached["host"] == reached["load"] == reached["settings"] == 1.5, reached
         assert min(reached.values()) >= 1.3, reached
     finally:
         app.base.adjustWindowAspectRatio(original)

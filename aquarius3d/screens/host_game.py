@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from direct.gui.DirectGui import DirectEntry
 from direct.gui.OnscreenText import OnscreenText
-from panda3d.core import TextNode
+from panda3d.core import NodePath, TextNode
 
 from ..bots import SEAT_LEVELS
 from ..core.errors import DataError
@@ -17,14 +17,14 @@ from ..net.code import DEFAULT_PORT
 from ..net.seating import chairs_of
 from ..rules.ruleset import load_ruleset
 from ..session.seats import REMOTE, Seat, same_name
-from .new_game import NewGameScreen
+from .new_game import SEAT_STEP, NewGameScreen
 from .online import start_hosting
 from .widgets import DIM, ENTRY
 
 if TYPE_CHECKING:
     from .online import Online
 
-BOTTOM = -0.9  # the row of Back and Host: the port on its left, the address on its right
+NETWORK = (-0.57, 0.3)  # the port's and the address's fields, in a row under the players (x, aspect2d units)
 EVERY_NETWORK = "0.0.0.0"
 
 
@@ -48,22 +48,33 @@ class HostGameScreen(NewGameScreen):
 
     def build(self) -> None:
         self.online: Online | None = None
+        self.network: NodePath | None = None
         super().build()
+        # the port and the address in a row of their own under the players (on the buttons' row they made the form
+        # too wide for 150% in a 16:9 window: screens/scrolling.py)
+        self.network = self.seats_root.attachNewNode("network")
+        (port_x, address_x) = NETWORK
+        self.text(tr("host_port"), (port_x - 0.05, 0.0), 0.05, TextNode.ARight, parent=self.network)
+        self.port_entry = self.keep(DirectEntry(initialText=str(DEFAULT_PORT), scale=0.05, width=4,
+                                                pos=(port_x, 0, 0.0), parent=self.network, **ENTRY))
+        self.text(tr("host_address"), (address_x - 0.05, 0.0), 0.05, TextNode.ARight, parent=self.network)
+        self.address_entry = self.keep(DirectEntry(initialText=EVERY_NETWORK, scale=0.05, width=7,
+                                                   pos=(address_x, 0, 0.0), parent=self.network, **ENTRY))
         self.seats[1][1] = REMOTE  # (Ann here, Bo joining: change either)
         self.draw_seats()
-        self.text(tr("host_port"), (-1.05, BOTTOM - 0.005), 0.05, TextNode.ARight)
-        self.port_entry = self.keep(DirectEntry(initialText=str(DEFAULT_PORT), scale=0.05, width=4,
-                                                pos=(-1.0, 0, BOTTOM - 0.005), parent=self.root, **ENTRY))
-        self.text(tr("host_address"), (0.95, BOTTOM - 0.005), 0.05, TextNode.ARight)
-        self.address_entry = self.keep(DirectEntry(initialText=EVERY_NETWORK, scale=0.05, width=7,
-                                                   pos=(1.0, 0, BOTTOM - 0.005), parent=self.root, **ENTRY))
 
     def kind_text(self, kind: str) -> str:
         return tr("host_remote_seat") if kind == REMOTE else super().kind_text(kind)
 
     def draw_seats(self) -> None:
-        """The form's seats; a remote seat's name is the joining player's own, so it has no field here."""
+        """The form's seats; a remote seat's name is the joining player's own, so it has no field here. Under them
+        (and under Add a player), the port and the address."""
         super().draw_seats()
+        network = getattr(self, "network", None)
+        if network is not None:
+            rows = len(self.seats) + (1 if len(self.seats) < self.seat_limits()[1] else 0)
+            network.setZ(-0.1 - rows * SEAT_STEP - 0.02)
+            self.apply_scale()  # (the row moved: measured again)
         for i, (_, kind) in enumerate(self.seats):
             if kind == REMOTE and i < len(self.seat_entries):
                 entry = self.seat_entries[i]
