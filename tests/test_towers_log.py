@@ -61,3 +61,29 @@ def test_the_draft_names_the_cards_kept_and_the_one_sent_back(language):
     named = [card_words(c["code"]) if c["kind"] == "element" else action_name(c["code"]) for c in offered]
     kept = tr("log_and").join(named[:1] + named[2:])
     assert line == tr("log_draft_cards", name="Ann", kept=kept, discarded=named[1])
+
+
+def test_a_move_between_two_cards_of_one_name_says_which_card_by_its_side(tmp_path, language):
+    """'from the Space panel of the Water–Space card to the Water panel of the Water–Space card' told nobody which
+    card: the one moved to is said by its side of the one moved from."""
+    from aquarius3d.engine.game import ApplyResult
+    from aquarius3d.games.towers import narration
+    from aquarius3d.games.towers.pieces import _set_piece
+    from aquarius3d.positions.checks import load_game, position_state
+    from aquarius3d.positions.file import read_position
+
+    path = tmp_path / "two.yaml"
+    path.write_text("ruleset: elemental-towers\ncards:\n  - {at: [0, 0], card: WWSS, pieces: {BL: Mk}}\n"
+                    "  - {at: [1, 0], card: WSWS}\nplayers:\n  - {name: Ann, hand: [AAAA]}\n"
+                    "scoring_row: [fire, water, earth, air, space]\n")
+    position = read_position(path)
+    game, state = position_state(load_game(position), position)
+    assert card_words("WWSS") == card_words("WSWS")  # (both "the Water–Space card")
+    previous, faces = state.copy(), {cell: f.code for cell, f in state.table.faces.items()}
+    _set_piece(state, (0, 0), "BL", None)
+    _set_piece(state, (1, 0), "TL", ["Mk"])
+    line = narration.describe(game, state, ["Ann"], ApplyResult(Shift(0, (0, 0), "BL", (1, 0), "TL"), 0), faces,
+                              previous)
+    assert line == tr("log_shift", name="Ann", piece=narration.piece_words(["Mk"]),
+                      source=narration.panel(state, (0, 0), "BL", faces),
+                      target=tr("panel_next_right", element=element_name("water")))

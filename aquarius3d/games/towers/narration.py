@@ -24,6 +24,19 @@ def panel(state: State, cell: Cell, space: str, faces: dict[Cell, str] | None = 
     return tr("panel_of", element=element_name(ELEMENT_OF[letter]), card=aquarius.card_words(code, "of"))
 
 
+NEXT = {(0, 1): "panel_next_above", (0, -1): "panel_next_below", (-1, 0): "panel_next_left",
+        (1, 0): "panel_next_right"}
+
+
+def next_panel(state: State, move: Shift) -> str:
+    """The space a piece moved to on the card beside its own, by that side: "the Space panel of the card above"
+    (said when both cards have one name, where "the Space panel of the Water–Space card" would not tell them apart)."""
+    code = state.table.faces[(move.to_cell[0], move.to_cell[1])].code
+    side = (move.to_cell[0] - move.cell[0], move.to_cell[1] - move.cell[1])
+    element = element_name(ELEMENT_OF[code[QUARTERS.index(move.to_space)]])
+    return tr(NEXT[side], element=element) if side in NEXT else panel(state, move.to_cell, move.to_space)
+
+
 def piece_words(piece: list[str]) -> str:
     """A pyramid or a tower in words, bottom first: "the small red pyramid", "the red tower (medium and small)"."""
     if len(piece) == 1:
@@ -57,6 +70,10 @@ def describe(game: Game, state: State, names: list[str], result: ApplyResult, be
         moved = piece_at(previous, move.cell, move.space) if previous is not None else None
         moved = moved if moved else piece
         source, target = panel(state, move.cell, move.space, before), panel(state, move.to_cell, move.to_space)
+        faces = before if before is not None else {c: f.code for c, f in state.table.faces.items()}
+        here, there = faces.get((move.cell[0], move.cell[1])), state.table.faces[(move.to_cell[0], move.to_cell[1])]
+        if here is not None and move.to_cell != move.cell and aquarius.card_words(here) == aquarius.card_words(there.code):
+            target = next_panel(state, move)  # two cards of one name: the target by where it lies from the source
         if len(piece) == len(moved):  # onto an empty space
             return tr("log_shift", name=name, piece=piece_words(moved), source=source, target=target)
         below = piece[:len(piece) - len(moved)]
