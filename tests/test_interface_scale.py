@@ -293,12 +293,16 @@ def test_the_cover_and_help_stay_inside_the_window_at_150(app, monkeypatch):
 
 def each_window(app, monkeypatch):
     """Every size and scale in turn, the screen showing drawn again at each (as the window's own task does when its
-    shape changes, and Settings when the scale does)."""
+    shape changes, and Settings when the scale does), the table's camera framed again for it (as its task does)."""
     for width, height in SIZES:
         with_window(app, monkeypatch, width, height)
         for percent in SCALES:
             scaled(app, percent)
-            app.screens.current.apply_scale()
+            screen = app.screens.current
+            screen.apply_scale()
+            if hasattr(screen, "camera"):
+                screen._follow()
+                screen.camera.finish()
             yield width, height, percent
 
 
@@ -479,3 +483,49 @@ def test_the_waiting_room_holds_at_every_size_and_scale(app, monkeypatch):
         app.base.adjustWindowAspectRatio(original)
         if app.online is not None:
             app.online.close()
+
+
+def drawn_parts(app):
+    """What the table's HUD draws now (aspect2d units): its panels and buttons (their frames), its words, and the
+    hand's cards as a row up to where the chosen one rises."""
+    table, hud, base = app.table, app.table.hud, app.base
+    parts = []
+    for node in (hud.info_panel, hud.log_panel, hud.goal_card, hud.prompt.strip, hud.prompt.dialog, table.join.button):
+        if not node.isHidden():
+            parts.append(widget_rect(base, node))
+    for text in (hud.notice, hud.goal):
+        if not text.isHidden() and text.getText():
+            parts.append(bounds(app, text))
+    cards = [box for _, box in hud.hand.nodes]
+    if cards:
+        parts.append((cards[0][0], cards[-1][1], -1.0, hud.hand.band_top))
+    return parts
+
+
+@pytest.mark.parametrize("humans", [0, 2])
+def test_the_framing_keeps_clear_of_what_the_hud_draws_not_of_bands_across(app, monkeypatch, humans):
+    """Issue 27, point 2: the parts of the window the camera and the labels keep clear of are the HUD's parts as
+    drawn, at every size and scale: the prompt strip as wide as its words (not a band across the window, which
+    took a sixth of the height from the table in a game only watched), the notice's words (not the whole band
+    between the top panels), the log's panel as high as its moves; each kept part is a drawn one, each drawn one
+    kept."""
+    original = app.base.getAspectRatio()
+    try:
+        seats = [Seat(name, "computer" if i >= humans else "human") for i, name in enumerate(NAMES[:4])]
+        app.start_game("aquarius", {}, seats, seed=3)
+        play(app, 6)
+        if humans:
+            app.table.reveal()
+        for width, height, percent in each_window(app, monkeypatch):
+            table, what = app.table, (width, height, percent)
+            aspect = app.base.getAspectRatio()
+            kept = [(o[0] * aspect, o[1] * aspect, o[2], o[3]) for o in table.obstacles()]
+            drawn = drawn_parts(app)
+            for part in kept:
+                assert any(inside(part, shown, 0.005) for shown in drawn), (what, part, drawn)
+            for shown in drawn:
+                assert any(inside(shown, part, 0.005) for part in kept), (what, shown, kept)
+            strip = widget_rect(app.base, table.hud.prompt.strip)
+            assert strip[1] - strip[0] < aspect  # (a game's hint is short: its strip spans less than half the window)
+    finally:
+        app.base.adjustWindowAspectRatio(original)

@@ -98,7 +98,11 @@ def test_labels_follow_their_places_when_the_camera_moves(app):
     app.start_game("aquarius", {}, [Seat(name, "computer") for name in NAMES[:3]], seed=1)
     play(app, 4)
     table = app.table
+    table.toggle_glance()  # the whole table, seats too (framed on the cards, the seats stand out of view, unlabelled)
+    table.camera.finish()
+    table.feedback.place_labels()
     label = table.feedback.seats.labels[2]  # (the right one: moved left, it stays clear of the turn's panel)
+    assert label in table.parts.overlay.in_view()
     before = rect_of(app, label)
     table.pan(300, 0)  # the table moves left on the screen: so does the label
     table.feedback.place_labels()

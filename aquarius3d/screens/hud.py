@@ -23,7 +23,8 @@ from ..view.camera import Rect
 from ..view.hand import Hand
 from ..view.palette import ELEMENT_RGB
 from . import layout
-from .layout import END, GOAL, INFO, JOIN, LOG
+from .layout import END, INFO, LOG
+from .overlays import node_rect
 from .prompt import Prompt
 from .widgets import BUTTON, Frame, newest_lines
 
@@ -366,35 +367,39 @@ class Hud:
         return (low.x, high.x, low.z, high.z)
 
     def obstacles(self, ended: bool, join_button: bool = False, hand: bool = True) -> list[Rect]:
-        """The parts of the window the HUD keeps for itself, in screen units: the camera frames the table
-        in what is left. They are the HUD's places, not its present text, so the framing does not shift
-        while the same choice goes on; at the end the hand and hint give way to the result beside the table.
-        (`hand`, whether some seat is a human's: the strip now says itself whether a hand shows under it.)"""
-        base = self.base
-        kept = [self._rect(self.top_left, tuple(self.info_panel["frameSize"])), self._rect(self.top_right, self.log_frame),
-                self._rect(base.aspect2d, self.notice_rect()), self._rect(self.bottom_right, GOAL)]
+        """The parts of the window the HUD covers now, in screen units, each as drawn: the turn panel, the log's
+        panel as high as its moves, the notice's words, the goal's words and card, the prompt strip and the dialog
+        as wide as their words, the hand's cards, the Join button; the end panel when `ended` (it shows then: the
+        table stands beside it). The camera frames the table in what is left, and the floating labels keep clear of
+        them. (A word that grows mid-turn does not move the camera unless it would cover what is framed: the
+        camera's follow checks that, screens/table_camera.py; `hand` is kept for the callers: the strip and the
+        hand say themselves whether they show.)"""
+        kept = [self._rect(self.top_left, tuple(self.info_panel["frameSize"]))]
+        if not self.log_panel.isHidden():
+            kept.append(self._rect(self.top_right, tuple(self.log_panel["frameSize"])))
+        kept += self.words()
         if ended:
             kept.append(self._rect(self.end_panel, END))
-        else:
-            kept += [self._rect(base.aspect2d, rect) for rect in self.band()]
-            if self.prompt.dialog_rect is not None:  # an action's choices: the table is framed clear of them too
-                kept.append(self._rect(base.aspect2d, self.prompt.dialog_rect))
+        kept += [self._rect(self.base.aspect2d, rect) for rect in self.band()]
         if join_button:
-            kept.append(self._rect(self.bottom_left, JOIN))
+            shown = node_rect(self.screen, self.screen.join.button)
+            kept += [shown] if shown is not None else []
         return kept
 
+    def words(self) -> list[Rect]:
+        """The notice's and the goal's words and the goal card, where they are drawn now (screen units)."""
+        nodes = [self.notice, self.goal] + ([self.goal_card] if not self.goal_card.isHidden() else [])
+        found = [node_rect(self.screen, node) for node in nodes if not node.isHidden()]
+        return [rect for rect in found if rect is not None and rect[0] < rect[1] and rect[2] < rect[3]]
+
     def band(self) -> list[Frame]:
-        """What the prompt strip and the hand keep at the bottom (aspect2d units): the strip's row across the band
-        (as high as its words need, at least its usual height), and under it the hand's cards down to the window's
-        bottom (the corners beside them are the goal's and the Join button's, or the heights' panel)."""
-        aspect = self.base.getAspectRatio()
-        left, right, bottom, _ = layout.band(self.scale, aspect, self.prompt.hand, self.prompt.corner, self.prompt.right)
-        strip = self.prompt.strip_rect
-        top = max(bottom + layout.strip_height(self.scale), strip[3] if strip is not None else -1.0)
-        kept = [(left, right, bottom, top)]
+        """What the prompt strip, the dialog and the hand take at the bottom now (aspect2d units): the strip as wide
+        and high as its words and its button, the dialog as its buttons, the hand's cards down to the window's
+        bottom."""
+        kept = list(self.prompt.rects())
         cards = [box for _, box in self.hand.nodes]
-        if cards:
-            kept.append((cards[0][0], cards[-1][1], -1.0, bottom))
+        if cards:  # (up to where the chosen card rises: choosing one does not move the camera)
+            kept.append((cards[0][0], cards[-1][1], -1.0, self.hand.band_top))
         return kept
 
     def fit_log(self) -> None:

@@ -8,9 +8,12 @@ from, Elemental Towers' scoring row), each clear of the HUD's panels, as large a
 edge or beyond it. The piles, trays, hands of backs and labels come into the framing when the cards stay big so
 (a card at least BIG_CARD of the window's width), at the end, or on T (a glance at the whole table). A game opens
 at the three-quarter view, 40 degrees above the table: lower than a plan, the table's depth is foreshortened and
-its cards come larger into the window's width (1280x720, four-player Aquarius, 20 cards: 72 pixels a card against
-56 at 52 degrees). Once the player moves the camera it stays until F (or 1, 2, 3, Home): F frames again from the
-player's angle. The wheel zooms towards what the pointer is on.
+its cards come larger into the window's width (1280x720, four-player Aquarius, 20 cards: 79 pixels a card, the
+HUD's parts kept as drawn; 56 at 52 degrees). Framing the cards first, a card comes no larger than LARGEST_CARD (a
+game's first card would fill the window off its middle). The HUD's parts are kept as they are drawn (the prompt
+strip as wide as its words, not a band across the window); a change of their words alone (a card chosen, a
+message) moves the camera only if they would now cover what is framed. Once the player moves the camera it stays
+until F (or 1, 2, 3, Home): F frames again from the player's angle. The wheel zooms towards what the pointer is on.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ if TYPE_CHECKING:
 
 Framing = tuple[int, bool, tuple[Rect, ...], float]  # what the camera was framed for: moves, ended, HUD, aspect
 BIG_CARD = 90 / 640  # screen units (2 is the window's width): a card 90 pixels wide in a window 1280 wide
+LARGEST_CARD = 120 / 640  # framing the cards first, a card comes no wider (120 pixels in a window 1280 wide)
 HEADING = (40.0, 40.0)  # millimetres of the table either side of the scoring row's heading, and beyond its anchor
 ROW_PITCH = 52.0  # degrees: the three-quarter view's pitch with Elemental Towers' scoring row (play_pitch)
 
@@ -127,12 +131,17 @@ class TableCamera:
         return whole if self.whole else self._fit(self.frame_boxes(False), name, self.edge_boxes(False))
 
     def _fit(self, boxes: list[Box], name: str | None, edge: list[Box] | None = None) -> Orbit:
-        lens, obstacles, edge = self.perspective, self.obstacles(), edge or []
+        """The view framing these boxes clear of the HUD (`edge` ones clear of it too); framing the cards first
+        (`edge` given), a card comes no wider than LARGEST_CARD: a few cards at a game's start would come larger
+        still, filling the window off its middle."""
+        lens, obstacles = self.perspective, self.obstacles()
         if name is None:
             heading, pitch = self.camera.orbit.heading, self.camera.orbit.pitch
         else:
             heading, pitch = ANGLES[name] if name != "orbit" else (ANGLES[name][0], self.play_pitch())
-        found = framed(boxes, heading, pitch, lens, obstacles, edge=edge)
+        found = framed(boxes, heading, pitch, lens, obstacles, edge=edge or [],
+                       largest=LARGEST_CARD if edge is not None else None)
+        edge = edge or []
         return found if found is not None else frame_view(name or "orbit", boxes, lens, obstacles, edge)
 
     def play_pitch(self) -> float:
@@ -168,7 +177,13 @@ class TableCamera:
         self.camera.moved_by_player = False
 
     def _framing_key(self) -> Framing:
-        return (len(self.session.state.log), self.ended(), tuple(self.obstacles()), self.window_aspect())
+        """What a new framing follows: a move, the end, the window's shape and the interface scale, and the HUD's
+        panels. Not the words of the notice or the prompt strip: they change while the same choice goes on (a card
+        chosen, a message), and the camera stays; `_follow` frames again only if they would now cover what is
+        framed."""
+        words = set(self.hud.words()) | {self.hud._rect(self.hud.base.aspect2d, r) for r in self.hud.prompt.rects()}
+        panels = tuple(o for o in self.obstacles() if o not in words)
+        return (len(self.session.state.log), self.ended(), panels, self.window_aspect())
 
     def _follow(self) -> None:
         """After a move (or when something shown would fall outside), ease to a new framing; not if the player

@@ -132,12 +132,15 @@ class _Room:
 
 
 def fit_clear(boxes: Sequence[Box], heading: float, pitch: float, tan_x: float, tan_y: float, window: Rect,
-              obstacles: Sequence[Rect] = (), edge: Sequence[Box] = (), ground: float = 0.0) -> Orbit | None:
+              obstacles: Sequence[Rect] = (), edge: Sequence[Box] = (), ground: float = 0.0,
+              closest: float = 0.0) -> Orbit | None:
     """The nearest orbit at this heading and pitch showing every box of `boxes` inside `window`, each clear of
     every obstacle (screen rectangles), and keeping each box of `edge` clear of the obstacles too (those may stand
     cut by the window's edge, or out of view); None when no
     eye fits (the target would lie farther than MAX_DISTANCE, or the boxes cannot show). Of the eyes at that
-    depth, the one that puts the picture nearest to the middle of the window."""
+    depth, the one that puts the picture nearest to the middle of the window. `closest`: the eye stands at least
+    this far in front of the boxes' middle depth where it may (a few cards come no larger than that makes them:
+    nearer, they would fill the window off its middle, pushed aside by the piles beside them)."""
     if not boxes:
         return None
     room = _Room(_local(boxes, heading, pitch), _local(edge, heading, pitch), tan_x, tan_y, window, obstacles)
@@ -147,12 +150,15 @@ def fit_clear(boxes: Sequence[Box], heading: float, pitch: float, tan_x: float, 
     near = middle - room.nearest()
     if near <= 0.0:
         return None
-    far = 4 * near
-    if room.eyes(middle - far) is None:
-        near, far = far, 2 * MAX_DISTANCE
-        if far <= near or room.eyes(middle - far) is None:
-            return None
-    for _ in range(STEPS):
+    if closest > near and room.eyes(middle - closest) is not None:
+        near = far = closest
+    else:
+        far = 4 * near
+        if room.eyes(middle - far) is None:
+            near, far = far, 2 * MAX_DISTANCE
+            if far <= near or room.eyes(middle - far) is None:
+                return None
+    for _ in range(STEPS if near < far else 0):
         between = math.sqrt(near * far)
         if room.eyes(middle - between) is None:
             near = between
