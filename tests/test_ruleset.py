@@ -152,6 +152,8 @@ def test_single_action_takes_one_action_or_a_list_of_up_to_three():
         (["all"], "'all' is not one of trade_goals, trade_hands, move_a_card, zap_a_card, rotate_goals, "
                   "shuffle_hands, shuffle_goals"),
         (["zap_a_card", "trade_goals", "zap_a_card"], "zap_a_card is listed twice"),
+        (["x" * 5000, "zap_a_card"], "'" + "x" * 58 + "… (5,000 characters) is not one of trade_goals, trade_hands, "
+                                     "move_a_card, zap_a_card, rotate_goals, shuffle_hands, shuffle_goals"),
         (["trade_goals", "zap_a_card", "move_a_card", "trade_hands"],
          "at most 3 choices, got 4: trade_goals, zap_a_card, move_a_card, trade_hands"),
         (["trade_goals", "shuffle_goals"], "the Aquarius, second edition deck has no shuffle_goals cards "

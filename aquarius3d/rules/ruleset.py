@@ -252,7 +252,7 @@ def _resolve_options(specs: dict[str, OptionSpec], chosen: dict[str, Any], where
         if isinstance(value, list) and spec.list_max:
             problem = _list_problem(spec, value)
             if problem:
-                problems.append(f"{where}: options.{key}: {problem}")
+                problems.append(f"{where}: options.{key_text(key)}: {problem}")
             else:
                 values[key] = list(value)
             continue
@@ -282,12 +282,13 @@ def _list_problem(spec: OptionSpec, value: list[Any]) -> str | None:
         return f"an empty list chooses nothing: give 1 to {spec.list_max} of {names}"
     for item in value:
         if item not in allowed:
-            return f"{item!r} is not one of {names}"
+            return f"{short(item)} is not one of {names}"
     twice = next((item for i, item in enumerate(value) if item in value[:i]), None)
     if twice is not None:
-        return f"{_value_key(twice)} is listed twice"
+        return f"{key_text(_value_key(twice))} is listed twice"
     if len(value) > spec.list_max:
-        return f"at most {spec.list_max} choices, got {len(value)}: {', '.join(map(_value_key, value))}"
+        listed = ", ".join(key_text(_value_key(v)) for v in value[:8]) + (", …" if len(value) > 8 else "")
+        return f"at most {spec.list_max} choices, got {len(value)}: {listed}"
     return None
 
 
