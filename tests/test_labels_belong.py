@@ -236,3 +236,31 @@ def test_no_label_shows_through_a_menu_a_dialog_or_an_overlay(app, monkeypatch, 
         assert (drawn[y0:y1, x0:x1] == bare[y0:y1, x0:x1]).all(), rect
     if kept:
         assert (drawn != bare).any()  # (the labels outside the overlays are drawn)
+
+
+@pytest.mark.parametrize("ruleset,seats", [("aquarius", 4), ("aquarius-rising", 4)])
+def test_a_label_never_placed_is_not_drawn_at_the_windows_middle(app, ruleset, seats):
+    """Pictures drawn by the table's own steps (its tick, then a frame; a tool that draws frames itself, without
+    Panda3D's task that places the labels before each frame) showed every label at the window's middle, where a new
+    one stood until placed: the piles' counts and the seats' names over one another and the cards in the middle of
+    the table ("Discard" and "Di, 4 cards" in Aquarius; Rising's "Deck" and "Discard" far from their piles). A label
+    is out of view until it is placed; once placed, it stands where it was placed."""
+    from driving import FakeTask
+
+    app.start_game(ruleset, {}, [Seat(name, "computer") for name in NAMES[:seats]], seed=3)
+    table = app.table
+    overlay = table.parts.overlay
+    for _ in range(60):  # the table's steps only: no label task between them
+        table._bot_due = 0
+        table._tick(FakeTask())
+    shown = [label for label in overlay.labels if not label.isHidden() and label.node().getText()]
+    assert len(shown) >= seats + 2
+    for label in shown:
+        x0, x1, y0, y1 = rect_of(app, label)
+        placed = overlay.rects.get(id(label))
+        if placed is None:
+            assert x0 > 1 or x1 < -1 or y0 > 1 or y1 < -1, label.node().getText()  # out of view
+        else:
+            assert (x0 + x1) / 2 == pytest.approx((placed[0] + placed[1]) / 2, abs=0.01), label.node().getText()
+    table.feedback.place_labels()  # the task's step: every label near its own place, or not shown
+    check_labels(app, (ruleset, seats))

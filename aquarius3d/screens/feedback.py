@@ -187,7 +187,8 @@ class Feedback:
         covered = covering(screen)  # the menus, dialogs and overlays over the table: no label shows under them
         key = (tuple(cam.getMat(root)), screen.base.getAspectRatio(), tuple(obstacles), tuple(covered),
                len(self.session.state.log),
-               str(self.session.stage), self.session.selected, tuple(label.node().getText() for label in self.overlay.labels))
+               str(self.session.stage), self.session.selected,
+               tuple((label.node().getText(), label.getPythonTag("anchor")) for label in self.overlay.shown()))
         if key == self._placed:
             return
         self._placed = key

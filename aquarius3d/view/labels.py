@@ -95,6 +95,7 @@ class ScreenLabels:
             text.setCardDecal(True)
         label = (parent or self.root).attachNewNode(text)
         label.setScale(scale)
+        label.setPos(OFF_SCREEN, 0, OFF_SCREEN)  # out of view until placed: never at the window's middle, over the cards
         label.setPythonTag("anchor", None)
         label.setPythonTag("first", first)
         label.setPythonTag("reach", reach)
