@@ -78,6 +78,17 @@ def check_labels(app, where):
                 gaps.append((gap_x ** 2 + gap_y ** 2) ** 0.5)
         reach = SEAT_REACH if label in table.feedback.seats.labels else REACH
         assert gaps and min(gaps) <= reach + 1e-6, (text, rect, gaps)
+        # no other label stands between it and its place (the deck's count over a seat's name over the deck)
+        place = screen_box(app, ((x, y, z), (x, y, z)))
+        if place is not None and not label.getPythonTag("other_side"):
+            start = (place[0], place[2])
+            end = (min(max(start[0], rect[0]), rect[1]), min(max(start[1], rect[2]), rect[3]))
+            for other, other_rect in zip(labels, rects):
+                shrunk = (other_rect[0] + 0.002, other_rect[1] - 0.002, other_rect[2] + 0.002, other_rect[3] - 0.002)
+                on_the_way = [(start[0] + (end[0] - start[0]) * t / 100, start[1] + (end[1] - start[1]) * t / 100)
+                              for t in range(101)]
+                assert other is label or not any(shrunk[0] < px < shrunk[1] and shrunk[2] < py < shrunk[3]
+                                                 for px, py in on_the_way), (text, other.node().getText())
     for label in table.parts.overlay.shown():  # those not placed are out of the window
         if label not in labels:
             x0, x1, y0, y1 = rect_of(app, label)
@@ -264,3 +275,19 @@ def test_a_label_never_placed_is_not_drawn_at_the_windows_middle(app, ruleset, s
             assert (x0 + x1) / 2 == pytest.approx((placed[0] + placed[1]) / 2, abs=0.01), label.node().getText()
     table.feedback.place_labels()  # the task's step: every label near its own place, or not shown
     check_labels(app, (ruleset, seats))
+
+
+def test_no_label_stands_between_another_and_its_place(app, monkeypatch):
+    """Aquarius Rising, four seats, late: the deck's count stood over a seat's name, itself just over the deck (the name
+    pushed there by its tray at the window's edge), so the count read as floating far from its pile. A label now
+    never takes a spot between another label and its place, nor one with another label between it and its own."""
+    original = with_window(app, monkeypatch, 1280, 720)
+    try:
+        app.start_game("aquarius-rising", {}, [Seat(f"Bot {n}", "computer", "medium") for n in range(1, 5)], seed=3)
+        play(app, 76)
+        app.table.feedback.place_labels()
+        labels = check_labels(app, "76 moves")
+        texts = [label.node().getText() for label in labels]
+        assert any(text.startswith("Deck") for text in texts) and any(text.startswith("Bot 2") for text in texts)
+    finally:
+        app.base.adjustWindowAspectRatio(original)

@@ -6,7 +6,8 @@ show a whole table; these labels keep one size on the screen. Each has an anchor
 table); `place` projects every anchor through the camera's lens and puts each label near it, at the
 nearest spot (trying rings round the anchor, no farther than REACH, a seat's SEAT_REACH) where it lies inside the window, clear of
 every HUD rectangle, of the labels placed before it and of the cards, pyramids, trays and piles (`avoid`): a label
-never lies on a card or another label. A label with no such spot is not shown, nor one whose place is out of view;
+never lies on a card or another label, nor between another label and its place (nor has one between it and its own:
+the deck's count stood over a seat's name over the deck, and read as far from its pile). A label with no such spot is not shown, nor one whose place is out of view;
 nor one that would lie under a menu, dialog or overlay (`covered`: the game menu, the Join form, F1's help, the
 hand-off cover's words), which draw over the table and all its labels. A label `beside` its anchor starts right
 of it, level with it (within `span` millimetres of the table either way: Elemental Towers' values stay by their
@@ -43,6 +44,35 @@ OFF_SCREEN = 10.0  # where a label goes while it is not shown (they used to pile
 
 def overlaps(a: Rect, b: Rect, gap: float = 0.0) -> bool:
     return a[0] < b[1] + gap and b[0] < a[1] + gap and a[2] < b[3] + gap and b[2] < a[3] + gap
+
+
+def nearest(point: tuple[float, float], rect: Rect) -> tuple[float, float]:
+    """The point of a rectangle nearest to a point."""
+    return min(max(point[0], rect[0]), rect[1]), min(max(point[1], rect[2]), rect[3])
+
+
+def crosses(start: tuple[float, float], end: tuple[float, float], rect: Rect) -> bool:
+    """Does the segment from start to end pass through the rectangle's inside?"""
+    low, high = 0.0, 1.0
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    for delta, begin, edge0, edge1 in ((dx, start[0], rect[0], rect[1]), (dy, start[1], rect[2], rect[3])):
+        if abs(delta) < 1e-12:
+            if not edge0 < begin < edge1:
+                return False
+            continue
+        t0, t1 = (edge0 - begin) / delta, (edge1 - begin) / delta
+        low, high = max(low, min(t0, t1)), min(high, max(t0, t1))
+    return high - low > 1e-9
+
+
+def between(origin: tuple[float, float], rect: Rect, placed: Sequence[tuple[tuple[float, float], Rect]]) -> bool:
+    """Would a label at `rect` for a place at `origin` stand between another placed label and its place, or have one
+    between it and its own (each label and its place, as (place, rect), in `placed`)?"""
+    own = nearest(origin, rect)
+    for place, other in placed:
+        if crosses(place, nearest(place, other), rect) or crosses(origin, own, other):
+            return True
+    return False
 
 
 def box_rect(points: Sequence[tuple[float, float] | None]) -> Rect | None:
@@ -157,6 +187,7 @@ class ScreenLabels:
         self._placed = key
         self.rects = {}
         taken: list[Rect] = []
+        placed: list[tuple[tuple[float, float], Rect]] = []  # each label placed, and its place on the screen
         hard = list(obstacles) + list(avoid)
 
         def screen(x: float, y: float, z: float) -> Point3 | None:
@@ -182,7 +213,7 @@ class ScreenLabels:
             centre = None
             if film is not None and (band is not None or not span and floor is None):
                 centre = self._spot(film.x + shift, film.y + lift, width, height, hard + taken, band, beside,
-                                    label.getPythonTag("reach"))
+                                    label.getPythonTag("reach"), placed=placed, origin=(film.x, film.y))
             other = label.getPythonTag("other_side") if beside else None
             if centre is None and other is not None:  # beside, on the left of the other side instead
                 film = screen(*other)
@@ -192,7 +223,8 @@ class ScreenLabels:
                     band = None if near is None or far is None else (min(near.y, far.y), max(near.y, far.y))
                 if film is not None and (band is not None or not span):
                     centre = self._spot(film.x - shift, film.y + lift, width, height, hard + taken, band, False,
-                                        label.getPythonTag("reach"), leftward=True)
+                                        label.getPythonTag("reach"), leftward=True, placed=placed,
+                                        origin=(film.x, film.y))
             rect = None if centre is None else (centre[0] - width / 2, centre[0] + width / 2,
                                                 centre[1] - height / 2, centre[1] + height / 2)
             if centre is None or rect is None or any(overlaps(rect, other) for other in covered):
@@ -203,14 +235,20 @@ class ScreenLabels:
             label.setPos(base.render2d, cx - (left + right) / 2, 0, cy - (bottom + top) / 2)
             self.rects[id(label)] = rect
             taken.append(rect)
+            assert film is not None  # (a label placed has a place in view)
+            placed.append(((film.x, film.y), rect))
 
     @staticmethod
     def _spot(x: float, y: float, width: float, height: float, hard: list[Rect],
               band: tuple[float, float] | None = None, rightward: bool = False,
-              reach: float = REACH, leftward: bool = False) -> tuple[float, float] | None:
+              reach: float = REACH, leftward: bool = False,
+              placed: Sequence[tuple[tuple[float, float], Rect]] = (),
+              origin: tuple[float, float] | None = None) -> tuple[float, float] | None:
         """The nearest spot round (x, y), no farther than `reach`, for a label of this size: inside the window,
         clear of the hard rectangles; with `band`, its middle's height within it; `rightward`: never left of x (a
-        value beside its card does not go over the card), `leftward` never right of it. None when there is none."""
+        value beside its card does not go over the card), `leftward` never right of it; never between a label
+        placed and its place, nor with one between it and its own place (`origin`), so that each reads as its
+        own thing's. None when there is none."""
         wx0, wx1, wy0, wy1 = WINDOW
         for radius in (r for r in STEPS if r <= reach + 1e-9):
             for dx, dy in DIRECTIONS if radius else [(0.0, 0.0)]:
@@ -222,6 +260,7 @@ class ScreenLabels:
                 rect = (cx - width / 2, cx + width / 2, cy - height / 2, cy + height / 2)
                 if rect[0] < wx0 or rect[1] > wx1 or rect[2] < wy0 or rect[3] > wy1:
                     continue
-                if not any(overlaps(rect, other, GAP) for other in hard):
+                if not any(overlaps(rect, other, GAP) for other in hard) \
+                        and (origin is None or not between(origin, rect, placed)):
                     return cx, cy
         return None
