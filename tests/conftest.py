@@ -92,3 +92,16 @@ def app(offscreen, home, monkeypatch, request):
     offscreen.base.ignoreAll()
     offscreen.scene.root.unstash()
     set_language("en")
+
+
+# The tests tools/time_tests.py found slow (tests/slow.txt, one node id a line): marked `slow` here, as
+# `@pytest.mark.slow` and helpers.sweep mark others in the code, so that `pytest -m "not slow"` leaves them out.
+_SLOW = Path(__file__).with_name("slow.txt")
+
+
+def pytest_collection_modifyitems(config, items):
+    listed = {line.strip() for line in _SLOW.read_text(encoding="utf-8").splitlines()
+              if line.strip() and not line.startswith("#")} if _SLOW.exists() else set()
+    for item in items:
+        if item.nodeid in listed:
+            item.add_marker(pytest.mark.slow)
