@@ -86,3 +86,28 @@ def test_a_tie_is_one_label_naming_each_element_in_its_colour(app, language):
     assert labels["fire"].getZ() == pytest.approx(labels["water"].getZ())  # one line, side by side
     assert labels["fire"].getX() < labels["water"].getX()
     assert tuple(labels["fire"].node().getTextColor())[:3] == pytest.approx(marker_rgb("fire"))
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_an_element_on_bare_cards_alone_is_flat_in_the_elevation(app, language):
+    """Space stands only on a bare card's face: its line's label says flat, as the heights panel (K) does, not the
+    card's 0.3 mm; an element on a house keeps its height in millimetres."""
+    set_language(language)
+    position = parse_position({
+        "ruleset": "aquarius-rising",
+        "cards": [{"at": [0, 0], "card": "FFWW", "pyramids": ["Lr", "Lr", "Lb", "Lb"]},
+                  {"at": [1, 0], "card": "WWSS"}],
+        "players": [{"name": "Ann", "goal": "fire", "hand": ["FFFF"]}, {"name": "Bo", "goal": "water", "hand": ["EEEE"]}],
+    })
+    game, state = position_state(load_game(position), position)
+    session = Session(game, [Seat("Ann"), Seat("Bo")], seed=1, autosave=False)
+    session.state = state
+    session._begin_turn()
+    app.open_session(session)
+    app.table.reveal()
+    app.table.view("side")
+    elevation = app.table.parts.elevation
+    said = {n.getTag("marker-label"): n.node().getText() for n in elevation.root.findAllMatches("**/=marker-label")}
+    assert said["space"] == tr("marker_label", element=element_name("space"), height=tr("heights_flat"))
+    assert "0.3" not in said["space"]
+    assert any(words.endswith("\N{NO-BREAK SPACE}mm") for name, words in said.items() if name != "space")  # (Water 44.7 mm)

@@ -34,6 +34,7 @@ FAN_BESIDE = 34.0  # millimetres from a tray's outer end to the middle of its se
 FAN_REACH = 40.0  # how far a hand of a few backs reaches from its middle
 PILES_REACH = geometry.CARD_LENGTH + 16.0  # how far the piles reach beyond the outermost spots (view/piles.py)
 TEXT_RGBA = (0.96, 0.94, 0.86, 1)
+FLAT = geometry.card_top(0) + 1e-6  # an element whose highest point is a bare card's face: "flat" (as on K's panel)
 STUCK_GREY, STUCK_TINT, STUCK_ALPHA = 0.5, 0.3, 0.5  # a pyramid of the tray no quarter can take now: greyed, faded
 STUCK_TEXT = (0.55, 0.55, 0.55, 1)  # its count, greyed too
 
@@ -339,8 +340,8 @@ class Elevation:
             x = right + 2
             for place, name in enumerate(group):
                 last = place == len(group) - 1
-                words = tr("marker_label", element=element_name(name), height=length(height)) if last \
-                    else element_name(name)
+                said = tr("heights_flat") if height <= FLAT else length(height)  # (a bare card's face: not "0.3 mm")
+                words = tr("marker_label", element=element_name(name), height=said) if last else element_name(name)
                 label = _label(self.root, words, 6.5, (*marker_rgb(name), 1), TextNode.ALeft)
                 label.setPos(x, front - 1, at)
                 label.setTag("marker-label", name)
