@@ -291,3 +291,34 @@ def test_no_label_stands_between_another_and_its_place(app, monkeypatch):
         assert any(text.startswith("Deck") for text in texts) and any(text.startswith("Bot 2") for text in texts)
     finally:
         app.base.adjustWindowAspectRatio(original)
+
+
+def test_a_rising_seat_label_with_no_room_beyond_its_tray_stands_before_it(app):
+    """Aquarius Rising: a seat's label goes beyond the far edge of its tray; when nothing is clear there (another
+    tray, its pyramids and label close above on the screen: the gallery's three-seat picture lost Ann's label so),
+    it stands before the tray's near edge instead, still clear of everything; with no such place it is not shown."""
+    from aquarius3d.view.labels import OFF_SCREEN
+
+    app.start_game("aquarius-rising", {}, [Seat(name, "computer") for name in NAMES[:3]], seed=3)
+    table = app.table
+    table.camera.finish()
+    table.feedback.place_labels()
+    overlay, seats, trays = table.parts.overlay, table.feedback.seats, table.parts.trays
+    label = seats.labels[0]
+    assert id(label) in overlay.rects  # placed beyond its tray, where there is room
+    beyond = screen_box(app, ((*seats.spot(0), 12.0), (*seats.spot(0), 12.0)))
+    before = trays.seat_fallbacks()[0]
+    near = screen_box(app, ((*before, 12.0), (*before, 12.0)))
+    assert beyond is not None and near is not None and near[2] < beyond[2]  # before the tray: lower on the screen
+    wall = (beyond[0] - 0.5, beyond[1] + 0.5, (beyond[2] + near[2]) / 2, beyond[3] + 0.5)  # the far side taken
+
+    def placed(fallback):
+        label.setPythonTag("other_side", (*fallback, 12.0) if fallback else None)
+        overlay._placed = None
+        overlay.place(app.base, table.scene.root, table.obstacles(), [wall])
+        return overlay.rects.get(id(label))
+
+    rect = placed(before)
+    assert rect is not None and not overlap(rect, wall)
+    assert abs((rect[0] + rect[1]) / 2 - near[0]) < SEAT_REACH and abs((rect[2] + rect[3]) / 2 - near[2]) < SEAT_REACH
+    assert placed(None) is None and label.getPos(app.base.render2d).x == OFF_SCREEN

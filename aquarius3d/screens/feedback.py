@@ -117,9 +117,11 @@ class Feedback:
             lines.append(f"{seat.name}\n{counts}" + (f"\n{tr('seat_thinking')}" if thinking else ""))
         current = None if session.stage in (Stage.OVER, Stage.ROUND_OVER) else session.seat
         trays = self.screen.parts.trays
+        seated = session.flow.pyramids and trays is not None
         self.seats.update(lines, current, self._home(humans),
                           None if session.flow.solitaire else list(seen["hand_sizes"]),
-                          trays.seat_places() if session.flow.pyramids and trays is not None else None)
+                          trays.seat_places() if seated and trays is not None else None,
+                          trays.seat_fallbacks() if seated and trays is not None else None)
 
     def _home(self, humans: list[int]) -> int:
         """The seat at the near edge, by the hand along the bottom: the person whose hand shows now (in hot-seat,

@@ -143,8 +143,9 @@ class ScreenLabels:
         """Where on the table the label belongs (scene coordinates, mm); `lift`: screen units above it preferred;
         `beside`: the label starts at the anchor, to its right (a value next to its card), not centred on it;
         `span`: millimetres of the table either way along y within which a label beside stays level with it;
-        `other_side`: for a label beside, where it ends instead, to the left of that point, when the right side has
-        no clear place (a panel over it); `above`: a point of the table the label's bottom stays above on the
+        `other_side`: where the label goes instead when its place has no clear spot: for a label beside, ending to
+        the left of that point (the right side under a panel); for another, round that point (a seat's label on
+        the near side of its tray when the far side is full); `above`: a point of the table the label's bottom stays above on the
         screen (a heading over a column, never level with the first label beside it, whose band ends there)."""
         label.setPythonTag("anchor", None if point is None else (tuple(point), lift))
         label.setPythonTag("beside", beside)
@@ -214,8 +215,8 @@ class ScreenLabels:
             if film is not None and (band is not None or not span and floor is None):
                 centre = self._spot(film.x + shift, film.y + lift, width, height, hard + taken, band, beside,
                                     label.getPythonTag("reach"), placed=placed, origin=(film.x, film.y))
-            other = label.getPythonTag("other_side") if beside else None
-            if centre is None and other is not None:  # beside, on the left of the other side instead
+            other = label.getPythonTag("other_side")
+            if centre is None and other is not None:  # the other side instead (beside: on the left of it)
                 film = screen(*other)
                 band = None
                 if film is not None and span:
@@ -223,7 +224,7 @@ class ScreenLabels:
                     band = None if near is None or far is None else (min(near.y, far.y), max(near.y, far.y))
                 if film is not None and (band is not None or not span):
                     centre = self._spot(film.x - shift, film.y + lift, width, height, hard + taken, band, False,
-                                        label.getPythonTag("reach"), leftward=True, placed=placed,
+                                        label.getPythonTag("reach"), leftward=beside, placed=placed,
                                         origin=(film.x, film.y))
             rect = None if centre is None else (centre[0] - width / 2, centre[0] + width / 2,
                                                 centre[1] - height / 2, centre[1] + height / 2)

@@ -30,6 +30,7 @@ TRAY_GAP = 24.0  # millimetres between a tray and the piles beside the cards
 ROW_GAP = 92.0  # millimetres between two trays of a column: room for a seat's label over the far pyramids
 SKEW = math.radians(9.0)  # the side elevation's turn about the upright: each row behind stands 14 mm to the right
 LABEL_BEYOND = 46.0  # millimetres from a tray's far edge to its seat's label (its large pyramids stand before it)
+LABEL_BEFORE = 24.0  # millimetres from a tray's near edge to its seat's label, where the far side has no room
 FAN_BESIDE = 34.0  # millimetres from a tray's outer end to the middle of its seat's hand of card backs
 FAN_REACH = 40.0  # how far a hand of a few backs reaches from its middle
 PILES_REACH = geometry.CARD_LENGTH + 16.0  # how far the piles reach beyond the outermost spots (view/piles.py)
@@ -122,6 +123,11 @@ class Trays:
             places.append(((x, y + self.DEPTH / 2 + LABEL_BEYOND),
                            (x + outer * (width / 2 + FAN_BESIDE), y + self.DEPTH / 4)))
         return places
+
+    def seat_fallbacks(self) -> list[tuple[float, float]]:
+        """Where each seat's label stands when the far side of its tray has no clear spot (the trays of a column
+        close together on the screen): before the tray's near edge."""
+        return [(tray.getX(), tray.getY() - self.DEPTH / 2 - LABEL_BEFORE) for tray in self.seats]
 
     def near_edge(self) -> tuple[float, float, float] | None:
         """The middle of the first tray's near edge (where a title goes), None before any tray is drawn."""

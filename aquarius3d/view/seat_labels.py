@@ -55,11 +55,13 @@ class SeatLabels:
         self.current: int | None = None
 
     def update(self, lines: list[str], current: int | None, home: int, hands: list[int] | None = None,
-               places: list[tuple[tuple[float, float], tuple[float, float]]] | None = None) -> None:
+               places: list[tuple[tuple[float, float], tuple[float, float]]] | None = None,
+               instead: list[tuple[float, float]] | None = None) -> None:
         """`lines`: each seat's text (name and counts); `current`: the seat to move, in gold; `hands`: each hand's
         size, shown as small card backs fanned beyond the label of every seat but the home one; `places`: each
         seat's place and the middle of its hand of backs, when the family seats the players itself (Aquarius
-        Rising: at their trays), else round the table."""
+        Rising: at their trays), else round the table; `instead`: with `places`, where each seat's label stands
+        when its place has no clear spot (Rising: before the near edge of its tray)."""
         while len(self.labels) < len(lines):
             self.labels.append(self.overlay.add("seat-label", first=True, reach=SEAT_REACH))
         while len(self.labels) > len(lines):
@@ -70,14 +72,15 @@ class SeatLabels:
         self.fans = []
         self.current = current
         if places is None or len(places) != len(lines):
-            places = self.round_table(len(lines), home)
+            places, instead = self.round_table(len(lines), home), None
         for seat, (label, text, ((x, y), fan)) in enumerate(zip(self.labels, lines, places)):
             self.spots.append((x, y))
             node = label.node()
             node.setText(text)
             node.setTextColor(*(TURN if seat == current else TEXT))
             label.setScale(TURN_SCALE if seat == current else SCALE)
-            self.overlay.anchor(label, (x, y, 12.0))
+            other = instead[seat] if instead is not None and seat < len(instead) else None
+            self.overlay.anchor(label, (x, y, 12.0), other_side=None if other is None else (*other, 12.0))
             if hands is not None and seat != home and seat < len(hands):
                 self._fan(hands[seat], *fan)
 
