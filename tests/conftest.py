@@ -99,9 +99,16 @@ def app(offscreen, home, monkeypatch, request):
 _SLOW = Path(__file__).with_name("slow.txt")
 
 
+# The longest tests, each in processes of its own (real windows on private X servers, the network soak), run
+# first: they come last in the files' order, and with the tests shared among workers (README's -n auto) the
+# one that drew them would still be at them while the others had finished (about 30 s of the whole run).
+_FIRST = ("test_xplay_games.py", "test_xplay.py", "test_net_soak.py")
+
+
 def pytest_collection_modifyitems(config, items):
     listed = {line.strip() for line in _SLOW.read_text(encoding="utf-8").splitlines()
               if line.strip() and not line.startswith("#")} if _SLOW.exists() else set()
     for item in items:
         if item.nodeid in listed:
             item.add_marker(pytest.mark.slow)
+    items.sort(key=lambda item: item.path.name not in _FIRST)  # (stable: every other test keeps its place)
