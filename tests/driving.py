@@ -122,6 +122,32 @@ def step(app, rng):
         app.table.keys.enter()  # Enter, nothing in focus: the action confirmed
 
 
+def picture(app):
+    """The frame drawn now: rows of RGB (0-1), the top row first."""
+    base = app.base
+    base.graphicsEngine.renderFrame()
+    base.graphicsEngine.renderFrame()
+    shot = base.win.getScreenshot()
+    height, width = shot.getYSize(), shot.getXSize()
+    rgb = np.frombuffer(bytes(shot.getRamImageAs("RGB")), np.uint8).reshape(height, width, 3)
+    return rgb[::-1].astype(float) / 255
+
+
+def open_position(app, position, names=("Ann", "Bo")):
+    """A position file's table (parsed) open in the window, its players people at this screen, the cover lifted."""
+    from aquarius3d.positions.analyze import load_game
+    from aquarius3d.positions.checks import position_state
+    from aquarius3d.session import Seat, Session
+
+    game, state = position_state(load_game(position), position)
+    session = Session(game, [Seat(name) for name in names], seed=1, autosave=False)
+    session.state = state
+    session._begin_turn()
+    app.open_session(session)
+    app.table.reveal()
+    return session
+
+
 def pixels(app):
     from panda3d.core import PNMImage
 

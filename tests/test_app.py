@@ -4,7 +4,7 @@ import random
 import re
 
 import pytest
-from driving import FakeTask, pixels, screen_of_hand, step, towers_step, tray_point
+from driving import FakeTask, open_position, pixels, screen_of_hand, step, towers_step, tray_point
 
 from aquarius3d.files import saves
 from aquarius3d.files import user_settings
@@ -348,10 +348,7 @@ def test_rising_trays_storeys_and_side_elevation(app):
 
 def test_rising_picking_a_card_on_a_house_and_a_quarter(app):
     from aquarius3d.core import geometry
-    from aquarius3d.positions.checks import position_state
-    from aquarius3d.positions.analyze import load_game
     from aquarius3d.positions.file import parse_position
-    from aquarius3d.session import Session
 
     position = parse_position({
         "ruleset": "aquarius-rising",
@@ -360,12 +357,7 @@ def test_rising_picking_a_card_on_a_house_and_a_quarter(app):
         "players": [{"name": "Ann", "goal": "air", "hand": ["FFFF", "EEEE"], "supply": ["Sb", "Mb"]},
                     {"name": "Bo", "goal": "fire", "hand": ["WWWW"]}],
     })
-    game, state = position_state(load_game(position), position)
-    session = Session(game, [Seat("Ann"), Seat("Bo")], seed=1, autosave=False)
-    session.state = state
-    session._begin_turn()
-    app.open_session(session)
-    app.table.reveal()
+    session = open_position(app, position)
     app.table.click(screen_of_hand(app, 0))  # FFFF: fits beside the cards, or on the house of four pyramids
     assert session.stage == "place"
     on_house = next(m for m in app.table.parts.ghost_spots if getattr(m, "level", 0) == 1)

@@ -9,16 +9,7 @@ from panda3d.core import Point3, TextNode
 
 from aquarius3d.screens.focus import widget_label, widget_rect
 from aquarius3d.screens.widgets import BUTTON, HOVER, POPUP, TEXT, Dropdown
-
-
-def picture(app):
-    base = app.base
-    base.graphicsEngine.renderFrame()
-    base.graphicsEngine.renderFrame()
-    shot = base.win.getScreenshot()
-    height, width = shot.getYSize(), shot.getXSize()
-    rgb = np.frombuffer(bytes(shot.getRamImageAs("RGB")), np.uint8).reshape(height, width, 3)
-    return rgb[::-1].astype(float) / 255
+from driving import picture
 
 
 def list_rect(app, menu):

@@ -7,11 +7,9 @@ import pytest
 from panda3d.core import Point3
 
 from aquarius3d.i18n import element_name, length, set_language, tr
-from aquarius3d.positions.analyze import load_game
-from aquarius3d.positions.checks import position_state
 from aquarius3d.positions.file import parse_position
-from aquarius3d.session import Seat, Session
 from aquarius3d.view.rising import marker_rgb
+from driving import open_position, picture
 
 
 def tied_table(app):
@@ -22,25 +20,10 @@ def tied_table(app):
                   {"at": [1, 0], "card": "WWAA"}, {"at": [2, 0], "card": "AAEE", "pyramids": ["Sy", "Sy", "Sg", "Sg"]}],
         "players": [{"name": "Ann", "goal": "fire", "hand": ["FFFF"]}, {"name": "Bo", "goal": "water", "hand": ["EEEE"]}],
     })
-    game, state = position_state(load_game(position), position)
-    session = Session(game, [Seat("Ann"), Seat("Bo")], seed=1, autosave=False)
-    session.state = state
-    session._begin_turn()
-    app.open_session(session)
-    app.table.reveal()
+    session = open_position(app, position)
     app.table.view("side")
     assert app.table.elevation_on
     return session
-
-
-def picture(app):
-    base = app.base
-    base.graphicsEngine.renderFrame()
-    base.graphicsEngine.renderFrame()
-    shot = base.win.getScreenshot()
-    height, width = shot.getYSize(), shot.getXSize()
-    rgb = np.frombuffer(bytes(shot.getRamImageAs("RGB")), np.uint8).reshape(height, width, 3)
-    return rgb[::-1].astype(float) / 255
 
 
 def line_pixels(app, name):
@@ -99,12 +82,7 @@ def test_an_element_on_bare_cards_alone_is_flat_in_the_elevation(app, language):
                   {"at": [1, 0], "card": "WWSS"}],
         "players": [{"name": "Ann", "goal": "fire", "hand": ["FFFF"]}, {"name": "Bo", "goal": "water", "hand": ["EEEE"]}],
     })
-    game, state = position_state(load_game(position), position)
-    session = Session(game, [Seat("Ann"), Seat("Bo")], seed=1, autosave=False)
-    session.state = state
-    session._begin_turn()
-    app.open_session(session)
-    app.table.reveal()
+    open_position(app, position)
     app.table.view("side")
     elevation = app.table.parts.elevation
     said = {n.getTag("marker-label"): n.node().getText() for n in elevation.root.findAllMatches("**/=marker-label")}

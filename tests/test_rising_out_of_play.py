@@ -11,10 +11,9 @@ import pytest
 
 from aquarius3d.engine.moves import PlacePyramid
 from aquarius3d.i18n import set_language, tr
-from aquarius3d.positions.analyze import load_game
-from aquarius3d.positions.checks import position_state
 from aquarius3d.positions.file import read_position
 from aquarius3d.session import Seat, Session
+from driving import open_position
 
 POSITION = Path(__file__).parent / "positions" / "aquarius-rising" / "out-of-play.yaml"
 
@@ -23,12 +22,7 @@ def out_of_play_table(app):
     """Ann to play WWEE and two blue pyramids; Bo, at the same screen, holds no card and a green pyramid no quarter
     takes, and the deck is empty."""
     position = read_position(POSITION)
-    game, state = position_state(load_game(position), position)
-    session = Session(game, [Seat("Ann"), Seat("Bo")], seed=1, autosave=False)
-    session.state = state
-    session._begin_turn()
-    app.open_session(session)
-    app.table.reveal()
+    session = open_position(app, position)
     return session
 
 

@@ -4,13 +4,12 @@ pointer rests on it, in the words the session refuses it with; a turn that ends 
 
 import random
 
-import numpy as np
 import pytest
 from panda3d.core import Point3
 
 from aquarius3d.i18n import set_language, tr
 from aquarius3d.session import Seat, Session
-from driving import FakeTask, tray_point
+from driving import FakeTask, picture, tray_point
 
 
 def dead_end(app):
@@ -34,17 +33,6 @@ def dead_end(app):
             else:
                 session._try(rng.choice(session.game.legal_moves(session.state)))
     raise AssertionError("no pyramid step with a dead end in 60 games")
-
-
-def picture(app):
-    """The frame drawn now: rows of RGB (0-1), the top row first."""
-    base = app.base
-    base.graphicsEngine.renderFrame()
-    base.graphicsEngine.renderFrame()
-    shot = base.win.getScreenshot()
-    height, width = shot.getYSize(), shot.getXSize()
-    rgb = np.frombuffer(bytes(shot.getRamImageAs("RGB")), np.uint8).reshape(height, width, 3)
-    return rgb[::-1].astype(float) / 255
 
 
 def tray_pyramid(app, code):

@@ -116,12 +116,11 @@ class Feedback:
             thinking = i == session.seat and self.screen.thinking.thinking()  # a hard seat searching (thinking.py)
             lines.append(f"{seat.name}\n{counts}" + (f"\n{tr('seat_thinking')}" if thinking else ""))
         current = None if session.stage in (Stage.OVER, Stage.ROUND_OVER) else session.seat
-        trays = self.screen.parts.trays
-        seated = session.flow.pyramids and trays is not None
+        trays = self.screen.parts.trays if session.flow.pyramids else None  # (Rising: the seats sit at their trays)
         self.seats.update(lines, current, self._home(humans),
                           None if session.flow.solitaire else list(seen["hand_sizes"]),
-                          trays.seat_places() if seated and trays is not None else None,
-                          trays.seat_fallbacks() if seated and trays is not None else None)
+                          None if trays is None else trays.seat_places(),
+                          None if trays is None else trays.seat_fallbacks())
 
     def _home(self, humans: list[int]) -> int:
         """The seat at the near edge, by the hand along the bottom: the person whose hand shows now (in hot-seat,
