@@ -403,16 +403,18 @@ class Session(Shown):
         return result
 
     def _pass_if_out(self) -> None:
-        """A person at this screen whose turn holds nothing to do (Flow.out_of_play: Aquarius Rising's player with
-        no card to play and no quarter for any pyramid) is not made to lift the cover and press Pass turn after turn:
-        the pass is played for them, the log and the top of the window say why (the cover never shows for it).
-        The move before stays to be taken back, as if the pass had not come between."""
+        """A person whose turn holds nothing to do (Flow.out_of_play: Aquarius Rising's player with no card to play
+        and no quarter for any pyramid) is not made to lift the cover and press Pass turn after turn: the pass is
+        played for them, the log and the top of the window say why (the cover never shows for it). So too for a
+        player at another computer (a host's remote seat): the host decides from the state it holds, and every
+        seat is told the same line as at one table (net/host.py: the log, and the move's notice). A computer seat
+        passes by its own choice. The move before stays to be taken back, as if the pass had not come between."""
         if self.replaying or self._passing:
             return
         kept = self.takeback.snapshot
         self._passing = True
         try:
-            while self.stage in (Stage.COVER, Stage.CHOOSE):
+            while self.stage in (Stage.COVER, Stage.CHOOSE, Stage.REMOTE):
                 line = self.flow.out_of_play()
                 if line is None:
                     break
