@@ -25,7 +25,8 @@ from netting import LOOPBACK, run, start_host
 KEYS = {  # every field each kind of message may have (docs/protocol.md)
     "welcome": {"type", "protocol", "seat", "name", "token", "ruleset", "options", "limits"},
     "lobby": {"type", "seat", "seats", "free"},
-    "state": {"type", "seq", "seat", "turn", "stage", "your_move", "seats", "view", "log", "events", "summary"},
+    "state": {"type", "seq", "seat", "turn", "stage", "your_move", "seats", "view", "log", "events", "summary",
+              "round_end"},
     "refused": {"type", "code", "reason", "seq"},
 }
 VIEW = {"players", "hands", "goals", "unused_goals", "deck", "discard", "table", "turn", "turn_number", "phase",
@@ -151,6 +152,12 @@ def check_every_byte(session, seat, data):
             "not the seat's observation"
         for where, card in hidden_places(game, truth, seat):
             assert at(view, where) == HIDDEN, f"{where} shows card {card}"
+        if "round_end" in message:  # (Dominus between rounds: the finished round, as this seat may see it)
+            ended = truth.data.ended
+            assert message["stage"] == "round_over" and ended is not None
+            assert message["round_end"] == json.loads(json.dumps(seat_view(game, ended, seat)))
+            for where, card in hidden_places(game, ended, seat):
+                assert at(message["round_end"], where) == HIDDEN, f"the round's end: {where} shows card {card}"
         if isinstance(view["data"], dict):
             assert "deck_cards" not in view["data"] and all(c == HIDDEN for c in view["data"].get("box", []))
         compact = lambda cards: json.dumps(cards, separators=(",", ":")).encode()  # noqa: E731  (as the host writes)
@@ -171,6 +178,7 @@ GAMES = [
     pytest.param("aquarius", "remote,easy,remote", {"first_edition": True, "aqua_chicken": True}, id="aquarius-chicken"),
     pytest.param("aquarius-rising", "remote,remote,easy", {}, id="rising"),
     pytest.param("dominus", "remote,random,remote", {}, id="dominus"),
+    pytest.param("dominus", "remote,remote", {"rounds": 3}, id="dominus-rounds"),
     pytest.param("elemental-towers", "remote", {}, id="towers"),
 ]
 
@@ -195,3 +203,6 @@ def test_no_byte_sent_to_a_seat_carries_another_seats_secret(ruleset, players, o
     host, results, data = run(game(), 240)
     assert all(result == 0 for result in results) and host.chairs[0].name == "Ann"
     assert check_every_byte(host.session, 0, data) >= len(host.session.record()["moves"]) // 4
+    if options.get("rounds", 1) > 1:  # each round's end was sent, and checked
+        ends = [m for m, _ in messages_on_the_line(data) if m["type"] == "state" and "round_end" in m]
+        assert len(ends) == options["rounds"] - 1

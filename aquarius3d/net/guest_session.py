@@ -13,7 +13,9 @@ picks as a session at one computer (the spots and options are worked out from th
 flows), and a pick that makes a move sends it (`send`) instead of playing it; the host's next state is
 the move played, or its refusal is said as a refusal at the table is. The log, the end screen and the
 refusals are in the host's words; the events are made back from the host's (`played`, `joined`...), and each
-move's notice at the top is what the host's table said of it (a bonus drawn: the mover's own too). In
+move's notice at the top is what the host's table said of it (a bonus drawn: the mover's own too). Between
+Dominus' rounds the finished round comes as this seat's view of it (`round_end`) and is shown with the host's
+summary, as at the host's table, until the host goes on (no Next round here). In
 Aqua-Chicken the seat's own goal is a hole until the player first holds G: that sends a `look`, which the host
 counts for the side game, and the next state holds the goal.
 """
@@ -102,6 +104,8 @@ class GuestSession(Session):
         self.host_summary = [str(line) for line in message.get("summary", [])]
         self.host_stage = str(message["stage"])
         self.state = view_state(message["view"])
+        ended = message.get("round_end")  # (Dominus between rounds: the finished table, shown until the host goes on)
+        self.round_end = view_state(ended) if isinstance(ended, dict) and self.host_stage == Stage.ROUND_OVER else None
         self._moved()
         self.seq, self.your_move = int(message["seq"]), bool(message["your_move"])
         if same and (self.sent is not None or self.your_move and self.stage not in (Stage.REMOTE, Stage.OVER)):
@@ -184,6 +188,9 @@ class GuestSession(Session):
 
     def next_round(self) -> None:
         """The host goes on to the next round, not this player."""
+
+    def can_go_on(self) -> bool:
+        return False  # (no Next round button: the prompt says the host goes on)
 
     def peek(self, on: bool) -> None:
         """Press and hold to see the goal; in Aqua-Chicken, before the first look the goal is the host's to send:

@@ -347,6 +347,10 @@ class Host:
         }
         if session.stage in (Stage.OVER, Stage.ROUND_OVER):
             message["summary"] = session.summary()
+        if session.stage == Stage.ROUND_OVER and session.round_end is not None:
+            # (Dominus: the table as the round ended, shown with its points until the host goes on; `view` holds the
+            # next deal already) this seat's own view of it, as of any state
+            message["round_end"] = seat_view(self.game, session.round_end, link.seat)
         link.log_sent, link.events_sent = len(session.messages), len(session.events)
         return message
 

@@ -251,7 +251,8 @@ class Hud:
             self.end_title.setText(lines[0])
             self.end_lines.setText("\n".join(lines[1:]))
             self.fit_end(False)
-            self.next_round_button.show()
+            going_on = self.next_round_button  # (not at a joined player's window: the host goes on, the prompt says)
+            going_on.show() if session.can_go_on() else going_on.hide()
             self.same_cards_button.hide()  # (Elemental Towers' own, at its end: never between Dominus' rounds)
             for button in self.end_buttons:
                 button.hide()

@@ -197,6 +197,11 @@ class Shown:
         lines = self.messages[self.seen_upto.get(seat, 0):]
         return lines[-most:] if most else lines
 
+    def can_go_on(self) -> bool:
+        """May the players at this screen go on to the next deal now (Next round)? Not one who joined a game over
+        the network: its host goes on (net/guest_session.py)."""
+        return self.stage == Stage.ROUND_OVER
+
     def can_pass(self) -> bool:
         return self.stage == Stage.CHOOSE and not self.game.can_play(self.state)
 
