@@ -5,7 +5,7 @@ import pytest
 
 from aquarius3d.i18n import catalog, set_language, tr
 from aquarius3d.rules.ruleset import load_ruleset, ruleset_path
-from aquarius3d.screens.rules_pages import GAMES, PICTURES
+from aquarius3d.screens.rules_pages import GAMES
 from aquarius3d.screens.rules_pictures import deck_cards, figures
 
 SHIPPED = sorted(p.stem for p in ruleset_path("aquarius").parent.glob("*.yaml"))
@@ -63,7 +63,8 @@ def test_every_page_of_every_game_shows_its_pictures_clear_of_the_text(app, lang
                     assert node.getNumChildren() >= 2 * len(figure.actions)
                 x0, x1, z0, z1 = _box(node, base)
                 assert -half_width <= x0 < x1 <= half_width and -1 <= z0 < z1 <= 1, (game, page, x0, x1, z0, z1)
-                assert PICTURES[0] - 1e-6 <= x0 and x1 <= PICTURES[1] + 1e-6  # in the column beside the text
+                left, right = rules.shape.pictures[:2]  # (at 100%, the page as drawn: the column's own units)
+                assert left - 1e-6 <= x0 and x1 <= right + 1e-6  # in the column beside the text
                 for text in _texts(rules):
                     assert _apart((x0, x1, z0, z1), _box(text, base)), (game, lang, page, text)
             captions = rules.column.captions

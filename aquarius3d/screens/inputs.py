@@ -58,6 +58,8 @@ KEYS: dict[str, tuple[str, ...]] = {
     # the rules' pages
     "page_next": ("page_down", "arrow_right"),
     "page_previous": ("page_up", "arrow_left"),
+    "page_scroll_up": ("arrow_up",),  # a page higher than the window (the wheel too: scroll_up, scroll_down)
+    "page_scroll_down": ("arrow_down",),
 }
 
 

@@ -1,9 +1,9 @@
 """A form higher than the window at the interface scale scrolls rather than shrinking (issue 27, point 10).
 
-Its foot (its note and its buttons: what lies wholly below FOOT as drawn at 100%) stays at the window's bottom on a
-band of the window's colour; the rest (its body) scrolls above it, its top at the window's top: the wheel moves it,
-Tab brings the widget in focus into view, and a bar at the window's right edge shows how much there is and where
-the window is in it. (screens/layout.py: `scrolled` says when; screens/__init__.py: `Screen.apply_scale`.)"""
+Its foot (its note and its buttons: what lies wholly below FOOT as drawn at 100%, or below the screen's own
+`foot_line`) stays at the window's bottom on a band of the window's colour; the rest (its body) scrolls above it, its
+top at the window's top: the wheel moves it, Tab brings the widget in focus into view, and a bar at the window's
+right edge shows how much there is and where the window is in it. (screens/layout.py: `scrolled` says when; screens/__init__.py: `Screen.apply_scale`.)"""
 
 from __future__ import annotations
 
@@ -41,6 +41,7 @@ class Scroll:
         self.band: DirectFrame | None = None  # under the foot: hides the body scrolled beneath it, takes its clicks
         self.bar: NodePath | None = None
         self.floor = -1.0  # the lowest the body shows (aspect2d units): the foot's top, or the window's bottom
+        self.foot_line = FOOT  # what lies wholly below it (as drawn at 100%) is the foot (a screen may move it)
         self._top = 0.0  # the body's height with nothing scrolled (the root's units)
         self._size = 1.0  # the root's scale
 
@@ -61,7 +62,7 @@ class Scroll:
                     child.reparentTo(self.body, child.getSort())
         for child in list(self.body.getChildren()):
             rect = rect_of(child)
-            if (rect[3] if rect is not None else self._height(child)) < FOOT:
+            if (rect[3] if rect is not None else self._height(child)) < self.foot_line:
                 child.reparentTo(self.foot, child.getSort())
 
     def _height(self, node: NodePath) -> float:
