@@ -15,6 +15,7 @@ from aquarius3d.positions.analyze import load_game
 from aquarius3d.positions.checks import position_state
 from aquarius3d.positions.file import read_position
 from aquarius3d.session import Stage
+from test_net_screens import frames
 from test_net_window import host, until
 
 POSITION = Path(__file__).parent / "positions" / "aquarius-rising" / "out-of-play.yaml"
@@ -122,3 +123,35 @@ def test_the_host_s_take_back_after_a_joined_player_was_passed_reaches_them(pump
     assert bo.messages == session.messages and len(bo.state.log) == moves - 2
     line = tr("log_out_of_play", name="Bo", cards=tr("out_no_card"), pyramids=tr("out_no_quarter"))
     assert line not in session.messages and bo.stage == Stage.REMOTE and not bo.your_move
+
+
+def test_the_joined_window_says_at_the_top_why_its_player_s_turn_passed(app):
+    """Bo's own window, joined through the Join form: after Ann's move the host passed for him, and the top of his
+    table says why, as a table at one computer does; his prompt waits for Ann, with no Pass to press."""
+    pump = Pump()
+    try:
+        hosted = host(pump, "aquarius-rising", "Ann,remote")
+        form = app.screens.switch("join_game")
+        form.code_entry.enterText(str(hosted.code))
+        form.name_entry.enterText("Bo")
+        form.join()
+        frames(app, lambda: app.screen == "game", hosted)
+        _, state = position_state(load_game(read_position(POSITION)), read_position(POSITION))
+        session, guest = hosted.session, app.session
+        session.state = state
+        session._moved()
+        session._begin_turn()
+        hosted.host._changed()
+        assert session.select(0) and session.choose_cell((1, -2))
+        stand(session, 0)
+        frames(app, lambda: guest.seq == hosted.host.seq and session.seat == 0, hosted)
+        line = tr("log_out_of_play", name="Bo", cards=tr("out_no_card"), pyramids=tr("out_no_quarter"))
+        app.table.refresh()
+        hud = app.table.hud
+        assert hud.notice.getText() == line and guest.messages[-1] == line
+        assert guest.stage == Stage.REMOTE and not guest.your_move and hud.cover.isHidden()
+        assert hud.prompt.text.getText() == guest.hint() != tr("hud_pass_empty_hand")
+        hosted.close()
+        frames(app, lambda: hosted.finished, hosted)
+    finally:
+        pump.close()
