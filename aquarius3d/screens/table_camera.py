@@ -2,18 +2,21 @@
 screens/table_screen.py).
 
 After each move (and when a game opens, ends or the window changes shape) the camera eases to frame the cards,
-the pyramids, the ghosts, every cell a card may take next and what the turn needs (Aquarius Rising's tray to play
-from, Elemental Towers' scoring row), each clear of the HUD's panels, as large as the window allows
-(view/clearance.py); the piles and the other trays stay clear of the panels too, but may stand at the window's
-edge or beyond it. The piles, trays, hands of backs and labels come into the framing when the cards stay big so
-(a card at least BIG_CARD of the window's width), at the end, or on T (a glance at the whole table). A game opens
-at the three-quarter view, 40 degrees above the table: lower than a plan, the table's depth is foreshortened and
-its cards come larger into the window's width (1280x720, four-player Aquarius, 20 cards: 79 pixels a card, the
-HUD's parts kept as drawn; 56 at 52 degrees). Framing the cards first, a card comes no larger than LARGEST_CARD (a
-game's first card would fill the window off its middle). The HUD's parts are kept as they are drawn (the prompt
-strip as wide as its words, not a band across the window); a change of their words alone (a card chosen, a
-message) moves the camera only if they would now cover what is framed. Once the player moves the camera it stays
-until F (or 1, 2, 3, Home): F frames again from the player's angle. The wheel zooms towards what the pointer is on.
+the pyramids, the ghosts, every cell a card may take next (when a person at this screen plays: the spots are drawn
+for nobody else) and what the turn needs (Aquarius Rising's tray to play from, Elemental Towers' scoring row), each
+clear of the HUD's panels, as large as the window allows (view/clearance.py); the piles and the other trays stay
+clear of the panels too, but may stand at the window's edge or beyond it. The piles, trays, hands of backs and
+labels come into the framing when the cards stay big so (a card at least BIG_CARD of the window's width), at the
+end, or on T (a glance at the whole table). A game opens at the three-quarter view, 33 degrees above the table,
+through a lens 33 degrees high (view/config.py): lower than a plan, the table's depth is foreshortened and its
+cards come larger into the window's width; a narrow lens keeps the far rows nearly as large as the near ones.
+At 1280x720, Aquarius with 20 cards on the table: at a person's turn 81 pixels a card in the middle, the hand and
+the prompt strip kept clear (66 from 40 degrees through a lens 40 high); four computers playing, 120 (LARGEST_CARD;
+79 from 40 degrees). Framing the cards first, a card comes no larger than LARGEST_CARD (a game's first card would
+fill the window off its middle). The HUD's parts are kept as they are drawn (the prompt strip as wide as its words,
+not a band across the window); a change of their words alone (a card chosen, a message) moves the camera only if
+they would now cover what is framed. Once the player moves the camera it stays until F (or 1, 2, 3, Home): F
+frames again from the player's angle. The wheel zooms towards what the pointer is on.
 """
 
 from __future__ import annotations
@@ -80,10 +83,11 @@ class TableCamera:
         return self.session.stage in (Stage.OVER, Stage.ROUND_OVER)
 
     def frame_boxes(self, whole: bool | None = None) -> list[Box]:
-        """What the camera frames: every card, pyramid, ghost and legal spot (any cell a card may take next), and
-        what a turn needs in view (Aquarius Rising's tray to play from, Elemental Towers' scoring row); with the
-        whole table (the piles, trays, hands of backs and labels too) when `whole`, by default as last framed."""
-        spots = () if self.ended() else self.session.state.table.need
+        """What the camera frames: every card, pyramid, ghost and legal spot (any cell a card may take next: none
+        when nobody at this screen plays, the computers' spots are never drawn), and what a turn needs in view
+        (Aquarius Rising's tray to play from, Elemental Towers' scoring row); with the whole table (the piles, trays,
+        hands of backs and labels too) when `whole`, by default as last framed."""
+        spots = () if self.ended() or self.session.humans == 0 else self.session.state.table.need
         if not (self.whole if whole is None else whole):
             return scene_boxes(self.scene, spots, self._turn_furniture()) + self._play_label_boxes()
         return scene_boxes(self.scene, spots, self.parts.furniture() + self.feedback.nodes()) + self.parts.label_boxes()

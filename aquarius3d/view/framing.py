@@ -28,7 +28,7 @@ EASE = 0.3  # seconds for the camera to ease to a new framing
 MARGIN = 0.03  # kept clear inside the free rectangle (screen units)
 WINDOW: Rect = (-0.98, 0.98, -0.98, 0.98)
 
-ANGLES = {"orbit": (0.0, 40.0), "top": (0.0, 89.5), "side": (0.0, 8.0)}  # orbit: see table_camera.py
+ANGLES = {"orbit": (0.0, 33.0), "top": (0.0, 89.5), "side": (0.0, 8.0)}  # orbit: see table_camera.py
 
 
 def card_box(cell: tuple[int, int], bottom: float) -> Box:
