@@ -15,7 +15,10 @@ the move played, or its refusal is said as a refusal at the table is. The log, t
 refusals are in the host's words; the events are made back from the host's (`played`, `joined`...), and each
 move's notice at the top is what the host's table said of it (a bonus drawn: the mover's own too). Between
 Dominus' rounds the finished round comes as this seat's view of it (`round_end`) and is shown with the host's
-summary, as at the host's table, until the host goes on (no Next round here). In
+summary, as at the host's table, until this player goes on (Continue: `next_round`), whatever the host does: a
+host without a window deals the next round at once, and the states that come meanwhile wait behind the round's
+end (`held`), taken in order when the player goes on; so a turn of theirs in the new round begins then. A player
+who goes on before the host does sees the next deal, their own new hand, until the host begins it. In
 Aqua-Chicken the seat's own goal is a hole until the player first holds G: that sends a `look`, which the host
 counts for the side game, and the next state holds the goal.
 """
@@ -80,13 +83,19 @@ class GuestSession(Session):
         self.computers: set[int] = set()  # the host's computer seats
         self.host_summary: list[str] = []
         self.host_stage = ""
+        self.reading = False  # a round's end shows until this player goes on (Continue)
+        self.held: list[tuple[dict[str, Any], bool]] = []  # the host's states come meanwhile, in order
         self.take(message)
 
     # -- what the host sends ----------------------------------------------------------------------------
 
     def take(self, message: dict[str, Any], fresh: bool = False) -> None:
         """A `state`: the table as this seat may see it, the log's new lines, the news. `fresh`: the first after
-        the line came back (a move sent before it dropped may be lost: the turn begins again)."""
+        the line came back (a move sent before it dropped may be lost: the turn begins again). While the player
+        reads a round's end, it waits behind it (`next_round`)."""
+        if self.reading:
+            self.held.append((message, fresh))
+            return
         same = message["seq"] == self.seq and not fresh
         shown = message["seats"]
         self.seats = seats_of(shown, self.me)
@@ -95,17 +104,22 @@ class GuestSession(Session):
         log = message["log"]
         del self.messages[max(0, int(log["from"])):]
         self.messages.extend(str(line) for line in log["lines"])
+        moved = False
         for found in message.get("events", []):
             event = event_of(found, self.me) if isinstance(found, dict) else None
             if event is not None:
                 self.events.append(event)
             if isinstance(event, Played):  # each move says its news at the top, as at the host's table (or nothing)
-                self.notice = event.notice
+                self.notice, moved = event.notice, True
         self.host_summary = [str(line) for line in message.get("summary", [])]
+        began = self.host_stage != Stage.ROUND_OVER
         self.host_stage = str(message["stage"])
+        if not began and self.host_stage != Stage.ROUND_OVER and not moved and log["lines"]:
+            self.notice = str(log["lines"][-1])  # (the next round begun: its line, at the top as at the host's table)
         self.state = view_state(message["view"])
-        ended = message.get("round_end")  # (Dominus between rounds: the finished table, shown until the host goes on)
+        ended = message.get("round_end")  # (Dominus between rounds: the finished table, shown until the player goes on)
         self.round_end = view_state(ended) if isinstance(ended, dict) and self.host_stage == Stage.ROUND_OVER else None
+        self.reading = began and self.round_end is not None  # (a round's end just come: once, not when told again)
         self._moved()
         self.seq, self.your_move = int(message["seq"]), bool(message["your_move"])
         if same and (self.sent is not None or self.your_move and self.stage not in (Stage.REMOTE, Stage.OVER)):
@@ -131,8 +145,8 @@ class GuestSession(Session):
         self.peeking = False
         if self.state.over or self.host_stage == Stage.OVER:
             self._set(Choice(Stage.OVER))
-        elif self.host_stage == Stage.ROUND_OVER:
-            self._set(Choice(Stage.ROUND_OVER))
+        elif self.host_stage == Stage.ROUND_OVER:  # (gone on before the host: the next deal, until it begins)
+            self._set(Choice(Stage.ROUND_OVER if self.reading else Stage.REMOTE))
         elif self.your_move and self.seat == self.me:
             self.shown_seat = self.me
             self._set(self.flow.begin() or Choice(Stage.CHOOSE))
@@ -160,6 +174,8 @@ class GuestSession(Session):
     def hint(self) -> str:
         if self.stage == Stage.REMOTE:
             name = self.seats[self.seat].name
+            if self.host_stage == Stage.ROUND_OVER:  # (this player went on first: the next deal shows)
+                return tr("net_next_round_waits", number=len(self.flow.rounds()) + 1)
             if self.sent is not None:
                 return tr("net_move_sent")
             if self.seat in self.away:
@@ -167,7 +183,7 @@ class GuestSession(Session):
             if self.seat in self.computers:
                 return tr("hud_bot_thinking", name=name)
         if self.stage == Stage.ROUND_OVER:
-            return tr("net_host_goes_on")
+            return tr("net_round_read")
         return super().hint()
 
     def summary(self) -> list[str]:
@@ -187,10 +203,25 @@ class GuestSession(Session):
         return self._follow(Refusal(tr("net_no_join")))
 
     def next_round(self) -> None:
-        """The host goes on to the next round, not this player."""
+        """Continue: this player has read the round's end. What the host sent meanwhile is taken, in order (the next
+        deal, the moves since, a turn of theirs); else the next deal shows until the host begins it."""
+        if self.stage != Stage.ROUND_OVER or not self.reading:
+            return
+        self.reading = False
+        held, self.held = self.held, []
+        if not held:  # (the host still on its score table: the next deal shows, the last round's news gone)
+            self.notice = ""
+            self._sit()
+        for message, fresh in held:
+            self.take(message, fresh)  # (a further round's end, already come, holds what follows it again)
 
-    def can_go_on(self) -> bool:
-        return False  # (no Next round button: the prompt says the host goes on)
+    def go_on_words(self) -> str:
+        return tr("net_round_continue")
+
+    @property
+    def host_over(self) -> bool:
+        """The host has said the game is over (maybe still behind a round's end this player reads)."""
+        return self.state.over or any(message.get("stage") == Stage.OVER for message, _ in self.held)
 
     def peek(self, on: bool) -> None:
         """Press and hold to see the goal; in Aqua-Chicken, before the first look the goal is the host's to send:

@@ -281,7 +281,7 @@ class JoinedGame:
             try:
                 data = await guest.ws.recv()
             except ConnectionClosed as exc:
-                over = self.session is not None and self.session.state.over
+                over = self.session is not None and self.session.host_over
                 if over or (exc.rcvd is not None and exc.rcvd.code in FINAL):
                     if not over:
                         self._tell(tr("net_host_closed", reason=exc.rcvd.reason if exc.rcvd else ""))
@@ -307,7 +307,7 @@ class JoinedGame:
                 self.session.take(message, fresh)
             if self.note and fresh:
                 self.session.notify(self.note)
-            if self.session.state.over and self.keep_token:
+            if self.session.host_over and self.keep_token:  # (even behind a round's end the player reads)
                 tokens.remember(self.guest.code, self.name, None)
         elif kind == "refused" and self.session is not None:
             self.session.refused(message)

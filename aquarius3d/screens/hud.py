@@ -251,7 +251,9 @@ class Hud:
             self.end_title.setText(lines[0])
             self.end_lines.setText("\n".join(lines[1:]))
             self.fit_end(False)
-            going_on = self.next_round_button  # (not at a joined player's window: the host goes on, the prompt says)
+            going_on = self.next_round_button  # (Next round; Continue at a joined player's window)
+            if going_on["text"] != session.go_on_words():
+                going_on["text"] = session.go_on_words()
             going_on.show() if session.can_go_on() else going_on.hide()
             self.same_cards_button.hide()  # (Elemental Towers' own, at its end: never between Dominus' rounds)
             for button in self.end_buttons:

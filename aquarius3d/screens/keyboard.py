@@ -138,14 +138,14 @@ class TableKeys:
         self.set(ring[at % len(ring)])
 
     def enter(self) -> None:
-        """Enter: choose what is in focus; with nothing in focus, close the game menu, lift the cover, or
-        confirm an action that needs nothing chosen (Shuffle Hands)."""
+        """Enter: choose what is in focus; with nothing in focus, close the game menu, lift the cover, go on from a
+        round's end (Next round, Continue), or confirm an action that needs nothing chosen (Shuffle Hands)."""
         screen = self.screen
         if self.focus is not None and self.focus in self.ring():
             self.choose(self.focus)
         elif screen.menu.shown:
             screen.close_menu()
-        elif screen.session.stage == Stage.COVER:
+        elif screen.session.stage in (Stage.COVER, Stage.ROUND_OVER):
             screen.reveal()
         else:
             screen.session.confirm()

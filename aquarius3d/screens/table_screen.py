@@ -354,13 +354,16 @@ class TableScreen(TableCamera, Screen):
     # -- keys ---------------------------------------------------------------------------------------------
 
     def reveal(self) -> None:
-        """The hand-off cover: held back a moment, a click shows it at once; on it, a click shows the turn."""
+        """The hand-off cover: held back a moment, a click shows it at once; on it, a click shows the turn. Space (and
+        Enter) at a round's end: go on, as its button does."""
         if self.hud.cover_held:
             self.feedback.release()
             return
         if self.session.stage == Stage.COVER:
             self.session.reveal()
             self.refresh()
+        elif self.session.stage == Stage.ROUND_OVER and self.session.can_go_on() and not self.menu.shown:
+            self.next_round()
 
     def suggest(self, wait: bool = True) -> Suggestion | None:
         """A move suggested to the human to move, and why (screens/suggest.py), thought here; H thinks in the
@@ -415,6 +418,7 @@ class TableScreen(TableCamera, Screen):
 
     def next_round(self) -> None:
         self.session.next_round()
+        self.status = ""  # (the last round's news: gone with its table)
         self.refresh()
 
     def toggle_help(self) -> None:

@@ -198,9 +198,13 @@ class Shown:
         return lines[-most:] if most else lines
 
     def can_go_on(self) -> bool:
-        """May the players at this screen go on to the next deal now (Next round)? Not one who joined a game over
-        the network: its host goes on (net/guest_session.py)."""
+        """May the players at this screen go on to the next deal now (Next round; a player who joined a game over
+        the network: Continue, net/guest_session.py)?"""
         return self.stage == Stage.ROUND_OVER
+
+    def go_on_words(self) -> str:
+        """The words of the button that goes on from a round's end."""
+        return tr("round_next")
 
     def can_pass(self) -> bool:
         return self.stage == Stage.CHOOSE and not self.game.can_play(self.state)
