@@ -30,12 +30,16 @@ def row_checks(app, where, heading_shown=True):
     row = table.parts.scoring_row
     cards = [projected(app, tuple(map(tuple, card.getTightBounds(app.base.render)))) for card in row.cards]
     shown = table.parts.overlay.in_view()
+    sides = set()
     for label, card in zip(row.labels, cards):
         text = f"{where}: {label.node().getText()!r}"
         assert label in shown, text  # (hidden before: the result panel stood where it would go)
         x0, x1, y0, y1 = rect_of(app, label)
         assert card[2] <= (y0 + y1) / 2 <= card[3], text  # level with its card
-        assert card[1] - 0.005 <= x0 <= card[1] + 0.05 or card[0] - 0.05 <= x1 <= card[0] + 0.005, text  # beside it
+        right, left = card[1] - 0.005 <= x0 <= card[1] + 0.05, card[0] - 0.05 <= x1 <= card[0] + 0.005
+        assert right or left, text  # beside it
+        sides.add(right)
+    assert len(sides) == 1, where  # all on one side of the row (they stood on both at 125%, at the result)
     heading, first = rect_of(app, row.heading), rect_of(app, row.labels[0])
     assert row.heading in shown or not heading_shown, where
     if row.heading in shown:
@@ -65,5 +69,26 @@ def test_the_scoring_rows_labels_read_during_the_game_and_beside_the_result(app,
         assert not app.table.hud.end_panel.isHidden()
         # (the heading may yield to the panels there: the values are what the result is read by)
         row_checks(app, f"{width}x{height}, the result", heading_shown=False)
+    finally:
+        app.base.adjustWindowAspectRatio(original)
+
+
+@pytest.mark.parametrize("percent", [125, 150])
+@pytest.mark.parametrize("width,height", SIZES)
+def test_the_values_stand_on_one_side_beside_the_result_at_every_scale(app, monkeypatch, width, height, percent):
+    """At 1024x600 at 125% the result panel took the right of the row: some values stood left of their cards, some
+    right, two were not shown."""
+    original = with_window(app, monkeypatch, width, height)
+    app.settings["interface_scale"] = percent
+    try:
+        app.start_game("elemental-towers", {}, [Seat("Bot", "computer", "easy")], seed=2)
+        app.table.end_moment.enabled = True
+        play(app, lambda session: session.stage == "over")
+        app.table.end_moment.finish()
+        app.table.refresh()
+        app.table.camera.finish()
+        app.table.feedback.place_labels()
+        assert not app.table.hud.end_panel.isHidden()
+        row_checks(app, f"{width}x{height} at {percent}%, the result", heading_shown=False)
     finally:
         app.base.adjustWindowAspectRatio(original)

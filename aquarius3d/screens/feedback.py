@@ -196,6 +196,13 @@ class Feedback:
         from ..view.framing import scene_boxes
         from ..view.labels import screen_rect
 
+        row = screen.parts.scoring_row
+        if row is not None and row.cards:  # (its values as large as its places' spacing on the screen lets them)
+            def film(point: tuple[float, float, float]) -> tuple[float, float] | None:
+                seen = Point3()
+                return (seen.x, seen.y) if lens.project(cam.getRelativePoint(root, Point3(*point)), seen) else None
+            row.fit_labels(film, screen.base.getAspectRatio())
+
         # every card, pyramid, ghost, pile, tray and hand of backs, as far as it reaches on the screen
         rects = (screen_rect(lens, cam, root, box)
                  for box in scene_boxes(screen.scene, (), screen.parts.furniture()) + self.seats.fans)

@@ -6,8 +6,9 @@ the pyramids, the ghosts, every cell a card may take next (when a person at this
 for nobody else) and what the turn needs (Aquarius Rising's tray to play from, Elemental Towers' scoring row), each
 clear of the HUD's panels, as large as the window allows (view/clearance.py); the piles and the other trays stay
 clear of the panels too, but may stand at the window's edge or beyond it. The piles, trays, hands of backs and
-labels come into the framing when the cards stay big so (a card at least BIG_CARD of the window's width), at the
-end, or on T (a glance at the whole table). A game opens at the three-quarter view, 33 degrees above the table,
+labels come into the framing when the cards stay big so (a card at least BIG_CARD of the window's width) or on T
+(a glance at the whole table); at the end the cards are framed first too, beside the result panel, with what
+scored (Elemental Towers' scoring row, with room for its values as wide as they show from there: not its supply). A game opens at the three-quarter view, 33 degrees above the table,
 through a lens 33 degrees high (view/config.py): lower than a plan, the table's depth is foreshortened and its
 cards come larger into the window's width; a narrow lens keeps the far rows nearly as large as the near ones.
 At 1280x720, Aquarius with 20 cards on the table: at a person's turn 81 pixels a card in the middle, the hand and
@@ -22,12 +23,14 @@ frames again from the player's angle. The wheel zooms towards what the pointer i
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import TYPE_CHECKING
 
 from ..core import geometry
 from ..session import Stage
 from ..view.camera import Box, Orbit, Rect, project
 from ..view.framing import ANGLES, CameraMan, frame_view, framed, node_boxes, scene_boxes, tangents
+from ..view.towers import LABEL_REACH
 
 if TYPE_CHECKING:
     from panda3d.core import Lens, NodePath
@@ -95,6 +98,9 @@ class TableCamera:
     def _turn_furniture(self) -> list[NodePath]:
         """The furniture the turn needs in view: TableParts.play_furniture, and every tray while an action asks
         with whom (Aquarius Rising's Zap a Card trades pyramids: the trays that would trade are ringed)."""
+        if self.ended():  # (at the end, what scored: Elemental Towers' scoring row, not its supply)
+            row = self.parts.scoring_row
+            return list(row.cards) if row is not None else []
         needed = self.parts.play_furniture()
         trays = self.parts.trays
         if trays is not None and self.session.stage == Stage.PLAYER:
@@ -126,13 +132,24 @@ class TableCamera:
 
     def framed(self, name: str | None = None) -> Orbit:
         """The view framing the table clear of the HUD: a named one (orbit, top, side), or the present angles.
-        The whole table when the cards stay big so (a card at least BIG_CARD of the window's width), at the
-        end, asked for (T), or seen from above (1: the top view is the table's plan, every tray, pile and seat in
+        The whole table when the cards stay big so (a card at least BIG_CARD of the window's width), asked
+        for (T), or seen from above (1: the top view is the table's plan, every tray, pile and seat in
         it, none under a panel of the HUD); else the cards and the spots first, as large as the window allows."""
-        whole = self._fit(self.frame_boxes(True), name)
-        above = name == "top" or (name is None and self.camera.orbit.pitch >= ANGLES["top"][1] - 0.5)
-        self.whole = self.ended() or self.glance or above or self._card_width(whole) >= BIG_CARD
-        return whole if self.whole else self._fit(self.frame_boxes(False), name, self.edge_boxes(False))
+        row = self.parts.scoring_row
+        if row is not None:
+            row.reach = LABEL_REACH
+        for _ in range(4):  # (Elemental Towers: again with the room its values take on the screen from there)
+            whole = self._fit(self.frame_boxes(True), name)
+            above = name == "top" or (name is None and self.camera.orbit.pitch >= ANGLES["top"][1] - 0.5)
+            self.whole = self.glance or above or self._card_width(whole) >= BIG_CARD
+            found = whole if self.whole else self._fit(self.frame_boxes(False), name, self.edge_boxes(False))
+            if row is None or not row.cards:
+                break
+            reach = row.reach_from(partial(self._seen_from, found), self.window_aspect())
+            if reach <= row.reach * 1.05:
+                break
+            row.reach = reach
+        return found
 
     def _fit(self, boxes: list[Box], name: str | None, edge: list[Box] | None = None) -> Orbit:
         """The view framing these boxes clear of the HUD (`edge` ones clear of it too); framing the cards first
@@ -147,6 +164,10 @@ class TableCamera:
                        largest=LARGEST_CARD if edge is not None else None)
         edge = edge or []
         return found if found is not None else frame_view(name or "orbit", boxes, lens, obstacles, edge)
+
+    def _seen_from(self, orbit: Orbit, point: tuple[float, float, float]) -> tuple[float, float] | None:
+        """Where a point of the table shows on the screen (-1..1 each way) from an orbit."""
+        return project(point, orbit, *tangents(self.perspective))
 
     def play_pitch(self) -> float:
         """The three-quarter view's pitch (a game opening, Home, 3): ANGLES' (lower than a plan: the table's depth
@@ -191,10 +212,13 @@ class TableCamera:
 
     def _follow(self) -> None:
         """After a move (or when something shown would fall outside), ease to a new framing; not if the player
-        has moved the camera since the last one."""
+        has moved the camera since the last one, unless the game or the round has just ended: the end frames the
+        table beside the result panel however the player left the camera (it stood under the panel)."""
+        key = self._framing_key()
+        if key[1] and (self._framed_for is None or not self._framed_for[1]):
+            self.camera.moved_by_player = False
         if self.camera.moved_by_player or self.elevation_on:
             return
-        key = self._framing_key()
         if key != self._framed_for or not self.inside():
             self._framed_for = key
             self.camera.ease_to(self.framed())

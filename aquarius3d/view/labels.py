@@ -11,7 +11,7 @@ the deck's count stood over a seat's name over the deck, and read as far from it
 nor one that would lie under a menu, dialog or overlay (`covered`: the game menu, the Join form, F1's help, the
 hand-off cover's words), which draw over the table and all its labels. A label `beside` its anchor starts right
 of it, level with it (within `span` millimetres of the table either way: Elemental Towers' values stay by their
-own card). Everything is in screen units (render2d: -1..1 each way, y up), as the framing's obstacles are
+own card); a `group` of labels (those values) stands all on one side of their places, right of them or all left. Everything is in screen units (render2d: -1..1 each way, y up), as the framing's obstacles are
 (view/framing.py, screens/hud.py).
 """
 
@@ -109,11 +109,12 @@ class ScreenLabels:
         self._placed: tuple[object, ...] | None = None
 
     def add(self, name: str, scale: float = 0.042, backed: bool = True, first: bool = False,
-            parent: NodePath | None = None, reach: float = REACH) -> NodePath:
+            parent: NodePath | None = None, reach: float = REACH, group: str | None = None) -> NodePath:
         """A new label (hidden until it has text and an anchor); `scale` in aspect2d units; `first`: placed before
         the others (the seats' labels, tied to their places, before the piles' counts, which may go round);
         `parent`: a group of labels under the root, shown and hidden together (Aquarius Rising's storeys); `reach`:
-        how far from its place it may go to stay clear."""
+        how far from its place it may go to stay clear; `group`: labels placed together, all on the same side of
+        their places (Elemental Towers' values: all right of their cards, or all left)."""
         text = TextNode(name)
         text.setAlign(TextNode.ACenter)
         text.setTextColor(*TEXT)
@@ -129,6 +130,7 @@ class ScreenLabels:
         label.setPythonTag("anchor", None)
         label.setPythonTag("first", first)
         label.setPythonTag("reach", reach)
+        label.setPythonTag("group", group)
         self.labels.append(label)
         return label
 
@@ -195,49 +197,98 @@ class ScreenLabels:
             film = Point3()
             return film if lens.project(cam.getRelativePoint(scene_root, Point3(x, y, z)), film) else None
 
-        for label in shown:
+        def spot(label: NodePath, sides: tuple[bool, ...], hard_now: list[Rect]
+                 ) -> tuple[tuple[float, float], tuple[float, float]] | None:
+            """Where a label goes (its middle, and its place on the screen) on these sides of its place (True: its
+            own side, False: `other_side`), or None."""
             (x, y, z), lift = label.getPythonTag("anchor")
-            film = screen(x, y, z)
-            band: tuple[float, float] | None = None
             span = label.getPythonTag("span") or 0.0
-            if film is not None and span:  # level with its own card: between the card's near and far ends
-                near, far = screen(x, y - span, z), screen(x, y + span, z)
-                band = None if near is None or far is None else (min(near.y, far.y), max(near.y, far.y))
             left, right, bottom, top = self.size(label, aspect)
             width, height = right - left, top - bottom
             beside = bool(label.getPythonTag("beside"))
             shift = width / 2 + GAP if beside else 0.0
-            floor = label.getPythonTag("above")
-            if film is not None and floor is not None:  # over the first label of a column beside it
-                low = screen(*floor)
-                band = None if low is None else (low.y + height / 2, WINDOW[3])
-            centre = None
-            if film is not None and (band is not None or not span and floor is None):
-                centre = self._spot(film.x + shift, film.y + lift, width, height, hard + taken, band, beside,
-                                    label.getPythonTag("reach"), placed=placed, origin=(film.x, film.y))
-            other = label.getPythonTag("other_side")
-            if centre is None and other is not None:  # the other side instead (beside: on the left of it)
-                film = screen(*other)
-                band = None
-                if film is not None and span:
-                    near, far = screen(other[0], other[1] - span, other[2]), screen(other[0], other[1] + span, other[2])
-                    band = None if near is None or far is None else (min(near.y, far.y), max(near.y, far.y))
-                if film is not None and (band is not None or not span):
-                    centre = self._spot(film.x - shift, film.y + lift, width, height, hard + taken, band, False,
-                                        label.getPythonTag("reach"), leftward=beside, placed=placed,
-                                        origin=(film.x, film.y))
-            rect = None if centre is None else (centre[0] - width / 2, centre[0] + width / 2,
-                                                centre[1] - height / 2, centre[1] + height / 2)
-            if centre is None or rect is None or any(overlaps(rect, other) for other in covered):
+            reach = label.getPythonTag("reach")
+            for own in sides:
+                point = (x, y, z) if own else label.getPythonTag("other_side")
+                if point is None:
+                    continue
+                film = screen(*point)
+                if film is None:
+                    continue
+                band: tuple[float, float] | None = None
+                if span:  # level with its own card: between the card's near and far ends
+                    near = screen(point[0], point[1] - span, point[2])
+                    far = screen(point[0], point[1] + span, point[2])
+                    if near is None or far is None:
+                        continue
+                    band = (min(near.y, far.y), max(near.y, far.y))
+                floor = label.getPythonTag("above") if own else None
+                if floor is not None:  # over the first label of a column beside it
+                    low = screen(*floor)
+                    if low is None:
+                        continue
+                    band = (low.y + height / 2, WINDOW[3])
+                if own:
+                    centre = self._spot(film.x + shift, film.y + lift, width, height, hard_now, band, beside,
+                                        reach, placed=placed, origin=(film.x, film.y))
+                else:  # the other side instead (beside: on the left of it)
+                    centre = self._spot(film.x - shift, film.y + lift, width, height, hard_now, band, False,
+                                        reach, leftward=beside, placed=placed, origin=(film.x, film.y))
+                if centre is not None:
+                    if not any(overlaps(rect_at(label, centre), other) for other in covered):
+                        return centre, (film.x, film.y)
+                    return None  # (under a menu, a dialog or an overlay)
+            return None
+
+        def rect_at(label: NodePath, centre: tuple[float, float]) -> Rect:
+            left, right, bottom, top = self.size(label, aspect)
+            half_w, half_h = (right - left) / 2, (top - bottom) / 2
+            return centre[0] - half_w, centre[0] + half_w, centre[1] - half_h, centre[1] + half_h
+
+        def put(label: NodePath, where: tuple[tuple[float, float], tuple[float, float]] | None) -> None:
+            if where is None:
                 label.setPos(base.render2d, OFF_SCREEN, 0, OFF_SCREEN)  # out of view, no clear place, or under a menu
-                continue
-            cx, cy = centre
+                return
+            (cx, cy), origin = where
+            left, right, bottom, top = self.size(label, aspect)
+            rect = rect_at(label, (cx, cy))
             # the text's origin, such that its frame's middle falls on the spot chosen
             label.setPos(base.render2d, cx - (left + right) / 2, 0, cy - (bottom + top) / 2)
             self.rects[id(label)] = rect
             taken.append(rect)
-            assert film is not None  # (a label placed has a place in view)
-            placed.append(((film.x, film.y), rect))
+            placed.append((origin, rect))
+
+        done: set[int] = set()
+        for label in shown:
+            if id(label) in done:
+                continue
+            group = label.getPythonTag("group")
+            members = [other for other in shown if group is not None and other.getPythonTag("group") == group] \
+                or [label]
+            done.update(id(member) for member in members)
+            if len(members) == 1:
+                put(label, spot(label, (True, False), hard + taken))
+                continue
+            # a group (Elemental Towers' values) stands on one side of its places, all of it: each tried in turn on
+            # its own side, then all on the other; the side where more of them find room
+            best: list[tuple[tuple[float, float], tuple[float, float]] | None] = []
+            for own in (True, False):
+                start_taken, start_placed = len(taken), len(placed)
+                found = []
+                for member in members:
+                    where = spot(member, (own,), hard + taken)
+                    found.append(where)
+                    if where is not None:
+                        rect = rect_at(member, where[0])
+                        taken.append(rect)
+                        placed.append((where[1], rect))
+                del taken[start_taken:], placed[start_placed:]
+                if sum(w is not None for w in found) > sum(w is not None for w in best):
+                    best = found
+                if all(w is not None for w in found):
+                    break
+            for member, where in zip(members, best or [None] * len(members)):
+                put(member, where)
 
     @staticmethod
     def _spot(x: float, y: float, width: float, height: float, hard: list[Rect],

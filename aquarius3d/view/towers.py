@@ -7,6 +7,7 @@ geometry.tower_bases gives, so the picture and the rules share one source.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from panda3d.core import LineSegs, NodePath
@@ -15,7 +16,7 @@ from ..core import geometry
 from ..games.towers.state import TowersData
 from ..i18n import element_name
 from ..core.vocabulary import QUARTERS
-from .labels import ScreenLabels
+from .labels import GAP, ScreenLabels
 from .lighting import CARD_GLOSS
 from .camera import Box
 from .scene import PyramidView
@@ -69,7 +70,9 @@ ROW_STEP = geometry.CELL_Y * 0.66  # from one place of the row to the next
 LABEL_SCALE = 0.043  # a value's size on the screen (aspect2d units): as a seat's label at its turn (view/seat_labels.py)
 HEADING_SCALE = 0.04  # the heading's
 HEADING_LIFT = 0.035  # screen units above the top card the heading is shown, if it can
-LABEL_REACH = 120.0  # millimetres right of the cards the values' labels take at the usual framings
+LABEL_REACH = 120.0  # millimetres right of the cards the values' labels take at the usual framings, at least
+SMALLEST_LABEL = 0.6  # of LABEL_SCALE: the values come no smaller, however close the places stand on the screen
+LONGEST_REACH = 600.0  # millimetres right of the cards the camera keeps for them at most (ScoringRow.reach)
 LEVEL_SPAN = 0.35 * geometry.CARD_LENGTH * ROW_SCALE * math.cos(math.radians(ROW_TILT))  # a value's middle stays
 # this near (mm, either way along the table) to its card's middle: within the card's own height on the screen
 
@@ -100,8 +103,10 @@ class ScoringRow:
         scene.lighting.use(self.root, "surface", CARD_GLOSS)
         scene.lighting.cast(self.root)
         self.cards: list[NodePath] = []
+        self.reach = LABEL_REACH  # millimetres kept right of the cards for the values (the camera sets it: reach_from)
         self.heading = overlay.add("row-heading", HEADING_SCALE, first=True)
-        self.labels: list[NodePath] = [overlay.add("row-label", LABEL_SCALE, first=True) for _ in range(5)]
+        self.labels: list[NodePath] = [overlay.add("row-label", LABEL_SCALE, first=True, group="scoring-row")
+                                     for _ in range(5)]
         for label in [self.heading, *self.labels]:
             label.hide()
 
@@ -117,7 +122,48 @@ class ScoringRow:
             return []
         x, top = self.place()
         right = x + geometry.CARD_WIDTH * ROW_SCALE / 2
-        return [((right, top - 4 * ROW_STEP - 12.0, 0.0), (right + LABEL_REACH, top + 12.0, 2.0))]
+        return [((right, top - 4 * ROW_STEP - 12.0, 0.0), (right + self.reach, top + 12.0, 2.0))]
+
+    def reach_from(self, project: Callable[[tuple[float, float, float]], tuple[float, float] | None],
+                   aspect: float) -> float:
+        """How many millimetres of the table right of the cards the widest value takes, seen through `project` (a
+        point of the table to the screen, -1..1 each way): the values keep one size on the screen however far the
+        camera stands, so a view from farther needs more of the table for them (LABEL_REACH at least)."""
+        x, top = self.place()
+        right = x + geometry.CARD_WIDTH * ROW_SCALE / 2 + 3.0
+        y = top - 2 * ROW_STEP
+        near, far = project((right, y, row_lift())), project((right + 100.0, y, row_lift()))
+        widths = [size[1] - size[0] for label in self.labels if label.node().getText()
+                  for size in [self.overlay.size(label, aspect)]]
+        if near is None or far is None or not widths:
+            return LABEL_REACH
+        per_mm = math.hypot(far[0] - near[0], far[1] - near[1]) / 100.0
+        needed = 3.0 + (max(widths) + 2 * GAP) / max(per_mm, 1e-9)
+        return max(LABEL_REACH, min(LONGEST_REACH, needed))
+
+    def fit_labels(self, project: Callable[[tuple[float, float, float]], tuple[float, float] | None],
+                   aspect: float) -> None:
+        """Each value as large as it reads without reaching its neighbour's card level (LABEL_SCALE at most,
+        SMALLEST_LABEL of it at least): seen from far (the window's free part small beside the result panel) the
+        places stand closer on the screen than a value's height, and every other value found no room level with
+        its own card."""
+        places = [project((x, y, row_lift())) for x, y in self.places()]
+        seen = [p for p in places if p is not None]
+        label = self.labels[0]
+        size = self.overlay.size(label, aspect)
+        height = (size[3] - size[2]) / label.getSz() * LABEL_SCALE  # at LABEL_SCALE
+        if len(seen) < 2 or len(seen) < len(places) or height <= 0:
+            scale = LABEL_SCALE
+        else:
+            pitch = min(math.hypot(a[0] - b[0], a[1] - b[1]) for a, b in zip(seen, seen[1:]))
+            scale = LABEL_SCALE * max(SMALLEST_LABEL, min(1.0, (pitch - GAP) / height))
+        for value in self.labels:
+            value.setScale(scale)
+
+    def places(self) -> list[tuple[float, float]]:
+        """The middles of the row's cards on the table (x, y), the top (worth 5) first."""
+        x, top = self.place()
+        return [(x, top - place * ROW_STEP) for place in range(len(self.cards))]
 
     def update(self, row: list[str], values: list[int], title: str) -> None:
         self.root.getChildren().detach()
