@@ -49,3 +49,33 @@ def test_the_callout_keeps_clear_of_the_hand_and_the_strip(app, monkeypatch, wid
 
 def area(rect):
     return (rect[1] - rect[0]) * (rect[3] - rect[2])
+
+
+@TOUR
+@pytest.mark.parametrize("ruleset", ["aquarius", "dominus", "elemental-towers", "aquarius-rising"])
+@pytest.mark.parametrize("percent", [100, 125, 150])
+@pytest.mark.parametrize("width,height", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_each_steps_frame_keeps_clear_of_the_hand_and_the_strip(app, monkeypatch, width, height, percent, ruleset):
+    """The gold frame of a step stands clear of the prompt strip and of the hand (the hand's own step clear of the
+    strip): the step showing the legal spots framed a region running over the strip at 1280x720 at 125%."""
+    original = with_window(app, monkeypatch, width, height)
+    app.settings["interface_scale"] = percent
+    try:
+        seats = [Seat("Ann")] if ruleset == "elemental-towers" else [Seat("Ann"), Seat("Bo")]
+        app.start_game(ruleset, {}, seats, seed=3)
+        table = app.table
+        table.reveal()
+        tour = table.tour
+        seen = []
+        while tour.shown:
+            key = STEPS[tour.step]
+            hand = [box for _, box in table.hud.hand.nodes]
+            kept = table.hud.prompt.rects() + ([] if key == "tour_hand" else hand)
+            if key != "tour_rules":  # (the game menu's shade lies over them)
+                for box in kept:
+                    assert not overlap(tour.frame, box), (key, tour.frame, box)
+            seen.append(key)
+            app.base.messenger.send("enter")
+        assert seen == list(STEPS)
+    finally:
+        app.base.adjustWindowAspectRatio(original)

@@ -21,6 +21,7 @@ from .focus import widget_rect
 from .widgets import PANEL as PANEL_COLOUR
 
 if TYPE_CHECKING:
+    from ..view.camera import Box
     from .table_screen import TableScreen
 
 GOLD = (1.0, 0.82, 0.3, 1)
@@ -98,20 +99,35 @@ class Tour:
         return self.screen.hud.log_rect()
 
     def table_box(self) -> Rect | None:
-        """The cards on the table and every cell a card may take next, as they show on the screen (aspect2d units,
-        inside the window): where a chosen card's ghosts glow."""
-        from ..view.framing import scene_boxes
-        from ..view.labels import screen_rect
+        """Where a chosen card's ghosts glow: the cells a card may take next, with the cards on the table, as they
+        show on the screen where the camera is going (aspect2d units, inside the window), clear of the hand and the
+        prompt strip (`clear_of`)."""
+        from ..core import geometry
+        from ..view.camera import corners, project
+        from ..view.framing import card_box, scene_boxes, tangents
 
         screen, base = self.screen, self.screen.base
-        lens, cam, root = base.cam.node().getLens(), base.cam, screen.scene.root
-        rects = [rect for box in scene_boxes(screen.scene, screen.session.state.table.need)
-                 if (rect := screen_rect(lens, cam, root, box)) is not None]
-        if not rects:
-            return None
+        camera = screen.camera
+        orbit = camera.goal[1] if camera.goal is not None else camera.orbit  # (not where it passes, easing there)
+        tan_x, tan_y = tangents(screen.perspective)
         aspect = base.getAspectRatio()
-        return (max(-1.0, min(r[0] for r in rects)) * aspect, min(1.0, max(r[1] for r in rects)) * aspect,
-                max(-1.0, min(r[2] for r in rects)), min(1.0, max(r[3] for r in rects)))
+
+        def rects(boxes: list[Box]) -> list[Rect]:
+            found = []
+            for box in boxes:
+                points = [project(corner, orbit, tan_x, tan_y) for corner in corners([box])]
+                seen = [p for p in points if p is not None]
+                if seen and len(seen) == len(points):
+                    found.append((max(-1.0, min(p[0] for p in seen)) * aspect, min(1.0, max(p[0] for p in seen)) * aspect,
+                                  max(-1.0, min(p[1] for p in seen)), min(1.0, max(p[1] for p in seen))))
+            return found
+
+        need = screen.session.state.table.need
+        spots = rects([card_box(cell, geometry.card_bottom(geometry.card_top(0))) for cell in need])
+        everything = rects(scene_boxes(screen.scene, need))
+        if not everything:
+            return None
+        return clear_of(everything, spots or everything, self.kept(), PAD + GAP / 3)
 
     def box(self, key: str) -> Rect | None:
         """What a step speaks of, in aspect2d units (left, right, bottom, top): the hand, the goal card, the cards
@@ -186,6 +202,16 @@ class Tour:
         aspect = self.screen.base.getAspectRatio()
         box = self.box(key) or (-0.13, 0.13, 0.17, 0.43)
         left, right, bottom, top = box[0] - PAD, box[1] + PAD, box[2] - PAD, box[3] + PAD
+        for part in self.kept():  # the frame's room short of the hand and the strip, where what it frames is clear
+            if layout.overlap((left, right, bottom, top), part) and not layout.overlap(box, part):
+                if part[3] <= box[2]:
+                    bottom = max(bottom, part[3])
+                elif part[2] >= box[3]:
+                    top = min(top, part[2])
+                elif part[1] <= box[0]:
+                    left = max(left, part[1])
+                elif part[0] >= box[1]:
+                    right = min(right, part[0])
         left, right = max(-aspect + EDGE, left), min(aspect - EDGE, right)  # the frame inside the window
         bottom, top = max(-1 + EDGE, bottom), min(1 - EDGE, top)
         self.frame = (left, right, bottom, top)
@@ -258,6 +284,36 @@ class Tour:
         below, above = bottom + 1, 1 - top
         return (x, 0, max(-1 + half_h + EDGE, bottom - GAP - half_h) if below >= above
                 else min(1 - half_h - EDGE, top + GAP + half_h))
+
+
+def union(rects: list[Rect]) -> Rect:
+    return min(r[0] for r in rects), max(r[1] for r in rects), min(r[2] for r in rects), max(r[3] for r in rects)
+
+
+def clear_of(rects: list[Rect], wanted: list[Rect], kept: list[Rect], pad: float) -> Rect:
+    """The rectangle round `rects`, cut where it reaches within `pad` of a rectangle of `kept` (the hand, the prompt
+    strip): on the side that keeps the most of `wanted` (the spots), then of `rects`, wholly inside it. The table's
+    cards and spots never lie under the hand or the strip (the camera frames them clear of them), but the rectangle
+    round them can: the cards beside the strip and the spots above it."""
+    frame = union(rects)
+    for part in kept:
+        x0, x1, y0, y1 = part[0] - pad, part[1] + pad, part[2] - pad, part[3] + pad
+        if not layout.overlap(frame, (x0, x1, y0, y1)):
+            continue
+        cuts = [(max(frame[0], x1), frame[1], frame[2], frame[3]), (frame[0], min(frame[1], x0), frame[2], frame[3]),
+                (frame[0], frame[1], max(frame[2], y1), frame[3]), (frame[0], frame[1], frame[2], min(frame[3], y0))]
+        cuts = [c for c in cuts if c[0] < c[1] and c[2] < c[3]]
+        if not cuts:
+            continue
+
+        def held(cut: Rect) -> tuple[int, int, float]:
+            return (sum(layout.inside(r, cut) for r in wanted), sum(layout.inside(r, cut) for r in rects),
+                    (cut[1] - cut[0]) * (cut[3] - cut[2]))
+        best = max(cuts, key=held)
+        inner = [r for r in rects if layout.inside(r, best)]  # (shrunk round what it holds)
+        frame = best if not inner else (max(best[0], union(inner)[0]), min(best[1], union(inner)[1]),
+                                        max(best[2], union(inner)[2]), min(best[3], union(inner)[3]))
+    return frame
 
 
 def covered(a: Rect, b: Rect) -> float:
