@@ -6,8 +6,9 @@ the pyramids, the ghosts, every cell a card may take next (when a person at this
 for nobody else) and what the turn needs (Aquarius Rising's tray to play from, Elemental Towers' scoring row), each
 clear of the HUD's panels, as large as the window allows (view/clearance.py); the piles and the other trays stay
 clear of the panels too, but may stand at the window's edge or beyond it. The piles, trays, hands of backs and
-labels come into the framing when the cards stay big so (a card at least BIG_CARD of the window's width) or on T
-(a glance at the whole table); at the end the cards are framed first too, beside the result panel, with what
+labels come into the framing when the cards stay big so (a card at least BIG_CARD of the window's width, and
+nearly as large as framing the cards first makes it: WHOLE_SHARE; at Dominus' start the whole outline framed
+left its one card 0.91 of that, off the window's middle) or on T (a glance at the whole table); at the end the cards are framed first too, beside the result panel, with what
 scored (Elemental Towers' scoring row, with room for its values as wide as they show from there: not its supply). A game opens at the three-quarter view, 33 degrees above the table,
 through a lens 33 degrees high (view/config.py): lower than a plan, the table's depth is foreshortened and its
 cards come larger into the window's width; a narrow lens keeps the far rows nearly as large as the near ones.
@@ -47,6 +48,7 @@ if TYPE_CHECKING:
 Framing = tuple[int, bool, tuple[Rect, ...], float]  # what the camera was framed for: moves, ended, HUD, aspect
 BIG_CARD = 90 / 640  # screen units (2 is the window's width): a card 90 pixels wide in a window 1280 wide
 LARGEST_CARD = 120 / 640  # framing the cards first, a card comes no wider (120 pixels in a window 1280 wide)
+WHOLE_SHARE = 0.97  # the whole table is framed only if its cards come this large against the cards framed first
 HEADING = (40.0, 40.0)  # millimetres of the table either side of the scoring row's heading, and beyond its anchor
 ROW_PITCH = 52.0  # degrees: the three-quarter view's pitch with Elemental Towers' scoring row (play_pitch)
 
@@ -132,8 +134,8 @@ class TableCamera:
 
     def framed(self, name: str | None = None) -> Orbit:
         """The view framing the table clear of the HUD: a named one (orbit, top, side), or the present angles.
-        The whole table when the cards stay big so (a card at least BIG_CARD of the window's width), asked
-        for (T), or seen from above (1: the top view is the table's plan, every tray, pile and seat in
+        The whole table when the cards stay big so (a card at least BIG_CARD of the window's width, and
+        WHOLE_SHARE of its width with the cards framed first), asked for (T), or seen from above (1: the top view is the table's plan, every tray, pile and seat in
         it, none under a panel of the HUD); else the cards and the spots first, as large as the window allows."""
         row = self.parts.scoring_row
         if row is not None:
@@ -141,8 +143,10 @@ class TableCamera:
         for _ in range(4):  # (Elemental Towers: again with the room its values take on the screen from there)
             whole = self._fit(self.frame_boxes(True), name)
             above = name == "top" or (name is None and self.camera.orbit.pitch >= ANGLES["top"][1] - 0.5)
-            self.whole = self.glance or above or self._card_width(whole) >= BIG_CARD
-            found = whole if self.whole else self._fit(self.frame_boxes(False), name, self.edge_boxes(False))
+            first = None if self.glance or above else self._fit(self.frame_boxes(False), name, self.edge_boxes(False))
+            width = self._card_width(whole)
+            self.whole = first is None or width >= BIG_CARD and width >= WHOLE_SHARE * self._card_width(first)
+            found = whole if self.whole or first is None else first
             if row is None or not row.cards:
                 break
             reach = row.reach_from(partial(self._seen_from, found), self.window_aspect())
