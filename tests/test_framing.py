@@ -192,7 +192,7 @@ def test_after_every_move_the_camera_eases_to_frame_the_whole_table(app, ruleset
         assert_framed(app)
     assert app.session.stage == "over" and moves > 5
     assert not table.hud.end_panel.isHidden()
-    assert_framed(app)  # the end: the whole table beside the result
+    assert_framed(app)  # the end: the cards beside the result
 
 
 def test_a_human_turn_frames_the_hand_spots_clear_of_the_hand_and_hint(app):
