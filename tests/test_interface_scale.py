@@ -490,7 +490,8 @@ def drawn_parts(app):
     hand's cards as a row up to where the chosen one rises."""
     table, hud, base = app.table, app.table.hud, app.base
     parts = []
-    for node in (hud.info_panel, hud.log_panel, hud.goal_card, hud.prompt.strip, hud.prompt.dialog, table.join.button):
+    for node in (hud.info_panel, hud.log_panel, hud.log_tab, hud.goal_card, hud.prompt.strip, hud.prompt.dialog,
+                 table.join.button):
         if not node.isHidden():
             parts.append(widget_rect(base, node))
     for text in (hud.notice, hud.goal):

@@ -19,6 +19,7 @@ def panel_and_words(app):
 @pytest.mark.parametrize("percent", [100, 150])
 def test_the_log_panel_is_as_high_as_its_rows(app, percent):
     app.settings["interface_scale"] = percent
+    app.settings["log_open"] = True  # (unfolded: J)
     app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3)
     table = app.table
     table.apply_scale()
@@ -38,3 +39,55 @@ def test_the_log_panel_is_as_high_as_its_rows(app, percent):
     assert heights == sorted(heights) and heights[0] < heights[-1] / 3
     full = layout.log_frame(hud.log_rows)  # the most: its place, which the camera's framing keeps clear
     assert heights[-1] <= (full[3] - full[2]) * top + 1e-6
+
+
+def test_the_log_folds_to_its_tab_and_j_or_a_click_unfolds_it_as_settings_keep(app):
+    """The log starts folded to a tab in the top right corner (the table's far rows come up there, the cards
+    larger): its panel and words hidden, the tab drawn and kept clear by the framing; J unfolds it (the newest
+    moves in the panel, the panel among the HUD's parts the table keeps clear of, the tab gone), and the choice is
+    kept in Settings for the next game; a click on the panel folds it again, a click on the tab unfolds it."""
+    from aquarius3d.files import user_settings
+    from aquarius3d.screens.overlays import node_rect
+
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3)
+    table, hud = app.table, app.table.hud
+    assert app.session.messages == [] and hud.log_tab.isHidden() and hud.log_panel.isHidden()  # nothing to tell yet
+    app.session.messages[:] = ["Ann placed the Fire card", "Bo placed the Water card below the Fire card"]
+    table.refresh()
+    tab = node_rect(table, hud.log_tab)
+    assert not hud.log_open and hud.log_panel.isHidden() and hud.log.isHidden() and not hud.log_tab.isHidden()
+    assert tab is not None and tab in table.obstacles()
+    panel = hud._rect(hud.top_right, tuple(hud.log_panel["frameSize"]))
+    assert panel not in table.obstacles() and tab[1] - tab[0] < (panel[1] - panel[0]) / 2
+    assert tab[3] > 0.9 and tab[1] > 0.9  # in the top right corner
+    table.toggle_log()  # J
+    assert hud.log_open and not hud.log_panel.isHidden() and not hud.log.isHidden() and hud.log_tab.isHidden()
+    assert hud.log.getText().endswith("below the Fire card")
+    panel = hud._rect(hud.top_right, tuple(hud.log_panel["frameSize"]))
+    assert panel in table.obstacles() and tab not in table.obstacles()
+    assert user_settings.load_settings()["log_open"] is True and app.settings["log_open"] is True
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=4)  # the next game: unfolded as left
+    app.session.messages[:] = ["Ann placed the Air card"]
+    app.table.refresh()
+    assert app.table.hud.log_open and not app.table.hud.log_panel.isHidden()
+    hud = app.table.hud
+    app.base.messenger.send(hud.log_panel.guiItem.getPressEvent("mouse1"), [None])  # the panel clicked: folded
+    assert not hud.log_open and hud.log_panel.isHidden() and not hud.log_tab.isHidden()
+    hud.log_tab.commandFunc(None)  # the tab clicked
+    assert hud.log_open and not hud.log_panel.isHidden()
+    assert user_settings.load_settings()["log_open"] is True
+
+
+def test_the_tours_log_step_unfolds_the_log_for_its_step_only(app):
+    """The first-game tour's step on the log shows its panel unfolded (its tab hidden), then leaves it folded as the
+    player keeps it."""
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3)
+    table, hud = app.table, app.table.hud
+    app.session.messages[:] = ["Ann placed the Fire card"]
+    table.refresh()
+    assert hud.log_panel.isHidden() and not hud.log_tab.isHidden()
+    table.tour._props("tour_log")
+    assert not hud.log_panel.isHidden() and not hud.log.isHidden() and hud.log_tab.isHidden()
+    assert table.tour.log_box() == pytest.approx(hud.log_rect(), abs=1e-6)
+    table.tour._props(None)  # the tour goes on past it
+    assert hud.log_panel.isHidden() and hud.log.isHidden() and not hud.log_tab.isHidden()

@@ -260,11 +260,12 @@ def test_atomic_write_leaves_the_old_file_when_writing_fails(private_home, monke
 def test_settings_defaults_and_bad_files(private_home):
     assert user_settings.load_settings() == {"language": "en", "window": [1280, 720], "quality": "auto",
                                              "smooth_edges": "auto", "tour": True, "volume": 60,
-                                             "interface_scale": 100}
+                                             "interface_scale": 100, "log_open": False}
     user_settings.store_settings({"language": "fr", "window": [1600, 900], "quality": "medium", "smooth_edges": "off",
-                                  "tour": False, "volume": 0, "interface_scale": 125})
+                                  "tour": False, "volume": 0, "interface_scale": 125, "log_open": True})
     assert user_settings.load_settings() == {"language": "fr", "window": [1600, 900], "quality": "medium",
-                                             "smooth_edges": "off", "tour": False, "volume": 0, "interface_scale": 125}
+                                             "smooth_edges": "off", "tour": False, "volume": 0, "interface_scale": 125,
+                                             "log_open": True}
     user_settings.store_settings({"quality": "ultra", "smooth_edges": "yes"})  # unknown: the defaults
     assert user_settings.load_settings()["quality"] == user_settings.load_settings()["smooth_edges"] == "auto"
     user_settings.store_settings({"antialiasing": True})  # the box of before the quality tiers, ticked
@@ -273,6 +274,8 @@ def test_settings_defaults_and_bad_files(private_home):
     assert user_settings.load_settings()["tour"] is True
     user_settings.store_settings({"volume": 101})  # out of range: the default
     assert user_settings.load_settings()["volume"] == 60
+    user_settings.store_settings({"log_open": 1})  # not a yes or no: the default (folded)
+    assert user_settings.load_settings()["log_open"] is False
     user_settings.settings_path().write_text("garbage")
     assert user_settings.load_settings()["language"] == "en"
 

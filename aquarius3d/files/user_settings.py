@@ -1,5 +1,5 @@
 """The player's settings (language, window size, picture quality, smoother edges, the first-game tour, volume, the
-interface scale), kept in the user's configuration folder (AQUARIUS3D_HOME, when set, instead); anything missing or unreadable is a
+interface scale, the log unfolded or not), kept in the user's configuration folder (AQUARIUS3D_HOME, when set, instead); anything missing or unreadable is a
 default."""
 
 from __future__ import annotations
@@ -23,11 +23,13 @@ class Settings(TypedDict):
     tour: bool
     volume: int
     interface_scale: int  # the size of every 2D part, in percent: 100, 125 or 150 (screens/layout.py)
+    log_open: bool  # the log of moves unfolded at the table's top right (J), or folded to its tab
 
 
 # tour: the first-game tour is still to be shown (screens/tour.py); volume 0-100, 0 off
 SETTINGS_DEFAULTS: Settings = {"language": "en", "window": [1280, 720], "quality": "auto", "smooth_edges": "auto",
-                               "tour": True, "volume": 60, "interface_scale": 100}
+                               "tour": True, "volume": 60, "interface_scale": 100,
+                               "log_open": False}
 
 
 QUALITY_CHOICES = ("auto", "low", "medium", "high")
@@ -62,6 +64,8 @@ def load_settings() -> Settings:
             settings["smooth_edges"] = "on"
         if isinstance(stored.get("tour"), bool):
             settings["tour"] = stored["tour"]
+        if isinstance(stored.get("log_open"), bool):
+            settings["log_open"] = stored["log_open"]
         volume = stored.get("volume")
         if isinstance(volume, int) and not isinstance(volume, bool) and 0 <= volume <= 100:
             settings["volume"] = volume

@@ -49,6 +49,8 @@ END_WORDS = (END[0] + 0.06, END[1] - 0.06, -0.42, 0.33)  # their box in the end 
 END_TOWERS_BOTTOM = -0.3  # (over Elemental Towers' second row of buttons)
 GOAL_TEXT = 0.045  # the goal's words at 100%, in the box over the goal card (smaller when they would not fit)
 GOAL_WORDS = (-0.62, -0.04, 0.24, 0.5)  # that box, from the bottom right corner
+LOG_TAB = (-0.04, -0.085)  # the folded log's tab, from the top right corner: its right edge, its words' baseline
+LOG_TAB_TEXT = 0.045
 
 
 class Hud:
@@ -70,6 +72,14 @@ class Hud:
         self.info = screen.text("", (0.06, -0.18), 0.045, TextNode.ALeft, parent=self.top_left)
         self.notice = screen.text("", (0, 0.88), NOTICE_TEXT, fg=(1.0, 0.85, 0.45, 1), wrap=38)  # between the panels
         self.log = screen.text("", (-0.06, -0.08), 0.04, TextNode.ARight, parent=self.top_right, wrap=26)  # in the panel
+        # The log folds to a tab in the corner (J, or a click on either, unfolds or folds it; Settings keep the
+        # choice): folded, the table's far rows come up to the window's top, and the cards larger (the notice still
+        # says the newest move, the hand-off cover the moves since the player's last turn).
+        self.log_open = False
+        self.log_tab = screen.button(tr("hud_log_tab"), screen.toggle_log, LOG_TAB, LOG_TAB_TEXT, parent=self.top_right)
+        self._place_log_tab()
+        self.log_panel["state"] = DGG.NORMAL
+        self.log_panel.bind(DGG.B1PRESS, lambda _event: screen.toggle_log())
         self.goal = screen.text("", (GOAL_WORDS[1], 0.3), GOAL_TEXT, TextNode.ARight, parent=self.bottom_right)
         self.goal_card = screen.button("?", None, (-0.2, 0.13), 0.07, parent=self.bottom_right)
         self.hand = Hand(root, scene)
@@ -207,8 +217,7 @@ class Hud:
         self.notice.setText(notice)
         self.fit_notice()
         newest_lines(self.log, session.messages[-8:], self.log_rows)  # moves in words wrap inside the log panel
-        self.log_panel.show() if session.messages else self.log_panel.hide()
-        self.fit_log()
+        self.fold_log(bool(session.messages))
         self.goal.setText(session.goal_text() or session.goal_hint())
         self.fit_goal()
         self.show_goal_card(seen["goal"] if session.goal_text() else None)
@@ -380,6 +389,8 @@ class Hud:
         kept = [self._rect(self.top_left, tuple(self.info_panel["frameSize"]))]
         if not self.log_panel.isHidden():
             kept.append(self._rect(self.top_right, tuple(self.log_panel["frameSize"])))
+        tab = None if self.log_tab.isHidden() else node_rect(self.screen, self.log_tab)
+        kept += [tab] if tab is not None else []
         kept += self.words()
         if ended:
             kept.append(self._rect(self.end_panel, END))
@@ -404,6 +415,23 @@ class Hud:
         if cards:  # (up to where the chosen card rises: choosing one does not move the camera)
             kept.append((cards[0][0], cards[-1][1], -1.0, self.hand.band_top))
         return kept
+
+    def fold_log(self, moves: bool) -> None:
+        """The log's panel and words when it is unfolded (and there are moves to tell), else its tab alone."""
+        if self.log_tab["text"] != tr("hud_log_tab"):  # (another language)
+            self.log_tab["text"] = tr("hud_log_tab")
+            self.log_tab.resetFrameSize()
+            self._place_log_tab()
+        shown = moves and self.log_open
+        for node in (self.log_panel, self.log):
+            node.show() if shown else node.hide()
+        self.log_tab.show() if moves and not self.log_open else self.log_tab.hide()
+        self.fit_log()
+
+    def _place_log_tab(self) -> None:
+        """The tab's right edge LOG_TAB in from the corner, however long its words (French's are longer)."""
+        right = self.log_tab.guiItem.getFrame()[1]
+        self.log_tab.setX(LOG_TAB[0] - right * LOG_TAB_TEXT)
 
     def fit_log(self) -> None:
         """The log's panel as high as its rows of words, up to its place (`log_frame`, which the framing keeps)."""

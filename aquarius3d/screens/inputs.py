@@ -47,6 +47,7 @@ KEYS: dict[str, tuple[str, ...]] = {
     "fit": ("f",),
     "whole_table": ("t",),  # a glance at the whole table: piles, trays, the scoring row
     "centre": ("c",),  # the orbit's centre on the house or card under the pointer
+    "log": ("j",),  # the log of moves unfolded, or folded to its tab (French: journal)
     # Aquarius Rising
     "storeys": ("l",),
     "elevation": ("e",),

@@ -88,7 +88,7 @@ class TableKeys:
         self._widgets = {}
         found = []
         for widget in ordered_widgets(screen, screen_widgets(screen)):
-            if widget is hud.goal_card:  # held to peek: G does it
+            if widget is hud.goal_card or widget is hud.log_tab:  # held to peek: G does it; J folds and unfolds the log
                 continue
             if modal.isAncestorOf(widget) if modal is not None else not any(p.isAncestorOf(widget) for p in panels):
                 left, right, bottom, top = widget_rect(screen.base, widget)

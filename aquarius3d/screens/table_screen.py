@@ -58,6 +58,7 @@ class TableScreen(TableCamera, Screen):
         self.scene = TableScene(base.render)
         self.parts = TableParts(self.scene, session)
         self.hud = hud = Hud(self, self.scene)
+        hud.log_open = bool(self.app.settings.get("log_open", False))
         self.picker = Picker(base)
         self.camera = CameraMan(base.camera)
         self.perspective = base.cam.node().getLens()
@@ -151,6 +152,7 @@ class TableScreen(TableCamera, Screen):
         bind("storeys", self.toggle_storeys)
         bind("elevation", self.toggle_elevation)
         bind("heights", self.toggle_heights)
+        bind("log", self.toggle_log)
         bind("marks", self.house_height.toggle_marks)
         bind("centre", self.house_height.centre)
         bind("view_top", self.view, ("top",))
@@ -296,6 +298,14 @@ class TableScreen(TableCamera, Screen):
         """L: label every storey of every house with its number and height."""
         if self.parts.storey_labels is not None:
             self.parts.storey_labels.toggle()
+
+    def toggle_log(self) -> None:
+        """J (or a click on the log or its tab): the log of moves unfolded, or folded to its tab; kept in Settings.
+        The camera frames the table anew clear of what now shows."""
+        self.hud.log_open = not self.hud.log_open
+        self.app.settings["log_open"] = self.hud.log_open
+        self.app.store_settings()
+        self.refresh()
 
     def toggle_heights(self) -> None:
         """K: the height ranking's panel hidden, or shown again (the table framed anew beside it)."""

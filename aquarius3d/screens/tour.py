@@ -144,7 +144,7 @@ class Tour:
         return widget_rect(screen.base, screen.menu.panel)
 
     def _props(self, key: str | None) -> None:
-        """Show what a step speaks of that is not on the screen yet: the log's panel before any move, the game menu
+        """Show what a step speaks of that is not on the screen yet: the log's panel before any move or folded (J), the game menu
         (its buttons inert: Enter goes on, Esc ends the tour); put them away after."""
         screen = self.screen
         menu = key == "tour_rules"
@@ -157,14 +157,18 @@ class Tour:
         for button in screen.menu.buttons.values():
             button.guiItem.setActive(not menu)
         self.showing_menu = menu
-        if key == "tour_log":
-            screen.hud.log_panel.show()
-            if not screen.session.messages:  # (no move yet: the panel says what it will hold)
-                screen.hud.log.setText(tr("tour_log_empty"))
-        elif not screen.session.messages:
-            screen.hud.log_panel.hide()
-            screen.hud.log.setText("")
-        screen.hud.fit_log()  # (as high as what it says now)
+        hud, moves = screen.hud, bool(screen.session.messages)
+        if key == "tour_log":  # the log unfolded for its step, folded or not as the player keeps it after
+            hud.log_panel.show()
+            hud.log.show()
+            hud.log_tab.hide()
+            if not moves:  # (no move yet: the panel says what it will hold)
+                hud.log.setText(tr("tour_log_empty"))
+            hud.fit_log()  # (as high as what it says now)
+        else:
+            if not moves:
+                hud.log.setText("")
+            hud.fold_log(moves)
 
     def _fit_menu(self, restore: bool = False) -> None:
         """The game menu for its step: as large as it and the callout under it fit in the window together, raised
