@@ -17,6 +17,7 @@ buttons at the window's bottom.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -203,7 +204,7 @@ class RulesScreen(Screen):
         rulings.append(f"- {tr('rules_takeback_towers' if flow_of(family).own_undo else 'rules_takeback')}")
         summary = tr(f"rules_summary_{family}").strip().split("\n\n")
         drawn = figures(ruleset)
-        controls = tr("help_text").strip().split("\n")  # (a row each: a page holds the rows that fit)
+        controls = self._control_rows(tr("help_text").strip().split("\n"))  # (a page holds the rows that fit)
         sections = [(tr("rules_section_summary"), summary, [drawn.get(i, []) for i in range(len(summary))], "\n\n"),
                     (tr("rules_section_rulings"), rulings, None, "\n\n"),
                     (tr("rules_section_controls"), controls, None, "\n")]
@@ -213,6 +214,27 @@ class RulesScreen(Screen):
                 self.pages.append((section, text))
                 self.starts.append((number, first))
                 self.figures.append(shown)
+
+    def _control_rows(self, rows: list[str]) -> list[str]:
+        """The controls' rows as the page shows them: a row of several controls (set apart by runs of spaces) too
+        long for one line of the page is cut between two of them, never inside one ("Enter: choose / it"); a row
+        for one game ("Aquarius Rising: E: ...      K: ...") names it again on the rows cut from it."""
+        assert self.shape is not None
+        self.body.setWordwrap(self.shape.wrap)
+        found = []
+        for row in rows:
+            parts = re.split(r" {3,}", row)
+            game = re.match(r"[^:]+:\s", parts[0]) if parts[0].count(":") >= 2 else None  # "Aquarius Rising: "
+            line = ""
+            for part in parts:
+                trial = f"{line}      {part}" if line else part
+                self.body.setText(trial)
+                if line and self.body.textNode.getNumRows() > 1:
+                    found.append(line)
+                    trial = game.group(0) + part if game else part  # (the row's game said again)
+                line = trial
+            found.append(line)
+        return found
 
     def _paginate(self, paragraphs: list[str], pictures: list[list[Figure]] | None,
                   joint: str) -> list[tuple[int, str, list[Figure]]]:
