@@ -300,7 +300,7 @@ def test_a_complete_game_of_aquarius_rising_by_clicks(app):
     assert set(app.table.scene.views) == set(cards) and set(app.table.scene.pyramid_views) == set(pyramids)
     for key, view in cards.items():
         assert app.table.scene.nodes[key].getZ() == pytest.approx(view.bottom, abs=1e-4)
-    assert "Highest points:" in app.table.hud.end_lines.getText()
+    assert "Highest points of the goals' elements:" in app.table.hud.end_lines.getText()
 
 
 def test_rising_trays_storeys_and_side_elevation(app):

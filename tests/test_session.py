@@ -432,7 +432,7 @@ def test_complete_games_of_aquarius_rising(seed):
     winner = session.state.winners[0]
     element = element_name(session.game.deck.cards[session.state.goals[winner]].code)
     assert lines[0] == f"{session.seats[winner].name} wins!"
-    assert lines[1].startswith("Highest points: ") and lines[-2] == f"{element} wins."
+    assert lines[1].startswith("Highest points of the goals' elements: ") and lines[-2] == f"{element} wins."
     assert lines[-1].startswith("Goals: ")
     assert any("pyramid on" in m for m in session.messages)
 
@@ -453,7 +453,7 @@ def test_rising_winner_explained_in_words():
     session.state = state
     session.state.phase, session.state.winners, session.state.end_reason = "over", [1], "highest element"
     assert session.flow.explain_heights() == [
-        "Highest points: Air 44.7\xa0mm, Fire 44.7\xa0mm.",
+        "Highest points of the goals' elements: Air 44.7\xa0mm, Fire 44.7\xa0mm.",
         "Tied, so the pips in the house(s) of those points count (the English rules' reading): Air 3, Fire 6.",
         "Fire wins.",
     ]
@@ -479,14 +479,14 @@ def _explained(name: str) -> list[str]:
 def test_rising_explanation_says_which_reading_counts_the_pips_at_both_heights():
     """Pips at the highest and the secondary height, by house (English) or at that height (French)."""
     assert _explained("secondary-pips-by-house.yaml") == [
-        "Highest points: Air 60.9\xa0mm, Fire 60.9\xa0mm.",
+        "Highest points of the goals' elements: Air 60.9\xa0mm, Fire 60.9\xa0mm.",
         "Tied, so the pips in the house(s) of those points count (the English rules' reading): Air 4, Fire 4.",
         "Next highest points: Air 26\xa0mm, Fire 26\xa0mm.",
         "Tied, so the pips in the house(s) of those points count (the English rules' reading): Air 6, Fire 4.",
         "Air wins.",
     ]
     assert _explained("secondary-pips-at-height.yaml") == [
-        "Highest points: Air 60.9\xa0mm, Fire 60.9\xa0mm.",
+        "Highest points of the goals' elements: Air 60.9\xa0mm, Fire 60.9\xa0mm.",
         "Tied, so the pips of the pyramids at that height count, in any house (the French rules' reading): Air 2, Fire 2.",
         "Next highest points: Air 26\xa0mm, Fire 26\xa0mm.",
         "Tied, so the pips of the pyramids at that height count, in any house (the French rules' reading): Air 0, Fire 0.",
