@@ -57,6 +57,28 @@ def lit_scene(offscreen):
 
 
 @pytest.fixture
+def private_home(tmp_path, monkeypatch):
+    """Settings and saves in the test's own folder (AQUARIUS3D_HOME), the words in English before and after; a module
+    of such tests says `pytestmark = pytest.mark.usefixtures("private_home")`."""
+    from aquarius3d.i18n import set_language
+
+    monkeypatch.setenv("AQUARIUS3D_HOME", str(tmp_path))
+    set_language("en")
+    yield tmp_path
+    set_language("en")
+
+
+@pytest.fixture
+def pump():
+    """The network's pump of a window's game (net/window.py), closed after the test."""
+    from aquarius3d.net.window import Pump
+
+    made = Pump()
+    yield made
+    made.close()
+
+
+@pytest.fixture
 def home(tmp_path):
     """A folder of the test's own for the window's settings and saves: in memory where the machine has a RAM disk
     (/dev/shm), since the window writes its autosave after every move and syncs it to the disk (files/saves.py):

@@ -27,10 +27,7 @@ def env():
     return {**os.environ, "PYTHONPATH": str(ROOT)}  # the checkout's code, and the test's own AQUARIUS3D_HOME
 
 
-@pytest.fixture(autouse=True)
-def private_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("AQUARIUS3D_HOME", str(tmp_path))
-    yield tmp_path
+pytestmark = pytest.mark.usefixtures("private_home")  # (conftest.py: a home of the test's own)
 
 
 # -- the code, the messages, the limits --------------------------------------------------------------

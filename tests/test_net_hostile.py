@@ -19,9 +19,7 @@ from aquarius3d.bots import make_player
 from netting import closed, hello, raw, run, said, start_host, stop_host, until
 
 
-@pytest.fixture(autouse=True)
-def private_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("AQUARIUS3D_HOME", str(tmp_path))
+pytestmark = pytest.mark.usefixtures("private_home")  # (conftest.py: a home of the test's own)
 
 
 # -- before a seat: nothing but a refusal ------------------------------------------------------------

@@ -21,16 +21,7 @@ from test_net_window import host, until
 POSITION = Path(__file__).parent / "positions" / "aquarius-rising" / "out-of-play.yaml"
 
 
-@pytest.fixture(autouse=True)
-def private_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("AQUARIUS3D_HOME", str(tmp_path))
-
-
-@pytest.fixture
-def pump():
-    made = Pump()
-    yield made
-    made.close()
+pytestmark = pytest.mark.usefixtures("private_home")  # (conftest.py: a home of the test's own)
 
 
 def hosted_position(pump, players):

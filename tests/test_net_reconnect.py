@@ -20,10 +20,7 @@ from netting import LOOPBACK, hello, raw, run, start_host, until
 from test_net import first_line, processes  # noqa: F401  (the fixture that ends every process)
 
 
-@pytest.fixture(autouse=True)
-def private_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("AQUARIUS3D_HOME", str(tmp_path))
-    yield tmp_path
+pytestmark = pytest.mark.usefixtures("private_home")  # (conftest.py: a home of the test's own)
 
 
 def test_a_cut_line_comes_back_to_the_same_seat_by_itself():

@@ -33,9 +33,7 @@ VIEW = {"players", "hands", "goals", "unused_goals", "deck", "discard", "table",
         "winners", "end_reason", "passes", "log", "targets", "joined", "goals_turned_in", "known", "data"}
 
 
-@pytest.fixture(autouse=True)
-def private_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("AQUARIUS3D_HOME", str(tmp_path))
+pytestmark = pytest.mark.usefixtures("private_home")  # (conftest.py: a home of the test's own)
 
 
 class Recorder:

@@ -14,12 +14,8 @@ from aquarius3d.net.client import Guest, play_bot
 from aquarius3d.net.code import parse_code
 from netting import LOOPBACK, run, start_host
 
-pytestmark = pytest.mark.skipif(shutil.which("openssl") is None, reason="no openssl command to make a certificate")
-
-
-@pytest.fixture(autouse=True)
-def private_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("AQUARIUS3D_HOME", str(tmp_path))
+pytestmark = [pytest.mark.skipif(shutil.which("openssl") is None, reason="no openssl command to make a certificate"),
+              pytest.mark.usefixtures("private_home")]
 
 
 @pytest.fixture

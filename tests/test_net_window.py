@@ -15,7 +15,7 @@ from aquarius3d.engine.hidden import HIDDEN
 from aquarius3d.i18n import element_name
 from aquarius3d.net.code import JoinCode
 from aquarius3d.net.seating import chairs_of
-from aquarius3d.net.window import HostedGame, JoinedGame, Pump
+from aquarius3d.net.window import HostedGame, JoinedGame
 from aquarius3d.rules.ruleset import load_ruleset
 from aquarius3d.session import Seat, Stage
 from aquarius3d.session.events import Played, Refused
@@ -26,16 +26,7 @@ RULESETS = [("aquarius", "Ann,remote,medium"), ("aquarius-rising", "Ann,remote,m
             ("dominus", "Ann,remote,medium"), ("elemental-towers", "remote")]
 
 
-@pytest.fixture(autouse=True)
-def private_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("AQUARIUS3D_HOME", str(tmp_path))
-
-
-@pytest.fixture
-def pump():
-    made = Pump()
-    yield made
-    made.close()
+pytestmark = pytest.mark.usefixtures("private_home")  # (conftest.py: a home of the test's own)
 
 
 def host(pump, ruleset="aquarius", players="Ann,remote,medium", seed=3, port=0, bind=LOOPBACK):

@@ -5,17 +5,12 @@ import pytest
 
 from aquarius3d.core.errors import DataError
 from aquarius3d.files import saves
-from aquarius3d.i18n import set_language
 from aquarius3d.session import Seat, Session, Stage
 from aquarius3d.session.events import Played, Refused
 from aquarius3d.session.seats import parse_seats
 
 
-@pytest.fixture(autouse=True)
-def private_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("AQUARIUS3D_HOME", str(tmp_path))
-    set_language("en")
-    yield tmp_path
+pytestmark = pytest.mark.usefixtures("private_home")  # (conftest.py: a home of the test's own)
 
 
 def remote_game(seed=4):

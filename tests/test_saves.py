@@ -17,10 +17,7 @@ from aquarius3d.session import Seat, Session
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture(autouse=True)
-def private_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("AQUARIUS3D_HOME", str(tmp_path))
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("private_home")  # (conftest.py: a home of the test's own)
 
 
 def good_record():

@@ -16,12 +16,7 @@ from aquarius3d.i18n import LANGUAGES, catalog, element_name, set_language, text
 from aquarius3d.session import Seat, Session
 
 
-@pytest.fixture(autouse=True)
-def private_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("AQUARIUS3D_HOME", str(tmp_path))
-    set_language("en")
-    yield tmp_path
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("private_home")  # (conftest.py: a home of the test's own)
 
 
 def humans(n):

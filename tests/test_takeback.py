@@ -7,10 +7,7 @@ from aquarius3d.i18n import set_language
 from aquarius3d.session import Seat, Session
 
 
-@pytest.fixture(autouse=True)
-def private_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("AQUARIUS3D_HOME", str(tmp_path))
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("private_home")  # (conftest.py: a home of the test's own)
 
 
 def quiet_place(session, bonus: bool = False):
