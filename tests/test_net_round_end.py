@@ -172,7 +172,8 @@ def test_a_host_without_a_window_deals_at_once_and_the_joined_player_still_reads
 
 def test_a_joined_player_who_goes_on_before_the_host_sees_the_next_deal_until_it_begins(app):
     """Space at the round's end, the host's window still on its score table: Bo's own new hand, the prompt saying
-    the round begins when the host goes on; then the host goes on and the round plays."""
+    the round begins when the host goes on, the turn panel "Round 2 dealt" (not its first player's turn); then the
+    host goes on and the round plays."""
     pump = Pump()
     try:
         hosted = host_dominus(pump)
@@ -188,6 +189,7 @@ def test_a_joined_player_who_goes_on_before_the_host_sees_the_next_deal_until_it
         assert guest.round_end is not None and guest.shown_state is guest.state
         assert hud.end_panel.isHidden() and len(hud.hand.nodes) == len(session.state.hands[guest.me])
         assert hud.prompt.text.getText() == tr("net_next_round_waits", number=2) and not hud.notice.getText()
+        assert hud.turn.getText() == tr("net_round_dealt_title", number=2)  # (nobody's turn until the host begins)
         assert set(guest.state.hands[1 - guest.me]) == {HIDDEN}  # (his own hand only)
         session.next_round()  # the host's window goes on: the round begins at Bo's window, no second Continue
         frames(app, lambda: guest.seq == hosted.host.seq, hosted)
@@ -195,6 +197,7 @@ def test_a_joined_player_who_goes_on_before_the_host_sees_the_next_deal_until_it
         assert guest.stage != Stage.ROUND_OVER and hud.next_round_button.isHidden()
         assert guest.messages[-1] == tr("round_begins", number=2, name=session.seats[session.seat].name)
         assert hud.notice.getText() == guest.messages[-1] == session.notice
+        assert hud.turn.getText() == tr("turn_of", name=session.seats[session.seat].name)
         hosted.close()
         frames(app, lambda: hosted.finished, hosted)
     finally:

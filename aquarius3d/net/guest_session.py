@@ -218,6 +218,12 @@ class GuestSession(Session):
     def go_on_words(self) -> str:
         return tr("net_round_continue")
 
+    def turn_title(self) -> str:
+        """Gone on before the host: the next round is dealt, nobody's turn yet (not its first player's)."""
+        if self.stage == Stage.REMOTE and self.host_stage == Stage.ROUND_OVER:
+            return tr("net_round_dealt_title", number=len(self.flow.rounds()) + 1)
+        return super().turn_title()
+
     @property
     def host_over(self) -> bool:
         """The host has said the game is over (maybe still behind a round's end this player reads)."""

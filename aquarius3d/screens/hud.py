@@ -173,9 +173,7 @@ class Hud:
         state = session.shown_state  # (between Dominus' rounds: the round as it ended)
         seen = session.observation()
         name = session.seats[session.seat].name
-        self.turn.setText(tr("end_title") if session.stage == Stage.OVER
-                          else tr("round_over_title", number=len(session.flow.rounds()))
-                          if session.stage == Stage.ROUND_OVER else tr("turn_of", name=name))
+        self.turn.setText(session.turn_title())
         top = session.game.deck.cards[state.discard[-1]].code if state.discard else None
         info = [tr("hud_deck", count=len(state.deck)),
                 tr("hud_discard", top=action_name(top)) if top else tr("hud_discard_empty")]

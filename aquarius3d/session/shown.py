@@ -206,6 +206,14 @@ class Shown:
         """The words of the button that goes on from a round's end."""
         return tr("round_next")
 
+    def turn_title(self) -> str:
+        """The title of the turn panel: whose turn it is, the end, or the round's end."""
+        if self.stage == Stage.OVER:
+            return tr("end_title")
+        if self.stage == Stage.ROUND_OVER:
+            return tr("round_over_title", number=len(self.flow.rounds()))
+        return tr("turn_of", name=self.seats[self.seat].name)
+
     def can_pass(self) -> bool:
         return self.stage == Stage.CHOOSE and not self.game.can_play(self.state)
 
