@@ -81,13 +81,19 @@ def to_round_end(hosted, guest_of, rng, *games):
     return ended
 
 
+def at_round_end(app, pump):
+    """A Dominus game hosted by a window here (seed 4), Bo joined at this window, played to the first round's end."""
+    hosted = host_dominus(pump)
+    frames(app, lambda: hosted.code is not None, hosted)
+    join_window(app, hosted.code, hosted)
+    frames(app, to_round_end(hosted, lambda: app.session, random.Random(2)), hosted, most=20000)
+    return hosted
+
+
 def test_a_joined_player_reads_the_round_s_end_until_they_continue_at_a_window_s_host(app):
     pump = Pump()
     try:
-        hosted = host_dominus(pump)
-        frames(app, lambda: hosted.code is not None, hosted)
-        join_window(app, hosted.code, hosted)
-        frames(app, to_round_end(hosted, lambda: app.session, random.Random(2)), hosted, most=20000)
+        hosted = at_round_end(app, pump)
         session, guest = hosted.session, app.session
         ended = session.round_end
         assert ended is not None and len(ended.table.cards) > 1
@@ -176,10 +182,7 @@ def test_a_joined_player_who_goes_on_before_the_host_sees_the_next_deal_until_it
     host goes on and the round plays."""
     pump = Pump()
     try:
-        hosted = host_dominus(pump)
-        frames(app, lambda: hosted.code is not None, hosted)
-        join_window(app, hosted.code, hosted)
-        frames(app, to_round_end(hosted, lambda: app.session, random.Random(2)), hosted, most=20000)
+        hosted = at_round_end(app, pump)
         session, guest = hosted.session, app.session
         reading_the_round_s_end(app, session.round_end)
         app.base.messenger.send("space")
