@@ -660,3 +660,23 @@ def test_a_pyramid_with_nowhere_to_go_is_not_picked_and_esc_puts_a_pick_back():
     assert session.select_pyramid(free) and session.choice.pyramid == free and session.spots()
     assert session.cancel() and session.choice.pyramid is None and session.stage == "pyramid"
     assert not session.cancel()  # nothing left to put back: Esc is the game menu's now
+
+
+def test_an_action_that_cannot_be_played_says_why():
+    """The first turn of Aquarius, the starting card alone on the table: Move a Card has nowhere to move it, and says
+    why (was "Move a Card cannot be played now", no reason); nothing changes."""
+    action = "move_a_card"
+    session = Session.new("aquarius", {}, humans(2), seed=9)
+    session.reveal()
+    cards = session.game.deck.cards
+    card = next(i for i, c in enumerate(cards) if c.code == action)
+    state = session.state
+    where = next(place for place in (state.deck, state.hands[1], state.discard) if card in place)
+    where[where.index(card)] = state.hands[0][0]  # (the action card swapped into Ann's hand)
+    state.hands[0][0] = card
+    assert len(state.table.cards) == 1
+    before = state.to_dict()
+    assert not session.select(0)
+    assert session.notice.startswith("Not allowed: Move a Card cannot be played now: no card of the table fits"), \
+        session.notice
+    assert session.state.to_dict() == before and session.stage == "choose"

@@ -37,7 +37,7 @@ from ..engine.moves import (Join, Move, MoveCard, Pass, RotateGoals, ShuffleGoal
                             TradeHands, TradePyramids, TwoPyramids, Zap, parse_move)
 from ..files import saves
 from ..games.aquarius.narration import card_words
-from ..i18n import action_name, tr
+from ..i18n import action_name, catalog, tr
 from ..rules.ruleset import load_ruleset
 from . import words
 from .choice import Choice, Outcome, Refusal
@@ -217,7 +217,9 @@ class Session(Shown):
         moves = block.moves(self.game, self.state, self.seat) if block is not None else []
         if not moves:
             self._set(Choice(Stage.CHOOSE))
-            return self._follow(Refusal(tr("refuse_action_dead", action=action_name(card.code))))
+            why = f"refuse_dead_{block.type}" if block is not None else ""  # (the action's own reason, where it has one)
+            return self._follow(Refusal(tr(why if why in catalog("en") else "refuse_action_dead",
+                                           action=action_name(card.code))))
         return self._follow(Choice(STAGE_OF_EFFECT[type(moves[0])], selected=index, action=card.code))
 
     def cancel(self) -> bool:
