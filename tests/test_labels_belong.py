@@ -322,3 +322,53 @@ def test_a_rising_seat_label_with_no_room_beyond_its_tray_stands_before_it(app):
     assert rect is not None and not overlap(rect, wall)
     assert abs((rect[0] + rect[1]) / 2 - near[0]) < SEAT_REACH and abs((rect[2] + rect[3]) / 2 - near[2]) < SEAT_REACH
     assert placed(None) is None and label.getPos(app.base.render2d).x == OFF_SCREEN
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
+def test_the_huds_words_never_show_over_through_or_half_under_a_panel(app, monkeypatch, size):
+    """At 150%: the notice (three rows of a computer's move) ran out above F1's panel, its last row under it; the
+    hand-off cover's words ("Ann, it's your turn") read between the game menu's buttons. Words a panel would cover
+    are hidden while it shows, and back when it goes."""
+    from driving import FakeTask
+
+    from aquarius3d.screens.overlays import node_rect
+
+    original = with_window(app, monkeypatch, *size)
+    app.settings["interface_scale"] = 150
+    try:
+        app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3)
+        table = app.table
+        hud = table.hud
+        table.reveal()
+        table.status = "Bo stood a medium blue pyramid on the Fire-Water card and then a great deal more besides"
+        table.refresh()
+        frame = table.feedback._place_task
+        frame(FakeTask())
+        assert not hud.notice.isHidden() and hud.notice.textNode.getNumRows() >= 2
+        table.toggle_help()
+        frame(FakeTask())
+        help_rect = node_rect(table, hud.help_panel)
+        assert hud.notice.isHidden() or not overlap(node_rect(table, hud.notice), help_rect)
+        table.toggle_help()
+        frame(FakeTask())
+        assert not hud.notice.isHidden()
+
+        session = app.session
+        session._try(session.game.legal_moves(session.state)[0])  # Ann's move: Bo's cover
+        table.refresh()
+        table.feedback.release()
+        table.refresh()
+        assert session.stage == "cover" and not hud.cover.isHidden()
+        frame(FakeTask())
+        assert not hud.cover_words.isHidden()
+        table.key_escape()
+        assert table.menu.shown
+        frame(FakeTask())
+        menu_rect = node_rect(table, table.menu.panel)
+        words = [node for node in hud.cover_words.getChildren() if node_rect(table, node) is not None]
+        assert hud.cover_words.isHidden() or not any(overlap(node_rect(table, node), menu_rect) for node in words)
+        table.close_menu()
+        frame(FakeTask())
+        assert not hud.cover_words.isHidden()
+    finally:
+        app.base.adjustWindowAspectRatio(original)

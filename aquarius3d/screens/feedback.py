@@ -21,7 +21,7 @@ from ..view.motion import LastMove
 from ..view.seat_labels import SeatLabels
 from ..view.camera import Rect
 from ..view.sound import Sounds
-from .overlays import covering
+from .overlays import covering, tuck
 
 if TYPE_CHECKING:
     from direct.task.Task import Task
@@ -54,6 +54,7 @@ class Feedback:
         self.task = screen.base.taskMgr.add(self._place_task, "aquarius3d-labels", sort=49)
 
     def _place_task(self, task: Task) -> object:  # (task.cont or task.done, for Panda3D)
+        tuck(self.screen)  # (the HUD's words a panel over the table would cover: hidden while it shows)
         self.place_labels()
         return task.cont
 

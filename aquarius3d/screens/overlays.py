@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 from panda3d.core import PGItem, Point3
 
+from .layout import overlap
+
 if TYPE_CHECKING:
     from panda3d.core import NodePath
 
@@ -15,8 +17,8 @@ if TYPE_CHECKING:
     from .table_screen import TableScreen
 
 
-def covering(screen: TableScreen) -> list[Rect]:
-    """The screen rectangles (render2d units: left, right, bottom, top) of what lies over the table now."""
+def panels(screen: TableScreen) -> list[NodePath]:
+    """The panels shown over the table and its HUD now: the game menu, the Join form, F1's help, the tour's callout."""
     nodes: list[NodePath] = []
     if screen.menu.shown:
         nodes.append(screen.menu.panel)
@@ -26,12 +28,31 @@ def covering(screen: TableScreen) -> list[Rect]:
         nodes.append(screen.hud.help_panel)
     if screen.tour.shown:
         nodes.append(screen.tour.panel)
+    return nodes
+
+
+def covering(screen: TableScreen) -> list[Rect]:
+    """The screen rectangles (render2d units: left, right, bottom, top) of what lies over the table now."""
+    nodes = panels(screen)
     cover = screen.hud.cover
     if not cover.isHidden():  # the table stays in view, dimmed, behind the cover: only its words and buttons cover
         nodes += [node for node in cover.getChildren() if not node.isHidden()]
     if not screen.tray_tip.text.isHidden():
         nodes.append(screen.tray_tip.text)
     return [rect for rect in (node_rect(screen, node) for node in nodes) if rect is not None]
+
+
+def tuck(screen: TableScreen) -> None:
+    """The HUD's words that a panel over the table would partly cover are hidden while it shows (the notice that
+    ran out above F1's panel, the hand-off cover's words read through the game menu's buttons): nothing of the HUD
+    reads over, through or half under a menu, dialog or overlay."""
+    over = [rect for rect in (node_rect(screen, node) for node in panels(screen)) if rect is not None]
+    hud = screen.hud
+    for words in (hud.notice, hud.cover_words):
+        words.show()  # (measured where it would be drawn)
+        rect = node_rect(screen, words) if over else None
+        if rect is not None and any(overlap(rect, other) for other in over):
+            words.hide()
 
 
 def node_rect(screen: TableScreen, node: NodePath) -> Rect | None:
