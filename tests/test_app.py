@@ -596,19 +596,36 @@ def test_ctrl_s_on_the_cover_says_it_saved(app):
     assert table.hud.cover.isHidden() and table.hud.cover_note.getText() == ""
 
 
-def test_peeking_colours_the_goal_card_and_says_the_goal_beside_it(app):
-    """Issue 27: the goal's name overflowed the small "?" card; now the card takes the goal's colour."""
+def test_peeking_shows_the_goal_card_with_its_symbol_and_says_the_goal_above_it(app):
+    """Issue 27: the goal's name overflowed the small "?" card; then the card took the goal's colour alone, a plain
+    square (a playtester: no symbol, though the symbols are said to stand on every panel). Now, while the player
+    peeks, the button is the goal card itself, larger (its element's disc and symbol, view/card_art.py), inside the
+    window and clear of the words above it; let go, the "?" again."""
+    from aquarius3d.core.vocabulary import LETTER_OF
+    from aquarius3d.screens.focus import widget_rect
+    from aquarius3d.screens.layout import overlap
+    from aquarius3d.screens.overlays import node_rect
+
     app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=4)
     table = app.table
     table.reveal()
     card = table.hud.goal_card
-    assert card["text"] == "?"
+    assert card["text"] == "?" and card["frameTexture"] is None
+    small = widget_rect(app.base, card)
     table.peek(True)
     goal = app.session.observation()["goal"]
-    assert card["text"] == " " and table.hud.goal.getText() == f"Your goal: {goal.capitalize()}"
-    assert card["frameColor"][0] != (0.22, 0.3, 0.42, 1)  # not the buttons' blue
+    assert card["text"] == "" and table.hud.goal.getText() == f"Your goal: {goal.capitalize()}"
+    texture = card["frameTexture"]
+    assert texture is not None and texture.getName() == f"goal-{LETTER_OF[goal]}"
+    big = widget_rect(app.base, card)
+    assert big[3] - big[2] > 2 * (small[3] - small[2])
+    aspect = app.base.getAspectRatio()
+    assert -aspect <= big[0] and big[1] <= aspect and -1 <= big[2] and big[3] <= 1
+    words, shown = node_rect(table, table.hud.goal), node_rect(table, card)  # (screen units)
+    assert words is not None and shown is not None and not overlap(shown, words), (shown, words)
     table.peek(False)
-    assert card["text"] == "?"
+    assert card["text"] == "?" and card["frameTexture"] is None
+    assert widget_rect(app.base, card) == pytest.approx(small, abs=1e-6)
 
 
 def test_the_help_hides_the_hand_under_it(app):

@@ -20,8 +20,8 @@ from ..core.vocabulary import LETTER_OF
 from ..i18n import action_name, language, tr
 from ..session import Stage
 from ..view.camera import Rect
+from ..view.card_art import goal_texture
 from ..view.hand import Hand
-from ..view.palette import ELEMENT_RGB
 from . import layout
 from .layout import END, INFO, LOG
 from .overlays import node_rect
@@ -49,6 +49,7 @@ END_WORDS = (END[0] + 0.06, END[1] - 0.06, -0.42, 0.33)  # their box in the end 
 END_TOWERS_BOTTOM = -0.3  # (over Elemental Towers' second row of buttons)
 GOAL_TEXT = 0.045  # the goal's words at 100%, in the box over the goal card (smaller when they would not fit)
 GOAL_WORDS = (-0.62, -0.04, 0.24, 0.5)  # that box, from the bottom right corner
+GOAL_CARD = (-1.05, 1.05, -1.55, 1.45)  # the goal card shown while the player peeks, in the goal button's units
 LOG_TAB = (-0.04, -0.085)  # the folded log's tab, from the top right corner: its right edge, its words' baseline
 LOG_TAB_TEXT = 0.045
 
@@ -236,16 +237,22 @@ class Hud:
         self._update_end(session)
 
     def show_goal_card(self, element: str | None) -> None:
-        """The goal button: "?" until the player peeks, then the goal's colour (its name is said beside it; a word
-        did not fit the small card)."""
+        """The goal button: "?" until the player peeks, then the goal card itself, larger: its element's disc with
+        the element's symbol (the symbols say the element without its colour) and the seven panels it asks for
+        (view/card_art.py, as the Rules pages draw it); its name is said above it."""
+        card = self.goal_card
         if element is None:
-            self.goal_card["text"] = "?"
-            self.goal_card["frameColor"] = BUTTON["frameColor"]
+            if card["text"] != "?":
+                card["frameTexture"] = None
+                card["frameColor"] = BUTTON["frameColor"]
+                card["text"] = "?"
+                card["frameSize"] = None
+                card.resetFrameSize()
             return
-        red, green, blue = ELEMENT_RGB[LETTER_OF[element]]
-        colour = (red / 255, green / 255, blue / 255, 1.0)
-        self.goal_card["text"] = " "
-        self.goal_card["frameColor"] = (colour, colour, colour, colour)
+        card["text"] = ""
+        card["frameTexture"] = goal_texture(LETTER_OF[element])
+        card["frameColor"] = (1.0, 1.0, 1.0, 1.0)
+        card["frameSize"] = GOAL_CARD
 
     def _update_end(self, session: Session) -> None:
         if session.stage not in (Stage.OVER, Stage.ROUND_OVER):

@@ -280,13 +280,9 @@ class Column:
         return node
 
     def _goal(self, letter: str, frame: Frame) -> NodePath:
-        from ..view.card_art import draw_goal, image_texture
-        from ..view.snapshots import CACHE
+        from ..view.card_art import goal_texture
 
-        key = ("goal-card", letter)
-        if key not in CACHE:
-            CACHE[key] = image_texture(draw_goal(letter), f"goal-{letter}")
-        node = self._image(CACHE[key], frame)
+        node = self._image(goal_texture(letter), frame)
         name = TextNode("goal-name")  # the element's name printed across the top of the card
         name.setText(element_name(ELEMENT_OF[letter]).upper() if letter in ELEMENT_OF else letter)
         name.setAlign(TextNode.ACenter)

@@ -39,3 +39,14 @@ def image_texture(image: np.ndarray, name: str) -> Texture:
     texture = _texture(image, name)
     texture.generateRamMipmapImages()
     return texture
+
+
+def goal_texture(letter: str) -> Texture:
+    """The goal card of an element letter as a texture, drawn once (kept with the snapshots' textures): the Rules
+    pages' picture and the goal a player peeks at."""
+    from .snapshots import CACHE
+
+    key = ("goal-card", letter)
+    if key not in CACHE:
+        CACHE[key] = image_texture(draw_goal(letter), f"goal-{letter}")
+    return CACHE[key]
