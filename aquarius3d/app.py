@@ -55,10 +55,11 @@ class App:
 
             base = ShowBase(windowType="offscreen" if offscreen else None)
         self.base = base
+        self.settings = settings
+        self.fit_window()
         base.disableMouse()
         base.setBackgroundColor(0.11, 0.12, 0.14, 1)
         base.camLens.setNearFar(5.0, 20000.0)
-        self.settings = settings
         self.status = ""
         self.screens = Screens(self, {"menu": MenuScreen, "new": NewGameScreen, "load": LoadScreen,
                                       "settings": SettingsScreen, "game": TableScreen,
@@ -70,6 +71,15 @@ class App:
         self.online: Online | None = None  # a game across computers, hosted or joined (screens/online.py)
         self.last_join: tuple[str, str] | None = None  # the code and name last joined with (Play again fills them in)
         self.show_menu()
+
+    def fit_window(self) -> tuple[int, int] | None:
+        """A screen too small for the window's stored size (or the default, 1280x720, on a 1024x600 screen): the
+        window at the largest offered size that fits, at the screen's top-left corner (view/config.py); the stored
+        choice stays until the player chooses again. Returns the size asked for, None when nothing changed."""
+        from .view.config import fit_window
+
+        window = self.settings["window"]
+        return fit_window(self.base, (window[0], window[1]))
 
     # -- screens ----------------------------------------------------------------------------------
 

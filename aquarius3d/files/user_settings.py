@@ -35,6 +35,29 @@ SETTINGS_DEFAULTS: Settings = {"language": "en", "window": [1280, 720], "quality
 QUALITY_CHOICES = ("auto", "low", "medium", "high")
 SMOOTH_CHOICES = ("auto", "on", "off")
 INTERFACE_SCALES = (100, 125, 150)  # the interface scale's choices, in percent
+WINDOW_SIZES = ((1024, 600), (1280, 720), (1600, 900), (1920, 1080))  # the window sizes Settings offers
+
+
+def offered_window_sizes(display: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+    """The window sizes Settings offers on a display of this size: those that fit it; all of them when its size is
+    unknown (0) or none fits."""
+    fit = tuple(size for size in WINDOW_SIZES if _fits(size, display))
+    return fit or WINDOW_SIZES
+
+
+def window_size(wanted: tuple[int, int], display: tuple[int, int]) -> tuple[int, int]:
+    """The size the window opens at on a display of this size, for the size stored (or the default): that one if it
+    fits or the display's size is unknown (0), else the largest offered size that fits, else the display's own size
+    (a screen smaller than every size offered: cramped, but nothing off it). The stored choice stays as it was."""
+    if _fits(wanted, display):
+        return wanted
+    fit = [size for size in WINDOW_SIZES if _fits(size, display)]
+    return fit[-1] if fit else (min(wanted[0], display[0]), min(wanted[1], display[1]))
+
+
+def _fits(size: tuple[int, int], display: tuple[int, int]) -> bool:
+    """Whether a window of this size fits a display of that size; any size does on a display of unknown size."""
+    return display[0] <= 0 or display[1] <= 0 or (size[0] <= display[0] and size[1] <= display[1])
 
 
 def settings_path() -> Path:

@@ -1,6 +1,8 @@
-"""Panda3D settings, loaded before ShowBase starts."""
+"""Panda3D settings, loaded before ShowBase starts; the window, once open, fitted to its screen."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from panda3d.core import loadPrcFileData
 
@@ -52,3 +54,35 @@ def prepare(offscreen: bool, size: tuple[int, int], quality: str, smooth: str, f
     if samples:
         configure(offscreen=offscreen, size=size, finish=finish, multisamples=samples)
     return samples
+
+
+def display_size(base: Any) -> tuple[int, int]:
+    """The size of the screen the window shows on, from the graphics pipe; (0, 0) when unknown (offscreen)."""
+    pipe = getattr(base, "pipe", None)
+    if pipe is None:
+        return (0, 0)
+    return (pipe.getDisplayWidth(), pipe.getDisplayHeight())
+
+
+def fit_window(base: Any, wanted: tuple[int, int]) -> tuple[int, int] | None:
+    """A window just opened at a size (stored, or the default) too large for its screen: brought to the largest
+    offered size that fits (files/user_settings.py `window_size`), and to the screen's top-left corner if it would
+    otherwise stand partly off it (a window opens centred: at 1280x720 on a 1024x600 screen, at -128,-60). Nothing
+    changes offscreen, on a display of unknown size, or when the size fits. Returns the size asked for, if any."""
+    from panda3d.core import WindowProperties
+
+    from ..files.user_settings import window_size
+
+    display = display_size(base)
+    win = getattr(base, "win", None)
+    size = window_size(wanted, display)
+    if size == wanted or win is None or not hasattr(win, "requestProperties"):
+        return None
+    props = WindowProperties()
+    props.setSize(*size)
+    shown = win.getProperties()
+    x, y = (shown.getXOrigin(), shown.getYOrigin()) if shown.hasOrigin() else (-1, -1)
+    if x < 0 or y < 0 or x + size[0] > display[0] or y + size[1] > display[1]:
+        props.setOrigin(0, 0)
+    win.requestProperties(props)
+    return size
