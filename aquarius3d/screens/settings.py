@@ -6,15 +6,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from direct.gui.DirectGui import DirectButton, DirectCheckButton
-from panda3d.core import TextNode
+from direct.gui.OnscreenText import OnscreenText
+from panda3d.core import NodePath, TextNode
 
-from ..files.user_settings import INTERFACE_SCALES, QUALITY_CHOICES, SMOOTH_CHOICES, offered_window_sizes, window_size
+from ..files.user_settings import INTERFACE_SCALES, QUALITY_CHOICES, SMOOTH_CHOICES
 from ..i18n import LANGUAGES, set_language, tr
-from ..view.config import display_size
 from ..view.quality import detect, renderer_name, resolve
-from . import Screen
+from . import Screen, drawn_rect
 from .widgets import CHECK, CHOSEN
 
+WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080))
 VOLUMES = (0, 20, 40, 60, 80, 100)  # the sound volume's choices, 0 is off
 
 
@@ -24,58 +25,70 @@ class SettingsScreen(Screen):
     def build(self) -> None:
         """Each setting with its choices, the one in force marked ("> English <", in gold)."""
         settings = self.app.settings
-        self.text(tr("menu_settings"), (0, 0.7), 0.08)
-        self.text(tr("settings_language"), (-0.1, 0.5), 0.055, TextNode.ARight)
+        centred = [self.text(tr("menu_settings"), (0, 0.6), 0.075)]  # (the rows are centred as one: below)
+        self.text(tr("settings_language"), (-0.1, 0.43), 0.055, TextNode.ARight)
         self.language_buttons: dict[str, DirectButton] = {}
         for i, (code, name) in enumerate(LANGUAGES.items()):
             self.language_buttons[code] = self.choice(name, code == settings["language"], self.set_language,
-                                                      (0.16 + i * 0.4, 0.51), 0.055, code)
-        self.text(tr("settings_window"), (-0.1, 0.36), 0.055, TextNode.ARight)
-        display = display_size(self.base)  # the sizes that fit the screen; the one in force, fitted to it (app.py)
-        current = window_size((settings["window"][0], settings["window"][1]), display)
-        offered = offered_window_sizes(display)
-        sizes = offered if current in offered else (*offered, current)  # a size set by hand, too
+                                                      (0.16 + i * 0.4, 0.44), 0.055, code)
+        self.text(tr("settings_window"), (-0.1, 0.31), 0.055, TextNode.ARight)
+        current = tuple(settings["window"])
+        sizes = WINDOW_SIZES if current in WINDOW_SIZES else (*WINDOW_SIZES, current)  # a size set by hand, too
         self.window_buttons: dict[tuple[int, ...], DirectButton] = {}
-        left = 0.03  # each button after the one before (the marked one is wider), up to five of them
-        for size in sizes:
-            button = self.choice(f"{size[0]}x{size[1]}", size == current, self.set_window, (0, 0.37), 0.05, size)
-            bounds = button.getBounds()
-            button.setX(left - bounds[0] * 0.05)
-            left += (bounds[1] - bounds[0]) * 0.05 + 0.05
-            self.window_buttons[size] = button
-        self.text(tr("settings_quality"), (-0.1, 0.22), 0.055, TextNode.ARight)
+        for i, size in enumerate(sizes):
+            self.window_buttons[size] = self.choice(f"{size[0]}x{size[1]}", size == current, self.set_window,
+                                                    (0.16 + i * 0.34, 0.32), 0.05, size)
+        self.text(tr("settings_quality"), (-0.1, 0.19), 0.055, TextNode.ARight)
         found = detect(renderer_name(self.base))
         self.quality_buttons: dict[str, DirectButton] = {}
         for i, choice in enumerate(QUALITY_CHOICES):
             words = tr("quality_auto", tier=tr(f"quality_{found}").lower()) if choice == "auto" else tr(f"quality_{choice}")
             self.quality_buttons[choice] = self.choice(words, choice == settings["quality"], self.set_quality,
-                                                       (0.2 + i * 0.3 + (0.06 if i else 0.0), 0.23), 0.05, choice)
-        self.text(tr("settings_smooth"), (-0.1, 0.08), 0.055, TextNode.ARight)
+                                                       (0.2 + i * 0.3 + (0.06 if i else 0.0), 0.2), 0.05, choice)
+        self.text(tr("settings_smooth"), (-0.1, 0.07), 0.055, TextNode.ARight)
         tier = resolve(settings["quality"], renderer_name(self.base))
         self.smooth_buttons: dict[str, DirectButton] = {}
         for i, choice in enumerate(SMOOTH_CHOICES):
             words = (tr("smooth_auto", state=tr("smooth_on" if tier.smooth_by_default else "smooth_off").lower())
                      if choice == "auto" else tr(f"smooth_{choice}"))
             self.smooth_buttons[choice] = self.choice(words, choice == settings["smooth_edges"], self.set_smooth,
-                                                      (0.2 + i * 0.3 + (0.06 if i else 0.0), 0.09), 0.05, choice)
-        self.text(tr("settings_volume"), (-0.1, -0.06), 0.055, TextNode.ARight)
+                                                      (0.2 + i * 0.3 + (0.06 if i else 0.0), 0.08), 0.05, choice)
+        self.text(tr("settings_volume"), (-0.1, -0.05), 0.055, TextNode.ARight)
         self.volume_buttons: dict[int, DirectButton] = {}
         for i, volume in enumerate(VOLUMES):
             words = tr("settings_volume_off") if volume == 0 else str(volume)
             self.volume_buttons[volume] = self.choice(words, volume == settings.get("volume", 60), self.set_volume,
-                                                      (0.1 + i * 0.22, -0.05), 0.05, volume)
-        self.text(tr("settings_interface"), (-0.1, -0.2), 0.055, TextNode.ARight)
+                                                      (0.1 + i * 0.22, -0.04), 0.05, volume)
+        self.text(tr("settings_interface"), (-0.1, -0.17), 0.055, TextNode.ARight)
         self.scale_buttons: dict[int, DirectButton] = {}  # the size of every 2D part, applied at once
         for i, percent in enumerate(INTERFACE_SCALES):
             self.scale_buttons[percent] = self.choice(tr("settings_percent", percent=percent),
                                                       percent == settings.get("interface_scale", 100),
-                                                      self.set_interface_scale, (0.16 + i * 0.3, -0.19), 0.05, percent)
-        self.keep(DirectCheckButton(text=tr("settings_tour"), scale=0.05, pos=(0, 0, -0.33),
+                                                      self.set_interface_scale, (0.16 + i * 0.3, -0.16), 0.05, percent)
+        centred.append(self.keep(DirectCheckButton(text=tr("settings_tour"), scale=0.05, pos=(0, 0, -0.29),
                                     indicatorValue=int(settings.get("tour", True)),
-                                    command=self.set_tour, parent=self.root, **CHECK))
-        self.text(tr("settings_symbols"), (0, -0.45), 0.045, wrap=30)
-        self.note = self.text("", (0, -0.63), 0.05)
-        self.button(tr("menu_back"), self.app.show_menu, (0, -0.8), 0.07)
+                                    command=self.set_tour, parent=self.root, **CHECK)))
+        centred.append(self.text(tr("settings_symbols"), (0, -0.39), 0.045, wrap=48))
+        self.note = self.text("", (0, -0.49), 0.05)
+        centred += [self.note, self.button(tr("menu_back"), self.app.show_menu, (0, -0.61), 0.07)]
+        self.centre_rows(centred)
+
+    def centre_rows(self, centred: list[NodePath]) -> None:
+        """The rows (each setting's name left of the middle, its choices right of it) moved across together, so
+        that they reach as far each side of the window's middle as the title and Back do: the form stays in the
+        window's middle at 150% (it was moved aside as a whole, its title and Back left of the middle), in either
+        language (the names' column as wide as the longest name)."""
+        rows = [widget for widget in self.widgets if widget not in centred]
+        rects = [rect for rect in (drawn_rect(self.base, widget) for widget in rows) if rect is not None]
+        if not rects:
+            return
+        middle = (min(rect[0] for rect in rects) + max(rect[1] for rect in rects)) / 2
+        for widget in rows:
+            if isinstance(widget, OnscreenText):  # (its words are placed in its text node, not by its node's x)
+                x, z = widget.getTextPos()
+                widget.setTextPos(x - middle, z)
+            else:
+                widget.setX(widget.getX() - middle)
 
     def choice(self, words: str, chosen: bool, command: Callable[..., object], pos: tuple[float, float], scale: float,
                value: object) -> DirectButton:
