@@ -9,13 +9,13 @@ from direct.gui.DirectGui import DirectButton, DirectCheckButton
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import NodePath, TextNode
 
-from ..files.user_settings import INTERFACE_SCALES, QUALITY_CHOICES, SMOOTH_CHOICES
+from ..files.user_settings import INTERFACE_SCALES, QUALITY_CHOICES, SMOOTH_CHOICES, offered_window_sizes, window_size
 from ..i18n import LANGUAGES, set_language, tr
+from ..view.config import display_size
 from ..view.quality import detect, renderer_name, resolve
 from . import Screen, drawn_rect
 from .widgets import CHECK, CHOSEN
 
-WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080))
 VOLUMES = (0, 20, 40, 60, 80, 100)  # the sound volume's choices, 0 is off
 
 
@@ -32,12 +32,18 @@ class SettingsScreen(Screen):
             self.language_buttons[code] = self.choice(name, code == settings["language"], self.set_language,
                                                       (0.16 + i * 0.4, 0.44), 0.055, code)
         self.text(tr("settings_window"), (-0.1, 0.31), 0.055, TextNode.ARight)
-        current = tuple(settings["window"])
-        sizes = WINDOW_SIZES if current in WINDOW_SIZES else (*WINDOW_SIZES, current)  # a size set by hand, too
+        display = display_size(self.base)  # the sizes that fit the screen; the one in force, fitted to it (app.py)
+        current = window_size((settings["window"][0], settings["window"][1]), display)
+        offered = offered_window_sizes(display)
+        sizes = offered if current in offered else (*offered, current)  # a size set by hand, too
         self.window_buttons: dict[tuple[int, ...], DirectButton] = {}
-        for i, size in enumerate(sizes):
-            self.window_buttons[size] = self.choice(f"{size[0]}x{size[1]}", size == current, self.set_window,
-                                                    (0.16 + i * 0.34, 0.32), 0.05, size)
+        left = 0.03  # each button after the one before (the marked one is wider), up to five of them
+        for size in sizes:
+            button = self.choice(f"{size[0]}x{size[1]}", size == current, self.set_window, (0, 0.32), 0.05, size)
+            bounds = button.getBounds()
+            button.setX(left - bounds[0] * 0.05)
+            left += (bounds[1] - bounds[0]) * 0.05 + 0.05
+            self.window_buttons[size] = button
         self.text(tr("settings_quality"), (-0.1, 0.19), 0.055, TextNode.ARight)
         found = detect(renderer_name(self.base))
         self.quality_buttons: dict[str, DirectButton] = {}
