@@ -2,6 +2,7 @@
 the end framing left them partly under it): every card, and Elemental Towers' scoring row, in view and clear of the
 panel at 640x360, 1024x600 and 1280x720, at 100% and 150%."""
 
+import json
 import random
 
 import pytest
@@ -68,5 +69,47 @@ def test_the_finished_cards_stand_clear_of_the_result_panel(app, monkeypatch, wi
             rect = projected(app, box)
             assert rect is not None and -1 <= rect[0] and rect[1] <= 1 and -1 <= rect[2] and rect[3] <= 1, (box, rect)
             assert not overlap(rect, panel), (box, rect, panel)
+    finally:
+        app.base.adjustWindowAspectRatio(original)
+
+
+# A hot-seat Dominus game played in the real window at 1024x600 and 150% (issue 27, point 2): at its end the cards rose
+# into the low band over the result panel, against the window's top edge, the window's bottom half left empty.
+HOT_SEAT_DOMINUS = {
+    "format": 1, "ruleset": "dominus", "options": {"table": [14, 7], "rounds": 1}, "seed": 1197966044,
+    "players": ["Ann", "Bo"], "seats": [{"name": "Ann", "kind": "human"}, {"name": "Bo", "kind": "human"}],
+    "moves": ["place EAEA @ 0,1", "place AAAA @ 1,1", "place AFAF @ 2,1", "place EWEW @ -1,1 turned",
+              "place WWWW @ -2,1", "place FWFW @ 3,1", "place AAWW @ -2,2", "place EEWW @ -2,0 turned",
+              "place EEFF @ -2,-1", "place AAFF @ -2,-2 turned", "place AFWS @ 2,0", "place WWWW @ 4,1",
+              "place AWAW @ -3,1", "place ESFW @ 3,2", "place ASAS @ -4,1 turned", "place FSFS @ -5,1",
+              "place FFFF @ -6,1", "place FESA @ -4,2", "place FFSS @ -6,0", "place EFEF @ -4,3 turned",
+              "place EESS @ -6,-1 turned"],
+    "over": True}
+ALL_SIZES = [(1024, 600), (1280, 720), (1920, 1080)]
+
+
+@pytest.mark.parametrize("percent", [100, 125, 150])
+@pytest.mark.parametrize("width,height", ALL_SIZES, ids=[f"{w}x{h}" for w, h in ALL_SIZES])
+def test_the_finished_cards_stand_beside_the_result_panel(app, monkeypatch, tmp_path, width, height, percent):
+    """Every card in view and left of the result panel: beside it, not squeezed into a band over or under it."""
+    original = with_window(app, monkeypatch, width, height)
+    app.settings["interface_scale"] = percent
+    try:
+        path = tmp_path / "hot-seat.json"
+        path.write_text(json.dumps(HOT_SEAT_DOMINUS))
+        app.load_game(path)
+        table = app.table
+        for _ in range(3):
+            table._tick(FakeTask())
+        table.camera.finish()
+        assert app.session.stage == Stage.OVER and shown(table.hud.end_panel)
+        panel = rect_of(app, table.hud.end_panel)
+        rects = [projected(app, card_box(view.cell, card_transform(view)[2])) for view in table.scene.views.values()]
+        assert len(rects) == 22  # (the first card and 21 moves)
+        for rect in rects:
+            assert -1 <= rect[0] and rect[1] <= 1 and -1 <= rect[2] and rect[3] <= 1, rect
+            assert rect[1] <= panel[0], (rect, panel)
+        top, bottom = max(r[3] for r in rects), min(r[2] for r in rects)
+        assert bottom < panel[3] and top > panel[2]  # beside the panel, not in a band above it
     finally:
         app.base.adjustWindowAspectRatio(original)

@@ -8,7 +8,8 @@ clear of the HUD's panels, as large as the window allows (view/clearance.py); th
 clear of the panels too, but may stand at the window's edge or beyond it. The piles, trays, hands of backs and
 labels come into the framing when the cards stay big so (a card at least BIG_CARD of the window's width, and
 nearly as large as framing the cards first makes it: WHOLE_SHARE; at Dominus' start the whole outline framed
-left its one card 0.91 of that, off the window's middle) or on T (a glance at the whole table); at the end the cards are framed first too, beside the result panel, with what
+left its one card 0.91 of that, off the window's middle) or on T (a glance at the whole table); at the end the cards are framed first too, beside the result panel (left of its column, not in a band over or under
+it, unless that halves them: BESIDE_SHARE), with what
 scored (Elemental Towers' scoring row, with room for its values as wide as they show from there: not its supply). A game opens at the three-quarter view, 33 degrees above the table,
 through a lens 33 degrees high (view/config.py): lower than a plan, the table's depth is foreshortened and its
 cards come larger into the window's width; a narrow lens keeps the far rows nearly as large as the near ones.
@@ -32,6 +33,7 @@ from ..session import Stage
 from ..view.camera import Box, Orbit, Rect, project
 from ..view.framing import ANGLES, CameraMan, frame_view, framed, node_boxes, scene_boxes, tangents
 from ..view.towers import LABEL_REACH
+from .layout import END
 
 if TYPE_CHECKING:
     from panda3d.core import Lens, NodePath
@@ -48,6 +50,7 @@ if TYPE_CHECKING:
 Framing = tuple[int, bool, tuple[Rect, ...], float]  # what the camera was framed for: moves, ended, HUD, aspect
 BIG_CARD = 90 / 640  # screen units (2 is the window's width): a card 90 pixels wide in a window 1280 wide
 LARGEST_CARD = 120 / 640  # framing the cards first, a card comes no wider (120 pixels in a window 1280 wide)
+BESIDE_SHARE = 0.5  # at the end, the cards beside the result panel unless that makes them smaller than this share
 WHOLE_SHARE = 0.97  # the whole table is framed only if its cards come this large against the cards framed first
 HEADING = (40.0, 40.0)  # millimetres of the table either side of the scoring row's heading, and beyond its anchor
 ROW_PITCH = 52.0  # degrees: the three-quarter view's pitch with Elemental Towers' scoring row (play_pitch)
@@ -136,14 +139,42 @@ class TableCamera:
         """The view framing the table clear of the HUD: a named one (orbit, top, side), or the present angles.
         The whole table when the cards stay big so (a card at least BIG_CARD of the window's width, and
         WHOLE_SHARE of its width with the cards framed first), asked for (T), or seen from above (1: the top view is the table's plan, every tray, pile and seat in
-        it, none under a panel of the HUD); else the cards and the spots first, as large as the window allows."""
+        it, none under a panel of the HUD); else the cards and the spots first, as large as the window allows. At the
+        end, beside the result panel's column (`_beside_result`) where the cards come at least BESIDE_SHARE as large."""
+        found = self._framed(name, self.obstacles())
+        beside = self._beside_result()
+        if beside is None:
+            return found
+        row = self.parts.scoring_row
+        kept = (self.whole, row.reach if row is not None else 0.0)
+        other = self._framed(name, beside)  # the end: the finished cards beside the result, not above or below it
+        if self._card_width(other) >= BESIDE_SHARE * self._card_width(found):
+            return other
+        self.whole = kept[0]  # (as framed for `found`)
+        if row is not None:
+            row.reach = kept[1]
+        return found
+
+    def _beside_result(self) -> list[Rect] | None:
+        """At the end, the HUD's panels with the result panel's column kept free of the table, from the window's top
+        to its bottom: the finished cards come beside the result (at 1024x600 and 150% Dominus' cards otherwise rose
+        into the low band over the panel, against the window's top edge, its bottom half left empty)."""
+        if not self.ended() or self.hud.end_panel.isHidden():
+            return None
+        panel = self.hud._rect(self.hud.end_panel, END)
+        column = (panel[0], panel[1], -1.0, 1.0)
+        return [o for o in self.obstacles() if o != panel] + [column]
+
+    def _framed(self, name: str | None, obstacles: list[Rect]) -> Orbit:
+        """`framed` clear of these obstacles."""
         row = self.parts.scoring_row
         if row is not None:
             row.reach = LABEL_REACH
         for _ in range(4):  # (Elemental Towers: again with the room its values take on the screen from there)
-            whole = self._fit(self.frame_boxes(True), name)
+            whole = self._fit(self.frame_boxes(True), name, obstacles=obstacles)
             above = name == "top" or (name is None and self.camera.orbit.pitch >= ANGLES["top"][1] - 0.5)
-            first = None if self.glance or above else self._fit(self.frame_boxes(False), name, self.edge_boxes(False))
+            first = None if self.glance or above else self._fit(self.frame_boxes(False), name, self.edge_boxes(False),
+                                                                 obstacles)
             width = self._card_width(whole)
             self.whole = first is None or width >= BIG_CARD and width >= WHOLE_SHARE * self._card_width(first)
             found = whole if self.whole or first is None else first
@@ -155,11 +186,13 @@ class TableCamera:
             row.reach = reach
         return found
 
-    def _fit(self, boxes: list[Box], name: str | None, edge: list[Box] | None = None) -> Orbit:
+    def _fit(self, boxes: list[Box], name: str | None, edge: list[Box] | None = None,
+             obstacles: list[Rect] | None = None) -> Orbit:
         """The view framing these boxes clear of the HUD (`edge` ones clear of it too); framing the cards first
         (`edge` given), a card comes no wider than LARGEST_CARD: a few cards at a game's start would come larger
-        still, filling the window off its middle."""
-        lens, obstacles = self.perspective, self.obstacles()
+        still, filling the window off its middle. `obstacles`: the HUD's by default."""
+        lens = self.perspective
+        obstacles = self.obstacles() if obstacles is None else obstacles
         if name is None:
             heading, pitch = self.camera.orbit.heading, self.camera.orbit.pitch
         else:
