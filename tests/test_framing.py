@@ -11,7 +11,7 @@ import pytest
 
 from aquarius3d.core import geometry
 from aquarius3d.engine.moves import Build, Place
-from aquarius3d.session import Seat
+from aquarius3d.session import Seat, Stage
 from aquarius3d.view.camera import axes, corners, fit, free_rects, project
 from driving import FakeTask
 
@@ -387,3 +387,31 @@ def test_the_wheel_zooms_towards_what_the_pointer_is_on(app, monkeypatch):
     target = table.camera.orbit.target
     table.zoom(1.2)
     assert table.camera.orbit.target == target
+
+
+@pytest.mark.parametrize("percent", [100, 150])
+@pytest.mark.parametrize("width,height", [(1024, 600), (1280, 720)], ids=["1024x600", "1280x720"])
+def test_at_a_computers_turn_in_rising_the_house_stays_in_view(app, monkeypatch, width, height, percent):
+    """Ann at this screen against a medium computer (issue 27, point 2; playtest): when the turn passes to the
+    computer the camera frames its tray as the turn's furniture, and every card and pyramid of the house stays in the
+    window, clear of the HUD (the face-up discard pile, like the deck, may stand cut at the window's edge)."""
+    from driving import step
+    from test_layout import with_window
+
+    original = with_window(app, monkeypatch, width, height)
+    app.settings["interface_scale"] = percent
+    try:
+        app.start_game("aquarius-rising", {}, [Seat("Ann"), Seat("Bo", "computer", "medium")], seed=1)
+        rng, turns = random.Random(1), 0
+        for _ in range(400):
+            if app.session.stage == Stage.OVER or turns == 4:
+                break
+            if app.session.stage == Stage.COMPUTER:
+                app.table._tick(FakeTask())
+                app.table.camera.finish()
+                assert_framed(app)
+                turns += 1
+            step(app, rng)
+        assert turns == 4
+    finally:
+        app.base.adjustWindowAspectRatio(original)
