@@ -37,6 +37,7 @@ def test_the_drop_down_looks_like_the_other_menus(app):
         assert item["relief"] == DGG.FLAT and item["frameColor"][3] == 0
         assert item.getScale(app.base.aspect2d)[0] == pytest.approx(menu.getScale(app.base.aspect2d)[0])
     assert menu.popupMenu["frameColor"] == POPUP and menu.popupMenu["relief"] == DGG.FLAT
+    assert menu.popupMenu["frameColor"][3] == 1.0  # opaque: the form's words under the open list never read through
     assert menu["highlightColor"] == HOVER
     assert menu.popupMarker.find("**/down-arrow")  # a drawn arrow, not a grey raised box
     assert menu.popupMarker["relief"] is None
