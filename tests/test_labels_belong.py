@@ -14,6 +14,7 @@ from aquarius3d.view.framing import card_box, pyramid_box
 from aquarius3d.view.labels import REACH, SEAT_REACH
 from aquarius3d.view.scene import pyramid_transform
 from aquarius3d.view.seat_labels import INSET
+from driving import picture
 from test_layout import overlap, play, rect_of, with_window
 
 SIZES = [(1024, 600), (1280, 720), (1920, 1080)]
@@ -178,15 +179,6 @@ def test_towers_row_values_stay_by_their_own_card_when_zoomed_in(app, monkeypatc
         assert shown >= 20
     finally:
         app.base.adjustWindowAspectRatio(original)
-
-
-def picture(app):
-    base = app.base
-    base.graphicsEngine.renderFrame()
-    base.graphicsEngine.renderFrame()
-    shot = base.win.getScreenshot()
-    height, width = shot.getYSize(), shot.getXSize()
-    return np.frombuffer(bytes(shot.getRamImageAs("RGB")), np.uint8).reshape(height, width, 3)[::-1].astype(int)
 
 
 def pixels_of(app, rect):

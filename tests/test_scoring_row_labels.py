@@ -22,6 +22,18 @@ def play(app, until):
     table.feedback.place_labels()
 
 
+def to_the_result(app):
+    """Play to the end, its moment over: the result panel shown over the right of the table, the camera and the
+    labels where they come to rest."""
+    app.table.end_moment.enabled = True
+    play(app, lambda session: session.stage == "over")
+    app.table.end_moment.finish()
+    app.table.refresh()
+    app.table.camera.finish()
+    app.table.feedback.place_labels()
+    assert not app.table.hud.end_panel.isHidden()
+
+
 def row_checks(app, where, heading_shown=True):
     """Every value shown, beside its own card (right or left of it) and level with it; the heading wholly above the
     top value (shown, unless `heading_shown` is False: then only if it has room there); none over another label or a
@@ -60,13 +72,7 @@ def test_the_scoring_rows_labels_read_during_the_game_and_beside_the_result(app,
         for moves in (1, 12, 30):
             play(app, lambda session, moves=moves: len(session.state.log) >= moves)
             row_checks(app, f"{width}x{height}, move {moves}")
-        app.table.end_moment.enabled = True
-        play(app, lambda session: session.stage == "over")
-        app.table.end_moment.finish()  # the result panel, over the right of the table
-        app.table.refresh()
-        app.table.camera.finish()
-        app.table.feedback.place_labels()
-        assert not app.table.hud.end_panel.isHidden()
+        to_the_result(app)
         # (the heading may yield to the panels there: the values are what the result is read by)
         row_checks(app, f"{width}x{height}, the result", heading_shown=False)
     finally:
@@ -82,13 +88,7 @@ def test_the_values_stand_on_one_side_beside_the_result_at_every_scale(app, monk
     app.settings["interface_scale"] = percent
     try:
         app.start_game("elemental-towers", {}, [Seat("Bot", "computer", "easy")], seed=2)
-        app.table.end_moment.enabled = True
-        play(app, lambda session: session.stage == "over")
-        app.table.end_moment.finish()
-        app.table.refresh()
-        app.table.camera.finish()
-        app.table.feedback.place_labels()
-        assert not app.table.hud.end_panel.isHidden()
+        to_the_result(app)
         row_checks(app, f"{width}x{height} at {percent}%, the result", heading_shown=False)
     finally:
         app.base.adjustWindowAspectRatio(original)
