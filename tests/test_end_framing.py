@@ -113,3 +113,23 @@ def test_the_finished_cards_stand_beside_the_result_panel(app, monkeypatch, tmp_
         assert bottom < panel[3] and top > panel[2]  # beside the panel, not in a band above it
     finally:
         app.base.adjustWindowAspectRatio(original)
+
+
+def test_the_finished_cards_come_large_beside_a_result_panel_sized_to_its_words(app, monkeypatch):
+    """Four computers' Aquarius ends at 1280x720: the cards in the middle come at least 90 pixels wide beside the result
+    panel (77 when the panel kept 1.28 units of width for three lines and the unused goals' pile, right of the cards,
+    had to stay clear of it: at the end the piles may stand under the panel)."""
+    from test_interface_scale import to_the_end
+
+    original = with_window(app, monkeypatch, 1280, 720)
+    try:
+        to_the_end(app, "aquarius", [Seat(name, "computer", "easy") for name in ("Ann", "Bo", "Cy", "Di")], 3)
+        table = app.table
+        table.hold = False
+        for _ in range(3):
+            table._tick(FakeTask())
+        table.camera.finish()
+        assert shown(table.hud.end_panel)
+        assert table._card_width(table.camera.orbit) * 1280 / 2 >= 90
+    finally:
+        app.base.adjustWindowAspectRatio(original)

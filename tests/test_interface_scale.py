@@ -17,7 +17,7 @@ from test_layout import play, with_window
 from test_prompt import NAMES, bounds, check_prompt, give, others, pixels, to_choose, touching, words_rect
 
 from aquarius3d.files import user_settings
-from aquarius3d.screens import layout
+from aquarius3d.screens import end_panel, layout
 from aquarius3d.screens.focus import ordered_widgets, screen_widgets, shown, widget_rect
 from aquarius3d.screens.layout import inside, overlap
 from aquarius3d.session import Seat
@@ -326,6 +326,14 @@ def check_end(app, width, height, what):
     assert bounds(app, hud.end_lines)[2] >= lowest, (what, hud.end_lines.getText())
     for button in buttons:
         assert inside(widget_rect(base, button), panel, 0.004), (what, button["text"])
+    # as large as what it says, no larger (the table is framed beside it: at 1024x600 and 150% a panel of 490x425
+    # pixels held three lines and two buttons)
+    parts = [bounds(app, hud.end_title), bounds(app, hud.end_lines)] + [widget_rect(base, b) for b in buttons]
+    size = hud.end_panel.getSz(base.aspect2d)
+    wide = max(p[1] for p in parts) - min(p[0] for p in parts)
+    high = max(p[3] for p in parts) - min(p[2] for p in parts)
+    assert panel[3] - panel[2] <= high + 0.3 * size, (what, panel, high)
+    assert panel[1] - panel[0] <= max(wide + 0.2 * size, end_panel.NARROWEST * size) + 1e-6, (what, panel, wide)
 
 
 def to_the_end(app, ruleset, seats, seed, stages=("over",), options=None):

@@ -22,7 +22,7 @@ from ..session import Stage
 from ..view.camera import Rect
 from ..view.card_art import goal_texture
 from ..view.hand import Hand
-from . import layout
+from . import end_panel, layout
 from .layout import END, INFO, LOG
 from .overlays import node_rect
 from .prompt import Prompt
@@ -44,9 +44,6 @@ COVER_WORDS = (-1.3, 1.3, -0.8, 0.8)  # what the hand-off cover says, round the 
 SINCE = (-1.25, 1.25, -0.03, 0.5)  # the moves since the player's last turn, on the cover's band
 HELP_COLOUR = (0.08, 0.09, 0.11, 0.96)
 HELP_WORDS = (-0.08, 0.08, -0.66, 0.48)  # F1's words in its panel: in from its sides, over its page button
-END_TEXT = 0.045  # the result's lines in the end panel, at 100% (smaller when they would not fit over its buttons)
-END_WORDS = (END[0] + 0.06, END[1] - 0.06, -0.42, 0.33)  # their box in the end panel, over its buttons
-END_TOWERS_BOTTOM = -0.3  # (over Elemental Towers' second row of buttons)
 GOAL_TEXT = 0.045  # the goal's words at 100%, in the box over the goal card (smaller when they would not fit)
 GOAL_WORDS = (-0.62, -0.04, 0.24, 0.5)  # that box, from the bottom right corner
 GOAL_CARD = (-1.05, 1.05, -1.55, 1.45)  # the goal card shown while the player peeks, in the goal button's units
@@ -260,11 +257,9 @@ class Hud:
             return
         self.end_panel.show()
         lines = session.summary()
-        middle = (END[0] + END[1]) / 2
         if session.stage == Stage.ROUND_OVER:
             self.end_title.setText(lines[0])
             self.end_lines.setText("\n".join(lines[1:]))
-            self.fit_end(False)
             going_on = self.next_round_button  # (Next round; Continue at a joined player's window)
             if going_on["text"] != session.go_on_words():
                 going_on["text"] = session.go_on_words()
@@ -272,18 +267,17 @@ class Hud:
             self.same_cards_button.hide()  # (Elemental Towers' own, at its end: never between Dominus' rounds)
             for button in self.end_buttons:
                 button.hide()
+            self.fit_end()
             return
         towers = session.flow.replays_deck  # (Elemental Towers: the same cards again, or a new deal)
         self.end_title.setText(tr("end_title"))
         self.end_lines.setText("\n".join(lines))
-        self.fit_end(towers)
         self.next_round_button.hide()
         for button in self.end_buttons:
             button.show()
         self.same_cards_button.show() if towers else self.same_cards_button.hide()
-        self.end_buttons[0].setX(middle - 0.3)
-        self.end_buttons[1].setX(middle + 0.3)
         self.end_buttons[0]["text"] = tr("towers_new_deal") if towers else tr("end_play_again")
+        self.fit_end()
 
     def draw_choices(self, session: Session, act: Callable[[Callable[..., object], Move | None], None]) -> None:
         """The stage's choices (players, directions, skips...) as the dialog's buttons, each saying what it does, and
@@ -343,15 +337,16 @@ class Hud:
         self.help_body.setScale(found)
         self.help_body.setPos(left, top - (node.getTop() if node.getText() else 0.0) * found)
 
-    def fit_end(self, towers: bool) -> None:
-        """The result's lines in the end panel, over its buttons (Elemental Towers has two rows of them): smaller
-        words when there are many (Aquarius Rising's tie-breaks)."""
-        left, right, bottom, top = END_WORDS
-        bottom = END_TOWERS_BOTTOM if towers else bottom
-        node = self.end_lines.textNode
-        found = fit_text(node, right - left, top - bottom, END_TEXT)
-        self.end_lines.setScale(found)
-        self.end_lines.setPos((left + right) / 2, top - (node.getTop() if node.getText() else 0.0) * found)
+    def fit_end(self) -> None:
+        """The end panel round its title, its lines and the buttons that show (Elemental Towers has two rows of
+        them): screens/end_panel.py."""
+        rows = [[self.same_cards_button], self.end_buttons, [self.next_round_button]]
+        end_panel.fit(self.end_panel, self.end_title, self.end_lines, rows, fit_text)
+
+    def end_frame(self) -> Frame:
+        """The end panel's frame as drawn now (its units: screens/end_panel.py sizes it to its words)."""
+        frame = self.end_panel["frameSize"]
+        return (frame[0], frame[1], frame[2], frame[3])
 
     def fit_info(self) -> None:
         """The counts in the turn panel: smaller when a row would run past the panel's right edge, and the panel as
@@ -398,7 +393,7 @@ class Hud:
         kept += [tab] if tab is not None else []
         kept += self.words()
         if ended:
-            kept.append(self._rect(self.end_panel, END))
+            kept.append(self._rect(self.end_panel, self.end_frame()))
         kept += [self._rect(self.base.aspect2d, rect) for rect in self.band()]
         if join_button:
             shown = node_rect(self.screen, self.screen.join.button)

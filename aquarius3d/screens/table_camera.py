@@ -33,7 +33,6 @@ from ..session import Stage
 from ..view.camera import Box, Orbit, Rect, project
 from ..view.framing import ANGLES, CameraMan, frame_view, framed, node_boxes, scene_boxes, tangents
 from ..view.towers import LABEL_REACH
-from .layout import END
 
 if TYPE_CHECKING:
     from panda3d.core import Lens, NodePath
@@ -126,8 +125,8 @@ class TableCamera:
     def edge_boxes(self, whole: bool | None = None) -> list[Box]:
         """What may stand at the view's edge or out of it, but never under the HUD, while the cards are framed
         first: the piles and the other trays (T shows them all; the hands of backs are left out, as ornaments)."""
-        if self.whole if whole is None else whole:
-            return []
+        if self.ended() or (self.whole if whole is None else whole):
+            return []  # (at the end the piles may stand under the result panel: the finished cards come first)
         needed = self._turn_furniture()
         return node_boxes(self.scene, [n for n in self.parts.furniture() if n not in needed])
 
@@ -161,7 +160,7 @@ class TableCamera:
         into the low band over the panel, against the window's top edge, its bottom half left empty)."""
         if not self.ended() or self.hud.end_panel.isHidden():
             return None
-        panel = self.hud._rect(self.hud.end_panel, END)
+        panel = self.hud._rect(self.hud.end_panel, self.hud.end_frame())
         column = (panel[0], panel[1], -1.0, 1.0)
         return [o for o in self.obstacles() if o != panel] + [column]
 
