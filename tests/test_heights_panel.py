@@ -44,7 +44,8 @@ def test_the_panel_lists_each_element_its_highest_point_and_rank_after_every_mov
             shown = shown_rows(panel)
             assert [name for _, name, _ in shown] == [element_name(e) for e, _, _ in rows]
             for (rank_text, _, value), (_, height, rank) in zip(shown, rows):
-                assert rank_text == (str(rank) if rank is not None else "")
+                level = [r for _, h, r in rows if h is not None and h == height]  # (ties: tests below)
+                assert rank_text == ("" if rank is None else f"{min(level)}=" if len(level) > 1 else str(rank))
                 # a card flat on the felt is no height to read: "flat", not "0.3 mm" (found playing by real input)
                 assert value in ({length(height, d) for d in (1, 2, 3, 4)} if height is not None and height > flat
                                  else {tr("heights_flat")} if height is not None else {"—"})
@@ -52,6 +53,55 @@ def test_the_panel_lists_each_element_its_highest_point_and_rank_after_every_mov
             seen.add(tuple(shown))
         assert len(seen) > 1  # it followed the game
         assert seen_flat
+    finally:
+        set_language("en")
+
+
+def chain_step(keys, elements):
+    """The first step of the tie-break chain on which these elements differ (None: on none)."""
+    return next((step for step in range(5) if len({keys[e][step] for e in elements}) > 1), None)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_elements_at_one_height_share_a_rank_and_the_panel_says_what_orders_them(app, language):
+    """Playtest (issue 27, points 3/4/8): Water, Air and Fire all at 89.5 mm were ranked 1, 2, 3 with no word why.
+    Elements at one height now share its first rank ("1="), stay in the rules' order, and a line under the rows
+    names the step of the tie-break chain that orders them (the ruleset's pips reading), inside the panel."""
+    set_language(language)
+    try:
+        app.start_game("aquarius-rising", {}, [Seat(n, "computer") for n in ("Ann", "Bo", "Cy")], seed=7)
+        panel, seen_steps = app.table.heights, set()
+        for _ in range(12):
+            play(app, 5)
+            session = app.session
+            keys = session.game.end.keys(session.state)
+            rows = session.flow.height_ranking()
+            shown = shown_rows(panel)
+            lines = []
+            for height in dict.fromkeys(h for _, h, _ in rows if h is not None):
+                group = [(e, r) for e, h, r in rows if h == height]
+                if len(group) < 2:
+                    continue
+                first = group[0][1]
+                for element, _ in group:
+                    index = [e for e, _, _ in rows].index(element)
+                    assert shown[index][0] == f"{first}="  # a shared rank, as ties are written
+                step = chain_step(keys, [e for e, _ in group])
+                seen_steps.add(step)
+                pips = session.game.end.pips
+                reason = {1: f"heights_decide_1_{pips}", 3: f"heights_decide_3_{pips}"}.get(step, f"heights_decide_{step}")
+                lines.append(tr("heights_tie_even", rank=first) if step is None
+                             else tr("heights_tie", rank=first, reason=tr(reason)))
+            assert panel.note.getText() == "\n".join(lines)
+            if lines:  # the lines lie inside the panel, under the rows
+                box, note = panel.rect(), rect_of(app, panel.note)
+                assert box[0] <= note[0] and note[1] <= box[1] and box[2] <= note[2] and note[3] <= box[3]
+                last_row = max(i for i in range(5) if panel.names[i].getText())
+                assert note[3] < rect_of(app, panel.names[last_row])[2]
+                assert note[3] < rect_of(app, panel.values[last_row])[2]
+            if session.stage == "over":
+                break
+        assert {1, 2} <= seen_steps  # the pips, and the next highest points, each ordered a tie in this game
     finally:
         set_language("en")
 

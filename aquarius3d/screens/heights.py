@@ -1,5 +1,7 @@
 """Aquarius Rising: the height ranking kept on screen, a small panel in the bottom left corner listing each goal
 element's highest point in millimetres and its rank, redrawn after every move; K hides it and shows it again.
+Elements at the same height share a rank ("1="), listed in the order the rest of the tie-break chain gives them, and
+a line under the rows says which step of the chain orders them (the panel grows upwards to hold it).
 
 The heights and the ranks are the session's (RisingFlow.height_ranking): the rules' own heights and tie-break
 chain, from the same geometry the table is drawn by, never measured again here. The panel is HUD space: the
@@ -30,6 +32,9 @@ TITLE_SCALE, ROW_SCALE, ROW_STEP = 0.042, 0.04, 0.064
 FIRST_ROW = TOP - 0.115  # the first row's baseline
 SPACE_ON_DARK = (0.62, 0.5, 0.85)  # space's purple, light enough to read on the dark panel (as the elevation's)
 DIM = (0.62, 0.62, 0.62, 1)  # an element not on the table
+NOTE_SCALE, NOTE_GAP = 0.03, 0.055  # the ties' lines under the rows; from the last row's baseline to the first's
+NOTE_BOTTOM = 0.045  # the last line's baseline, over the panel's bottom
+SOFT = (0.86, 0.84, 0.76, 1)  # the ties' lines, a little softer than the rows
 FLAT = geometry.card_top(0) + 1e-6  # an element whose highest point is a card's face on the felt: "flat", not 0.3 mm
 
 
@@ -48,18 +53,23 @@ class HeightPanel:
         self.wanted = screen.session.flow.pyramids  # K: hidden, shown again
         corner = screen.base.a2dBottomLeft  # (drawn under the hand-off cover, as the turn panel is)
         self.panel = screen.panel(FRAME, parent=corner, colour=DARK)
+        self.frame = FRAME  # as drawn now: taller by the ties' lines
+        self.body = self.panel.attachNewNode("heights-rows")  # the title and the rows, raised over the ties' lines
         left, right = FRAME[0], FRAME[1]
         self.title = screen.text(tr("heights_title"), (left + 0.04, TOP - 0.06), TITLE_SCALE, TextNode.ALeft,
-                                 parent=self.panel)
+                                 parent=self.body)
         self.ranks, self.swatches, self.names, self.values = [], [], [], []
         for row in range(5):
             z = FIRST_ROW - row * ROW_STEP
-            self.ranks.append(screen.text("", (left + 0.08, z), ROW_SCALE, TextNode.ARight, parent=self.panel))
-            self.swatches.append(screen.keep(DirectFrame(parent=self.panel, frameColor=(1, 1, 1, 1),
+            self.ranks.append(screen.text("", (left + 0.09, z), ROW_SCALE, TextNode.ARight, parent=self.body))
+            self.swatches.append(screen.keep(DirectFrame(parent=self.body, frameColor=(1, 1, 1, 1),
                                                          frameSize=(left + 0.11, left + 0.15, z - 0.006, z + 0.034))))
-            self.names.append(screen.text("", (left + 0.18, z), ROW_SCALE, TextNode.ALeft, parent=self.panel))
-            self.values.append(screen.text("", (right - 0.04, z), ROW_SCALE, TextNode.ARight, parent=self.panel))
+            self.names.append(screen.text("", (left + 0.18, z), ROW_SCALE, TextNode.ALeft, parent=self.body))
+            self.values.append(screen.text("", (right - 0.04, z), ROW_SCALE, TextNode.ARight, parent=self.body))
+        self.note = screen.text("", (left + 0.04, NOTE_BOTTOM), NOTE_SCALE, TextNode.ALeft, parent=self.panel,
+                                fg=SOFT, wrap=(WIDTH - 0.07) / NOTE_SCALE)
         self.rows: list[tuple[str, float | None, int | None]] = []  # what the panel shows: element, mm, rank
+        self.tied: dict[str, str] = {}  # elements at another's height -> the rank they share ("1=")
         self.panel.hide()
 
     @property
@@ -77,9 +87,10 @@ class HeightPanel:
         while digits < 4 and len({length(h, digits) for h in heights}) < len(set(heights)):
             digits += 1  # heights a hair apart are shown apart (as the end screen does)
         self.title.setText(tr("heights_title"))
+        self.tell_ties()
         for row, (element, height, rank) in enumerate(self.rows[:5]):
             colour = (*element_rgb(element), 1.0)
-            self.ranks[row].setText(str(rank) if rank is not None else "")
+            self.ranks[row].setText(self.tied.get(element, str(rank)) if rank is not None else "")
             self.swatches[row]["frameColor"] = colour if height is not None else (*element_rgb(element), 0.35)
             self.names[row].setText(element_name(element))
             self.values[row].setText("—" if height is None else tr("heights_flat") if height <= FLAT
@@ -87,6 +98,28 @@ class HeightPanel:
             for text in (self.names[row], self.values[row]):
                 text["fg"] = TEXT if height is not None else DIM
         self.panel.show()
+
+    def tell_ties(self) -> None:
+        """Elements at one height share its first rank ("1="); a line a group says what orders them (the rules'
+        step of the tie-break chain, RisingFlow.height_ties), and the panel grows upwards to hold the lines."""
+        flow = cast("RisingFlow", self.screen.session.flow)
+        pips = getattr(self.screen.session.game.end, "pips", "house")  # which reading counts the pips
+        self.tied, lines = {}, []
+        for rank, elements, step in flow.height_ties():
+            self.tied.update((element, f"{rank}=") for element in elements)
+            if step is None:
+                lines.append(tr("heights_tie_even", rank=rank))
+            else:
+                reason = tr(f"heights_decide_{step}_{pips}" if step in (1, 3) else f"heights_decide_{step}")
+                lines.append(tr("heights_tie", rank=rank, reason=reason))
+        self.note.setText("\n".join(lines))
+        rows = self.note.textNode.getNumRows() if lines else 0
+        line = self.note.textNode.getLineHeight() * NOTE_SCALE
+        raise_by = max(0.0, NOTE_GAP + (rows - 1) * line + NOTE_BOTTOM - (FIRST_ROW - 4 * ROW_STEP)) if rows else 0.0
+        self.body.setZ(raise_by)
+        self.note.setPos(FRAME[0] + 0.04, FIRST_ROW - 4 * ROW_STEP + raise_by - NOTE_GAP)
+        self.frame = (FRAME[0], FRAME[1], FRAME[2], TOP + raise_by)
+        self.panel["frameSize"] = self.frame
 
     def toggle(self) -> None:
         """K: hide the panel, or show it again."""
@@ -96,8 +129,8 @@ class HeightPanel:
     def rect(self) -> Rect:
         """The panel's place in screen units (left, right, bottom, top), at the interface scale."""
         render2d, corner = self.screen.base.render2d, self.panel  # (the panel's frame is given in its own units)
-        low = render2d.getRelativePoint(corner, Point3(FRAME[0], 0, FRAME[2]))
-        high = render2d.getRelativePoint(corner, Point3(FRAME[1], 0, FRAME[3]))
+        low = render2d.getRelativePoint(corner, Point3(self.frame[0], 0, self.frame[2]))
+        high = render2d.getRelativePoint(corner, Point3(self.frame[1], 0, self.frame[3]))
         return (low.x, high.x, low.z, high.z)
 
     def obstacles(self) -> list[Rect]:

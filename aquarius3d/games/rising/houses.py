@@ -216,6 +216,15 @@ def ranking(keys: dict[str, Key]) -> list[list[str]]:
     return groups
 
 
+def deciding_step(keys: dict[str, Key], names: list[str]) -> int | None:
+    """The first step of the tie-break chain on which these elements' keys differ (0: the highest point itself; 1
+    and 3: pips; 2: the next highest point; 4: the largest group), None when they are equal on all of it."""
+    for step in range(len(keys[names[0]])):
+        if len({keys[name][step] for name in names}) > 1:
+            return step
+    return None
+
+
 def winners_among(keys: dict[str, Key], contenders: list[str]) -> list[str]:
     """The best of the contending elements; "only elements held as goals can win"."""
     present = [e for e in contenders if e in keys]

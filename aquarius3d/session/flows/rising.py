@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from ...core.vocabulary import ELEMENTS, pyramid_order
 from ...engine.moves import Move, Pass, PlacePyramid
 from ...games.rising.blocks import HighestElementBlock
-from ...games.rising.houses import ranking
+from ...games.rising.houses import deciding_step, ranking
 from ...games.rising.narration import explain_heights
 from ...games.rising.pyramid_moves import can_stand_pyramid
 from ...games.rising.state import RisingData
@@ -199,6 +199,23 @@ class RisingFlow(Flow):
             rank = len(found) + 1
             found += [(element, keys[element][0], rank) for element in group]
         return found + [(element, None, None) for element in ELEMENTS if element not in keys]
+
+    def height_ties(self) -> list[tuple[int, list[str], int | None]]:
+        """Elements whose highest points are equal, as the rules order them among themselves (the rest of the
+        tie-break chain): each such group's first rank, its elements best first, and the step of the chain that
+        orders them (houses.deciding_step: 1 or 3 pips, 2 the next highest point, 4 the largest group; None: equal
+        on all of it, they share the rank)."""
+        state = self.session.state
+        end = self.session.game.end
+        keys = end.keys(state) if isinstance(end, HighestElementBlock) else {}
+        rows = [(element, rank) for element, _, rank in self.height_ranking() if rank is not None]
+        ties = []
+        for height in dict.fromkeys(keys[element][0] for element, _ in rows):
+            group = [(element, rank) for element, rank in rows if keys[element][0] == height]
+            if len(group) > 1:
+                names = [element for element, _ in group]
+                ties.append((group[0][1], names, deciding_step(keys, names)))
+        return ties
 
     def explain_heights(self) -> list[str]:
         """The winner in words, one step of the tie-break chain at a time."""
