@@ -1,5 +1,5 @@
 """The player's settings (language, window size, picture quality, smoother edges, the first-game tour, volume, the
-interface scale, the log unfolded or not), kept in the user's configuration folder (AQUARIUS3D_HOME, when set, instead); anything missing or unreadable is a
+interface scale, the log unfolded or not, the last game started from the New game form), kept in the user's configuration folder (AQUARIUS3D_HOME, when set, instead); anything missing or unreadable is a
 default."""
 
 from __future__ import annotations
@@ -7,12 +7,21 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import TypedDict
+from typing import TypedDict, cast
 
 import platformdirs
 
 from .saves import write_atomic
 
+
+class LastGame(TypedDict):
+    """The last game started from the New game form, to open it with next time (screens/new_game.py checks it
+    against the rulesets as they are then)."""
+
+    ruleset: str
+    options: dict[str, object]  # those changed from the default: yes/no, a number, a choice, or a list of them
+    seats: list[list[str]]  # [name, kind]: "human" or a computer's level
+    targets: list[int | None]  # each seat's own number of panels to connect (None: the table's)
 
 
 class Settings(TypedDict):
@@ -24,12 +33,13 @@ class Settings(TypedDict):
     volume: int
     interface_scale: int  # the size of every 2D part, in percent: 100, 125 or 150 (screens/layout.py)
     log_open: bool  # the log of moves unfolded at the table's top right (J), or folded to its tab
+    new_game: LastGame | None  # the New game form's last game (None: none yet)
 
 
 # tour: the first-game tour is still to be shown (screens/tour.py); volume 0-100, 0 off
 SETTINGS_DEFAULTS: Settings = {"language": "en", "window": [1280, 720], "quality": "auto", "smooth_edges": "auto",
                                "tour": True, "volume": 60, "interface_scale": 100,
-                               "log_open": False}
+                               "log_open": False, "new_game": None}
 
 
 QUALITY_CHOICES = ("auto", "low", "medium", "high")
@@ -95,7 +105,42 @@ def load_settings() -> Settings:
         scale = stored.get("interface_scale")
         if scale in INTERFACE_SCALES and not isinstance(scale, bool):
             settings["interface_scale"] = scale
+        settings["new_game"] = read_last_game(stored.get("new_game"))
     return settings
+
+
+def read_last_game(stored: object) -> LastGame | None:
+    """The last game as stored, if it has the right shape (names and kinds as short words, at most 8 seats, plain
+    option values); else None (the form's defaults)."""
+    if not isinstance(stored, dict):
+        return None
+    ruleset, options = stored.get("ruleset"), stored.get("options", {})
+    seats, targets = stored.get("seats"), stored.get("targets", [])
+    if not (isinstance(ruleset, str) and isinstance(options, dict) and isinstance(seats, list)
+            and isinstance(targets, list)):
+        return None
+    if not all(isinstance(key, str) and _plain_option(value) for key, value in options.items()):
+        return None
+    if not 1 <= len(seats) <= 8 or not all(isinstance(seat, list) and len(seat) == 2 and
+                                            all(isinstance(part, str) and 0 < len(part) <= 40 for part in seat)
+                                            for seat in seats):
+        return None
+    if len(targets) > len(seats) or not all(target is None or _number(target) for target in targets):
+        return None
+    return {"ruleset": ruleset, "options": dict(options), "seats": [list(seat) for seat in seats],
+            "targets": cast("list[int | None]", list(targets))}
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 99
+
+
+def _plain_option(value: object) -> bool:
+    """An option's value as the form sets it: yes/no, a number, a word, or a short list of numbers or words."""
+    if isinstance(value, (bool, str)) or _number(value):
+        return not isinstance(value, str) or len(value) <= 40
+    return isinstance(value, list) and 0 < len(value) <= 5 and all(
+        _number(part) or (isinstance(part, str) and len(part) <= 40) for part in value)
 
 
 def store_settings(settings: Settings) -> None:

@@ -45,6 +45,7 @@ class HostGameScreen(NewGameScreen):
     name = "host"
     title, start_label = "menu_host", "host_start"
     seat_kinds = ("human", REMOTE, *SEAT_LEVELS)
+    remembers = False  # (opens as it always did: the New game form's last game is the New game form's)
 
     def build(self) -> None:
         self.online: Online | None = None

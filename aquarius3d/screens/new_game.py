@@ -6,11 +6,12 @@ from typing import Any
 
 from direct.gui.DirectGui import DirectButton, DirectCheckButton, DirectEntry
 from direct.gui.OnscreenText import OnscreenText
-from panda3d.core import TextNode
+from panda3d.core import NodePath, TextNode
 
 from ..bots import DEFAULT_LEVEL
 from ..bots import SEAT_LEVELS
 from ..core.errors import DataError
+from ..files.user_settings import LastGame
 from ..i18n import choice_name, has, tr
 from ..rules.names import game_name
 from ..rules.ruleset import available, load_ruleset
@@ -24,6 +25,19 @@ SEAT_KINDS = ("human", *SEAT_LEVELS)  # what the seat button cycles through: a p
 # players) stays inside a 16:10 or 16:9 window, above the note and the Start button.
 OPTIONS_TOP, OPTION_STEP = 0.6, 0.066
 SEATS_TOP, SEAT_STEP = 0.0, 0.092
+OPTIONS_LEFT = -0.95  # the options' left edge
+GAP = 0.04  # between a label and its control, and between the players' columns
+
+
+def same_kind(value: object, default: object) -> bool:
+    """Whether a stored option's value is of the kind its default is (a choice may be a list of choices)."""
+    if isinstance(default, bool) or isinstance(value, bool):
+        return isinstance(value, bool) and isinstance(default, bool)
+    if isinstance(default, int):
+        return isinstance(value, int)
+    if isinstance(default, list):
+        return isinstance(value, list) and len(value) == len(default) and all(isinstance(v, int) for v in value)
+    return isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value))
 
 
 class NewGameScreen(Screen):
@@ -33,6 +47,7 @@ class NewGameScreen(Screen):
     name = "new"
     title, start_label = "menu_new", "menu_start"  # the form's title and its start button's (the Host form's own)
     seat_kinds: tuple[str, ...] = SEAT_KINDS  # what a seat's button cycles through (the Host form adds the remote player)
+    remembers = True  # opens with the last game started from it (the settings' new_game; not the Host form)
 
     def build(self) -> None:
         self.text(tr(self.title), (0, 0.85), 0.08)
@@ -59,6 +74,8 @@ class NewGameScreen(Screen):
         self.note = self.text("", (0, -0.78), 0.045, fg=WARNING, wrap=40)  # why the game cannot start as the form says
         self.button(tr(self.start_label), self.start, (0.35, -0.9), 0.065)
         self.button(tr("menu_back"), self.app.show_menu, (-0.35, -0.9), 0.065)
+        if self.remembers:
+            self.recall(self.app.settings.get("new_game"))
 
     def choose_ruleset(self, name: str) -> None:
         """Another game (by id): its own options, and as many seats as it takes (Elemental Towers: one)."""
@@ -86,6 +103,27 @@ class NewGameScreen(Screen):
             return 2, 5
         return game.min_players, game.max_players
 
+    def recall(self, last: LastGame | None) -> None:
+        """Open with the last game started from this form: its game, its options and its players, each as far as it
+        still fits the rulesets (an unknown game, option or kind, or players the game cannot seat: the default)."""
+        if last is None or last["ruleset"] not in self.rulesets:
+            return
+        self.choose_ruleset(last["ruleset"])
+        spec = load_ruleset(self.ruleset).ruleset.options
+        options = {key: value for key, value in last["options"].items()
+                   if key in spec and same_kind(value, spec[key].default)}
+        if self.options_fit(options):
+            self.options = options
+        low, high = self.seat_limits()
+        seats = [[name.strip(), kind] for name, kind in last["seats"]]
+        if (low <= len(seats) <= high and all(name and kind in self.seat_kinds for name, kind in seats)
+                and same_name(name for name, _ in seats) is None and (high > 1 or seats[0][1] == "human")):
+            self.seats = seats
+            if "target" in spec:
+                self.targets = {i: own for i, own in enumerate(last["targets"][:len(seats)]) if own in (3, 4, 5, 6)}
+        self.draw_options()
+        self.draw_seats()
+
     # -- the options --------------------------------------------------------------------------------
 
     def draw_options(self) -> None:
@@ -100,22 +138,31 @@ class NewGameScreen(Screen):
             label = tr(f"option_{key}") if has(f"option_{key}") else (option.description or key)
             value = self.options.get(key, option.default)
             if isinstance(option.default, bool):
-                add(DirectCheckButton(text=label, scale=0.04, pos=(-0.9, 0, z), indicatorValue=int(value),
+                add(DirectCheckButton(text=label, scale=0.04, pos=(OPTIONS_LEFT + 0.05, 0, z), indicatorValue=int(value),
                                       parent=self.options_root, command=self.set_option, extraArgs=[key],
                                       text_align=TextNode.ALeft, **CHECK))
                 continue
-            add(OnscreenText(text=label, pos=(-0.95, z), scale=0.04, fg=TEXT, align=TextNode.ALeft,
-                             parent=self.options_root, wordwrap=31))
+            words = OnscreenText(text=label, pos=(OPTIONS_LEFT, z), scale=0.04, fg=TEXT, align=TextNode.ALeft,
+                                 parent=self.options_root, wordwrap=31)
+            add(words)
+            after = self.right_of(words) + GAP  # the control just right of its words
             if isinstance(option.default, list):
                 for j, part in enumerate(value):
-                    self._stepper(key, z, 0.75 + j * 0.28, part, j)
+                    self._stepper(key, z, after + 0.12 + j * 0.3, part, j)
             elif isinstance(option.default, int):
-                self._stepper(key, z, 0.75, value, None)
+                self._stepper(key, z, after + 0.12, value, None)
             else:
                 shown = " + ".join(choice_name(v) for v in (value if isinstance(value, list) else [value]))
-                add(DirectButton(text=shown, scale=0.04, pos=(0.75, 0, z), parent=self.options_root,
-                                 command=self.cycle_option, extraArgs=[key], **BUTTON))
+                button = DirectButton(text=shown, scale=0.04, pos=(0, 0, z), parent=self.options_root,
+                                      command=self.cycle_option, extraArgs=[key], **BUTTON)
+                button.setX(after - button.getBounds()[0] * 0.04)
+                add(button)
         self.apply_scale()  # (another game's form: as large as it fits at the interface scale)
+
+    def right_of(self, node: NodePath) -> float:
+        """Where a text or widget of the options ends on the right (the options' units)."""
+        bounds = node.getTightBounds(self.options_root)
+        return float(bounds[1].x) if bounds is not None else float(node.getX())
 
     def _stepper(self, key: str, z: float, x: float, value: int, index: int | None) -> None:
         """< value > for a number, or one number of a list (`index`)."""
@@ -138,6 +185,9 @@ class NewGameScreen(Screen):
             value[index] = min(high, max(low, value[index] + step))
             self.options[key] = value
         self.draw_options()
+        if key == "target":  # the players' buttons say the table's number
+            self.read_names()
+            self.draw_seats()
 
     def cycle_option(self, key: str) -> None:
         """The next value offered that goes with the other options (an action the deck has, say)."""
@@ -170,6 +220,8 @@ class NewGameScreen(Screen):
     # -- the seats ----------------------------------------------------------------------------------
 
     def draw_seats(self) -> None:
+        """A row a player: the name, human or computer (and its level), the player's own target where the game has
+        one, Remove; each in a column as wide as its widest, the columns side by side, the rows centred."""
         self.forget(self.seat_widgets)
         self.seat_entries = []
         top = 0.0
@@ -177,28 +229,49 @@ class NewGameScreen(Screen):
         add(OnscreenText(text=tr("menu_seats"), pos=(0, top), scale=0.055, fg=TEXT, parent=self.seats_root))
         targeted = "target" in load_ruleset(self.ruleset).ruleset.options
         fewest, most = self.seat_limits()
+        rows: list[list[tuple[Any, float]]] = []  # each row's widgets, each with its scale
         for i, (name, kind) in enumerate(self.seats):
             z = top - 0.09 - i * SEAT_STEP
-            if targeted:  # young players: their own number of panels to connect, where the table agrees
-                own = self.targets.get(i)
-                add(DirectButton(text=tr("menu_seat_target", count=own) if own else tr("menu_seat_target_table"),
-                                 scale=0.04, pos=(0.85, 0, z + 0.01), parent=self.seats_root,
-                                 command=self.cycle_target, extraArgs=[i], **BUTTON))
-            entry = DirectEntry(initialText=name, scale=0.05, width=9, pos=(-0.55, 0, z), parent=self.seats_root,
+            entry = DirectEntry(initialText=name, scale=0.05, width=9, pos=(0, 0, z), parent=self.seats_root,
                                 command=self.rename_seat, extraArgs=[i], focusOutCommand=self.read_names, **ENTRY)
             self.seat_entries.append(entry)
-            add(entry)
-            kind_text = self.kind_text(kind)
-            add(DirectButton(text=kind_text, scale=0.05 if kind == "human" else 0.04, pos=(0.12, 0, z + 0.01),
-                             parent=self.seats_root,
-                             command=self.toggle_seat, extraArgs=[i], **BUTTON))
+            size = 0.05 if kind == "human" else 0.04
+            row = [(entry, 0.05), (DirectButton(text=self.kind_text(kind), scale=size, pos=(0, 0, z + 0.01),
+                                                parent=self.seats_root, command=self.toggle_seat, extraArgs=[i],
+                                                **BUTTON), size)]
+            if targeted:  # young players: their own number of panels to connect, where the table agrees
+                own = self.targets.get(i)
+                words = (tr("menu_seat_target", count=own) if own else
+                         tr("menu_seat_target_table", count=self.table_target()))
+                row.append((DirectButton(text=words, scale=0.04, pos=(0, 0, z + 0.01), parent=self.seats_root,
+                                         command=self.cycle_target, extraArgs=[i], **BUTTON), 0.04))
             if len(self.seats) > fewest:
-                add(DirectButton(text=tr("menu_remove_seat"), scale=0.045, pos=(0.5, 0, z + 0.01),
-                                 parent=self.seats_root, command=self.remove_seat, extraArgs=[i], **BUTTON))
+                row.append((DirectButton(text=tr("menu_remove_seat"), scale=0.045, pos=(0, 0, z + 0.01),
+                                         parent=self.seats_root, command=self.remove_seat, extraArgs=[i], **BUTTON),
+                            0.045))
+            rows.append(row)
+            for widget, _ in row:
+                add(widget)
+        columns = max((len(row) for row in rows), default=0)
+        wide = [max((r[c][0].getBounds()[1] - r[c][0].getBounds()[0]) * r[c][1] for r in rows if c < len(r))
+                for c in range(columns)]
+        left = -(sum(wide) + GAP * (columns - 1)) / 2
+        for c in range(columns):
+            for row in rows:
+                if c < len(row):
+                    widget, size = row[c]
+                    widget.setX(left - widget.getBounds()[0] * size)
+            left += wide[c] + GAP
         if len(self.seats) < most:
             add(DirectButton(text=tr("menu_add_seat"), scale=0.05, pos=(0, 0, top - 0.1 - len(self.seats) * SEAT_STEP),
                              parent=self.seats_root, command=self.add_seat, **BUTTON))
         self.apply_scale()
+
+    def table_target(self) -> int:
+        """The number of panels to connect the table's option says (where the game has one)."""
+        option = load_ruleset(self.ruleset).ruleset.options.get("target")
+        value = self.options.get("target", option.default if option is not None else 0)
+        return int(value)
 
     def kind_text(self, kind: str) -> str:
         """A seat's button: a person, or a computer's level."""
@@ -251,5 +324,10 @@ class NewGameScreen(Screen):
         seats = [Seat(name) if kind == "human" else Seat(name, "computer", kind) for name, kind in self.seats]
         targets = [self.targets.get(i) for i in range(len(seats))]
         has_target = "target" in load_ruleset(self.ruleset).ruleset.options
+        if self.remembers:  # the form opens with this game next time
+            self.app.settings["new_game"] = {"ruleset": self.ruleset, "options": dict(self.options),
+                                             "seats": [list(seat) for seat in self.seats],
+                                             "targets": targets if has_target else []}
+            self.app.store_settings()
         self.app.start_game(self.ruleset, dict(self.options), seats,
                             targets=targets if has_target and any(targets) else None)
