@@ -2,6 +2,8 @@
 and its elements' ranks in a screen label, M marks each goal element's highest point over its house, and C
 centres the orbit on the house or card under the pointer. The heights are the rules' own."""
 
+import re
+
 import pytest
 
 from aquarius3d.core import geometry
@@ -10,7 +12,8 @@ from aquarius3d.i18n import element_name, length, set_language, tr
 from aquarius3d.session import Seat
 from aquarius3d.screens.house_height import DWELL
 from aquarius3d.view.house_marks import MARKER_CLEAR, column_at
-from aquarius3d.view.labels import overlaps as overlap
+from aquarius3d.view.labels import overlaps as overlap, screen_rect
+from aquarius3d.view.rising import element_tops
 from test_layout import play
 
 
@@ -138,10 +141,55 @@ def test_m_marks_each_elements_highest_point_over_its_house(app):
         x, y = node.getX(table.scene.root), node.getY(table.scene.root)
         assert any(abs(x - cx) < geometry.CARD_WIDTH / 2 and abs(y - cy) < geometry.CARD_LENGTH / 2
                    for cx, cy in (geometry.cell_centre(*c) for c in cells))
-    labels = {label.getTag("element-mark"): label.node().getText() for label in marks.labels}
-    assert labels == {e: tr("marker_label", element=element_name(e), height=length(keys[e][0])) for e in keys}
+    for label in marks.labels:  # a label a marker, naming its elements (at one height in one house)
+        elements = label.getTag("element-mark").split()
+        assert plain(label.node().getText()) == tr("marker_label", element=", ".join(element_name(e) for e in elements),
+                                                   height=length(keys[elements[0]][0]))
+    assert sorted(e for label in marks.labels for e in label.getTag("element-mark").split()) == sorted(keys)
     app.base.messenger.send("m")
     assert not marks.shown and marks.root.isHidden()
+
+
+def plain(text):
+    """A label's words without the colours embedded in them (each element's name in its colour)."""
+    return re.sub("\x01[^\x01]*\x01|\x02", "", text)
+
+
+def marker_rect(app, node):
+    table = app.table
+    low, high = node.getTightBounds(table.scene.root)
+    return screen_rect(app.base.cam.node().getLens(), app.base.cam, table.scene.root, (tuple(low), tuple(high)))
+
+
+def test_elements_at_one_height_in_one_house_share_one_marker_naming_them_all(app):
+    """Playtest (issue 27, points 3/4/8): with M, the markers and labels of elements at one height (a card's panels)
+    stood side by side over one house and covered one another. Now one marker, its sides in their colours, and one
+    label naming them all mark them; no two markers cover one another on the screen, nor two labels."""
+    app.start_game("aquarius-rising", {}, [Seat(n, "computer") for n in ("Ann", "Bo", "Cy")], seed=7)
+    table, marks, shared = app.table, app.table.house_height.marks, 0
+    app.base.messenger.send("m")
+    for _ in range(10):
+        play(app, 6)
+        tops = element_tops(app.session.state)  # element -> (its highest point, its house): the rules' points
+        markers = marks.markers()
+        assert set(markers) == set(tops)
+        for a in tops:
+            for b in tops:
+                together = tops[a][1] == tops[b][1] and abs(tops[a][0] - tops[b][0]) <= 1e-6
+                assert (markers[a] == markers[b]) == together, (a, b)
+                shared += together and a < b
+        nodes = list(dict.fromkeys(markers.values()))
+        assert len(marks.labels) == len(nodes)
+        rects = [marker_rect(app, node) for node in nodes]
+        for i, a in enumerate(rects):
+            for b in rects[i + 1:]:
+                assert a is None or b is None or not overlap(a, b), (a, b)
+        overlay = table.parts.overlay
+        shown = [overlay.rects[id(label)] for label in marks.labels if id(label) in overlay.rects]
+        assert all(not overlap(a, b) for i, a in enumerate(shown) for b in shown[i + 1:])
+        if app.session.stage == "over":
+            break
+    assert shared  # elements at one height in one house were seen, sharing a marker
 
 
 def test_c_centres_the_orbit_on_the_house_under_the_pointer(app, monkeypatch):

@@ -1,5 +1,7 @@
 """Aquarius Rising's heights read in the 3D view: each house's highest point, the house under the pointer, and a
-marker over the highest point of each goal element (M shows them).
+marker over the highest point of each goal element (M shows them). Elements whose highest points stand at one height
+in one house (the panels of one card, say) share one marker, its sides in their colours, and one label naming them
+all, each name in its colour: their markers and labels side by side covered one another.
 
 Every height here is the rules' own: the points the winner is found by (games/rising/houses.py: `points` of
 `houses_of_state`, from core/geometry), gathered per house or per element, never measured again from the scene.
@@ -19,10 +21,12 @@ from panda3d.core import (
     GeomVertexWriter,
     LineSegs,
     NodePath,
+    TextProperties,
+    TextPropertiesManager,
 )
 
 from ..core import geometry
-from ..core.vocabulary import ELEMENT_OF, LETTER_OF
+from ..core.vocabulary import ELEMENT_OF, ELEMENTS, LETTER_OF
 from ..i18n import element_name, length, tr
 from .labels import ScreenLabels
 from .palette import ELEMENT_RGB
@@ -35,7 +39,8 @@ Point = tuple[float, float, float]
 
 MARKER_WIDTH, MARKER_HEIGHT = 12.0, 15.0  # millimetres: a small upside-down pyramid, its tip pointing at the top
 MARKER_CLEAR = 3.0  # millimetres between the highest point and the marker's tip
-MARKER_STEP = 15.0  # millimetres between two markers over one house (elements whose highest points it holds)
+MARKER_STEP = 24.0  # millimetres between two markers over one house (elements whose highest points it holds, at
+# different heights): clear of each other on the screen from the usual views
 LABEL_SCALE = 0.03  # a marker's name on the screen (aspect2d units)
 SPACE_ON_DARK = (0.62, 0.5, 0.85)  # space's purple, light enough to show on the felt (as the elevation's)
 
@@ -90,9 +95,21 @@ def marker_rgb(element: str) -> tuple[float, float, float]:
     return (red / 255, green / 255, blue / 255)
 
 
-def marker_node(rgb: tuple[float, float, float]) -> GeomNode:
+def name_colour(element: str) -> str:
+    """The name of the text properties that write an element's name in its colour (embedded in a label's text)."""
+    name = f"mark-{element}"
+    manager = TextPropertiesManager.getGlobalPtr()
+    if not manager.hasProperties(name):
+        properties = TextProperties()
+        properties.setTextColor(*(0.55 + 0.45 * c for c in marker_rgb(element)), 1.0)
+        manager.setProperties(name, properties)
+    return name
+
+
+def marker_node(rgbs: list[tuple[float, float, float]]) -> GeomNode:
     """A small upside-down pyramid with its tip at the origin, its sides shaded a little differently (it reads as
-    a solid, unlit)."""
+    a solid, unlit); its sides in turn in each colour given (the elements it marks), its top in the first."""
+    rgb = rgbs[0]
     data = GeomVertexData("marker", GeomVertexFormat.getV3c4(), Geom.UHStatic)
     vertex, colour = GeomVertexWriter(data, "vertex"), GeomVertexWriter(data, "color")
     tris = GeomTriangles(Geom.UHStatic)
@@ -103,7 +120,7 @@ def marker_node(rgb: tuple[float, float, float]) -> GeomNode:
         a, b = corners[side], corners[(side + 1) % 4]
         for point in ((0.0, 0.0, 0.0), b, a):
             vertex.addData3(*point)
-            colour.addData4(*(c * shade for c in rgb), 1.0)
+            colour.addData4(*(c * shade for c in rgbs[side % len(rgbs)]), 1.0)
         tris.addVertices(count, count + 1, count + 2)
         count += 3
     for point in corners:  # the top, the colour itself
@@ -136,7 +153,8 @@ def outline_node() -> GeomNode:
 
 class ElementMarks:
     """A marker over the highest point of each goal element on the table, its name and height beside it on the
-    screen (view/labels.py: shown only where it is clear of cards, labels and the HUD)."""
+    screen (view/labels.py: shown only where it is clear of cards, labels and the HUD); one marker and one label for
+    the elements at one height in one house."""
 
     def __init__(self, root: NodePath, overlay: ScreenLabels) -> None:
         self.overlay = overlay
@@ -157,24 +175,29 @@ class ElementMarks:
             self.overlay.remove(label)
         self.labels = []
         self.tops = dict(tops)
-        by_cell: dict[Cell, list[str]] = {}
-        for element in sorted(tops, key=lambda name: -tops[name][0]):
-            by_cell.setdefault(tops[element][1], []).append(element)
-        for cell, elements in by_cell.items():
+        by_cell: dict[Cell, list[list[str]]] = {}  # a house's elements, by height (highest first)
+        for element in sorted(tops, key=lambda name: (-tops[name][0], ELEMENTS.index(name))):
+            height, cell = tops[element]
+            groups = by_cell.setdefault(cell, [])
+            if groups and abs(tops[groups[-1][0]][0] - height) <= 1e-6:
+                groups[-1].append(element)  # at the height of the last: one marker for both
+            else:
+                groups.append([element])
+        for cell, groups in by_cell.items():
             x, y = geometry.cell_centre(*cell)
-            for i, element in enumerate(elements):  # elements whose highest point one house holds, side by side
-                height = tops[element][0]
-                spot = (x + (i - (len(elements) - 1) / 2) * MARKER_STEP, y, height + MARKER_CLEAR)
-                marker = self.root.attachNewNode(marker_node(marker_rgb(element)))
+            for i, elements in enumerate(groups):  # a house's heights, side by side
+                height = tops[elements[0]][0]
+                spot = (x + (i - (len(groups) - 1) / 2) * MARKER_STEP, y, height + MARKER_CLEAR)
+                marker = self.root.attachNewNode(marker_node([marker_rgb(e) for e in elements]))
                 marker.attachNewNode(outline_node())
                 marker.setPos(*spot)
                 marker.setTwoSided(True)
-                marker.setTag("element-mark", element)
+                marker.setTag("element-mark", " ".join(elements))
                 label = self.overlay.add("element-mark-label", LABEL_SCALE, parent=self.labels_root)
-                label.node().setText(tr("marker_label", element=element_name(element), height=length(height)))
-                label.node().setTextColor(*(0.55 + 0.45 * c for c in marker_rgb(element)), 1.0)
+                names = ", ".join(f"\1{name_colour(e)}\1{element_name(e)}\2" for e in elements)
+                label.node().setText(tr("marker_label", element=names, height=length(height)))
                 ScreenLabels.anchor(label, (spot[0], spot[1], spot[2] + MARKER_HEIGHT), lift=0.035)
-                label.setTag("element-mark", element)
+                label.setTag("element-mark", " ".join(elements))
                 self.labels.append(label)
 
     def show(self, on: bool) -> None:
@@ -183,5 +206,5 @@ class ElementMarks:
             node.show() if on else node.hide()
 
     def markers(self) -> dict[str, NodePath]:
-        """The markers drawn, by element."""
-        return {node.getTag("element-mark"): node for node in self.root.getChildren()}
+        """The markers drawn, by element (elements at one height in one house: the same marker)."""
+        return {element: node for node in self.root.getChildren() for element in node.getTag("element-mark").split()}
