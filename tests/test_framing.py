@@ -323,7 +323,9 @@ def test_the_cards_are_framed_first_and_t_shows_the_whole_table(app, monkeypatch
         table.feedback.place_labels()
         labels = table.parts.overlay.in_view()
         assert table.whole and len(labels) >= 4 + 2  # every seat, the deck and the discard
-        assert card_pixels(app, 1280) == pytest.approx(whole, rel=0.01)
+        # (the whole table from the game's view: lower than 33 degrees, where its cards come larger so)
+        glanced = table._card_width(table._fit(table.frame_boxes(True), None)) * 640
+        assert card_pixels(app, 1280) == pytest.approx(glanced, rel=0.01) and glanced >= whole
         table.toggle_glance()
         table.camera.finish()
         assert not table.whole and not table.glance and card_pixels(app, 1280) >= 1.1 * whole
@@ -331,12 +333,15 @@ def test_the_cards_are_framed_first_and_t_shows_the_whole_table(app, monkeypatch
         app.base.adjustWindowAspectRatio(original)
 
 
-def test_a_person_s_turn_frames_the_cards_and_every_spot_clear_of_the_hand(app, monkeypatch):
+@pytest.mark.parametrize("seed", [9, 8, 16, 17])
+def test_a_person_s_turn_frames_the_cards_and_every_spot_clear_of_the_hand(app, monkeypatch, seed):
     """Issue 27, point 2, at a person's turn: 1280x720, Ann at this screen and three computers, 20 cards on the
     table, Ann to choose a card: the cards and every spot a card may take next framed clear of the hand, the prompt
-    and the panels, a card 94 pixels wide (66 from 40 degrees through a lens 40 high; 81 while the log's panel
-    stood unfolded at the top right, where the table's far rows and their spots must go: folded to its tab now, J
-    unfolds it). With no HUD the window itself would allow 125 at this view."""
+    and the panels, a card at least 90 pixels wide. Seed 9: 94 (66 from 40 degrees through a lens 40 high; 81 while
+    the log's panel stood unfolded at the top right, where the table's far rows and their spots must go: folded to
+    its tab now, J unfolds it; with no HUD the window itself would allow 125 at this view). Seeds 8, 16 and 17 lay
+    out deeper or wider: 74, 83 and 88 from 33 degrees, 93, 95 and 95 now that the game's view comes lower for them
+    (table_camera.PLAY_PITCHES)."""
     import random
 
     from driving import step
@@ -346,8 +351,8 @@ def test_a_person_s_turn_frames_the_cards_and_every_spot_clear_of_the_hand(app, 
 
     original = with_window(app, monkeypatch, 1280, 720)
     try:
-        app.start_game("aquarius", {}, [Seat("Ann")] + [Seat(n, "computer") for n in ("Bo", "Cy", "Di")], seed=9)
-        table, rng = app.table, random.Random(9)
+        app.start_game("aquarius", {}, [Seat("Ann")] + [Seat(n, "computer") for n in ("Bo", "Cy", "Di")], seed=seed)
+        table, rng = app.table, random.Random(seed)
         for _ in range(3000):
             session = app.session
             if session.stage in ("cover", "choose") and len(session.state.table.cards) == 20:
@@ -361,12 +366,14 @@ def test_a_person_s_turn_frames_the_cards_and_every_spot_clear_of_the_hand(app, 
         bound = table._card_width(framed(table.frame_boxes(False), orbit.heading, orbit.pitch, table.perspective)) * 640
         assert not table.whole and card_pixels(app, 1280) >= 90 and card_pixels(app, 1280) >= 0.7 * bound
         assert_framed(app)  # (the spots among the boxes: a person plays here)
-        seen = projected_card_pixels(app, 1280)
-        assert seen[0] >= 0.8 * seen[len(seen) // 2]
-        table.toggle_log()  # unfolded, the log takes the top right: the cards come smaller, the spots still framed
-        table.camera.finish()
-        assert card_pixels(app, 1280) < 85
-        assert_framed(app)
+        seen = projected_card_pixels(app, 1280)  # (the farthest of a deep layout seen lower: 72 for 93 in the middle,
+        assert seen[0] >= 0.75 * seen[len(seen) // 2]  # where from 33 degrees the middle one was 74)
+        if seed == 9:
+            folded = card_pixels(app, 1280)
+            table.toggle_log()  # unfolded, the log takes the top right: the cards come smaller, the spots still framed
+            table.camera.finish()
+            assert card_pixels(app, 1280) < 0.95 * folded
+            assert_framed(app)
     finally:
         app.base.adjustWindowAspectRatio(original)
 

@@ -10,7 +10,8 @@ labels come into the framing when the cards stay big so (a card at least BIG_CAR
 nearly as large as framing the cards first makes it: WHOLE_SHARE; at Dominus' start the whole outline framed
 left its one card 0.91 of that, off the window's middle) or on T (a glance at the whole table); at the end the cards are framed first too, beside the result panel (left of its column, not in a band over or under
 it, unless that halves them: BESIDE_SHARE), with what
-scored (Elemental Towers' scoring row, with room for its values as wide as they show from there: not its supply). A game opens at the three-quarter view, 33 degrees above the table,
+scored (Elemental Towers' scoring row, with room for its values as wide as they show from there: not its supply). A game opens at the three-quarter view, 33 degrees above the table (30 or 27 where
+the layout runs deep or wide and its cards would come under BIG_CARD from 33: PLAY_PITCHES, until the player turns the camera),
 through a lens 33 degrees high (view/config.py): lower than a plan, the table's depth is foreshortened and its
 cards come larger into the window's width; a narrow lens keeps the far rows nearly as large as the near ones.
 At 1280x720, Aquarius with 20 cards on the table: at a person's turn 81 pixels a card in the middle, the hand and
@@ -53,6 +54,7 @@ BESIDE_SHARE = 0.5  # at the end, the cards beside the result panel unless that 
 WHOLE_SHARE = 0.97  # the whole table is framed only if its cards come this large against the cards framed first
 HEADING = (40.0, 40.0)  # millimetres of the table either side of the scoring row's heading, and beyond its anchor
 ROW_PITCH = 52.0  # degrees: the three-quarter view's pitch with Elemental Towers' scoring row (play_pitch)
+PLAY_PITCHES = (ANGLES["orbit"][1], 30.0, 27.0)  # the game's view, lower where the layout runs deep (framed)
 
 
 class TableCamera:
@@ -71,6 +73,7 @@ class TableCamera:
     elevation_on: bool
     whole: bool
     glance: bool
+    game_pitch: bool  # the camera's pitch is the game's view (PLAY_PITCHES), not one the player turned to
     _framed_for: Framing | None
 
     def show_elevation(self, on: bool) -> None:
@@ -140,18 +143,50 @@ class TableCamera:
         WHOLE_SHARE of its width with the cards framed first), asked for (T), or seen from above (1: the top view is the table's plan, every tray, pile and seat in
         it, none under a panel of the HUD); else the cards and the spots first, as large as the window allows. At the
         end, beside the result panel's column (`_beside_result`) where the cards come at least BESIDE_SHARE as large."""
-        found = self._framed(name, self.obstacles())
+        if name is None and self.game_pitch:
+            name = "orbit"  # (the game's view, not one the player turned to: its pitch follows the layout)
+        if name != "orbit" or self.parts.scoring_row is not None:
+            return self._framed_beside(name, self._angles(name))
+        best: tuple[float, Orbit, tuple[bool, float]] | None = None
+        for pitch in PLAY_PITCHES:  # the highest that leaves a card BIG_CARD wide; else the one with the largest
+            found = self._framed_beside(name, (ANGLES["orbit"][0], pitch))
+            width = self._card_width(found)
+            if best is None or width > best[0] * 1.02:
+                best = (width, found, self._framing_state())
+            if width >= BIG_CARD:
+                break
+        assert best is not None
+        self._framing_state(best[2])
+        return best[1]
+
+    def _framing_state(self, state: tuple[bool, float] | None = None) -> tuple[bool, float]:
+        """What a framing leaves besides the orbit (whether it took the whole table, how far Elemental Towers' values
+        reach), set back to `state` when given."""
+        row = self.parts.scoring_row
+        if state is not None:
+            self.whole = state[0]
+            if row is not None:
+                row.reach = state[1]
+        return (self.whole, row.reach if row is not None else 0.0)
+
+    def _angles(self, name: str | None) -> tuple[float, float]:
+        """The heading and pitch of a named view, or the present ones."""
+        if name is None:
+            return self.camera.orbit.heading, self.camera.orbit.pitch
+        return ANGLES[name] if name != "orbit" else (ANGLES[name][0], self.play_pitch())
+
+    def _framed_beside(self, name: str | None, angles: tuple[float, float]) -> Orbit:
+        """`_framed` from these angles; at the end, beside the result panel where the cards come BESIDE_SHARE as
+        large there."""
+        found = self._framed(name, angles, self.obstacles())
         beside = self._beside_result()
         if beside is None:
             return found
-        row = self.parts.scoring_row
-        kept = (self.whole, row.reach if row is not None else 0.0)
-        other = self._framed(name, beside)  # the end: the finished cards beside the result, not above or below it
+        kept = self._framing_state()
+        other = self._framed(name, angles, beside)  # the end: the finished cards beside the result, not over or under
         if self._card_width(other) >= BESIDE_SHARE * self._card_width(found):
             return other
-        self.whole = kept[0]  # (as framed for `found`)
-        if row is not None:
-            row.reach = kept[1]
+        self._framing_state(kept)  # (as framed for `found`)
         return found
 
     def _beside_result(self) -> list[Rect] | None:
@@ -164,16 +199,16 @@ class TableCamera:
         column = (panel[0], panel[1], -1.0, 1.0)
         return [o for o in self.obstacles() if o != panel] + [column]
 
-    def _framed(self, name: str | None, obstacles: list[Rect]) -> Orbit:
-        """`framed` clear of these obstacles."""
+    def _framed(self, name: str | None, angles: tuple[float, float], obstacles: list[Rect]) -> Orbit:
+        """`framed` from these angles (heading, pitch), clear of these obstacles."""
         row = self.parts.scoring_row
         if row is not None:
             row.reach = LABEL_REACH
         for _ in range(4):  # (Elemental Towers: again with the room its values take on the screen from there)
-            whole = self._fit(self.frame_boxes(True), name, obstacles=obstacles)
-            above = name == "top" or (name is None and self.camera.orbit.pitch >= ANGLES["top"][1] - 0.5)
-            first = None if self.glance or above else self._fit(self.frame_boxes(False), name, self.edge_boxes(False),
-                                                                 obstacles)
+            whole = self._fit(self.frame_boxes(True), name, angles, obstacles=obstacles)
+            above = angles[1] >= ANGLES["top"][1] - 0.5
+            first = None if self.glance or above else self._fit(self.frame_boxes(False), name, angles,
+                                                                 self.edge_boxes(False), obstacles)
             width = self._card_width(whole)
             self.whole = first is None or width >= BIG_CARD and width >= WHOLE_SHARE * self._card_width(first)
             found = whole if self.whole or first is None else first
@@ -185,17 +220,15 @@ class TableCamera:
             row.reach = reach
         return found
 
-    def _fit(self, boxes: list[Box], name: str | None, edge: list[Box] | None = None,
-             obstacles: list[Rect] | None = None) -> Orbit:
-        """The view framing these boxes clear of the HUD (`edge` ones clear of it too); framing the cards first
-        (`edge` given), a card comes no wider than LARGEST_CARD: a few cards at a game's start would come larger
-        still, filling the window off its middle. `obstacles`: the HUD's by default."""
+    def _fit(self, boxes: list[Box], name: str | None, angles: tuple[float, float] | None = None,
+             edge: list[Box] | None = None, obstacles: list[Rect] | None = None) -> Orbit:
+        """The view framing these boxes clear of the HUD (`edge` ones clear of it too) from these angles (by default
+        the named view's: `_angles`); framing the cards first (`edge` given), a card comes no wider than LARGEST_CARD:
+        a few cards at a game's start would come larger still, filling the window off its middle. `obstacles`: the
+        HUD's by default."""
         lens = self.perspective
         obstacles = self.obstacles() if obstacles is None else obstacles
-        if name is None:
-            heading, pitch = self.camera.orbit.heading, self.camera.orbit.pitch
-        else:
-            heading, pitch = ANGLES[name] if name != "orbit" else (ANGLES[name][0], self.play_pitch())
+        heading, pitch = self._angles(name) if angles is None else angles
         found = framed(boxes, heading, pitch, lens, obstacles, edge=edge or [],
                        largest=LARGEST_CARD if edge is not None else None)
         edge = edge or []
@@ -233,6 +266,7 @@ class TableCamera:
 
     def frame_now(self) -> None:
         """Stand at the three-quarter view framing the table (a game opening)."""
+        self.game_pitch = True
         self.camera.place(self.framed("orbit"))
         self._framed_for = self._framing_key()
         self.camera.moved_by_player = False
@@ -283,11 +317,13 @@ class TableCamera:
             return
         self.show_elevation(False)
         self.camera.moved_by_player = False
+        self.game_pitch = name == "orbit"
         self._framed_for = self._framing_key()
         self.camera.ease_to(self.framed(name))
 
     def rotate(self, heading: float, pitch: float) -> None:
         self.show_elevation(False)
+        self.game_pitch = False  # (F frames again from the player's angles)
         self.camera.rotate(heading, pitch)
 
     def zoom(self, factor: float) -> None:
