@@ -107,3 +107,31 @@ def test_settings_list_1024x600_and_only_the_sizes_that_fit(app, monkeypatch):
     monkeypatch.setattr(app.base, "pipe", FakePipe(1600, 900))
     screen = app.show_settings()
     assert list(screen.window_buttons) == [(1024, 600), (1280, 720), (1600, 900)]
+
+
+def test_the_window_opens_fitted_to_a_small_screen_never_first_at_its_stored_size(monkeypatch):
+    """The screen is asked before the window opens (a pipe made for the asking): on a 1024x600 screen the window is
+    configured at 1024x600 at the top-left corner, where it first opened at 1280x720 and was fitted a moment later;
+    on a larger screen the stored size stays, and the window opens where the system puts it."""
+    from aquarius3d.view import config
+
+    asked: list[dict] = []
+    monkeypatch.setattr(config, "configure", lambda **settings: asked.append(settings))
+    for screen, size, corner in (((1024, 600), (1024, 600), True), ((1920, 1080), (1280, 720), False),
+                                 ((0, 0), (1280, 720), False)):
+        asked.clear()
+        monkeypatch.setattr(config, "probe_display", lambda screen=screen: screen)
+        config.prepare(False, (1280, 720), "low", "off")
+        assert asked[-1]["size"] == size and asked[-1].get("corner", False) == corner, screen
+    asked.clear()
+    monkeypatch.setattr(config, "probe_display", lambda: (1024, 600))
+    config.prepare(True, (1280, 720), "low", "off")  # offscreen: no screen to fit
+    assert asked[-1]["size"] == (1280, 720) and not asked[-1].get("corner", False)
+
+
+def test_the_screen_is_asked_without_a_traceback():
+    """Whatever the display (here the headless one the tests render with, or none), a size and no exception."""
+    from aquarius3d.view.config import probe_display
+
+    width, height = probe_display()
+    assert isinstance(width, int) and isinstance(height, int) and width >= 0 and height >= 0
