@@ -3,9 +3,11 @@
 import random
 
 import pytest
+from panda3d.core import TextNode
 
 from driving import towers_step
 
+from aquarius3d.screens.widgets import HANG
 from aquarius3d.session import Seat
 
 
@@ -216,7 +218,14 @@ def test_the_log_wraps_inside_its_panel_newest_last(app):
     app.session.messages[:] = [f"{i} {long}" for i in range(12)]
     app.table.refresh()
     shown = app.table.hud.log.getText()
-    assert shown.endswith(f"11 {long}") and int(shown.split()[0]) > 4 and app.table.hud.log.textNode.getNumRows() <= 9
+    assert app.table.hud.log.textNode.getNumRows() <= 9
+    # from the panel's left, each move's further rows indented (right-aligned, the rows were ragged on both sides)
+    rows = shown.split("\n")
+    firsts = [row for row in rows if not row.startswith(" ")]
+    assert len(firsts) < len(rows) and all(row.startswith(HANG) for row in rows if row not in firsts)
+    assert [int(row.split()[0]) for row in firsts] == list(range(12 - len(firsts), 12)) and len(firsts) >= 3
+    assert " ".join(row.strip() for row in rows).endswith(f"11 {long}")
+    assert app.table.hud.log.textNode.getAlign() == TextNode.ALeft
     x0, x1, z0, z1 = widget_box(app.base, app.table.hud.log)
     p0, p1, q0, q1 = widget_box(app.base, app.table.hud.log_panel)
     assert p0 <= x0 and x1 <= p1 and q0 <= z0 and z1 <= q1

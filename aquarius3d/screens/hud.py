@@ -69,7 +69,8 @@ class Hud:
         self.turn = screen.text("", (0.06, -0.1), 0.065, TextNode.ALeft, parent=self.top_left)
         self.info = screen.text("", (0.06, -0.18), 0.045, TextNode.ALeft, parent=self.top_left)
         self.notice = screen.text("", (0, 0.88), NOTICE_TEXT, fg=(1.0, 0.85, 0.45, 1), wrap=38)  # between the panels
-        self.log = screen.text("", (-0.06, -0.08), 0.04, TextNode.ARight, parent=self.top_right, wrap=26)  # in the panel
+        self.log = screen.text("", (LOG[0] + 0.04, -0.08), 0.04, TextNode.ALeft, parent=self.top_right,
+                               wrap=(LOG[1] - LOG[0] - 0.08) / 0.04)  # in the panel, from its left
         # The log folds to a tab in the corner (J, or a click on either, unfolds or folds it; Settings keep the
         # choice): folded, the table's far rows come up to the window's top, and the cards larger (the notice still
         # says the newest move, the hand-off cover the moves since the player's last turn).

@@ -102,12 +102,32 @@ def panel(parent: NodePath, frame: Frame, colour: Colour = PANEL) -> DirectFrame
     return DirectFrame(frameColor=colour, frameSize=frame, parent=parent)
 
 
+HANG = "    "  # a wrapped line's further rows start this far in: each line's first row stands out (the log)
+
+
+def hanging(node: TextNode, line: str) -> str:
+    """A line's words in rows of the node's word-wrap width, each row after the first indented by HANG."""
+    width = node.getWordwrap()
+    rows: list[str] = []
+    row = ""
+    for word in line.split(" "):  # (French's no-break spaces keep their words together)
+        trial = f"{row} {word}" if row else (HANG if rows else "") + word
+        if row and width > 0 and node.calcWidth(trial) > width:
+            rows.append(row)
+            row = HANG + word
+        else:
+            row = trial
+    return "\n".join(rows + [row])
+
+
 def newest_lines(widget: OnscreenText, lines: list[str], rows: int) -> None:
-    """Show the newest of `lines` that fit in `rows` rows of a wrapped text (the log): older ones drop off the top."""
+    """Show the newest of `lines` that fit in `rows` rows of a wrapped text (the log), each line's further rows
+    indented (`hanging`): older ones drop off the top."""
     count = min(len(lines), rows)
+    node = widget.textNode
     while True:
-        widget.setText("\n".join(lines[len(lines) - count:]) if count else "")
-        if count <= 1 or widget.textNode.getNumRows() <= rows:
+        widget.setText("\n".join(hanging(node, line) for line in lines[len(lines) - count:]) if count else "")
+        if count <= 1 or node.getNumRows() <= rows:
             return
         count -= 1
 
