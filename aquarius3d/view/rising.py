@@ -38,6 +38,8 @@ TEXT_RGBA = (0.96, 0.94, 0.86, 1)
 FLAT = geometry.card_top(0) + 1e-6  # an element whose highest point is a bare card's face: "flat" (as on K's panel)
 STUCK_GREY, STUCK_TINT, STUCK_ALPHA = 0.5, 0.3, 0.5  # a pyramid of the tray no quarter can take now: greyed, faded
 STUCK_TEXT = (0.55, 0.55, 0.55, 1)  # its count, greyed too
+COUNT_SCALE = 14.0  # a stack's count, flat on the tray before its stack, on its right (millimetres)
+COUNT_FORWARD = -20.0  # millimetres from the stack's row to the count's middle: between two rows and two columns
 
 
 def greyed(code: str) -> tuple[float, float, float, float]:
@@ -198,10 +200,14 @@ class Trays:
                     elif code == hovered:
                         pyramid.setColorScale(1.25, 1.25, 1.15, 1)
                 dim = lit and code in stuck and code != chosen
-                number = _label(tray, str(count), 17.0, (1.0, 0.9, 0.55, 1) if code == chosen and lit
+                number = _label(tray, str(count), COUNT_SCALE, (1.0, 0.9, 0.55, 1) if code == chosen and lit
                                 else STUCK_TEXT if dim else TEXT_RGBA, backed=True)
-                number.setPos(x + self.PITCH * 0.32, py - self.PITCH * 0.42, 6.0)
-                number.setBillboardPointEye()  # read from any angle, as the storey labels are
+                number.setP(-90)  # flat on the board, read from the near side: it never stands over a pyramid
+                number.setDepthTest(True)  # (and a pyramid before it on the screen stands over it, not under)
+                number.setDepthOffset(2)
+                left, right, bottom, top = number.node().getCardActual()
+                number.setPos(x + self.PITCH / 2 - (left + right) / 2 * COUNT_SCALE,  # between the stacks
+                              py + COUNT_FORWARD - (bottom + top) / 2 * COUNT_SCALE, 3.2)
                 number.setTag("count", f"{code}:{count}")
             drawn_together(tray.findAllMatches("=pyramid"), tray)  # (one draw a tray, not one a pyramid)
             if seat in trading:

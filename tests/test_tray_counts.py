@@ -1,0 +1,111 @@
+"""Aquarius Rising's trays: each stack's count lies flat on the tray in the gap beside its stack, never over a
+pyramid on the screen (issue 27, points 3/4/8: a playtester saw the counts, standing up facing the eye, cover the
+pyramids they count). Checked by projecting both through the camera: each count's card and each pyramid's outline
+(its base's corners and its tip) never overlap, at each window size and interface scale, at the default framing."""
+
+import pytest
+from panda3d.core import BillboardEffect, Point3, Vec4
+
+from aquarius3d.session import Seat
+from test_layout import play, with_window
+
+SIZES = [(1024, 600), (1280, 720)]
+
+
+def project(app, points):
+    """Points of the eye's space (x right, y forward, z up) on the screen, None when one is behind the eye."""
+    matrix = app.base.cam.node().getLens().getProjectionMat()
+    found = []
+    for point in points:
+        full = matrix.xform(Vec4(point[0], point[1], point[2], 1.0))
+        if full[3] <= 1e-6:
+            return None
+        found.append((full[0] / full[3], full[1] / full[3]))
+    return found
+
+
+def count_outline(app, label):
+    """A count's card (its dark back) on the screen, as drawn: facing the eye if it is a billboard."""
+    cam = app.base.cam
+    left, right, bottom, top = label.node().getCardActual()
+    corners = [(left, bottom), (right, bottom), (right, top), (left, top)]
+    if label.node().getEffect(BillboardEffect.getClassType()):  # (as the counts stood before)
+        middle = cam.getRelativePoint(label, Point3(0, 0, 0))
+        scale = label.getSz(app.table.scene.root)
+        return project(app, [(middle.x + x * scale, middle.y, middle.z + z * scale) for x, z in corners])
+    return project(app, [tuple(cam.getRelativePoint(label, Point3(x, 0, z))) for x, z in corners])
+
+
+def pyramid_outline(app, pyramid):
+    """A pyramid's base corners and tip on the screen."""
+    cam, root = app.base.cam, app.table.scene.root
+    low, high = pyramid.getTightBounds(root)
+    middle = ((low.x + high.x) / 2, (low.y + high.y) / 2)
+    points = [(x, y, low.z) for x in (low.x, high.x) for y in (low.y, high.y)] + [(*middle, high.z)]
+    return project(app, [tuple(cam.getRelativePoint(root, Point3(*p))) for p in points])
+
+
+def hull(points):
+    points = sorted(set(points))
+    if len(points) < 3:
+        return points
+
+    def half(seq):
+        out = []
+        for p in seq:
+            while len(out) >= 2 and ((out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
+                                     - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])) <= 0:
+                out.pop()
+            out.append(p)
+        return out[:-1]
+
+    return half(points) + half(reversed(points))
+
+
+def overlap(a, b):
+    """Do two convex outlines overlap (by more than a hair)? No axis of their edges separates them."""
+    for poly in (a, b):
+        for i, p in enumerate(poly):
+            q = poly[(i + 1) % len(poly)]
+            axis = (q[1] - p[1], p[0] - q[0])
+            pa = [axis[0] * x + axis[1] * y for x, y in a]
+            pb = [axis[0] * x + axis[1] * y for x, y in b]
+            if max(pa) <= min(pb) + 1e-9 or max(pb) <= min(pa) + 1e-9:
+                return False
+    return True
+
+
+@pytest.mark.parametrize("scale", [100, 150])
+@pytest.mark.parametrize("width,height", SIZES)
+def test_no_count_on_a_tray_covers_a_pyramid(app, monkeypatch, width, height, scale):
+    original = with_window(app, monkeypatch, width, height)
+    try:
+        app.settings["interface_scale"] = scale
+        app.start_game("aquarius-rising", {}, [Seat("Ann"), Seat("Bo", "computer"), Seat("Cy", "computer")], seed=7)
+        for _ in range(60):  # a few rounds: stacks of one and of two on every tray
+            if app.session.stage == "cover":
+                app.table.reveal()
+            if app.session.stage == "choose" and len(app.session.state.log) >= 9:
+                break
+            if app.session.stage != "computer":
+                app.session.computer_move()  # (Ann's own move, by a computer)
+                app.table.refresh()
+            play(app, 1)
+        app.table.refresh()
+        app.table.camera.finish()
+        trays = app.table.parts.trays
+        checked = 0
+        for tray in trays.seats:
+            counts = [count_outline(app, label) for label in tray.findAllMatches("**/=count")]
+            pyramids = [pyramid_outline(app, p) for p in tray.findAllMatches("**/=pyramid")]
+            assert counts and len(counts) == len(pyramids)
+            for count in counts:
+                if count is None or not any(abs(x) <= 1 and abs(y) <= 1 for x, y in count):
+                    continue  # (out of view: the trays may stand at the view's edge)
+                for pyramid in pyramids:
+                    if pyramid is not None:
+                        checked += 1
+                        assert not overlap(hull(count), hull(pyramid)), (tray, count, pyramid)
+        assert checked > 100
+    finally:
+        app.base.adjustWindowAspectRatio(original)
