@@ -144,3 +144,76 @@ def test_what_no_longer_fits_of_the_last_game_is_the_default(app, last, ruleset,
     assert form.seats == (seats or [["Ann", "human"], ["Bo", "human"]])
     form.start()  # and it starts
     assert app.screen == "game"
+
+
+SIZES = [(1024, 600), (1280, 720), (1920, 1080)]
+
+
+@pytest.mark.parametrize("width,height", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_form_that_scrolls_says_there_is_more_below_until_its_end(app, monkeypatch, width, height):
+    """The playtester missed the thin bar: every form that scrolls shows "More below" at the window's bottom right,
+    whole, clear of the foot's buttons, until it is scrolled to its end; a click on it scrolls on."""
+    from test_form_scroll import FORMS, open_form
+    from test_layout import with_window
+
+    from aquarius3d.screens import scrolling
+    from aquarius3d.screens.focus import ordered_widgets, screen_widgets
+    from aquarius3d.screens.layout import inside, overlap
+
+    original = with_window(app, monkeypatch, width, height)
+    aspect = width / height
+    try:
+        scrolled = 0
+        for percent in (100, 125, 150):
+            app.settings["interface_scale"] = percent
+            for name in FORMS:
+                form = open_form(app, name)
+                scroll = form.scroll
+                if scroll.room == 0:
+                    assert scroll.cue is None or scroll.cue.isHidden(), (name, percent)
+                    continue
+                scrolled += 1
+                cue = widget_rect(app.base, scroll.cue)
+                assert not scroll.cue.isHidden() and scroll.cue["text"] == "More below", (name, percent)
+                assert inside(cue, (-aspect, aspect, -1, 1), 0.004), (name, percent)
+                feet = [w for w in ordered_widgets(form, screen_widgets(form)) if scroll.foot.isAncestorOf(w)]
+                assert not any(overlap(cue, widget_rect(app.base, w)) for w in feet), (name, percent)
+                scroll.cue["command"](*scroll.cue["extraArgs"])  # a click: on by a turn of the wheel
+                assert scroll.offset == pytest.approx(min(scrolling.STEP, scroll.room))
+                scroll.by(scroll.room)  # at the end: nothing more below
+                assert scroll.cue.isHidden(), (name, percent)
+                scroll.by(-scrolling.STEP)
+                assert not scroll.cue.isHidden(), (name, percent)
+        assert scrolled  # (some form scrolls at 150% in every window)
+    finally:
+        app.base.adjustWindowAspectRatio(original)
+
+
+@pytest.mark.parametrize("width,height,percent", [(1024, 600, 125), (1280, 720, 125), (1280, 720, 150),
+                                                  (1920, 1080, 150)])
+def test_a_wide_window_has_the_players_beside_the_options_and_no_scrolling(app, monkeypatch, width, height, percent):
+    """Aquarius Rising's eight options and five players: where the window is wide enough at the scale, the players
+    stand beside the options, the form whole in the window at the full scale, nothing to scroll."""
+    from test_layout import with_window
+
+    from aquarius3d.screens.layout import inside, overlap
+
+    original = with_window(app, monkeypatch, width, height)
+    app.settings["interface_scale"] = percent
+    aspect = width / height
+    try:
+        form = app.show_new_game()
+        form.choose_ruleset("aquarius-rising")
+        while len(form.seats) < 5:
+            form.add_seat()
+        assert form.side_by_side and form.scroll.room == 0 and form.root.getSx() == pytest.approx(percent / 100)
+        options = [widget_rect(app.base, w) if hasattr(w, "guiItem") else rect(app, w) for w in form.option_widgets]
+        seats = [widget_rect(app.base, w) if hasattr(w, "guiItem") else rect(app, w) for w in form.seat_widgets]
+        assert max(r[1] for r in options) < min(r[0] for r in seats)  # side by side
+        for box in options + seats:
+            assert inside(box, (-aspect, aspect, -1, 1), 0.004)
+        assert not any(overlap(a, b) for a in options for b in seats)
+        form.choose_ruleset("aquarius")  # (its players' own targets make it too wide: one column, scrolled)
+        assert not form.side_by_side
+    finally:
+        app.base.adjustWindowAspectRatio(original)

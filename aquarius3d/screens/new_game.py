@@ -17,6 +17,7 @@ from ..rules.names import game_name
 from ..rules.ruleset import available, load_ruleset
 from ..session.seats import DEFAULT_NAMES, Seat, same_name
 from . import Screen
+from .layout import MARGIN
 from .widgets import BUTTON, CHECK, DROPDOWN, ENTRY, TEXT, WARNING, Dropdown
 
 NAMES = list(DEFAULT_NAMES)
@@ -24,9 +25,11 @@ SEAT_KINDS = ("human", *SEAT_LEVELS)  # what the seat button cycles through: a p
 # The form's rows (aspect2d units): sized so that the longest form (Aquarius Rising's eight options and five
 # players) stays inside a 16:10 or 16:9 window, above the note and the Start button.
 OPTIONS_TOP, OPTION_STEP = 0.6, 0.066
-SEATS_TOP, SEAT_STEP = 0.0, 0.092
+SEAT_STEP = 0.092
+SEATS_BELOW = 0.12  # from the last option's row to the players' heading, one under the other
 OPTIONS_LEFT = -0.95  # the options' left edge
 GAP = 0.04  # between a label and its control, and between the players' columns
+COLUMNS_GAP = 0.12  # between the options and the players, side by side
 
 
 def same_kind(value: object, default: object) -> bool:
@@ -131,8 +134,7 @@ class NewGameScreen(Screen):
         self.forget(self.option_widgets)
         spec = load_ruleset(self.ruleset).ruleset
         add = self.option_widgets.append
-        last = OPTIONS_TOP - OPTION_STEP * (len(spec.options) - 1)
-        self.seats_root.setZ(min(SEATS_TOP, last - 0.1))  # the players go below the last option
+        self.options_bottom = OPTIONS_TOP - OPTION_STEP * (len(spec.options) - 1)  # the last option's row
         for i, (key, option) in enumerate(spec.options.items()):
             z = OPTIONS_TOP - i * OPTION_STEP
             label = tr(f"option_{key}") if has(f"option_{key}") else (option.description or key)
@@ -158,6 +160,36 @@ class NewGameScreen(Screen):
                 button.setX(after - button.getBounds()[0] * 0.04)
                 add(button)
         self.apply_scale()  # (another game's form: as large as it fits at the interface scale)
+
+    def apply_scale(self) -> None:
+        """The options and the players side by side where the window is wide enough for both at the interface scale
+        (then the form needs no scrolling), else the players under the options; then drawn at the scale."""
+        if getattr(self, "options_bottom", None) is not None and getattr(self, "seat_entries", None) is not None:
+            self.arrange()
+        super().apply_scale()
+
+    def arrange(self) -> None:
+        assert self.root is not None
+        self.root.setScale(1.0)  # (measured as drawn at 100%, both parts in place)
+        self.root.setPos(0.0, 0.0, 0.0)
+        self.scroll.gather(self.rect_of)  # (nothing scrolled, the foot where it is drawn)
+        self.options_root.setPos(0, 0, 0)
+        self.seats_root.setPos(0, 0, 0)
+        options, seats = self.rect_of(self.options_root), self.rect_of(self.seats_root)
+        self.seats_root.setZ(self.options_bottom - SEATS_BELOW)  # one column: the players just below the options
+        self.side_by_side = False
+        scale = self.interface_scale()
+        whole = self.content()
+        if whole is not None and (whole[3] - whole[2]) * scale <= 2 - 2 * MARGIN:
+            return  # (it fits as one column: no need to spread it)
+        room = (2 * self.base.getAspectRatio() - 2 * MARGIN) / scale - 2 * MARGIN
+        if options is not None and seats is not None:
+            wide = options[1] - options[0], seats[1] - seats[0]
+            if sum(wide) + COLUMNS_GAP <= room:
+                left = -(sum(wide) + COLUMNS_GAP) / 2
+                self.options_root.setPos(left - options[0], 0, 0)
+                self.seats_root.setPos(left + wide[0] + COLUMNS_GAP - seats[0], 0, OPTIONS_TOP)
+                self.side_by_side = True
 
     def right_of(self, node: NodePath) -> float:
         """Where a text or widget of the options ends on the right (the options' units)."""

@@ -2,19 +2,22 @@
 
 Its foot (its note and its buttons: what lies wholly below FOOT as drawn at 100%, or below the screen's own
 `foot_line`) stays at the window's bottom on a band of the window's colour; the rest (its body) scrolls above it, its
-top at the window's top: the wheel moves it, Tab brings the widget in focus into view, and a bar at the window's
-right edge shows how much there is and where the window is in it. (screens/layout.py: `scrolled` says when; screens/__init__.py: `Screen.apply_scale`.)"""
+top at the window's top: the wheel moves it, Tab brings the widget in focus into view, a bar at the window's
+right edge shows how much there is and where the window is in it, and a "More below" button at the window's bottom
+right (beside the foot's) says there is more until the form is scrolled to its end (a click scrolls on). (screens/layout.py: `scrolled` says when; screens/__init__.py: `Screen.apply_scale`.)"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from direct.gui.DirectGui import DGG, DirectFrame
+from direct.gui.DirectGui import DGG, DirectButton, DirectFrame
 from panda3d.core import CardMaker, NodePath, Point3, TextNode, TransparencyAttrib
 
+from ..i18n import tr
 from .focus import widget_rect
 from .layout import MARGIN, Rect
+from .widgets import BUTTON, down_arrow
 
 if TYPE_CHECKING:
     from . import Screen
@@ -26,6 +29,7 @@ BAR_WIDE = 0.014  # the bar's width, and its place from the window's right edge
 TRACK = (0.55, 0.6, 0.7, 0.25)
 THUMB = (0.78, 0.82, 0.9, 0.85)
 WINDOW = (0.11, 0.12, 0.14, 1)  # the window's colour (app.py), under the foot
+CUE_TEXT = 0.045  # the "More below" button's words (aspect2d units at 100%)
 
 
 class Scroll:
@@ -40,6 +44,7 @@ class Scroll:
         self.foot: NodePath | None = None
         self.band: DirectFrame | None = None  # under the foot: hides the body scrolled beneath it, takes its clicks
         self.bar: NodePath | None = None
+        self.cue: DirectButton | None = None  # "More below": shown while the form is not scrolled to its end
         self.floor = -1.0  # the lowest the body shows (aspect2d units): the foot's top, or the window's bottom
         self.foot_line = FOOT  # what lies wholly below it (as drawn at 100%) is the foot (a screen may move it)
         self._top = 0.0  # the body's height with nothing scrolled (the root's units)
@@ -137,7 +142,9 @@ class Scroll:
         """The screen goes: the band with it (its other nodes go with the screen's root)."""
         if self.band is not None:
             self.band.destroy()
-        self.band = self.body = self.foot = self.bar = None
+        if self.cue is not None:
+            self.cue.destroy()
+        self.band = self.body = self.foot = self.bar = self.cue = None
         self.offset = self.room = 0.0
 
     def _draw(self) -> None:
@@ -152,6 +159,7 @@ class Scroll:
         focus = screen.focus  # the keyboard's frame follows the widget it is round
         if focus is not None and focus.widget is not None and not focus.widget.isEmpty():
             focus.marker.show(widget_rect(screen.base, focus.widget))
+        self._cue()
         if self.room <= 0:
             return
         self.bar = screen.anchor(screen.base.a2dRightCenter).attachNewNode("scroll-bar")
@@ -165,3 +173,24 @@ class Scroll:
             maker.setFrame(-2 * BAR_WIDE, -BAR_WIDE, low, high)
             card = self.bar.attachNewNode(maker.generate())
             card.setColor(*colour)
+
+    def _cue(self) -> None:
+        """"More below" at the window's bottom right, left of the bar, at the interface scale, while there is more
+        below; a click scrolls on."""
+        more = self.room > 0 and self.offset < self.room - 1e-6
+        if not more:
+            if self.cue is not None:
+                self.cue.hide()
+            return
+        if self.cue is None or self.cue.isEmpty():
+            arrow = down_arrow()
+            self.cue = DirectButton(parent=self.screen.anchor(self.screen.base.a2dBottomRight),
+                                    text=tr("scroll_more"), text_align=TextNode.ALeft, geom=arrow,
+                                    geom_pos=(-0.8, 0, 0.3), command=self.by, extraArgs=[STEP], **BUTTON)
+            self.cue.setBin("gui-popup", -1)  # over the foot's band (drawn after the anchors), under an open drop-down
+        cue = self.cue
+        cue.setScale(CUE_TEXT * self._size)
+        left, right, bottom, _ = cue.getBounds()
+        size = CUE_TEXT * self._size
+        cue.setPos(-3 * BAR_WIDE - MARGIN - right * size, 0, MARGIN - bottom * size)
+        cue.show()
