@@ -3,6 +3,7 @@ another and of the HUD, Aquarius Rising's trays beside the cards (the cards draw
 action card counted as HUD space, long notices between the top panels."""
 
 import string
+from itertools import product
 
 import pytest
 
@@ -187,15 +188,18 @@ def test_the_longest_notice_stays_between_the_top_panels(app, language):
     try:
         app.start_game("aquarius", {}, [Seat(name, "computer") for name in NAMES], seed=1)
         table, hud = app.table, app.table.hud
-        # one message, and a computer's move named in two long lines (screens/feedback.py)
-        for text in (longest(language), "\n".join([longest(language)] * 2)):
+        # one message, and a computer's move named in two long lines (screens/feedback.py); the log unfolded (J),
+        # and folded to its tab (the notice then has the room under the log's place)
+        for text, log_open in product((longest(language), "\n".join([longest(language)] * 2)), (True, False)):
+            hud.log_open = log_open
             app.session.notice = text
             table.status = ""
             table.refresh()
             assert hud.notice.getText() == text
             shown = rect_of(app, hud.notice)
             base = app.base
-            for panel in (hud._rect(base.a2dTopLeft, INFO), hud._rect(base.a2dTopRight, LOG)):
+            log = hud._rect(base.a2dTopRight, LOG) if log_open else tab_rect(app)
+            for panel in (hud._rect(base.a2dTopLeft, INFO), log):
                 assert not overlap(shown, panel), (shown, panel)
             assert -1 <= shown[0] and shown[1] <= 1 and shown[3] <= 1
             assert any(o[0] <= shown[0] and shown[1] <= o[1] and o[2] <= shown[2] and shown[3] <= o[3]
@@ -305,3 +309,34 @@ def test_a_human_seat_keeps_the_hand_band(app):
     for x0, x1, _, z1 in cards:  # each card kept down to the window's bottom (screen units: x / aspect)
         assert any(p[0] <= x0 / aspect + 1e-6 and x1 / aspect <= p[1] + 1e-6 and p[2] <= -0.999 and z1 <= p[3] + 1e-6
                    for p in kept)
+
+
+def tab_rect(app):
+    """Where the folded log's tab stands (screen units), shown or not (it shows once a move is told)."""
+    from aquarius3d.screens.hud import LOG_TAB_TEXT
+
+    tab = app.table.hud.log_tab
+    left, right, bottom, top = tab.guiItem.getFrame()
+    frame = (tab.getX() + left * LOG_TAB_TEXT, tab.getX() + right * LOG_TAB_TEXT,
+             tab.getZ() + bottom * LOG_TAB_TEXT, tab.getZ() + top * LOG_TAB_TEXT)
+    return app.table.hud._rect(app.table.hud.top_right, frame)
+
+
+def test_a_move_s_notice_takes_the_room_the_folded_log_leaves(app, monkeypatch):
+    """1024x600 at 150%, the log folded to its tab (as a game opens): a move named in full stands in two rows over the
+    table, not four (the notice kept to the unfolded log's edge)."""
+    original = with_window(app, monkeypatch, 1024, 600)
+    app.settings["interface_scale"] = 150
+    try:
+        app.start_game("dominus", {}, [Seat("Ann", "computer"), Seat("Bo", "computer")], seed=4)
+        table, hud = app.table, app.table.hud
+        assert not hud.log_open
+        app.session.notice = "Ann placed the Air–Space–Earth–Fire card left of the Space–Water–Fire–Air card"
+        table.status = ""
+        table.refresh()
+        assert hud.notice.textNode.getNumRows() <= 2
+        assert not overlap(rect_of(app, hud.notice), tab_rect(app))
+        table.toggle_log()  # unfolded, the log's panel takes its place again: the notice keeps clear of it
+        assert not overlap(rect_of(app, hud.notice), hud._rect(app.base.a2dTopRight, hud.log_frame))
+    finally:
+        app.base.adjustWindowAspectRatio(original)

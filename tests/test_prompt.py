@@ -55,7 +55,10 @@ def others(app):
     table, hud = app.table, app.table.hud
     base = app.base
     found = {f"card {i}": box for i, (_, box) in enumerate(hud.hand.nodes)}
-    found["log"] = widget_rect(base, hud.log_panel)
+    if not hud.log_panel.isHidden():  # (unfolded, J; else its tab, and the notice may stand under its place)
+        found["log"] = widget_rect(base, hud.log_panel)
+    if not hud.log_tab.isHidden():
+        found["log tab"] = widget_rect(base, hud.log_tab)
     found["turn panel"] = widget_rect(base, hud.info_panel)
     if hud.goal.getText():
         found["goal words"] = bounds(app, hud.goal)

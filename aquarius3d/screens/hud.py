@@ -316,8 +316,14 @@ class Hud:
             self.help_page_button["text"] = tr("help_rulings")
 
     def notice_rect(self) -> Frame:
-        """The notice's place (aspect2d units): the top of the window between the turn panel and the log panel."""
-        return layout.notice_rect(self.scale, self.base.getAspectRatio())
+        """The notice's place (aspect2d units): the top of the window between the turn panel and the log panel, or
+        its tab when the log is folded (at 1024x600 and 150% a move's notice took four rows over the table, beside
+        the room the folded log leaves)."""
+        right = None
+        if not self.log_open:
+            left = self.log_tab.getX() + self.log_tab.guiItem.getFrame()[0] * LOG_TAB_TEXT
+            right = self._aspect_rect(self.top_right, (left, left, 0.0, 0.0))[0]
+        return layout.notice_rect(self.scale, self.base.getAspectRatio(), right)
 
     def fit_notice(self) -> None:
         """Wrap the notice to the width between the panels, at the largest size whose rows fit in its band: a long

@@ -93,10 +93,11 @@ def end_place(scale: float, aspect: float) -> tuple[float, float]:
     return size, min(0.0, under_log - END[3] * size)
 
 
-def notice_rect(scale: float, aspect: float) -> Rect:
-    """The notice's place: the top of the window between the turn panel and the log panel."""
+def notice_rect(scale: float, aspect: float, right: float | None = None) -> Rect:
+    """The notice's place: the top of the window between the turn panel and the log panel (or `right`, the left edge
+    of what stands there instead: the folded log's tab)."""
     top = top_scale(scale, aspect)
-    return (-aspect + INFO[1] * top + MARGIN, aspect + LOG[0] * top - MARGIN,
+    return (-aspect + INFO[1] * top + MARGIN, (aspect + LOG[0] * top if right is None else right) - MARGIN,
             1 - NOTICE_BAND[1] * scale, 1 - NOTICE_BAND[0] * scale)
 
 
