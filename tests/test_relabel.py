@@ -6,6 +6,7 @@ import pytest
 from direct.gui.DirectGui import DirectButton
 
 from aquarius3d.i18n import catalog, set_language, texts
+from aquarius3d.screens import join
 from aquarius3d.session import Seat
 
 
@@ -68,7 +69,10 @@ def test_changing_the_language_in_game_says_every_table_text_in_the_new_one(app,
         assert not left
         rulings = app.session.game.ruleset.rulings
         assert table.hud.help_body.getText().split("\n\n") == [f"- {r.fr}" for r in rulings]
-        assert table.menu.buttons["resume"]["text"] == "Reprendre" and table.join.button["text"] == "Rejoindre"
+        assert table.menu.buttons["resume"]["text"] == "Reprendre" and table.join.button["text"] == "Ajouter un joueur"
+        table.refresh()  # the longer words grow from the corner's edge, not round the button's middle
+        button = table.join.button
+        assert button.getX() + button.guiItem.getFrame()[0] * button.getSx() == pytest.approx(join.EDGE)
         switch_in_game(app, "en")
         assert table.menu.buttons["resume"]["text"] == "Resume"
     finally:

@@ -198,7 +198,7 @@ class Hud:
         cards = [] if ended else seen["hand"]
         join, heights = self.screen.join.button, getattr(self.screen, "heights", None)
         corner = (layout.HEIGHTS_W if heights is not None and heights.wanted
-                  else layout.JOIN[1] if not join.isHidden() else 0.0)  # (what the bottom left corner holds)
+                  else self.screen.join.width() if not join.isHidden() else 0.0)  # (what the bottom left corner holds)
         # the right side: the goal (a seat's: none in a solitaire game, nor for one who only watches), or the action
         # card Elemental Towers draws
         right = -layout.GOAL[0] if seen["goal"] is not None else layout.ACTION_W if flow.draws_action else 0.0
