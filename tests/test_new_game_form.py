@@ -217,3 +217,24 @@ def test_a_wide_window_has_the_players_beside_the_options_and_no_scrolling(app, 
         assert not form.side_by_side
     finally:
         app.base.adjustWindowAspectRatio(original)
+
+
+def test_side_by_side_tab_goes_through_the_options_then_the_players(app, monkeypatch):
+    from test_layout import with_window
+
+    original = with_window(app, monkeypatch, 1280, 720)
+    app.settings["interface_scale"] = 125
+    try:
+        form = app.show_new_game()
+        form.choose_ruleset("aquarius-rising")
+        while len(form.seats) < 5:
+            form.add_seat()
+        assert form.side_by_side
+        ring = form.focus.ring()
+        where = ["option" if form.options_root.isAncestorOf(w) else "player" if form.seats_root.isAncestorOf(w)
+                 else "other" for w in ring]
+        assert ring[0] is form.ruleset_menu and where[-2:] == ["other", "other"]  # the game first, Back and Start last
+        assert where[1:-2] == ["option"] * where.count("option") + ["player"] * where.count("player")
+        assert where.count("option") == 8 and where.count("player") == 5 * 3  # (a name, a kind, Remove: five at most)
+    finally:
+        app.base.adjustWindowAspectRatio(original)

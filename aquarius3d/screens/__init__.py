@@ -91,6 +91,11 @@ class Screen(DirectObject):  # type: ignore[misc]  # (Panda3D ships no types: it
         self.root.setPos(across, 0.0, 0.0 if room else up)
         self.scroll.place(size, body if room else None, foot)
 
+    def reading(self, ordered: list[NodePath]) -> list[NodePath]:
+        """Its choosable widgets in the order Tab goes through them, given in reading order (rows from the top,
+        each from the left): a screen of columns may read each column through (screens/new_game.py)."""
+        return ordered
+
     def content(self) -> layout.Rect | None:
         """Where the screen's widgets under its root are drawn now (aspect2d units), all together."""
         assert self.root is not None

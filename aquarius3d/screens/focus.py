@@ -131,7 +131,7 @@ def ordered_widgets(screen: Screen, widgets: Iterable[NodePath]) -> list[NodePat
         if choosable(widget):
             left, right, bottom, top = widget_rect(screen.base, widget)
             placed.append(((left + right) / 2, (bottom + top) / 2, widget))
-    return reading_order(placed)
+    return screen.reading(reading_order(placed))
 
 
 def widget_label(widget: NodePath) -> str:

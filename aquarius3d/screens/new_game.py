@@ -191,6 +191,15 @@ class NewGameScreen(Screen):
                 self.seats_root.setPos(left + wide[0] + COLUMNS_GAP - seats[0], 0, OPTIONS_TOP)
                 self.side_by_side = True
 
+    def reading(self, ordered: list[NodePath]) -> list[NodePath]:
+        """Side by side, Tab goes through the options, then the players (not row by row across both)."""
+        if not getattr(self, "side_by_side", False):
+            return ordered
+        players = [w for w in ordered if self.seats_root.isAncestorOf(w)]
+        rest = [w for w in ordered if not self.seats_root.isAncestorOf(w)]
+        after = max((i + 1 for i, w in enumerate(rest) if self.options_root.isAncestorOf(w)), default=0)
+        return rest[:after] + players + rest[after:]
+
     def right_of(self, node: NodePath) -> float:
         """Where a text or widget of the options ends on the right (the options' units)."""
         bounds = node.getTightBounds(self.options_root)
