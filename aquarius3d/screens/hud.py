@@ -294,6 +294,8 @@ class Hud:
         # nothing to play: Pass as a button too (P at the keyboard), so that a player with only a mouse goes on
         passing = [(tr("hud_pass_button"), lambda _: session.pass_turn())] \
             if session.stage == Stage.CHOOSE and session.can_pass() else []
+        heights = getattr(self.screen, "heights", None)  # (drawn by now: its ties' lines may raise it over the hand)
+        self.prompt.corner_top = heights.frame[3] if heights is not None and heights.wanted else 0.0
         self.prompt.draw(session.options(), label, act, session.choose, lambda _: session.take_back(),
                          self.cover if session.stage == Stage.COVER else None, passing)
 

@@ -127,15 +127,20 @@ def hand_top(scale: float) -> float:
     return -1 + (HAND_BOTTOM + CARD_H + LIFT) * scale
 
 
-def band(scale: float, aspect: float, hand: bool, left_corner: float = JOIN[1], right_side: float = -GOAL[0]) -> Rect:
+def band(scale: float, aspect: float, hand: bool, left_corner: float = JOIN[1], right_side: float = -GOAL[0],
+         corner_top: float = 0.0) -> Rect:
     """Where the prompt strip and the dialog may lie: left, right, and the bottom they stand on (top: unused, 1).
     Over the hand when one shows; else along the window's bottom, right of what the bottom left corner holds
     (`left_corner` wide at 100%: the Join button, Aquarius Rising's heights); left of what the right side holds
-    (`right_side` wide: the goal, or Elemental Towers' action card)."""
+    (`right_side` wide: the goal, or Elemental Towers' action card). Over the hand, right of the corner's part too
+    where it stands higher than the hand (`corner_top` at 100%, from the window's bottom: the heights panel with
+    its ties' lines)."""
     right = aspect - right_side * scale - MARGIN
+    corner = -aspect + MARGIN + (left_corner * scale + MARGIN if left_corner else 0.0)
     if hand:
-        return (-aspect + MARGIN, right, hand_top(scale) + MARGIN * scale, 1.0)
-    return (-aspect + MARGIN + (left_corner * scale + MARGIN if left_corner else 0.0), right, -1 + MARGIN, 1.0)
+        bottom = hand_top(scale) + MARGIN * scale
+        return (corner if -1 + (corner_top + MARGIN) * scale > bottom else -aspect + MARGIN, right, bottom, 1.0)
+    return (corner, right, -1 + MARGIN, 1.0)
 
 
 def strip_height(scale: float) -> float:

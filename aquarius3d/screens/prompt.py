@@ -63,6 +63,7 @@ class Prompt:
         self.ceilings: list[Rect] = []  # the parts at the top (turn panel, log, notice): the dialog stays under them
         self.hand = True  # a hand shows: the strip stands over it (else along the window's bottom)
         self.corner = layout.JOIN[1]  # how wide what the bottom left corner holds is, at 100%
+        self.corner_top = 0.0  # and how high (layout.band)
         self.right = -layout.GOAL[0]  # how wide what the right side holds (the goal, Towers' action card), at 100%
         self.strip_rect: Rect | None = None  # where they are now (aspect2d), None while hidden
         self.dialog_rect: Rect | None = None
@@ -106,7 +107,7 @@ class Prompt:
         """Place the strip and the dialog side by side over the hand, centred as one where the band lets them, and
         fit their words in them."""
         aspect, scale = self.screen.base.getAspectRatio(), self.scale
-        left, right, bottom, _ = layout.band(scale, aspect, self.hand, self.corner, self.right)
+        left, right, bottom, _ = layout.band(scale, aspect, self.hand, self.corner, self.right, self.corner_top)
         on_cover = self.take_back is not None and self.take_back.getParent() != self.strip
         if on_cover and self.take_back is not None:
             self.take_back.setScale(0.055 * self.cover_scale)
