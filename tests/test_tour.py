@@ -136,3 +136,41 @@ def test_the_menu_shown_by_the_tour_is_inert_and_esc_ends_it(app):
     assert all(b.guiItem.getActive() for b in table.menu.buttons.values())
     app.base.messenger.send("escape")  # Esc is the table's again: the game menu, live
     assert table.menu.shown and all(b.guiItem.getActive() for b in table.menu.buttons.values())
+
+
+@TOUR
+@pytest.mark.parametrize("percent", [100, 150])
+@pytest.mark.parametrize("width,height", [(1024, 600), (1280, 720)], ids=["1024x600", "1280x720"])
+def test_no_callout_covers_the_table_s_cards(app, monkeypatch, width, height, percent):
+    """A playtest at 1024x600 and 150%: the hand's callout stood over the first card on the table (and the log's over
+    it too). Each callout beside what it speaks of keeps clear of the table's cards (as they show on the screen) where
+    some place at a scale down to 100% does; the game menu's step shades the table anyway."""
+    from test_layout import overlap, with_window
+
+    from test_labels_belong import screen_box
+
+    from aquarius3d.screens.tour import PANEL
+    from aquarius3d.view.framing import card_box
+
+    original = with_window(app, monkeypatch, width, height)
+    app.settings["interface_scale"] = percent
+    try:
+        app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3)
+        table = app.table
+        table.reveal()
+        table.camera.finish()
+        tour = table.tour
+        checked = 0
+        while tour.shown:
+            if STEPS[tour.step] != "tour_rules":
+                size, (x, _, z) = tour.panel.getSx(), tour.panel.getPos()
+                callout = (x + PANEL[0] * size, x + PANEL[1] * size, z + PANEL[2] * size, z + PANEL[3] * size)
+                aspect = app.base.getAspectRatio()
+                cards = [(x0 * aspect, x1 * aspect, y0, y1) for x0, x1, y0, y1 in
+                         (screen_box(app, card_box(view.cell, view.bottom)) for view in table.scene.views.values())]
+                assert cards and not any(overlap(callout, card) for card in cards), (STEPS[tour.step], callout, cards)
+                checked += 1
+            app.base.messenger.send("enter")
+        assert checked == len(STEPS) - 1
+    finally:
+        app.base.adjustWindowAspectRatio(original)

@@ -103,31 +103,41 @@ class Tour:
         show on the screen where the camera is going (aspect2d units, inside the window), clear of the hand and the
         prompt strip (`clear_of`)."""
         from ..core import geometry
-        from ..view.camera import corners, project
-        from ..view.framing import card_box, scene_boxes, tangents
+        from ..view.framing import card_box, scene_boxes
 
-        screen, base = self.screen, self.screen.base
-        camera = screen.camera
-        orbit = camera.goal[1] if camera.goal is not None else camera.orbit  # (not where it passes, easing there)
-        tan_x, tan_y = tangents(screen.perspective)
-        aspect = base.getAspectRatio()
-
-        def rects(boxes: list[Box]) -> list[Rect]:
-            found = []
-            for box in boxes:
-                points = [project(corner, orbit, tan_x, tan_y) for corner in corners([box])]
-                seen = [p for p in points if p is not None]
-                if seen and len(seen) == len(points):
-                    found.append((max(-1.0, min(p[0] for p in seen)) * aspect, min(1.0, max(p[0] for p in seen)) * aspect,
-                                  max(-1.0, min(p[1] for p in seen)), min(1.0, max(p[1] for p in seen))))
-            return found
-
+        screen = self.screen
         need = screen.session.state.table.need
-        spots = rects([card_box(cell, geometry.card_bottom(geometry.card_top(0))) for cell in need])
-        everything = rects(scene_boxes(screen.scene, need))
+        spots = self.on_screen([card_box(cell, geometry.card_bottom(geometry.card_top(0))) for cell in need])
+        everything = self.on_screen(scene_boxes(screen.scene, need))
         if not everything:
             return None
         return clear_of(everything, spots or everything, self.kept(), PAD + GAP / 3)
+
+    def on_screen(self, boxes: list[Box]) -> list[Rect]:
+        """Boxes of the table as they show on the screen where the camera is going (aspect2d units, inside the
+        window); those partly behind the eye left out."""
+        from ..view.camera import corners, project
+        from ..view.framing import tangents
+
+        screen = self.screen
+        camera = screen.camera
+        orbit = camera.goal[1] if camera.goal is not None else camera.orbit  # (not where it passes, easing there)
+        tan_x, tan_y = tangents(screen.perspective)
+        aspect = screen.base.getAspectRatio()
+        found = []
+        for box in boxes:
+            points = [project(corner, orbit, tan_x, tan_y) for corner in corners([box])]
+            seen = [p for p in points if p is not None]
+            if seen and len(seen) == len(points):
+                found.append((max(-1.0, min(p[0] for p in seen)) * aspect, min(1.0, max(p[0] for p in seen)) * aspect,
+                              max(-1.0, min(p[1] for p in seen)), min(1.0, max(p[1] for p in seen))))
+        return found
+
+    def card_rects(self) -> list[Rect]:
+        """The table's cards on the screen (aspect2d units): a callout rather covers a pile than the layout."""
+        from ..view.framing import card_box
+
+        return self.on_screen([card_box(view.cell, view.bottom) for view in self.screen.scene.views.values()])
 
     def box(self, key: str) -> Rect | None:
         """What a step speaks of, in aspect2d units (left, right, bottom, top): the hand, the goal card, the cards
@@ -232,8 +242,8 @@ class Tour:
         self.next["text"] = tr("tour_done") if last else tr("tour_next")
         # the callout at the interface scale where it fits beside its frame, else smaller (to 100%), else over it
         sizes = [self.size - 0.05 * i for i in range(int((self.size - 1.0) / 0.05 + 1e-6) + 1)] or [self.size]
-        for size in sizes:
-            place = self._panel_place(aspect, size)
+        for size, clear in [(size, True) for size in sizes] + [(size, False) for size in sizes]:
+            place = self._panel_place(aspect, size, clear=clear)  # (clear of the table's cards, if it can be)
             if place is not None:
                 break
         else:
@@ -252,11 +262,13 @@ class Tour:
         hand = self.hand_box()
         return ([hand] if hand is not None else []) + self.screen.hud.prompt.rects()
 
-    def _panel_place(self, aspect: float, size: float, over: bool = False) -> tuple[float, float, float] | None:
+    def _panel_place(self, aspect: float, size: float, over: bool = False,
+                     clear: bool = False) -> tuple[float, float, float] | None:
         """The callout's place beside its frame at this scale, inside the window, clear of it and of what it must
         never cover (`kept`): below, above, left or right of it (sliding along that side as far as it must), whichever
-        fits first; None if none does. With `over`: clear of what it must never cover, over as little of the frame
-        as can be (over it anyway where even that cannot be)."""
+        fits first (with `clear`, only where it covers none of the table's cards: at 1024x600 and 150% the hand's
+        callout hid the first card); None if none does. With `over`: clear of what it must never cover, over as
+        little of the frame as can be (over it anyway where even that cannot be)."""
         left, right, bottom, top = self.frame
         half_w, half_h = PANEL[1] * size, PANEL[3] * size
         low_x, high_x, low_z, high_z = -aspect + half_w + EDGE, aspect - half_w - EDGE, -1 + half_h + EDGE, 1 - half_h - EDGE
@@ -267,7 +279,7 @@ class Tour:
         xs = [x, low_x, high_x]
         places = [(px, bottom - GAP - half_h) for px in xs] + [(px, top + GAP + half_h) for px in xs] \
             + [(left - GAP - half_w, pz) for pz in zs] + [(right + GAP + half_w, pz) for pz in zs]
-        places += [(x, part[3] + GAP + half_h) for part in kept]
+        places += [(px, part[3] + GAP + half_h) for part in kept for px in xs]
         window = (-aspect + EDGE, aspect - EDGE, -1 + EDGE, 1 - EDGE)
 
         def rect(px: float, pz: float) -> Rect:
@@ -275,8 +287,9 @@ class Tour:
 
         fits = [(px, pz) for px, pz in places if layout.inside(rect(px, pz), window, 1e-9)
                 and not any(layout.overlap(rect(px, pz), part) for part in kept)]
+        cards = self.card_rects() if clear else []
         for px, pz in fits:
-            if not layout.overlap(rect(px, pz), self.frame):
+            if not layout.overlap(rect(px, pz), self.frame) and not any(layout.overlap(rect(px, pz), c) for c in cards):
                 return (px, 0, pz)
         if not over:
             return None
