@@ -294,9 +294,9 @@ class Tour:
         if not over:
             return None
         grid = [(low_x + (high_x - low_x) * i / 8, low_z + (high_z - low_z) * j / 8) for i in range(9) for j in range(9)]
-        clear = fits + [(px, pz) for px, pz in grid if not any(layout.overlap(rect(px, pz), part) for part in kept)]
-        if clear:  # over the least of the frame
-            px, pz = min(clear, key=lambda p: covered(rect(*p), self.frame))
+        free = fits + [(px, pz) for px, pz in grid if not any(layout.overlap(rect(px, pz), part) for part in kept)]
+        if free:  # over the least of the frame
+            px, pz = min(free, key=lambda p: covered(rect(*p), self.frame))
             return (px, 0, pz)
         below, above = bottom + 1, 1 - top
         return (x, 0, max(-1 + half_h + EDGE, bottom - GAP - half_h) if below >= above
