@@ -338,11 +338,22 @@ class Hud:
 
     def fit_help(self, size: float) -> None:
         """F1's words wrapped to its panel, at `size` or smaller if they would run under its page button (the
-        rulings, sentences, no wider than the panel at its narrowest: long lines read badly)."""
+        rulings, sentences, no wider than the panel at its narrowest: long lines read badly). Where the panel is
+        drawn smaller than the interface scale (fitted to the window's height: about 122% at 150% in a 16:9 window),
+        its words grow back towards the scale as far as the panel's room lets them, the controls' rows each on one
+        row (at 1280x720 and 150% they filled the top two thirds of the panel at 122%)."""
         wide = self.help_panel["frameSize"][1] if self.help_page == "controls" else HELP[1]
         left, right, bottom, top = -wide - HELP_WORDS[0], wide - HELP_WORDS[1], HELP_WORDS[2], HELP_WORDS[3]
         node = self.help_body.textNode
-        found = fit_text(node, right - left, top - bottom, size)
+        short = max(1.0, self.scale / self.help_panel.getSx())
+        found = 0.0
+        for larger in [s for s in layout.text_scales(size * short) if s > size + 1e-9]:
+            node.setWordwrap((right - left) / larger - layout.WRAP_SLACK)
+            rows = node.getText().count("\n") + 1 if self.help_page == "controls" else node.getNumRows()
+            if node.getNumRows() == rows and node.getHeight() * larger <= top - bottom:
+                found = larger
+                break
+        found = found or fit_text(node, right - left, top - bottom, size)
         self.help_body.setScale(found)
         self.help_body.setPos(left, top - (node.getTop() if node.getText() else 0.0) * found)
 
