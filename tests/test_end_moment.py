@@ -76,6 +76,7 @@ def test_rising_lights_the_highest_house_of_the_winners_element(app):
     assert any(isinstance(k, tuple) for k in expected)  # pyramids as well as cards
     assert table.end_moment.glow.lit == expected
     runs_its_course(table)
+    table.camera.finish()  # (from the moment's 38 degrees to the game's view: table_camera.PLAY_PITCHES)
     assert table.camera.orbit.pitch == pytest.approx(table.framed().pitch, abs=1e-6)  # the whole table, as ever
 
 
