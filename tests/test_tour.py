@@ -83,6 +83,15 @@ def what_it_speaks_of(app, key):
     return (x0 * aspect, x1 * aspect, y0, y1), True
 
 
+def a_new_game(app):
+    """A hot-seat Aquarius game, its cover lifted: the tour's first step shows, the camera where it frames the table."""
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3)
+    table = app.table
+    table.reveal()
+    table.camera.finish()
+    return table
+
+
 @TOUR
 @pytest.mark.parametrize("width,height", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_each_step_frames_what_it_speaks_of_in_every_window(app, monkeypatch, width, height):
@@ -91,10 +100,7 @@ def test_each_step_frames_what_it_speaks_of_in_every_window(app, monkeypatch, wi
 
     original = with_window(app, monkeypatch, width, height)
     try:
-        app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3)
-        table = app.table
-        table.reveal()
-        table.camera.finish()
+        table = a_new_game(app)
         tour = table.tour
         aspect = app.base.getAspectRatio()
         seen = []
@@ -155,10 +161,7 @@ def test_no_callout_covers_the_table_s_cards(app, monkeypatch, width, height, pe
     original = with_window(app, monkeypatch, width, height)
     app.settings["interface_scale"] = percent
     try:
-        app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3)
-        table = app.table
-        table.reveal()
-        table.camera.finish()
+        table = a_new_game(app)
         tour = table.tour
         checked = 0
         while tour.shown:
