@@ -364,7 +364,8 @@ def test_a_person_s_turn_frames_the_cards_and_every_spot_clear_of_the_hand(app, 
         table.camera.finish()
         orbit = table.camera.orbit
         bound = table._card_width(framed(table.frame_boxes(False), orbit.heading, orbit.pitch, table.perspective)) * 640
-        assert not table.whole and card_pixels(app, 1280) >= 90 and card_pixels(app, 1280) >= 0.7 * bound
+        # (the whole table where its cards come as big: seed 17, since the seat whose hand shows is not framed)
+        assert card_pixels(app, 1280) >= 90 and card_pixels(app, 1280) >= 0.7 * bound
         assert_framed(app)  # (the spots among the boxes: a person plays here)
         seen = projected_card_pixels(app, 1280)  # (the farthest of a deep layout seen lower: 72 for 93 in the middle,
         assert seen[0] >= 0.75 * seen[len(seen) // 2]  # where from 33 degrees the middle one was 74)
@@ -420,5 +421,40 @@ def test_at_a_computers_turn_in_rising_the_house_stays_in_view(app, monkeypatch,
                 turns += 1
             step(app, rng)
         assert turns == 4
+    finally:
+        app.base.adjustWindowAspectRatio(original)
+
+
+@pytest.mark.parametrize("ruleset,view", [("aquarius", "top"), ("aquarius", "T"), ("dominus", "top"), ("dominus", "T")])
+@pytest.mark.parametrize("width,height", [(1024, 600), (1280, 720)], ids=["1024x600", "1280x720"])
+def test_the_whole_table_stands_in_the_window_s_middle(app, monkeypatch, ruleset, view, width, height):
+    """A playtest (issue 27): 1 (the top view) and T (the whole table) pushed the table against one side of the
+    window, a third of it empty beside it, and cut Dominus' outline: the label of the seat whose hand shows along
+    the bottom was framed (under the hand and the strip: the table went aside for it), and the nearest fit took
+    whichever side the panels left. Now the whole table's picture stands within 0.1 of the window's middle across,
+    Dominus' outline in the window, the cards no smaller than 0.75 of the nearest fit (clearance.py)."""
+    from test_layout import with_window
+
+    from aquarius3d.view.camera import corners
+
+    original = with_window(app, monkeypatch, width, height)
+    try:
+        seats = [Seat("Ann"), Seat("Bo")] if ruleset == "aquarius" else [Seat("Ann"), Seat("Bot", "computer")]
+        app.start_game(ruleset, {}, seats, seed=3)
+        table = app.table
+        table.reveal() if app.session.stage == "cover" else None
+        table.toggle_glance() if view == "T" else table.view(view)
+        table.camera.finish()
+        assert table.whole
+        boxes = table.frame_boxes(True)
+        points = [p for p in screen_points(app, boxes) if p is not None]
+        assert len(points) == len(corners(boxes))  # every corner in view
+        left, right = min(p[0] for p in points), max(p[0] for p in points)
+        assert abs((left + right) / 2) <= 0.1, (left, right)
+        if ruleset == "dominus":
+            outline = table.scene.limit_root.getTightBounds(table.scene.root)
+            low, high = outline
+            assert all(p is not None for p in screen_points(app, [(tuple(low), tuple(high))]))
+        assert_framed(app)
     finally:
         app.base.adjustWindowAspectRatio(original)

@@ -121,7 +121,7 @@ class Feedback:
         self.seats.update(lines, current, self._home(humans),
                           None if session.flow.solitaire else list(seen["hand_sizes"]),
                           None if trays is None else trays.seat_places(),
-                          None if trays is None else trays.seat_fallbacks())
+                          None if trays is None else trays.seat_fallbacks(), bool(humans))
 
     def _home(self, humans: list[int]) -> int:
         """The seat at the near edge, by the hand along the bottom: the person whose hand shows now (in hot-seat,

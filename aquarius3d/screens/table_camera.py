@@ -53,6 +53,8 @@ LARGEST_CARD = 120 / 640  # framing the cards first, a card comes no wider (120 
 BESIDE_SHARE = 0.5  # at the end, the cards beside the result panel unless that makes them smaller than this share
 WHOLE_SHARE = 0.97  # the whole table is framed only if its cards come this large against the cards framed first
 HEADING = (40.0, 40.0)  # millimetres of the table either side of the scoring row's heading, and beyond its anchor
+WHOLE_CENTRED = 0.75  # the whole table (T, 1, or where its cards come big) centred across where a card keeps
+# this share of its size (clearance.py: at the top view it stood against one side, a third of the window empty)
 ROW_PITCH = 52.0  # degrees: the three-quarter view's pitch with Elemental Towers' scoring row (play_pitch)
 PLAY_PITCHES = (ANGLES["orbit"][1], 30.0, 27.0)  # the game's view, lower where the layout runs deep (framed)
 
@@ -100,7 +102,9 @@ class TableCamera:
         spots = () if self.ended() or self.session.humans == 0 else self.session.state.table.need
         if not (self.whole if whole is None else whole):
             return scene_boxes(self.scene, spots, self._turn_furniture()) + self._play_label_boxes()
-        return scene_boxes(self.scene, spots, self.parts.furniture() + self.feedback.nodes()) + self.parts.label_boxes()
+        limit = [self.scene.limit_root] if self.scene.limit_root is not None else []  # (Dominus' outline: T shows it)
+        return scene_boxes(self.scene, spots, self.parts.furniture() + self.feedback.nodes() + limit) \
+            + self.parts.label_boxes()
 
     def _turn_furniture(self) -> list[NodePath]:
         """The furniture the turn needs in view: TableParts.play_furniture, and every tray while an action asks
@@ -230,7 +234,8 @@ class TableCamera:
         obstacles = self.obstacles() if obstacles is None else obstacles
         heading, pitch = self._angles(name) if angles is None else angles
         found = framed(boxes, heading, pitch, lens, obstacles, edge=edge or [],
-                       largest=LARGEST_CARD if edge is not None else None)
+                       largest=LARGEST_CARD if edge is not None else None,
+                       centre_share=1.0 if edge is not None else WHOLE_CENTRED)
         edge = edge or []
         return found if found is not None else frame_view(name or "orbit", boxes, lens, obstacles, edge)
 

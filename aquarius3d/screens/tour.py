@@ -111,7 +111,7 @@ class Tour:
         everything = self.on_screen(scene_boxes(screen.scene, need))
         if not everything:
             return None
-        return clear_of(everything, spots or everything, self.kept(), PAD + GAP / 3)
+        return clear_of(everything, spots or everything, self.kept(), 0.0)  # (_draw keeps its frame off them)
 
     def on_screen(self, boxes: list[Box]) -> list[Rect]:
         """Boxes of the table as they show on the screen where the camera is going (aspect2d units, inside the

@@ -34,6 +34,7 @@ from .camera import MAX_DISTANCE, MIN_DISTANCE, Box, Orbit, Rect, axes
 
 Floats = NDArray[np.float64]
 STEPS = 10  # halvings of the depth's logarithm: a card's size found to within 0.14% (or 1% when far)
+CENTRED = 0.06  # screen units (2 across): a picture no farther than this off the window's middle across is centred
 
 
 def _local(boxes: Sequence[Box], heading: float, pitch: float) -> Floats:
@@ -133,14 +134,16 @@ class _Room:
 
 def fit_clear(boxes: Sequence[Box], heading: float, pitch: float, tan_x: float, tan_y: float, window: Rect,
               obstacles: Sequence[Rect] = (), edge: Sequence[Box] = (), ground: float = 0.0,
-              closest: float = 0.0) -> Orbit | None:
+              closest: float = 0.0, centre_share: float = 1.0) -> Orbit | None:
     """The nearest orbit at this heading and pitch showing every box of `boxes` inside `window`, each clear of
     every obstacle (screen rectangles), and keeping each box of `edge` clear of the obstacles too (those may stand
     cut by the window's edge, or out of view); None when no
     eye fits (the target would lie farther than MAX_DISTANCE, or the boxes cannot show). Of the eyes at that
     depth, the one that puts the picture nearest to the middle of the window. `closest`: the eye stands at least
     this far in front of the boxes' middle depth where it may (a few cards come no larger than that makes them:
-    nearer, they would fill the window off its middle, pushed aside by the piles beside them)."""
+    nearer, they would fill the window off its middle, pushed aside by the piles beside them). `centre_share`: a
+    picture in the window's middle across is taken where it comes at least this large against the nearest one
+    (`_centred`)."""
     if not boxes:
         return None
     room = _Room(_local(boxes, heading, pitch), _local(edge, heading, pitch), tan_x, tan_y, window, obstacles)
@@ -164,11 +167,13 @@ def fit_clear(boxes: Sequence[Box], heading: float, pitch: float, tan_x: float, 
             near = between
         else:
             far = between
+    far = _centred(room, middle, far, tan_x, centre_share) if centre_share < 1.0 else far
     found = room.eyes(middle - far)
     assert found is not None
     ez = middle - far
     xs, ys, (x, y) = found
-    best = int(np.argmin(((xs - x) / tan_x) ** 2 + ((ys - y) / tan_y) ** 2))  # the picture as near the middle as may be
+    off = np.abs(xs - x) / (tan_x * far)  # (the centred eyes first, then the picture as near the middle as may be)
+    best = int(np.argmin(np.where(off <= CENTRED, 0.0, 1e9) + ((xs - x) / tan_x) ** 2 + ((ys - y) / tan_y) ** 2))
     right, up, forward = axes(heading, pitch)
     eye = [float(xs[best]) * right[i] + float(ys[best]) * up[i] + ez * forward[i] for i in range(3)]
     if forward[2] >= -1e-6 or eye[2] <= ground:
@@ -178,6 +183,33 @@ def fit_clear(boxes: Sequence[Box], heading: float, pitch: float, tan_x: float, 
         return None
     target = (eye[0] + distance * forward[0], eye[1] + distance * forward[1], ground)
     return Orbit(target, max(distance, MIN_DISTANCE), heading, pitch).clamped()
+
+
+def _centred(room: _Room, middle: float, far: float, tan_x: float, share: float) -> float:
+    """The depth (from the boxes' middle) to frame from: `far`, the nearest that fits, where the picture may stand
+    in the window's middle across there (within CENTRED); else the nearest a little farther where it may, if a card
+    keeps `share` of its size there (the panels along the bottom pushed the whole table to one side at the top view,
+    a third of the window empty beside it); else `far`."""
+    def centred(depth: float) -> bool:
+        found = room.eyes(middle - depth)
+        if found is None:
+            return False
+        xs, _, (x, _) = found
+        return bool((np.abs(xs - x) / (tan_x * depth) <= CENTRED).any())
+
+    if centred(far):
+        return far
+    most = far / share
+    if not centred(most):
+        return far
+    near = far
+    for _ in range(6):
+        between = math.sqrt(near * most)
+        if centred(between):
+            most = between
+        else:
+            near = between
+    return most
 
 
 def shows(boxes: Sequence[Box], edge: Sequence[Box], orbit: Orbit, tan_x: float, tan_y: float, window: Rect,

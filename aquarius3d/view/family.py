@@ -208,8 +208,10 @@ class TableParts:
 
     def label_boxes(self) -> list[Box]:
         """Boxes round the anchors of the screen labels (piles, seats), about a label's size on the table at the
-        usual framings: the camera keeps them in view, and room round them for the labels."""
-        boxes = [((x - 30.0, y - 26.0, z), (x + 30.0, y + 26.0, z + 2.0)) for x, y, z in self.overlay.anchors()]
+        usual framings: the camera keeps them in view, and room round them for the labels; not the label of the seat
+        whose hand shows along the window's bottom (view/seat_labels.py)."""
+        anchors = [label.getPythonTag("anchor")[0] for label in self.overlay.shown() if not label.getPythonTag("unframed")]
+        boxes = [((x - 30.0, y - 26.0, z), (x + 30.0, y + 26.0, z + 2.0)) for x, y, z in anchors]
         return boxes + (self.scoring_row.label_boxes() if self.scoring_row is not None else [])
 
     def hidden_in_elevation(self) -> list[NodePath]:

@@ -79,18 +79,20 @@ def tangents(lens: Lens) -> tuple[float, float]:
 
 
 def framed(boxes: Sequence[Box], heading: float, pitch: float, lens: Lens, obstacles: Iterable[Rect] = (),
-           window: Rect = WINDOW, edge: Sequence[Box] = (), largest: float | None = None) -> Orbit | None:
+           window: Rect = WINDOW, edge: Sequence[Box] = (), largest: float | None = None,
+           centre_share: float = 1.0) -> Orbit | None:
     """The nearest orbit at this heading and pitch showing every box inside the window, each clear of the
     obstacles (screen rectangles), and keeping each `edge` box clear of them too (it may stand at the view's edge
     or out of view): clearance.py. MARGIN is kept round each. `largest`: a card in the boxes' middle comes no
-    wider than this on the screen (screen units: 2 is the window's width) where a farther eye fits too."""
+    wider than this on the screen (screen units: 2 is the window's width) where a farther eye fits too;
+    `centre_share`: a picture centred across is taken where it comes this large against the nearest (clearance.py)."""
     if not boxes:
         return None
     tan_x, tan_y = tangents(lens)
     inner = (window[0] + MARGIN, window[1] - MARGIN, window[2] + MARGIN, window[3] - MARGIN)
     closest = 0.0 if largest is None else geometry.CARD_WIDTH / (largest * tan_x)
     found = fit_clear(boxes, heading, pitch, tan_x, tan_y, inner, grown(obstacles), edge, geometry.card_top(0),
-                      closest)
+                      closest, centre_share)
     if found is not None:
         return found
     rects = [(x0 + MARGIN, x1 - MARGIN, y0 + MARGIN, y1 - MARGIN)

@@ -56,12 +56,15 @@ class SeatLabels:
 
     def update(self, lines: list[str], current: int | None, home: int, hands: list[int] | None = None,
                places: list[tuple[tuple[float, float], tuple[float, float]]] | None = None,
-               instead: list[tuple[float, float]] | None = None) -> None:
+               instead: list[tuple[float, float]] | None = None, hand_shown: bool = False) -> None:
         """`lines`: each seat's text (name and counts); `current`: the seat to move, in gold; `hands`: each hand's
         size, shown as small card backs fanned beyond the label of every seat but the home one; `places`: each
         seat's place and the middle of its hand of backs, when the family seats the players itself (Aquarius
         Rising: at their trays), else round the table; `instead`: with `places`, where each seat's label stands
-        when its place has no clear spot (Rising: before the near edge of its tray)."""
+        when its place has no clear spot (Rising: before the near edge of its tray); `hand_shown`: the home seat's
+        hand shows along the window's bottom (a person plays here), and its label at the near edge says nothing
+        more: the framing leaves it out (TableParts.label_boxes: framed, it stood under the hand and the prompt strip,
+        and pushed the table aside at the top view and T)."""
         while len(self.labels) < len(lines):
             self.labels.append(self.overlay.add("seat-label", first=True, reach=SEAT_REACH))
         while len(self.labels) > len(lines):
@@ -81,6 +84,7 @@ class SeatLabels:
             label.setScale(TURN_SCALE if seat == current else SCALE)
             other = instead[seat] if instead is not None and seat < len(instead) else None
             self.overlay.anchor(label, (x, y, 12.0), other_side=None if other is None else (*other, 12.0))
+            label.setPythonTag("unframed", hand_shown and seat == home and instead is None)
             if hands is not None and seat != home and seat < len(hands):
                 self._fan(hands[seat], *fan)
 
