@@ -600,7 +600,7 @@ def test_peeking_shows_the_goal_card_with_its_symbol_and_says_the_goal_above_it(
     """Issue 27: the goal's name overflowed the small "?" card; then the card took the goal's colour alone, a plain
     square (a playtester: no symbol, though the symbols are said to stand on every panel). Now, while the player
     peeks, the button is the goal card itself, larger (its element's disc and symbol, view/card_art.py), inside the
-    window and clear of the words above it; let go, the "?" again."""
+    window and clear of the words above it; let go, its name again ("Goal": a playtester read "?" as help)."""
     from aquarius3d.core.vocabulary import LETTER_OF
     from aquarius3d.screens.focus import widget_rect
     from aquarius3d.screens.layout import overlap
@@ -610,7 +610,7 @@ def test_peeking_shows_the_goal_card_with_its_symbol_and_says_the_goal_above_it(
     table = app.table
     table.reveal()
     card = table.hud.goal_card
-    assert card["text"] == "?" and card["frameTexture"] is None
+    assert card["text"] == "Goal" and card["frameTexture"] is None
     small = widget_rect(app.base, card)
     table.peek(True)
     goal = app.session.observation()["goal"]
@@ -624,7 +624,7 @@ def test_peeking_shows_the_goal_card_with_its_symbol_and_says_the_goal_above_it(
     words, shown = node_rect(table, table.hud.goal), node_rect(table, card)  # (screen units)
     assert words is not None and shown is not None and not overlap(shown, words), (shown, words)
     table.peek(False)
-    assert card["text"] == "?" and card["frameTexture"] is None
+    assert card["text"] == "Goal" and card["frameTexture"] is None
     assert widget_rect(app.base, card) == pytest.approx(small, abs=1e-6)
 
 
@@ -638,3 +638,34 @@ def test_the_help_hides_the_hand_under_it(app):
     assert table.help_shown and table.hud.hand.root.isHidden()
     table.toggle_help()
     assert not table.hud.hand.root.isHidden()
+
+
+def test_the_game_menu_and_f1_answer_to_the_mouse(app):
+    """A playtester found no way to the game menu but Esc, and no way out of F1 with the mouse: the turn panel holds
+    a Menu button (Esc named on it), F1 a Close button beside its page button; each clicked does what its key does,
+    and the Menu button is kept out of Tab's ring (Esc opens the menu)."""
+    from aquarius3d.screens.focus import widget_rect
+    from aquarius3d.screens.layout import inside, overlap
+
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=4)
+    table = app.table
+    table.reveal()
+    hud = table.hud
+    button = hud.menu_button
+    assert button["text"] == "Menu (Esc)" and not button.isHidden()
+    assert inside(widget_rect(app.base, button), widget_rect(app.base, hud.info_panel))
+    low, high = hud.turn.getTightBounds(app.base.aspect2d)  # (the turn's title left of it)
+    assert not overlap(widget_rect(app.base, button), (low.x, high.x, low.z, high.z))
+    assert all(target.kind != "button" or "Menu" not in target.key[0] for target in table.keys.ring())
+    button["command"]()
+    assert table.menu.shown
+    table.key_escape()
+    assert not table.menu.shown
+    table.toggle_help()
+    close = hud.help_close_button
+    assert table.help_shown and close["text"] == "Close (Esc)"
+    page = widget_rect(app.base, hud.help_page_button)
+    assert not overlap(page, widget_rect(app.base, close)) and inside(widget_rect(app.base, close),
+                                                                      widget_rect(app.base, hud.help_panel))
+    close["command"]()
+    assert not table.help_shown and hud.help_panel.isHidden()

@@ -56,6 +56,8 @@ def check_table(app, width, height):
     base = app.base
     assert inside(bounds(app, hud.info), widget_rect(base, hud.info_panel), 0.004), hud.info.getText()
     assert inside(bounds(app, hud.turn), widget_rect(base, hud.info_panel), 0.004), hud.turn.getText()
+    assert inside(widget_rect(base, hud.menu_button), widget_rect(base, hud.info_panel), 0.004)
+    assert not overlap(bounds(app, hud.turn), widget_rect(base, hud.menu_button)), hud.turn.getText()
     if hud.log.getText() and not hud.log_panel.isHidden():
         assert inside(bounds(app, hud.log), widget_rect(base, hud.log_panel), 0.004), hud.log.getText()
     if hud.notice.getText():

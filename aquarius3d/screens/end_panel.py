@@ -8,15 +8,14 @@ need is taken from the cards (a 1024x600 window at 150% kept a panel of 490x425 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .layout import END
+from .layout import END, fit_text
 
 if TYPE_CHECKING:
     from direct.gui.DirectGui import DirectButton, DirectFrame
     from direct.gui.OnscreenText import OnscreenText
-    from panda3d.core import TextNode
 
     from .widgets import Frame
 
@@ -37,11 +36,9 @@ def button_width(button: DirectButton) -> float:
     return float((right - left) * button.getSx())
 
 
-def fit(panel: DirectFrame, title: OnscreenText, lines: OnscreenText, rows: Sequence[Sequence[DirectButton]],
-        fit_text: Callable[[TextNode, float, float, float], float]) -> Frame:
+def fit(panel: DirectFrame, title: OnscreenText, lines: OnscreenText, rows: Sequence[Sequence[DirectButton]]) -> Frame:
     """Lay out the panel round its words and its rows of buttons (the rows' buttons that show, top to bottom: empty
-    rows are left out), keeping its right edge and its middle height where layout.END has them; `fit_text` wraps
-    the lines (hud.fit_text). The panel's frame."""
+    rows are left out), keeping its right edge and its middle height where layout.END has them. The panel's frame."""
     shown = [[b for b in row if not b.isHidden()] for row in rows]
     shown = [row for row in shown if row]
     buttons = FIRST_ROW + NEXT_ROW * len(shown) if shown else PAD

@@ -26,7 +26,7 @@ from . import end_panel, layout
 from .layout import END, INFO, LOG
 from .overlays import node_rect
 from .prompt import Prompt
-from .widgets import BUTTON, Frame, newest_lines
+from .widgets import BUTTON, Frame, newest_lines, side_by_side
 
 if TYPE_CHECKING:
     from ..engine.moves import Move
@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 DARK = (0.05, 0.06, 0.08, 0.62)
 NOTICE_TEXT = 0.05  # the notice's size at 100%: smaller when its rows would not fit its band
 INFO_TEXT = 0.045  # the counts' size in the turn panel (smaller when a row would run out of the panel)
+TURN_TEXT = 0.065  # the turn's title at 100% (smaller when a long name would reach the Menu button)
+MENU_TEXT = 0.04  # the Menu button's words
 HELP = (-1.15, 1.15, -0.8, 0.68)  # F1's panel round the window's middle, at 100% (wider where the window is)
 HELP_WIDEST = 1.55  # the most its half-width grows to, at 100%, so that each row of controls holds on one line
 COVER_WORDS = (-1.3, 1.3, -0.8, 0.8)  # what the hand-off cover says, round the window's middle, at 100%
@@ -46,7 +48,7 @@ HELP_COLOUR = (0.08, 0.09, 0.11, 0.96)
 HELP_WORDS = (-0.08, 0.08, -0.66, 0.48)  # F1's words in its panel: in from its sides, over its page button
 GOAL_TEXT = 0.045  # the goal's words at 100%, in the box over the goal card (smaller when they would not fit)
 GOAL_WORDS = (-0.62, -0.04, 0.24, 0.5)  # that box, from the bottom right corner
-GOAL_CARD = (-1.05, 1.05, -1.55, 1.45)  # the goal card shown while the player peeks, in the goal button's units
+GOAL_CARD = (-1.47, 1.47, -2.17, 2.03)  # the goal card shown while the player peeks, in the goal button's units
 LOG_TAB = (-0.04, -0.085)  # the folded log's tab, from the top right corner: its right edge, its words' baseline
 LOG_TAB_TEXT = 0.045
 
@@ -66,8 +68,12 @@ class Hud:
         self.right_centre = screen.anchor(base.a2dRightCenter)
         self.info_panel = screen.panel(INFO, parent=self.top_left, colour=DARK)
         self.log_panel = screen.panel(LOG, parent=self.top_right, colour=DARK)
-        self.turn = screen.text("", (0.06, -0.1), 0.065, TextNode.ALeft, parent=self.top_left)
+        self.turn = screen.text("", (0.06, -0.1), TURN_TEXT, TextNode.ALeft, parent=self.top_left)
         self.info = screen.text("", (0.06, -0.18), 0.045, TextNode.ALeft, parent=self.top_left)
+        # the game menu on the screen, not only behind Esc (a playtester found no way to it with the mouse)
+        self.menu_button = screen.button(tr("hud_menu_button"), screen.open_menu, (0.0, -0.095), MENU_TEXT,
+                                         parent=self.top_left)
+        self._place_menu_button()
         self.notice = screen.text("", (0, 0.88), NOTICE_TEXT, fg=(1.0, 0.85, 0.45, 1), wrap=38)  # between the panels
         self.log = screen.text("", (LOG[0] + 0.04, -0.08), 0.04, TextNode.ALeft, parent=self.top_right,
                                wrap=(LOG[1] - LOG[0] - 0.08) / 0.04)  # in the panel, from its left
@@ -80,7 +86,7 @@ class Hud:
         self.log_panel["state"] = DGG.NORMAL
         self.log_panel.bind(DGG.B1PRESS, lambda _event: screen.toggle_log())
         self.goal = screen.text("", (GOAL_WORDS[1], 0.3), GOAL_TEXT, TextNode.ARight, parent=self.bottom_right)
-        self.goal_card = screen.button("?", None, (-0.2, 0.13), 0.07, parent=self.bottom_right)
+        self.goal_card = screen.button(tr("hud_goal_button"), None, (-0.2, 0.13), 0.05, parent=self.bottom_right)
         self.hand = Hand(root, scene)
         self.choices_root = root.attachNewNode("choices")
         self.prompt = Prompt(screen, self.choices_root)  # what to do now, over the hand, and the choices beside it
@@ -134,7 +140,10 @@ class Hud:
         self.fit_info()
 
     def relabel(self, old: str) -> None:
-        """After a change of language: the rulings page is the ruleset's own text, drawn again in the new one."""
+        """After a change of language: the rulings page is the ruleset's own text, drawn again in the new one; the
+        buttons whose words changed width placed again."""
+        self._place_help_buttons()
+        self._place_menu_button()
         if self.help_page == "rulings":
             ruleset = self.screen.session.game.ruleset
             self.toggle_help_page(ruleset)
@@ -147,6 +156,9 @@ class Hud:
         self.help_body = screen.text(tr("help_text"), (-1.07, 0.44), 0.043, TextNode.ALeft, parent=self.help_panel,
                                      wrap=53)
         self.help_page_button = screen.button(tr("help_rulings"), None, (0, -0.72), 0.05, parent=self.help_panel)
+        self.help_close_button = screen.button(tr("help_close"), screen.toggle_help, (0, -0.72), 0.05,
+                                               parent=self.help_panel)  # (Esc and F1 close it too)
+        self._place_help_buttons()
         self.help_page = "controls"
         self.fit_help(0.043)
         self.help_panel.setBin("gui-popup", 60)  # above the hint and the log
@@ -225,7 +237,7 @@ class Hud:
             since = session.since_last_turn()
             self.cover_since.setText("\n".join([tr("cover_since")] + since) if since else "")
             node = self.cover_since.textNode  # as many moves as there were, on the band: smaller words if need be
-            size = fit_text(node, SINCE[1] - SINCE[0], SINCE[3] - SINCE[2], 0.05)
+            size = layout.fit_text(node, SINCE[1] - SINCE[0], SINCE[3] - SINCE[2], 0.05)
             self.cover_since.setScale(size)
             self.cover_since.setPos(0, SINCE[3] - (node.getTop() if node.getText() else 0.0) * size)
             self.cover_hint.setText(tr("cover_hint", name=name))
@@ -235,15 +247,15 @@ class Hud:
         self._update_end(session)
 
     def show_goal_card(self, element: str | None) -> None:
-        """The goal button: "?" until the player peeks, then the goal card itself, larger: its element's disc with
+        """The goal button: its name ("Goal") until the player peeks, then the goal card itself: its element's disc with
         the element's symbol (the symbols say the element without its colour) and the seven panels it asks for
         (view/card_art.py, as the Rules pages draw it); its name is said above it."""
         card = self.goal_card
         if element is None:
-            if card["text"] != "?":
+            if card["text"] != tr("hud_goal_button"):  # ("?" read as help: it says what it holds)
                 card["frameTexture"] = None
                 card["frameColor"] = BUTTON["frameColor"]
-                card["text"] = "?"
+                card["text"] = tr("hud_goal_button")
                 card["frameSize"] = None
                 card.resetFrameSize()
             return
@@ -316,6 +328,7 @@ class Hud:
             self.help_body.setText(tr("help_text"))
             self.fit_help(0.043)
             self.help_page_button["text"] = tr("help_rulings")
+        self._place_help_buttons()
 
     def notice_rect(self) -> Frame:
         """The notice's place (aspect2d units): the top of the window between the turn panel and the log panel, or
@@ -332,7 +345,7 @@ class Hud:
         notice (Rotate Goals among five players, in French) never runs under the log or the turn panel."""
         left, right, bottom, top = self.notice_rect()
         node = self.notice.textNode
-        size = fit_text(node, right - left, top - bottom, NOTICE_TEXT * self.scale)
+        size = layout.fit_text(node, right - left, top - bottom, NOTICE_TEXT * self.scale)
         self.notice.setScale(size)
         self.notice.setPos((left + right) / 2, top - (node.getTop() if node.getText() else 0.0) * size)
 
@@ -353,7 +366,7 @@ class Hud:
             if node.getNumRows() == rows and node.getHeight() * larger <= top - bottom:
                 found = larger
                 break
-        found = found or fit_text(node, right - left, top - bottom, size)
+        found = found or layout.fit_text(node, right - left, top - bottom, size)
         self.help_body.setScale(found)
         self.help_body.setPos(left, top - (node.getTop() if node.getText() else 0.0) * found)
 
@@ -361,16 +374,29 @@ class Hud:
         """The end panel round its title, its lines and the buttons that show (Elemental Towers has two rows of
         them): screens/end_panel.py."""
         rows = [[self.same_cards_button], self.end_buttons, [self.next_round_button]]
-        end_panel.fit(self.end_panel, self.end_title, self.end_lines, rows, fit_text)
+        end_panel.fit(self.end_panel, self.end_title, self.end_lines, rows)
 
     def end_frame(self) -> Frame:
         """The end panel's frame as drawn now (its units: screens/end_panel.py sizes it to its words)."""
         frame = self.end_panel["frameSize"]
         return (frame[0], frame[1], frame[2], frame[3])
 
+    def _place_help_buttons(self) -> None:
+        """F1's page button and its Close button side by side under its words, whatever their words' widths."""
+        side_by_side([self.help_page_button, self.help_close_button], -0.72, gap=0.06)
+
+    def _place_menu_button(self) -> None:
+        """The Menu button at the right end of the turn panel's title row (its words as wide as the language's)."""
+        right = self.menu_button.guiItem.getFrame()[1] * MENU_TEXT
+        self.menu_button.setX(INFO[1] - 0.03 - right)
+
     def fit_info(self) -> None:
         """The counts in the turn panel: smaller when a row would run past the panel's right edge, and the panel as
         deep as its rows (five seats of Aquarius Rising are a row each)."""
+        title = self.turn.textNode  # the turn's title left of the Menu button: smaller where a long name needs it
+        room = self.menu_button.getX() + self.menu_button.guiItem.getFrame()[0] * MENU_TEXT - 0.03 - 0.06
+        self.turn.setScale(min(TURN_TEXT, room / title.getWidth()) if title.getText() and title.getWidth() > 0
+                           else TURN_TEXT)
         node = self.info.textNode
         width = INFO[1] - INFO[0] - 0.08  # (the words start 0.04 in from the panel's left edge)
         size = min(INFO_TEXT, width / node.getWidth()) if node.getText() and node.getWidth() > 0 else INFO_TEXT
@@ -383,7 +409,7 @@ class Hud:
         are long): they never run over the card or out of the goal's corner."""
         left, right, bottom, top = GOAL_WORDS
         node = self.goal.textNode
-        size = fit_text(node, right - left, top - bottom, GOAL_TEXT)
+        size = layout.fit_text(node, right - left, top - bottom, GOAL_TEXT)
         self.goal.setScale(size)
         # its last row just over the goal card (an empty text's frame is no number: Panda3D leaves it unset)
         self.goal.setPos(right, bottom - (node.getBottom() if node.getText() else 0.0) * size)
@@ -469,14 +495,3 @@ class Hud:
         low = self.base.aspect2d.getRelativePoint(parent, Point3(left, 0, bottom))
         high = self.base.aspect2d.getRelativePoint(parent, Point3(right, 0, top))
         return (low.x, high.x, low.z, high.z)
-
-
-def fit_text(node: TextNode, width: float, height: float, size: float) -> float:
-    """Wrap a text node's words to a box at the largest size (from `size` down, layout.text_scales) whose rows fit
-    its height: the size (the smallest, if even that is too big)."""
-    for found in layout.text_scales(size):
-        node.setWordwrap(width / found - layout.WRAP_SLACK)
-        if node.getHeight() * found <= height:
-            break
-    return found
-

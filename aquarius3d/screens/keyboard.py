@@ -88,8 +88,8 @@ class TableKeys:
         self._widgets = {}
         found = []
         for widget in ordered_widgets(screen, screen_widgets(screen)):
-            if widget is hud.goal_card or widget is hud.log_tab:  # held to peek: G does it; J folds and unfolds the log
-                continue
+            if widget in (hud.goal_card, hud.log_tab, hud.menu_button):  # held to peek: G does it; J folds and
+                continue  # unfolds the log; Esc opens the menu
             if modal.isAncestorOf(widget) if modal is not None else not any(p.isAncestorOf(widget) for p in panels):
                 left, right, bottom, top = widget_rect(screen.base, widget)
                 target = Target("button", (widget_label(widget), round((left + right) / 2, 3),

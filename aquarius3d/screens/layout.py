@@ -21,8 +21,13 @@ the strip and the dialog shrink their text to fit their boxes. These are pure fu
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..core import geometry
 from ..files.user_settings import INTERFACE_SCALES
+
+if TYPE_CHECKING:
+    from panda3d.core import TextNode
 
 Rect = tuple[float, float, float, float]  # left, right, bottom, top (aspect2d units)
 
@@ -189,3 +194,13 @@ def overlap(a: Rect, b: Rect) -> bool:
 def inside(a: Rect, b: Rect, slack: float = 1e-6) -> bool:
     """Does rectangle a lie within b?"""
     return b[0] - slack <= a[0] and a[1] <= b[1] + slack and b[2] - slack <= a[2] and a[3] <= b[3] + slack
+
+
+def fit_text(node: TextNode, width: float, height: float, size: float) -> float:
+    """Wrap a text node's words to a box at the largest size (from `size` down, text_scales) whose rows fit
+    its height: the size (the smallest, if even that is too big)."""
+    for found in text_scales(size):
+        node.setWordwrap(width / found - WRAP_SLACK)
+        if node.getHeight() * found <= height:
+            break
+    return found
