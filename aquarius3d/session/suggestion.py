@@ -181,4 +181,4 @@ def _reason(game: Game, world: State, move: Move, goal: str | None, before_size:
     cards = game.deck.cards
     if isinstance(move, Place) and any(cards[c].kind == "action" for c in hand if c >= 0):
         return tr("suggest_why_keep")
-    return tr("suggest_why_search")
+    return tr("suggest_why_search_solo" if len(world.players) == 1 else "suggest_why_search")  # (no others to answer)

@@ -74,8 +74,9 @@ def says(session: Shown, move: Move) -> str:
     seen = session.observation()
     names = [s.name for s in session.seats]
     if isinstance(move, TradeHands):
-        sizes = seen["hand_sizes"]
-        return tr("says_trade_hands", other=names[move.seat], yours=tr("count_cards", count=sizes[session.seat]),
+        sizes = seen["hand_sizes"]  # (the Trade Hands card leaves the hand before the swap: it is not given)
+        yours = max(0, sizes[session.seat] - 1)
+        return tr("says_trade_hands", other=names[move.seat], yours=tr("count_cards", count=yours),
                   theirs=tr("count_cards", count=sizes[move.seat]))
     if isinstance(move, TradeGoals):
         return tr("says_trade_goals_pile") if move.seat is None else tr("says_trade_goals", other=names[move.seat])
