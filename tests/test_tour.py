@@ -3,6 +3,7 @@
 import pytest
 
 from aquarius3d.files import user_settings
+from aquarius3d.i18n import tr
 from aquarius3d.screens.tour import STEPS
 from aquarius3d.session import Seat
 
@@ -177,3 +178,32 @@ def test_no_callout_covers_the_table_s_cards(app, monkeypatch, width, height, pe
         assert checked == len(STEPS) - 1
     finally:
         app.base.adjustWindowAspectRatio(original)
+
+
+@TOUR
+@pytest.mark.parametrize("ruleset", ["elemental-towers", "dominus", "aquarius-rising"])
+def test_each_game_s_tour_speaks_of_what_it_has(app, ruleset):
+    """A playtest: the tour was Aquarius' in every game. Elemental Towers' "hand" is the card drawn, already chosen
+    (the step said to click a card to choose it), and neither it nor Dominus has a goal (the goal's step framed an
+    empty place): their tours say so and skip it; Rising's callouts keep clear of its heights panel (one hid it)."""
+    from test_layout import overlap
+
+    from aquarius3d.screens.focus import widget_rect
+    from aquarius3d.screens.tour import PANEL
+
+    seats = [Seat("Ann")] if ruleset == "elemental-towers" else [Seat("Ann"), Seat("Bo", "computer")]
+    app.start_game(ruleset, {}, seats, seed=3)
+    table = app.table
+    table.reveal() if app.session.stage == "cover" else None
+    tour = table.tour
+    assert tour.shown
+    goal = ruleset == "aquarius-rising"
+    assert tour.keys == [key for key in STEPS if goal or key != "tour_goal"]
+    said = tour.words.getText()
+    assert said == tr("tour_hand_drawn" if ruleset == "elemental-towers" else "tour_hand")
+    while tour.shown:
+        if ruleset == "aquarius-rising" and tour.keys[tour.step] != "tour_rules":
+            size, (x, _, z) = tour.panel.getSx(), tour.panel.getPos()
+            callout = (x + PANEL[0] * size, x + PANEL[1] * size, z + PANEL[2] * size, z + PANEL[3] * size)
+            assert table.heights.shown and not overlap(callout, widget_rect(app.base, table.heights.panel))
+        app.base.messenger.send("enter")

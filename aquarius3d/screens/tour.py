@@ -39,6 +39,7 @@ class Tour:
     def __init__(self, screen: TableScreen) -> None:
         self.screen = screen
         self.step = -1
+        self.keys: list[str] = list(STEPS)  # this game's steps (start: no goal's step where there is no goal)
         self.frame: Rect = (0.0, 0.0, 0.0, 0.0)  # the gold frame's place (aspect2d units), while a step shows
         self.showing_menu = False  # the game menu shown for the step that speaks of it
         self.size = 1.0  # the callout's scale at most (the interface scale, as far as the window lets it)
@@ -55,7 +56,7 @@ class Tour:
 
     @property
     def shown(self) -> bool:
-        return 0 <= self.step < len(STEPS)
+        return 0 <= self.step < len(self.keys)
 
     def wanted(self) -> bool:
         """Should the tour start now: never seen, and a human looking at their own hand?"""
@@ -64,6 +65,10 @@ class Tour:
             and session.seats[session.viewer].kind == "human" and session.stage not in (Stage.OVER, Stage.ROUND_OVER)
 
     def start(self) -> None:
+        """The steps this game has: the goal's only where the player holds one (not Elemental Towers' solitaire,
+        nor Dominus: it framed an empty place)."""
+        hud = self.screen.hud
+        self.keys = [key for key in STEPS if key != "tour_goal" or not hud.goal_card.isHidden()]
         self.step = 0
         self._draw()
 
@@ -71,14 +76,14 @@ class Tour:
         if not self.shown:
             return
         self.step += 1
-        if self.step >= len(STEPS):
+        if self.step >= len(self.keys):
             self.finish()
             return
         self._draw()
 
     def finish(self) -> None:
         """Done or skipped: remembered in the settings file, never shown again unless asked for."""
-        self.step = len(STEPS)
+        self.step = len(self.keys)
         self.marker.hide()
         self.panel.hide()
         self._props(None)
@@ -134,10 +139,17 @@ class Tour:
         return found
 
     def card_rects(self) -> list[Rect]:
-        """The table's cards on the screen (aspect2d units): a callout rather covers a pile than the layout."""
-        from ..view.framing import card_box
+        """The table's cards and pyramids on the screen, and Elemental Towers' scoring row (aspect2d units): a
+        callout rather covers a pile than what is played."""
+        from ..view.framing import card_box, node_boxes, pyramid_box
+        from ..view.scene import pyramid_transform
 
-        return self.on_screen([card_box(view.cell, view.bottom) for view in self.screen.scene.views.values()])
+        scene, parts = self.screen.scene, self.screen.parts
+        boxes = [card_box(view.cell, view.bottom) for view in scene.views.values()]
+        boxes += [pyramid_box(pyramid_transform(view), view.code[0]) for view in scene.pyramid_views.values()]
+        row = parts.scoring_row
+        boxes += node_boxes(scene, list(row.cards)) if row is not None else []
+        return self.on_screen(boxes)
 
     def box(self, key: str) -> Rect | None:
         """What a step speaks of, in aspect2d units (left, right, bottom, top): the hand, the goal card, the cards
@@ -202,7 +214,7 @@ class Tour:
         self.size = size
         self.panel.setScale(size)
         if self.shown:
-            self._props(STEPS[self.step])
+            self._props(self.keys[self.step])
             self._draw()
 
     def redraw(self) -> None:
@@ -211,7 +223,7 @@ class Tour:
             self._draw()
 
     def _draw(self) -> None:
-        key = STEPS[self.step]
+        key = self.keys[self.step]
         self._props(key)
         aspect = self.screen.base.getAspectRatio()
         box = self.box(key) or (-0.13, 0.13, 0.17, 0.43)
@@ -237,8 +249,10 @@ class Tour:
                                           (hw - w, hw, -hh, hh))):
             bar["frameSize"] = frame
         self.marker.show()
-        self.words.setText(tr(key))
-        last = self.step == len(STEPS) - 1
+        # (Elemental Towers' hand is the card drawn, already chosen)
+        self.words.setText(tr("tour_hand_drawn" if key == "tour_hand" and self.screen.session.flow.draws_action
+                              else key))
+        last = self.step == len(self.keys) - 1
         self.next["text"] = tr("tour_done") if last else tr("tour_next")
         # the callout at the interface scale where it fits beside its frame, else smaller (to 100%), else over it
         sizes = [self.size - 0.05 * i for i in range(int((self.size - 1.0) / 0.05 + 1e-6) + 1)] or [self.size]
@@ -260,7 +274,9 @@ class Tour:
         if self.showing_menu:
             return []
         hand = self.hand_box()
-        return ([hand] if hand is not None else []) + self.screen.hud.prompt.rects()
+        heights = self.screen.heights  # (Aquarius Rising's ranking, in the bottom left corner: a callout hid it)
+        panel = [widget_rect(self.screen.base, heights.panel)] if heights.shown else []
+        return ([hand] if hand is not None else []) + self.screen.hud.prompt.rects() + panel
 
     def _panel_place(self, aspect: float, size: float, over: bool = False,
                      clear: bool = False) -> tuple[float, float, float] | None:
