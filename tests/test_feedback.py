@@ -315,8 +315,11 @@ def test_the_end_of_a_game_plays_the_win_sound(app):
     assert played[-1] == "win" and played.count("win") == 1 and set(played[:-1]) <= {"place", "action"}
 
 
-def test_towers_an_action_that_acted_on_drawing_is_shown_with_what_it_did(app):
+def test_towers_an_action_that_acted_on_drawing_is_told_with_what_it_did_and_leaves_no_panel(app):
+    """Issue 27, point 8: Shuffle Goals drawn with a move acts at once; the notice says so and the scoring row it
+    made ("The scoring row is now Fire 5, Space 4, ..."), until the next move; no panel stays up saying "done"."""
     from aquarius3d.i18n import action_name
+    from aquarius3d.games.towers.narration import row_words
 
     for seed in range(1, 9):
         app.start_game("elemental-towers", {}, [Seat("Ann")], seed=seed)
@@ -332,13 +335,15 @@ def test_towers_an_action_that_acted_on_drawing_is_shown_with_what_it_did(app):
             table.refresh()
             lines = session.messages[session.last_played.said + 1:]
             top = session.game.deck.cards[session.state.discard[-1]].code if session.state.discard else None
-            events = [line for line in lines if top and line.startswith(action_name(top))]
-            if events:
-                assert not feedback.action_card.isHidden()
-                assert feedback.action_name.getText() == action_name(top)
-                assert feedback.action_effect.getText() == events[0]
+            done = tr("log_event_done", action=action_name("shuffle_goals"))
+            if top == "shuffle_goals" and done in lines:
+                notice = table.hud.notice.getText()
+                assert done in notice, notice
+                assert tr("log_shuffled_row", row=row_words(session.game, session.state.unused_goals)) in notice
+                assert feedback.action_card.isHidden()  # (the action is done: nothing waits on it)
+                assert notice == table.hud.notice.getText() and session.stage in ("place", "earned")
                 return
-    pytest.skip("no action acted on drawing in these deals")
+    pytest.skip("no Shuffle Goals acted on drawing in these deals")
 
 
 def test_towers_no_action_card_over_the_end_panel(app):

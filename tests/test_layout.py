@@ -156,14 +156,22 @@ def test_rising_trays_stand_beside_the_cards_and_the_cards_are_drawn_big(app):
 
 
 def test_the_drawn_towers_action_card_is_hud_space(app):
-    app.start_game("elemental-towers", {}, [Seat("Solo", "computer")], seed=4)
-    table = app.table
+    """The action card drawn and waiting for the player's choice stands at the right (one that acted at once is
+    told in the notice, test_feedback.py)."""
+    import random
+
+    from driving import towers_step
+
+    app.start_game("elemental-towers", {}, [Seat("Solo")], seed=4)
+    table, rng = app.table, random.Random(4)
     for _ in range(400):
-        play(app, 1)
         card = table.feedback.action_card
-        if not card.isHidden():
+        if not card.isHidden() or app.session.stage == "over":
             break
+        towers_step(app, rng)
     assert not card.isHidden(), "no action card drawn"
+    table.camera.finish()
+    table.feedback.place_labels()
     shown = rect_of(app, card)  # its name and effect, as drawn, lie inside a part of the window the HUD keeps
     assert any(o[0] <= shown[0] and shown[1] <= o[1] and o[2] <= shown[2] and shown[3] <= o[3]
                for o in table.obstacles())

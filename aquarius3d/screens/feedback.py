@@ -96,8 +96,13 @@ class Feedback:
             self.sounds.play("win")
         else:
             self.sounds.play("action" if played.result.move.action else "place")
-        # A computer's move is named at the top too, until the next move: nobody misses it.
-        screen.status = "\n".join(session.messages[played.said:played.said + 2]) if played.computer else ""
+        # A computer's move is named at the top too, until the next move: nobody misses it; so is what an action
+        # card drawn with the move did at once (Elemental Towers: "Shuffle Goals: done", the scoring row it made).
+        news = self._resolved_on_drawing()[1]
+        if played.computer:
+            screen.status = "\n".join(session.messages[played.said:played.said + (1 if news else 2)] + news)
+        else:
+            screen.status = "\n".join(news)
         if session.stage == Stage.COVER:
             screen.hud.cover_held = True
             self.cover_due = now + COVER_PAUSE
@@ -134,32 +139,34 @@ class Feedback:
         return humans[0] if humans else 0
 
     def _show_action(self) -> None:
-        """Elemental Towers: the action card drawn and waiting to act, face up with its name and effect."""
+        """Elemental Towers: the action card drawn and waiting to act, face up with its name and effect. One that
+        acted at once is told in the notice instead (`_moved`): its panel would only say it is done."""
         session = self.session
         drawn = (Stage.TABLE_CARD, Stage.TARGET, Stage.ROW, Stage.TRADE_PIECE)
         action = session.action if session.flow.draws_action and session.stage in drawn else None
-        effect = tr(f"effect_{action}") if action is not None else None
-        if action is None and session.flow.draws_action and not session.state.over:  # (over: the end panel's place)
-            action, effect = self._resolved_on_drawing()
         if action is None:
             self.action_card.hide()
             return
         self.action_name.setText(action_name(action))
-        self.action_effect.setText(effect)
+        self.action_effect.setText(tr(f"effect_{action}"))
         self.action_card.show()
 
-    def _resolved_on_drawing(self) -> tuple[str | None, str | None]:
-        """Elemental Towers: an action card drawn with the last move that acted (or could not) at once, with
-        what it did; shown until the next move."""
+    def _resolved_on_drawing(self) -> tuple[str | None, list[str]]:
+        """Elemental Towers: an action card drawn with the last move that acted (or could not) at once, and what the
+        log says of it from there ("Shuffle Goals: done", "The scoring row is now Fire 5, Space 4, ..."), each line
+        once; else (None, [])."""
         session, played = self.session, self.session.last_played
         state = session.state
-        if played is None or not state.discard:
-            return None, None
+        if played is None or not state.discard or not session.flow.draws_action:
+            return None, []
         top = session.game.deck.cards[state.discard[-1]].code
         name = action_name(top)
         outcomes = (tr("log_event_done", action=name), tr("log_event_impossible", action=name))
-        said = next((line for line in session.messages[played.said + 1:] if line in outcomes), None)
-        return (top, said) if said else (None, None)
+        lines = session.messages[played.said + 1:]
+        first = next((i for i, line in enumerate(lines) if line in outcomes), None)
+        if first is None:
+            return None, []
+        return top, list(dict.fromkeys(lines[first:]))  # (two shuffles drawn at once say the same row twice)
 
     # -- each frame --------------------------------------------------------------------------------------
 
