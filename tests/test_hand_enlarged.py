@@ -11,6 +11,7 @@ from test_layout import with_window
 from test_prompt import bounds
 
 from aquarius3d.i18n import set_language
+from aquarius3d.screens.focus import widget_rect
 from aquarius3d.screens.layout import inside, overlap
 from aquarius3d.session import Seat
 from aquarius3d.view.action_art import EFFECT_INK
@@ -115,3 +116,57 @@ def test_a_long_hand_shrunk_to_fit_still_shows_its_action_cards_large(app, monke
             assert inside(bounds(app, hand.enlarged), (-1024 / 600, 1024 / 600, -1, 1), 0.004)
     finally:
         app.base.adjustWindowAspectRatio(original)
+
+
+@pytest.mark.parametrize("width,height", [(1024, 600), (1280, 720), (1920, 1080)])
+def test_the_enlarged_card_never_covers_the_prompt_strip_nor_the_dialog(app, monkeypatch, width, height):
+    """Issue 27, point 8 (a playtester in a real window): Move a Card chosen in Aquarius Rising, the pointer left
+    on it, hid the prompt and most of its confirm button under the enlarged card; a Tab onto Trade Hands in
+    Aquarius hid the prompt strip. At every window size and interface scale, the card stands above them, its
+    effect still large enough to read."""
+    original = with_window(app, monkeypatch, width, height)
+    try:
+        for percent in (100, 125, 150):
+            app.settings["interface_scale"] = percent
+            for ruleset, code, keyboard in (("aquarius-rising", "move_a_card", False), ("aquarius", "trade_hands", True),
+                                            ("aquarius", "rotate_goals", False)):
+                app.start_game(ruleset, {}, [Seat("Ann"), Seat("Bartholomew"), Seat("Cy")], seed=4)
+                app.table.reveal()
+                table, hand, prompt = app.table, app.table.hud.hand, app.table.hud.prompt
+                index = hand_with_cards(app, [code])
+                table.apply_scale()
+                point = screen_of_hand(app, index)
+                if code != "trade_hands":
+                    table.click(point)  # chosen: the dialog's button(s) wait beside the strip
+                    assert not prompt.dialog.isHidden(), (ruleset, app.session.stage)
+                if keyboard:
+                    monkeypatch.setattr(table.picker, "mouse", lambda: None)
+                    for _ in range(index + 1):
+                        table.keys.step(1)
+                else:
+                    monkeypatch.setattr(table.picker, "mouse", lambda point=point: point)
+                table._tick(FakeTask())
+                assert hand.enlarged is not None and hand.enlarged_index == index, (ruleset, percent)
+                seen = bounds(app, hand.enlarged)
+                assert prompt.rects()
+                for rect in prompt.rects():
+                    assert not overlap(seen, rect), (ruleset, code, percent, seen, rect)
+                assert inside(seen, (-width / height, width / height, -1, 1), 0.004)
+                assert not any(overlap(seen, box) for _, box in hand.nodes)
+                if table.heights.shown:  # (Rising's heights panel, at the bottom left, stays readable too)
+                    assert not overlap(seen, widget_rect(app.base, table.heights.panel)), (percent, seen)
+                assert effect_px(app, hand.enlarged, height) >= MIN_PX, (ruleset, percent)
+    finally:
+        app.base.adjustWindowAspectRatio(original)
+
+
+def hand_with_cards(app, codes):
+    """The seat to move gets these action cards from the deck; the index of the first in its hand."""
+    session = app.session
+    state = session.state
+    for code in codes:
+        card = next(i for i in state.deck if session.game.deck.cards[i].code == code)
+        state.deck.remove(card)
+        state.hands[session.seat].append(card)
+    app.table.refresh()
+    return len(state.hands[session.seat]) - len(codes)

@@ -242,7 +242,7 @@ class TableKeys:
         elif self._lit is not None and self._lit.kind == "pyramid":
             screen.parts.hover_tray(None)
         if focus is not None and focus.kind == "card":  # an action card: enlarged, as the pointer shows it
-            screen.hud.hand.enlarge(focus.key, screen.base.getAspectRatio())
+            screen.hud.hand.enlarge(focus.key, screen.base.getAspectRatio(), screen.kept_clear())
         elif self._lit is not None and self._lit.kind == "card":
             screen.hud.hand.enlarge(None)
         self._lit = focus if focus is not None and focus.kind in (*PREVIEWED, "card") else None

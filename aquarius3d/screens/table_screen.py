@@ -26,6 +26,7 @@ from . import Screen, layout
 from .elevation import aim_elevation, show_elevation
 from .end_moment import EndMoment
 from .feedback import Feedback
+from .focus import widget_rect
 from .game_menu import GameMenu
 from .heights import HeightPanel
 from .house_height import HouseHeight
@@ -275,7 +276,7 @@ class TableScreen(TableCamera, Screen):
             hand = self.hud.hand
             aspect = self.base.getAspectRatio()
             over = hand.index_at(point, aspect) if point is not None and self.keys.modal() is None else None
-            hand.enlarge(over, aspect)
+            hand.enlarge(over, aspect, self.kept_clear())  # (above the strip and the dialog, never on them)
         self.tray_tip.update(point)  # a greyed pyramid under the pointer says why (Aquarius Rising)
         self.house_height.follow(point)  # the house under the pointer says its height (Aquarius Rising)
         self.keys.follow()
@@ -287,6 +288,13 @@ class TableScreen(TableCamera, Screen):
         elif session.stage != Stage.COMPUTER:
             self._bot_due = now + self.bot_pause
         return task.cont
+
+    def kept_clear(self) -> list[layout.Rect]:
+        """What a hand card shown enlarged never covers (aspect2d units): the prompt strip and the choice dialog
+        (what to do now, and the buttons to do it), Rising's heights panel."""
+        heights = getattr(self, "heights", None)
+        panel = [widget_rect(self.base, heights.panel)] if heights is not None and heights.shown else []
+        return self.hud.prompt.rects() + panel
 
     def hover(self, cell: Cell | None, move: Move | None = None) -> None:
         """The pointer is over a cell (and a ghost): light the ghost, mark the edges (Dominus)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from panda3d.core import CardMaker, NodePath
@@ -19,8 +20,11 @@ GAP = 0.03
 BOTTOM = -0.97
 LIFT = 0.05  # the chosen card stands this much higher
 ENLARGED = 2.4  # an action card under the pointer or the keyboard's focus, shown this many times as high...
-ABOVE = 0.03  # ...this far above the hand's band, inside the window by MARGIN
-MARGIN = 0.02
+ABOVE = 0.03  # ...this far above the hand's band and what it keeps clear of (the prompt strip, the dialog)...
+MARGIN = 0.02  # ...inside the window by this much
+SQUEEZED = 0.6  # over the card, less high than this share of ENLARGED: beside what it keeps clear of, if larger there
+
+Rect = tuple[float, float, float, float]  # left, right, bottom, top (aspect2d units)
 
 
 class Hand:
@@ -37,6 +41,8 @@ class Hand:
         self.enlarged: NodePath | None = None  # the action card shown enlarged with its words, if one is
         self.enlarged_index: int | None = None
         self.aspect = 16 / 9  # the window's, as the last enlarge was told it
+        self.clear: tuple[Rect, ...] = ()  # what the enlarged card keeps clear of, as the last enlarge was told it
+        self._placed: Rect | None = None  # where the enlarged card stands (left, width, bottom, height)
 
     @staticmethod
     def width(cards: int, height: float = CARD_H) -> float:
@@ -68,29 +74,62 @@ class Hand:
             node.setPos(x0, 0, z0)
             node.setPythonTag("hand", i)
             self.nodes.append((node, (x0, x0 + width, z0, z0 + height)))
-        index, self.enlarged_index = self.enlarged_index, None
+        index, self.enlarged_index, self._placed = self.enlarged_index, None, None
         self.enlarge(index)  # (still over the same place of the hand, drawn again, in the same window)
 
-    def enlarge(self, index: int | None, aspect: float | None = None) -> None:
-        """Show the hand's action card `index` enlarged above the hand, its effect written large enough to read
-        (view/action_art.py: `words`, readable), or none (None, or an element card: its face says it all)."""
-        if index == self.enlarged_index and (index is None or self.enlarged is not None):
+    def enlarge(self, index: int | None, aspect: float | None = None, clear: Sequence[Rect] | None = None) -> None:
+        """Show the hand's action card `index` enlarged over the hand, its effect written large enough to read
+        (view/action_art.py: `words`, readable), or none (None, or an element card: its face says it all). It
+        stands above the hand and above whatever of `clear` (the prompt strip, the choice dialog: aspect2d
+        rectangles) lies over its place, so that it never hides what to do now nor the buttons to do it."""
+        if aspect:
+            self.aspect = aspect
+        if clear is not None:
+            self.clear = tuple(clear)
+        shown = index is not None and 0 <= index < len(self.nodes) and self.cards[index]["kind"] != "element"
+        placed = self._place(index) if shown and index is not None else None
+        if index == self.enlarged_index and placed == self._placed and (not shown or self.enlarged is not None):
             return
         if self.enlarged is not None:
             self.enlarged.removeNode()
-        self.enlarged, self.enlarged_index = None, index
-        if index is None or not 0 <= index < len(self.nodes) or self.cards[index]["kind"] == "element":
+        self.enlarged, self.enlarged_index, self._placed = None, index, placed
+        if placed is None or index is None:
             return
-        aspect = self.aspect = aspect or self.aspect
-        height = min(self.full * ENLARGED, 1 - MARGIN - (self.band_top + ABOVE))
-        width = height * geometry.CARD_WIDTH / geometry.CARD_LENGTH
-        x0, x1, _, _ = self.nodes[index][1]
-        left = min(max((x0 + x1) / 2 - width / 2, -aspect + MARGIN), aspect - MARGIN - width)
+        left, width, bottom, height = placed
         node = self._card(self.cards[index], width, False, height, readable=True).copyTo(self.root)
-        node.setPos(left, 0, self.band_top + ABOVE)
-        node.setBin("gui-popup", 60)  # (over the prompt strip it rises into while it shows)
+        node.setPos(left, 0, bottom)
+        node.setBin("gui-popup", 60)  # (over the labels and the table's words)
         node.setName("hand-enlarged")
         self.enlarged = node
+
+    def _place(self, index: int) -> Rect:
+        """Where the enlarged card `index` stands: (left, width, bottom, height). Over the card's middle, above the
+        hand's band and each rectangle kept clear that lies under it; where that leaves it squeezed (a tall dialog
+        in a small window), beside what it keeps clear of if it stands larger there."""
+        x0, x1, _, _ = self.nodes[index][1]
+        wanted = self.full * ENLARGED
+        width = wanted * geometry.CARD_WIDTH / geometry.CARD_LENGTH
+        over = self._stand((x0 + x1) / 2 - width / 2, wanted)
+        if over[3] >= SQUEEZED * wanted:
+            return over
+        beside = [self._stand(r + ABOVE, wanted) for _, r, _, _ in self.clear]
+        beside += [self._stand(left - ABOVE - width, wanted) for left, _, _, _ in self.clear]
+        return max([over, *beside], key=lambda placed: placed[3] - (placed is not over) * 1e-6)
+
+    def _stand(self, left: float, height: float) -> Rect:
+        """The card `height` high (at most) from `left`, inside the window, over the hand's band and each rectangle
+        kept clear under it: (left, width, bottom, height), lower and narrower round the same middle if the
+        window's top leaves it less room."""
+        aspect = self.aspect
+        width = height * geometry.CARD_WIDTH / geometry.CARD_LENGTH
+        left = min(max(left, -aspect + MARGIN), aspect - MARGIN - width)
+        floor = max([self.band_top] + [top for l, r, _, top in self.clear if l < left + width and left < r])
+        bottom = floor + ABOVE
+        if bottom + height > 1 - MARGIN:
+            height = max(0.0, 1 - MARGIN - bottom)
+            middle, width = left + width / 2, height * geometry.CARD_WIDTH / geometry.CARD_LENGTH
+            left = middle - width / 2
+        return left, width, bottom, height
 
     def index_at(self, screen: tuple[float, float], aspect: float) -> int | None:
         """The hand card under a screen point."""
