@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from panda3d.core import Point3
 
-from aquarius3d.i18n import element_name, length, set_language, tr
+from aquarius3d.i18n import element_name, height as height_text, set_language, tr
 from aquarius3d.positions.file import parse_position
 from aquarius3d.view.rising import marker_rgb
 from driving import open_position, picture
@@ -63,7 +63,7 @@ def test_a_tie_is_one_label_naming_each_element_in_its_colour(app, language):
     tied_table(app)
     root = app.table.parts.elevation.root
     labels = {n.getTag("marker-label"): n for n in root.findAllMatches("**/=marker-label")}
-    height = length(app.table.parts.elevation.markers["fire"])
+    height = height_text(app.table.parts.elevation.markers["fire"])  # (to the hundredth, as everywhere)
     assert labels["fire"].node().getText() == element_name("fire")
     assert labels["water"].node().getText() == tr("marker_label", element=element_name("water"), height=height)
     assert labels["fire"].getZ() == pytest.approx(labels["water"].getZ())  # one line, side by side

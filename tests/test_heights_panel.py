@@ -6,12 +6,18 @@ fits beside the hand at every window size."""
 import pytest
 
 from aquarius3d.core import geometry
-from aquarius3d.i18n import element_name, length, set_language, tr
+from aquarius3d.i18n import element_name, set_language, tr
 from aquarius3d.session import Seat
 from aquarius3d.view.rising import element_tops
 from test_layout import overlap, play, rect_of, with_window
 
 SIZES = [(1024, 600), (1280, 720), (1920, 1080)]
+
+
+def hundredths(mm, language="en"):
+    """A height as the players read it everywhere: to the hundredth of a millimetre, no trailing zeros."""
+    text = f"{mm:.2f}".rstrip("0").rstrip(".")
+    return (text.replace(".", ",") if language == "fr" else text) + "\xa0mm"
 
 
 def shown_rows(panel):
@@ -27,6 +33,7 @@ def test_the_panel_lists_each_element_its_highest_point_and_rank_after_every_mov
         panel = table.heights
         assert panel.shown
         seen, seen_flat, flat = set(), False, geometry.card_top(0) + 1e-6
+        seen_two_digits = False
         for moves in (6, 12, 18):
             play(app, moves)
             session = app.session
@@ -44,15 +51,17 @@ def test_the_panel_lists_each_element_its_highest_point_and_rank_after_every_mov
             shown = shown_rows(panel)
             assert [name for _, name, _ in shown] == [element_name(e) for e, _, _ in rows]
             for (rank_text, _, value), (_, height, rank) in zip(shown, rows):
-                level = [r for _, h, r in rows if h is not None and h == height]  # (ties: tests below)
-                assert rank_text == ("" if rank is None else f"{min(level)}=" if len(level) > 1 else str(rank))
-                # a card flat on the felt is no height to read: "flat", not "0.3 mm" (found playing by real input)
-                assert value in ({length(height, d) for d in (1, 2, 3, 4)} if height is not None and height > flat
-                                 else {tr("heights_flat")} if height is not None else {"—"})
+                sharing = [r for _, _, r in rows if r == rank]  # (ties: tests below)
+                assert rank_text == ("" if rank is None else f"{rank}=" if len(sharing) > 1 else str(rank))
+                # a card flat on the felt is no height to read: "flat", not "0.3 mm" (found playing by real input);
+                # heights to the hundredth of a millimetre, always (the playtest saw 89.5 mm, then 89.46 mm at the end)
+                assert value == ("—" if height is None else tr("heights_flat") if height <= flat
+                                 else hundredths(height, language))
                 seen_flat |= height is not None and height <= flat
+                seen_two_digits |= height is not None and height > flat and f"{height:.2f}"[-1] != "0"  # (e.g. 89.46)
             seen.add(tuple(shown))
         assert len(seen) > 1  # it followed the game
-        assert seen_flat
+        assert seen_flat and seen_two_digits
     finally:
         set_language("en")
 
@@ -62,11 +71,35 @@ def chain_step(keys, elements):
     return next((step for step in range(5) if len({keys[e][step] for e in elements}) > 1), None)
 
 
+def tie_lines(session, rows, keys):
+    """The lines the panel owes under its rows, worked out here from the rules' keys: for each group of elements at
+    one height, the ranks the chain gave them and the step that orders them, then each set of them it leaves equal
+    (sharing a rank); or, equal on the whole chain, that they share their rank."""
+    pips, lines, steps = session.game.end.pips, [], set()
+    for height in dict.fromkeys(h for _, h, _ in rows if h is not None):
+        group = [(e, r) for e, h, r in rows if h == height]
+        if len(group) < 2:
+            continue
+        step = chain_step(keys, [e for e, _ in group])
+        steps.add(step)
+        if step is None:
+            lines.append(tr("heights_tie_even", rank=group[0][1]))
+            continue
+        reason = {1: f"heights_decide_1_{pips}", 3: f"heights_decide_3_{pips}"}.get(step, f"heights_decide_{step}")
+        lines.append(tr("heights_tie", ranks=f"{group[0][1]}–{group[-1][1]}", reason=tr(reason)))
+        for rank in dict.fromkeys(r for _, r in group):
+            if sum(r == rank for _, r in group) > 1:
+                lines.append(tr("heights_tie_even", rank=rank))
+    return lines, steps
+
+
 @pytest.mark.parametrize("language", ["en", "fr"])
-def test_elements_at_one_height_share_a_rank_and_the_panel_says_what_orders_them(app, language):
-    """Playtest (issue 27, points 3/4/8): Water, Air and Fire all at 89.5 mm were ranked 1, 2, 3 with no word why.
-    Elements at one height now share its first rank ("1="), stay in the rules' order, and a line under the rows
-    names the step of the tie-break chain that orders them (the ruleset's pips reading), inside the panel."""
+def test_elements_at_one_height_are_ranked_as_the_chain_orders_them_and_the_panel_says_what_did(app, language):
+    """Playtests (issue 27): Water, Air and Fire all at 89.5 mm were ranked 1, 2, 3 with no word why; then, written
+    "1=" all three, the panel disagreed with a house's label (ranks 1, 2, 3) and with the end screen (Space won the
+    tie on pips). Elements at one height are now ranked as the rest of the tie-break chain orders them, a line under
+    the rows names the step that did (the ruleset's pips reading), and only elements equal on the whole chain share
+    a rank ("1=")."""
     set_language(language)
     try:
         app.start_game("aquarius-rising", {}, [Seat(n, "computer") for n in ("Ann", "Bo", "Cy")], seed=7)
@@ -77,21 +110,14 @@ def test_elements_at_one_height_share_a_rank_and_the_panel_says_what_orders_them
             keys = session.game.end.keys(session.state)
             rows = session.flow.height_ranking()
             shown = shown_rows(panel)
-            lines = []
-            for height in dict.fromkeys(h for _, h, _ in rows if h is not None):
-                group = [(e, r) for e, h, r in rows if h == height]
-                if len(group) < 2:
+            for (rank_text, _, _), (element, _, rank) in zip(shown, rows):
+                if rank is None:
                     continue
-                first = group[0][1]
-                for element, _ in group:
-                    index = [e for e, _, _ in rows].index(element)
-                    assert shown[index][0] == f"{first}="  # a shared rank, as ties are written
-                step = chain_step(keys, [e for e, _ in group])
-                seen_steps.add(step)
-                pips = session.game.end.pips
-                reason = {1: f"heights_decide_1_{pips}", 3: f"heights_decide_3_{pips}"}.get(step, f"heights_decide_{step}")
-                lines.append(tr("heights_tie_even", rank=first) if step is None
-                             else tr("heights_tie", rank=first, reason=tr(reason)))
+                better = sum(keys[e] > keys[element] for e in keys)  # the whole chain, from the rules' keys
+                equal = sum(keys[e] == keys[element] for e in keys)
+                assert rank_text == (f"{better + 1}=" if equal > 1 else str(better + 1)), element
+            lines, steps = tie_lines(session, rows, keys)
+            seen_steps |= steps
             assert panel.note.getText() == "\n".join(lines)
             if lines:  # the lines lie inside the panel, under the rows
                 box, note = panel.rect(), rect_of(app, panel.note)
@@ -104,6 +130,33 @@ def test_elements_at_one_height_share_a_rank_and_the_panel_says_what_orders_them
         assert {1, 2} <= seen_steps  # the pips, and the next highest points, each ordered a tie in this game
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("seed", [1, 6, 9])
+def test_at_the_end_the_panel_agrees_with_the_result(app, seed):
+    """Playtest (issue 27): at the end the panel showed Earth, Space and Air all "1=" at 89.46 mm while the result
+    said Space won the tie on pips. In these games (3 computers) the goals' elements end at one height and the pips
+    decide: the panel ranks the winner's element above every other goal's, and writes each height as the result
+    does."""
+    app.start_game("aquarius-rising", {}, [Seat(n, "computer") for n in ("Ann", "Bo", "Cy")], seed=seed)
+    play(app, 1000)
+    session, panel = app.session, app.table.heights
+    assert session.stage == "over" and session.state.end_reason == "highest element"
+    cards = session.game.deck.cards
+    goals = {cards[g].code for g in session.state.goals if g is not None}
+    winners = {cards[session.state.goals[s]].code for s in session.state.winners}
+    summary = session.summary()
+    assert any(tr("explain_winner", element=element_name(e)) in summary for e in winners)
+    shown = {name: (rank, value) for rank, name, value in shown_rows(panel)}
+    place = {e: int(shown[element_name(e)][0].rstrip("=")) for e in goals}
+    tied_heights = {session.game.end.keys(session.state)[e][0] for e in goals}
+    assert len(tied_heights) < len(goals)  # (a tie on height among the goals: what this test is about)
+    for winner in winners:
+        assert all(place[winner] < place[e] for e in goals - winners), (shown, summary)
+        assert not shown[element_name(winner)][0].endswith("=") or len(winners) > 1
+    heights_line = summary[1]  # "Highest points of the goals' elements: Earth 89.46 mm, ..."
+    for e in goals:
+        assert f"{element_name(e)} {shown[element_name(e)][1]}" in heights_line
 
 
 def test_k_hides_the_panel_and_shows_it_again_and_the_table_takes_the_room(app):

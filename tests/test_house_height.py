@@ -3,17 +3,19 @@ and its elements' ranks in a screen label, M marks each goal element's highest p
 centres the orbit on the house or card under the pointer. The heights are the rules' own."""
 
 import re
+from dataclasses import replace
 
 import pytest
 
 from aquarius3d.core import geometry
 from aquarius3d.games.rising.houses import houses_of_state, points
-from aquarius3d.i18n import element_name, length, set_language, tr
+from aquarius3d.i18n import element_name, height as height_text, length, set_language, tr
 from aquarius3d.session import Seat
 from aquarius3d.screens.house_height import DWELL
 from aquarius3d.view.house_marks import MARKER_CLEAR, column_at
 from aquarius3d.view.labels import overlaps as overlap, screen_rect
 from aquarius3d.view.rising import element_tops
+from test_heights_panel import shown_rows
 from test_layout import play
 
 
@@ -31,7 +33,7 @@ def rules_tops(state):
 
 def house_points(app):
     """Houses (cards with pyramids, storeys) whose top the pointer can reach (its screen point meets that house
-    first)."""
+    first, off the panels of the HUD)."""
     table = app.table
     state = app.session.state
     aspect = app.base.getAspectRatio()
@@ -44,7 +46,8 @@ def house_points(app):
         if point is None or abs(point[0]) > 0.95 or abs(point[1]) > 0.95 \
                 or table.hud.hand.index_at(point, aspect) is not None:
             continue
-        if table.house_height.house_at(point) == cell:
+        on_hud = any(x0 <= point[0] <= x1 and y0 <= point[1] <= y1 for x0, x1, y0, y1 in table.obstacles())
+        if table.house_height.house_at(point) == cell and not on_hud:
             found[cell] = point
     return found
 
@@ -61,6 +64,7 @@ def test_a_hovered_house_says_its_height_and_its_elements_ranks(app, language):
         tops = rules_tops(session.state)
         keys = session.game.end.keys(session.state)
         ranks = {element: rank for element, _, rank in session.flow.height_ranking() if rank is not None}
+        panel = {name: rank for rank, name, _ in shown_rows(table.heights)}  # the K panel's ranks, as written
         label = table.house_height.label
         for cell, point in houses.items():
             table.house_height.follow(point, now=100.0)
@@ -71,8 +75,9 @@ def test_a_hovered_house_says_its_height_and_its_elements_ranks(app, language):
             elements = sorted((e for e in keys if e[0].upper() in letters), key=lambda e: (ranks[e], e))
             for element in elements:
                 assert height <= keys[element][0] + 1e-9  # no element stands higher than its highest point
-            words = "  ".join(tr("house_rank", element=element_name(e), rank=ranks[e]) for e in elements)
-            assert label.node().getText() == tr("house_height", height=length(height), ranks=words)
+            # the ranks as the K panel writes them ("1=" only where the whole chain leaves elements equal)
+            words = "  ".join(tr("house_rank", element=element_name(e), rank=panel[element_name(e)]) for e in elements)
+            assert label.node().getText() == tr("house_height", height=height_text(height), ranks=words)
             assert label.getPythonTag("anchor")[0] == pytest.approx((*geometry.cell_centre(*cell), height))
             table.feedback.place_labels()
             overlay = table.parts.overlay
@@ -84,6 +89,76 @@ def test_a_hovered_house_says_its_height_and_its_elements_ranks(app, language):
         assert table.house_height.house is None and label not in table.parts.overlay.shown()
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_house_holding_elements_at_one_height_says_the_ranks_the_panel_says(app, language):
+    """Playtest (issue 27): K listed Fire, Air and Earth as "1=" while the label over a house said "Fire: rank 1,
+    Air: rank 2, Earth: rank 3". Both now write the session's places: the rules' chain, "1=" only where it leaves
+    elements equal."""
+    set_language(language)
+    try:
+        app.start_game("aquarius-rising", {}, [Seat(n, "computer") for n in ("Ann", "Bo", "Cy")], seed=7)
+        table, label, seen, now = app.table, app.table.house_height.label, 0, 100.0
+        for _ in range(12):
+            play(app, 5)
+            if app.session.stage == "over":
+                break
+            keys = app.session.game.end.keys(app.session.state)
+            panel = {name: rank for rank, name, _ in shown_rows(table.heights)}
+            tops = rules_tops(app.session.state)
+            for cell, point in house_points(app).items():
+                elements = [e for e in keys if e[0].upper() in tops[cell][1]]
+                if not any(abs(keys[e][0] - keys[o][0]) < 1e-6 for e in elements for o in keys if o != e):
+                    continue  # (no element here stands at another's height)
+                table.house_height.follow(point, now=now)
+                table.house_height.follow(point, now=now + 2 * DWELL)  # (rested long enough, whatever the rounding)
+                text = label.node().getText()
+                for element in elements:
+                    assert tr("house_rank", element=element_name(element), rank=panel[element_name(element)]) in text
+                seen += 1
+                table.house_height.follow((0.0, 0.99), now=now + 1)
+                now += 10
+                assert label.isHidden()
+        assert seen >= 2
+    finally:
+        set_language("en")
+
+
+def test_no_label_over_a_panel_of_the_hud_nor_once_the_game_is_over(app):
+    """Playtest (issue 27): "Top: 25.7 mm Water: rank 5" stayed over Rising's result panel at the end. The label goes
+    while the pointer is on a panel of the HUD (a house behind it is not what the player points at) and once the
+    game is over."""
+    app.start_game("aquarius-rising", {}, [Seat(n, "computer") for n in ("Ann", "Bo", "Cy")], seed=5)
+    play(app, 60)
+    table, hover = app.table, app.table.house_height
+    orbit = table.camera.orbit
+    table.camera.place(replace(orbit, distance=orbit.distance * 0.45))  # the table fills the window, under the panels
+    behind = None  # a point on a HUD panel with a house right behind it
+    for left, right, bottom, top in table.obstacles():
+        for i in range(1, 8):
+            for j in range(1, 8):
+                point = (left + (right - left) * i / 8, bottom + (top - bottom) * j / 8)
+                if hover.house_at(point) in hover.tops and hover.tops[hover.house_at(point)][0] > geometry.card_top(0) + 1:
+                    behind = behind or point
+    assert behind is not None
+    hover.follow(behind, now=100.0)
+    hover.follow(behind, now=100.0 + DWELL)
+    assert hover.house is None and hover.label.isHidden()
+    cell, point = next(iter(house_points(app).items()))  # off the panels: it speaks
+    hover.follow(point, now=200.0)
+    hover.follow(point, now=200.0 + DWELL)
+    assert hover.house == cell and not hover.label.isHidden()
+    play(app, 1000)  # the pointer stays on the house while the game ends
+    assert app.session.stage == "over"
+    table.refresh()
+    points = list(house_points(app).values())
+    assert points
+    for point in points:
+        hover.follow(point, now=300.0)
+        hover.follow(point, now=300.0 + DWELL)
+        assert hover.house is None and hover.label.isHidden()
+        assert hover.label not in table.parts.overlay.shown()
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
@@ -144,7 +219,7 @@ def test_m_marks_each_elements_highest_point_over_its_house(app):
     for label in marks.labels:  # a label a marker, naming its elements (at one height in one house)
         elements = label.getTag("element-mark").split()
         assert plain(label.node().getText()) == tr("marker_label", element=", ".join(element_name(e) for e in elements),
-                                                   height=length(keys[elements[0]][0]))
+                                                   height=height_text(keys[elements[0]][0]))
     assert sorted(e for label in marks.labels for e in label.getTag("element-mark").split()) == sorted(keys)
     app.base.messenger.send("m")
     assert not marks.shown and marks.root.isHidden()

@@ -449,7 +449,7 @@ def test_rising_winner_explained_in_words():
     session.state = state
     session.state.phase, session.state.winners, session.state.end_reason = "over", [1], "highest element"
     assert session.flow.explain_heights() == [
-        "Highest points of the goals' elements: Air 44.7\xa0mm, Fire 44.7\xa0mm.",
+        "Highest points of the goals' elements: Air 44.73\xa0mm, Fire 44.73\xa0mm.",
         "Tied, so the pips in the house(s) of those points count (the English rules' reading): Air 3, Fire 6.",
         "Fire wins.",
     ]
@@ -475,16 +475,16 @@ def _explained(name: str) -> list[str]:
 def test_rising_explanation_says_which_reading_counts_the_pips_at_both_heights():
     """Pips at the highest and the secondary height, by house (English) or at that height (French)."""
     assert _explained("secondary-pips-by-house.yaml") == [
-        "Highest points of the goals' elements: Air 60.9\xa0mm, Fire 60.9\xa0mm.",
+        "Highest points of the goals' elements: Air 60.89\xa0mm, Fire 60.89\xa0mm.",
         "Tied, so the pips in the house(s) of those points count (the English rules' reading): Air 4, Fire 4.",
-        "Next highest points: Air 26\xa0mm, Fire 26\xa0mm.",
+        "Next highest points: Air 25.96\xa0mm, Fire 25.96\xa0mm.",
         "Tied, so the pips in the house(s) of those points count (the English rules' reading): Air 6, Fire 4.",
         "Air wins.",
     ]
     assert _explained("secondary-pips-at-height.yaml") == [
-        "Highest points of the goals' elements: Air 60.9\xa0mm, Fire 60.9\xa0mm.",
+        "Highest points of the goals' elements: Air 60.89\xa0mm, Fire 60.89\xa0mm.",
         "Tied, so the pips of the pyramids at that height count, in any house (the French rules' reading): Air 2, Fire 2.",
-        "Next highest points: Air 26\xa0mm, Fire 26\xa0mm.",
+        "Next highest points: Air 25.96\xa0mm, Fire 25.96\xa0mm.",
         "Tied, so the pips of the pyramids at that height count, in any house (the French rules' reading): Air 0, Fire 0.",
         "Largest groups on the table: Air 1, Fire 3.",
         "Fire wins.",

@@ -18,6 +18,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from ..core.geometry import card_top
 from ..files.resources import catalogs_dir
 from ..files.yamlfile import read_yaml
 
@@ -110,6 +111,17 @@ def number(value: float, digits: int = 1) -> str:
 def length(mm: float, digits: int = 1) -> str:
     """A length in millimetres for people: "26 mm", "26.4 mm"; "26,4 mm" in French (a no-break space before mm)."""
     return tr("length_mm", value=number(mm, digits))
+
+
+HEIGHT_DIGITS = 2  # the pieces' measures are given to the hundredth of a millimetre (core/geometry.py)
+FLAT = card_top(0) + 1e-6  # a card's face on the felt: its thickness is no height to read
+
+
+def height(mm: float) -> str:
+    """A height on Aquarius Rising's table, read the same everywhere (the K panel, M's marks, a house's label, the
+    end screen): "89.46 mm", to the hundredth of a millimetre, so that two heights that differ never read alike
+    and one height never reads two ways; "flat" for a card's face on the felt ("0.3 mm" would read as nonsense)."""
+    return tr("heights_flat") if mm <= FLAT else length(mm, HEIGHT_DIGITS)
 
 
 def choice_name(value: object) -> str:

@@ -1,10 +1,12 @@
 """Aquarius Rising: the height ranking kept on screen, a small panel in the bottom left corner listing each goal
 element's highest point in millimetres and its rank, redrawn after every move; K hides it and shows it again.
-Elements at the same height share a rank ("1="), listed in the order the rest of the tie-break chain gives them, and
-a line under the rows says which step of the chain orders them (the panel grows upwards to hold it).
+Elements at the same height are ranked as the rest of the tie-break chain orders them (1, 2, 3, as the end screen
+finds the winner), and a line under the rows says which step of the chain orders them (the panel grows upwards to
+hold it); only elements equal on the whole chain share a rank ("1="), as a house's label writes it too.
 
-The heights and the ranks are the session's (RisingFlow.height_ranking): the rules' own heights and tie-break
-chain, from the same geometry the table is drawn by, never measured again here. The panel is HUD space: the
+The heights and the ranks are the session's (RisingFlow.height_ranking, height_places, height_ties): the rules' own
+heights and tie-break chain, from the same geometry the table is drawn by, never measured again here. Heights are
+written as everywhere else (i18n.height: to the hundredth of a millimetre, "flat" for a card on the felt). The panel is HUD space: the
 camera frames the table beside it and the labels keep clear of it (obstacles)."""
 
 from __future__ import annotations
@@ -14,9 +16,8 @@ from typing import TYPE_CHECKING, cast
 from direct.gui.DirectGui import DirectFrame
 from panda3d.core import Point3, TextNode
 
-from ..core import geometry
 from ..core.vocabulary import LETTER_OF
-from ..i18n import element_name, length, tr
+from ..i18n import element_name, height as height_text, tr
 from ..view.palette import ELEMENT_RGB
 from .widgets import TEXT
 
@@ -35,7 +36,6 @@ DIM = (0.62, 0.62, 0.62, 1)  # an element not on the table
 NOTE_SCALE, NOTE_GAP = 0.03, 0.055  # the ties' lines under the rows; from the last row's baseline to the first's
 NOTE_BOTTOM = 0.045  # the last line's baseline, over the panel's bottom
 SOFT = (0.86, 0.84, 0.76, 1)  # the ties' lines, a little softer than the rows
-FLAT = geometry.card_top(0) + 1e-6  # an element whose highest point is a card's face on the felt: "flat", not 0.3 mm
 
 
 def element_rgb(element: str) -> tuple[float, float, float]:
@@ -69,7 +69,7 @@ class HeightPanel:
         self.note = screen.text("", (left + 0.04, NOTE_BOTTOM), NOTE_SCALE, TextNode.ALeft, parent=self.panel,
                                 fg=SOFT, wrap=(WIDTH - 0.07) / NOTE_SCALE)
         self.rows: list[tuple[str, float | None, int | None]] = []  # what the panel shows: element, mm, rank
-        self.tied: dict[str, str] = {}  # elements at another's height -> the rank they share ("1=")
+        self.places: dict[str, str] = {}  # each ranked element's place as written: "2", or "2=" when shared
         self.panel.hide()
 
     @property
@@ -81,37 +81,33 @@ class HeightPanel:
         if not self.wanted:
             self.panel.hide()
             return
-        self.rows = cast("RisingFlow", self.screen.session.flow).height_ranking()
-        digits = 1
-        heights = [h for _, h, _ in self.rows if h is not None]
-        while digits < 4 and len({length(h, digits) for h in heights}) < len(set(heights)):
-            digits += 1  # heights a hair apart are shown apart (as the end screen does)
+        flow = cast("RisingFlow", self.screen.session.flow)
+        self.rows, self.places = flow.height_ranking(), flow.height_places()
         self.title.setText(tr("heights_title"))
         self.tell_ties()
-        for row, (element, height, rank) in enumerate(self.rows[:5]):
+        for row, (element, height, _) in enumerate(self.rows[:5]):
             colour = (*element_rgb(element), 1.0)
-            self.ranks[row].setText(self.tied.get(element, str(rank)) if rank is not None else "")
+            self.ranks[row].setText(self.places.get(element, ""))
             self.swatches[row]["frameColor"] = colour if height is not None else (*element_rgb(element), 0.35)
             self.names[row].setText(element_name(element))
-            self.values[row].setText("—" if height is None else tr("heights_flat") if height <= FLAT
-                                     else length(height, digits))  # (a card's thickness is no height to read)
+            self.values[row].setText("—" if height is None else height_text(height))
             for text in (self.names[row], self.values[row]):
                 text["fg"] = TEXT if height is not None else DIM
         self.panel.show()
 
     def tell_ties(self) -> None:
-        """Elements at one height share its first rank ("1="); a line a group says what orders them (the rules'
-        step of the tie-break chain, RisingFlow.height_ties), and the panel grows upwards to hold the lines."""
+        """A line for each group of elements at one height: the ranks the chain gave them and its step that orders
+        them ("1–3 Same height: the pips ... decide"), or that they share their rank ("1= ... tied on every count");
+        the panel grows upwards to hold the lines (RisingFlow.height_ties: the rules' chain)."""
         flow = cast("RisingFlow", self.screen.session.flow)
         pips = getattr(self.screen.session.game.end, "pips", "house")  # which reading counts the pips
-        self.tied, lines = {}, []
-        for rank, elements, step in flow.height_ties():
-            self.tied.update((element, f"{rank}=") for element in elements)
+        lines = []
+        for first, last, _, step in flow.height_ties():
             if step is None:
-                lines.append(tr("heights_tie_even", rank=rank))
+                lines.append(tr("heights_tie_even", rank=first))
             else:
                 reason = tr(f"heights_decide_{step}_{pips}" if step in (1, 3) else f"heights_decide_{step}")
-                lines.append(tr("heights_tie", rank=rank, reason=reason))
+                lines.append(tr("heights_tie", ranks=f"{first}–{last}", reason=reason))
         self.note.setText("\n".join(lines))
         rows = self.note.textNode.getNumRows() if lines else 0
         line = self.note.textNode.getLineHeight() * NOTE_SCALE

@@ -3,9 +3,11 @@ the spot the keyboard lights) says its height in millimetres and its elements' r
 M marks the highest point of each goal element over its house; in every game C centres the orbit on the house or
 card under the pointer.
 
-The heights are the rules' (view/house_marks.py gathers the rules' points per house; the ranks are
-RisingFlow.height_ranking's, as the K panel and the end screen give them); the label is a screen label placed by
-view/labels.py's rules: never over a card, another label or a panel of the HUD.
+The heights are the rules' (view/house_marks.py gathers the rules' points per house) and read as everywhere else
+(i18n.height); the ranks are RisingFlow.height_places', written as the K panel writes them ("1=" only for elements
+the whole tie-break chain leaves equal). The label is a screen label placed by view/labels.py's rules: never over
+a card, another label or a panel of the HUD; none while the pointer is on a panel of the HUD or once the game is
+over (the result panel speaks then).
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from typing import TYPE_CHECKING, cast
 from panda3d.core import LineSegs, Mat4, Point3
 
 from ..core import geometry
-from ..i18n import element_name, length, tr
+from ..i18n import FLAT, element_name, height as height_text, tr
+from ..session import Stage
 from ..view.house_marks import ElementMarks, column_at, house_tops
 from ..view.labels import ScreenLabels
 from ..view.rising import element_tops
@@ -52,6 +55,7 @@ class HouseHeight:
         self.marks = ElementMarks(screen.scene.root, overlay)
         self.tops: dict[Cell, tuple[float, tuple[str, ...]]] = {}  # each house's highest point and its elements
         self.ranks: dict[str, int] = {}
+        self.places: dict[str, str] = {}  # each ranked element's place as written: "2", or "2=" when shared
         self.house: Cell | None = None  # the house the label speaks of
         self._under: Cell | None = None  # the house under the pointer, since when
         self._since = 0.0
@@ -65,8 +69,9 @@ class HouseHeight:
             return
         state = self.screen.session.state
         self.tops = house_tops(state)
-        rows = cast("RisingFlow", self.screen.session.flow).height_ranking()
-        self.ranks = {element: rank for element, _, rank in rows if rank is not None}
+        flow = cast("RisingFlow", self.screen.session.flow)
+        self.ranks = {element: rank for element, _, rank in flow.height_ranking() if rank is not None}
+        self.places = flow.height_places()
         tops = element_tops(state)
         if tops != self.marks.tops:
             self.marks.update(tops)
@@ -88,17 +93,22 @@ class HouseHeight:
 
     def follow(self, point: ScreenPoint | None, now: float | None = None) -> None:
         """Each frame: the house under the pointer, once the pointer has rested on it DWELL seconds, or the keyboard's
-        lit spot while it leads, gets the label; it goes as soon as the pointer leaves its house. (A pointer
-        sweeping across the table places no label: each one placed places the others again.)"""
+        lit spot while it leads, gets the label; it goes as soon as the pointer leaves its house, goes onto a panel
+        of the HUD, or the game ends. (A pointer sweeping across the table places no label: each one placed places
+        the others again.)"""
         if not self.rising:
             return
         now = time.monotonic() if now is None else now
         screen = self.screen
         keys = screen.keys.previewing()
-        wanted = (point, keys, screen.hover_cell, screen.camera.orbit, len(screen.session.state.log))
+        over = screen.session.stage == Stage.OVER
+        wanted = (point, keys, screen.hover_cell, screen.camera.orbit, len(screen.session.state.log), over)
         if wanted != self._pointer:
             self._pointer = wanted
-            under = screen.hover_cell if keys else (self.house_at(point) if point is not None else None)
+            on_hud = point is not None and any(left <= point[0] <= right and bottom <= point[1] <= top
+                                               for left, right, bottom, top in screen.obstacles())
+            under = None if over else screen.hover_cell if keys else (
+                self.house_at(point) if point is not None and not on_hud else None)
             if under != self._under:
                 self._under, self._since = under, now
         if self._under != self.house:
@@ -143,7 +153,9 @@ class HouseHeight:
         node.setMat(screen.base.render2d, Mat4.identMat())
 
     def _say(self) -> None:
-        house = self.house if self.house in self.tops and not self.screen.elevation_on else None
+        screen = self.screen
+        shown = self.house in self.tops and not screen.elevation_on and screen.session.stage != Stage.OVER
+        house = self.house if shown else None
         if house is None:
             self.label.node().setText("")
             self.label.hide()
@@ -151,13 +163,13 @@ class HouseHeight:
             self._leader = None
             return
         height, elements = self.tops[house]
-        if height <= geometry.card_top(0) + 1e-6:  # a card alone on the felt: its thickness is no height to read
+        if height <= FLAT:  # a card alone on the felt: its thickness is no height to read
             self.label.node().setText(tr("house_flat"))
         else:
             ordered = sorted(elements, key=lambda element: (self.ranks.get(element, 99), element))
-            ranks = "  ".join(tr("house_rank", element=element_name(element), rank=self.ranks[element])
-                              for element in ordered if element in self.ranks)
-            self.label.node().setText(tr("house_height", height=length(height), ranks=ranks))
+            ranks = "  ".join(tr("house_rank", element=element_name(element), rank=self.places[element])
+                              for element in ordered if element in self.places)
+            self.label.node().setText(tr("house_height", height=height_text(height), ranks=ranks))
         x, y = geometry.cell_centre(*house)
         self.label.setPythonTag("house", house)
         ScreenLabels.anchor(self.label, (x, y, height), LABEL_LIFT)

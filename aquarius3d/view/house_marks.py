@@ -27,7 +27,7 @@ from panda3d.core import (
 
 from ..core import geometry
 from ..core.vocabulary import ELEMENT_OF, ELEMENTS, LETTER_OF
-from ..i18n import element_name, length, tr
+from ..i18n import element_name, height as height_text, tr
 from .labels import ScreenLabels
 from .palette import ELEMENT_RGB
 
@@ -195,7 +195,7 @@ class ElementMarks:
                 marker.setTag("element-mark", " ".join(elements))
                 label = self.overlay.add("element-mark-label", LABEL_SCALE, parent=self.labels_root)
                 names = ", ".join(f"\1{name_colour(e)}\1{element_name(e)}\2" for e in elements)
-                label.node().setText(tr("marker_label", element=names, height=length(height)))
+                label.node().setText(tr("marker_label", element=names, height=height_text(height)))
                 ScreenLabels.anchor(label, (spot[0], spot[1], spot[2] + MARKER_HEIGHT), lift=0.035)
                 label.setTag("element-mark", " ".join(elements))
                 self.labels.append(label)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from panda3d.core import LineSegs, NodePath, OrthographicLens, TextNode, TransparencyAttrib
 
 from ..core import geometry
-from ..i18n import element_name, length, tr
+from ..i18n import element_name, height as height_text, length, tr
 from .labels import ScreenLabels
 from .storeys import storey_tops
 from .palette import ELEMENT_RGB
@@ -35,7 +35,6 @@ FAN_BESIDE = 34.0  # millimetres from a tray's outer end to the middle of its se
 FAN_REACH = 40.0  # how far a hand of a few backs reaches from its middle
 PILES_REACH = geometry.CARD_LENGTH + 16.0  # how far the piles reach beyond the outermost spots (view/piles.py)
 TEXT_RGBA = (0.96, 0.94, 0.86, 1)
-FLAT = geometry.card_top(0) + 1e-6  # an element whose highest point is a bare card's face: "flat" (as on K's panel)
 STUCK_GREY, STUCK_TINT, STUCK_ALPHA = 0.5, 0.3, 0.5  # a pyramid of the tray no quarter can take now: greyed, faded
 STUCK_TEXT = (0.55, 0.55, 0.55, 1)  # its count, greyed too
 COUNT_SCALE = 14.0  # a stack's count, flat on the tray before its stack, on its right (millimetres)
@@ -278,7 +277,7 @@ class StoreyLabels:
             x, y = geometry.cell_centre(*cell)
             for level, top in levels[1:]:
                 label = self.overlay.add("storey-label", self.SCALE, parent=self.root)
-                label.node().setText(tr("storey_label", level=level, height=length(top)))
+                label.node().setText(tr("storey_label", level=level, height=height_text(top)))
                 ScreenLabels.anchor(label, (x + geometry.CARD_WIDTH / 2, y, top), beside=True)
                 label.setTag("storey", f"{cell[0]},{cell[1]},{level}")
                 self.labels.append(label)
@@ -352,7 +351,7 @@ class Elevation:
             x = right + 2
             for place, name in enumerate(group):
                 last = place == len(group) - 1
-                said = tr("heights_flat") if height <= FLAT else length(height)  # (a bare card's face: not "0.3 mm")
+                said = height_text(height)  # (a bare card's face: "flat", not "0.3 mm")
                 words = tr("marker_label", element=element_name(name), height=said) if last else element_name(name)
                 label = _label(self.root, words, 6.5, (*marker_rgb(name), 1), TextNode.ALeft)
                 label.setPos(x, front - 1, at)

@@ -6,7 +6,7 @@ from ...engine.game import ApplyResult, Game
 from ...engine.moves import PlacePyramid, TradePyramids, TwoPyramids, cell_text
 from ...engine.state import State
 from ...engine.table import Cell
-from ...i18n import element_name, length, pyramid_name, tr
+from ...i18n import element_name, height, pyramid_name, tr
 from ...core.vocabulary import ELEMENTS
 from ..aquarius import narration as aquarius
 from .houses import houses_of_state, ranking_keys
@@ -51,10 +51,7 @@ def explain_heights(game: Game, state: State) -> list[str]:
         if len(alive) < 2:
             break
         values = {g: keys[g][step] for g in alive}
-        digits = 1
-        while digits < 6 and len({_number(v, step, digits) for v in values.values()}) < len(set(values.values())):
-            digits += 1  # heights a hair apart are shown apart
-        listed = ", ".join(f"{element_name(g)} {_number(values[g], step, digits)}" for g in alive)
+        listed = ", ".join(f"{element_name(g)} {_number(values[g], step)}" for g in alive)
         best = max(values.values())
         alive = [g for g in alive if values[g] == best]
         lines.append(tr(key, values=listed))
@@ -65,8 +62,9 @@ def explain_heights(game: Game, state: State) -> list[str]:
     return lines
 
 
-def _number(value: float, step: int, digits: int = 1) -> str:
-    """A chain value in words: heights in millimetres, pips and panels as counts."""
+def _number(value: float, step: int) -> str:
+    """A chain value in words: heights as everywhere (i18n.height: to the hundredth of a millimetre, "flat" for a
+    card's face on the felt), pips and panels as counts."""
     if step in (0, 2):
-        return "—" if value < 0 else length(value, digits)
+        return "—" if value < 0 else height(value)
     return str(value)

@@ -200,21 +200,37 @@ class RisingFlow(Flow):
             found += [(element, keys[element][0], rank) for element in group]
         return found + [(element, None, None) for element in ELEMENTS if element not in keys]
 
-    def height_ties(self) -> list[tuple[int, list[str], int | None]]:
+    def height_places(self) -> dict[str, str]:
+        """Each ranked element's place as the K panel and a house's label both write it: "2", or "2=" for elements
+        that share it (equal on the whole tie-break chain, so that the rules cannot order them)."""
+        rows = [(element, rank) for element, _, rank in self.height_ranking() if rank is not None]
+        ranks = [rank for _, rank in rows]
+        return {element: f"{rank}=" if ranks.count(rank) > 1 else str(rank) for element, rank in rows}
+
+    def height_ties(self) -> list[tuple[int, int, list[str], int | None]]:
         """Elements whose highest points are equal, as the rules order them among themselves (the rest of the
-        tie-break chain): each such group's first rank, its elements best first, and the step of the chain that
-        orders them (houses.deciding_step: 1 or 3 pips, 2 the next highest point, 4 the largest group; None: equal
-        on all of it, they share the rank)."""
+        tie-break chain): each such group's first and last rank, its elements best first, and the first step of the
+        chain on which they differ (houses.deciding_step: 1 or 3 pips, 2 the next highest point, 4 the largest
+        group); then, after a group the chain orders, each of its sets of elements still equal on the whole chain,
+        which share their rank, with the step None (a group equal on all of it is one such entry)."""
         state = self.session.state
         end = self.session.game.end
         keys = end.keys(state) if isinstance(end, HighestElementBlock) else {}
         rows = [(element, rank) for element, _, rank in self.height_ranking() if rank is not None]
-        ties = []
+        ties: list[tuple[int, int, list[str], int | None]] = []
         for height in dict.fromkeys(keys[element][0] for element, _ in rows):
             group = [(element, rank) for element, rank in rows if keys[element][0] == height]
-            if len(group) > 1:
-                names = [element for element, _ in group]
-                ties.append((group[0][1], names, deciding_step(keys, names)))
+            if len(group) < 2:
+                continue
+            names = [element for element, _ in group]
+            step = deciding_step(keys, names)
+            ties.append((group[0][1], group[-1][1], names, step))
+            if step is None:
+                continue
+            for rank in dict.fromkeys(rank for _, rank in group):
+                same = [element for element, r in group if r == rank]
+                if len(same) > 1:
+                    ties.append((rank, rank, same, None))
         return ties
 
     def explain_heights(self) -> list[str]:
