@@ -285,3 +285,74 @@ def test_typing_a_name_in_the_join_form_fires_no_table_key(app):
     table.join.entry.enterText("Zed")
     press(app, "enter")
     assert not table.join.shown and [s.name for s in app.session.seats] == ["Ann", "Bo", "Zed"]
+
+
+@pytest.mark.parametrize("app", ["tour"], indirect=True)
+def test_tab_goes_through_the_tour_s_buttons(app):
+    """A playtester's Tab did nothing while the first-game tour showed (Enter alone went on): Tab and Shift+Tab go
+    through its Skip and Next, Enter presses the one in focus, and with none in focus goes on."""
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3)
+    table = app.table
+    table.reveal()
+    tour = table.tour
+    assert tour.shown and tour.step == 0
+    ring = table.keys.ring()
+    assert sorted(t.key[0] for t in ring) == sorted([tr("tour_skip"), tr("tour_next")])
+    press(app, "enter")  # nothing in focus: the next step
+    assert tour.step == 1
+    while table.keys.focus is None or table.keys.focus.key[0] != tr("tour_next"):
+        press(app, "tab")
+    assert not table.keys.marker.root.isHidden()
+    press(app, "enter")  # Next, in focus
+    assert tour.step == 2
+    while table.keys.focus is None or table.keys.focus.key[0] != tr("tour_skip"):
+        press(app, "shift-tab")
+    press(app, "enter")  # Skip the tour
+    assert not tour.shown and app.session.stage == "choose"
+
+
+def test_a_card_that_fits_nowhere_lets_tab_choose_another(app):
+    """A playtester chose a card that fits nowhere (the prompt: "choose another card"), and Tab did nothing until
+    Esc: the hand's cards are in Tab's ring then."""
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=9)
+    table, session = app.table, app.session
+    table.reveal()
+    state, game = session.state, session.game
+    state.table = type(state.table)()
+    code = {game.deck.cards[i].code: i for i in game.play_ids()}
+    state.table.place((0, 0), code["FFFF"], "FFFF")
+    state.hands[session.seat] = [code["WWWW"], code["FFFF"]]
+    table.refresh()
+    press(app, "tab")
+    press(app, "enter")  # the Water card: it fits nowhere
+    assert session.stage == "place" and session.selected == 0 and not session.spots()
+    tab_to(app, ("card", 1))
+    press(app, "enter")
+    assert session.selected == 1 and session.spots()
+
+
+def test_turning_the_card_keeps_a_spot_in_focus(app):
+    """A playtester's blue frame went when R turned the chosen card (its spot gone with the card turned): the spot
+    of the same place stays in focus, else the first spot."""
+    checked = 0
+    for seed in range(1, 6):
+        app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=seed)
+        table, session = app.table, app.session
+        table.reveal()
+        for card in range(len(table.hud.hand.nodes)):
+            session.select(card)
+            table.refresh()
+            if session.stage != "place":
+                session.cancel()
+                table.refresh()
+                continue
+            for target in [t for t in table.keys.ring() if t.kind == "spot"]:
+                tab_to(app, target)
+                press(app, "r")
+                if any(t.kind == "spot" for t in table.keys.ring()):
+                    assert table.keys.focus is not None and table.keys.focus.kind == "spot"
+                    checked += 1
+                press(app, "r")
+            session.cancel()
+            table.refresh()
+    assert checked > 5

@@ -21,6 +21,7 @@ the one in focus; the pointer moving puts it away, and the pointer leads again.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from panda3d.core import LVecBase4f, NodePath, Point3
@@ -70,6 +71,8 @@ class TableKeys:
     def modal(self) -> NodePath | None:
         """The panel whose buttons alone may be chosen now, if one shows over the table."""
         screen, hud = self.screen, self.screen.hud
+        if screen.tour.shown:  # (its Skip and Next: a playtester's Tab did nothing while it showed)
+            return cast(NodePath, screen.tour.panel)
         if screen.menu.shown:
             return cast(NodePath, screen.menu.shade)
         for panel in (screen.join.panel, hud.help_panel if screen.help_shown else None, hud.cover):
@@ -101,8 +104,11 @@ class TableKeys:
     def table_targets(self) -> list[Target]:
         session = self.screen.session
         stage, choice = session.stage, session.choice
+        cards = [Target("card", i) for i in range(len(self.screen.hud.hand.nodes))]
         if stage in (Stage.CHOOSE, Stage.DRAFT):
-            return [Target("card", i) for i in range(len(self.screen.hud.hand.nodes))]
+            return cards
+        if stage == Stage.PLACE and not session.fits(False) and not session.fits(True):
+            return cards  # a card that fits nowhere, either way round: another one is chosen from the hand
         if stage == Stage.PYRAMID and choice.pyramid is None:
             rising = cast("RisingFlow", session.flow)  # (only Aquarius Rising has this stage)
             placeable = rising.placeable()
@@ -137,12 +143,15 @@ class TableKeys:
         at = ring.index(self.focus) + step if self.focus in ring else (0 if step > 0 else -1)
         self.set(ring[at % len(ring)])
 
-    def enter(self) -> None:
-        """Enter: choose what is in focus; with nothing in focus, close the game menu, lift the cover, go on from a
-        round's end (Next round, Continue), or confirm an action that needs nothing chosen (Shuffle Hands)."""
+    def enter(self, otherwise: Callable[[], None] | None = None) -> None:
+        """Enter: choose what is in focus; with nothing in focus, `otherwise` (the tour's Next) if given, else close
+        the game menu, lift the cover, go on from a round's end (Next round, Continue), or confirm an action that
+        needs nothing chosen (Shuffle Hands)."""
         screen = self.screen
         if self.focus is not None and self.focus in self.ring():
             self.choose(self.focus)
+        elif otherwise is not None:
+            otherwise()
         elif screen.menu.shown:
             screen.close_menu()
         elif screen.session.stage in (Stage.COVER, Stage.ROUND_OVER):
@@ -209,8 +218,9 @@ class TableKeys:
         spot of the same cell once the card is turned, the button of the same words), else put away."""
         ring = self.ring()
         focus = self.focus
-        if focus is not None and focus not in ring:
-            self.focus = next((t for t in ring if self._same_place(focus, t)), None)
+        if focus is not None and focus not in ring:  # (a spot gone with the card turned: the first one then)
+            self.focus = next((t for t in ring if self._same_place(focus, t)),
+                              next((t for t in ring if t.kind == "spot"), None) if focus.kind == "spot" else None)
         self._light()
         self.frame()
 

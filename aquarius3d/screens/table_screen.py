@@ -126,8 +126,10 @@ class TableScreen(TableCamera, Screen):
     def bind_inputs(self) -> None:
         """The table's logical inputs (named in screens/inputs.py); while the game menu shows, only its own."""
         bind = self.bind
-        if self.tour.shown:  # the first-game tour: Enter goes on, Esc skips it
-            bind("confirm", self.tour.advance)
+        if self.tour.shown:  # the first-game tour: Enter goes on (or presses the button Tab is on), Esc skips it
+            bind("focus_next", self.keys.step, (1,))
+            bind("focus_previous", self.keys.step, (-1,))
+            bind("confirm", self.keys.enter, (self.tour.advance,))
             bind("cancel", self.tour.finish)
             return
         if self.join.shown:  # the Join form's name field takes the typing: no table key may fire under it
