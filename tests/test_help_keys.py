@@ -7,6 +7,7 @@ import pytest
 
 from aquarius3d.i18n import LANGUAGES, set_language, tr
 from aquarius3d.screens.inputs import KEYS
+from aquarius3d.session import Seat
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -21,3 +22,15 @@ def test_the_help_names_every_letter_and_digit_key(language):
     assert re.search(r"\b[A-Z] [A-Z] [A-Z] [A-Z]\b", text)  # the pan keys written together (W A S D, Z Q S D)
     named = {key for key in keys if re.search(rf"(^|[\s/]){key.upper()}[\s\u00a0]*(:|or |ou |\()", text, re.M)}
     assert named - pan == set(keys) - pan, sorted(set(keys) - pan - named)
+
+
+@pytest.mark.parametrize("ruleset", ["dominus", "aquarius-rising"])
+def test_f1_lists_the_keys_of_the_game_played(app, ruleset):
+    """A playtester read Aquarius Rising's keys (E, L, K, M, the tray) in Dominus' F1: they show in Rising alone."""
+    app.start_game(ruleset, {}, [Seat("Ann"), Seat("Bo")], seed=3)
+    table = app.table
+    table.toggle_help()
+    shown = table.hud.help_body.getText()
+    rising_rows = [row for row in tr("help_text").split("\n") if row.startswith("Aquarius Rising")]
+    assert rising_rows and all((row in shown) == (ruleset == "aquarius-rising") for row in rising_rows)
+    assert "3 or Home: the three-quarter view" in shown and "F1: this help" in shown

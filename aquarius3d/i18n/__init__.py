@@ -145,3 +145,9 @@ def pyramid_name(pyramid: str) -> str:
     """'Lr' -> 'large red'; in French the noun with it, each size where French puts it ("grande pyramide rouge",
     "pyramide rouge moyenne"): the catalogs say each size's order (`pyramid_name_S`, `_M`, `_L`)."""
     return tr(f"pyramid_name_{pyramid[0]}", colour=tr(f"colour_{pyramid[1]}"))
+
+
+def controls(rising: bool) -> str:
+    """The controls' rows (F1): Aquarius Rising's own rows (they begin with its name) only for Aquarius Rising (a
+    playtester read them in Dominus)."""
+    return "\n".join(row for row in tr("help_text").split("\n") if rising or not row.startswith("Aquarius Rising"))

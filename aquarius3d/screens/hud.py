@@ -17,7 +17,7 @@ from direct.gui.DirectGui import DGG, DirectFrame
 from panda3d.core import NodePath, Point3, TextNode
 
 from ..core.vocabulary import LETTER_OF
-from ..i18n import action_name, language, tr
+from ..i18n import action_name, controls, language, tr
 from ..session import Stage
 from ..view.camera import Rect
 from ..view.card_art import goal_texture
@@ -153,8 +153,8 @@ class Hud:
         screen = self.screen
         self.help_panel = screen.panel(HELP, colour=HELP_COLOUR)  # (nothing of the HUD reads through it)
         self.help_title = screen.text(tr("help_title"), (0, 0.56), 0.07, parent=self.help_panel)
-        self.help_body = screen.text(tr("help_text"), (-1.07, 0.44), 0.043, TextNode.ALeft, parent=self.help_panel,
-                                     wrap=53)
+        self.help_body = screen.text(controls(self.screen.session.flow.pyramids), (-1.07, 0.44), 0.043,
+                                     TextNode.ALeft, parent=self.help_panel, wrap=53)  # (this game's rows)
         self.help_page_button = screen.button(tr("help_rulings"), None, (0, -0.72), 0.05, parent=self.help_panel)
         self.help_close_button = screen.button(tr("help_close"), screen.toggle_help, (0, -0.72), 0.05,
                                                parent=self.help_panel)  # (Esc and F1 close it too)
@@ -325,7 +325,7 @@ class Hud:
             self.help_page_button["text"] = tr("help_controls")
         else:
             self.help_title.setText(tr("help_title"))
-            self.help_body.setText(tr("help_text"))
+            self.help_body.setText(controls(self.screen.session.flow.pyramids))
             self.fit_help(0.043)
             self.help_page_button["text"] = tr("help_rulings")
         self._place_help_buttons()
