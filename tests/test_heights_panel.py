@@ -73,24 +73,28 @@ def chain_step(keys, elements):
 
 def tie_lines(session, rows, keys):
     """The lines the panel owes under its rows, worked out here from the rules' keys: for each group of elements at
-    one height, the ranks the chain gave them and the step that orders them, then each set of them it leaves equal
-    (sharing a rank); or, equal on the whole chain, that they share their rank."""
-    pips, lines, steps = session.game.end.pips, [], set()
+    one height, the ranks the chain gave them and the steps that order them (each once, as they come between one
+    element and the next), then each set of them it leaves equal (sharing a rank); or, equal on the whole chain,
+    that they share their rank. Also the steps seen, and whether a group needed more than one."""
+    pips, lines, steps, several = session.game.end.pips, [], set(), False
     for height in dict.fromkeys(h for _, h, _ in rows if h is not None):
         group = [(e, r) for e, h, r in rows if h == height]
         if len(group) < 2:
             continue
-        step = chain_step(keys, [e for e, _ in group])
-        steps.add(step)
-        if step is None:
+        between = [chain_step(keys, [a, b]) for (a, _), (b, _) in zip(group, group[1:])]
+        ordering = list(dict.fromkeys(step for step in between if step is not None))
+        steps |= set(ordering) or {None}
+        several |= len(ordering) > 1
+        if not ordering:
             lines.append(tr("heights_tie_even", rank=group[0][1]))
             continue
-        reason = {1: f"heights_decide_1_{pips}", 3: f"heights_decide_3_{pips}"}.get(step, f"heights_decide_{step}")
-        lines.append(tr("heights_tie", ranks=f"{group[0][1]}–{group[-1][1]}", reason=tr(reason)))
+        keys_of = {1: f"heights_decide_1_{pips}", 3: f"heights_decide_3_{pips}"}
+        reasons = tr("heights_then").join(tr(keys_of.get(step, f"heights_decide_{step}")) for step in ordering)
+        lines.append(tr("heights_tie", ranks=f"{group[0][1]}–{group[-1][1]}", reason=reasons))
         for rank in dict.fromkeys(r for _, r in group):
             if sum(r == rank for _, r in group) > 1:
                 lines.append(tr("heights_tie_even", rank=rank))
-    return lines, steps
+    return lines, steps, several
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
@@ -103,7 +107,7 @@ def test_elements_at_one_height_are_ranked_as_the_chain_orders_them_and_the_pane
     set_language(language)
     try:
         app.start_game("aquarius-rising", {}, [Seat(n, "computer") for n in ("Ann", "Bo", "Cy")], seed=7)
-        panel, seen_steps = app.table.heights, set()
+        panel, seen_steps, seen_several = app.table.heights, set(), False
         for _ in range(12):
             play(app, 5)
             session = app.session
@@ -116,8 +120,9 @@ def test_elements_at_one_height_are_ranked_as_the_chain_orders_them_and_the_pane
                 better = sum(keys[e] > keys[element] for e in keys)  # the whole chain, from the rules' keys
                 equal = sum(keys[e] == keys[element] for e in keys)
                 assert rank_text == (f"{better + 1}=" if equal > 1 else str(better + 1)), element
-            lines, steps = tie_lines(session, rows, keys)
+            lines, steps, several = tie_lines(session, rows, keys)
             seen_steps |= steps
+            seen_several |= several
             assert panel.note.getText() == "\n".join(lines)
             if lines:  # the lines lie inside the panel, under the rows
                 box, note = panel.rect(), rect_of(app, panel.note)
@@ -128,6 +133,7 @@ def test_elements_at_one_height_are_ranked_as_the_chain_orders_them_and_the_pane
             if session.stage == "over":
                 break
         assert {1, 2} <= seen_steps  # the pips, and the next highest points, each ordered a tie in this game
+        assert seen_several  # a group the pips ordered in part, then the next highest points: both said
     finally:
         set_language("en")
 

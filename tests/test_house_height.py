@@ -139,7 +139,8 @@ def test_no_label_over_a_panel_of_the_hud_nor_once_the_game_is_over(app):
         for i in range(1, 8):
             for j in range(1, 8):
                 point = (left + (right - left) * i / 8, bottom + (top - bottom) * j / 8)
-                if hover.house_at(point) in hover.tops and hover.tops[hover.house_at(point)][0] > geometry.card_top(0) + 1:
+                house = hover.house_at(point)
+                if house in hover.tops and hover.tops[house][0] > geometry.card_top(0) + 1:
                     behind = behind or point
     assert behind is not None
     hover.follow(behind, now=100.0)

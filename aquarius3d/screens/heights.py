@@ -6,8 +6,8 @@ hold it); only elements equal on the whole chain share a rank ("1="), as a house
 
 The heights and the ranks are the session's (RisingFlow.height_ranking, height_places, height_ties): the rules' own
 heights and tie-break chain, from the same geometry the table is drawn by, never measured again here. Heights are
-written as everywhere else (i18n.height: to the hundredth of a millimetre, "flat" for a card on the felt). The panel is HUD space: the
-camera frames the table beside it and the labels keep clear of it (obstacles)."""
+written as everywhere else (i18n.height: to the hundredth of a millimetre, "flat" for a card on the felt). The
+panel is HUD space: the camera frames the table beside it and the labels keep clear of it (obstacles)."""
 
 from __future__ import annotations
 
@@ -97,17 +97,18 @@ class HeightPanel:
 
     def tell_ties(self) -> None:
         """A line for each group of elements at one height: the ranks the chain gave them and its step that orders
-        them ("1–3 Same height: the pips ... decide"), or that they share their rank ("1= ... tied on every count");
-        the panel grows upwards to hold the lines (RisingFlow.height_ties: the rules' chain)."""
+        them ("1–3 Same height: the pips ... decide, then ..."), or that they share their rank ("1= ... tied on
+        every count"); the panel grows upwards to hold the lines (RisingFlow.height_ties: the rules' chain)."""
         flow = cast("RisingFlow", self.screen.session.flow)
         pips = getattr(self.screen.session.game.end, "pips", "house")  # which reading counts the pips
         lines = []
-        for first, last, _, step in flow.height_ties():
-            if step is None:
+        for first, last, _, steps in flow.height_ties():
+            if not steps:
                 lines.append(tr("heights_tie_even", rank=first))
-            else:
-                reason = tr(f"heights_decide_{step}_{pips}" if step in (1, 3) else f"heights_decide_{step}")
-                lines.append(tr("heights_tie", ranks=f"{first}–{last}", reason=reason))
+                continue
+            reasons = [tr(f"heights_decide_{step}_{pips}" if step in (1, 3) else f"heights_decide_{step}")
+                       for step in steps]  # (the pips, then the next highest points, say)
+            lines.append(tr("heights_tie", ranks=f"{first}–{last}", reason=tr("heights_then").join(reasons)))
         self.note.setText("\n".join(lines))
         rows = self.note.textNode.getNumRows() if lines else 0
         line = self.note.textNode.getLineHeight() * NOTE_SCALE

@@ -207,30 +207,32 @@ class RisingFlow(Flow):
         ranks = [rank for _, rank in rows]
         return {element: f"{rank}=" if ranks.count(rank) > 1 else str(rank) for element, rank in rows}
 
-    def height_ties(self) -> list[tuple[int, int, list[str], int | None]]:
+    def height_ties(self) -> list[tuple[int, int, list[str], tuple[int, ...]]]:
         """Elements whose highest points are equal, as the rules order them among themselves (the rest of the
-        tie-break chain): each such group's first and last rank, its elements best first, and the first step of the
-        chain on which they differ (houses.deciding_step: 1 or 3 pips, 2 the next highest point, 4 the largest
-        group); then, after a group the chain orders, each of its sets of elements still equal on the whole chain,
-        which share their rank, with the step None (a group equal on all of it is one such entry)."""
+        tie-break chain): each such group's first and last rank, its elements best first, and the steps of the
+        chain that order them, each once, in the order they come between one element and the next
+        (houses.deciding_step: 1 or 3 pips, 2 the next highest point, 4 the largest group); then, after a group the
+        chain orders, each of its sets of elements still equal on the whole chain, which share their rank, with no
+        step (a group equal on all of it is one such entry)."""
         state = self.session.state
         end = self.session.game.end
         keys = end.keys(state) if isinstance(end, HighestElementBlock) else {}
         rows = [(element, rank) for element, _, rank in self.height_ranking() if rank is not None]
-        ties: list[tuple[int, int, list[str], int | None]] = []
+        ties: list[tuple[int, int, list[str], tuple[int, ...]]] = []
         for height in dict.fromkeys(keys[element][0] for element, _ in rows):
             group = [(element, rank) for element, rank in rows if keys[element][0] == height]
             if len(group) < 2:
                 continue
             names = [element for element, _ in group]
-            step = deciding_step(keys, names)
-            ties.append((group[0][1], group[-1][1], names, step))
-            if step is None:
+            between = (deciding_step(keys, [a, b]) for a, b in zip(names, names[1:]))
+            steps = tuple(dict.fromkeys(step for step in between if step is not None))
+            ties.append((group[0][1], group[-1][1], names, steps))
+            if not steps:
                 continue
             for rank in dict.fromkeys(rank for _, rank in group):
                 same = [element for element, r in group if r == rank]
                 if len(same) > 1:
-                    ties.append((rank, rank, same, None))
+                    ties.append((rank, rank, same, ()))
         return ties
 
     def explain_heights(self) -> list[str]:
