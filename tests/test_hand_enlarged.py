@@ -31,14 +31,7 @@ def hand_with(app, codes):
     """The first player to choose, holding the action cards `codes` after her own cards."""
     app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=4)
     app.table.reveal()
-    session = app.session
-    state = session.state
-    for code in codes:
-        card = next(i for i in state.deck if session.game.deck.cards[i].code == code)
-        state.deck.remove(card)
-        state.hands[session.seat].append(card)
-    app.table.refresh()
-    return len(state.hands[session.seat]) - len(codes)
+    return hand_with_cards(app, codes)
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
