@@ -316,6 +316,9 @@ def keyboard_choice(window: Window, rng: random.Random, status: Status, autosave
         return
     before = scene(status)
     targets = [i for i, t in enumerate(status["targets"]) if t.get("role") not in ("take_back", "join")]
+    chosen = (status.get("choice") or {}).get("selected")
+    if stage == "place":  # a card that fits nowhere: the hand's cards lead the ring (by their places in the hand);
+        targets = [i for i in targets if status["targets"][i]["kind"] != "card" or i != chosen]  # the chosen: none
     if stage in ("place", "target") and (rng.random() < 0.12 or not targets and rng.random() < 0.5):
         window.key("r")  # the chosen card turned round
         window.wait(lambda s: scene(s) != before, "R to turn the card")
