@@ -443,7 +443,11 @@ def test_the_whole_table_stands_in_the_window_s_middle(app, monkeypatch, ruleset
         app.start_game(ruleset, {}, seats, seed=3)
         table = app.table
         table.reveal() if app.session.stage == "cover" else None
-        table.toggle_glance() if view == "T" else table.view(view)
+        table.camera.finish()
+        if view != "T":
+            table.view(view)
+        elif not table.whole:  # (T shows the whole table where the cards came first; else it stands so already)
+            table.toggle_glance()
         table.camera.finish()
         assert table.whole
         boxes = table.frame_boxes(True)
@@ -456,5 +460,32 @@ def test_the_whole_table_stands_in_the_window_s_middle(app, monkeypatch, ruleset
             low, high = outline
             assert all(p is not None for p in screen_points(app, [(tuple(low), tuple(high))]))
         assert_framed(app)
+    finally:
+        app.base.adjustWindowAspectRatio(original)
+
+
+@pytest.mark.parametrize("ruleset,seats", [("elemental-towers", ["Solo"]), ("aquarius", ["Ann", "Bo"])])
+def test_t_always_changes_the_view(app, monkeypatch, ruleset, seats):
+    """Real input at 1024x600: T changed nothing in Elemental Towers, whose whole table was framed by itself (its
+    cards come as big so). T shows the other view: the cards alone where the whole table came by itself, the whole
+    table where the cards came first; T again goes back to the game's own framing."""
+    from test_layout import with_window
+
+    original = with_window(app, monkeypatch, 1024, 600)
+    try:
+        app.start_game(ruleset, {}, [Seat(name) for name in seats], seed=3)
+        table = app.table
+        table.reveal() if app.session.stage == "cover" else None
+        table.camera.finish()
+        first, whole = table.camera.orbit, table.whole
+        table.toggle_glance()
+        table.camera.finish()
+        assert table.whole != whole and table.camera.orbit != first
+        if whole:
+            assert card_pixels(app, 1024) > table._card_width(first) * 1024 / 2  # the cards come larger
+        assert_framed(app)
+        table.toggle_glance()
+        table.camera.finish()
+        assert table.whole == whole
     finally:
         app.base.adjustWindowAspectRatio(original)

@@ -26,6 +26,7 @@ frames again from the player's angle. The wheel zooms towards what the pointer i
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -74,7 +75,7 @@ class TableCamera:
     perspective: Lens
     elevation_on: bool
     whole: bool
-    glance: bool
+    glance: str | None  # T: "whole" (the whole table asked for) or "cards" (the cards, where the whole came by itself)
     game_pitch: bool  # the camera's pitch is the game's view (PLAY_PITCHES), not one the player turned to
     _framed_for: Framing | None
 
@@ -99,12 +100,17 @@ class TableCamera:
         when nobody at this screen plays, the computers' spots are never drawn), and what a turn needs in view
         (Aquarius Rising's tray to play from, Elemental Towers' scoring row); with the whole table (the piles, trays,
         hands of backs and labels too) when `whole`, by default as last framed."""
-        spots = () if self.ended() or self.session.humans == 0 else self.session.state.table.need
+        spots = self._spots()
         if not (self.whole if whole is None else whole):
             return scene_boxes(self.scene, spots, self._turn_furniture()) + self._play_label_boxes()
         limit = [self.scene.limit_root] if self.scene.limit_root is not None else []  # (Dominus' outline: T shows it)
         return scene_boxes(self.scene, spots, self.parts.furniture() + self.feedback.nodes() + limit) \
             + self.parts.label_boxes()
+
+    def _spots(self) -> Collection[tuple[int, int]]:
+        """The cells a card may take next, where they are drawn: none at the end, nor when nobody at this screen
+        plays (the computers' spots are never drawn)."""
+        return () if self.ended() or self.session.humans == 0 else self.session.state.table.need
 
     def _turn_furniture(self) -> list[NodePath]:
         """The furniture the turn needs in view: TableParts.play_furniture, and every tray while an action asks
@@ -211,10 +217,14 @@ class TableCamera:
         for _ in range(4):  # (Elemental Towers: again with the room its values take on the screen from there)
             whole = self._fit(self.frame_boxes(True), name, angles, obstacles=obstacles)
             above = angles[1] >= ANGLES["top"][1] - 0.5
-            first = None if self.glance or above else self._fit(self.frame_boxes(False), name, angles,
-                                                                 self.edge_boxes(False), obstacles)
+            cards = self.glance == "cards"  # (T's cards and spots alone: as large as they come)
+            boxes = scene_boxes(self.scene, self._spots()) if cards else self.frame_boxes(False)
+            first = None if self.glance == "whole" or above else self._fit(boxes, name, angles,
+                                                                            None if cards else self.edge_boxes(False),
+                                                                            obstacles)
             width = self._card_width(whole)
-            self.whole = first is None or width >= BIG_CARD and width >= WHOLE_SHARE * self._card_width(first)
+            self.whole = first is None or self.glance != "cards" and width >= BIG_CARD \
+                and width >= WHOLE_SHARE * self._card_width(first)
             found = whole if self.whole or first is None else first
             if row is None or not row.cards:
                 break
@@ -262,8 +272,10 @@ class TableCamera:
         return 0.0 if left is None or right is None else math.hypot(right[0] - left[0], right[1] - left[1])
 
     def toggle_glance(self) -> None:
-        """T: a glance at the whole table (piles, trays, the scoring row), or back to the cards framed big."""
-        self.glance = not self.glance
+        """T: a glance at the whole table (piles, trays, the scoring row), or back to the cards framed big; where the
+        whole table is framed by itself (its cards come as big), T frames the cards and spots alone, as large as they
+        come, the piles wherever that leaves them (T changed nothing there)."""
+        self.glance = None if self.glance is not None else "cards" if self.whole else "whole"
         self.show_elevation(False)
         self.camera.moved_by_player = False
         self._framed_for = self._framing_key()

@@ -72,7 +72,7 @@ class TableScreen(TableCamera, Screen):
         self._drag: tuple[str, float, float] | None = None
         self._framed_for: Framing | None = None
         self.whole = False  # whether the last framing took in the whole table (see framed)
-        self.glance = False  # T: the whole table asked for
+        self.glance: str | None = None  # T: the whole table asked for, or the cards (table_camera.toggle_glance)
         self.game_pitch = True  # the game's view (table_camera.PLAY_PITCHES) until the player turns the camera
         self.hold = False  # computers wait (view/recorder.py: for the picture of the last move)
         self.bot_pause = BOT_PAUSE  # none when nobody watches (an offscreen recording)
