@@ -26,7 +26,7 @@ class JoinPanel:
         self.screen = screen
         # what it does in its words ("Join" alone read as joining another's game): its left edge in from the corner
         self.button = screen.button(tr("hud_join"), self.show, (0.0, 0.08), 0.05, parent=screen.hud.bottom_left)
-        self.button.setX(EDGE - self.button.guiItem.getFrame()[0] * 0.05)
+        self._place_button()
         self.panel = screen.panel((-0.6, 0.6, -0.25, 0.25))
         screen.text(tr("join_title"), (0, 0.15), 0.06, parent=self.panel)
         self.entry = screen.keep(DirectEntry(initialText="", scale=0.05, width=9, pos=(-0.45, 0, 0.02),
@@ -38,6 +38,10 @@ class JoinPanel:
         screen.button(tr("menu_back"), self.hide, (-0.25, -0.15), 0.055, parent=self.panel)
         self.panel.hide()
 
+    def _place_button(self) -> None:
+        """The button's left edge EDGE in from the corner."""
+        self.button.setX(EDGE - self.button.guiItem.getFrame()[0] * 0.05)
+
     def width(self) -> float:
         """How wide the bottom left corner's button and its margins are (at 100%: the hand and the prompt strip start
         right of it)."""
@@ -46,7 +50,7 @@ class JoinPanel:
     def update(self, session: Session) -> None:
         """The button shows while a player may join and the form is closed (its left edge kept in from the corner,
         whatever the language's words)."""
-        self.button.setX(EDGE - self.button.guiItem.getFrame()[0] * 0.05)
+        self._place_button()
         self.button.show() if session.can_join() and self.panel.isHidden() else self.button.hide()
 
     @property

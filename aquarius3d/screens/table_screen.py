@@ -278,7 +278,8 @@ class TableScreen(TableCamera, Screen):
             hand = self.hud.hand
             aspect = self.base.getAspectRatio()
             over = hand.index_at(point, aspect) if point is not None and self.keys.modal() is None else None
-            hand.enlarge(over, aspect, self.kept_clear())  # (above the strip and the dialog, never on them)
+            hand.enlarge(over, aspect, self.kept_clear() if over is not None else None)  # (above the strip and the
+            # dialog, never on them: what to keep clear of is gathered only while a card is under the pointer)
         self.tray_tip.update(point)  # a greyed pyramid under the pointer says why (Aquarius Rising)
         self.house_height.follow(point)  # the house under the pointer says its height (Aquarius Rising)
         self.keys.follow()
