@@ -105,3 +105,49 @@ def test_offscreen_the_result_comes_at_once(app):
     play(app, 10_000)
     assert app.session.stage == Stage.OVER
     assert not app.table.end_moment.running() and not app.table.hud.end_panel.isHidden()
+
+
+def screen_colour(app, table, point):
+    """The colour the window shows at a point of the table (a frame drawn first)."""
+    from panda3d.core import PNMImage
+
+    tan_x, tan_y = tangents(table.perspective)
+    x, y = project(point, table.camera.orbit, tan_x, tan_y)
+    app.base.graphicsEngine.renderFrame()
+    app.base.graphicsEngine.renderFrame()
+    image = PNMImage()
+    app.base.win.getScreenshot(image)
+    px = min(image.getXSize() - 1, int((x + 1) / 2 * image.getXSize()))
+    py = min(image.getYSize() - 1, int((1 - y) / 2 * image.getYSize()))
+    colour = image.getXel(px, py)
+    return (colour[0], colour[1], colour[2])
+
+
+def test_a_lit_card_keeps_its_panels_colours_and_is_lit_at_its_edge(app):
+    """The light over a winning card runs along its edge only: a wash over the whole face turned a lit black Space
+    panel olive (the playtest of issue 27)."""
+    from aquarius3d.core import geometry
+
+    table = to_the_end(app, "aquarius", [Seat("Bo", "computer"), Seat("Cy", "computer")], seed=3)
+    moment = table.end_moment
+    moment.step(moment.began + MOVE)
+    moment.glow.steady()
+    table.feedback.last_move.finish()  # (the last card landed, as it has by then in a window)
+    tan_x, tan_y = tangents(table.perspective)
+
+    def off_middle(key):
+        x, y, z = card_transform(table.scene.views[key])
+        point = project((x, y, z), table.camera.orbit, tan_x, tan_y)
+        return abs(point[0]) + abs(point[1])
+
+    key = min(moment.glow.lit, key=off_middle)
+    x, y, bottom = card_transform(table.scene.views[key])
+    top = bottom + geometry.CARD_THICKNESS
+    middle = (x, y, top)
+    edge = (x + geometry.CARD_WIDTH / 2 - 1.5, y, top)
+    lit = screen_colour(app, table, middle), screen_colour(app, table, edge)
+    moment.glow.root.hide()
+    unlit = screen_colour(app, table, middle), screen_colour(app, table, edge)
+    moment.glow.root.show()
+    assert max(abs(a - b) for a, b in zip(lit[0], unlit[0])) < 0.02  # the middle as it is
+    assert sum(a - b for a, b in zip(lit[1], unlit[1])) > 0.15  # the edge lit

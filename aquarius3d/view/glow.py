@@ -1,7 +1,8 @@
 """Light on a few pieces of the table: the winning group or house when a game ends (screens/end_moment.py).
 
-A lit card gets a warm wash over its face and a gold rim, and a halo on the felt round it when it lies on the
-table; a lit pyramid gets its edges drawn in gold. All of it is added light (additive blending, unlit, no
+A lit card gets a gold rim with light fading inward from it, over its edge only (its panels keep their colours:
+a wash over the whole face turned black Space olive), and a halo on the felt round it when it lies on the table;
+a lit pyramid gets its edges drawn in gold. All of it is added light (additive blending, unlit, no
 shadows), a few small nodes beside the table's batches: it never rebuilds them, and `pulse` only scales a colour.
 """
 
@@ -24,37 +25,43 @@ from panda3d.core import (
 )
 
 from ..core import geometry
-from .meshes import quad_node
 from .scene import CardView, PyramidView, card_transform, pyramid_corners, pyramid_transform
 
 GOLD = (1.0, 0.82, 0.35)
-WASH = 0.24  # the light added over a lit card's face
 HALO = 14.0  # millimetres the halo reaches beyond a card lying on the felt
 HALO_LIGHT = 0.6
+BAND = 7.0  # millimetres the light reaches inward from a lit card's edge (its middle stays as it is)
+BAND_LIGHT = 0.45
 RIM = 3.0  # the gold rim's and the pyramids' edges' width, in pixels
 
 
-def halo_node(width: float, length: float) -> GeomNode:
-    """A soft band of light round a rectangle lying flat: bright at its edge, fading to nothing HALO beyond."""
-    data = GeomVertexData("glow-halo", GeomVertexFormat.getV3c4(), Geom.UHStatic)
+def band_node(width: float, length: float, reach: float, light: float, name: str) -> GeomNode:
+    """A band of light along a rectangle lying flat: `light` at its edge, fading to nothing `reach` millimetres
+    away from it (outwards where reach > 0, inwards where reach < 0)."""
+    data = GeomVertexData(name, GeomVertexFormat.getV3c4(), Geom.UHStatic)
     vertex, colour = GeomVertexWriter(data, "vertex"), GeomVertexWriter(data, "color")
     tris = GeomTriangles(Geom.UHStatic)
-    inner = [(-width / 2, -length / 2), (width / 2, -length / 2), (width / 2, length / 2), (-width / 2, length / 2)]
-    for (x, y) in inner:
+    edge = [(-width / 2, -length / 2), (width / 2, -length / 2), (width / 2, length / 2), (-width / 2, length / 2)]
+    for (x, y) in edge:
         vertex.addData3(x, y, 0.0)
-        colour.addData4(*GOLD, HALO_LIGHT)
-    for (x, y) in inner:
-        vertex.addData3(x + math.copysign(HALO, x), y + math.copysign(HALO, y), 0.0)
+        colour.addData4(*GOLD, light)
+    for (x, y) in edge:
+        vertex.addData3(x + math.copysign(reach, x), y + math.copysign(reach, y), 0.0)
         colour.addData4(*GOLD, 0.0)
-    for side in range(4):  # a quad between each inner edge and its outer one
+    for side in range(4):  # a quad between each edge and its faded one
         a, b = side, (side + 1) % 4
         tris.addVertices(a, b, b + 4)
         tris.addVertices(a, b + 4, a + 4)
     geom = Geom(data)
     geom.addPrimitive(tris)
-    node = GeomNode("glow-halo")
+    node = GeomNode(name)
     node.addGeom(geom)
     return node
+
+
+def halo_node(width: float, length: float) -> GeomNode:
+    """A soft band of light round a rectangle lying flat: bright at its edge, fading to nothing HALO beyond."""
+    return band_node(width, length, HALO, HALO_LIGHT, "glow-halo")
 
 
 class Glow:
@@ -65,6 +72,7 @@ class Glow:
         self.root.setLightOff(2)
         self.root.setShaderOff(2)
         self.root.setDepthWrite(False)
+        self.root.setTwoSided(True)  # (a band fading inward winds the other way round)
         self.root.setTransparency(TransparencyAttrib.M_alpha)
         self.root.setAttrib(ColorBlendAttrib.make(ColorBlendAttrib.M_add, ColorBlendAttrib.O_incoming_alpha,
                                                   ColorBlendAttrib.O_one))
@@ -78,9 +86,9 @@ class Glow:
         for key, view in cards.items():
             x, y, bottom = card_transform(view)
             top = bottom + geometry.CARD_THICKNESS + 0.15
-            wash = self.root.attachNewNode(quad_node(geometry.CARD_WIDTH, geometry.CARD_LENGTH, (*GOLD, WASH),
-                                                     "glow-wash"))
-            wash.setPos(x, y, top)
+            band = self.root.attachNewNode(band_node(geometry.CARD_WIDTH, geometry.CARD_LENGTH, -BAND, BAND_LIGHT,
+                                                     "glow-band"))
+            band.setPos(x, y, top)
             if view.level == 0 and abs(view.bottom - ground) < 0.5:  # lying on the felt: a halo round it
                 halo = self.root.attachNewNode(halo_node(geometry.CARD_WIDTH, geometry.CARD_LENGTH))
                 halo.setPos(x, y, ground + 0.15)
@@ -93,7 +101,7 @@ class Glow:
             for cx, cy in ((hw, -hl), (hw, hl), (-hw, hl), (-hw, -hl)):
                 rim.drawTo(x + cx, y + cy, top)
             node = self.root.attachNewNode(rim.create())
-            for part in (wash, node):
+            for part in (band, node):
                 part.setPythonTag("lit", key)
             self.lit.add(key)
         for key, pyramid in pyramids.items():
