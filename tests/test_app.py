@@ -490,14 +490,14 @@ def test_help_shows_the_games_rulings_in_the_players_language(app, tmp_path):
     app.table.toggle_help_page()
     rulings = app.session.game.ruleset.rulings
     assert app.table.hud.help_title.getText() == "Elemental Towers: how we read the rules"
-    assert app.table.hud.help_body.getText().split("\n\n") == [f"- {r.en}" for r in rulings]
+    assert app.table.hud.help_body.getText().split("\n") == [f"- {r.en}" for r in rulings]
     pixels(app)
     app.base.win.saveScreenshot(str(tmp_path / "rulings.png"))
     app.table.toggle_help_page()
     assert app.table.hud.help_body.getText().startswith("Left click")
     set_language("fr")
     app.table.toggle_help_page()
-    assert app.table.hud.help_body.getText().split("\n\n") == [f"- {r.fr}" for r in rulings]
+    assert app.table.hud.help_body.getText().split("\n") == [f"- {r.fr}" for r in rulings]
 
 
 def test_screens_give_back_their_nodes_widgets_and_events(app):

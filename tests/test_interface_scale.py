@@ -448,6 +448,8 @@ def test_f1_holds_at_every_size_and_scale_in_both_languages(app, monkeypatch):
                     assert inside(words, panel, 0.004), what
                     assert words[2] >= widget_rect(app.base, hud.help_page_button)[3], what
                     assert inside(bounds(app, hud.help_title), panel, 0.004), what
+                    drawn = hud.help_body.getScale()[0] * hud.help_panel.getSx() * height / 2  # pixels
+                    assert drawn >= 15.0, what  # (at 1024x600 and 100%: 13, the panel half empty; READABLE where it fits)
                     if page == "controls":  # each row of controls on a line of its own, the words not made smaller
                         assert hud.help_body.textNode.getNumRows() == rows, what
                         assert hud.help_body.getScale()[0] >= 0.043 - 1e-9, what
@@ -541,5 +543,26 @@ def test_the_framing_keeps_clear_of_what_the_hud_draws_not_of_bands_across(app, 
                 assert any(inside(shown, part, 0.005) for part in kept), (what, shown, kept)
             strip = widget_rect(app.base, table.hud.prompt.strip)
             assert strip[1] - strip[0] < aspect  # (a game's hint is short: its strip spans less than half the window)
+    finally:
+        app.base.adjustWindowAspectRatio(original)
+
+
+def test_f1_reads_aquarius_longest_rulings_at_a_readable_size_in_a_small_window(app, monkeypatch):
+    """Aquarius has the most rulings: in a window of 1024x600 at 100% they were 9 pixels high, wrapped to the
+    panel's narrowest width with an empty row between each; now a row each, wider, and larger."""
+    original = with_window(app, monkeypatch, 1024, 600)
+    try:
+        app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3)
+        table = app.table
+        table.reveal()
+        table.apply_scale()
+        table.toggle_help()
+        table.toggle_help_page()
+        hud = table.hud
+        assert hud.help_page == "rulings"
+        drawn = hud.help_body.getScale()[0] * hud.help_panel.getSx() * 600 / 2
+        assert drawn >= 15.0
+        words, panel = bounds(app, hud.help_body), widget_rect(app.base, hud.help_panel)
+        assert inside(words, panel, 0.004) and words[2] >= widget_rect(app.base, hud.help_page_button)[3]
     finally:
         app.base.adjustWindowAspectRatio(original)

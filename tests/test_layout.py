@@ -7,6 +7,7 @@ from itertools import product
 
 import pytest
 
+from aquarius3d.screens import layout
 from aquarius3d.i18n import catalog, set_language
 from aquarius3d.session import Seat
 from driving import FakeTask
@@ -222,6 +223,7 @@ def with_window(app, monkeypatch, width: int, height: int) -> float:
     base = app.base
     original = base.getAspectRatio()
     monkeypatch.setattr(base, "getAspectRatio", lambda *_: width / height)
+    monkeypatch.setattr(layout, "window_pixels", lambda *_: (width, height))
     base.adjustWindowAspectRatio(width / height)
     return original
 

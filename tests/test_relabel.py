@@ -68,7 +68,7 @@ def test_changing_the_language_in_game_says_every_table_text_in_the_new_one(app,
         left = [(key, text) for text in table_texts(app) for key, p in patterns if p.fullmatch(text)]
         assert not left
         rulings = app.session.game.ruleset.rulings
-        assert table.hud.help_body.getText().split("\n\n") == [f"- {r.fr}" for r in rulings]
+        assert table.hud.help_body.getText().split("\n") == [f"- {r.fr}" for r in rulings]
         assert table.menu.buttons["resume"]["text"] == "Reprendre" and table.join.button["text"] == "Ajouter un joueur"
         table.refresh()  # the longer words grow from the corner's edge, not round the button's middle
         button = table.join.button

@@ -320,7 +320,7 @@ class Hud:
         self.help_page = "rulings" if self.help_page == "controls" else "controls"
         if self.help_page == "rulings":
             self.help_title.setText(tr("help_rulings_title", game=ruleset.name))
-            self.help_body.setText("\n\n".join(f"- {r.text(language())}" for r in ruleset.rulings))
+            self.help_body.setText("\n".join(f"- {r.text(language())}" for r in ruleset.rulings))
             self.fit_help(0.038)
             self.help_page_button["text"] = tr("help_controls")
         else:
@@ -350,25 +350,20 @@ class Hud:
         self.notice.setPos((left + right) / 2, top - (node.getTop() if node.getText() else 0.0) * size)
 
     def fit_help(self, size: float) -> None:
-        """F1's words wrapped to its panel, at `size` or smaller if they would run under its page button (the
-        rulings, sentences, no wider than the panel at its narrowest: long lines read badly). Where the panel is
-        drawn smaller than the interface scale (fitted to the window's height: about 122% at 150% in a 16:9 window),
-        its words grow back towards the scale as far as the panel's room lets them, the controls' rows each on one
-        row (at 1280x720 and 150% they filled the top two thirds of the panel at 122%)."""
-        wide = self.help_panel["frameSize"][1] if self.help_page == "controls" else HELP[1]
-        left, right, bottom, top = -wide - HELP_WORDS[0], wide - HELP_WORDS[1], HELP_WORDS[2], HELP_WORDS[3]
+        """F1's words wrapped to its panel, over its page button, as large as its room lets them up to the interface
+        scale and at least READABLE pixels high where they fit (at 1024x600 and 100%, 0.043 drew them 13 pixels high
+        over an empty half panel); each row of controls on one row, the rulings' sentences no longer than LINE_EMS;
+        the words a block in the panel's middle. Where the panel is drawn smaller than the interface scale (fitted to
+        the window's height: about 122% at 150% in a 16:9 window), its words grow back towards the scale."""
+        wide, sx = self.help_panel["frameSize"][1], self.help_panel.getSx()
+        room = (-wide - HELP_WORDS[0], wide - HELP_WORDS[1], HELP_WORDS[2], HELP_WORDS[3])
+        ceiling = max(size * max(1.0, self.scale / sx),
+                      layout.READABLE * self.scale / (sx * layout.window_pixels(self.base)[1] / 2))
         node = self.help_body.textNode
-        short = max(1.0, self.scale / self.help_panel.getSx())
-        found = 0.0
-        for larger in [s for s in layout.text_scales(size * short) if s > size + 1e-9]:
-            node.setWordwrap((right - left) / larger - layout.WRAP_SLACK)
-            rows = node.getText().count("\n") + 1 if self.help_page == "controls" else node.getNumRows()
-            if node.getNumRows() == rows and node.getHeight() * larger <= top - bottom:
-                found = larger
-                break
-        found = found or layout.fit_text(node, right - left, top - bottom, size)
+        found = layout.fit_words(node, room, size, ceiling, self.help_page == "controls")
         self.help_body.setScale(found)
-        self.help_body.setPos(left, top - (node.getTop() if node.getText() else 0.0) * found)
+        self.help_body.setPos(max(room[0], -node.getWidth() * found / 2),
+                              room[3] - (node.getTop() if node.getText() else 0.0) * found)
 
     def fit_end(self) -> None:
         """The end panel round its title, its lines and the buttons that show (Elemental Towers has two rows of

@@ -27,6 +27,7 @@ from ..core import geometry
 from ..files.user_settings import INTERFACE_SCALES
 
 if TYPE_CHECKING:
+    from direct.showbase.ShowBase import ShowBase
     from panda3d.core import TextNode
 
 Rect = tuple[float, float, float, float]  # left, right, bottom, top (aspect2d units)
@@ -61,6 +62,8 @@ DIALOG_WIDE = 1.15  # the most the dialog is wide at 100% (its buttons wrap thei
 DIALOG_PAD = 0.02  # round the dialog's buttons, and between two
 WRAP_SLACK = 0.15  # text units kept free at a wrapped row's end: a glyph's overhang and the text's shadow
 SMALLEST_TEXT = 0.026  # text never shrinks below this (aspect2d units: 8 pixels in a window 600 high)
+READABLE = 17.0  # pixels of a text height (at 100%) F1's words grow to where its panel has room: 0.043 is 13 at 600
+LINE_EMS = 60.0  # the longest row of sentences (F1's rulings), in text heights: about 120 letters; longer read badly
 
 
 def top_scale(scale: float, aspect: float) -> float:
@@ -151,6 +154,33 @@ def band(scale: float, aspect: float, hand: bool, left_corner: float = JOIN[1], 
 def strip_height(scale: float) -> float:
     """The strip's height: STRIP_ROWS rows of its text and its padding."""
     return (STRIP_ROWS * LINE * STRIP_TEXT + 2 * STRIP_PAD[1]) * scale
+
+
+def window_pixels(base: ShowBase) -> tuple[int, int]:
+    """The window's width and height in pixels (tests lay out windows of other shapes: tests/test_layout.py)."""
+    return base.win.getXSize(), base.win.getYSize()
+
+
+def fit_words(node: TextNode, room: Rect, size: float, ceiling: float, lines: bool) -> float:
+    """Wrap a text node's words to a box at the largest size from `ceiling` down to `size` whose rows fit it (each
+    of its lines on one row, where `lines`; sentences no longer than LINE_EMS, where not), else from `size` down
+    as fit_text does: the size."""
+    left, right, bottom, top = room
+
+    def wrap(found: float) -> float:
+        width = (right - left) / found - WRAP_SLACK
+        return width if lines else min(width, LINE_EMS)
+
+    for larger in [s for s in text_scales(ceiling) if s > size + 1e-9]:
+        node.setWordwrap(wrap(larger))
+        rows = node.getText().count("\n") + 1 if lines else node.getNumRows()
+        if node.getNumRows() == rows and node.getHeight() * larger <= top - bottom:
+            return larger
+    for found in text_scales(size):
+        node.setWordwrap(wrap(found))
+        if node.getHeight() * found <= top - bottom:
+            break
+    return found
 
 
 def text_scales(size: float) -> list[float]:
