@@ -60,7 +60,8 @@ def test_every_page_of_every_game_shows_its_pictures_clear_of_the_text(app, lang
                 elif figure.goal is not None:
                     assert has_pixels(node.getTexture())
                 else:
-                    assert node.getNumChildren() >= 2 * len(figure.actions)
+                    assert node.getNumChildren() == len(figure.actions)  # a card each, the table's face on it
+                    assert all(card.hasTexture() for card in node.getChildren())
                 x0, x1, z0, z1 = _box(node, base)
                 assert -half_width <= x0 < x1 <= half_width and -1 <= z0 < z1 <= 1, (game, page, x0, x1, z0, z1)
                 left, right = rules.shape.pictures[:2]  # (at 100%, the page as drawn: the column's own units)
@@ -145,3 +146,63 @@ def test_every_rulings_page_has_the_take_back_ruling(app, lang):
         key = "rules_takeback_towers" if game == "elemental-towers" else "rules_takeback"
         assert tr(key) in rulings
         assert tr(key) != catalog("en")[key] or lang == "en"  # said in French in French
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_edges_caption_says_what_its_picture_draws(lang):
+    """A playtest found Dominus' edges caption naming a "green bar" the picture does not draw. It says what is drawn:
+    the glowing card fits, each edge it touches matching the card beside it panel for panel (as the engine's own
+    test of an edge finds), and it names the elements that meet along those edges and no bar."""
+    from aquarius3d.engine.table import Table
+    from aquarius3d.games.dominus.blocks import side_matches
+    from aquarius3d.core.cards import face
+    from aquarius3d.i18n import element_name
+    from aquarius3d.core.vocabulary import ELEMENT_OF
+    from aquarius3d.screens.rules_pictures import EDGES, EDGES_GHOST
+
+    set_language(lang)
+    try:
+        figure = figures(load_ruleset("dominus", {}).ruleset)[1][0]
+        assert figure.snapshot.ghost.cell == EDGES_GHOST[0] and not figure.snapshot.marks  # no bars drawn
+        table = Table()
+        for i, (cell, code) in enumerate(EDGES):
+            table.place(cell, i, code)
+        cell, code = EDGES_GHOST
+        touching = side_matches(face(code).bits, table.need[cell])
+        assert len(touching) == 2 and all(ok for _, ok in touching)  # it fits: both edges it touches match
+        quarters = {1: (code[1], code[3]), 2: (code[2], code[3])}  # (right: top and bottom; below: left and right)
+        for side, _ in touching:
+            for letter in quarters[side]:
+                assert element_name(ELEMENT_OF[letter]) in figure.caption, (side, letter, figure.caption)
+        assert "bar" not in figure.caption.lower()  # (bar, barre)
+    finally:
+        set_language("en")
+
+
+def test_action_cards_look_as_they_do_on_the_table(app):
+    """A playtest found the Rules pages' action cards drawn blank (light cards with a name). Each is the table's own
+    face (the atlas's picture of what it does, the same texture and rectangle as the hand and the discard pile
+    show) with its name and its effect in this game written on its plate."""
+    from aquarius3d.view.action_art import ACTION
+    from aquarius3d.view.snapshots import face
+
+    for game, page in (("aquarius", 1), ("elemental-towers", 1)):
+        ruleset = load_ruleset(game, {}).ruleset
+        rules = app.show_rules(ruleset)
+        rules.turn(page - rules.page)
+        index = next(i for i, f in enumerate(rules.figures[rules.page]) if f.actions)
+        figure, node = rules.figures[rules.page][index], rules.column.pictures[index]
+        assert len(figure.actions) == len(figure.effects) == 3 and all(figure.effects)
+        cards = [child for child in node.getChildren() if child.getName().startswith("action-")]
+        assert [c.getName() for c in cards] == [f"action-{a}" for a in figure.actions]
+        for card, action, effect in zip(cards, figure.actions, figure.effects):
+            texture, _ = face(app.base, ACTION + action)
+            assert card.getTexture() == texture, (game, action)  # the table's face
+            written = [t.node().getText() for t in card.findAllMatches("**/+TextNode")]
+            assert action_name_of(action) in written and effect in written, (game, action, written)
+
+
+def action_name_of(action: str) -> str:
+    from aquarius3d.i18n import action_name
+
+    return action_name(action)

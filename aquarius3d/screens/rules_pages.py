@@ -17,6 +17,8 @@ buttons at the window's bottom.
 
 from __future__ import annotations
 
+import itertools
+import math
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -45,6 +47,7 @@ PICTURES = 1.0  # the pictures' column's width, at most
 COLUMN = 0.4  # its share of the page's width, at least (a narrow window: the text narrower than NARROW)
 GUTTER = 0.084  # between the text and the pictures
 MOST_FIGURES = 2  # on one page
+SPLITS = 4000  # a section's ways to split into its fewest pages, at most, weighed one by one
 TAB_ROW = 0.09  # between two rows of tabs (widgets.side_by_side's), where the window is too narrow for one
 # the gaps down the page (title, tabs, panel's top, text; buttons, panel's bottom, page line): as drawn in a window
 # with room, and tighter where the window is low at the interface scale
@@ -100,6 +103,40 @@ def shape(scale: float, aspect: float, line: float, tab_rows: int = 1) -> Shape:
                  min(WRAP, inner / TEXT), min(NARROW, (inner - column - GUTTER) / TEXT),
                  (right - column, right, page_line + 0.06, top - 0.06))
 
+
+def balanced(rows: list[int], pictures: list[int], gap: int, most: int) -> list[int]:
+    """Where a section's pages start (paragraph numbers, and the number of paragraphs last): paragraphs of `rows`
+    rows each, `gap` blank rows between two on a page, `pictures` each (MOST_FIGURES a page), at most `most` rows a
+    page unless one paragraph alone is longer. The fewest pages; of the splits into that many, the one whose
+    barest page is the fullest (a picture fills half a page's rows), then the one whose pages' text is the most
+    even."""
+    count = len(rows)
+    if not count:
+        return [0]
+
+    def fits(a: int, b: int) -> bool:
+        return b - a == 1 or (sum(rows[a:b]) + gap * (b - a - 1) <= most and sum(pictures[a:b]) <= MOST_FIGURES)
+
+    greedy, a = [0], 0  # the fewest pages: filled one after another, each as full as fits
+    while a < count:
+        b = a + 1
+        while b < count and fits(a, b + 1):
+            b += 1
+        greedy.append(b)
+        a = b
+    pages = len(greedy) - 1
+    best: tuple[tuple[float, int], list[int]] | None = None
+    splits = itertools.combinations(range(1, count), pages - 1) if math.comb(count - 1, pages - 1) <= SPLITS else ()
+    for inner in splits:
+        cuts = [0, *inner, count]
+        if not all(fits(a, b) for a, b in zip(cuts, cuts[1:])):
+            continue
+        text = [sum(rows[a:b]) + gap * (b - a - 1) for a, b in zip(cuts, cuts[1:])]
+        fill = [max(t, sum(pictures[a:b]) * most / MOST_FIGURES) for t, (a, b) in zip(text, zip(cuts, cuts[1:]))]
+        key = (min(fill), min(text) - max(text))
+        if best is None or key > best[0]:
+            best = (key, cuts)
+    return best[1] if best is not None else greedy  # (too many splits to weigh: the greedy one)
 
 class RulesScreen(Screen):
     name = "rules"
@@ -240,26 +277,22 @@ class RulesScreen(Screen):
                   joint: str) -> list[tuple[int, str, list[Figure]]]:
         """Paragraphs (joined by `joint`) gathered into pages of at most the shape's rows of wrapped text (a longer
         paragraph has a page of its own, which scrolls) and at most MOST_FIGURES pictures (a section with pictures
-        is wrapped narrower, all its pages alike): each page's first paragraph's number, its text and pictures."""
+        is wrapped narrower, all its pages alike): each page's first paragraph's number, its text and pictures.
+
+        As few pages as that allows, and of those the split whose barest page holds the most (`balanced`): a last
+        page of one line (Dominus' "Several rounds may be played", the playtest found) shares the section's text
+        with the page before it instead."""
         assert self.shape is not None
         pictures = pictures if pictures and any(pictures) else None
         self.body.setWordwrap(self.shape.narrow if pictures else self.shape.wrap)
-        pages: list[tuple[int, str, list[Figure]]] = []
-        current, first = "", 0
-        shown: list[Figure] = []
-        for i, paragraph in enumerate(paragraphs):
-            more = pictures[i] if pictures else []
-            trial = f"{current}{joint}{paragraph}" if current else paragraph
-            self.body.setText(trial)
-            if current and (self.body.textNode.getNumRows() > self.shape.rows
-                            or len(shown) + len(more) > MOST_FIGURES):
-                pages.append((first, current, shown))
-                current, first, shown = paragraph, i, list(more)
-            else:
-                current, shown = trial, shown + list(more)
-        if current:
-            pages.append((first, current, shown))
-        return pages
+        rows = []
+        for paragraph in paragraphs:  # (each paragraph's rows wrap alone: a page's rows are the sum and the joints)
+            self.body.setText(paragraph)
+            rows.append(self.body.textNode.getNumRows())
+        shown = [list(pictures[i]) if pictures else [] for i in range(len(paragraphs))]
+        cuts = balanced(rows, [len(s) for s in shown], joint.count("\n") - 1, self.shape.rows)
+        return [(a, joint.join(paragraphs[a:b]), [f for s in shown[a:b] for f in s])
+                for a, b in zip(cuts, cuts[1:])]
 
     def turn(self, step: int) -> None:
         """The next (previous) page, from its top: PageDown and the right arrow, PageUp and the left arrow."""

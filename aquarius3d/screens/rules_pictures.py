@@ -33,10 +33,7 @@ if TYPE_CHECKING:
 
 Cell = tuple[int, int]
 
-CARD_RGBA = (0.96, 0.93, 0.84, 1)  # an action card's face, as the table shows a drawn one
-INK = (0.12, 0.1, 0.08, 1)
-EDGE = (0.36, 0.3, 0.22, 1)
-BLANK = (0.2, 0.24, 0.22, 1)  # where a picture is being drawn: the felt, dimmed  # the dark line printed round an action card
+BLANK = (0.2, 0.24, 0.22, 1)  # where a picture is being drawn: the felt, dimmed
 
 
 @dataclass(frozen=True)
@@ -45,6 +42,7 @@ class Figure:
     snapshot: Snapshot | None = None  # a little table, drawn offscreen
     goal: str | None = None  # an element letter: its goal card
     actions: tuple[str, ...] = ()  # action cards, side by side
+    effects: tuple[str, ...] = ()  # each one's effect in this game, in words (written on its plate)
     aspect: float = 1.6  # width over height of the picture
 
 
@@ -60,6 +58,13 @@ def deck_cards(ruleset: Ruleset) -> tuple[list[str], list[str], list[str]]:
                if kept == "all" or (isinstance(kept, list) and a in kept)]
     goals = [c.code for c in deck.cards if c.kind == "goal"] if spec.goals else []
     return codes, actions, goals
+
+
+def _action_cards(ruleset: Ruleset, actions: list[str], caption: str) -> Figure:
+    """Up to three of the ruleset's action cards, each with the effect it has in this game (as the table writes it)."""
+    effects = {block.card_name: tr(f"action_effect_{block.type}") for block in ruleset.actions}
+    shown = tuple(actions[:3])
+    return Figure(caption, actions=shown, effects=tuple(effects.get(a, "") for a in shown), aspect=1.9)
 
 
 def _cards(layout: Iterable[tuple[Cell, str]], level: int = 0) -> tuple[CardView, ...]:
@@ -104,7 +109,7 @@ def _aquarius(ruleset: Ruleset) -> dict[int, list[Figure]]:
     pages[3] = [Figure(tr("rules_pic_kinds", kinds=words), Snapshot("kinds", row, pitch=74, aspect=2.3),
                        aspect=2.3)]
     if actions:
-        pages[4] = [Figure(tr("rules_pic_actions"), actions=tuple(actions[:3]), aspect=1.9)]
+        pages[4] = [_action_cards(ruleset, actions, tr("rules_pic_actions"))]
     return pages
 
 
@@ -148,16 +153,21 @@ def _towers(ruleset: Ruleset) -> dict[int, list[Figure]]:
              3: [Figure(tr("rules_pic_tower"), Snapshot("tower", _cards([((0, 0), "FFFF")]), tower, heading=-20.0,
                                                         pitch=24.0, aspect=1.2), aspect=1.2)]}
     if actions:
-        pages[4] = [Figure(tr("rules_pic_towers_actions"), actions=tuple(actions[:3]), aspect=1.9)]
+        pages[4] = [_action_cards(ruleset, actions, tr("rules_pic_towers_actions"))]
     return pages
+
+
+# Dominus' edges: a card that fits, glowing where it may go (its right edge Space and Water against Space and Water, its
+# bottom Fire and Water against Fire and Water: the caption, rules_pic_edges, says so)
+EDGES = [((0, 0), "FWFW"), ((1, 0), "WWWW"), ((1, 1), "SSWW")]
+EDGES_GHOST = ((0, 1), "ESFW")
 
 
 def _dominus(ruleset: Ruleset) -> dict[int, list[Figure]]:
     from ..view.scene import CardView
     from ..view.snapshots import Snapshot
 
-    edges = Snapshot("edges", _cards([((0, 0), "FWFW"), ((1, 0), "WWWW"), ((1, 1), "SSWW")]),
-                     ghost=CardView((0, 1), "ESFW"), marks=((0, 1), ((1, True), (2, True))), pitch=78.0, aspect=1.3)
+    edges = Snapshot("edges", _cards(EDGES), ghost=CardView(*EDGES_GHOST), pitch=78.0, aspect=1.3)
     points = Snapshot("points", _cards([((0, 0), "FFFF"), ((1, 0), "FWFW"), ((2, 0), "ESFW")]), pitch=72.0,
                       aspect=1.9)
     return {1: [Figure(tr("rules_pic_edges"), edges, aspect=1.3)],
@@ -261,7 +271,7 @@ class Column:
             elif figure.goal is not None:
                 node = self._goal(figure.goal, (x0, x1, z - height, z))
             else:
-                node = self._actions(figure.actions, (x0, x1, z - height, z))
+                node = self._actions(figure, (x0, x1, z - height, z))
             node.setPythonTag("frame", (x0, x1, z - height, z))
             self.pictures.append(node)
             z -= height + self.GAP
@@ -293,29 +303,26 @@ class Column:
         label.setPos((x0 + x1) / 2, 0, z1 - (z1 - z0) * 0.14)
         return node
 
-    def _actions(self, actions: tuple[str, ...], frame: Frame) -> NodePath:
-        """Action cards side by side, each a light card with the action's name, as the table shows them."""
+    def _actions(self, figure: Figure, frame: Frame) -> NodePath:
+        """Action cards side by side, each the table's face (the atlas's picture of what it does, view/action_art.py)
+        with its name and its effect written on its plate, as the hand and the discard pile show them."""
+        from ..view.action_art import ACTION, words
+        from ..view.snapshots import face
+
         x0, x1, z0, z1 = frame
         node = self.root.attachNewNode("action-cards")
-        card_w = min((x1 - x0) / len(actions) - 0.03, (z1 - z0) / 1.4)
+        count = len(figure.actions)
+        card_w = min((x1 - x0) / count - 0.03, (z1 - z0) / 1.4)
         card_h = card_w * geometry.CARD_LENGTH / geometry.CARD_WIDTH
-        start = (x0 + x1) / 2 - (card_w + 0.03) * len(actions) / 2 + 0.015
-        for i, action in enumerate(actions):
-            cx = start + i * (card_w + 0.03) + card_w / 2
-            for inset, colour in ((0.0, EDGE), (card_w * 0.05, CARD_RGBA), (card_w * 0.09, EDGE),
-                                  (card_w * 0.1, CARD_RGBA)):  # a printed frame inside the card's edge
-                maker = CardMaker(f"action-{action}")
-                maker.setFrame(cx - card_w / 2 + inset, cx + card_w / 2 - inset,
-                               (z0 + z1) / 2 - card_h / 2 + inset, (z0 + z1) / 2 + card_h / 2 - inset)
-                maker.setColor(*colour)
-                node.attachNewNode(maker.generate())
-            words = TextNode(f"action-name-{action}")
-            words.setText(action_name(action))
-            words.setAlign(TextNode.ACenter)
-            words.setTextColor(*INK)
-            words.setWordwrap(5.0)
-            label = node.attachNewNode(words)
-            label.setScale(card_w * 0.15)
-            label.setPos(cx, 0, (z0 + z1) / 2 + card_w * 0.15 * (words.getNumRows() / 2 - 0.8))
+        start = (x0 + x1) / 2 - (card_w + 0.03) * count / 2 + 0.015
+        for i, action in enumerate(figure.actions):
+            cx, cz = start + i * (card_w + 0.03) + card_w / 2, (z0 + z1) / 2
+            texture, (u0, v0, u1, v1) = face(self.screen.base, ACTION + action)
+            maker = CardMaker(f"action-{action}")
+            maker.setFrame(cx - card_w / 2, cx + card_w / 2, cz - card_h / 2, cz + card_h / 2)
+            maker.setUvRange((u0, v0), (u1, v1))
+            card = node.attachNewNode(maker.generate())
+            card.setTexture(texture)
+            effect = figure.effects[i] if i < len(figure.effects) else ""
+            words(card, action_name(action), effect, card_w, False).setPos(cx, -0.01, cz)
         return node
-

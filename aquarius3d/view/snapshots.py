@@ -65,6 +65,14 @@ def _studio(base: ShowBase) -> TableScene:
     return scene
 
 
+def face(base: ShowBase, code: str) -> tuple[Texture, tuple[float, float, float, float]]:
+    """The table's face of a card code (an action card's: ACTION + its name) as the studio's atlas draws it: the
+    texture of its page and its rectangle there (u0, v0, u1, v1)."""
+    scene = _studio(base)
+    u0, v0, u1, v1 = scene.atlas.uv(code)
+    return scene.face_texture(code), (u0, v0, u1, v1)
+
+
 def _lay_out(scene: TableScene, snapshot: Snapshot) -> list[Box]:
     """Make the studio show the snapshot; the boxes the camera must show."""
     scene.sync({i: view for i, view in enumerate(snapshot.cards)}, {i: view for i, view in enumerate(snapshot.pyramids)})
