@@ -5,6 +5,7 @@ drawn; at every interface scale."""
 import pytest
 from test_screens import widget_box
 
+from aquarius3d.i18n import tr
 from aquarius3d.screens import layout
 from aquarius3d.session import Seat
 
@@ -51,7 +52,13 @@ def test_the_log_folds_to_its_tab_and_j_or_a_click_unfolds_it_as_settings_keep(a
 
     app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3)
     table, hud = app.table, app.table.hud
-    assert app.session.messages == [] and hud.log_tab.isHidden() and hud.log_panel.isHidden()  # nothing to tell yet
+    # nothing to tell yet, but the tab is there from the start (the playtest found no log before the first move)
+    assert app.session.messages == [] and not hud.log_tab.isHidden() and hud.log_panel.isHidden()
+    assert node_rect(table, hud.log_tab) in table.obstacles()
+    table.toggle_log()  # J before any move: the panel says what it will hold
+    assert not hud.log_panel.isHidden() and hud.log.getText() == tr("tour_log_empty") and hud.log_tab.isHidden()
+    table.toggle_log()
+    assert hud.log_panel.isHidden() and hud.log.getText() == "" and not hud.log_tab.isHidden()
     app.session.messages[:] = ["Ann placed the Fire card", "Bo placed the Water card below the Fire card"]
     table.refresh()
     tab = node_rect(table, hud.log_tab)

@@ -458,15 +458,17 @@ class Hud:
         return kept
 
     def fold_log(self, moves: bool) -> None:
-        """The log's panel and words when it is unfolded (and there are moves to tell), else its tab alone."""
+        """The log's panel and words when it is unfolded (before the first move it says what it will hold), else
+        its tab alone: from the game's start, so that a player finds it before the first move."""
         if self.log_tab["text"] != tr("hud_log_tab"):  # (another language)
             self.log_tab["text"] = tr("hud_log_tab")
             self.log_tab.resetFrameSize()
             self._place_log_tab()
-        shown = moves and self.log_open
+        if not moves:
+            self.log.setText(tr("tour_log_empty") if self.log_open else "")
         for node in (self.log_panel, self.log):
-            node.show() if shown else node.hide()
-        self.log_tab.show() if moves and not self.log_open else self.log_tab.hide()
+            node.show() if self.log_open else node.hide()
+        self.log_tab.hide() if self.log_open else self.log_tab.show()
         self.fit_log()
 
     def _place_log_tab(self) -> None:
