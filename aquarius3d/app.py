@@ -182,7 +182,7 @@ class App:
         if held in ("none", "over"):
             note = tr("menu_no_autosave" if held == "none" else "menu_game_over")
             if isinstance(self.screens.current, MenuScreen):
-                self.screens.current.note.setText(note)
+                self.screens.current.say(note)
             else:
                 self.show_menu(note)
             return

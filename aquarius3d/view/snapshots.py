@@ -49,11 +49,12 @@ class Snapshot:
     ghost: CardView | None = None  # a card where it may go, glowing as on the table
     marks: Marks = ()  # Dominus: (cell, ((side, matches), ...)), the bars the table draws
     labels: tuple[tuple[Cell, str], ...] = ()  # (cell, words) on the felt below a card (Towers' scoring row)
+    height: int = HEIGHT  # pixels (the main menu's backdrop: larger, it fills the window)
 
     @property
     def key(self) -> tuple[object, ...]:
         return (self.name, self.cards, self.pyramids, self.heading, self.pitch, self.aspect, self.ghost, self.marks,
-                self.labels)
+                self.labels, self.height)
 
 
 def _studio(base: ShowBase) -> TableScene:
@@ -135,8 +136,8 @@ def _render(base: ShowBase, snapshot: Snapshot) -> Texture:
     scene = _studio(base)
     boxes = _lay_out(scene, snapshot)
     texture = Texture(f"picture-{snapshot.name}")
-    width = round(HEIGHT * snapshot.aspect)
-    buffer = base.win.makeTextureBuffer(f"picture-{snapshot.name}", width, HEIGHT, texture, True)
+    width = round(snapshot.height * snapshot.aspect)
+    buffer = base.win.makeTextureBuffer(f"picture-{snapshot.name}", width, snapshot.height, texture, True)
     if buffer is None:
         raise RuntimeError("the graphics card gave no offscreen buffer for a picture")
     buffer.setClearColor((0.11, 0.12, 0.14, 1))
