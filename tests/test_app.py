@@ -117,9 +117,9 @@ def test_a_complete_game_by_clicks(app):
     assert session.stage == "over"
     assert not app.table.hud.end_panel.isHidden()
     assert "wins" in app.table.hud.end_lines.getText() or "share the win" in app.table.hud.end_lines.getText()
-    lit = [node for node in app.table.scene.nodes.values() if node.hasColorScale()]
     if session.state.end_reason == "goal":
-        assert len(lit) >= 1  # the winning group's cards are highlighted
+        assert len(app.table.end_moment.glow.lit) >= 1  # the winning group's cards are lit
+    assert not any(node.hasColorScale() for node in app.table.scene.nodes.values())  # (their colours kept)
     # The autosave holds the finished game: Continue is greyed, and does not open it again (issue 27).
     from direct.gui.DirectGui import DGG
 

@@ -105,6 +105,12 @@ def test_offscreen_the_result_comes_at_once(app):
     play(app, 10_000)
     assert app.session.stage == Stage.OVER
     assert not app.table.end_moment.running() and not app.table.hud.end_panel.isHidden()
+    winning = {app.session.state.table.cards[c] for c in app.session.winning_cells()}
+    assert winning and app.table.end_moment.glow.lit == winning  # what won lit all the same, steady
+    # the light is the only mark: no card tinted (a yellow tint turned a winning card's black Space panels olive)
+    assert not any(node.hasColorScale() for node in app.table.scene.nodes.values())
+    app.open_session(app.session)  # the finished game shown anew (as a game loaded over): lit at once
+    assert app.table.end_moment.glow.lit == winning and not app.table.end_moment.running()
 
 
 def screen_colour(app, table, point):

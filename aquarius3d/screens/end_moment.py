@@ -6,8 +6,9 @@ What is lit: in Aquarius the winners' largest groups of their goal element (the 
 Aquarius Rising the house holding the highest point of each winner's element (every storey and pyramid of it, by
 the rules' points: view/rising.element_tops); in Elemental Towers the towers that scored; in Dominus the card that
 emptied the winner's hand. Only the table's public pieces are lit and nothing is shown that the end does not show
-(the hands stay hidden, as at the end). A window offscreen (tests, `play --record --offscreen`, the gallery) has no
-one to watch: the panel comes at once there, unless `enabled` is set.
+(the hands stay hidden, as at the end); it stays lit under the result panel. A window offscreen (tests, `play
+--record --offscreen`, the gallery) has no one to watch: what won is lit and the panel comes at once there, unless
+`enabled` is set; so in a game loaded already over. The light is the only mark: the cards keep their colours.
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ class EndMoment:
         self.seen_over = screen.session.stage == Stage.OVER  # a game loaded already over has no moment
         self.began: float | None = None
         self.path: tuple[Orbit, Orbit] | None = None
+        self.lit = False  # what won is lit (the moment ran, or the game showed over)
         self.keys = DirectObject()
 
     def running(self) -> bool:
@@ -65,6 +67,9 @@ class EndMoment:
         over = session.stage == Stage.OVER
         if over and not self.seen_over and self.enabled:
             self.begin()
+        elif over and not self.lit:  # nobody watched it end (offscreen, or loaded over): what won lit, steady
+            self.glow.show(*self.winning())
+        self.lit = over
         self.seen_over = over
         if not over:
             self.glow.clear()

@@ -185,12 +185,10 @@ class TableScreen(TableCamera, Screen):
             self.parts.update(self.camera.orbit.distance)  # the trays first: the seats sit at them (Rising)
             self.feedback.observe()
             self.parts.hover(self.hover_cell, self.hover_move)
-        state = session.state
-        winning = session.winning_cells()
-        self.scene.highlight({state.table.cards[c] for c in winning if c in state.table.cards})
-        if session.stage == Stage.TABLE_CARD:  # the cards the action may take, a little lighter as well as outlined
-            cards = state.table.cards
-            self.scene.highlight({cards[c] for c in session.table_choices() if c in cards}, (1.0, 1.0, 0.82, 1))
+        cards = session.state.table.cards  # the cards an action may take, a little lighter as well as outlined (what
+        # won a game is lit by the end's light, end_moment.py: a tint turned black Space olive)
+        choices = session.table_choices() if session.stage == Stage.TABLE_CARD else ()
+        self.scene.highlight({cards[c] for c in choices if c in cards}, (1.0, 1.0, 0.82, 1))
         if self.elevation_on:
             self._aim_elevation()
         self.hud.update(session, self.status)
