@@ -1,4 +1,4 @@
-"""Draw the pictures of docs/gallery.md again: six 1280x720 pictures in docs/gallery/, offscreen and repeatable.
+"""Draw the pictures of docs/gallery.md again: seven 1280x720 pictures in docs/gallery/, offscreen and repeatable.
 
     python tools/gallery.py [--out docs/gallery] [--only NAME ...]
 
@@ -167,6 +167,12 @@ class Gallery:
         self.computer_moves(lambda s: s.stage in ("round_over", "over"))
         self.snap("dominus-end")
 
+    def menu(self) -> None:
+        self.app.show_menu()
+        self.app.base.taskMgr.step()  # (its picture of the table, drawn on the frame after it)
+        self.app.base.win.setActive(True)
+        self.snap("menu")
+
     def rules_fr(self) -> None:
         from aquarius3d.i18n import set_language
 
@@ -181,7 +187,7 @@ class Gallery:
 
 PICTURES = {"aquarius": Gallery.aquarius, "aquarius-rising-trays": Gallery.rising_trays,
             "aquarius-rising-end": Gallery.rising_end, "elemental-towers": Gallery.towers,
-            "dominus-end": Gallery.dominus_end, "rules-fr": Gallery.rules_fr}
+            "dominus-end": Gallery.dominus_end, "rules-fr": Gallery.rules_fr, "menu": Gallery.menu}
 
 
 def main(argv: list[str] | None = None) -> int:
