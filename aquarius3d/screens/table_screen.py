@@ -19,6 +19,7 @@ from ..i18n import tr
 from ..session import Session, Stage
 from ..view.family import TableParts
 from ..view.framing import CameraMan
+from ..view.outlines import SOURCE_DIM
 from ..view.picking import Cell, Picker, ScreenPoint
 from ..view.rising import Trays
 from ..view.scene import TableScene
@@ -185,10 +186,13 @@ class TableScreen(TableCamera, Screen):
             self.parts.update(self.camera.orbit.distance)  # the trays first: the seats sit at them (Rising)
             self.feedback.observe()
             self.parts.hover(self.hover_cell, self.hover_move)
-        cards = session.state.table.cards  # the cards an action may take, a little lighter as well as outlined (what
-        # won a game is lit by the end's light, end_moment.py: a tint turned black Space olive)
+        cards = session.state.table.cards  # the cards an action may take, a little lighter as well as outlined, or
+        # the card Move a Card lifts, dimmed (what won a game is lit by the end's light, end_moment.py)
         choices = session.table_choices() if session.stage == Stage.TABLE_CARD else ()
-        self.scene.highlight({cards[c] for c in choices if c in cards}, (1.0, 1.0, 0.82, 1))
+        moving = self.parts.moving()
+        self.scene.highlight({moving} if moving is not None else {cards[c] for c in choices if c in cards},
+                             SOURCE_DIM if moving is not None else (1.0, 1.0, 0.82, 1))
+        self.feedback.last_move.quiet(bool(choices) or moving is not None)  # (its gold is neither)
         if self.elevation_on:
             self._aim_elevation()
         self.hud.update(session, self.status)

@@ -19,7 +19,8 @@ from .camera import Box
 from .labels import ScreenLabels
 from .piles import LABEL_LIFT, LABEL_SCALE, Piles
 from .rising import Elevation, StoreyLabels, Trays, element_tops
-from .scene import CardView, PyramidView, TableScene
+from .outlines import source_outline
+from .scene import CardView, PyramidView, TableScene, card_transform
 from .storeys import level_top, state_views, surface_top
 from .towers import ScoringRow, SpaceRings, piece_views, tower_views
 
@@ -57,6 +58,7 @@ class TableParts:
         self.supply_label: NodePath | None = None  # Elemental Towers: the supply's title, on the screen
         self.ghost_spots: dict[Move, Pick] = {}  # move -> where its ghost is picked
         self.tray_hover: str | None = None  # Aquarius Rising: the pyramid of the player's tray under the pointer
+        self.source_mark: NodePath | None = None  # round the card Move a Card lifts
         if session.flow.pyramids:  # Aquarius Rising
             self.trays = Trays(scene)
             self.storey_labels = StoreyLabels(self.overlay)
@@ -103,6 +105,26 @@ class TableParts:
         self.scene.show_ghosts(views)
         cards = state.table.cards  # the table's cards an action may take: outlined as the spots are
         self.scene.outline_cards([cards[cell] for cell in self.session.table_choices() if cell in cards])
+        self._mark_source(self.moving())
+
+    def moving(self) -> object | None:
+        """The card Move a Card lifts while its new place is chosen (its key, as the scene keys it), else None."""
+        session = self.session
+        if session.stage != Stage.TARGET or session.action != "move_a_card" or session.source is None:
+            return None
+        return session.state.table.cards.get(session.source)
+
+    def _mark_source(self, key: object | None) -> None:
+        """A dashed pale outline round where the moving card lies (outlines.source_outline), else none."""
+        if self.source_mark is not None:
+            self.source_mark.removeNode()
+            self.source_mark = None
+        view = self.scene.views.get(key) if key is not None else None
+        if view is not None:
+            self.source_mark = source_outline(self.scene.spots_root, geometry.CARD_WIDTH / 2 + 0.6,
+                                              geometry.CARD_LENGTH / 2 + 0.6)
+            self.source_mark.setPos(*card_transform(view))
+            self.source_mark.setZ(view.bottom + geometry.CARD_THICKNESS + 0.15)
 
     def hover(self, cell: Cell | None, move: Move | None) -> None:
         """Light the ghost under the pointer: the one picked, else a ground-level one in the hovered cell."""

@@ -39,7 +39,8 @@ class LastMove:
         self.scene = scene
         self.root = scene.root.attachNewNode("last-move")
         self.root.setLightOff()
-        self.rims = self.root.attachNewNode("rims")
+        self.holder = self.root.attachNewNode("rims-holder")  # hidden while an action chooses on the table (quiet)
+        self.rims = self.holder.attachNewNode("rims")
         self.keys: set[object] = set()
         self.views: dict[object, CardView | PyramidView | None] = {}  # each outlined piece as it was when outlined
         self.sliding: list[tuple[object, NodePath, Point3, Point3]] = []
@@ -110,6 +111,11 @@ class LastMove:
         self.keys, self.views = set(), {}
         self._draw_rims()
 
+    def quiet(self, quiet: bool) -> None:
+        """No rim while an action chooses among the table's cards or places one of them (Zap a Card, Move a Card):
+        its gold read as one more card to choose, or as the card being moved."""
+        self.holder.hide() if quiet else self.holder.show()
+
     def busy(self) -> bool:
         return bool(self.sliding)
 
@@ -119,7 +125,7 @@ class LastMove:
     def _draw_rims(self) -> None:
         """A gold rectangle round each piece of the last move, just above its top."""
         self.rims.removeNode()
-        self.rims = self.root.attachNewNode("rims")
+        self.rims = self.holder.attachNewNode("rims")
         if not self.keys:
             return
         lines = LineSegs("last-move-rims")

@@ -11,6 +11,9 @@ SPOT_EDGE = (0.05, 0.04, 0.02, 1.0)  # ...on a dark line, so that it reads on th
 SPOT_FLASH = 0.45  # seconds of the outlines' flare as the spots appear
 SPOT_FLARE = 0.8  # how much brighter they start
 SPOT_HOVER_GROWTH = 1.04  # the outline of the spot under the pointer, a little wider
+SOURCE_LINE = (0.96, 0.96, 0.92, 1.0)  # the card Move a Card lifts: a dashed pale line round where it lies...
+SOURCE_DIM = (0.55, 0.55, 0.55, 1.0)  # ...and the card dimmed there, as if gone from it
+DASH = (7.0, 4.5)  # millimetres of each dash and of each gap
 
 
 def spot_outline(parent: NodePath, half_width: float, half_length: float) -> NodePath:
@@ -28,4 +31,26 @@ def spot_outline(parent: NodePath, half_width: float, half_length: float) -> Nod
             lines.drawTo(x, y, 0.0)
         drawn = root.attachNewNode(lines.create())
         drawn.setBin("fixed", 40 + order)
+    return root
+
+
+def source_outline(parent: NodePath, half_width: float, half_length: float) -> NodePath:
+    """Round the card Move a Card lifts: a dashed pale line on a dark one (in pixels, as the spots'), unlike the
+    gold of the spots and of the last move: this card leaves from here."""
+    root = parent.attachNewNode("source-outline")
+    corners = [(-half_width, -half_length), (half_width, -half_length), (half_width, half_length),
+               (-half_width, half_length)]
+    for order, (thickness, colour) in enumerate(((7.0, SPOT_EDGE), (3.0, SOURCE_LINE))):
+        lines = LineSegs("source-outline-dark" if order == 0 else "source-outline-line")
+        lines.setThickness(thickness)
+        lines.setColor(*colour)
+        for (x0, y0), (x1, y1) in zip(corners, corners[1:] + corners[:1]):
+            length = abs(x1 - x0) + abs(y1 - y0)
+            at = 0.0
+            while at < length:
+                end = min(length, at + DASH[0])
+                lines.moveTo(x0 + (x1 - x0) * at / length, y0 + (y1 - y0) * at / length, 0.0)
+                lines.drawTo(x0 + (x1 - x0) * end / length, y0 + (y1 - y0) * end / length, 0.0)
+                at = end + DASH[1]
+        root.attachNewNode(lines.create()).setBin("fixed", 40 + order)
     return root

@@ -480,7 +480,8 @@ class TableScene:
         for key, node in self.nodes.items():
             wanted = colour if key in keys else None
             current = tuple(node.getColorScale()) if node.hasColorScale() else None
-            if wanted != current:
+            if (wanted is None) != (current is None) or wanted is not None and current is not None \
+                    and max(abs(a - b) for a, b in zip(wanted, current)) > 1e-3:  # (kept as 16-bit floats)
                 changed = True
                 node.setColorScale(*wanted) if wanted else node.clearColorScale()
         if changed:
