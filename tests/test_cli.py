@@ -217,6 +217,13 @@ def test_simulate_refuses_an_action_the_deck_lacks():
                           "trade_goals, rotate_goals, shuffle_hands)\n"
 
 
+def test_simulate_refuses_two_childrens_games_at_once():
+    done = run("simulate", "aquarius", "--option", "basic=true", "--option", "elemental_connections=true")
+    assert done.returncode == 2 and not done.stdout
+    assert done.stderr == "aquarius3d: aquarius.yaml: options.basic: cannot be chosen with elemental_connections " \
+                          "(Elemental Connections (ages 3-4)): choose one of them\n"
+
+
 # -- hardening: every command exits cleanly (issue 14, part 2) ------------------------------------------
 
 

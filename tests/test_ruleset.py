@@ -13,11 +13,14 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def option_combinations(name):
-    """Every combination of boolean options, and the default of the others."""
+    """Every combination of boolean options that go together (none `excludes` another chosen), and the default of
+    the others."""
     specs = load_ruleset(name).ruleset.options
     flags = [k for k, s in specs.items() if isinstance(s.default, bool)]
     for values in product([False, True], repeat=len(flags)):
-        yield dict(zip(flags, values))
+        chosen = [k for k, v in zip(flags, values) if v != specs[k].default]
+        if not any(other in specs[key].excludes for key in chosen for other in chosen):
+            yield dict(zip(flags, values))
 
 
 @pytest.mark.parametrize("name", available())
@@ -185,6 +188,31 @@ def test_the_wild_card_stays_out_of_the_youngest_variants_unless_kept():
     assert wild({"elemental_connections": True}) == wild({"basic": True}) == 0
     assert wild({"elemental_connections": True, "keep_wild": True}) == wild({"basic": True, "keep_wild": True}) == 1
     assert "keep_wild" not in load_ruleset("aquarius-rising").ruleset.options  # Rising never has the wild card
+
+
+@pytest.mark.parametrize("options,problem", [
+    ({"elemental_connections": True, "basic": True},
+     "options.basic: cannot be chosen with elemental_connections (Elemental Connections (ages 3-4))"),
+    ({"basic": True, "single_action": "trade_goals"},
+     "options.single_action: cannot be chosen with basic (Basic Aquarius (ages 5-6))"),
+    ({"elemental_connections": True, "single_action": ["trade_goals", "zap_a_card"]},
+     "options.single_action: cannot be chosen with elemental_connections (Elemental Connections (ages 3-4))"),
+])
+def test_the_childrens_games_are_one_at_a_time(options, problem):
+    """The rule sheet's children's games are steps, each a game of its own (no goals and no actions; goals and no
+    actions; one kind of action): two at once are refused, saying which two."""
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset("aquarius", options)
+    assert caught.value.problems == [f"aquarius.yaml: {problem}: choose one of them"]
+    for key in options:  # each alone, and with what goes with it, still loads
+        load_ruleset("aquarius", {key: options[key], "keep_wild": True, "target": 4})
+
+
+def test_an_option_excludes_only_options_of_its_ruleset(tmp_path):
+    text = ("id: bad7\nname: Bad excludes\nextends: aquarius\noptions:\n  solo:\n    default: false\n"
+            "    excludes: [basic, no_such]\n")
+    assert load_text(tmp_path, "bad7", text) == [
+        "bad7.yaml:7: options.solo.excludes[1]: 'no_such' is not another option of this ruleset"]
 
 
 def test_extends_merges_and_options_set_values(tmp_path):

@@ -50,6 +50,10 @@ class OptionSpec(Record):
     )
     set: list[str] = field(default_factory=list, description="dotted key paths that take the option's value")
     when: dict[str, dict[Any, Any]] = field(default_factory=dict, description="per value, keys merged into the ruleset")
+    excludes: list[str] = field(
+        default_factory=list,
+        description="options that cannot be chosen with this one (both changed from their defaults), either way round",
+    )
 
     def offered(self) -> list[object]:
         """The values a form cycles through: each choice, then (for an option taking a list) the

@@ -273,6 +273,20 @@ def _resolve_options(specs: dict[str, OptionSpec], chosen: dict[str, Any], where
     return values, problems
 
 
+def _excluded(specs: dict[str, OptionSpec], values: dict[str, Any], where: str) -> list[str]:
+    """Options chosen together that exclude each other (`excludes`, either way round): each pair told once, on the
+    later option, naming the earlier one as players know it."""
+    chosen = [key for key in specs if key in values and values[key] != specs[key].default]
+    problems = []
+    for i, key in enumerate(chosen):
+        for earlier in chosen[:i]:
+            if earlier in specs[key].excludes or key in specs[earlier].excludes:
+                known = specs[earlier].description.split(":")[0].strip()
+                problems.append(f"{where}: options.{key}: cannot be chosen with {earlier}"
+                                + (f" ({known})" if known else "") + ": choose one of them")
+    return problems
+
+
 def _list_problem(spec: OptionSpec, value: list[Any]) -> str | None:
     """Why a list is not a valid value of an option that takes several choices, or None."""
     assert spec.choices is not None and spec.list_max is not None  # (the caller's list_max; OptionSpec._check)
@@ -364,8 +378,14 @@ def _check(name: str, options: dict[str, Any] | None, files: list[tuple[Path, by
             current = list(current)
         if current is not _MISSING and type(current) is type(spec.default) and current != spec.default:
             specs[key] = spec._replace(default=current)
+    for key, spec in specs.items():
+        for i, other in enumerate(spec.excludes):
+            if other not in specs or other == key:
+                path_problems.append(f"{place_text(lines, ('options', key, 'excludes'))}: options.{key}.excludes[{i}]: "
+                                     f"{short(other)} is not another option of this ruleset")
     values, option_problems = _resolve_options(specs, dict(options or {}), where)
     problems.extend(option_problems)
+    problems.extend(_excluded(specs, values, where))
     set_by: dict[str, str] = {}  # a key path -> the option that set it (errors then name the option)
     for key, spec in specs.items():
         # An option at its default changes nothing: the ruleset as written is the default.
