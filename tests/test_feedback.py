@@ -335,7 +335,7 @@ def test_towers_an_action_that_acted_on_drawing_is_told_with_what_it_did_and_lea
             table.refresh()
             lines = session.messages[session.last_played.said + 1:]
             top = session.game.deck.cards[session.state.discard[-1]].code if session.state.discard else None
-            done = tr("log_event_done", action=action_name("shuffle_goals"))
+            done = tr("log_drew_done", name="Ann", action=action_name("shuffle_goals"))
             if top == "shuffle_goals" and done in lines:
                 notice = table.hud.notice.getText()
                 assert done in notice, notice

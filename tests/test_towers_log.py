@@ -32,10 +32,12 @@ def test_every_towers_move_is_a_sentence_with_its_player_and_a_shuffle_says_the_
         before = len(session.messages)
         assert session.computer_move()
         new = session.messages[before:]
+        done = tr("log_drew_done", name="Bot", action=action_name("shuffle_goals"))
         for i, line in enumerate(new):
-            if line == tr("log_event_done", action=action_name("shuffle_goals")):
+            if line == done:  # "Bot drew Shuffle Goals: done", then the row it made (after the last of two)
                 shuffles += 1
-                if i + 1 < len(new) and new[i + 1] == tr("log_shuffled_row", row=row_now(session)):
+                after = [later for later in new[i + 1:] if later != done]
+                if after and after[0] == tr("log_shuffled_row", row=row_now(session)):
                     rows += 1
     assert session.stage == "over"
     kinds = set()
@@ -87,3 +89,18 @@ def test_a_move_between_two_cards_of_one_name_says_which_card_by_its_side(tmp_pa
     assert line == tr("log_shift", name="Ann", piece=narration.piece_words(["Mk"]),
                       source=narration.panel(state, (0, 0), "BL", faces),
                       target=tr("panel_next_right", element=element_name("water")))
+
+
+def test_two_shuffle_goals_drawn_in_one_move_say_the_row_once_after_both(language):
+    """Each Shuffle Goals drawn was followed by "the scoring row is now ...", the final row after each; and the log
+    said "Shuffle Goals: done" without saying who drew it."""
+    from aquarius3d.games.towers.narration import events, row_words
+    from aquarius3d.games.towers.state import towers
+
+    session = Session.new("elemental-towers", {}, [Seat("Ann")], seed=3, autosave=False)
+    state = session.state
+    towers(state).events = ["shuffle_goals: done", "shuffle_goals: done", "zap_a_card: impossible"]
+    done = tr("log_drew_done", name="Ann", action=action_name("shuffle_goals"))
+    row = tr("log_shuffled_row", row=row_words(session.game, state.unused_goals))
+    impossible = tr("log_drew_impossible", name="Ann", action=action_name("zap_a_card"))
+    assert events(state, session.game, "Ann") == [done, done, row, impossible]

@@ -153,20 +153,21 @@ class Feedback:
 
     def _resolved_on_drawing(self) -> tuple[str | None, list[str]]:
         """Elemental Towers: an action card drawn with the last move that acted (or could not) at once, and what the
-        log says of it from there ("Shuffle Goals: done", "The scoring row is now Fire 5, Space 4, ..."), each line
-        once; else (None, [])."""
+        log says of it from there ("Ann drew Shuffle Goals: done", "The scoring row is now Fire 5, Space 4, ..."),
+        each line once; else (None, [])."""
         session, played = self.session, self.session.last_played
         state = session.state
         if played is None or not state.discard or not session.flow.draws_action:
             return None, []
         top = session.game.deck.cards[state.discard[-1]].code
         name = action_name(top)
-        outcomes = (tr("log_event_done", action=name), tr("log_event_impossible", action=name))
+        drawer = session.seats[played.seat].name
+        outcomes = (tr("log_drew_done", name=drawer, action=name), tr("log_drew_impossible", name=drawer, action=name))
         lines = session.messages[played.said + 1:]
         first = next((i for i, line in enumerate(lines) if line in outcomes), None)
         if first is None:
             return None, []
-        return top, list(dict.fromkeys(lines[first:]))  # (two shuffles drawn at once say the same row twice)
+        return top, list(dict.fromkeys(lines[first:]))  # (two shuffles drawn at once: "done" twice, the row once)
 
     # -- each frame --------------------------------------------------------------------------------------
 

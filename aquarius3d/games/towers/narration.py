@@ -121,13 +121,16 @@ def describe(game: Game, state: State, names: list[str], result: ApplyResult, be
     return aquarius.describe(game, state, names, result, before)
 
 
-def events(state: State, game: Game | None = None) -> list[str]:
-    """Action cards resolved on drawing (Shuffle Goals: the row it made, given the game) or impossible, in words."""
+def events(state: State, game: Game, name: str) -> list[str]:
+    """Action cards the player `name` drew that acted at once (Shuffle Goals: and the row it made) or could not, in
+    words: "Ann drew Shuffle Goals: done". Two Shuffle Goals drawn in one move say the row once, after the second
+    (it is the row both made: it was said after each, the final row twice)."""
     lines = []
-    for event in towers(state).events:
+    found = list(towers(state).events)
+    for i, event in enumerate(found):
         action, outcome = event.split(": ")
-        key = "log_event_done" if outcome == "done" else "log_event_impossible"
-        lines.append(tr(key, action=action_name(action)))
-        if outcome == "done" and action == "shuffle_goals" and game is not None:  # the row it made
+        done = outcome == "done"
+        lines.append(tr("log_drew_done" if done else "log_drew_impossible", name=name, action=action_name(action)))
+        if done and action == "shuffle_goals" and event not in found[i + 1:]:
             lines.append(tr("log_shuffled_row", row=row_words(game, state.unused_goals)))
     return lines

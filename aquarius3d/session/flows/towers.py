@@ -120,7 +120,7 @@ class TowersFlow(Flow):
             row = ", ".join(f"{element_name(e)} {values[i] if i < len(values) else 0}" for i, e in enumerate(self.row()))
             lines.append(tr("log_row_dealt", row=row))
         if self.state.turn_number != turn_before or self.state.over or drafted:
-            lines.extend(events(self.state, self.game))
+            lines.extend(events(self.state, self.game, self.session.seats[result.seat].name))
             lines.extend(self.opening_lines())
         return lines
 
