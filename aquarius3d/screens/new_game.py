@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from direct.gui.DirectGui import DirectButton, DirectCheckButton, DirectEntry
+from direct.gui.DirectGui import DGG, DirectButton, DirectCheckButton, DirectEntry
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import NodePath, TextNode
 
@@ -18,7 +18,7 @@ from ..rules.ruleset import available, load_ruleset
 from ..session.seats import DEFAULT_NAMES, Seat, same_name
 from . import Screen
 from .layout import MARGIN
-from .widgets import BUTTON, CHECK, DROPDOWN, ENTRY, TEXT, WARNING, Dropdown
+from .widgets import BUTTON, CHECK, DIM, DROPDOWN, ENTRY, TEXT, WARNING, Dropdown
 
 NAMES = list(DEFAULT_NAMES)
 SEAT_KINDS = ("human", *SEAT_LEVELS)  # what the seat button cycles through: a person, then the levels
@@ -30,6 +30,16 @@ SEATS_BELOW = 0.12  # from the last option's row to the players' heading, one un
 OPTIONS_LEFT = -0.95  # the options' left edge
 GAP = 0.04  # between a label and its control, and between the players' columns
 COLUMNS_GAP = 0.12  # between the options and the players, side by side
+# "<" and ">" of a number: squares CHOOSER wide (27 px in a 1024x600 window at 100%, the smallest the form is drawn:
+# more than the 24 px of WCAG 2.2's minimum target size), with the number between them
+CHOOSER, CHOOSER_TEXT = 0.09, 0.055
+CHOOSER_ROOM = 0.03  # more room above and below a row of them than a row of words has: clear of the next rows
+ARROW_MIDDLE = 0.3  # the middle of "<" above its baseline (its text's units): the square centred on it
+NUMBER_WIDE = 0.1  # the number between the arrows (two digits at 0.045, and room either side)
+STEPPER_WIDE = 2 * CHOOSER + NUMBER_WIDE + 0.06  # one number of a list to the next
+BOX_HIGH = 0.056  # a box to tick: where a click ticks it, no higher than its row (OPTION_STEP), clear of the next
+SEAT_TEXT = 0.04  # the words on a player's buttons
+OWN_TARGETS = (3, 4, 5, 6)  # a young player's own number of panels (their age), after the table's
 
 
 def same_kind(value: object, default: object) -> bool:
@@ -123,7 +133,7 @@ class NewGameScreen(Screen):
                 and same_name(name for name, _ in seats) is None and (high > 1 or seats[0][1] == "human")):
             self.seats = seats
             if "target" in spec:
-                self.targets = {i: own for i, own in enumerate(last["targets"][:len(seats)]) if own in (3, 4, 5, 6)}
+                self.targets = {i: own for i, own in enumerate(last["targets"][:len(seats)]) if own in OWN_TARGETS}
         self.draw_options()
         self.draw_seats()
 
@@ -134,15 +144,22 @@ class NewGameScreen(Screen):
         self.forget(self.option_widgets)
         spec = load_ruleset(self.ruleset).ruleset
         add = self.option_widgets.append
-        self.options_bottom = OPTIONS_TOP - OPTION_STEP * (len(spec.options) - 1)  # the last option's row
-        for i, (key, option) in enumerate(spec.options.items()):
-            z = OPTIONS_TOP - i * OPTION_STEP
+        z = OPTIONS_TOP + OPTION_STEP
+        for key, option in spec.options.items():
+            stepped = isinstance(option.default, (int, list)) and not isinstance(option.default, bool)
+            room = CHOOSER_ROOM if stepped else 0.0  # a row of arrows is higher
+            z -= OPTION_STEP + room
+            self.options_bottom = z - room  # (the last option's row, as if a plain one: the players below it)
             label = tr(f"option_{key}") if has(f"option_{key}") else (option.description or key)
             value = self.options.get(key, option.default)
             if isinstance(option.default, bool):
-                add(DirectCheckButton(text=label, scale=0.04, pos=(OPTIONS_LEFT + 0.05, 0, z), indicatorValue=int(value),
-                                      parent=self.options_root, command=self.set_option, extraArgs=[key],
-                                      text_align=TextNode.ALeft, **CHECK))
+                box = DirectCheckButton(text=label, scale=0.04, pos=(OPTIONS_LEFT + 0.05, 0, z), indicatorValue=int(value),
+                                        parent=self.options_root, command=self.set_option, extraArgs=[key],
+                                        text_align=TextNode.ALeft, borderWidth=(0, 0), **CHECK)
+                left, right, bottom, top = box.guiItem.getFrame()  # (its box's border makes it higher than its row)
+                middle, half = (bottom + top) / 2, BOX_HIGH / 2 / 0.04
+                box["frameSize"] = (left, right, middle - half, middle + half)
+                add(box)
                 continue
             words = OnscreenText(text=label, pos=(OPTIONS_LEFT, z), scale=0.04, fg=TEXT, align=TextNode.ALeft,
                                  parent=self.options_root, wordwrap=31)
@@ -150,9 +167,9 @@ class NewGameScreen(Screen):
             after = self.right_of(words) + GAP  # the control just right of its words
             if isinstance(option.default, list):
                 for j, part in enumerate(value):
-                    self._stepper(key, z, after + 0.12 + j * 0.3, part, j)
+                    self._stepper(key, z, after + j * STEPPER_WIDE, part, j)
             elif isinstance(option.default, int):
-                self._stepper(key, z, after + 0.12, value, None)
+                self._stepper(key, z, after, value, None)
             else:
                 shown = " + ".join(choice_name(v) for v in (value if isinstance(value, list) else [value]))
                 button = DirectButton(text=shown, scale=0.04, pos=(0, 0, z), parent=self.options_root,
@@ -205,14 +222,17 @@ class NewGameScreen(Screen):
         bounds = node.getTightBounds(self.options_root)
         return float(bounds[1].x) if bounds is not None else float(node.getX())
 
-    def _stepper(self, key: str, z: float, x: float, value: int, index: int | None) -> None:
-        """< value > for a number, or one number of a list (`index`)."""
+    def _stepper(self, key: str, z: float, left: float, value: int, index: int | None) -> None:
+        """< value > for a number, or one number of a list (`index`), from `left`: each arrow a square CHOOSER
+        wide, a target as easy to hit as the form's other buttons at every window size and interface scale."""
         add = self.option_widgets.append
-        add(DirectButton(text="<", scale=0.04, pos=(x - 0.09, 0, z), parent=self.options_root,
-                         command=self.step_option, extraArgs=[key, index, -1], **BUTTON))
-        add(OnscreenText(text=str(value), pos=(x, z), scale=0.045, fg=TEXT, parent=self.options_root))
-        add(DirectButton(text=">", scale=0.04, pos=(x + 0.09, 0, z), parent=self.options_root,
-                         command=self.step_option, extraArgs=[key, index, 1], **BUTTON))
+        half = CHOOSER / 2 / CHOOSER_TEXT  # (the square's half side, in the arrow's units)
+        middle = left + CHOOSER + NUMBER_WIDE / 2
+        for arrow, x, step in (("<", left + CHOOSER / 2, -1), (">", middle + NUMBER_WIDE / 2 + CHOOSER / 2, 1)):
+            add(DirectButton(text=arrow, scale=CHOOSER_TEXT, pos=(x, 0, z), parent=self.options_root,
+                             frameSize=(-half, half, ARROW_MIDDLE - half, ARROW_MIDDLE + half),
+                             command=self.step_option, extraArgs=[key, index, step], **BUTTON))
+        add(OnscreenText(text=str(value), pos=(middle, z), scale=0.045, fg=TEXT, parent=self.options_root))
 
     def step_option(self, key: str, index: int | None, step: int) -> None:
         """One more or one less, within the option's bounds."""
@@ -238,10 +258,20 @@ class NewGameScreen(Screen):
         start = offered.index(value) + 1 if value in offered else 0
         for step in range(len(offered)):
             candidate = offered[(start + step) % len(offered)]
-            if self.options_fit({**self.options, key: candidate}):
-                self.options[key] = candidate
+            chosen = {k: v for k, v in self.options.items() if k not in self.excluded(key, candidate)}
+            if self.options_fit({**chosen, key: candidate}):
+                self.options = {**chosen, key: candidate}
                 break
         self.draw_options()
+
+    def excluded(self, key: str, value: object) -> list[str]:
+        """The options that cannot go with this one at that value (the ruleset's `excludes`, either way round: a
+        children's game of Aquarius with another): they go back to their defaults when it is chosen."""
+        specs = load_ruleset(self.ruleset).ruleset.options
+        if value == specs[key].default:
+            return []
+        return [other for other, spec in specs.items()
+                if other != key and (other in specs[key].excludes or key in spec.excludes)]
 
     def options_fit(self, options: dict[str, Any]) -> bool:
         try:
@@ -253,6 +283,11 @@ class NewGameScreen(Screen):
     def set_option(self, value: int, key: str) -> None:
         """A yes/no option ticked or not."""
         self.options[key] = bool(value)
+        dropped = [other for other in self.excluded(key, bool(value)) if other in self.options]
+        for other in dropped:  # one of the children's games: the other is unticked
+            del self.options[other]
+        if dropped:
+            self.draw_options()
         if not self.options_fit(self.options):  # e.g. the first edition without Rotate Goals: back to the default
             for other in [k for k, v in self.options.items() if k != key and isinstance(v, (str, list))]:
                 del self.options[other]
@@ -262,7 +297,9 @@ class NewGameScreen(Screen):
 
     def draw_seats(self) -> None:
         """A row a player: the name, human or computer (and its level), the player's own target where the game has
-        one, Remove; each in a column as wide as its widest, the columns side by side, the rows centred."""
+        one, Remove; each in a column as wide as the widest words it can ever show (so a row keeps its controls in
+        place whatever is chosen in it, and Remove stays, greyed, while the game has as few players as it takes),
+        the columns side by side, the rows centred."""
         self.forget(self.seat_widgets)
         self.seat_entries = []
         top = 0.0
@@ -270,43 +307,77 @@ class NewGameScreen(Screen):
         add(OnscreenText(text=tr("menu_seats"), pos=(0, top), scale=0.055, fg=TEXT, parent=self.seats_root))
         targeted = "target" in load_ruleset(self.ruleset).ruleset.options
         fewest, most = self.seat_limits()
-        rows: list[list[tuple[Any, float]]] = []  # each row's widgets, each with its scale
+        # each column after the names: what its buttons may say, and their text's size
+        columns: list[tuple[list[str], float]] = [([self.kind_text(kind) for kind in self.seat_kinds], SEAT_TEXT)]
+        if targeted:
+            columns.append((self.target_texts(), SEAT_TEXT))
+        if most > fewest:
+            columns.append(([tr("menu_remove_seat")], SEAT_TEXT))
+        probe = DirectEntry(scale=0.05, width=9, parent=self.seats_root, **ENTRY)
+        wide = [(probe.getBounds()[1] - probe.getBounds()[0]) * 0.05]  # the names' fields
+        probe.destroy()
+        extents = [self.extent(texts, size) for texts, size in columns]
+        wide += [width for width, _, _ in extents]
+        high = (min(low for _, low, _ in extents), max(top for _, _, top in extents))  # every button as high
+        left = -(sum(wide) + GAP * (len(wide) - 1)) / 2
+        lefts = [left + sum(wide[:c]) + GAP * c for c in range(len(wide))]
         for i, (name, kind) in enumerate(self.seats):
             z = top - 0.09 - i * SEAT_STEP
             entry = DirectEntry(initialText=name, scale=0.05, width=9, pos=(0, 0, z), parent=self.seats_root,
                                 command=self.rename_seat, extraArgs=[i], focusOutCommand=self.read_names, **ENTRY)
+            entry.setX(lefts[0] - entry.getBounds()[0] * 0.05)
             self.seat_entries.append(entry)
-            size = 0.05 if kind == "human" else 0.04
-            row = [(entry, 0.05), (DirectButton(text=self.kind_text(kind), scale=size, pos=(0, 0, z + 0.01),
-                                                parent=self.seats_root, command=self.toggle_seat, extraArgs=[i],
-                                                **BUTTON), size)]
+            add(entry)
+            buttons = [(self.kind_text(kind), self.toggle_seat, True)]
             if targeted:  # young players: their own number of panels to connect, where the table agrees
                 own = self.targets.get(i)
-                words = (tr("menu_seat_target", count=own) if own else
-                         tr("menu_seat_target_table", count=self.table_target()))
-                row.append((DirectButton(text=words, scale=0.04, pos=(0, 0, z + 0.01), parent=self.seats_root,
-                                         command=self.cycle_target, extraArgs=[i], **BUTTON), 0.04))
-            if len(self.seats) > fewest:
-                row.append((DirectButton(text=tr("menu_remove_seat"), scale=0.045, pos=(0, 0, z + 0.01),
-                                         parent=self.seats_root, command=self.remove_seat, extraArgs=[i], **BUTTON),
-                            0.045))
-            rows.append(row)
-            for widget, _ in row:
-                add(widget)
-        columns = max((len(row) for row in rows), default=0)
-        wide = [max((r[c][0].getBounds()[1] - r[c][0].getBounds()[0]) * r[c][1] for r in rows if c < len(r))
-                for c in range(columns)]
-        left = -(sum(wide) + GAP * (columns - 1)) / 2
-        for c in range(columns):
-            for row in rows:
-                if c < len(row):
-                    widget, size = row[c]
-                    widget.setX(left - widget.getBounds()[0] * size)
-            left += wide[c] + GAP
+                buttons.append((tr("menu_seat_target", count=own) if own else
+                                tr("menu_seat_target_table", count=self.table_target()), self.cycle_target, True))
+            if most > fewest:
+                buttons.append((tr("menu_remove_seat"), self.remove_seat, len(self.seats) > fewest))
+            for c, (words, command, live) in enumerate(buttons, start=1):
+                add(self.seat_button(words, command, i, live, (lefts[c], wide[c]), high, z + 0.01))
         if len(self.seats) < most:
             add(DirectButton(text=tr("menu_add_seat"), scale=0.05, pos=(0, 0, top - 0.1 - len(self.seats) * SEAT_STEP),
                              parent=self.seats_root, command=self.add_seat, **BUTTON))
         self.apply_scale()
+
+    def seat_button(self, words: str, command: Any, index: int, live: bool, column: tuple[float, float],
+                    high: tuple[float, float], z: float) -> DirectButton:
+        """A player's button filling its column (its left and its width: the seats' units) from `high`'s bottom to
+        its top (the button's units), its words in the middle; greyed and deaf when not `live`."""
+        left, wide = column
+        button = DirectButton(text=words, scale=SEAT_TEXT, pos=(0, 0, z), parent=self.seats_root,
+                              command=command, extraArgs=[index], **BUTTON)
+        low, right, _, _ = button.getBounds()
+        middle, half = (low + right) / 2, wide / 2 / SEAT_TEXT  # (the words' middle, in the button's units)
+        button["frameSize"] = (middle - half, middle + half, *high)
+        button.setX(left - (middle - half) * SEAT_TEXT)
+        if not live:
+            button["state"] = DGG.DISABLED
+            button["text_fg"] = DIM
+        return button
+
+    def extent(self, texts: list[str], size: float) -> tuple[float, float, float]:
+        """The widest of these words on a form's button at that text size (the seats' units), and the lowest bottom
+        and highest top of their frames (the button's units)."""
+        probe = DirectButton(text=texts[0], scale=size, parent=self.seats_root, **BUTTON)
+        bounds = []
+        for words in texts:
+            probe["text"] = words
+            probe.resetFrameSize()
+            bounds.append(probe.getBounds())
+        probe.destroy()
+        return (max(right - left for left, right, _, _ in bounds) * size, min(b[2] for b in bounds),
+                max(b[3] for b in bounds))
+
+    def target_texts(self) -> list[str]:
+        """Everything a player's target button may say: the table's number (each the option allows), or their own."""
+        option = load_ruleset(self.ruleset).ruleset.options["target"]
+        low = option.min if option.min is not None else 1
+        high = option.max if option.max is not None else 20
+        return ([tr("menu_seat_target_table", count=n) for n in range(low, high + 1)]
+                + [tr("menu_seat_target", count=n) for n in OWN_TARGETS])
 
     def table_target(self) -> int:
         """The number of panels to connect the table's option says (where the game has one)."""
@@ -321,7 +392,7 @@ class NewGameScreen(Screen):
     def cycle_target(self, index: int) -> None:
         """A seat's own target: the table's, then 3 to 6 panels, then the table's again."""
         self.read_names()
-        steps = [None, 3, 4, 5, 6]
+        steps = [None, *OWN_TARGETS]
         current = self.targets.get(index)
         self.targets[index] = steps[(steps.index(current) + 1) % len(steps)] if current in steps else None
         self.draw_seats()

@@ -4,7 +4,9 @@ Its foot (its note and its buttons: what lies wholly below FOOT as drawn at 100%
 `foot_line`) stays at the window's bottom on a band of the window's colour; the rest (its body) scrolls above it, its
 top at the window's top: the wheel moves it, Tab brings the widget in focus into view, a bar at the window's
 right edge shows how much there is and where the window is in it, and a "More below" button at the window's bottom
-right (beside the foot's) says there is more until the form is scrolled to its end (a click scrolls on). (screens/layout.py: `scrolled` says when; screens/__init__.py: `Screen.apply_scale`.)"""
+right (beside the foot's) says there is more until the form is scrolled to its end (a click scrolls on). The band never
+cuts a row in half: it rises over a button, box or line of words it would cut, so the body shows whole rows only.
+(screens/layout.py: `scrolled` says when; screens/__init__.py: `Screen.apply_scale`.)"""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from direct.gui.DirectGui import DGG, DirectButton, DirectFrame
 from panda3d.core import CardMaker, NodePath, Point3, TextNode, TransparencyAttrib
 
 from ..i18n import tr
-from .focus import widget_rect
+from .focus import shown, widget_rect
 from .layout import MARGIN, Rect
 from .widgets import BUTTON, down_arrow
 
@@ -30,6 +32,7 @@ TRACK = (0.55, 0.6, 0.7, 0.25)
 THUMB = (0.78, 0.82, 0.9, 0.85)
 WINDOW = (0.11, 0.12, 0.14, 1)  # the window's colour (app.py), under the foot
 CUE_TEXT = 0.045  # the "More below" button's words (aspect2d units at 100%)
+ROW_HIGH = 0.16  # a widget at most this high (aspect2d units at 100%) is never shown cut by the foot's band
 
 
 class Scroll:
@@ -46,6 +49,7 @@ class Scroll:
         self.bar: NodePath | None = None
         self.cue: DirectButton | None = None  # "More below": shown while the form is not scrolled to its end
         self.floor = -1.0  # the lowest the body shows (aspect2d units): the foot's top, or the window's bottom
+        self.cover = -1.0  # the band's top as drawn (aspect2d units): the floor, or higher over a row it would cut
         self.foot_line = FOOT  # what lies wholly below it (as drawn at 100%) is the foot (a screen may move it)
         self._top = 0.0  # the body's height with nothing scrolled (the root's units)
         self._size = 1.0  # the root's scale
@@ -137,6 +141,15 @@ class Scroll:
             self.by(1 - MARGIN - top)
         elif bottom < self.floor:
             self.by(self.floor - bottom)
+            for _ in range(4):  # a taller widget of its row still cut: the band covers the row, so on to show it
+                bottom = self._rect(node)[2]
+                if bottom >= self.cover - 1e-6 or self.offset >= self.room:
+                    break
+                self.by(self.cover - bottom)
+
+    def _rect(self, node: NodePath) -> Rect:
+        found = self.screen.rect_of(node)
+        return found if found is not None else (0.0, 0.0, self.floor, self.floor)
 
     def close(self) -> None:
         """The screen goes: the band with it (its other nodes go with the screen's root)."""
@@ -153,6 +166,7 @@ class Scroll:
             return
         if self.body is not None:
             self.body.setZ(self._top + self.offset / self._size)
+        self._lift_band()
         if self.bar is not None:
             self.bar.removeNode()
             self.bar = None
@@ -173,6 +187,29 @@ class Scroll:
             maker.setFrame(-2 * BAR_WIDE, -BAR_WIDE, low, high)
             card = self.bar.attachNewNode(maker.generate())
             card.setColor(*colour)
+
+    def _lift_band(self) -> None:
+        """The band up over any row of the body it would cut (a button, a box, a line of words: what is at most
+        ROW_HIGH high), so that the body shows only whole rows above the foot and nothing half hidden beside "More
+        below"; a taller block (a page of the rules) is cut as it stands."""
+        self.cover = self.floor
+        band, foot, screen = self.band, self.foot, self.screen
+        if band is None or band.isEmpty() or band.isHidden() or foot is None or self.body is None:
+            return
+        rows = []
+        for widget in (*screen.widgets, *(w for group in screen._groups for w in group)):
+            if widget.isEmpty() or not self.body.isAncestorOf(widget) or not shown(widget):
+                continue
+            rect = screen.rect_of(widget)
+            if rect is not None and rect[3] - rect[2] <= ROW_HIGH * self._size:
+                rows.append(rect)
+        for _ in range(len(rows)):
+            cut = [top for _, _, bottom, top in rows if bottom < self.cover - 1e-6 and top > self.cover + 1e-6]
+            if not cut:
+                break
+            self.cover = max(cut)
+        top = foot.getRelativePoint(self.screen.base.aspect2d, Point3(0.0, 0.0, self.cover)).z
+        band["frameSize"] = (-20.0, 20.0, -20.0, top)
 
     def _cue(self) -> None:
         """"More below" at the window's bottom right, left of the bar, at the interface scale, while there is more
