@@ -213,6 +213,9 @@ def test_an_option_excludes_only_options_of_its_ruleset(tmp_path):
             "    excludes: [basic, no_such]\n")
     assert load_text(tmp_path, "bad7", text) == [
         "bad7.yaml:7: options.solo.excludes[1]: 'no_such' is not another option of this ruleset"]
+    path = tmp_path / "young.yaml"  # an option it excludes removed by a ruleset extending it: nothing to exclude
+    path.write_text("id: young\nname: Young\nextends: aquarius\noptions:\n  basic: null\n")
+    assert load_ruleset(str(path), {"elemental_connections": True}).ruleset.bonus.type == "none"
 
 
 def test_extends_merges_and_options_set_values(tmp_path):

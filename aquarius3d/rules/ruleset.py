@@ -380,7 +380,8 @@ def _check(name: str, options: dict[str, Any] | None, files: list[tuple[Path, by
             specs[key] = spec._replace(default=current)
     for key, spec in specs.items():
         for i, other in enumerate(spec.excludes):
-            if other not in specs or other == key:
+            # (an option a ruleset extending this one removed, `other: null`, is no mistake: it excludes nothing)
+            if other == key or other not in specs and ("options", other) not in lines:
                 path_problems.append(f"{place_text(lines, ('options', key, 'excludes'))}: options.{key}.excludes[{i}]: "
                                      f"{short(other)} is not another option of this ruleset")
     values, option_problems = _resolve_options(specs, dict(options or {}), where)
