@@ -75,8 +75,11 @@ def test_a_hovered_house_says_its_height_and_its_elements_ranks(app, language):
             elements = sorted((e for e in keys if e[0].upper() in letters), key=lambda e: (ranks[e], e))
             for element in elements:
                 assert height <= keys[element][0] + 1e-9  # no element stands higher than its highest point
-            # the ranks as the K panel writes them ("1=" only where the whole chain leaves elements equal)
-            words = "  ".join(tr("house_rank", element=element_name(e), rank=panel[element_name(e)]) for e in elements)
+            # the ranks as the K panel writes them ("1=" only where the whole chain leaves elements equal), for the
+            # elements whose highest point this house holds; the others stand higher in another house
+            mine = [e for e in elements if abs(height - keys[e][0]) <= 1e-9]
+            words = "  ".join([tr("house_rank", element=element_name(e), rank=panel[element_name(e)]) for e in mine]
+                              + [tr("house_elsewhere", element=element_name(e)) for e in elements if e not in mine])
             assert label.node().getText() == tr("house_height", height=height_text(height), ranks=words)
             assert label.getPythonTag("anchor")[0] == pytest.approx((*geometry.cell_centre(*cell), height))
             table.feedback.place_labels()
@@ -108,7 +111,8 @@ def test_a_house_holding_elements_at_one_height_says_the_ranks_the_panel_says(ap
             panel = {name: rank for rank, name, _ in shown_rows(table.heights)}
             tops = rules_tops(app.session.state)
             for cell, point in house_points(app).items():
-                elements = [e for e in keys if e[0].upper() in tops[cell][1]]
+                elements = [e for e in keys if e[0].upper() in tops[cell][1]
+                            and abs(keys[e][0] - tops[cell][0]) < 1e-6]  # (their highest points: this house's)
                 if not any(abs(keys[e][0] - keys[o][0]) < 1e-6 for e in elements for o in keys if o != e):
                     continue  # (no element here stands at another's height)
                 table.house_height.follow(point, now=now)
@@ -121,6 +125,42 @@ def test_a_house_holding_elements_at_one_height_says_the_ranks_the_panel_says(ap
                 now += 10
                 assert label.isHidden()
         assert seen >= 2
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_house_claims_no_rank_for_an_element_whose_highest_point_is_in_another_house(app, language):
+    """Playtest (issue 27): a house whose top held Water said "Water: rank 2" while another house held Water's
+    highest point, higher: the rank is that house's. The label names such an element as higher elsewhere, and
+    writes a rank only where the house holds the element's highest point, as the K panel writes it."""
+    set_language(language)
+    try:
+        app.start_game("aquarius-rising", {}, [Seat(n, "computer") for n in ("Ann", "Bo", "Cy")], seed=5)
+        table, label, now, elsewhere, claimed = app.table, app.table.house_height.label, 100.0, 0, 0
+        for _ in range(14):
+            play(app, 5)
+            if app.session.stage == "over":
+                break
+            keys = app.session.game.end.keys(app.session.state)
+            panel = {name: rank for rank, name, _ in shown_rows(table.heights)}
+            tops = rules_tops(app.session.state)
+            for cell, point in house_points(app).items():
+                height = tops[cell][0]
+                table.house_height.follow(point, now=now)
+                table.house_height.follow(point, now=now + 2 * DWELL)
+                text = label.node().getText()
+                for element in (e for e in keys if e[0].upper() in tops[cell][1]):
+                    rank = tr("house_rank", element=element_name(element), rank=panel[element_name(element)])
+                    if keys[element][0] > height + 1e-6:  # its highest point stands in another house
+                        assert rank not in text and tr("house_elsewhere", element=element_name(element)) in text
+                        elsewhere += 1
+                    else:
+                        assert rank in text
+                        claimed += 1
+                table.house_height.follow((0.0, 0.99), now=now + 1)
+                now += 10
+        assert elsewhere >= 1 and claimed >= 1
     finally:
         set_language("en")
 

@@ -56,6 +56,7 @@ class HouseHeight:
         self.tops: dict[Cell, tuple[float, tuple[str, ...]]] = {}  # each house's highest point and its elements
         self.ranks: dict[str, int] = {}
         self.places: dict[str, str] = {}  # each ranked element's place as written: "2", or "2=" when shared
+        self.highest: dict[str, float] = {}  # each element's highest point on the table (mm)
         self.house: Cell | None = None  # the house the label speaks of
         self._under: Cell | None = None  # the house under the pointer, since when
         self._since = 0.0
@@ -73,6 +74,7 @@ class HouseHeight:
         self.ranks = {element: rank for element, _, rank in flow.height_ranking() if rank is not None}
         self.places = flow.height_places()
         tops = element_tops(state)
+        self.highest = {element: height for element, (height, _) in tops.items()}
         if tops != self.marks.tops:
             self.marks.update(tops)
         self._say()
@@ -166,15 +168,31 @@ class HouseHeight:
         if height <= FLAT:  # a card alone on the felt: its thickness is no height to read
             self.label.node().setText(tr("house_flat"))
         else:
-            ordered = sorted(elements, key=lambda element: (self.ranks.get(element, 99), element))
-            ranks = "  ".join(tr("house_rank", element=element_name(element), rank=self.places[element])
-                              for element in ordered if element in self.places)
+            ranks = "  ".join(self.said(element, height) for element in self.ordered(elements, height))
             self.label.node().setText(tr("house_height", height=height_text(height), ranks=ranks))
         x, y = geometry.cell_centre(*house)
         self.label.setPythonTag("house", house)
         ScreenLabels.anchor(self.label, (x, y, height), LABEL_LIFT)
         self.label.show()
         self.screen.feedback.replace_labels()
+
+    def holds_highest(self, element: str, height: float) -> bool:
+        """Whether a house whose top is `height` holds `element`'s highest point (another house may hold one as
+        high too: the rules count the height, not the house)."""
+        return element in self.places and abs(self.highest.get(element, -1.0) - height) <= 1e-6
+
+    def ordered(self, elements: tuple[str, ...], height: float) -> list[str]:
+        """The elements at a house's top as its label lists them: those whose highest point it holds by their rank,
+        then those standing higher in another house."""
+        return sorted(elements, key=lambda element: (not self.holds_highest(element, height),
+                                                     self.ranks.get(element, 99), element))
+
+    def said(self, element: str, height: float) -> str:
+        """An element at a house's top, in its label: its rank (as the K panel writes it) when this house holds its
+        highest point, else that it stands higher elsewhere (its rank is another house's)."""
+        if self.holds_highest(element, height):
+            return tr("house_rank", element=element_name(element), rank=self.places[element])
+        return tr("house_elsewhere", element=element_name(element))
 
     # -- keys ---------------------------------------------------------------------------------------------
 
