@@ -211,3 +211,19 @@ def test_no_row_is_shown_cut_by_the_foot(app, at, width, height, percent):
             if scroll.body is not None and scroll.body.isAncestorOf(widget):
                 assert rect[2] >= getattr(scroll, "cover", scroll.floor) - 1e-6, (
                     form.ruleset, len(form.seats), scroll.offset, str(widget))
+
+
+@pytest.mark.parametrize("width,height,percent", EVERY, ids=IDS)
+def test_a_player_added_moves_no_option(app, at, width, height, percent):
+    """Add a player never spreads the form into two columns or back (everything jumped: Remove appeared with the
+    third player, and the players' part too wide to stand beside the options): the options stay where they are."""
+    at(width, height, percent)
+    for ruleset in ("aquarius", "aquarius-rising", "dominus"):
+        form = app.show_new_game()
+        form.choose_ruleset(ruleset)
+        arranged = form.side_by_side
+        lefts = [rect_of(app, w)[0] for w in form.option_widgets]
+        while len(form.seats) < form.seat_limits()[1]:
+            form.add_seat()
+            assert form.side_by_side == arranged, (ruleset, len(form.seats))
+            assert all(abs(a - b) < 1e-4 for a, b in zip(lefts, [rect_of(app, w)[0] for w in form.option_widgets]))
