@@ -153,6 +153,47 @@ def test_the_enlarged_card_never_covers_the_prompt_strip_nor_the_dialog(app, mon
         app.base.adjustWindowAspectRatio(original)
 
 
+EDGE_PX = 12.0  # the enlarged card stays this many pixels inside each edge of the window
+
+
+@pytest.mark.parametrize("width,height", [(1024, 600), (1280, 720), (1920, 1080)])
+def test_the_enlarged_card_stays_inside_the_window_with_a_margin(app, monkeypatch, width, height):
+    """Playtest (issue 27): at 1024x600 and 150% the enlarged card reached the window's top (6 px from it, under
+    the notice). Pointed at or in the keyboard's focus, chosen or not, at every window size and interface scale,
+    it stands at least EDGE_PX pixels inside every edge, its effect still large enough to read."""
+    original = with_window(app, monkeypatch, width, height)
+    edge = 2 * EDGE_PX / height  # (aspect2d units)
+    aspect = width / height
+    try:
+        for percent in (100, 125, 150):
+            app.settings["interface_scale"] = percent
+            for ruleset, code, keyboard, chosen in (("aquarius-rising", "zap_a_card", False, False),
+                                                    ("aquarius-rising", "move_a_card", False, True),
+                                                    ("aquarius", "trade_hands", True, False)):
+                app.start_game(ruleset, {}, [Seat("Ann"), Seat("Bo"), Seat("Cy")], seed=4)
+                app.table.reveal()
+                table, hand = app.table, app.table.hud.hand
+                index = hand_with_cards(app, [code])
+                table.apply_scale()
+                point = screen_of_hand(app, index)
+                if chosen:
+                    table.click(point)
+                if keyboard:
+                    monkeypatch.setattr(table.picker, "mouse", lambda: None)
+                    for _ in range(index + 1):
+                        table.keys.step(1)
+                else:
+                    monkeypatch.setattr(table.picker, "mouse", lambda point=point: point)
+                table._tick(FakeTask())
+                assert hand.enlarged is not None and hand.enlarged_index == index
+                left, right, bottom, top = bounds(app, hand.enlarged)
+                assert left >= -aspect + edge and right <= aspect - edge, (ruleset, percent, left, right)
+                assert bottom >= -1 + edge and top <= 1 - edge, (ruleset, percent, (1 - top) * height / 2)
+                assert effect_px(app, hand.enlarged, height) >= MIN_PX, (ruleset, percent)
+    finally:
+        app.base.adjustWindowAspectRatio(original)
+
+
 def hand_with_cards(app, codes):
     """The seat to move gets these action cards from the deck; the index of the first in its hand."""
     session = app.session

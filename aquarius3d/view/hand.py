@@ -21,7 +21,7 @@ BOTTOM = -0.97
 LIFT = 0.05  # the chosen card stands this much higher
 ENLARGED = 2.4  # an action card under the pointer or the keyboard's focus, shown this many times as high...
 ABOVE = 0.03  # ...this far above the hand's band and what it keeps clear of (the prompt strip, the dialog)...
-MARGIN = 0.02  # ...inside the window by this much
+MARGIN = 0.05  # ...inside the window by this much (15 px at 600 px high: clear of the edge, not touching it)
 SQUEEZED = 0.6  # over the card, less high than this share of ENLARGED: beside what it keeps clear of, if larger there
 
 Rect = tuple[float, float, float, float]  # left, right, bottom, top (aspect2d units)
