@@ -455,7 +455,9 @@ def test_f1_holds_at_every_size_and_scale_in_both_languages(app, monkeypatch):
                         assert hud.help_body.getScale()[0] >= 0.043 - 1e-9, what
                         drawn = hud.help_body.getScale()[0] * hud.help_panel.getSx()
                         if (width, height, percent) == (1280, 720, 150):  # the panel fitted to the window's height
-                            assert drawn >= 0.043 * 1.45, what  # (at 122%: 0.0527; its words grow back to 150%)
+                            # (at 122%: 0.0527; its words grow back towards 150% as far as the panel's height lets
+                            # them: Rising's controls in French, with the trays' numbers' row, fill it at 133%)
+                            assert drawn >= 0.043 * 1.3, what
             if hud.help_page != "controls":
                 table.toggle_help_page()
             table.toggle_help()

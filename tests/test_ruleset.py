@@ -310,3 +310,14 @@ def test_a_ruleset_names_its_family_and_an_unknown_one_is_refused(tmp_path):
     text = "id: odd\nname: Odd\nextends: aquarius\nfamily: chess\n"
     assert load_text(tmp_path, "odd", text) == [
         "odd.yaml:4: family: expected 'aquarius', 'rising', 'towers' or 'dominus', got 'chess'"]
+
+
+@pytest.mark.parametrize("name", available())
+def test_rulings_name_options_in_the_players_words_never_by_their_keys(name):
+    """F1's rulings page read "the keep_wild option", "option dragon_start", "pips=height": keys of the ruleset file,
+    which a player never sees; a ruling names an option by the New game form's words."""
+    ruleset = load_ruleset(name).ruleset
+    keys = [key for key in ruleset.options if "_" in key] + [f"{key}=" for key in ruleset.options]
+    for ruling in ruleset.rulings:
+        for text in (ruling.en, ruling.fr):
+            assert not [key for key in keys if key in text], text

@@ -350,14 +350,14 @@ class Hud:
         self.notice.setPos((left + right) / 2, top - (node.getTop() if node.getText() else 0.0) * size)
 
     def fit_help(self, size: float) -> None:
-        """F1's words wrapped to its panel, over its page button, as large as its room lets them up to the interface
-        scale and at least READABLE pixels high where they fit (at 1024x600 and 100%, 0.043 drew them 13 pixels high
+        """F1's words wrapped to its panel, over its page button, as large as its room lets them up to ROOMY times
+        their size or the interface scale, and at least READABLE pixels high where they fit (at 1024x600 and 100%, 0.043 drew them 13 pixels high
         over an empty half panel); each row of controls on one row, the rulings' sentences no longer than LINE_EMS;
         the words a block in the panel's middle. Where the panel is drawn smaller than the interface scale (fitted to
         the window's height: about 122% at 150% in a 16:9 window), its words grow back towards the scale."""
         wide, sx = self.help_panel["frameSize"][1], self.help_panel.getSx()
         room = (-wide - HELP_WORDS[0], wide - HELP_WORDS[1], HELP_WORDS[2], HELP_WORDS[3])
-        ceiling = max(size * max(1.0, self.scale / sx),
+        ceiling = max(size * max(layout.ROOMY, self.scale / sx),
                       layout.READABLE * self.scale / (sx * layout.window_pixels(self.base)[1] / 2))
         node = self.help_body.textNode
         found = layout.fit_words(node, room, size, ceiling, self.help_page == "controls")

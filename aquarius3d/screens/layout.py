@@ -63,6 +63,7 @@ DIALOG_PAD = 0.02  # round the dialog's buttons, and between two
 WRAP_SLACK = 0.15  # text units kept free at a wrapped row's end: a glyph's overhang and the text's shadow
 SMALLEST_TEXT = 0.026  # text never shrinks below this (aspect2d units: 8 pixels in a window 600 high)
 READABLE = 17.0  # pixels of a text height (at 100%) F1's words grow to where its panel has room: 0.043 is 13 at 600
+ROOMY = 1.25  # F1's words grow up to this much larger where its panel has room (1920x1080: half of it was empty)
 LINE_EMS = 60.0  # the longest row of sentences (F1's rulings), in text heights: about 120 letters; longer read badly
 
 
@@ -171,11 +172,13 @@ def fit_words(node: TextNode, room: Rect, size: float, ceiling: float, lines: bo
         width = (right - left) / found - WRAP_SLACK
         return width if lines else min(width, LINE_EMS)
 
-    for larger in [s for s in text_scales(ceiling) if s > size + 1e-9]:
+    larger = ceiling
+    while larger > size + 1e-9:  # (by 3%: tenths skipped sizes that fitted)
         node.setWordwrap(wrap(larger))
         rows = node.getText().count("\n") + 1 if lines else node.getNumRows()
         if node.getNumRows() == rows and node.getHeight() * larger <= top - bottom:
             return larger
+        larger *= 0.97
     for found in text_scales(size):
         node.setWordwrap(wrap(found))
         if node.getHeight() * found <= top - bottom:
