@@ -4,12 +4,12 @@ pyramids they count). Checked by projecting both through the camera: each count'
 (its base's corners and its tip) never overlap, at each window size and interface scale, at the default framing."""
 
 import pytest
-from panda3d.core import BillboardEffect, Point3, Vec4
+from panda3d.core import BillboardEffect, NodePath, Point3, TextNode, Vec4
 
 from aquarius3d.session import Seat
 from test_layout import play, with_window
 
-SIZES = [(1024, 600), (1280, 720)]
+SIZES = [(1024, 600), (1280, 720), (1920, 1080)]
 
 
 def project(app, points):
@@ -75,24 +75,73 @@ def overlap(a, b):
     return True
 
 
+def digits_outline(app, label):
+    """Where a count's digits are drawn on the screen (their glyphs, not their card), as it lies on the tray."""
+    node = label.node()
+    probe = TextNode("probe")
+    probe.setFont(node.getFont())
+    probe.setAlign(node.getAlign())
+    probe.setText(node.getText())
+    low, high = NodePath(probe.generate()).getTightBounds()
+    cam = app.base.cam
+    return project(app, [tuple(cam.getRelativePoint(label, Point3(x, 0, z)))
+                         for x in (low.x, high.x) for z in (low.z, high.z)])
+
+
+def a_few_rounds(app, scale):
+    """Aquarius Rising, Ann and two computers, at the interface scale; a few rounds in, Ann to choose a card, the
+    table framed for her turn: stacks of one and of two on every tray."""
+    app.settings["interface_scale"] = scale
+    app.start_game("aquarius-rising", {}, [Seat("Ann"), Seat("Bo", "computer"), Seat("Cy", "computer")], seed=7)
+    for _ in range(60):
+        if app.session.stage == "cover":
+            app.table.reveal()
+        if app.session.stage == "choose" and len(app.session.state.log) >= 9:
+            break
+        if app.session.stage != "computer":
+            app.session.computer_move()  # (Ann's own move, by a computer)
+            app.table.refresh()
+        play(app, 1)
+    app.table.refresh()
+    app.table.camera.finish()
+
+
+MIN_PX = 10.0  # a count's digits, at the least, in pixels high
+
+
+@pytest.mark.parametrize("scale", [100, 150])
+@pytest.mark.parametrize("width,height", [(1024, 600), (1280, 720), (1920, 1080)])
+def test_every_count_in_view_reads_ten_pixels_high_and_clear_of_the_others(app, monkeypatch, width, height, scale):
+    """Playtest (issue 27): the far trays' counts were 5 to 6 pixels high at 1024x600 (4.3 measured so, the near
+    tray's 6.9): flat on the tray, they are seen foreshortened. Lengthened along the table, the further back the
+    more, each count in view is now MIN_PX or more, and no two counts' cards overlap on the screen."""
+    original = with_window(app, monkeypatch, width, height)
+    try:
+        a_few_rounds(app, scale)
+        seen = 0
+        for tray in app.table.parts.trays.seats:
+            cards = []
+            for label in tray.findAllMatches("**/=count"):
+                digits = digits_outline(app, label)
+                if digits is None or not all(abs(x) <= 1 and abs(y) <= 1 for x, y in digits):
+                    continue  # (out of view: the trays may stand at the view's edge)
+                ys = [y for _, y in digits]
+                assert (max(ys) - min(ys)) * height / 2 >= MIN_PX, (tray, label.getTag("count"), scale)
+                cards.append(hull(count_outline(app, label)))
+                seen += 1
+            for i, card in enumerate(cards):
+                assert not any(overlap(card, other) for other in cards[i + 1:]), tray
+        assert seen >= 30  # (the two trays on the left, the player's and the far one, at least)
+    finally:
+        app.base.adjustWindowAspectRatio(original)
+
+
 @pytest.mark.parametrize("scale", [100, 150])
 @pytest.mark.parametrize("width,height", SIZES)
 def test_no_count_on_a_tray_covers_a_pyramid(app, monkeypatch, width, height, scale):
     original = with_window(app, monkeypatch, width, height)
     try:
-        app.settings["interface_scale"] = scale
-        app.start_game("aquarius-rising", {}, [Seat("Ann"), Seat("Bo", "computer"), Seat("Cy", "computer")], seed=7)
-        for _ in range(60):  # a few rounds: stacks of one and of two on every tray
-            if app.session.stage == "cover":
-                app.table.reveal()
-            if app.session.stage == "choose" and len(app.session.state.log) >= 9:
-                break
-            if app.session.stage != "computer":
-                app.session.computer_move()  # (Ann's own move, by a computer)
-                app.table.refresh()
-            play(app, 1)
-        app.table.refresh()
-        app.table.camera.finish()
+        a_few_rounds(app, scale)
         trays = app.table.parts.trays
         checked = 0
         for tray in trays.seats:

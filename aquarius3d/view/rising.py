@@ -37,8 +37,14 @@ PILES_REACH = geometry.CARD_LENGTH + 16.0  # how far the piles reach beyond the 
 TEXT_RGBA = (0.96, 0.94, 0.86, 1)
 STUCK_GREY, STUCK_TINT, STUCK_ALPHA = 0.5, 0.3, 0.5  # a pyramid of the tray no quarter can take now: greyed, faded
 STUCK_TEXT = (0.55, 0.55, 0.55, 1)  # its count, greyed too
-COUNT_SCALE = 14.0  # a stack's count, flat on the tray before its stack, on its right (millimetres)
-COUNT_FORWARD = -20.0  # millimetres from the stack's row to the count's middle: between two rows and two columns
+COUNT_SCALE = 16.5  # a stack's count, flat on the tray in the gap right of its stack: its width (millimetres)
+# Lying flat, a count is seen foreshortened along the table, the more so the further its tray stands from the eye:
+# each is drawn longer along the table than wide, by COUNT_LENGTH (the trays in the middle of the depth), plus
+# COUNT_DEEPER for each tray's step further back (less for the nearer ones), so that it reads about as tall as wide
+# from the three-quarter view, the far trays' about 10 pixels high at 1024x600. A lone tray (Elemental Towers'
+# supply: that table is seen from higher) is lengthened by COUNT_ALONE.
+COUNT_LENGTH, COUNT_DEEPER = 2.0, 0.8
+COUNT_LONGEST, COUNT_ALONE = 2.6, 1.3
 
 
 def greyed(code: str) -> tuple[float, float, float, float]:
@@ -68,6 +74,19 @@ def _label(parent: NodePath, text: str, scale: float, colour: tuple[float, ...] 
     label.setDepthWrite(False)
     label.setBin("fixed", 60)
     return label
+
+
+def _hug(label: NodePath, margin: float) -> None:
+    """A backed label's card drawn `margin` (in its ems) round its letters as drawn, not round its line: a line's
+    frame leaves room under the digits for letters that go below and over them for capitals."""
+    node = label.node()
+    assert isinstance(node, TextNode)
+    probe = TextNode("probe")
+    probe.setFont(node.getFont())
+    probe.setAlign(node.getAlign())
+    probe.setText(node.getText())
+    low, high = NodePath(probe.generate()).getTightBounds()
+    node.setCardActual(low.x - margin, high.x + margin, low.z - margin, high.z + margin)
 
 
 class Trays:
@@ -158,7 +177,11 @@ class Trays:
         self.active = active
         colours = sorted({code[1] for _, held in supplies for code, _ in held}, key=ALL_COLOURS.index)
         width, depth = self.tray_width(len(colours)), self.DEPTH
-        for seat, ((name, held), (x, y)) in enumerate(zip(supplies, self.centres(len(supplies), len(colours), home))):
+        places = self.centres(len(supplies), len(colours), home)
+        middle_y = sum(y for _, y in places) / max(1, len(places))
+        for seat, ((name, held), (x, y)) in enumerate(zip(supplies, places)):
+            stretch = COUNT_ALONE if len(places) == 1 else min(
+                COUNT_LONGEST, max(1.0, COUNT_LENGTH + COUNT_DEEPER * (y - middle_y) / (depth + ROW_GAP)))
             tray = self.root.attachNewNode(f"tray-{seat}")
             tray.setPos(x, y, 0)
             lit = seat == active
@@ -201,12 +224,14 @@ class Trays:
                 dim = lit and code in stuck and code != chosen
                 number = _label(tray, str(count), COUNT_SCALE, (1.0, 0.9, 0.55, 1) if code == chosen and lit
                                 else STUCK_TEXT if dim else TEXT_RGBA, backed=True)
+                _hug(number, 0.08)  # (its card close round the digits: it fits the gap between stacks and rows)
+                number.setScale(COUNT_SCALE, COUNT_SCALE, COUNT_SCALE * stretch)
                 number.setP(-90)  # flat on the board, read from the near side: it never stands over a pyramid
                 number.setDepthTest(True)  # (and a pyramid before it on the screen stands over it, not under)
                 number.setDepthOffset(2)
                 left, right, bottom, top = number.node().getCardActual()
                 number.setPos(x + self.PITCH / 2 - (left + right) / 2 * COUNT_SCALE,  # between the stacks
-                              py + COUNT_FORWARD - (bottom + top) / 2 * COUNT_SCALE, 3.2)
+                              py - (bottom + top) / 2 * COUNT_SCALE * stretch, 3.2)
                 number.setTag("count", f"{code}:{count}")
             drawn_together(tray.findAllMatches("=pyramid"), tray)  # (one draw a tray, not one a pyramid)
             if seat in trading:
