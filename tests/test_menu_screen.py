@@ -5,6 +5,7 @@ at every window size and interface scale, without scrolling; Tab and Enter still
 
 import numpy as np
 import pytest
+from driving import picture
 from test_contrast import contrast, luminance
 from test_layout import with_window
 
@@ -17,15 +18,10 @@ SIZES = [(1024, 600), (1280, 720), (1920, 1080)]
 
 
 def frame(app) -> np.ndarray:
-    """The window as drawn now: RGB rows from the top, 0..1."""
-    base = app.base
-    base.win.setActive(True)  # (the pacer rests the window while nothing moves)
-    base.graphicsEngine.renderFrame()
-    base.graphicsEngine.renderFrame()
-    shot = base.win.getScreenshot()
-    width, height = shot.getXSize(), shot.getYSize()
-    pixels = np.frombuffer(bytes(shot.getRamImageAs("RGB")), np.uint8).reshape(height, width, 3)
-    return pixels[::-1].astype(float) / 255.0
+    """The window as drawn now: RGB rows from the top, 0..1 (the window woken: the pacer rests it while nothing
+    moves)."""
+    app.base.win.setActive(True)
+    return picture(app)
 
 
 def test_the_menu_stands_over_a_picture_of_the_table(app):
