@@ -1,7 +1,9 @@
 """Aquarius Rising's trays: each stack's count lies flat on the tray in the gap beside its stack, never over a
 pyramid on the screen (issue 27, points 3/4/8: a playtester saw the counts, standing up facing the eye, cover the
 pyramids they count). Checked by projecting both through the camera: each count's card and each pyramid's outline
-(its base's corners and its tip) never overlap, at each window size and interface scale, at the default framing."""
+(its base's corners and its tip) never overlap, at each window size and interface scale, at the default framing.
+Each reads 10 pixels high or more there; while a trade is offered, the counts of the trays it would change are
+drawn over their larger pyramids."""
 
 import pytest
 from panda3d.core import BillboardEffect, NodePath, Point3, TextNode, Vec4
@@ -156,5 +158,54 @@ def test_no_count_on_a_tray_covers_a_pyramid(app, monkeypatch, width, height, sc
                         checked += 1
                         assert not overlap(hull(count), hull(pyramid)), (tray, count, pyramid)
         assert checked > 100
+    finally:
+        app.base.adjustWindowAspectRatio(original)
+
+
+def drawn_over(label, pyramid):
+    """Is a count drawn over a pyramid wherever they meet on the screen: not depth-tested, in a bin drawn after it?"""
+    from panda3d.core import CullBinManager
+
+    bins = CullBinManager.getGlobalPtr()
+    after = label.getBinName() == "fixed" and (not pyramid.getBinName() or bins.getBinSort(bins.findBin(
+        label.getBinName())) > bins.getBinSort(bins.findBin(pyramid.getBinName() or "opaque")))
+    return not label.getDepthTest() and after
+
+
+@pytest.mark.parametrize("scale", [100, 150])
+@pytest.mark.parametrize("width,height", [(1024, 600), (1280, 720), (1920, 1080)])
+def test_the_counts_read_over_the_pyramids_a_trade_offers(app, monkeypatch, width, height, scale):
+    """Playtest (issue 27): while Zap a Card offers a trade, the trays that would trade draw their pyramids larger,
+    and those stood over the counts that say what the trade gives and takes. Each count that meets a pyramid's
+    outline on the screen is drawn over it (the larger pyramids do meet some), and at 100% each count in view is
+    MIN_PX high or more (the whole table is framed then: at 150% they are smaller)."""
+    from driving import screen_of_hand
+    from test_hand_enlarged import hand_with_cards
+
+    original = with_window(app, monkeypatch, width, height)
+    try:
+        a_few_rounds(app, scale)
+        app.table.click(screen_of_hand(app, hand_with_cards(app, ["zap_a_card"])))
+        assert app.session.stage == "player"
+        app.table.refresh()
+        app.table.camera.finish()
+        trays = app.table.parts.trays
+        assert all(not tray.find("**/=trade-ring").isEmpty() for tray in trays.seats)  # (the offer shows)
+        seen = met = 0
+        for tray in trays.seats:
+            pyramids = [(p, pyramid_outline(app, p)) for p in tray.findAllMatches("**/=pyramid")]
+            for label in tray.findAllMatches("**/=count"):
+                digits = digits_outline(app, label)
+                if digits is None or not all(abs(x) <= 1 and abs(y) <= 1 for x, y in digits):
+                    continue  # (out of view)
+                ys = [y for _, y in digits]
+                assert scale != 100 or (max(ys) - min(ys)) * height / 2 >= MIN_PX, label.getTag("count")
+                card = hull(count_outline(app, label))
+                for pyramid, outline in pyramids:
+                    if outline is not None and overlap(card, hull(outline)):
+                        assert drawn_over(label, pyramid), (label.getTag("count"), pyramid.getTag("pyramid"))
+                        met += 1
+                seen += 1
+        assert seen >= 40 and met >= 1  # (every tray in view: the whole table is framed)
     finally:
         app.base.adjustWindowAspectRatio(original)

@@ -182,6 +182,7 @@ class Trays:
         for seat, ((name, held), (x, y)) in enumerate(zip(supplies, places)):
             stretch = COUNT_ALONE if len(places) == 1 else min(
                 COUNT_LONGEST, max(1.0, COUNT_LENGTH + COUNT_DEEPER * (y - middle_y) / (depth + ROW_GAP)))
+            stretch *= TRADE_LONGER if seat in trading else 1.0
             tray = self.root.attachNewNode(f"tray-{seat}")
             tray.setPos(x, y, 0)
             lit = seat == active
@@ -227,8 +228,11 @@ class Trays:
                 _hug(number, 0.08)  # (its card close round the digits: it fits the gap between stacks and rows)
                 number.setScale(COUNT_SCALE, COUNT_SCALE, COUNT_SCALE * stretch)
                 number.setP(-90)  # flat on the board, read from the near side: it never stands over a pyramid
-                number.setDepthTest(True)  # (and a pyramid before it on the screen stands over it, not under)
-                number.setDepthOffset(2)
+                if seat not in trading:  # (and a pyramid before it on the screen stands over it, not under)
+                    number.setDepthTest(True)
+                    number.setDepthOffset(2)
+                # (a trade offered: its pyramids, drawn larger, would cover the counts that tell what it gives and
+                # takes; those are drawn over everything then, their dark cards over the pyramids' edges)
                 left, right, bottom, top = number.node().getCardActual()
                 number.setPos(x + self.PITCH / 2 - (left + right) / 2 * COUNT_SCALE,  # between the stacks
                               py - (bottom + top) / 2 * COUNT_SCALE * stretch, 3.2)
@@ -438,6 +442,7 @@ class Elevation:
 
 
 TRADE_SCALE = 1.25  # the pyramids of a tray a trade would move, drawn larger (they stand 40 mm apart: room enough)
+TRADE_LONGER = 1.15  # their counts, longer still: the whole table is framed then, seen from further away
 DASH = 6.0  # millimetres of each colour in turn along a line that several elements share (the elevation)
 
 
