@@ -123,22 +123,10 @@ def test_the_enlarged_card_never_covers_the_prompt_strip_nor_the_dialog(app, mon
             app.settings["interface_scale"] = percent
             for ruleset, code, keyboard in (("aquarius-rising", "move_a_card", False), ("aquarius", "trade_hands", True),
                                             ("aquarius", "rotate_goals", False)):
-                app.start_game(ruleset, {}, [Seat("Ann"), Seat("Bartholomew"), Seat("Cy")], seed=4)
-                app.table.reveal()
+                index = enlarge(app, monkeypatch, ruleset, code, keyboard, code != "trade_hands", "Bartholomew")
                 table, hand, prompt = app.table, app.table.hud.hand, app.table.hud.prompt
-                index = hand_with_cards(app, [code])
-                table.apply_scale()
-                point = screen_of_hand(app, index)
-                if code != "trade_hands":
-                    table.click(point)  # chosen: the dialog's button(s) wait beside the strip
+                if code != "trade_hands":  # chosen: the dialog's button(s) wait beside the strip
                     assert not prompt.dialog.isHidden(), (ruleset, app.session.stage)
-                if keyboard:
-                    monkeypatch.setattr(table.picker, "mouse", lambda: None)
-                    for _ in range(index + 1):
-                        table.keys.step(1)
-                else:
-                    monkeypatch.setattr(table.picker, "mouse", lambda point=point: point)
-                table._tick(FakeTask())
                 assert hand.enlarged is not None and hand.enlarged_index == index, (ruleset, percent)
                 seen = bounds(app, hand.enlarged)
                 assert prompt.rects()
@@ -170,21 +158,8 @@ def test_the_enlarged_card_stays_inside_the_window_with_a_margin(app, monkeypatc
             for ruleset, code, keyboard, chosen in (("aquarius-rising", "zap_a_card", False, False),
                                                     ("aquarius-rising", "move_a_card", False, True),
                                                     ("aquarius", "trade_hands", True, False)):
-                app.start_game(ruleset, {}, [Seat("Ann"), Seat("Bo"), Seat("Cy")], seed=4)
-                app.table.reveal()
-                table, hand = app.table, app.table.hud.hand
-                index = hand_with_cards(app, [code])
-                table.apply_scale()
-                point = screen_of_hand(app, index)
-                if chosen:
-                    table.click(point)
-                if keyboard:
-                    monkeypatch.setattr(table.picker, "mouse", lambda: None)
-                    for _ in range(index + 1):
-                        table.keys.step(1)
-                else:
-                    monkeypatch.setattr(table.picker, "mouse", lambda point=point: point)
-                table._tick(FakeTask())
+                index = enlarge(app, monkeypatch, ruleset, code, keyboard, chosen, "Bo")
+                hand = app.table.hud.hand
                 assert hand.enlarged is not None and hand.enlarged_index == index
                 left, right, bottom, top = bounds(app, hand.enlarged)
                 assert left >= -aspect + edge and right <= aspect - edge, (ruleset, percent, left, right)
@@ -192,6 +167,27 @@ def test_the_enlarged_card_stays_inside_the_window_with_a_margin(app, monkeypatc
                 assert effect_px(app, hand.enlarged, height) >= MIN_PX, (ruleset, percent)
     finally:
         app.base.adjustWindowAspectRatio(original)
+
+
+def enlarge(app, monkeypatch, ruleset, code, keyboard, chosen, second):
+    """A game of three people (Ann, `second`, Cy) where Ann holds the action card `code`: chosen by a click if
+    `chosen`, then in the keyboard's focus (`keyboard`) or under the pointer, and a frame ticked; its hand index."""
+    app.start_game(ruleset, {}, [Seat("Ann"), Seat(second), Seat("Cy")], seed=4)
+    app.table.reveal()
+    table = app.table
+    index = hand_with_cards(app, [code])
+    table.apply_scale()
+    point = screen_of_hand(app, index)
+    if chosen:
+        table.click(point)
+    if keyboard:
+        monkeypatch.setattr(table.picker, "mouse", lambda: None)
+        for _ in range(index + 1):
+            table.keys.step(1)
+    else:
+        monkeypatch.setattr(table.picker, "mouse", lambda point=point: point)
+    table._tick(FakeTask())
+    return index
 
 
 def hand_with_cards(app, codes):

@@ -94,6 +94,35 @@ def test_a_hovered_house_says_its_height_and_its_elements_ranks(app, language):
         set_language("en")
 
 
+def houses_hovered(app, seed, rounds):
+    """A game of three computers, 5 moves at a time for `rounds`: at each, every house in view with the rules'
+    keys, the K panel's ranks and the houses' tops (keys, panel, tops, cell, hover); `hover()` rests the pointer on
+    the house and gives its label's words, and the pointer leaves it (the label hidden) before the next."""
+    app.start_game("aquarius-rising", {}, [Seat(n, "computer") for n in ("Ann", "Bo", "Cy")], seed=seed)
+    table, label, clock = app.table, app.table.house_height.label, [100.0]
+    for _ in range(rounds):
+        play(app, 5)
+        if app.session.stage == "over":
+            break
+        keys = app.session.game.end.keys(app.session.state)
+        panel = {name: rank for rank, name, _ in shown_rows(table.heights)}
+        tops = rules_tops(app.session.state)
+        for cell, point in house_points(app).items():
+            hovered = []
+
+            def hover(point=point, hovered=hovered):
+                table.house_height.follow(point, now=clock[0])
+                table.house_height.follow(point, now=clock[0] + 2 * DWELL)  # (rested long enough, whatever the rounding)
+                hovered.append(True)
+                return label.node().getText()
+
+            yield keys, panel, tops, cell, hover
+            if hovered:
+                table.house_height.follow((0.0, 0.99), now=clock[0] + 1)
+                clock[0] += 10
+                assert label.isHidden()
+
+
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_a_house_holding_elements_at_one_height_says_the_ranks_the_panel_says(app, language):
     """Playtest (issue 27): K listed Fire, Air and Earth as "1=" while the label over a house said "Fire: rank 1,
@@ -101,29 +130,16 @@ def test_a_house_holding_elements_at_one_height_says_the_ranks_the_panel_says(ap
     elements equal."""
     set_language(language)
     try:
-        app.start_game("aquarius-rising", {}, [Seat(n, "computer") for n in ("Ann", "Bo", "Cy")], seed=7)
-        table, label, seen, now = app.table, app.table.house_height.label, 0, 100.0
-        for _ in range(12):
-            play(app, 5)
-            if app.session.stage == "over":
-                break
-            keys = app.session.game.end.keys(app.session.state)
-            panel = {name: rank for rank, name, _ in shown_rows(table.heights)}
-            tops = rules_tops(app.session.state)
-            for cell, point in house_points(app).items():
-                elements = [e for e in keys if e[0].upper() in tops[cell][1]
-                            and abs(keys[e][0] - tops[cell][0]) < 1e-6]  # (their highest points: this house's)
-                if not any(abs(keys[e][0] - keys[o][0]) < 1e-6 for e in elements for o in keys if o != e):
-                    continue  # (no element here stands at another's height)
-                table.house_height.follow(point, now=now)
-                table.house_height.follow(point, now=now + 2 * DWELL)  # (rested long enough, whatever the rounding)
-                text = label.node().getText()
-                for element in elements:
-                    assert tr("house_rank", element=element_name(element), rank=panel[element_name(element)]) in text
-                seen += 1
-                table.house_height.follow((0.0, 0.99), now=now + 1)
-                now += 10
-                assert label.isHidden()
+        seen = 0
+        for keys, panel, tops, cell, hover in houses_hovered(app, 7, 12):
+            elements = [e for e in keys if e[0].upper() in tops[cell][1]
+                        and abs(keys[e][0] - tops[cell][0]) < 1e-6]  # (their highest points: this house's)
+            if not any(abs(keys[e][0] - keys[o][0]) < 1e-6 for e in elements for o in keys if o != e):
+                continue  # (no element here stands at another's height)
+            text = hover()
+            for element in elements:
+                assert tr("house_rank", element=element_name(element), rank=panel[element_name(element)]) in text
+            seen += 1
         assert seen >= 2
     finally:
         set_language("en")
@@ -136,30 +152,18 @@ def test_a_house_claims_no_rank_for_an_element_whose_highest_point_is_in_another
     writes a rank only where the house holds the element's highest point, as the K panel writes it."""
     set_language(language)
     try:
-        app.start_game("aquarius-rising", {}, [Seat(n, "computer") for n in ("Ann", "Bo", "Cy")], seed=5)
-        table, label, now, elsewhere, claimed = app.table, app.table.house_height.label, 100.0, 0, 0
-        for _ in range(14):
-            play(app, 5)
-            if app.session.stage == "over":
-                break
-            keys = app.session.game.end.keys(app.session.state)
-            panel = {name: rank for rank, name, _ in shown_rows(table.heights)}
-            tops = rules_tops(app.session.state)
-            for cell, point in house_points(app).items():
-                height = tops[cell][0]
-                table.house_height.follow(point, now=now)
-                table.house_height.follow(point, now=now + 2 * DWELL)
-                text = label.node().getText()
-                for element in (e for e in keys if e[0].upper() in tops[cell][1]):
-                    rank = tr("house_rank", element=element_name(element), rank=panel[element_name(element)])
-                    if keys[element][0] > height + 1e-6:  # its highest point stands in another house
-                        assert rank not in text and tr("house_elsewhere", element=element_name(element)) in text
-                        elsewhere += 1
-                    else:
-                        assert rank in text
-                        claimed += 1
-                table.house_height.follow((0.0, 0.99), now=now + 1)
-                now += 10
+        elsewhere = claimed = 0
+        for keys, panel, tops, cell, hover in houses_hovered(app, 5, 14):
+            height = tops[cell][0]
+            text = hover()
+            for element in (e for e in keys if e[0].upper() in tops[cell][1]):
+                rank = tr("house_rank", element=element_name(element), rank=panel[element_name(element)])
+                if keys[element][0] > height + 1e-6:  # its highest point stands in another house
+                    assert rank not in text and tr("house_elsewhere", element=element_name(element)) in text
+                    elsewhere += 1
+                else:
+                    assert rank in text
+                    claimed += 1
         assert elsewhere >= 1 and claimed >= 1
     finally:
         set_language("en")
