@@ -12,6 +12,7 @@ from ...games.dominus.blocks import BlockedBlock, card_points, side_matches
 from ...games.dominus.state import DominusData, Round
 
 if TYPE_CHECKING:
+    from ...engine.game import ApplyResult
     from ...engine.state import State
     from ...engine.table import Cell
 
@@ -26,6 +27,38 @@ def kind_words(points: int, count: int) -> str:
 
 class DominusFlow(Flow):
     own_undo = False  # the shared take-back
+    _before: tuple[list[int], int] | None = None  # the hands' sizes and the rounds played before the last move
+
+    # -- the cards a player drew, stuck ("you must draw from the deck ... until you have a card that you can play")
+
+    def opening_lines(self) -> list[str]:
+        return self.drawn_lines()
+
+    def before_move(self) -> None:
+        state = self.session.state
+        self._before = ([len(hand) for hand in state.hands], len(self.rounds()))
+
+    def after_move(self, result: ApplyResult, turn_before: int) -> list[str]:
+        return self.drawn_lines()
+
+    def notice(self, result: ApplyResult, turn_before: int) -> str:
+        return "\n".join(self.drawn_lines())
+
+    def drawn_lines(self) -> list[str]:
+        """The player to move could play none of their cards and drew until they could (the engine draws at the
+        turn's start, a round's first turn included): said, since a hand that grows by itself reads as a fault
+        (a fresh playtest: "Ann opened with 7 cards, nothing said why")."""
+        state = self.session.state
+        if state.over or not 0 <= state.turn < len(state.hands):
+            return []
+        seat = state.turn
+        before = self._before
+        fresh = before is None or before[1] != len(self.rounds())  # (a game or a round dealt since)
+        had = self.session.game.setup.hand if fresh or before is None else before[0][seat]
+        drawn = len(state.hands[seat]) - had
+        if drawn <= 0:
+            return []
+        return [tr("log_drew_until_playable", name=self.session.seats[seat].name, count=drawn)]
 
     def rounds(self) -> list[Any]:
         data = self.session.state.data
