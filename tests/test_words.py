@@ -31,7 +31,7 @@ def test_a_count_takes_the_form_its_language_gives_it():
     assert [plural_form(n, "en") for n in (0, 1, 2, 21)] == ["other", "one", "other", "other"]
     assert [plural_form(n, "fr") for n in (0, 1, 2, 21)] == ["one", "one", "other", "other"]
     assert [tr("count_cards", count=n) for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
-    assert tr("hud_turned_more", count=1) == "1 more spot if turned (R)."
+    assert tr("hud_only_turned", card="The Fire card", count=1).endswith("it fits 1 spot then.")
     assert tr("name_and_counts", name="Ann", counts=tr("seat_cards_pyramids", cards=tr("count_cards", count=1),
                                                        pyramids=tr("count_pyramids", count=1))) == "Ann: 1 card, 1 pyramid"
     with pytest.raises(KeyError, match="count"):
@@ -133,3 +133,47 @@ def test_french_elides_before_a_name_that_starts_with_a_vowel():
     finally:
         set_language("en")
     assert tr("turn_of", name="Ann") == "Ann's turn"
+
+
+def test_a_card_that_fits_only_turned_round_is_told_so_not_to_click_a_glowing_spot():
+    """A fresh playtest: after R, with the card fitting nowhere that way round, the hint still said "Click a glowing
+    spot... 3 more spots if turned (R)" while nothing glowed. It now says the card fits nowhere this way round and
+    how many spots R gives it."""
+    import random
+
+    from aquarius3d.games.aquarius.narration import card_words
+    from aquarius3d.session import Seat, Session
+
+    seen = 0
+    for seed in range(1, 30):
+        session = Session.new("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=seed, autosave=False)
+        rng = random.Random(seed)
+        for _ in range(40):
+            if session.stage == "cover":
+                session.reveal()
+            if session.stage != "choose" or session.can_pass():
+                break
+            hand = session.state.hands[session.seat]
+            for index in range(len(hand)):
+                if not session.select(index) or session.stage != "place":
+                    session.cancel()
+                    continue
+                for _ in range(2):
+                    session.turn_card()
+                    other = session.fits(not session.turned)
+                    if not session.spots() and other:
+                        hint = session.hint()
+                        assert "glowing" not in hint and hint.endswith(" Esc to cancel."), hint
+                        assert hint.lower().startswith(card_words(session.chosen_code()).lower())
+                        assert tr("hud_only_turned", card="", count=other).split(":")[1].strip() in hint
+                        seen += 1
+                session.cancel()
+            session.select(rng.randrange(len(hand)))
+            if session.stage == "place" and session.spots():
+                session.choose(sorted(session.spots(), key=str)[0])
+            else:
+                session.cancel()
+                break
+        if seen >= 3:
+            break
+    assert seen >= 3

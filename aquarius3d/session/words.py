@@ -49,9 +49,10 @@ def hint(session: Shown) -> str:
         if not session.fits(False) and not session.fits(True):
             return sentence(tr("hud_no_spot", card=card))
         # Elemental Towers: the drawn card must be played, so there is nothing to cancel.
-        text = tr("hud_place_drawn" if session.flow.must_play_drawn else "hud_place_card", card=card)
-        other = session.fits(not session.turned)
-        return text + (" " + tr("hud_turned_more", count=other) if other and not session.spots() else "")
+        cancel = "" if session.flow.must_play_drawn else " " + tr("hud_esc_cancel")
+        if not session.spots():  # nothing glows this way round (a playtest read "Click a glowing spot" so)
+            return sentence(tr("hud_only_turned", card=card, count=session.fits(not session.turned))) + cancel
+        return tr("hud_place_drawn" if session.flow.must_play_drawn else "hud_place_card", card=card)
     if session.stage == Stage.PLAYER:
         return tr("hud_choose_player", action=action_name(session.action or ""))
     if session.stage == Stage.TABLE_CARD:
