@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import NodePath, TextNode
 
-from ..i18n import language
+from ..i18n import language, tr
 from . import inputs, layout, scrolling, widgets
 from .focus import ButtonFocus, shown, widget_rect
 from .relabel import relabel
@@ -52,6 +52,7 @@ class Screen(DirectObject):  # type: ignore[misc]  # (Panda3D ships no types: it
         self.focus: ButtonFocus | None = None  # the keyboard's focus among the buttons (made when it shows)
         self._anchors: list[NodePath] = []  # nodes of the screen's at the window's corners (`anchor`)
         self.scroll = Scroll(self)  # a form higher than the window at the interface scale scrolls (scrolling.py)
+        self.on_back: Callable[[], object] | None = None  # what its Back button does (`back_button`): Esc does it too
 
     def enter(self, **options: Any) -> None:
         """Show the screen: a fresh 2D root under aspect2d, then the subclass's widgets at the interface scale and
@@ -60,6 +61,7 @@ class Screen(DirectObject):  # type: ignore[misc]  # (Panda3D ships no types: it
         self.build(**options)
         self.apply_scale()
         self.bind_inputs()
+        self.bind_back()
         self.bind_focus()
 
     def build(self, *args: Any, **options: Any) -> None:
@@ -137,6 +139,22 @@ class Screen(DirectObject):  # type: ignore[misc]  # (Panda3D ships no types: it
         self.bind("click", self.focus.drop)
         self.focus.report()
 
+    def bind_back(self) -> None:
+        """Esc does what the screen's Back button does (README: Esc steps back), where the screen gave Esc no meaning
+        of its own (the Rules screen's, the table's)."""
+        if self.on_back is not None and not any(self.base.messenger.isAccepting(key, self)
+                                                for key in inputs.keys("cancel")):
+            self.bind("cancel", self.escape)
+
+    def escape(self) -> None:
+        """Esc: an open drop-down list closes first (the form stays as it was); else Back, as if clicked."""
+        for widget in self.widgets:
+            if isinstance(widget, widgets.Dropdown) and not widget.isEmpty() and not widget.popupMenu.isHidden():
+                widget.hidePopupMenu()
+                return
+        if self.on_back is not None:
+            self.on_back()
+
     def suspend(self) -> None:
         """Step aside for a screen opened over this one: hidden, deaf, kept (see `Screens.open_over`)."""
         self.ignoreAll()
@@ -161,6 +179,7 @@ class Screen(DirectObject):  # type: ignore[misc]  # (Panda3D ships no types: it
                 relabeler(old)
         self.apply_scale()
         self.bind_inputs()
+        self.bind_back()
         self.bind_focus()
 
     def busy(self) -> bool:
@@ -217,6 +236,12 @@ class Screen(DirectObject):  # type: ignore[misc]  # (Panda3D ships no types: it
     def button(self, text: str, command: Callable[..., object] | None, pos: tuple[float, float], scale: float = 0.06,
                parent: NodePath | None = None, args: Sequence[object] = ()) -> DirectButton:
         return self.keep(widgets.button(parent or self.root, text, command, pos, scale, args))
+
+    def back_button(self, command: Callable[[], object], pos: tuple[float, float],
+                    scale: float = 0.06) -> DirectButton:
+        """The screen's Back button: `command` on a click, and on Esc (`bind_back`)."""
+        self.on_back = command
+        return self.button(tr("menu_back"), command, pos, scale)
 
     def text(self, text: str, pos: tuple[float, float], scale: float = 0.05, align: int = TextNode.ACenter,
              parent: NodePath | None = None, fg: widgets.Colour = widgets.TEXT,

@@ -50,7 +50,7 @@ class JoinGameScreen(Screen):
                                                 **ENTRY))
         self.note = self.text("", (0, -0.3), 0.05, fg=WARNING, wrap=40)
         self.button(tr("join_start"), self.join, (0.35, -0.6), 0.065)
-        self.button(tr("menu_back"), self.back, (-0.35, -0.6), 0.065)
+        self.back_button(self.back, (-0.35, -0.6), 0.065)
         if now:
             self.join()
 

@@ -44,7 +44,7 @@ class LoadScreen(Screen):
                 self.text(entry_text(entry), (-0.1, z - 0.01), 0.042, fg=DIM)
             self.deletes.append(self.button(tr("load_delete"), self.delete, (1.2, z), 0.042, args=(i,)))
         self.note = self.text("", (0, -0.72), 0.045)
-        self.button(tr("menu_back"), self.app.show_menu, (0, -0.85), 0.065)
+        self.back_button(self.app.show_menu, (0, -0.85), 0.065)
 
     def delete(self, index: int) -> None:
         """Delete: the first click asks "Sure?", the second throws the save away and lists the rest again."""

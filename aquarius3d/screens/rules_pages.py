@@ -155,7 +155,7 @@ class RulesScreen(Screen):
         self.page_line = self.text("", (0, -0.66), 0.042)
         self.previous = self.button(tr("rules_previous"), self.turn, (-0.9, -0.85), 0.055, args=(-1,))
         self.next = self.button(tr("rules_next"), self.turn, (0.9, -0.85), 0.055, args=(1,))
-        self.back = self.button(tr("menu_back"), self.app.show_menu, (0, -0.85), 0.06)
+        self.back = self.back_button(self.app.show_menu, (0, -0.85), 0.06)
         self.shape: Shape | None = None  # the page's layout, for the window and scale it was made for
         self._made_for: tuple[float, float] | None = None
         self.pages: list[tuple[str, str]] = []  # (section, text)
@@ -172,7 +172,6 @@ class RulesScreen(Screen):
         super().cleanup()
 
     def bind_inputs(self) -> None:
-        self.bind("cancel", self.app.show_menu)
         self.bind("page_next", self.turn, (1,))
         self.bind("page_previous", self.turn, (-1,))
         self.bind("page_scroll_up", self.scroll.by, (-scrolling.STEP,), repeat=True)

@@ -76,7 +76,7 @@ class SettingsScreen(Screen):
                                     command=self.set_tour, parent=self.root, **CHECK)))
         centred.append(self.text(tr("settings_symbols"), (0, -0.39), 0.045, wrap=48))
         self.note = self.text("", (0, -0.49), 0.05)
-        centred += [self.note, self.button(tr("menu_back"), self.app.show_menu, (0, -0.61), 0.07)]
+        centred += [self.note, self.back_button(self.app.show_menu, (0, -0.61), 0.07)]
         self.centre_rows(centred)
 
     def centre_rows(self, centred: list[NodePath]) -> None:
