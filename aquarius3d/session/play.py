@@ -485,6 +485,8 @@ class Session(Shown):
     def peek(self, on: bool) -> None:
         """Press and hold to see your goal; in Aqua-Chicken the first look is recorded."""
         self.peeking = on and self.viewer is not None and self.stage not in (Stage.COVER, Stage.COMPUTER, Stage.OVER)
+        if self.peeking and self.viewer is not None:
+            self.goals_seen[self.viewer] = self.observation()["goal"]
         if self.peeking and self.chicken and self.viewer is not None and self.viewer not in self.looks:
             self.looks[self.viewer] = self.state.turn_number
             self.messages.append(tr("log_looked", name=self.seats[self.viewer].name))

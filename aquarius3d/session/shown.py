@@ -43,6 +43,7 @@ class Shown:
         self.notice = ""
         self.shown_seat: int | None = None  # whose secrets were last on screen
         self.seen_upto: dict[int, int] = {}  # seat -> how many log lines it had seen when its last turn ended
+        self.goals_seen: dict[int, object] = {}  # seat -> the goal it saw at its last peek (words.goal_hint)
         self._choice = Choice(Stage.CHOOSE)
         self._position = 0  # counts the changes of the state: what the spots are kept for
         self._kept: dict[Any, Any] = {}  # spots and card cells of this position, by what they were asked for

@@ -149,11 +149,14 @@ def goal_hint(session: Shown) -> str:
     seen = session.observation()
     if seen["goal"] is None:
         return ""
+    viewer = session.viewer  # a goal traded, rotated or shuffled since the viewer last looked: said (a playtest)
+    changed = [tr("hud_goal_changed")] if viewer in session.goals_seen \
+        and session.goals_seen[viewer] != seen["goal"] else []
     if not session.chicken:
-        return tr("hud_goal_hint")
+        return "\n".join(changed + [tr("hud_goal_hint")])
     old = seen["goals_turned_in"]
     lines = [tr("chicken_turned_in", elements=", ".join(element_name(g) for g in old))] if old else []
-    return "\n".join(lines + [tr("chicken_hint")])
+    return "\n".join(changed + lines + [tr("chicken_hint")])
 
 
 def summary(session: Shown) -> list[str]:
