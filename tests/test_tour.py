@@ -207,3 +207,95 @@ def test_each_game_s_tour_speaks_of_what_it_has(app, ruleset):
             callout = (x + PANEL[0] * size, x + PANEL[1] * size, z + PANEL[2] * size, z + PANEL[3] * size)
             assert table.heights.shown and not overlap(callout, widget_rect(app.base, table.heights.panel))
         app.base.messenger.send("enter")
+
+
+@TOUR
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_elemental_towers_first_step_speaks_of_the_action_card_drawn(app, language):
+    """A playtest: the first card drawn was Trade Goals, waiting for a swap of the scoring row, and the tour's first
+    step said "The card you drew, ready to place", framing an empty place. It names the action card, frames it where
+    it shows (on the right), and says its choices are the buttons beside the strip; in French with U+00A0."""
+    from test_layout import overlap
+
+    from aquarius3d.i18n import action_name, set_language
+    from aquarius3d.screens.focus import widget_rect
+
+    set_language(language)
+    app.start_game("elemental-towers", {}, [Seat("Ann")], seed=5)  # (its first card drawn: Trade Goals)
+    table = app.table
+    tour = table.tour
+    assert app.session.stage == "row" and app.session.action == "trade_goals" and tour.shown
+    said = tour.words.getText()
+    assert said == tr("tour_hand_action", action=action_name("trade_goals")) != tr("tour_hand_drawn")
+    assert action_name("trade_goals") in said
+    if language == "fr":
+        assert "\u00a0:" in said and "\u00a0;" in said and " :" not in said and " ;" not in said
+    card = widget_rect(app.base, table.feedback.action_card)
+    assert not table.feedback.action_card.isHidden() and inside(card, tour.frame), (card, tour.frame)
+    assert table.hud.prompt.dialog_rect is not None  # the choices it speaks of: the dialog's buttons
+    callout = widget_rect(app.base, tour.panel)
+    for part in [card, *table.hud.prompt.rects()]:
+        assert not overlap(callout, part), (callout, part)
+
+
+@TOUR
+def test_an_action_waiting_for_a_table_card_is_said_so(app):
+    """Move a Card or Zap a Card drawn (no buttons: a card of the table is picked) when the tour shows (asked for again
+    in Settings mid-game): the step says the strip tells what to pick on the table."""
+    import random
+
+    from driving import towers_step
+
+    from aquarius3d.i18n import action_name
+
+    app.settings["tour"] = False
+    app.start_game("elemental-towers", {}, [Seat("Ann")], seed=5)
+    session, rng = app.session, random.Random(2)
+    for _ in range(400):
+        if session.stage in ("table_card", "trade_piece") or session.stage == "over":
+            break
+        towers_step(app, rng)
+    assert session.stage in ("table_card", "trade_piece"), session.stage
+    app.settings["tour"] = True
+    table = app.table
+    table.refresh()
+    table.tour.step = -1
+    table.tour.start()
+    assert table.hud.prompt.dialog_rect is None
+    assert table.tour.words.getText() == tr("tour_hand_action_table", action=action_name(session.action))
+
+
+@TOUR
+@pytest.mark.parametrize("ruleset", ["elemental-towers", "aquarius"])
+@pytest.mark.parametrize("percent", [100, 150])
+@pytest.mark.parametrize("width,height", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_no_callout_covers_the_turn_panel(app, monkeypatch, width, height, percent, ruleset):
+    """A playtest at 1920x1080: the log's callout lay over the turn panel (top left) and garbled its Discard and Score
+    lines. No callout covers it, nor Elemental Towers' action card drawn, in any step but the game menu's (its shade
+    lies over everything)."""
+    from test_layout import overlap, with_window
+
+    from aquarius3d.screens.focus import widget_rect
+
+    original = with_window(app, monkeypatch, width, height)
+    app.settings["interface_scale"] = percent
+    try:
+        seats = [Seat("Ann")] if ruleset == "elemental-towers" else [Seat("Ann"), Seat("Bo")]
+        app.start_game(ruleset, {}, seats, seed=5)
+        table = app.table
+        table.reveal() if app.session.stage == "cover" else None
+        tour = table.tour
+        checked = 0
+        while tour.shown:
+            if tour.keys[tour.step] != "tour_rules":
+                callout = widget_rect(app.base, tour.panel)
+                turn = widget_rect(app.base, table.hud.info_panel)
+                assert not overlap(callout, turn), (tour.keys[tour.step], callout, turn)
+                card = table.feedback.action_card
+                if not card.isHidden():
+                    assert not overlap(callout, widget_rect(app.base, card)), tour.keys[tour.step]
+                checked += 1
+            app.base.messenger.send("enter")
+        assert checked == len(tour.keys) - 1
+    finally:
+        app.base.adjustWindowAspectRatio(original)

@@ -5,7 +5,10 @@ finished or skipped: the settings file keeps `tour: false` (Settings can ask for
 Each callout is a panel beside a gold frame round what it speaks of, in any window: the hand, the goal card,
 the cards on the table and the cells a card may take, the log's panel (shown for the step even before any move),
 the game menu (shown for its step, its buttons inert); Enter or Next goes on, Esc or "Skip the tour" ends it.
-While it shows, the table's own keys rest (screens/table_screen.py).
+Elemental Towers' first step speaks of the card drawn: one to place, or an action card waiting for its choice (the
+card shown large on the right, its choices in the strip and the buttons beside it). A callout never covers the hand,
+the strip and its dialog, the turn panel (top left) or a drawn action card. While it shows, the table's own keys rest
+(screens/table_screen.py).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from panda3d.core import TextNode
 
-from ..i18n import tr
+from ..i18n import action_name, tr
 from ..session import Stage
 from . import layout
 from .focus import widget_rect
@@ -151,12 +154,30 @@ class Tour:
         boxes += node_boxes(scene, list(row.cards)) if row is not None else []
         return self.on_screen(boxes)
 
+    def action_box(self) -> Rect | None:
+        """Elemental Towers' action card drawn and waiting for its choice, as it shows on the right (aspect2d units);
+        None when none shows."""
+        card = self.screen.feedback.action_card
+        return None if card.isHidden() else widget_rect(self.screen.base, card)
+
+    def hand_words(self) -> str:
+        """The first step's words: the hand; Elemental Towers' card drawn to place; or the action card drawn, which
+        waits for its choice (in the dialog's buttons, or on the table as the strip says)."""
+        session = self.screen.session
+        if not session.flow.draws_action:
+            return tr("tour_hand")
+        if session.action is None or self.action_box() is None:
+            return tr("tour_hand_drawn")
+        action = action_name(session.action)
+        buttons = self.screen.hud.prompt.dialog_rect is not None
+        return tr("tour_hand_action" if buttons else "tour_hand_action_table", action=action)
+
     def box(self, key: str) -> Rect | None:
-        """What a step speaks of, in aspect2d units (left, right, bottom, top): the hand, the goal card, the cards
-        and spots of the table, the log's panel, the game menu."""
+        """What a step speaks of, in aspect2d units (left, right, bottom, top): the hand (or Elemental Towers' action
+        card drawn), the goal card, the cards and spots of the table, the log's panel, the game menu."""
         screen = self.screen
         if key == "tour_hand":
-            return self.hand_box()
+            return self.hand_box() or self.action_box()
         if key == "tour_goal":
             return widget_rect(screen.base, screen.hud.goal_card)
         if key == "tour_spots":
@@ -249,9 +270,7 @@ class Tour:
                                           (hw - w, hw, -hh, hh))):
             bar["frameSize"] = frame
         self.marker.show()
-        # (Elemental Towers' hand is the card drawn, already chosen)
-        self.words.setText(tr("tour_hand_drawn" if key == "tour_hand" and self.screen.session.flow.draws_action
-                              else key))
+        self.words.setText(self.hand_words() if key == "tour_hand" else tr(key))
         last = self.step == len(self.keys) - 1
         self.next["text"] = tr("tour_done") if last else tr("tour_next")
         # the callout at the interface scale where it fits beside its frame, else smaller (to 100%), else over it
@@ -269,14 +288,18 @@ class Tour:
 
     def kept(self) -> list[Rect]:
         """What the callout never covers (aspect2d units): the hand's cards and the prompt strip (with an action's
-        dialog beside it), what the player reads and clicks while the tour shows; nothing while the step shows the
-        game menu (its shade lies over them)."""
+        dialog beside it), what the player reads and clicks while the tour shows, the turn panel in the top left
+        corner (a playtest: the log's callout garbled its Discard and Score lines) and Elemental Towers' action card
+        drawn; nothing while the step shows the game menu (its shade lies over them)."""
         if self.showing_menu:
             return []
-        hand = self.hand_box()
-        heights = self.screen.heights  # (Aquarius Rising's ranking, in the bottom left corner: a callout hid it)
-        panel = [widget_rect(self.screen.base, heights.panel)] if heights.shown else []
-        return ([hand] if hand is not None else []) + self.screen.hud.prompt.rects() + panel
+        screen = self.screen
+        hand, action = self.hand_box(), self.action_box()
+        heights = screen.heights  # (Aquarius Rising's ranking, in the bottom left corner: a callout hid it)
+        panel = [widget_rect(screen.base, heights.panel)] if heights.shown else []
+        turn = [widget_rect(screen.base, screen.hud.info_panel)]
+        return ([hand] if hand is not None else []) + screen.hud.prompt.rects() + panel + turn \
+            + ([action] if action is not None else [])
 
     def _panel_place(self, aspect: float, size: float, over: bool = False,
                      clear: bool = False) -> tuple[float, float, float] | None:
