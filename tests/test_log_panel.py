@@ -98,3 +98,34 @@ def test_the_tours_log_step_unfolds_the_log_for_its_step_only(app):
     assert table.tour.log_box() == pytest.approx(hud.log_rect(), abs=1e-6)
     table.tour._props(None)  # the tour goes on past it
     assert hud.log_panel.isHidden() and hud.log.isHidden() and not hud.log_tab.isHidden()
+
+
+def test_the_wheel_over_the_log_scrolls_it_back_and_a_new_move_brings_the_newest(app, monkeypatch):
+    """A fresh playtest: the wheel did nothing for the log, so a move older than its few rows could not be read.
+    Over the unfolded panel the wheel goes a move back or forth (the camera stays); the last row says how many
+    newer moves are below; a new move brings the newest back."""
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3)
+    table, hud = app.table, app.table.hud
+    table.toggle_log()
+    app.session.messages[:] = [f"Move {n} was made" for n in range(1, 21)]
+    table.refresh()
+    assert hud.log.getText().endswith("Move 20 was made")
+    left, right, bottom, top = hud._rect(hud.top_right, tuple(hud.log_panel["frameSize"]))
+    monkeypatch.setattr(table.picker, "mouse", lambda: ((left + right) / 2, (bottom + top) / 2))
+    for _ in range(3):
+        app.base.messenger.send("wheel_up")  # three notches back
+    text = hud.log.getText()
+    assert "Move 17 was made" in text and "Move 18 was made" not in text
+    assert text.endswith(tr("log_newer", count=3))
+    assert not table.camera.moved_by_player  # (the camera did not zoom)
+    app.base.messenger.send("wheel_down")
+    assert hud.log.getText().endswith(tr("log_newer", count=2))
+    for _ in range(30):
+        app.base.messenger.send("wheel_up")  # (no further back than the first move)
+    assert hud.log.getText().startswith("Move 1 was made") or "Move 1 was made" in hud.log.getText()
+    app.session.messages.append("Move 21 was made")
+    table.refresh()
+    assert hud.log.getText().endswith("Move 21 was made")  # the newest again
+    monkeypatch.setattr(table.picker, "mouse", lambda: (0.0, 0.0))  # elsewhere the wheel zooms as ever
+    app.base.messenger.send("wheel_up")
+    assert table.camera.moved_by_player

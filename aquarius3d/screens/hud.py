@@ -24,6 +24,7 @@ from ..view.card_art import goal_texture
 from ..view.hand import Hand
 from . import end_panel, layout
 from .layout import END, INFO, LOG
+from .log_scroll import LogScroll
 from .overlays import node_rect
 from .prompt import Prompt
 from .widgets import BUTTON, Frame, newest_lines, side_by_side
@@ -81,6 +82,7 @@ class Hud:
         # choice): folded, the table's far rows come up to the window's top, and the cards larger (the notice still
         # says the newest move, the hand-off cover the moves since the player's last turn).
         self.log_open = False
+        self.log_scroll = LogScroll()  # (the wheel over the panel: table_camera.zoom)
         self.log_tab = screen.button(tr("hud_log_tab"), screen.toggle_log, LOG_TAB, LOG_TAB_TEXT, parent=self.top_right)
         self._place_log_tab()
         self.log_panel["state"] = DGG.NORMAL
@@ -225,7 +227,7 @@ class Hud:
         notice = session.notice if session.notice and session.notice not in status else status  # not said twice
         self.notice.setText(notice)
         self.fit_notice()
-        newest_lines(self.log, session.messages[-8:], self.log_rows)  # moves in words wrap inside the log panel
+        newest_lines(self.log, self.log_scroll.lines(session.messages), self.log_rows)  # wrapped in its panel
         self.fold_log(bool(session.messages))
         self.goal.setText(session.goal_text() or session.goal_hint())
         self.fit_goal()
