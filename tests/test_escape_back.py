@@ -66,8 +66,12 @@ def test_esc_closes_the_open_drop_down_list_first(app):
     assert app.screen == "menu"
 
 
-def test_esc_on_the_join_form_ends_a_join_under_way_as_back_does(app):
-    form = app.screens.switch("join_game")
+@pytest.mark.parametrize("name", ["join_game", "host"])
+@pytest.mark.parametrize("how", ["escape", "click"])
+def test_esc_on_the_join_or_host_form_ends_what_is_under_way_as_back_does(app, name, how):
+    """Joining, or listening as a host (between Host and the code shown): Back and Esc end it, so no table opens
+    later behind the menu."""
+    form = app.screens.switch(name)
     closed = []
 
     class Joining:
@@ -75,7 +79,7 @@ def test_esc_on_the_join_form_ends_a_join_under_way_as_back_does(app):
             closed.append(True)
 
     form.online = Joining()
-    app.base.messenger.send("escape")
+    app.base.messenger.send("escape") if how == "escape" else back_button(form)["command"]()
     assert closed == [True] and app.screen == "menu"
 
 

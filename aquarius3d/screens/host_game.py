@@ -95,6 +95,14 @@ class HostGameScreen(NewGameScreen):
             if self.seats[i][1] != REMOTE:
                 self.seats[i][0] = entry.get().strip() or self.seats[i][0]
 
+    def leave(self) -> None:
+        """Back (or Esc) while listening begins: it stops (no table opens later behind the menu), as the Join form's
+        Back ends a join under way."""
+        if self.online is not None:
+            self.online.close()
+            self.online = None
+        super().leave()
+
     def start(self) -> None:
         """Listen as the form says: a mistake said on the form, changing nothing; else the code shows when listening
         begins (or why it cannot, on this form)."""

@@ -86,9 +86,13 @@ class NewGameScreen(Screen):
         self.draw_seats()
         self.note = self.text("", (0, -0.78), 0.045, fg=WARNING, wrap=40)  # why the game cannot start as the form says
         self.button(tr(self.start_label), self.start, (0.35, -0.9), 0.065)
-        self.back_button(self.app.show_menu, (-0.35, -0.9), 0.065)
+        self.back_button(self.leave, (-0.35, -0.9), 0.065)
         if self.remembers:
             self.recall(self.app.settings.get("new_game"))
+
+    def leave(self) -> None:
+        """Back (or Esc): the main menu, or the game this form was opened over."""
+        self.app.show_menu()
 
     def choose_ruleset(self, name: str) -> None:
         """Another game (by id): its own options, and as many seats as it takes (Elemental Towers: one)."""
