@@ -82,3 +82,22 @@ def test_trade_hands_trades_cards_and_rings_no_tray(app):
     session.select(0)
     app.table.refresh()
     assert session.stage == "player" and rings(app) == []
+
+
+def test_only_a_trade_of_pyramids_brings_every_tray_into_the_framing(app):
+    """A fresh playtest: choosing with whom to Trade Hands framed the whole table with its three trays, the two
+    cards in play tiny behind the enlarged card. The trays are needed in view only where pyramids trade (Zap a
+    Card): Trade Hands frames the cards and the player's own tray as any turn does."""
+    session = table_with(app, "trade_hands")
+    table = app.table
+    needed = [node.getName() for node in table._turn_furniture()]
+    session.select(0)
+    table.refresh()
+    assert session.stage == "player"
+    assert [node.getName() for node in table._turn_furniture()] == needed == ["tray-0"]  # (its own tray alone)
+    session = table_with(app, "zap_a_card")
+    table = app.table
+    session.select(0)
+    table.refresh()
+    assert session.stage == "player"
+    assert {"tray-0", "tray-1", "tray-2"} <= {node.getName() for node in table._turn_furniture()}

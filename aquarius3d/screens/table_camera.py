@@ -31,6 +31,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from ..core import geometry
+from ..engine.moves import TradePyramids
 from ..session import Stage
 from ..view.camera import Box, Orbit, Rect, project
 from ..view.framing import ANGLES, CameraMan, frame_view, framed, node_boxes, scene_boxes, tangents
@@ -117,14 +118,15 @@ class TableCamera:
         return () if self.ended() or self.session.humans == 0 else self.session.state.table.need
 
     def _turn_furniture(self) -> list[NodePath]:
-        """The furniture the turn needs in view: TableParts.play_furniture, and every tray while an action asks
-        with whom (Aquarius Rising's Zap a Card trades pyramids: the trays that would trade are ringed)."""
+        """The furniture the turn needs in view: TableParts.play_furniture, and every tray while Aquarius Rising's
+        Zap a Card asks with whom to trade pyramids (the trays that would trade are ringed); not for Trade Hands."""
         if self.ended():  # (at the end, what scored: Elemental Towers' scoring row, not its supply)
             row = self.parts.scoring_row
             return list(row.cards) if row is not None else []
         needed = self.parts.play_furniture()
         trays = self.parts.trays
-        if trays is not None and self.session.stage == Stage.PLAYER:
+        if trays is not None and self.session.stage == Stage.PLAYER \
+                and any(isinstance(option.move, TradePyramids) for option in self.session.options()):
             needed += [tray for tray in trays.seats if tray not in needed]
         return needed
 
