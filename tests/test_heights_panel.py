@@ -3,13 +3,17 @@ by K, lists each goal element's highest point in millimetres and its rank, after
 rules' own (the elevation's markers read the same), the ranks the tie-break chain's; the panel is HUD space and
 fits beside the hand at every window size."""
 
+import re
+
 import pytest
+from driving import picture
 
 from aquarius3d.core import geometry
 from aquarius3d.i18n import element_name, set_language, tr
 from aquarius3d.session import Seat
 from aquarius3d.view.rising import element_tops
 from test_layout import overlap, play, rect_of, with_window
+from test_interface_scale import scaled
 
 SIZES = [(1024, 600), (1280, 720), (1920, 1080)]
 
@@ -20,8 +24,13 @@ def hundredths(mm, language="en"):
     return (text.replace(".", ",") if language == "fr" else text) + "\xa0mm"
 
 
+def plain(text):
+    """A text's words without the properties embedded in them (a shared place's "=" drawn larger)."""
+    return re.sub("\x01[^\x01]*\x01|\x02", "", text)
+
+
 def shown_rows(panel):
-    return [(panel.ranks[i].getText(), panel.names[i].getText(), panel.values[i].getText()) for i in range(5)]
+    return [(plain(panel.ranks[i].getText()), panel.names[i].getText(), panel.values[i].getText()) for i in range(5)]
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
@@ -185,9 +194,11 @@ def test_no_panel_outside_aquarius_rising(app):
     assert not app.table.heights.shown
 
 
+@pytest.mark.parametrize("percent", [100, 125, 150])
 @pytest.mark.parametrize("width,height", SIZES)
-def test_the_panel_fits_in_its_corner_clear_of_the_hand_and_the_hud(app, monkeypatch, width, height):
+def test_the_panel_fits_in_its_corner_clear_of_the_hand_and_the_hud(app, monkeypatch, width, height, percent):
     original = with_window(app, monkeypatch, width, height)
+    scaled(app, percent)
     try:
         set_language("fr")  # the longer names
         app.start_game("aquarius-rising", {}, [Seat("Ann"), Seat("Bo", "computer"), Seat("Cy", "computer")],
@@ -203,7 +214,7 @@ def test_the_panel_fits_in_its_corner_clear_of_the_hand_and_the_hud(app, monkeyp
         panel = table.heights
         box = panel.rect()
         assert -1 <= box[0] and box[1] <= 1 and -1 <= box[2] and box[3] <= 1
-        for part in [panel.title, *panel.ranks, *panel.names, *panel.values]:  # every word inside the panel
+        for part in [panel.title, *panel.ranks, *panel.names, *panel.values, panel.note]:  # every word inside it
             if part.getText():
                 x0, x1, y0, y1 = rect_of(app, part)
                 assert box[0] <= x0 and x1 <= box[1] and box[2] <= y0 and y1 <= box[3], part.getText()
@@ -219,4 +230,69 @@ def test_the_panel_fits_in_its_corner_clear_of_the_hand_and_the_hud(app, monkeyp
                 assert rect_of(app, panel.names[i])[1] < rect_of(app, panel.values[i])[0]
     finally:
         set_language("en")
+        app.base.adjustWindowAspectRatio(original)
+
+
+def ink_share(app, words):
+    """How high a text's tallest characters are inked above its baseline, in ems of its size (the font draws digits
+    about 0.52 em high, capitals about 0.67): each few characters written large alone over black, read back."""
+    from direct.gui.DirectGui import DirectFrame
+    from direct.gui.OnscreenText import OnscreenText
+    from panda3d.core import TextNode
+
+    base, size, found = app.base, 0.3, 0.0
+    characters = sorted(set(plain(words)) - set(" \n"))
+    for i in range(0, len(characters), 8):
+        cover = DirectFrame(parent=base.aspect2d, frameColor=(0, 0, 0, 1), frameSize=(-9, 9, -2, 2), sortOrder=900)
+        OnscreenText(text="".join(characters[i:i + 8]), parent=cover, pos=(-1.2, 0), scale=size, fg=(1, 1, 1, 1),
+                     align=TextNode.ALeft)
+        rows = picture(app)
+        cover.destroy()
+        inked = (rows.min(axis=2) > 0.5).any(axis=1).nonzero()[0]
+        middle = rows.shape[0] / 2  # the baseline: the window's middle
+        found = max(found, (middle - inked.min()) / (size * middle))
+    return found
+
+
+def size_of(app, text):
+    """A text's size on the screen (screen units: 2 is the window's height)."""
+    return text.getTextScale()[1] * text.getSz(app.base.render2d)
+
+
+@pytest.mark.parametrize("percent", [100, 125, 150])
+@pytest.mark.parametrize("width,height", [(1024, 600), (1280, 720)])
+def test_every_word_of_the_panel_reads_at_least_11_pixels_high(app, monkeypatch, width, height, percent):
+    """Playtest (issue 27): at 1024x600 the ranks' "1=" were about 5 pixels high and read as "1-", the ties' line
+    about 6. Every word of the panel, its title, ranks, names, heights and ties' lines, is inked at least 11 pixels
+    high over its baseline at 100% (its capitals, a rank's digits), larger at a larger interface scale."""
+    original = with_window(app, monkeypatch, width, height)
+    try:
+        sizes = {}
+        for scale in sorted({100, percent}):
+            scaled(app, scale)
+            app.start_game("aquarius-rising", {}, [Seat("Ann"), Seat("Bo", "computer"), Seat("Cy", "computer")],
+                           seed=4)
+            table, panel = app.table, app.table.heights
+            for _ in range(10):
+                if app.session.stage == "cover":
+                    table.reveal()
+                if app.session.stage == "choose":
+                    break
+                play(app, 1)
+            table.refresh()
+            assert any(text.endswith("=") for text, _, _ in shown_rows(panel)) and panel.note.getText()  # "1=" ...
+            parts = [panel.title, *panel.ranks, *panel.names, *panel.values, panel.note]
+            for part in parts:
+                words = part.getText()
+                if not words or words == "—":  # (no height: a dash, no word)
+                    continue
+                em = size_of(app, part) * height / 2  # pixels
+                assert ink_share(app, words) * em >= 11, (plain(words), ink_share(app, words) * em)
+            sizes[scale] = [size_of(app, part) for part in parts]
+        if percent > 100:  # (grown with the scale: all of it where the room is, at 1280x720)
+            grown = [larger / smaller for larger, smaller in zip(sizes[percent], sizes[100])]
+            assert min(grown) == pytest.approx(max(grown)) and min(grown) > 1.0
+            if height >= 720:
+                assert min(grown) == pytest.approx(percent / 100)
+    finally:
         app.base.adjustWindowAspectRatio(original)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from direct.gui.DirectGui import DirectFrame
-from panda3d.core import Point3, TextNode
+from panda3d.core import Point3, TextNode, TextProperties, TextPropertiesManager
 
 from ..core.vocabulary import LETTER_OF
 from ..i18n import element_name, height as height_text, tr
@@ -27,15 +27,20 @@ if TYPE_CHECKING:
     from .table_screen import TableScreen
 
 DARK = (0.05, 0.06, 0.08, 0.62)  # as the HUD's other panels
-WIDTH, TOP = 0.56, 0.45  # the panel, from the bottom left corner (aspect2d units)
+# Every word of the panel reads at least 11 pixels high in a window 600 high at 100% (its capitals, and the ranks'
+# digits, which the font draws a quarter shorter: the ranks are written larger); the playtest read "1=" as "1-" at
+# 5 pixels and the ties' lines at 6. Sizes in aspect2d units at 100%, from the bottom left corner.
+WIDTH, TOP = 0.78, 0.6  # the panel
 FRAME = (0.02, 0.02 + WIDTH, 0.02, TOP)
-TITLE_SCALE, ROW_SCALE, ROW_STEP = 0.042, 0.04, 0.064
-FIRST_ROW = TOP - 0.115  # the first row's baseline
+TITLE_SCALE, ROW_SCALE, RANK_SCALE, ROW_STEP = 0.062, 0.058, 0.072, 0.085
+FIRST_ROW = TOP - 0.18  # the first row's baseline
 SPACE_ON_DARK = (0.62, 0.5, 0.85)  # space's purple, light enough to read on the dark panel (as the elevation's)
 DIM = (0.62, 0.62, 0.62, 1)  # an element not on the table
-NOTE_SCALE, NOTE_GAP = 0.03, 0.055  # the ties' lines under the rows; from the last row's baseline to the first's
-NOTE_BOTTOM = 0.045  # the last line's baseline, over the panel's bottom
+NOTE_SCALE, NOTE_GAP = 0.056, 0.08  # the ties' lines under the rows; from the last row's baseline to the first's
+NOTE_BOTTOM = 0.06  # the last line's baseline, over the panel's bottom
 SOFT = (0.86, 0.84, 0.76, 1)  # the ties' lines, a little softer than the rows
+EQUALS_SCALE, EQUALS_SHIFT = 1.5, 0.04  # a shared place's "=": larger, raised to the middle of its digit (em)
+CLEAR = 0.02  # kept between the panel's top and the turn panel over it
 
 
 def element_rgb(element: str) -> tuple[float, float, float]:
@@ -43,6 +48,20 @@ def element_rgb(element: str) -> tuple[float, float, float]:
         return SPACE_ON_DARK
     red, green, blue = ELEMENT_RGB[LETTER_OF[element]]
     return (red / 255, green / 255, blue / 255)
+
+
+def rank_mark(place: str) -> str:
+    """A place as the panel writes it: a shared place's "=" drawn larger (the font's is two specks: "1=" read as
+    "1-" in the playtest)."""
+    if not place.endswith("="):
+        return place
+    manager = TextPropertiesManager.getGlobalPtr()
+    if not manager.hasProperties("heights-equals"):
+        properties = TextProperties()
+        properties.setGlyphScale(EQUALS_SCALE)
+        properties.setGlyphShift(EQUALS_SHIFT)
+        manager.setProperties("heights-equals", properties)
+    return f"{place[:-1]}\1heights-equals\1=\2"
 
 
 class HeightPanel:
@@ -53,21 +72,23 @@ class HeightPanel:
         self.wanted = screen.session.flow.pyramids  # K: hidden, shown again
         corner = screen.base.a2dBottomLeft  # (drawn under the hand-off cover, as the turn panel is)
         self.panel = screen.panel(FRAME, parent=corner, colour=DARK)
-        self.frame = FRAME  # as drawn now: taller by the ties' lines
+        self.drawn = FRAME  # the panel's frame as drawn now, in its own units: taller by the ties' lines
+        self.frame = FRAME  # the same at the interface scale's units (as the HUD places the hand and the strip by)
         self.body = self.panel.attachNewNode("heights-rows")  # the title and the rows, raised over the ties' lines
         left, right = FRAME[0], FRAME[1]
-        self.title = screen.text(tr("heights_title"), (left + 0.04, TOP - 0.06), TITLE_SCALE, TextNode.ALeft,
+        self.title = screen.text(tr("heights_title"), (left + 0.04, TOP - 0.085), TITLE_SCALE, TextNode.ALeft,
                                  parent=self.body)
         self.ranks, self.swatches, self.names, self.values = [], [], [], []
         for row in range(5):
             z = FIRST_ROW - row * ROW_STEP
-            self.ranks.append(screen.text("", (left + 0.09, z), ROW_SCALE, TextNode.ARight, parent=self.body))
+            self.ranks.append(screen.text("", (left + 0.125, z), RANK_SCALE, TextNode.ARight, parent=self.body))
             self.swatches.append(screen.keep(DirectFrame(parent=self.body, frameColor=(1, 1, 1, 1),
-                                                         frameSize=(left + 0.11, left + 0.15, z - 0.006, z + 0.034))))
-            self.names.append(screen.text("", (left + 0.18, z), ROW_SCALE, TextNode.ALeft, parent=self.body))
+                                                         frameSize=(left + 0.145, left + 0.2, z - 0.008, z + 0.047))))
+            self.names.append(screen.text("", (left + 0.23, z), ROW_SCALE, TextNode.ALeft, parent=self.body))
             self.values.append(screen.text("", (right - 0.04, z), ROW_SCALE, TextNode.ARight, parent=self.body))
         self.note = screen.text("", (left + 0.04, NOTE_BOTTOM), NOTE_SCALE, TextNode.ALeft, parent=self.panel,
                                 fg=SOFT, wrap=(WIDTH - 0.07) / NOTE_SCALE)
+        self.scale = 1.0  # the interface scale (Settings); the panel takes less where it would reach the turn panel
         self.rows: list[tuple[str, float | None, int | None]] = []  # what the panel shows: element, mm, rank
         self.places: dict[str, str] = {}  # each ranked element's place as written: "2", or "2=" when shared
         self.panel.hide()
@@ -87,7 +108,7 @@ class HeightPanel:
         self.tell_ties()
         for row, (element, height, _) in enumerate(self.rows[:5]):
             colour = (*element_rgb(element), 1.0)
-            self.ranks[row].setText(self.places.get(element, ""))
+            self.ranks[row].setText(rank_mark(self.places.get(element, "")))
             self.swatches[row]["frameColor"] = colour if height is not None else (*element_rgb(element), 0.35)
             self.names[row].setText(element_name(element))
             self.values[row].setText("—" if height is None else height_text(height))
@@ -115,8 +136,27 @@ class HeightPanel:
         raise_by = max(0.0, NOTE_GAP + (rows - 1) * line + NOTE_BOTTOM - (FIRST_ROW - 4 * ROW_STEP)) if rows else 0.0
         self.body.setZ(raise_by)
         self.note.setPos(FRAME[0] + 0.04, FIRST_ROW - 4 * ROW_STEP + raise_by - NOTE_GAP)
-        self.frame = (FRAME[0], FRAME[1], FRAME[2], TOP + raise_by)
-        self.panel["frameSize"] = self.frame
+        self.drawn = (FRAME[0], FRAME[1], FRAME[2], TOP + raise_by)
+        self.panel["frameSize"] = self.drawn
+        fit = self.fit(self.drawn[3])
+        self.panel.setScale(self.scale * fit)
+        self.frame = (FRAME[0] * fit, FRAME[1] * fit, FRAME[2] * fit, self.drawn[3] * fit)
+
+    def rescale(self, scale: float) -> None:
+        """The interface scale (Settings: 1.0, 1.25, 1.5): the panel grows with it (drawn again by update)."""
+        self.scale = scale
+        self.panel.setScale(scale)
+
+    def fit(self, top: float) -> float:
+        """How much of the interface scale the panel takes, its top `top` high (panel units) over the window's
+        bottom: all of it, or less where it would reach the turn panel over it (a large scale, a small window, long
+        ties' lines), never less than its size at 100%."""
+        hud = getattr(self.screen, "hud", None)
+        if hud is None or self.scale <= 1.0:
+            return 1.0
+        render2d = self.screen.base.render2d
+        above = float(render2d.getRelativePoint(hud.top_left, Point3(0, 0, hud.info_panel["frameSize"][2])).z) - CLEAR
+        return max(1.0 / self.scale, min(1.0, (above + 1) / (top * self.scale)))  # (the corner: the window's bottom)
 
     def toggle(self) -> None:
         """K: hide the panel, or show it again."""
@@ -126,8 +166,8 @@ class HeightPanel:
     def rect(self) -> Rect:
         """The panel's place in screen units (left, right, bottom, top), at the interface scale."""
         render2d, corner = self.screen.base.render2d, self.panel  # (the panel's frame is given in its own units)
-        low = render2d.getRelativePoint(corner, Point3(self.frame[0], 0, self.frame[2]))
-        high = render2d.getRelativePoint(corner, Point3(self.frame[1], 0, self.frame[3]))
+        low = render2d.getRelativePoint(corner, Point3(self.drawn[0], 0, self.drawn[2]))
+        high = render2d.getRelativePoint(corner, Point3(self.drawn[1], 0, self.drawn[3]))
         return (low.x, high.x, low.z, high.z)
 
     def obstacles(self) -> list[Rect]:

@@ -220,7 +220,7 @@ class TableScreen(TableCamera, Screen):
         for panel in (self.menu.panel, self.join.panel):
             panel.setScale(layout.fitted(scale, tuple(panel["frameSize"]), aspect))
         self.tour.rescale(layout.fitted(scale, tuple(self.tour.panel["frameSize"]), aspect))
-        self.heights.panel.setScale(scale)
+        self.heights.rescale(scale)
         self.refresh()
 
     def tour_closed(self) -> None:
