@@ -34,3 +34,14 @@ def test_f1_lists_the_keys_of_the_game_played(app, ruleset):
     rising_rows = [row for row in tr("help_text").split("\n") if row.startswith("Aquarius Rising")]
     assert rising_rows and all((row in shown) == (ruleset == "aquarius-rising") for row in rising_rows)
     assert "3 or Home: the three-quarter view" in shown and "F1: this help" in shown
+
+
+@pytest.mark.parametrize("ruleset,seats", [("dominus", 2), ("elemental-towers", 1), ("aquarius", 2)])
+def test_f1_names_the_goal_key_only_where_players_hold_goals(app, ruleset, seats):
+    """A fresh playtest read "G (hold): peek at your goal" in Dominus' F1: nobody holds a goal there (nor in
+    Elemental Towers, a solitaire); the rest of its row (P: pass) stays."""
+    app.start_game(ruleset, {}, [Seat("Ann"), Seat("Bo")][:seats], seed=3)
+    app.table.toggle_help()
+    shown = app.table.hud.help_body.getText()
+    assert ("G (hold): peek at your goal" in shown) == (ruleset == "aquarius")
+    assert "P: pass (when nothing can be played)" in shown and "F12: screenshot" in shown

@@ -147,7 +147,13 @@ def pyramid_name(pyramid: str) -> str:
     return tr(f"pyramid_name_{pyramid[0]}", colour=tr(f"colour_{pyramid[1]}"))
 
 
-def controls(rising: bool) -> str:
+def controls(rising: bool, goals: bool = True) -> str:
     """The controls' rows (F1): Aquarius Rising's own rows (they begin with its name) only for Aquarius Rising (a
-    playtester read them in Dominus)."""
-    return "\n".join(row for row in tr("help_text").split("\n") if rising or not row.startswith("Aquarius Rising"))
+    playtester read them in Dominus); the goal's key (its part of a row begins "G ") only in a game with goals."""
+    rows = [row for row in tr("help_text").split("\n") if rising or not row.startswith("Aquarius Rising")]
+    if not goals:
+        rows = [GAP.join(part for part in row.split(GAP) if not part.lstrip().startswith("G ")) for row in rows]
+    return "\n".join(row for row in rows if row.strip())
+
+
+GAP = "      "  # between two keys on a row of the controls

@@ -155,7 +155,7 @@ class Hud:
         screen = self.screen
         self.help_panel = screen.panel(HELP, colour=HELP_COLOUR)  # (nothing of the HUD reads through it)
         self.help_title = screen.text(tr("help_title"), (0, 0.56), 0.07, parent=self.help_panel)
-        self.help_body = screen.text(controls(self.screen.session.flow.pyramids), (-1.07, 0.44), 0.043,
+        self.help_body = screen.text(self.controls(), (-1.07, 0.44), 0.043,
                                      TextNode.ALeft, parent=self.help_panel, wrap=53)  # (this game's rows)
         self.help_page_button = screen.button(tr("help_rulings"), None, (0, -0.72), 0.05, parent=self.help_panel)
         self.help_close_button = screen.button(tr("help_close"), screen.toggle_help, (0, -0.72), 0.05,
@@ -327,7 +327,7 @@ class Hud:
             self.help_page_button["text"] = tr("help_controls")
         else:
             self.help_title.setText(tr("help_title"))
-            self.help_body.setText(controls(self.screen.session.flow.pyramids))
+            self.help_body.setText(self.controls())
             self.fit_help(0.043)
             self.help_page_button["text"] = tr("help_rulings")
         self._place_help_buttons()
@@ -366,6 +366,10 @@ class Hud:
         self.help_body.setScale(found)
         self.help_body.setPos(max(room[0], -node.getWidth() * found / 2),
                               room[3] - (node.getTop() if node.getText() else 0.0) * found)
+
+    def controls(self) -> str:  # (F1: the game's own keys; G only where players hold goals)
+        session = self.screen.session
+        return controls(session.flow.pyramids, any(goal is not None for goal in session.state.goals))
 
     def fit_end(self) -> None:
         """The end panel round its title, its lines and the buttons that show (Elemental Towers has two rows of
