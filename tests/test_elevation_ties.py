@@ -10,6 +10,7 @@ from aquarius3d.i18n import element_name, height as height_text, set_language, t
 from aquarius3d.positions.file import parse_position
 from aquarius3d.view.rising import marker_rgb
 from driving import open_position, picture
+from test_heights_panel import shown_rows
 
 
 def tied_table(app):
@@ -58,17 +59,32 @@ def test_elements_at_one_height_each_show_on_their_shared_line(app):
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
-def test_a_tie_is_one_label_naming_each_element_in_its_colour(app, language):
+def test_a_tie_is_one_label_naming_each_element_in_its_colour_ranked_as_the_heights_panel(app, language):
+    """Playtest (issue 27): the elevation said "Air = Fire = Space = Water 44.73 mm" while the heights panel (K)
+    ranked Water 1st and the others 2=. Elements at one height are one label, side by side in the order the rules'
+    tie-break ranks them, each with its place as the panel writes it ("1 Water, 2= Air, ... 44.73 mm")."""
     set_language(language)
-    tied_table(app)
-    root = app.table.parts.elevation.root
-    labels = {n.getTag("marker-label"): n for n in root.findAllMatches("**/=marker-label")}
-    height = height_text(app.table.parts.elevation.markers["fire"])  # (to the hundredth, as everywhere)
-    assert labels["fire"].node().getText() == element_name("fire")
-    assert labels["water"].node().getText() == tr("marker_label", element=element_name("water"), height=height)
-    assert labels["fire"].getZ() == pytest.approx(labels["water"].getZ())  # one line, side by side
-    assert labels["fire"].getX() < labels["water"].getX()
-    assert tuple(labels["fire"].node().getTextColor())[:3] == pytest.approx(marker_rgb("fire"))
+    try:
+        session = tied_table(app)
+        root = app.table.parts.elevation.root
+        labels = {n.getTag("marker-label"): n for n in root.findAllMatches("**/=marker-label")}
+        places = session.flow.height_places()
+        panel = {name: rank for rank, name, _ in shown_rows(app.table.heights)}
+        markers = app.table.parts.elevation.markers
+        for pair in (("fire", "water"), ("air", "earth")):
+            height = height_text(markers[pair[0]])  # (to the hundredth, as everywhere)
+            ranked = sorted(pair, key=list(places).index)  # the panel's order
+            first, second = (labels[name] for name in ranked)
+            assert first.getX() < second.getX() and first.getZ() == pytest.approx(second.getZ())  # one line
+            said = [tr("marker_place", place=places[name], element=element_name(name)) for name in ranked]
+            assert first.node().getText() == said[0] + tr("marker_and")
+            assert second.node().getText() == tr("marker_label", element=said[1], height=height)
+            for name in ranked:
+                assert places[name] == panel[element_name(name)]  # the panel's very marks
+                assert tuple(labels[name].node().getTextColor())[:3] == pytest.approx(marker_rgb(name))
+        assert not root.findAllMatches("**/=equals")  # no sign saying they are equal when the ranking says not
+    finally:
+        set_language("en")
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
@@ -89,3 +105,31 @@ def test_an_element_on_bare_cards_alone_is_flat_in_the_elevation(app, language):
     assert said["space"] == tr("marker_label", element=element_name("space"), height=tr("heights_flat"))
     assert "0.3" not in said["space"]
     assert any(words.endswith("\N{NO-BREAK SPACE}mm") for name, words in said.items() if name != "space")  # (Water 44.7 mm)
+
+
+def test_a_tie_the_rules_order_reads_in_their_order_in_the_elevation(app):
+    """The playtest's case: elements at one height that the tie-break orders (the pips, the next highest points):
+    the elevation's label puts them in that order with their places ("1 Water, 2= Air ..."), never "=" between a
+    first and a second, as the heights panel ranks them."""
+    from aquarius3d.session import Seat
+    from test_layout import play
+
+    app.start_game("aquarius-rising", {}, [Seat(n, "computer") for n in ("Ann", "Bo", "Cy")], seed=7)
+    for _ in range(40):
+        play(app, 3)
+        if any(steps for _, _, _, steps in app.session.flow.height_ties()) or app.session.stage == "over":
+            break
+    session = app.session
+    ordered = [names for _, _, names, steps in session.flow.height_ties() if steps]
+    assert ordered, "no tie the rules order in this game"
+    app.table.view("side")
+    assert app.table.elevation_on
+    places = session.flow.height_places()
+    labels = {n.getTag("marker-label"): n for n in app.table.parts.elevation.root.findAllMatches("**/=marker-label")}
+    for names in ordered:
+        shown = sorted(names, key=lambda name: labels[name].getX())  # as read, left to right
+        assert shown == names  # the rules' order, best first
+        assert len({places[name] for name in names}) > 1  # (places that differ: "1", "2=")
+        for name in names:
+            assert labels[name].node().getText().startswith(
+                tr("marker_place", place=places[name], element=element_name(name)))

@@ -8,13 +8,14 @@ its markers' words in the largest part of the window left free, never under a pa
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ..view.camera import Rect, free_rects
 from ..view.framing import MARGIN
 from ..view.rising import element_tops
 
 if TYPE_CHECKING:
+    from ..session.flows.rising import RisingFlow
     from .table_screen import TableScreen
 
 WINDOW: Rect = (-1.0, 1.0, -1.0, 1.0)
@@ -29,7 +30,8 @@ def show_elevation(table: TableScreen, on: bool) -> None:
     if on:
         assert elevation is not None  # (none: returned above)
         table.camera.finish()
-        elevation.update(element_tops(table.session.state))
+        rising = cast("RisingFlow", table.session.flow)  # (only Aquarius Rising has an elevation)
+        elevation.update(element_tops(table.session.state), rising.height_places())  # ties as the K panel ranks them
         elevation.root.show()
         for node in furniture:  # seen from the front they would stand before the houses
             node.hide()

@@ -174,7 +174,8 @@ class TableParts:
             self.update_trays()
             assert self.storey_labels is not None and self.elevation is not None  # (made for Aquarius Rising)
             self.storey_labels.update(state)
-            self.elevation.update(element_tops(state))
+            rising = cast("RisingFlow", session.flow)  # (the family's flow)
+            self.elevation.update(element_tops(state), rising.height_places())  # ties as the heights panel ranks
 
     def update_trays(self) -> None:
         """Aquarius Rising's trays: the player's lit, its chosen pyramid lifted, the one pointed at brightened."""

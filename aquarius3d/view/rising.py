@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from panda3d.core import LineSegs, NodePath, OrthographicLens, TextNode, TransparencyAttrib
@@ -330,7 +331,10 @@ class Elevation:
         self.markers: dict[str, float] = {}
         self.zoom = 1.0  # the wheel narrows or widens the view; the scale stays true (orthographic)
 
-    def update(self, tops: dict[str, tuple[float, Cell]]) -> None:
+    def update(self, tops: dict[str, tuple[float, Cell]], places: Mapping[str, str] | None = None) -> None:
+        """Draw the ruler and a line at each element's highest point (`tops`); `places`, the elements' places in
+        the height ranking best first, as the heights panel (K) writes them ("1", "2=": RisingFlow.height_places),
+        order and mark the elements that share a line."""
         self.root.getChildren().detach()
         self.markers = {name: height for name, (height, _) in tops.items()}
         (x0, y0, _), (x1, _, z1) = self.scene.bounds()
@@ -357,7 +361,7 @@ class Elevation:
             label.setPos(ruler_x - 2, front, mm - 1.8)
         right = x1 + 12.0 + self._depth() * math.tan(SKEW)  # beyond the back rows too, which stand further right
         last_label = None
-        for group in tied(tops):
+        for group in tied(tops, list(places or {})):
             height = tops[group[0]][0]
             for place, name in enumerate(group):
                 # Elements at one height share the line, in dashes of each colour in turn: none hidden under another.
@@ -374,31 +378,23 @@ class Elevation:
                 node.setBin("fixed", 56)
                 node.setDepthTest(False)
                 node.setTag("marker", name)
-            # Markers closer than a line of text apart have their labels stacked downwards; a tie is one label,
-            # "Fire = Water 44.7 mm", each name in its colour.
+            # Markers closer than a line of text apart have their labels stacked downwards. Elements at one height
+            # are one label, each name in its colour, in the order the rules' tie-break puts them and each with its
+            # place as the heights panel writes it ("1 Water, 2= Air, 2= Fire 44.73 mm"): the playtest read
+            # "Air = Fire = Water" here while the panel ranked Water first.
             at = height - 2.0 if last_label is None else min(height - 2.0, last_label - 7.0)
             x = right + 2
             for place, name in enumerate(group):
                 last = place == len(group) - 1
                 said = height_text(height)  # (a bare card's face: "flat", not "0.3 mm")
-                words = tr("marker_label", element=element_name(name), height=said) if last else element_name(name)
+                named = element_name(name)
+                if len(group) > 1 and places and name in places:
+                    named = tr("marker_place", place=places[name], element=named)
+                words = tr("marker_label", element=named, height=said) if last else named + tr("marker_and")
                 label = _label(self.root, words, 6.5, (*marker_rgb(name), 1), TextNode.ALeft)
                 label.setPos(x, front - 1, at)
                 label.setTag("marker-label", name)
-                x += label.node().calcWidth(words) * 6.5
-                if not last:  # an equals sign between the names, drawn (the font's "=" is a speck at this size)
-                    equals = LineSegs("equals")
-                    equals.setThickness(2.0)
-                    equals.setColor(*TEXT_RGBA)
-                    for z in (at + 1.4, at + 3.2):
-                        equals.moveTo(x + 2.2, front - 1, z)
-                        equals.drawTo(x + 5.6, front - 1, z)
-                    sign = self.root.attachNewNode(equals.create())
-                    sign.setLightOff()
-                    sign.setBin("fixed", 60)
-                    sign.setDepthTest(False)
-                    sign.setTag("equals", name)
-                    x += 7.8
+                x += label.node().calcWidth(words + " ") * 6.5
             last_label = at
 
     def _depth(self) -> float:
@@ -455,10 +451,15 @@ def marker_rgb(name: str) -> tuple[float, float, float]:
     return (red, green, blue)
 
 
-def tied(tops: dict[str, tuple[float, Cell]]) -> list[list[str]]:
-    """The elements by their highest point, highest first, those at one height (to the micrometre) together."""
+def tied(tops: dict[str, tuple[float, Cell]], ranking: Sequence[str] = ()) -> list[list[str]]:
+    """The elements by their highest point, highest first, those at one height (to the micrometre) together: in
+    the order of `ranking` (the rules' tie-break, best first) where it names them, else by name."""
+    def order(item: tuple[str, tuple[float, Cell]]) -> tuple[float, int, str]:
+        name, (height, _) = item
+        return (-height, ranking.index(name) if name in ranking else len(ranking), name)
+
     groups: list[list[str]] = []
-    for name, (height, _) in sorted(tops.items(), key=lambda item: (-item[1][0], item[0])):
+    for name, (height, _) in sorted(tops.items(), key=order):
         if groups and abs(tops[groups[-1][0]][0] - height) < 1e-3:
             groups[-1].append(name)
         else:
