@@ -56,9 +56,9 @@ def hint(session: Shown) -> str:
     if session.stage == Stage.PLAYER:
         return tr("hud_choose_player", action=action_name(session.action or ""))
     if session.stage == Stage.TABLE_CARD:
-        return tr("hud_choose_table_card")
+        return tr("hud_choose_table_card", action=action_name(session.action or ""))
     if session.stage == Stage.TARGET:
-        return tr("hud_choose_target")
+        return tr("hud_choose_target", action=action_name(session.action or ""))
     if session.stage == Stage.DIRECTION:  # (who would receive whose goal, either way, is said on the buttons)
         return tr("hud_choose_direction", action=action_name(session.action or ""))
     if session.stage == Stage.CONFIRM:
