@@ -6,7 +6,7 @@ from ...engine.game import ApplyResult, Game
 from ...engine.moves import PlacePyramid, TradePyramids, TwoPyramids, cell_text
 from ...engine.state import State
 from ...engine.table import Cell
-from ...i18n import element_name, height, pyramid_name, tr
+from ...i18n import action_name, element_name, height, pyramid_name, tr
 from ...core.vocabulary import ELEMENTS
 from ..aquarius import narration as aquarius
 from .houses import houses_of_state, ranking_keys
@@ -18,9 +18,9 @@ def describe(game: Game, state: State, names: list[str], result: ApplyResult, be
     if isinstance(move, PlacePyramid):
         return tr("log_pyramid", name=name, pyramid=pyramid_name(move.pyramid), where=pyramid_place(state, move))
     if isinstance(move, TradePyramids):
-        return tr("log_trade_pyramids", name=name, other=names[move.seat])
+        return tr("log_trade_pyramids", name=name, other=names[move.seat], action=action_name("zap_a_card"))
     if isinstance(move, TwoPyramids):
-        return tr("log_two_pyramids", name=name)
+        return tr("log_two_pyramids", name=name, action=action_name("move_a_card"))
     return aquarius.describe(game, state, names, result, before)
 
 
