@@ -312,6 +312,28 @@ def test_elements_at_one_height_in_one_house_share_one_marker_naming_them_all(ap
     assert shared  # elements at one height in one house were seen, sharing a marker
 
 
+def test_m_labels_read_about_10_pixels_high_at_1024x600(app, monkeypatch):
+    """Playtest (issue 27): the M markers' labels were about 7 pixels high at 1024x600, hard to read over the felt.
+    Their capitals are inked about 10 pixels high at 100% now (larger with the interface scale), and shown."""
+    from test_heights_panel import ink_share
+    from test_layout import with_window
+
+    original = with_window(app, monkeypatch, 1024, 600)
+    try:
+        app.start_game("aquarius-rising", {}, [Seat(n, "computer") for n in ("Ann", "Bo", "Cy")], seed=7)
+        play(app, 30)
+        marks, overlay = app.table.house_height.marks, app.table.parts.overlay
+        app.base.messenger.send("m")
+        app.table.feedback.place_labels()
+        shown = [label for label in marks.labels if id(label) in overlay.rects]
+        assert shown
+        for label in shown:
+            em = label.getSz(app.base.render2d) * 600 / 2  # pixels
+            assert ink_share(app, label.node().getText()) * em >= 9.5, plain(label.node().getText())
+    finally:
+        app.base.adjustWindowAspectRatio(original)
+
+
 def test_c_centres_the_orbit_on_the_house_under_the_pointer(app, monkeypatch):
     app.start_game("aquarius-rising", {}, [Seat(n, "computer") for n in ("Ann", "Bo", "Cy")], seed=5)
     play(app, 60)

@@ -41,7 +41,7 @@ MARKER_WIDTH, MARKER_HEIGHT = 12.0, 15.0  # millimetres: a small upside-down pyr
 MARKER_CLEAR = 3.0  # millimetres between the highest point and the marker's tip
 MARKER_STEP = 24.0  # millimetres between two markers over one house (elements whose highest points it holds, at
 # different heights): clear of each other on the screen from the usual views
-LABEL_SCALE = 0.03  # a marker's name on the screen (aspect2d units)
+LABEL_SCALE = 0.048  # a marker's name on the screen (aspect2d units): capitals about 10 px high at 600 rows
 SPACE_ON_DARK = (0.62, 0.5, 0.85)  # space's purple, light enough to show on the felt (as the elevation's)
 
 
