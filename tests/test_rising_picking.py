@@ -150,3 +150,18 @@ def test_a_turn_without_its_pyramid_step_says_so_and_who_plays_next(language):
         raise AssertionError("no turn without its pyramid step in 40 games")
     finally:
         set_language("en")
+
+
+def test_a_pyramids_ghost_is_more_solid_than_a_cards(app):
+    """A fresh playtest: a yellow pyramid's ghost (0.38 opaque) read olive over the felt. A pyramid's ghost is
+    0.62 opaque (its colour is what the player chooses by); a card's stays faint, the table showing through."""
+    from aquarius3d.view.scene import PyramidView
+
+    session = dead_end(app)
+    assert session.select_pyramid(sorted(session.flow.placeable())[0])
+    app.table.refresh()
+    ghosts = app.table.scene.ghosts
+    assert ghosts and all(isinstance(node.getPythonTag("view"), PyramidView) for node in ghosts.values())
+    assert all(node.getColorScale()[3] == pytest.approx(0.62, abs=0.01) for node in ghosts.values())
+    app.table.scene.emphasise_ghost(None)  # (the pointer elsewhere: back to the ghost's own opacity)
+    assert all(node.getColorScale()[3] == pytest.approx(0.62, abs=0.01) for node in ghosts.values())

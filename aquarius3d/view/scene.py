@@ -84,6 +84,12 @@ def card_transform(view: CardView) -> tuple[float, float, float]:
     return (x, y, view.bottom)
 
 
+def ghost_alpha(view: object) -> float:
+    """A ghost's opacity: a card's faint (the table shows through), a pyramid's more solid (at 0.38 a yellow one
+    read olive over the felt, a fresh playtest found: its colour is what the player chooses by)."""
+    return 0.62 if isinstance(view, PyramidView) else 0.38
+
+
 class TableScene:
     """The table, the cards on it, ghosts of legal placements and highlights."""
 
@@ -366,7 +372,7 @@ class TableScene:
                 outline.setZ(view.bottom + geometry.CARD_THICKNESS)
             outline.setZ(outline.getZ() + 0.15)
             node.setZ(node.getZ() + 0.05)
-            node.setColorScale(1, 1, 1, 0.38)
+            node.setColorScale(1, 1, 1, ghost_alpha(view))
             node.setPythonTag("ghost", key)
             node.setPythonTag("view", view)  # where it stands, for the camera's framing
             node.setPythonTag("outline", outline)
@@ -423,7 +429,7 @@ class TableScene:
     def emphasise_ghost(self, key: object) -> None:
         """The spot under the pointer (or in the keyboard's focus): its card shows nearly solid, its outline wider."""
         for k, node in self.ghosts.items():
-            node.setColorScale(1, 1, 1, 0.9 if k == key else 0.38)
+            node.setColorScale(1, 1, 1, 0.9 if k == key else ghost_alpha(node.getPythonTag("view")))
             outline = node.getPythonTag("outline")
             if outline is not None and not outline.isEmpty():
                 outline.setScale(SPOT_HOVER_GROWTH if k == key else 1.0, SPOT_HOVER_GROWTH if k == key else 1.0, 1.0)
