@@ -267,7 +267,7 @@ def test_every_word_of_the_panel_reads_at_least_11_pixels_high(app, monkeypatch,
     high over its baseline at 100% (its capitals, a rank's digits), larger at a larger interface scale."""
     original = with_window(app, monkeypatch, width, height)
     try:
-        sizes = {}
+        sizes, tops = {}, {}
         for scale in sorted({100, percent}):
             scaled(app, scale)
             app.start_game("aquarius-rising", {}, [Seat("Ann"), Seat("Bo", "computer"), Seat("Cy", "computer")],
@@ -289,10 +289,11 @@ def test_every_word_of_the_panel_reads_at_least_11_pixels_high(app, monkeypatch,
                 em = size_of(app, part) * height / 2  # pixels
                 assert ink_share(app, words) * em >= 11, (plain(words), ink_share(app, words) * em)
             sizes[scale] = [size_of(app, part) for part in parts]
-        if percent > 100:  # (grown with the scale: all of it where the room is, at 1280x720)
+            tops[scale] = panel.rect()[3]
+        if percent > 100:  # grown with the scale: all of it, or up to the window's middle (the table keeps its width)
             grown = [larger / smaller for larger, smaller in zip(sizes[percent], sizes[100])]
             assert min(grown) == pytest.approx(max(grown)) and min(grown) > 1.0
-            if height >= 720:
-                assert min(grown) == pytest.approx(percent / 100)
+            assert min(grown) == pytest.approx(min(percent / 100, 1 / (tops[100] + 1)))
+            assert tops[percent] <= 1e-6  # (its top under the window's middle)
     finally:
         app.base.adjustWindowAspectRatio(original)

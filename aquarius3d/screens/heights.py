@@ -41,6 +41,7 @@ NOTE_BOTTOM = 0.06  # the last line's baseline, over the panel's bottom
 SOFT = (0.86, 0.84, 0.76, 1)  # the ties' lines, a little softer than the rows
 EQUALS_SCALE, EQUALS_SHIFT = 1.5, 0.04  # a shared place's "=": larger, raised to the middle of its digit (em)
 CLEAR = 0.02  # kept between the panel's top and the turn panel over it
+HIGHEST = 1.0  # the panel's top stays under the window's middle (aspect2d units over its bottom) where it can
 
 
 def element_rgb(element: str) -> tuple[float, float, float]:
@@ -149,14 +150,16 @@ class HeightPanel:
 
     def fit(self, top: float) -> float:
         """How much of the interface scale the panel takes, its top `top` high (panel units) over the window's
-        bottom: all of it, or less where it would reach the turn panel over it (a large scale, a small window, long
-        ties' lines), never less than its size at 100%."""
+        bottom: all of it, or less where it would rise over the window's middle (the table, and the elevation
+        (E), keep the window's width over it) or reach the turn panel (a large scale, a small window, long ties'
+        lines); never less than its size at 100%."""
         hud = getattr(self.screen, "hud", None)
         if hud is None or self.scale <= 1.0:
             return 1.0
         render2d = self.screen.base.render2d
         above = float(render2d.getRelativePoint(hud.top_left, Point3(0, 0, hud.info_panel["frameSize"][2])).z) - CLEAR
-        return max(1.0 / self.scale, min(1.0, (above + 1) / (top * self.scale)))  # (the corner: the window's bottom)
+        room = min(HIGHEST, above + 1)  # (from the corner: the window's bottom)
+        return max(1.0 / self.scale, min(1.0, room / (top * self.scale)))
 
     def toggle(self) -> None:
         """K: hide the panel, or show it again."""
