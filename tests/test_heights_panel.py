@@ -132,7 +132,7 @@ def test_elements_at_one_height_are_ranked_as_the_chain_orders_them_and_the_pane
             lines, steps, several = tie_lines(session, rows, keys)
             seen_steps |= steps
             seen_several |= several
-            assert panel.note.getText() == "\n".join(lines)
+            assert plain(panel.note.getText()) == "\n".join(lines)
             if lines:  # the lines lie inside the panel, under the rows
                 box, note = panel.rect(), rect_of(app, panel.note)
                 assert box[0] <= note[0] and note[1] <= box[1] and box[2] <= note[2] and note[3] <= box[3]
@@ -281,6 +281,12 @@ def test_every_word_of_the_panel_reads_at_least_11_pixels_high(app, monkeypatch,
                 play(app, 1)
             table.refresh()
             assert any(text.endswith("=") for text, _, _ in shown_rows(panel)) and panel.note.getText()  # "1=" ...
+            # a shared place's "=", in its row and at its tie's line, drawn larger (the font's read as "-")
+            from aquarius3d.screens.heights import EQUALS_SCALE
+
+            larger = "\x01heights-equals\x01=\x02"
+            assert all(larger in rank.getText() for rank in panel.ranks if plain(rank.getText()).endswith("="))
+            assert larger in panel.note.getText() and EQUALS_SCALE >= 1.5
             parts = [panel.title, *panel.ranks, *panel.names, *panel.values, panel.note]
             for part in parts:
                 words = part.getText()

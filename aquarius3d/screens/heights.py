@@ -126,7 +126,8 @@ class HeightPanel:
         lines = []
         for first, last, _, steps in flow.height_ties():
             if not steps:
-                lines.append(tr("heights_tie_even", rank=first))
+                said = tr("heights_tie_even", rank=first)  # ("1= Same height ...": its "=" drawn as the rows')
+                lines.append(said.replace(f"{first}=", rank_mark(f"{first}="), 1))
                 continue
             reasons = [tr(f"heights_decide_{step}_{pips}" if step in (1, 3) else f"heights_decide_{step}")
                        for step in steps]  # (the pips, then the next highest points, say)
