@@ -1,5 +1,7 @@
 """The first-game tour: callouts at the hand, the goal, the spots, the log and the menu; once, skippable."""
 
+from contextlib import contextmanager
+
 import pytest
 
 from aquarius3d.files import user_settings
@@ -52,6 +54,24 @@ def test_computers_alone_get_no_tour(app):
 
 
 SIZES = [(1024, 600), (1280, 720), (1920, 1080)]
+
+
+@contextmanager
+def toured(app, monkeypatch, size, percent, ruleset, seed):
+    """A first game of a ruleset (Ann alone in Elemental Towers, Ann and Bo else) with its tour, laid out as in a
+    window of this size at this interface scale, the cover lifted: the table; the window's shape back after."""
+    from test_layout import with_window
+
+    original = with_window(app, monkeypatch, *size)
+    app.settings["interface_scale"] = percent
+    try:
+        app.start_game(ruleset, {}, [Seat("Ann")] if ruleset == "elemental-towers" else [Seat("Ann"), Seat("Bo")],
+                       seed=seed)
+        if app.session.stage == "cover":
+            app.table.reveal()
+        yield app.table
+    finally:
+        app.base.adjustWindowAspectRatio(original)
 
 
 def union(rects):
@@ -273,17 +293,11 @@ def test_no_callout_covers_the_turn_panel(app, monkeypatch, width, height, perce
     """A playtest at 1920x1080: the log's callout lay over the turn panel (top left) and garbled its Discard and Score
     lines. No callout covers it, nor Elemental Towers' action card drawn, in any step but the game menu's (its shade
     lies over everything)."""
-    from test_layout import overlap, with_window
+    from test_layout import overlap
 
     from aquarius3d.screens.focus import widget_rect
 
-    original = with_window(app, monkeypatch, width, height)
-    app.settings["interface_scale"] = percent
-    try:
-        seats = [Seat("Ann")] if ruleset == "elemental-towers" else [Seat("Ann"), Seat("Bo")]
-        app.start_game(ruleset, {}, seats, seed=5)
-        table = app.table
-        table.reveal() if app.session.stage == "cover" else None
+    with toured(app, monkeypatch, (width, height), percent, ruleset, 5) as table:
         tour = table.tour
         checked = 0
         while tour.shown:
@@ -297,5 +311,3 @@ def test_no_callout_covers_the_turn_panel(app, monkeypatch, width, height, perce
                 checked += 1
             app.base.messenger.send("enter")
         assert checked == len(tour.keys) - 1
-    finally:
-        app.base.adjustWindowAspectRatio(original)

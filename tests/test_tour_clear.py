@@ -5,7 +5,7 @@ that shows the game menu, whose shade lies over them."""
 
 import pytest
 from test_layout import with_window
-from test_tour import SIZES, TOUR
+from test_tour import SIZES, TOUR, toured
 
 from aquarius3d.screens.focus import widget_rect
 from aquarius3d.screens.layout import inside, overlap
@@ -58,13 +58,7 @@ def area(rect):
 def test_each_steps_frame_keeps_clear_of_the_hand_and_the_strip(app, monkeypatch, width, height, percent, ruleset):
     """The gold frame of a step stands clear of the prompt strip and of the hand (the hand's own step clear of the
     strip): the step showing the legal spots framed a region running over the strip at 1280x720 at 125%."""
-    original = with_window(app, monkeypatch, width, height)
-    app.settings["interface_scale"] = percent
-    try:
-        seats = [Seat("Ann")] if ruleset == "elemental-towers" else [Seat("Ann"), Seat("Bo")]
-        app.start_game(ruleset, {}, seats, seed=3)
-        table = app.table
-        table.reveal()
+    with toured(app, monkeypatch, (width, height), percent, ruleset, 3) as table:
         tour = table.tour
         seen = []
         while tour.shown:
@@ -77,5 +71,3 @@ def test_each_steps_frame_keeps_clear_of_the_hand_and_the_strip(app, monkeypatch
             seen.append(key)
             app.base.messenger.send("enter")
         assert seen == [key for key in STEPS if key != "tour_goal" or ruleset in ("aquarius", "aquarius-rising")]
-    finally:
-        app.base.adjustWindowAspectRatio(original)
