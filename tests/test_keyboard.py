@@ -15,6 +15,7 @@ from aquarius3d.files import saves
 from aquarius3d.i18n import tr
 from aquarius3d.screens.focus import widget_label
 from aquarius3d.session import Seat
+from aquarius3d.view.scene import ghost_alpha
 
 
 def press(app, key):
@@ -57,7 +58,8 @@ def check_focus(app):
         assert table.hover_move == focus.key
         ghost = table.scene.ghosts[focus.key]
         assert ghost.getColorScale()[3] == pytest.approx(0.9, abs=0.01)
-        assert all(node.getColorScale()[3] < 0.5 for move, node in table.scene.ghosts.items() if move != focus.key)
+        assert all(node.getColorScale()[3] == pytest.approx(ghost_alpha(node.getPythonTag("view")), abs=0.01)
+                   for move, node in table.scene.ghosts.items() if move != focus.key)  # (the others as faint as ever)
         if app.session.family == "dominus" and app.session.stage == "place":
             assert table.scene.edge_marks  # every edge the card would touch there, green or red
     if focus.kind == "card":
