@@ -68,6 +68,16 @@ def private_home(tmp_path, monkeypatch):
     set_language("en")
 
 
+@pytest.fixture(params=["en", "fr"])
+def language(request):
+    """The test runs in English, then in French (its ids [en], [fr]); English again after it."""
+    from aquarius3d.i18n import set_language
+
+    set_language(request.param)
+    yield request.param
+    set_language("en")
+
+
 @pytest.fixture
 def pump():
     """The network's pump of a window's game (net/window.py), closed after the test."""

@@ -2,17 +2,9 @@
 turn's start, and the log and the notice now say so (a fresh playtest: "Ann opened with 7 cards, Bo had 5; nothing
 on screen, nothing in the log said why")."""
 
-import pytest
 
-from aquarius3d.i18n import set_language, tr
+from aquarius3d.i18n import tr
 from aquarius3d.session import Seat, Session
-
-
-@pytest.fixture(params=["en", "fr"])
-def language(request):
-    set_language(request.param)
-    yield request.param
-    set_language("en")
 
 
 def drew(name, count):

@@ -10,6 +10,7 @@ from aquarius3d.view.camera import corners, project
 from aquarius3d.view.framing import card_box, pyramid_box, tangents
 from aquarius3d.view.rising import element_tops
 from aquarius3d.view.scene import card_transform, pyramid_transform
+from driving import picture
 from test_layout import play
 
 
@@ -115,18 +116,10 @@ def test_offscreen_the_result_comes_at_once(app):
 
 def screen_colour(app, table, point):
     """The colour the window shows at a point of the table (a frame drawn first)."""
-    from panda3d.core import PNMImage
-
-    tan_x, tan_y = tangents(table.perspective)
-    x, y = project(point, table.camera.orbit, tan_x, tan_y)
-    app.base.graphicsEngine.renderFrame()
-    app.base.graphicsEngine.renderFrame()
-    image = PNMImage()
-    app.base.win.getScreenshot(image)
-    px = min(image.getXSize() - 1, int((x + 1) / 2 * image.getXSize()))
-    py = min(image.getYSize() - 1, int((1 - y) / 2 * image.getYSize()))
-    colour = image.getXel(px, py)
-    return (colour[0], colour[1], colour[2])
+    x, y = project(point, table.camera.orbit, *tangents(table.perspective))
+    image = picture(app)
+    height, width = image.shape[:2]
+    return tuple(image[min(height - 1, int((1 - y) / 2 * height)), min(width - 1, int((x + 1) / 2 * width))])
 
 
 def test_a_lit_card_keeps_its_panels_colours_and_is_lit_at_its_edge(app):

@@ -154,7 +154,6 @@ def test_the_end_says_goals_and_ranks_in_french(french):
     assert any(line.startswith("Objectifs\xa0: Ann\xa0: ") for line in session.summary())
 
 
-@pytest.mark.parametrize("language", ["en", "fr"])
 def test_risings_changed_actions_are_logged_with_the_card_played(language):
     """A fresh playtest read "Cy will play two pyramids this turn" with no word of the Move a Card that made it so
     (and "Cy traded pyramids with Bo" without its Zap a Card)."""
@@ -163,13 +162,9 @@ def test_risings_changed_actions_are_logged_with_the_card_played(language):
     from aquarius3d.games.rising import narration
     from aquarius3d.i18n import action_name
 
-    set_language(language)
-    try:
-        session = Session.new("aquarius-rising", {}, [Seat("Ann"), Seat("Bo"), Seat("Cy")], seed=2, autosave=False)
-        game, state, names = session.game, session.state, ["Ann", "Bo", "Cy"]
-        two = narration.describe(game, state, names, ApplyResult(TwoPyramids(), 2))
-        trade = narration.describe(game, state, names, ApplyResult(TradePyramids(1), 2))
-        assert two.startswith("Cy") and action_name("move_a_card") in two
-        assert trade.startswith("Cy") and action_name("zap_a_card") in trade and "Bo" in trade
-    finally:
-        set_language("en")
+    session = Session.new("aquarius-rising", {}, [Seat("Ann"), Seat("Bo"), Seat("Cy")], seed=2, autosave=False)
+    game, state, names = session.game, session.state, ["Ann", "Bo", "Cy"]
+    two = narration.describe(game, state, names, ApplyResult(TwoPyramids(), 2))
+    trade = narration.describe(game, state, names, ApplyResult(TradePyramids(1), 2))
+    assert two.startswith("Cy") and action_name("move_a_card") in two
+    assert trade.startswith("Cy") and action_name("zap_a_card") in trade and "Bo" in trade

@@ -1,20 +1,12 @@
 """Elemental Towers' log in full sentences: who did what, from where to where, the scoring row a shuffle made, the
 draft's cards kept and sent back (issue 27, found playing whole games by real input)."""
 
-import pytest
 
 from aquarius3d.games.aquarius.narration import card_words
 from aquarius3d.engine.moves import Build, Shift, Skip, SwapRow, TradePiece, Zap
-from aquarius3d.i18n import action_name, element_name, set_language, tr
+from aquarius3d.i18n import action_name, element_name, tr
 from aquarius3d.session import Seat, Session
 from aquarius3d.session.events import Played
-
-
-@pytest.fixture(params=["en", "fr"])
-def language(request):
-    set_language(request.param)
-    yield request.param
-    set_language("en")
 
 
 def row_now(session):

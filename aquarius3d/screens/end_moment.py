@@ -65,12 +65,12 @@ class EndMoment:
         """After each redraw: the moment begins as the game ends, and the result panel waits while it runs."""
         session = self.screen.session
         over = session.stage == Stage.OVER
-        if over and not self.seen_over and self.enabled:
-            self.begin()
-        elif over and not self.lit:  # nobody watched it end (offscreen, or loaded over): what won lit, steady
-            self.glow.show(*self.winning())
-        self.lit = over
-        self.seen_over = over
+        if over and not self.lit:
+            if self.enabled and not self.seen_over:
+                self.begin()
+            else:  # nobody watched it end (offscreen, or loaded over): what won lit at once, steady
+                self.glow.show(*self.winning())
+        self.lit = self.seen_over = over
         if not over:
             self.glow.clear()
             self.began = None

@@ -167,23 +167,15 @@ def fit_words(node: TextNode, room: Rect, size: float, ceiling: float, lines: bo
     of its lines on one row, where `lines`; sentences no longer than LINE_EMS, where not), else from `size` down
     as fit_text does: the size."""
     left, right, bottom, top = room
-
-    def wrap(found: float) -> float:
-        width = (right - left) / found - WRAP_SLACK
-        return width if lines else min(width, LINE_EMS)
-
     larger = ceiling
     while larger > size + 1e-9:  # (by 3%: tenths skipped sizes that fitted)
-        node.setWordwrap(wrap(larger))
+        wrap = (right - left) / larger - WRAP_SLACK
+        node.setWordwrap(wrap if lines else min(wrap, LINE_EMS))
         rows = node.getText().count("\n") + 1 if lines else node.getNumRows()
         if node.getNumRows() == rows and node.getHeight() * larger <= top - bottom:
             return larger
         larger *= 0.97
-    for found in text_scales(size):
-        node.setWordwrap(wrap(found))
-        if node.getHeight() * found <= top - bottom:
-            break
-    return found
+    return fit_text(node, right - left, top - bottom, size, None if lines else LINE_EMS)
 
 
 def text_scales(size: float) -> list[float]:
@@ -229,11 +221,13 @@ def inside(a: Rect, b: Rect, slack: float = 1e-6) -> bool:
     return b[0] - slack <= a[0] and a[1] <= b[1] + slack and b[2] - slack <= a[2] and a[3] <= b[3] + slack
 
 
-def fit_text(node: TextNode, width: float, height: float, size: float) -> float:
+def fit_text(node: TextNode, width: float, height: float, size: float, longest: float | None = None) -> float:
     """Wrap a text node's words to a box at the largest size (from `size` down, text_scales) whose rows fit
-    its height: the size (the smallest, if even that is too big)."""
+    its height: the size (the smallest, if even that is too big). `longest`: no row longer than so many text
+    heights, however wide the box."""
     for found in text_scales(size):
-        node.setWordwrap(width / found - WRAP_SLACK)
+        wrap = width / found - WRAP_SLACK
+        node.setWordwrap(wrap if longest is None else min(wrap, longest))
         if node.getHeight() * found <= height:
             break
     return found

@@ -52,9 +52,8 @@ class DominusFlow(Flow):
         if state.over or not 0 <= state.turn < len(state.hands):
             return []
         seat = state.turn
-        before = self._before
-        fresh = before is None or before[1] != len(self.rounds())  # (a game or a round dealt since)
-        had = self.session.game.setup.hand if fresh or before is None else before[0][seat]
+        before = self._before  # (none, or another round's: the game or a round dealt since)
+        had = self.session.game.setup.hand if before is None or before[1] != len(self.rounds()) else before[0][seat]
         drawn = len(state.hands[seat]) - had
         if drawn <= 0:
             return []
