@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..i18n import tr
-from .widgets import PANEL
+from .widgets import OVERLAY
 
 if TYPE_CHECKING:
     from .table_screen import TableScreen
@@ -25,7 +25,7 @@ class GameMenu:
         self.screen = screen
         app = screen.app
         self.shade = screen.panel((-4, 4, -1.2, 1.2), colour=(0, 0, 0, 0.45))
-        panel = self.panel = screen.panel((-0.6, 0.6, -0.52, 0.62), parent=self.shade, colour=PANEL)
+        panel = self.panel = screen.panel((-0.6, 0.6, -0.52, 0.62), parent=self.shade, colour=OVERLAY)
         screen.text(tr("game_menu_title"), (0, 0.5), 0.075, parent=panel)
         commands = {"resume": screen.close_menu, "save": self.save, "load": lambda: app.open_over("load"),
                     "settings": lambda: app.open_over("settings"), "rules": self.rules,

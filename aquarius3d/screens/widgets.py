@@ -23,6 +23,9 @@ BUTTON = dict(frameColor=((0.22, 0.3, 0.42, 1), (0.3, 0.42, 0.58, 1), (0.3, 0.42
               text_fg=TEXT, relief=DGG.FLAT, pad=(0.5, 0.3))
 CHECK = dict(text_fg=TEXT, frameColor=(0, 0, 0, 0), boxPlacement="left", boxBorder=0.5)  # a gap after the box
 POPUP: Colour = (0.08, 0.09, 0.11, 1.0)  # a drop-down's list: the panels' colour, opaque (the form's words read through at 0.97)
+# a panel over the table (the game menu, F1's help): the panels' colour, opaque as the drop-down's list; at 0.86 (and
+# 0.96) the prompt strip's words and the cards under it read through (issue 27)
+OVERLAY: Colour = POPUP
 HOVER: Colour = BUTTON["frameColor"][1]  # a button under the pointer
 # A drop-down menu in the look of the other buttons: the button itself as BUTTON, a light bar for its marker, the list
 # on a dark panel, its entries in the text's colour, the one under the pointer lit as a button is (no grey, no bevel)
