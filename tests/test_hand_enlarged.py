@@ -1,21 +1,22 @@
 """An action card's effect reads in the hand (issue 27, polish): the pointer resting on an action card of the hand,
 or the keyboard's focus on it, shows the card enlarged above the hand, its effect written at least MIN_PX pixels
-high (the card's own words are about 5) in ink at 7:1 or more against its plate, inside the window and clear of the
-hand; at 1024x600 and 1280x720, at every interface scale, for every action's words in English and French."""
+high in ink at 7:1 or more against its plate, inside the window and clear of the hand; at 1024x600 and 1280x720, at
+every interface scale, for every action's words in English and French. The hand's own card bears the action's name
+alone, read at a glance (its effect was drawn about 3 pixels high there)."""
 
 import pytest
-from driving import FakeTask, screen_of_hand
+from driving import FakeTask, picture, screen_of_hand
 import numpy as np
 from test_contrast import contrast, luminance
 from test_layout import with_window
 from test_prompt import bounds
 
 from aquarius3d.i18n import set_language
-from aquarius3d.screens.focus import widget_rect
+from aquarius3d.screens.focus import widget_rect, window_rect
 from aquarius3d.screens.layout import inside, overlap
 from aquarius3d.session import Seat
 from aquarius3d.view.action_art import EFFECT_INK
-from aquarius3d.view.atlas import PLATE
+from aquarius3d.view.atlas import PLATE, PLATE_TOP
 
 MIN_PX = 12.0  # the effect's letters, an em high (the prompt strip's are 12.6 at 1024x600 and 100%)
 
@@ -50,7 +51,7 @@ def test_an_action_card_under_the_pointer_shows_its_effect_large_enough_to_read(
             aspect = app.base.getAspectRatio()
             for i in range(first, first + len(codes)):
                 small = hand.nodes[i][0]
-                assert effect_px(app, small, height) < MIN_PX  # (what the hand's own card can hold)
+                assert small.find("**/action-effect").isEmpty()  # (the hand's own card: its name alone)
                 point = screen_of_hand(app, i)
                 monkeypatch.setattr(table.picker, "mouse", lambda point=point: point)
                 table._tick(FakeTask())
@@ -200,3 +201,42 @@ def hand_with_cards(app, codes):
         state.hands[session.seat].append(card)
     app.table.refresh()
     return len(state.hands[session.seat]) - len(codes)
+
+
+NAME_PX = 9  # the hand's own card: its name's first row of letters at least this many pixels high at 1280x720
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_hands_own_action_card_shows_its_name_at_a_glance(app, monkeypatch, language):
+    """Issue 27 (open list, point 5): at 1280x720 and 100% the hand's action cards bear their name alone, large,
+    on the plate: read back from the window, its first row of letters is NAME_PX pixels high or more (the effect
+    under it was 3); pointed at, the card shown enlarged still says its effect."""
+    from aquarius3d.i18n import action_name
+
+    original = with_window(app, monkeypatch, 1280, 720)
+    set_language(language)
+    try:
+        codes = ["move_a_card", "zap_a_card", "trade_goals", "rotate_goals", "shuffle_hands"]
+        first = hand_with(app, codes)
+        table, hand = app.table, app.table.hud.hand
+        table.apply_scale()
+        app.base.win.setActive(True)
+        image = picture(app)
+        for i, code in zip(range(first, first + len(codes)), codes):
+            node, (x0, x1, z0, z1) = hand.nodes[i]
+            name = node.find("**/action-name")
+            assert name.node().getText() == action_name(code) and node.find("**/action-effect").isEmpty()
+            plate = (x0, x1, z0 + (z1 - z0) * 0.06, z0 + (z1 - z0) * (PLATE_TOP - 0.02))  # (inside its rim)
+            left, top, right, bottom = window_rect(app.base, plate)
+            ink = luminance(image[top:bottom, left + 8:right - 8]) < 0.5  # (the plate is cream: 0.93)
+            rows = np.flatnonzero(ink.any(axis=1))
+            assert rows.size, code
+            run = np.split(rows, np.flatnonzero(np.diff(rows) > 1) + 1)[0]  # the first row of letters
+            high = run.size * 720 / image.shape[0]  # (the offscreen window is drawn at half that size: 640x360)
+            assert high >= NAME_PX, (language, code, high)
+            hand.enlarge(i, 1280 / 720)
+            effect = hand.enlarged.find("**/action-effect")
+            assert effect.node().getText() == table.scene.action_effects[code]
+            assert effect_px(app, hand.enlarged, 720) >= MIN_PX
+    finally:
+        app.base.adjustWindowAspectRatio(original)

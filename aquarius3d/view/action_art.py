@@ -5,8 +5,10 @@ tile of code `ACTION + name`): a gold pictogram on a deep violet field (swapping
 arrow for Move a Card, a lightning bolt for Zap a Card, a turning arrow for Rotate Goals, crossing arrows for
 the shuffles), over a cream plate. The words are text, in the window's language, laid on the plate
 (`words`): the name in large letters, read on the discard pile at the default framing, and the effect in
-a line under it, read in the hand. The table's discard pile and the hand put the same face and the same
-words on the card, each at its own size.
+a line under it. The table's discard pile and the hand put the same face on the card, each at its own size; the
+hand's own card (about 93 pixels wide at 1280x720) bears the name alone, as large as the plate holds it (its effect
+was drawn 3 pixels high there: a grey smudge), and shows the effect on the card enlarged when pointed at
+(view/hand.py).
 """
 
 from __future__ import annotations
@@ -22,15 +24,19 @@ EFFECT_INK = (0.3, 0.24, 0.36, 1.0)
 NAME_WRAP = 5.2  # the name's line, in the font's units: "Trade / Goals", "Rotation des / objectifs"
 EFFECT_WRAP = 11.0  # the effect's lines (three at most, en and fr)
 NAME_SHARE, EFFECT_SHARE = 0.38, 0.52  # the plate's height the name and the effect may take on a card shown enlarged
+NAME_ALONE = 0.23  # the name's height (an em) at most, as a share of the card's width, where it is written alone
+ALONE_SHARE = 0.8  # the plate's height it may take then
 LINE = 1.0  # a row of the effect, in its text heights (Panda3D's default font)
 
 
-def words(parent: NodePath, name: str, effect: str, width: float, flat: bool, readable: bool = False) -> NodePath:
+def words(parent: NodePath, name: str, effect: str | None, width: float, flat: bool,
+          readable: bool = False) -> NodePath:
     """The action's name in large letters and its effect in a few lines, laid on the plate of a card `width` wide
     whose middle is at the parent's origin (`flat`: a card lying on the table, its face up the z axis; else a
     card of the screen, in x and z). Each is as large as fits the plate's width. `readable` (the hand's card shown
     enlarged): the effect comes first, as large as the plate holds it (its lines as wide as make it largest), the
-    name in what is left."""
+    name in what is left. `effect` None (the hand's own card): the name alone, in the plate's middle, as large as
+    the plate holds it."""
     length = width * geometry.CARD_LENGTH / geometry.CARD_WIDTH
     root = parent.attachNewNode("action-words")
     title = TextNode("action-name")
@@ -40,6 +46,20 @@ def words(parent: NodePath, name: str, effect: str, width: float, flat: bool, re
     title.setWordwrap(NAME_WRAP)
     rows = max(1, title.getNumRows())
     plate = length * (PLATE_TOP - 0.05)
+    if effect is None:  # its rows as wide as make it largest, never narrower than its longest word ("Zap a / Card")
+        widest = max(title.calcWidth(word) for word in name.split())
+        best = (0.0, NAME_WRAP)
+        for wrap in sorted({widest + 0.01, *(w / 4 for w in range(8, 41) if w / 4 > widest)}):
+            title.setWordwrap(wrap)
+            size = min(width * NAME_ALONE, width * 0.84 / max(title.getWidth(), 0.1),
+                       plate * ALONE_SHARE / (max(1, title.getNumRows()) + 0.1))
+            best = max(best, (size, wrap))
+        title.setWordwrap(best[1])
+        alone = root.attachNewNode(title)
+        alone.setScale(best[0])
+        left, right, bottom, top = title.getFrameActual()  # (the rows' ink, as the font draws them)
+        alone.setPos(0, 0, -length / 2 + length * (PLATE_TOP + 0.05) / 2 - (bottom + top) / 2 * alone.getSz())
+        return _finish(root, [alone], flat)
     share = (NAME_SHARE, EFFECT_SHARE) if readable else (0.58, 0.3)
     scale = min(width * 0.17, width * 0.84 / max(title.getWidth(), 0.1), plate * share[0] / (rows + 0.1))
     name_node = root.attachNewNode(title)
@@ -65,7 +85,12 @@ def words(parent: NodePath, name: str, effect: str, width: float, flat: bool, re
     effect_node = root.attachNewNode(line)
     effect_node.setScale(small)
     effect_node.setPos(0, 0, first - scale * (rows - 1) * 1.0 - scale * 0.4 - small * 1.0)
-    for node in (name_node, effect_node):
+    return _finish(root, [name_node, effect_node], flat)
+
+
+def _finish(root: NodePath, written: list[NodePath], flat: bool) -> NodePath:
+    """The words drawn as written (no light, no shader), just over the card; laid flat on a card of the table."""
+    for node in written:
         node.setLightOff(1)
         node.setShaderOff(1)
         node.setDepthOffset(1)

@@ -157,7 +157,7 @@ class Hand:
         maker.setUvRange((u0, v0), (u1, v1))
         node = NodePath(maker.generate())
         node.setTexture(self.scene.face_texture(code))
-        written = words(node, action_name(card["code"]), self.scene.action_effects.get(card["code"], ""), width, False,
-                        readable)
+        effect = self.scene.action_effects.get(card["code"], "") if readable else None  # (in the hand: the name alone)
+        written = words(node, action_name(card["code"]), effect, width, False, readable)
         written.setPos(width / 2, -0.01, height / 2)
         return node
