@@ -19,6 +19,7 @@ from panda3d.core import Point3, TextNode, TextProperties, TextPropertiesManager
 from ..core.vocabulary import LETTER_OF
 from ..i18n import element_name, height as height_text, tr
 from ..view.palette import ELEMENT_RGB
+from . import layout
 from .widgets import TEXT
 
 if TYPE_CHECKING:
@@ -161,6 +162,15 @@ class HeightPanel:
         above = float(render2d.getRelativePoint(hud.top_left, Point3(0, 0, hud.info_panel["frameSize"][2])).z) - CLEAR
         room = min(HIGHEST, above + 1)  # (from the corner: the window's bottom)
         return max(1.0 / self.scale, min(1.0, room / (top * self.scale)))
+
+    def corner_width(self) -> float:
+        """The width the panel takes from the bottom left corner, its margin with it, in the interface scale's units
+        (layout.hand_place and layout.band lay the hand and the prompt strip right of it): as the panel is drawn now,
+        drawn first for the table as it stands, under the turn panel as the HUD has just placed it. At 150% a panel
+        with ties' lines is fitted to about 130%, and the hand had kept room for 150%: it was drawn smaller than the
+        room beside the panel allowed."""
+        self.update()
+        return self.frame[1] + layout.HEIGHTS_W - FRAME[1]
 
     def toggle(self) -> None:
         """K: hide the panel, or show it again."""

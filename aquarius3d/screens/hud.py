@@ -211,7 +211,7 @@ class Hud:
         ended = session.stage in (Stage.OVER, Stage.ROUND_OVER)
         cards = [] if ended else seen["hand"]
         join, heights = self.screen.join.button, getattr(self.screen, "heights", None)
-        corner = (layout.HEIGHTS_W if heights is not None and heights.wanted
+        corner = (heights.corner_width() if heights is not None and heights.wanted  # (its width as drawn)
                   else self.screen.join.width() if not join.isHidden() else 0.0)  # (what the bottom left corner holds)
         # the right side: the goal (a seat's: none in a solitaire game, nor for one who only watches), or the action
         # card Elemental Towers draws

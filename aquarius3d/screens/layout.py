@@ -39,11 +39,14 @@ LOG = (-1.1, -0.02, -0.46, -0.02)  # the log panel, from the top right corner, w
 LOG_ROWS, LOG_TEXT, LOG_FIRST = 9, 0.04, 0.08  # its rows at 100% (fewer when larger), their size, the first's baseline
 GOAL = (-0.64, 0.0, 0.0, 0.52)  # the goal card and its text, from the bottom right corner
 JOIN = (0.0, 0.36, 0.0, 0.16)  # the Join button, from the bottom left corner
-HEIGHTS_W = 0.82  # Aquarius Rising's heights panel's width, with its margin, from the bottom left corner
+HEIGHTS_W = 0.82  # Aquarius Rising's heights panel's width, with its margin, from the bottom left corner (where it
+# is drawn smaller than the scale, the HUD keeps the room it takes as drawn: screens/heights.py, corner_width)
 ACTION_W = 0.48  # Elemental Towers' drawn action card's width, with its margin, from the right edge (feedback.py)
 END = (-1.32, -0.04, -0.62, 0.5)  # the end panel, from the middle of the right edge: the table stays beside it
 NOTICE_MIN = 1.0  # the least width left to the notice between the top panels, whatever the scale
 NOTICE_BAND = (0.025, 0.23)  # the notice's rows: from this far under the window's top to this far (at 100%)
+NOTICE_CLEAR = 0.05  # between the notice's words and the turn panel, the log or its tab beside them, at the top panels'
+# scale (kept at MARGIN, a long row came within 7 pixels of the Log button at 1024x600 and 150%: it read as touching)
 
 CARD_H = 0.36  # a hand card's height at 100%
 CARD_W = CARD_H * geometry.CARD_WIDTH / geometry.CARD_LENGTH
@@ -69,9 +72,8 @@ LINE_EMS = 60.0  # the longest row of sentences (F1's rulings), in text heights:
 
 def top_scale(scale: float, aspect: float) -> float:
     """The scale the turn panel and the log take: the interface scale, or less where the notice between them would
-    be narrower than NOTICE_MIN."""
-    room = 2 * aspect - 2 * MARGIN - NOTICE_MIN  # (the notice's band: notice_rect)
-    return min(scale, room / (INFO[1] - LOG[0]))
+    be narrower than NOTICE_MIN (NOTICE_CLEAR kept on either side of it: notice_rect)."""
+    return min(scale, (2 * aspect - NOTICE_MIN) / (INFO[1] - LOG[0] + 2 * NOTICE_CLEAR))
 
 
 def corner_rect(frame: Rect, corner: tuple[float, float], scale: float) -> Rect:
@@ -104,9 +106,10 @@ def end_place(scale: float, aspect: float) -> tuple[float, float]:
 
 def notice_rect(scale: float, aspect: float, right: float | None = None) -> Rect:
     """The notice's place: the top of the window between the turn panel and the log panel (or `right`, the left edge
-    of what stands there instead: the folded log's tab)."""
+    of what stands there instead: the folded log's tab), NOTICE_CLEAR from each."""
     top = top_scale(scale, aspect)
-    return (-aspect + INFO[1] * top + MARGIN, (aspect + LOG[0] * top if right is None else right) - MARGIN,
+    clear = NOTICE_CLEAR * top
+    return (-aspect + INFO[1] * top + clear, (aspect + LOG[0] * top if right is None else right) - clear,
             1 - NOTICE_BAND[1] * scale, 1 - NOTICE_BAND[0] * scale)
 
 
