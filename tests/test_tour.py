@@ -311,3 +311,48 @@ def test_no_callout_covers_the_turn_panel(app, monkeypatch, width, height, perce
                 checked += 1
             app.base.messenger.send("enter")
         assert checked == len(tour.keys) - 1
+
+
+@TOUR
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_spots_step_says_no_ghost_glows_while_an_action_card_waits(app, language):
+    """A playtest: Elemental Towers' first card drawn was an action card (Trade Goals, waiting for its choice), and
+    the spots step said "a ghost glows on the table" while none did. While an action card waits, the step says a
+    ghost will glow once the action is done, for the next card drawn; with a card to place, it says one glows, and
+    one does once it is chosen. Its words stay inside the callout, clear of its buttons."""
+    from test_layout import overlap
+
+    from aquarius3d.i18n import set_language
+    from aquarius3d.screens.focus import widget_rect
+
+    set_language(language)
+    try:
+        app.start_game("elemental-towers", {}, [Seat("Ann")], seed=5)  # (its first card drawn: Trade Goals)
+        table, session = app.table, app.session
+        tour = table.tour
+        assert session.stage == "row" and session.action == "trade_goals" and tour.shown
+        while tour.keys[tour.step] != "tour_spots":
+            tour.advance()
+        assert not table.scene.ghosts  # (nothing glows: no card is to be placed)
+        said = tour.words.getText()
+        assert said == tr("tour_spots_action") != tr("tour_spots")
+        low, high = tour.words.getTightBounds(app.base.aspect2d)
+        words, callout = (low.x, high.x, low.z, high.z), widget_rect(app.base, tour.panel)
+        assert inside(words, callout), (words, callout)
+        for button in (tour.next, tour.skip):
+            assert not overlap(words, widget_rect(app.base, button)), said
+        if language == "fr":
+            assert "\u00a0:" in said and "\u00a0;" in said and " :" not in said and " ;" not in said
+        tour.finish()
+        app.start_game("elemental-towers", {}, [Seat("Ann")], seed=3)  # (a card to place drawn first)
+        table, session = app.table, app.session
+        assert session.action is None and session.stage == "place"
+        tour = table.tour
+        tour.step = -1
+        tour.start()
+        while tour.keys[tour.step] != "tour_spots":
+            tour.advance()
+        assert tour.words.getText() == tr("tour_spots")
+        assert table.scene.ghosts  # (the card drawn is chosen: its ghosts glow)
+    finally:
+        set_language("en")

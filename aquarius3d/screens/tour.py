@@ -166,11 +166,22 @@ class Tour:
         session = self.screen.session
         if not session.flow.draws_action:
             return tr("tour_hand")
-        if session.action is None or self.action_box() is None:
+        if not self.action_waits() or session.action is None:
             return tr("tour_hand_drawn")
         action = action_name(session.action)
         buttons = self.screen.hud.prompt.dialog_rect is not None
         return tr("tour_hand_action" if buttons else "tour_hand_action_table", action=action)
+
+    def action_waits(self) -> bool:
+        """Is Elemental Towers' action card drawn and waiting for its choice (shown on the right)? No card is to
+        be placed then: no ghost glows on the table."""
+        session = self.screen.session
+        return session.flow.draws_action and session.action is not None and self.action_box() is not None
+
+    def spots_words(self) -> str:
+        """The table's step: where a chosen card's ghost glows; while an action card waits, that one glows where the
+        next card drawn may go, once the action is done (a playtest: the step said a ghost glows, and none did)."""
+        return tr("tour_spots_action") if self.action_waits() else tr("tour_spots")
 
     def box(self, key: str) -> Rect | None:
         """What a step speaks of, in aspect2d units (left, right, bottom, top): the hand (or Elemental Towers' action
@@ -270,7 +281,8 @@ class Tour:
                                           (hw - w, hw, -hh, hh))):
             bar["frameSize"] = frame
         self.marker.show()
-        self.words.setText(self.hand_words() if key == "tour_hand" else tr(key))
+        self.words.setText(self.hand_words() if key == "tour_hand" else self.spots_words() if key == "tour_spots"
+                           else tr(key))
         last = self.step == len(self.keys) - 1
         self.next["text"] = tr("tour_done") if last else tr("tour_next")
         # the callout at the interface scale where it fits beside its frame, else smaller (to 100%), else over it
