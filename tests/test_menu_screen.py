@@ -25,7 +25,7 @@ def frame(app) -> np.ndarray:
 
 
 def test_the_menu_stands_over_a_picture_of_the_table(app):
-    from aquarius3d.screens.menu import backdrop_snapshot
+    from aquarius3d.screens.backdrop import backdrop_snapshot
     from aquarius3d.view.snapshots import CACHE, has_pixels
 
     CACHE.pop((backdrop_snapshot().key, ""), None)
@@ -47,8 +47,9 @@ def test_the_menu_stands_over_a_picture_of_the_table(app):
     left, top, right, bottom = panel
     beside = image[:, : max(1, left - 4)]  # the picture beside the panel: the table's felt, cards and pyramids
     assert beside.std() > 0.05 and (beside[..., 1] > beside[..., 0]).mean() > 0.3  # not one flat colour; felt green
-    app.show_settings()  # leaving takes it away
-    assert app.screen == "settings" and not app.base.render2d.find("menu-backdrop")
+    app.show_settings()  # leaving takes it away (Settings shows the same picture: tests/test_backdrop.py)
+    assert app.screen == "settings" and again.backdrop is None
+    assert len(app.base.render2d.findAllMatches("menu-backdrop")) == 1
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -57,7 +58,7 @@ def test_the_menu_is_readable_at_every_size_and_scale(app, monkeypatch, width, h
     """The picture fills the window of each shape, never stretched; the title, the line of the games and the
     buttons stand on the panel, one under another, none over another, the buttons all of one width, the whole inside
     the window at 100%, 125% and 150% with nothing to scroll, at the chosen scale."""
-    from aquarius3d.screens.menu import ASPECT, backdrop_snapshot
+    from aquarius3d.screens.backdrop import ASPECT, backdrop_snapshot
     from aquarius3d.view.snapshots import draw
 
     draw(app.base, [backdrop_snapshot()])
@@ -95,7 +96,7 @@ def test_the_menu_is_readable_at_every_size_and_scale(app, monkeypatch, width, h
 def test_the_menus_words_read_on_its_panel(app):
     """Read back from the drawn window: round the panel's words (its title and line, away from the buttons), the
     panel over the picture is dark enough for the words' colour at WCAG's 4.5:1 everywhere."""
-    from aquarius3d.screens.menu import backdrop_snapshot
+    from aquarius3d.screens.backdrop import backdrop_snapshot
     from aquarius3d.view.snapshots import draw
 
     draw(app.base, [backdrop_snapshot()])

@@ -49,7 +49,7 @@ def test_every_page_of_every_game_shows_its_pictures_clear_of_the_text(app, lang
             rules.page = page
             rules._draw()
             rules.column.finish()
-            assert not rules.busy()
+            assert not rules.column.busy()
             pictures = rules.column.pictures
             assert len(pictures) == len(rules.figures[page]) <= 2
             shown += len(pictures)

@@ -16,6 +16,7 @@ from panda3d.core import NodePath, TextNode
 
 from ..i18n import language, tr
 from . import inputs, layout, scrolling, widgets
+from .backdrop import Backdrop
 from .focus import ButtonFocus, shown, widget_rect
 from .relabel import relabel
 from .scrolling import Scroll
@@ -36,6 +37,7 @@ class Screen(DirectObject):  # type: ignore[misc]  # (Panda3D ships no types: it
     # Tab / Shift+Tab go through the screen's buttons and Enter presses the one in focus (screens/focus.py); the
     # table screen says False: it has a ring of its own (screens/keyboard.py)
     button_focus = True
+    pictured = False  # stands over the picture of the table (screens/backdrop.py): the menus, not the table
 
     def __init__(self, app: App, name: str | None = None) -> None:
         self.app = app
@@ -53,11 +55,14 @@ class Screen(DirectObject):  # type: ignore[misc]  # (Panda3D ships no types: it
         self._anchors: list[NodePath] = []  # nodes of the screen's at the window's corners (`anchor`)
         self.scroll = Scroll(self)  # a form higher than the window at the interface scale scrolls (scrolling.py)
         self.on_back: Callable[[], object] | None = None  # what its Back button does (`back_button`): Esc does it too
+        self.backdrop: Backdrop | None = None  # the picture of the table behind it, if `pictured`
 
     def enter(self, **options: Any) -> None:
         """Show the screen: a fresh 2D root under aspect2d, then the subclass's widgets at the interface scale and
         its bindings."""
         self.root = self.base.aspect2d.attachNewNode(self.name)
+        if self.pictured:
+            self.backdrop = Backdrop(self)
         self.build(**options)
         self.apply_scale()
         self.bind_inputs()
@@ -86,12 +91,18 @@ class Screen(DirectObject):  # type: ignore[misc]  # (Panda3D ships no types: it
         if content is None:
             self.root.setScale(scale)
             self.scroll.place(scale, None, None)
-            return
-        body, foot = self.scroll.extents(self.rect_of)
-        size, across, up, room = layout.scrolled(scale, content, self.base.getAspectRatio())
-        self.root.setScale(size)
-        self.root.setPos(across, 0.0, 0.0 if room else up)
-        self.scroll.place(size, body if room else None, foot)
+        else:
+            body, foot = self.scroll.extents(self.rect_of)
+            size, across, up, room = layout.scrolled(scale, content, self.base.getAspectRatio())
+            self.root.setScale(size)
+            self.root.setPos(across, 0.0, 0.0 if room else up)
+            self.scroll.place(size, body if room else None, foot)
+        if self.backdrop is not None:
+            self.backdrop.shade(self.behind(), self.root.getSz())
+
+    def behind(self) -> layout.Rect | None:
+        """What the backdrop's shade lies behind (aspect2d units): all the screen draws, its words read on it."""
+        return self.content()
 
     def reading(self, ordered: list[NodePath]) -> list[NodePath]:
         """Its choosable widgets in the order Tab goes through them, given in reading order (rows from the top,
@@ -163,11 +174,15 @@ class Screen(DirectObject):  # type: ignore[misc]  # (Panda3D ships no types: it
             widget.stash()
         if self.root is not None:
             self.root.stash()
+        if self.backdrop is not None:
+            self.backdrop.hide()
 
     def resume(self) -> None:
         """Come back as it was when suspended."""
         if self.root is not None:
             self.root.unstash()
+        if self.backdrop is not None:
+            self.backdrop.show()
         for widget in self._stashed:
             if not widget.isEmpty():
                 widget.unstash()
@@ -184,7 +199,7 @@ class Screen(DirectObject):  # type: ignore[misc]  # (Panda3D ships no types: it
 
     def busy(self) -> bool:
         """Is anything moving on this screen with nobody touching the window (view/pacing.py draws meanwhile)?"""
-        return False
+        return self.backdrop is not None and self.backdrop.busy()  # (its picture, drawn on the next frame)
 
     def bind(self, name: str, handler: Callable[..., object], args: Sequence[object] = (), repeat: bool = False,
              release: Callable[..., object] | None = None, release_args: Sequence[object] = ()) -> None:
@@ -199,6 +214,9 @@ class Screen(DirectObject):  # type: ignore[misc]  # (Panda3D ships no types: it
             widget.destroy()
         self.widgets, self._groups = [], []
         self.scroll.close()
+        if self.backdrop is not None:
+            self.backdrop.remove()
+            self.backdrop = None
         for node in self._anchors:
             node.removeNode()
         self._anchors = []

@@ -58,6 +58,7 @@ class NewGameScreen(Screen):
     computer level, `SEAT_KINDS`), `targets`."""
 
     name = "new"
+    pictured = True
     title, start_label = "menu_new", "menu_start"  # the form's title and its start button's (the Host form's own)
     seat_kinds: tuple[str, ...] = SEAT_KINDS  # what a seat's button cycles through (the Host form adds the remote player)
     remembers = True  # opens with the last game started from it (the settings' new_game; not the Host form)

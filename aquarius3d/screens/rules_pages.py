@@ -140,6 +140,7 @@ def balanced(rows: list[int], pictures: list[int], gap: int, most: int) -> list[
 
 class RulesScreen(Screen):
     name = "rules"
+    pictured = True
 
     def build(self, ruleset: Ruleset | None = None) -> None:
         """`ruleset`: the game's loaded Ruleset (from the table), or None for the built-in games' own."""
@@ -165,7 +166,7 @@ class RulesScreen(Screen):
         self.show_game(ruleset.id if ruleset is not None and ruleset.id in GAMES else GAMES[0])
 
     def busy(self) -> bool:
-        return self.column.busy()  # pictures still being drawn, one a frame
+        return self.column.busy() or super().busy()  # pictures still being drawn, one a frame
 
     def cleanup(self) -> None:
         self.column.stop()

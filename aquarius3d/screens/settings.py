@@ -21,6 +21,7 @@ VOLUMES = (0, 20, 40, 60, 80, 100)  # the sound volume's choices, 0 is off
 
 class SettingsScreen(Screen):
     name = "settings"
+    pictured = True
 
     def build(self) -> None:
         """Each setting with its choices, the one in force marked ("> English <", in gold)."""
