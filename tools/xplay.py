@@ -60,7 +60,11 @@ def needed() -> str | None:
 # -- the X server and its framebuffer ----------------------------------------------------------------------
 
 class Display:
-    """A private Xvfb on a free display, its screen kept in an XWD file (`-fbdir`)."""
+    """A private Xvfb on a free display, its screen kept in an XWD file (`-fbdir`). `-noreset`: an X server resets
+    itself when its last client goes (a window killed, an xdotool call ending), and a window opening then cannot
+    connect ("Could not open display"; the program stops saying it has no display). Bo's window killed and run
+    again (tools/xplay_net.py) met a reset so under load: started again and again at load about 5, 2 to 6 starts in
+    14 failed, none with -noreset (tests/test_xplay.py checks the server keeps what a gone client left)."""
 
     def __init__(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -68,7 +72,7 @@ class Display:
         read, write = os.pipe()
         self.server = subprocess.Popen(
             ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{size[0]}x{size[1]}x24", "-fbdir", str(self.folder),
-             "-nolisten", "tcp"], pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+             "-nolisten", "tcp", "-noreset"], pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(write)
         with os.fdopen(read) as pipe:
             number = pipe.readline().strip()  # written once the server takes connections
@@ -169,6 +173,17 @@ class Window:
         self.log.close()
         if not self.keep_home:
             shutil.rmtree(self.home, ignore_errors=True)
+
+    def gone(self, most: float = WAIT) -> None:
+        """Wait until the X server no longer knows the program's window (killed: the server drops it once it sees
+        the connection closed), at most `most` seconds: a window run again on the same display is then the only one
+        of its name (`__init__` takes the first found)."""
+        end = time.monotonic() + most
+        while self.window and subprocess.run(["xdotool", "getwindowname", self.window], env=self.env,
+                                              capture_output=True, timeout=WAIT).returncode == 0:
+            if time.monotonic() > end:
+                raise Failed(f"the killed window {self.window} still shows after {most:g} s")
+            time.sleep(POLL)
 
     def xdotool(self, *args: str) -> str:
         try:

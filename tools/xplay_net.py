@@ -60,7 +60,8 @@ def steady_shot(window: Window, what: str) -> Path | None:
 
 
 def kill(window: Window) -> None:
-    """The program killed without a word (SIGKILL, its whole process group), as a crash or a pulled plug would."""
+    """The program killed without a word (SIGKILL, its whole process group), as a crash or a pulled plug would; back
+    once its window has left the X server."""
     try:
         os.killpg(window.program.pid, signal.SIGKILL)
     except ProcessLookupError:
@@ -68,6 +69,7 @@ def kill(window: Window) -> None:
     window.program.wait(10)
     stop(window.program, group=True)
     window.log.close()
+    window.gone()  # (its window off the X server before the same command runs again on it)
 
 
 def play_turn(window: Window, rng: random.Random, status: Status) -> None:
