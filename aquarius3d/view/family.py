@@ -149,6 +149,7 @@ class TableParts:
         # each action card's effect in this game (its block's, e.g. Aquarius Rising's Move a Card: two pyramids)
         self.scene.action_effects = {card: tr(f"action_effect_{block.type}") for card, block in game.actions.items()}
         self.piles.keep_out = session.flow.table_limit()  # (Dominus: the piles lie outside the table's outline)
+        self.piles.one_column = session.flow.pyramids and not session.flow.spaces  # (Rising: the home tray on the left)
         self.piles.update(
             len(state.deck), len(state.discard) if has_actions else None,
             len(state.unused_goals) if game.goal_ids() and not session.flow.solitaire else None,

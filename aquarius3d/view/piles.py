@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 
 MARGIN = 16.0  # millimetres between a pile and the nearest spot a card may take
+COLUMN_STEP = 112.0  # millimetres between the piles' middles in one column: room for a label between two
 LABEL_SCALE = 0.036  # a count's size on the screen (aspect2d units)
 LABEL_LIFT = 0.045  # screen units above the pile a count is shown, if it can
 STACK_SCALE = 0.9  # a pile's cards, against the table's
@@ -37,6 +38,8 @@ class Piles:
         self.labels: dict[str, NodePath] = {}
         # The corner cells of the play area when the game bounds it (Dominus' table limit): the piles lie outside it
         self.keep_out: tuple[tuple[int, int], tuple[int, int]] | None = None
+        # All three piles in one column right of the cards (Aquarius Rising: its home tray stands left of them)
+        self.one_column = False
         back = scene._mesh(FaceAtlas.BACK)
         self.stacks_root = self.root.attachNewNode("stacks")
         scene.lighting.use(self.stacks_root, "ground", CARD_GLOSS)
@@ -73,7 +76,8 @@ class Piles:
     def spots(self) -> dict[str, tuple[float, float]]:
         """Where each pile lies: beyond the column of cells round the cards, so that no glowing spot where a card
         may go next ever lies under a pile (the draw and discard piles to the left, the unused goals to the right),
-        nor inside the play area's outline when the game bounds it (Dominus)."""
+        nor inside the play area's outline when the game bounds it (Dominus); all three to the right, the draw pile
+        furthest, when `one_column`."""
         (x0, y0, _), (x1, y1, _) = self.scene.bounds()
         cy = (y0 + y1) / 2
         left = x0 - geometry.CELL_X - geometry.CARD_WIDTH / 2 - MARGIN
@@ -82,6 +86,8 @@ class Piles:
             (cx0, _), (cx1, _) = self.keep_out
             left = min(left, cx0 * geometry.CELL_X - geometry.CELL_X / 2 - geometry.CARD_WIDTH / 2 - MARGIN)
             right = max(right, cx1 * geometry.CELL_X + geometry.CELL_X / 2 + geometry.CARD_LENGTH / 2 + MARGIN)
+        if self.one_column:
+            return {"deck": (right, cy + COLUMN_STEP), "discard": (right, cy), "goals": (right, cy - COLUMN_STEP)}
         return {"deck": (left, cy + 60), "discard": (left, cy - 60), "goals": (right, cy)}
 
     def extent(self, shown: Iterable[str] = ("deck", "discard", "goals")) -> Box:

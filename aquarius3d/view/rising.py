@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 Cell = tuple[int, int]
 
 TRAY_GAP = 24.0  # millimetres between a tray and the piles beside the cards
+HOME_APART = 70.0  # millimetres between the home tray and the next one out: two trays, not one long one
+ALONE_RIGHT = 3  # the other seats' trays in one column right of the cards, up to so many
 ROW_GAP = 92.0  # millimetres between two trays of a column: room for a seat's label over the far pyramids
 SKEW = math.radians(9.0)  # the side elevation's turn about the upright: each row behind stands 14 mm to the right
 LABEL_BEYOND = 46.0  # millimetres from a tray's far edge to its seat's label (its large pyramids stand before it)
@@ -43,8 +45,11 @@ COUNT_SCALE = 16.5  # a stack's count, flat on the tray in the gap right of its 
 # each is drawn longer along the table than wide, by COUNT_LENGTH (the trays in the middle of the depth), plus
 # COUNT_DEEPER for each tray's step further back (less for the nearer ones), so that it reads about as tall as wide
 # from the three-quarter view, the far trays' about 10 pixels high at 1024x600. A lone tray (Elemental Towers'
-# supply: that table is seen from higher) is lengthened by COUNT_ALONE.
-COUNT_LENGTH, COUNT_DEEPER = 2.0, 0.8
+# supply: that table is seen from higher) by COUNT_ALONE; the home tray, framed with the cards, by COUNT_HOME.
+COUNT_LENGTH, COUNT_DEEPER, COUNT_HOME = 2.0, 0.8, 1.6
+# A count lies between two stacks, this much nearer the outer one (millimetres): seen from the cards' side the
+# pyramids lean outward on the screen, the more so off the view's middle (the columns at the sides)
+COUNT_OUTWARD, COUNT_OUTWARD_SIDE = 1.0, 2.0
 COUNT_LONGEST, COUNT_ALONE = 2.6, 1.3
 
 
@@ -91,12 +96,11 @@ def _hug(label: NodePath, margin: float) -> None:
 
 
 class Trays:
-    """Each seat's unplayed pyramids on a wooden tray, with counts; the trays stand in two columns, left and right
-    of the cards beyond the piles, the home seat's nearest on the left, the others round the table in seat order.
-
-    Side by side the trays would make the table deep, and the window is wide: in columns at the sides the
-    framed table keeps the proportions of the part of the window the HUD leaves free, so the cards are drawn
-    bigger. A tray holds one pyramid of each kind the seat has: colours in columns, sizes in rows (small in front).
+    """Each seat's unplayed pyramids on a wooden tray, with counts. The home seat's (the person at the screen) stands
+    left of the cards, where the camera frames it with them (beyond the piles it kept the cards small); the piles
+    stand in one column right of the cards, the others' trays beyond them (the HUD's panels are at the window's
+    left), in a column each side when there are many. A tray holds one pyramid of each kind the seat has: colours
+    in columns, sizes in rows (small in front).
     """
 
     PITCH = 40.0  # millimetres between pyramids on a tray: room for each stack's count
@@ -113,35 +117,44 @@ class Trays:
     def tray_width(self, colours: int) -> float:
         return max(colours, 2) * self.PITCH + 20.0
 
-    def centres(self, seats: int, colours: int, home: int = 0) -> list[tuple[float, float]]:
-        """Where each seat's tray stands: the first half of the seats from `home` on up the left column (near to
-        far), the rest down the right one (far to near), each column centred on the cards."""
+    def centres(self, seats: int, colours: int, home: int | None = None) -> list[tuple[float, float]]:
+        """Where each seat's tray stands: the `home` seat's just beyond the column of spots left of the cards; the
+        others from `home` on in seat order down a column beyond the piles on the right (far to near), up to
+        ALONE_RIGHT of them (the rest up a column left of the home tray). Without a home (Elemental Towers' lone
+        supply), in two columns beyond the piles at either side. Each centred on the cards' depth."""
         (x0, y0, _), (x1, y1, _) = self.scene.bounds()
         cy = (y0 + y1) / 2
         width, step = self.tray_width(colours), self.DEPTH + ROW_GAP
         reach = geometry.CELL_X + geometry.CARD_WIDTH / 2 + PILES_REACH + TRAY_GAP + width / 2
-        left = (seats + 1) // 2
-        right = seats - left
-        order = [(home + i) % seats for i in range(seats)]
+        order = [(i if home is None else (home + i)) % seats for i in range(seats)]
         found: list[tuple[float, float]] = [(0.0, 0.0)] * seats
-        for i, seat in enumerate(order):
-            if i < left:
-                found[seat] = (x0 - reach, cy + (i - (left - 1) / 2) * step)
+        left_reach, left = reach, (seats + 1) // 2
+        if home is not None:
+            found[home] = (x0 - geometry.CELL_X - TRAY_GAP - width / 2, cy)
+            order = order[1:]
+            left_reach = geometry.CELL_X + TRAY_GAP + HOME_APART + 1.5 * width
+            left = 0 if len(order) <= ALONE_RIGHT else len(order) // 2
+        right = len(order) - left
+        for i, seat in enumerate(order):  # (the right column first, from its far end)
+            if i < right:
+                found[seat] = (x1 + reach, cy + ((right - 1) / 2 - i) * step)
             else:
-                found[seat] = (x1 + reach, cy + ((right - 1) / 2 - (i - left)) * step)
+                found[seat] = (x0 - left_reach, cy + (i - right - (left - 1) / 2) * step)
         return found
 
     def seat_places(self) -> list[tuple[tuple[float, float], tuple[float, float]]]:
-        """Each seat's place (beyond the far edge of its tray, where its label goes) and the middle of its hand of
-        backs (beside the tray's outer end, clear of the label)."""
+        """Each seat's place (beyond the far edge of its tray, where its label goes; before the near edge of the home
+        tray, whose far side faces the cards) and the middle of its hand of backs (beside the tray's outer end,
+        clear of the label)."""
         (x0, _, _), (x1, _, _) = self.scene.bounds()
-        places = []
+        places: list[tuple[tuple[float, float], tuple[float, float]]] = []
         for tray in self.seats:
             x, y = tray.getX(), tray.getY()
             outer = -1.0 if x < (x0 + x1) / 2 else 1.0
             board = tray.find("tray-board").getTightBounds(self.root)
             width = board[1].x - board[0].x
-            places.append(((x, y + self.DEPTH / 2 + LABEL_BEYOND),
+            near = len(places) == self.home
+            places.append(((x, y - self.DEPTH / 2 - LABEL_BEFORE if near else y + self.DEPTH / 2 + LABEL_BEYOND),
                            (x + outer * (width / 2 + FAN_BESIDE), y + self.DEPTH / 4)))
         return places
 
@@ -159,7 +172,7 @@ class Trays:
     LIFT = 9.0  # millimetres the chosen pyramid rises above its tray
 
     def update(self, supplies: list[tuple[str, list[tuple[str, int]]]], active: int | None,
-               chosen: str | None = None, hovered: str | None = None, home: int = 0, titled: bool = True,
+               chosen: str | None = None, hovered: str | None = None, home: int | None = None, titled: bool = True,
                stuck: frozenset[str] = frozenset(), trading: tuple[int, ...] = ()) -> None:
         """supplies: per seat (name, [(pyramid, count), ...]); the active seat's tray is lit, its `chosen`
         pyramid lifted and glowing, its `hovered` one brightened, those `stuck` (no quarter can take them now)
@@ -176,16 +189,20 @@ class Trays:
         self.seats = []
         self.spots = {}  # the active tray's pyramids: code -> (x, y) on the tray
         self.active = active
+        self.home = home
         colours = sorted({code[1] for _, held in supplies for code, _ in held}, key=ALL_COLOURS.index)
         width, depth = self.tray_width(len(colours)), self.DEPTH
         places = self.centres(len(supplies), len(colours), home)
         middle_y = sum(y for _, y in places) / max(1, len(places))
+        (x0, _, _), (x1, _, _) = self.scene.bounds()
+        middle_x = (x0 + x1) / 2
         for seat, ((name, held), (x, y)) in enumerate(zip(supplies, places)):
-            stretch = COUNT_ALONE if len(places) == 1 else min(
+            stretch = COUNT_ALONE if len(places) == 1 else COUNT_HOME if seat == home else min(
                 COUNT_LONGEST, max(1.0, COUNT_LENGTH + COUNT_DEEPER * (y - middle_y) / (depth + ROW_GAP)))
             stretch *= TRADE_LONGER if seat in trading else 1.0
             tray = self.root.attachNewNode(f"tray-{seat}")
             tray.setPos(x, y, 0)
+            outward = (-1.0 if x < middle_x else 1.0) * (COUNT_OUTWARD if seat == home else COUNT_OUTWARD_SIDE)
             lit = seat == active
             board = tray.attachNewNode(board_node(width, depth, 3.0, (1, 1, 1, 1), "tray-board"))
             board.setTexture(self.scene.table.wood)
@@ -235,7 +252,7 @@ class Trays:
                 # (a trade offered: its pyramids, drawn larger, would cover the counts that tell what it gives and
                 # takes; those are drawn over everything then, their dark cards over the pyramids' edges)
                 left, right, bottom, top = number.node().getCardActual()
-                number.setPos(x + self.PITCH / 2 - (left + right) / 2 * COUNT_SCALE,  # between the stacks
+                number.setPos(x + self.PITCH / 2 - (left + right) / 2 * COUNT_SCALE + outward,
                               py - (bottom + top) / 2 * COUNT_SCALE * stretch, 3.2)
                 number.setTag("count", f"{code}:{count}")
             drawn_together(tray.findAllMatches("=pyramid"), tray)  # (one draw a tray, not one a pyramid)
@@ -438,7 +455,7 @@ class Elevation:
 
 
 TRADE_SCALE = 1.25  # the pyramids of a tray a trade would move, drawn larger (they stand 40 mm apart: room enough)
-TRADE_LONGER = 1.15  # their counts, longer still: the whole table is framed then, seen from further away
+TRADE_LONGER = 1.5  # their counts, longer still: the whole table is framed then, seen from further away
 DASH = 6.0  # millimetres of each colour in turn along a line that several elements share (the elevation)
 
 
