@@ -1,7 +1,7 @@
 """Aquarius Rising: the player's own tray stands right beside the cards, the piles and the others' trays beyond
 (issue 27, point 2). The home tray stood left of the draw and discard piles, beyond the cards, and the others'
 trays at the left too, where the HUD's panels are: the framing took tray, piles and cards across the window and a
-mid-game card came 83 px wide at 1280x720 (Ann and three computers, ten cards on the table); now 94."""
+mid-game card came 87 px wide at 1280x720 (Ann and two computers, six cards on the table); now 97."""
 import random
 
 import pytest
@@ -14,9 +14,9 @@ from test_layout import with_window
 from test_tray_counts import board_in_view
 
 
-def mid_game(app, cards=10, seed=5):
-    """Ann and three computers, Ann to choose a card with `cards` cards on the table, the cover lifted."""
-    app.start_game("aquarius-rising", {}, [Seat("Ann")] + [Seat(n, "computer") for n in ("Bo", "Cy", "Di")],
+def mid_game(app, cards=10, seed=5, others=3):
+    """Ann and `others` computers, Ann to choose a card with `cards` cards on the table, the cover lifted."""
+    app.start_game("aquarius-rising", {}, [Seat("Ann")] + [Seat(n, "computer") for n in ("Bo", "Cy", "Di")[:others]],
                    seed=seed)
     rng = random.Random(seed)
     for _ in range(3000):
@@ -52,7 +52,7 @@ def test_the_home_tray_is_framed_whole_with_the_cards_large(app, monkeypatch, wi
     original = with_window(app, monkeypatch, width, height)
     app.settings["interface_scale"] = scale
     try:
-        mid_game(app)
+        mid_game(app, cards=6, seed=3, others=2)
         table = app.table
         assert board_in_view(app, table.parts.trays.seats[0])
         assert table.inside(table.camera.orbit)  # (the framed boxes, the tray among them, clear of the HUD)
