@@ -7,6 +7,8 @@ import pytest
 from driving import picture
 
 from aquarius3d.screens.focus import widget_rect, window_rect
+from aquarius3d.screens.hud import Hud
+from aquarius3d.screens.widgets import OVERLAY
 from aquarius3d.session import Seat
 
 TOLERANCE = 2 / 255  # a frame's rounding; the words read through at 0.04 (F1) and 0.08 (the menu)
@@ -49,3 +51,18 @@ def test_the_strips_words_do_not_read_through_the_panels_over_the_table(app, whi
     under = (max(strip[0], over[0]), min(strip[1], over[1]), max(strip[2], over[2]), min(strip[3], over[3]))
     assert under[0] < under[1] and under[2] < under[3], which  # (the panel lies over the strip's words)
     assert words_changed(app, words, window_rect(app.base, under)) <= TOLERANCE, which
+
+
+def test_the_hud_builds_f1s_panel_opaque(app, monkeypatch):
+    """F1's panel is opaque as the HUD builds it (screens/hud.py), not made so afterwards by whoever holds the HUD."""
+    built = []
+    build = Hud._build_help
+
+    def watched(hud):
+        build(hud)
+        built.append(tuple(hud.help_panel["frameColor"]))
+
+    monkeypatch.setattr(Hud, "_build_help", watched)
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=8)
+    assert built == [pytest.approx(OVERLAY)]
+    assert OVERLAY[3] == 1.0

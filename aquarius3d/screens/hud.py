@@ -27,7 +27,7 @@ from .layout import END, INFO, LOG
 from .log_scroll import LogScroll
 from .overlays import node_rect
 from .prompt import Prompt
-from .widgets import BUTTON, Frame, newest_lines, side_by_side
+from .widgets import BUTTON, OVERLAY, Frame, newest_lines, side_by_side
 
 if TYPE_CHECKING:
     from ..engine.moves import Move
@@ -45,7 +45,6 @@ HELP = (-1.15, 1.15, -0.8, 0.68)  # F1's panel round the window's middle, at 100
 HELP_WIDEST = 1.55  # the most its half-width grows to, at 100%, so that each row of controls holds on one line
 COVER_WORDS = (-1.3, 1.3, -0.8, 0.8)  # what the hand-off cover says, round the window's middle, at 100%
 SINCE = (-1.25, 1.25, -0.03, 0.5)  # the moves since the player's last turn, on the cover's band
-HELP_COLOUR = (0.08, 0.09, 0.11, 0.96)
 HELP_WORDS = (-0.08, 0.08, -0.66, 0.48)  # F1's words in its panel: in from its sides, over its page button
 GOAL_TEXT = 0.045  # the goal's words at 100%, in the box over the goal card (smaller when they would not fit)
 GOAL_WORDS = (-0.62, -0.04, 0.24, 0.5)  # that box, from the bottom right corner
@@ -153,7 +152,7 @@ class Hud:
 
     def _build_help(self) -> None:
         screen = self.screen
-        self.help_panel = screen.panel(HELP, colour=HELP_COLOUR)  # (nothing of the HUD reads through it)
+        self.help_panel = screen.panel(HELP, colour=OVERLAY)  # opaque: nothing of the HUD or the table reads through it
         self.help_title = screen.text(tr("help_title"), (0, 0.56), 0.07, parent=self.help_panel)
         self.help_body = screen.text(self.controls(), (-1.07, 0.44), 0.043,
                                      TextNode.ALeft, parent=self.help_panel, wrap=53)  # (this game's rows)

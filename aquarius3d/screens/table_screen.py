@@ -39,7 +39,6 @@ from .table_camera import Framing, TableCamera
 from .thinking import Thinking
 from .tour import Tour
 from .tray_tip import TrayTip
-from .widgets import OVERLAY
 
 if TYPE_CHECKING:
     from direct.task.Task import Task
@@ -61,7 +60,6 @@ class TableScreen(TableCamera, Screen):
         self.scene = TableScene(base.render)
         self.parts = TableParts(self.scene, session)
         self.hud = hud = Hud(self, self.scene)
-        hud.help_panel["frameColor"] = OVERLAY  # F1's panel opaque: nothing of the strip or the table reads through it
         hud.log_open = bool(self.app.settings.get("log_open", False))
         self.picker = Picker(base)
         self.camera = CameraMan(base.camera)
