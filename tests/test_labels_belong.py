@@ -329,6 +329,7 @@ def test_the_huds_words_never_show_over_through_or_half_under_a_panel(app, monke
     are hidden while it shows, and back when it goes."""
     from driving import FakeTask
 
+    from aquarius3d.screens.focus import shown
     from aquarius3d.screens.overlays import node_rect
 
     original = with_window(app, monkeypatch, *size)
@@ -342,14 +343,14 @@ def test_the_huds_words_never_show_over_through_or_half_under_a_panel(app, monke
         table.refresh()
         frame = table.feedback._place_task
         frame(FakeTask())
-        assert not hud.notice.isHidden() and hud.notice.textNode.getNumRows() >= 2
+        assert shown(hud.notice) and hud.notice.textNode.getNumRows() >= 2
         table.toggle_help()
         frame(FakeTask())
         help_rect = node_rect(table, hud.help_panel)
-        assert hud.notice.isHidden() or not overlap(node_rect(table, hud.notice), help_rect)
+        assert not shown(hud.notice) or not overlap(node_rect(table, hud.notice), help_rect)
         table.toggle_help()
         frame(FakeTask())
-        assert not hud.notice.isHidden()
+        assert shown(hud.notice)
 
         session = app.session
         session._try(session.game.legal_moves(session.state)[0])  # Ann's move: Bo's cover
@@ -358,15 +359,15 @@ def test_the_huds_words_never_show_over_through_or_half_under_a_panel(app, monke
         table.refresh()
         assert session.stage == "cover" and not hud.cover.isHidden()
         frame(FakeTask())
-        assert not hud.cover_words.isHidden()
+        assert shown(hud.cover_words)
         table.key_escape()
         assert table.menu.shown
         frame(FakeTask())
         menu_rect = node_rect(table, table.menu.panel)
         words = [node for node in hud.cover_words.getChildren() if node_rect(table, node) is not None]
-        assert hud.cover_words.isHidden() or not any(overlap(node_rect(table, node), menu_rect) for node in words)
+        assert not shown(hud.cover_words) or not any(overlap(node_rect(table, node), menu_rect) for node in words)
         table.close_menu()
         frame(FakeTask())
-        assert not hud.cover_words.isHidden()
+        assert shown(hud.cover_words)
     finally:
         app.base.adjustWindowAspectRatio(original)

@@ -21,7 +21,7 @@ from ..view.motion import LastMove
 from ..view.seat_labels import SeatLabels
 from ..view.camera import Rect
 from ..view.sound import Sounds
-from .overlays import covering, tuck
+from .overlays import Tuck, covering
 from .trade_counts import TradeCounts
 
 if TYPE_CHECKING:
@@ -52,11 +52,12 @@ class Feedback:
         self._placed: tuple[object, ...] | None = None  # what the labels were last placed for
         self._build_action_card()
         self.trade_counts = TradeCounts(screen)
+        self.tuck = Tuck(screen)  # (the HUD's words a panel over the table would cover: put away while it shows)
         # the labels are placed last before each frame is drawn, after the camera (and a recorder) moved
         self.task = screen.base.taskMgr.add(self._place_task, "aquarius3d-labels", sort=49)
 
     def _place_task(self, task: Task) -> object:  # (task.cont or task.done, for Panda3D)
-        tuck(self.screen)  # (the HUD's words a panel over the table would cover: hidden while it shows)
+        self.tuck.step()
         self.trade_counts.step()  # (Zap a Card offered: the counts of the trays it would change, large enough)
         self.place_labels()
         return task.cont
