@@ -100,14 +100,15 @@ class TableCamera:
     def ended(self) -> bool:
         return self.session.stage in (Stage.OVER, Stage.ROUND_OVER)
 
-    def frame_boxes(self, whole: bool | None = None) -> list[Box]:
+    def frame_boxes(self, whole: bool | None = None, ring: bool = True) -> list[Box]:
         """What the camera frames: every card, pyramid, ghost and legal spot (any cell a card may take next: none
-        when nobody at this screen plays, the computers' spots are never drawn), and what a turn needs in view
-        (Aquarius Rising's tray to play from, Elemental Towers' scoring row); with the whole table (the piles, trays,
-        hands of backs and labels too) when `whole`, by default as last framed."""
-        spots = self._spots()
+        when nobody at this screen plays, the computers' spots are never drawn; not with `ring` false), and what a
+        turn needs in view (Aquarius Rising's tray to play from, Elemental Towers' scoring row); with the whole
+        table (the piles, trays, hands of backs and labels too) when `whole`, by default as last framed."""
+        spots = self._spots() if ring else ()
         if not (self.whole if whole is None else whole):
-            return scene_boxes(self.scene, spots, self._turn_furniture()) + self._play_label_boxes()
+            return scene_boxes(self.scene, spots, self._turn_furniture()) + self._play_label_boxes() \
+                + self.parts.pyramid_room()
         limit = [self.scene.limit_root] if self.scene.limit_root is not None else []  # (Dominus' outline: T shows it)
         return scene_boxes(self.scene, spots, self.parts.furniture() + self.feedback.nodes() + limit) \
             + self.parts.label_boxes()
@@ -317,14 +318,17 @@ class TableCamera:
             self.camera.ease_to(self.framed())
 
     def inside(self, orbit: Orbit | None = None) -> bool:
-        """Does every framed box show inside the window, clear of the HUD, and every box that may stand at the
-        edge stay clear of the HUD, seen from an orbit (the camera's goal by default)?"""
+        """Does every framed box drawn now show inside the window, clear of the HUD, and every box that may stand at
+        the edge stay clear of the HUD, seen from an orbit (the camera's goal by default)?"""
         from ..view.clearance import shows
         from ..view.framing import WINDOW
 
         orbit = orbit or (self.camera.goal[1] if self.camera.goal is not None else self.camera.orbit)
         tan_x, tan_y = tangents(self.perspective)
-        return shows(self.frame_boxes(), self.edge_boxes(), orbit, tan_x, tan_y, WINDOW, self.obstacles())
+        # (Aquarius Rising's pyramid step draws no card spot: the prompt grown over one, the pyramid just picked,
+        # moved the camera and left the pointer on another pyramid)
+        ring = self.session.stage != Stage.PYRAMID
+        return shows(self.frame_boxes(ring=ring), self.edge_boxes(), orbit, tan_x, tan_y, WINDOW, self.obstacles())
 
     def fit(self) -> None:
         """F: frame the table from the present angle, and follow the game again."""

@@ -13,7 +13,7 @@ from panda3d.core import NodePath
 
 from ..core import geometry
 from ..i18n import tr
-from ..engine.moves import TradePyramids
+from ..engine.moves import PlacePyramid, TradePyramids
 from ..session import Stage
 from .camera import Box
 from .labels import ScreenLabels
@@ -106,6 +106,21 @@ class TableParts:
         cards = state.table.cards  # the table's cards an action may take: outlined as the spots are
         self.scene.outline_cards([cards[cell] for cell in self.session.table_choices() if cell in cards])
         self._mark_source(self.moving())
+
+    def pyramid_room(self) -> list[Box]:
+        """Aquarius Rising's pyramid step: a box round every pyramid the player may stand now, whichever is picked
+        (the ghosts of the one picked are among them): the framing makes room for them all before a pick, and the
+        camera stays while pyramids are picked and put back (it moved, the pointer then on another pyramid)."""
+        session = self.session
+        if session.stage != Stage.PYRAMID:
+            return []
+        from .framing import pyramid_box
+        from .scene import pyramid_transform
+
+        state = session.state
+        return [pyramid_box(pyramid_transform(PyramidView(m.cell, m.level, m.quarter, m.pyramid,
+                                                          surface_top(state, m.cell, m.level))), m.pyramid[0])
+                for m in session.game.legal_moves(state) if isinstance(m, PlacePyramid)]
 
     def moving(self) -> object | None:
         """The card Move a Card lifts while its new place is chosen (its key, as the scene keys it), else None."""

@@ -62,9 +62,17 @@ def scene_boxes(scene: TableScene, spots: Iterable[tuple[int, int]] = (),
 
 
 def node_boxes(scene: TableScene, nodes: Iterable[NodePath]) -> list[Box]:
-    """Boxes round nodes of the table (piles, trays, hands of backs), in the table's coordinates."""
+    """Boxes round nodes of the table (piles, trays, hands of backs), in the table's coordinates: a node tagged with
+    the "room" it may take (a box about its origin) gives that, not what it holds now (a tray whose pyramid is
+    lifted when picked: the framing stays)."""
     boxes: list[Box] = []
     for node in nodes:
+        room = node.getPythonTag("room")
+        if room is not None:
+            (x0, y0, z0), (x1, y1, z1) = room
+            x, y, z = node.getPos(scene.root)
+            boxes.append(((x + x0, y + y0, z + z0), (x + x1, y + y1, z + z1)))
+            continue
         bounds = node.getTightBounds(scene.root)
         if bounds is not None:
             low, high = bounds

@@ -170,6 +170,7 @@ class Trays:
         return (self.seats[0].getX(), self.seats[0].getY() - self.DEPTH / 2, 3.0)
 
     LIFT = 9.0  # millimetres the chosen pyramid rises above its tray
+    ROOM_UP = 3.0 + LIFT + geometry.PYRAMID_HEIGHT["L"] * 1.25  # a tray's room upward: a large pyramid lifted, or traded
 
     def update(self, supplies: list[tuple[str, list[tuple[str, int]]]], active: int | None,
                chosen: str | None = None, hovered: str | None = None, home: int | None = None, titled: bool = True,
@@ -202,6 +203,7 @@ class Trays:
             stretch *= TRADE_LONGER if seat in trading else 1.0
             tray = self.root.attachNewNode(f"tray-{seat}")
             tray.setPos(x, y, 0)
+            tray.setPythonTag("room", ((-width / 2, -depth / 2, 0.0), (width / 2, depth / 2, self.ROOM_UP)))
             outward = (-1.0 if x < middle_x else 1.0) * (COUNT_OUTWARD if seat == home else COUNT_OUTWARD_SIDE)
             lit = seat == active
             board = tray.attachNewNode(board_node(width, depth, 3.0, (1, 1, 1, 1), "tray-board"))
