@@ -231,12 +231,49 @@ def test_the_hands_own_action_card_shows_its_name_at_a_glance(app, monkeypatch, 
             ink = luminance(image[top:bottom, left + 8:right - 8]) < 0.5  # (the plate is cream: 0.93)
             rows = np.flatnonzero(ink.any(axis=1))
             assert rows.size, code
-            run = np.split(rows, np.flatnonzero(np.diff(rows) > 1) + 1)[0]  # the first row of letters
-            high = run.size * 720 / image.shape[0]  # (the offscreen window is drawn at half that size: 640x360)
+            runs = np.split(rows, np.flatnonzero(np.diff(rows) > 1) + 1)
+            scale = 720 / image.shape[0]  # (the offscreen window is drawn at half that size: 640x360)
+            run = next((run for run in runs if run.size * scale > 3), runs[0])  # the first row of letters (an
+            high = run.size * scale  # accent over it, "Échange", is a run of its own: left out)
             assert high >= NAME_PX, (language, code, high)
             hand.enlarge(i, 1280 / 720)
             effect = hand.enlarged.find("**/action-effect")
             assert effect.node().getText() == table.scene.action_effects[code]
             assert effect_px(app, hand.enlarged, 720) >= MIN_PX
+    finally:
+        app.base.adjustWindowAspectRatio(original)
+
+
+SHRUNK_NAME_PX = 9.0  # a name's letters (an em) on the hand's shrunk card, where its longest row lets it
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_shrunk_hands_action_cards_still_read_their_names(app, monkeypatch, language):
+    """At 1024x600 and 150% a hand of nine cards shrinks them (about 44 pixels wide): "Rotation des objectifs"
+    took three rows in the font's own row height and its letters were 7 pixels high (an em). The name's rows are
+    set as close as their letters let them and take the plate's height: each name is SHRUNK_NAME_PX high or more, or
+    as wide as the card holds it (its longest word, "d'objectifs", cannot be broken), and lies on the plate."""
+    from aquarius3d.view.action_art import NAME_ALONE
+
+    original = with_window(app, monkeypatch, 1024, 600)
+    set_language(language)
+    app.settings["interface_scale"] = 150
+    try:
+        codes = ["rotate_goals", "shuffle_hands", "trade_goals", "trade_hands", "zap_a_card"]
+        first = hand_with(app, codes)
+        table, hand = app.table, app.table.hud.hand
+        table.apply_scale()
+        assert len(hand.nodes) == 9 and hand.height < 0.36 * 1.5 - 1e-6  # (shrunk)
+        render2d = app.base.render2d
+        for i, code in zip(range(first, first + len(codes)), codes):
+            node, (x0, x1, z0, z1) = hand.nodes[i]
+            name = node.find("**/action-name")
+            em = name.getSz(render2d) * 600 / 2
+            wide = name.node().getWidth() * name.getSx(app.base.aspect2d)
+            assert em >= SHRUNK_NAME_PX or wide >= 0.83 * (x1 - x0), (language, code, em)
+            assert em <= NAME_ALONE * (x1 - x0) * 300 + 1e-6
+            low, high = name.getTightBounds(app.base.aspect2d)
+            plate = (x0, x1, z0 + (z1 - z0) * 0.05, z0 + (z1 - z0) * PLATE_TOP)
+            assert inside((low.x, high.x, low.z, high.z), plate, 1e-4), (language, code)
     finally:
         app.base.adjustWindowAspectRatio(original)

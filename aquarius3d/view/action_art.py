@@ -13,11 +13,14 @@ was drawn 3 pixels high there: a grey smudge), and shows the effect on the card 
 
 from __future__ import annotations
 
-from panda3d.core import NodePath, TextNode
+import math
+
+from panda3d.core import LVecBase4f, NodePath, TextFont, TextNode
 
 from ..core import geometry
 from .atlas import ACTION as ACTION
 from .atlas import PLATE_TOP
+from .font import font
 
 INK = (0.16, 0.1, 0.24, 1.0)  # the name's colour
 EFFECT_INK = (0.3, 0.24, 0.36, 1.0)
@@ -25,7 +28,8 @@ NAME_WRAP = 5.2  # the name's line, in the font's units: "Trade / Goals", "Rotat
 EFFECT_WRAP = 11.0  # the effect's lines (three at most, en and fr)
 NAME_SHARE, EFFECT_SHARE = 0.38, 0.52  # the plate's height the name and the effect may take on a card shown enlarged
 NAME_ALONE = 0.23  # the name's height (an em) at most, as a share of the card's width, where it is written alone
-ALONE_SHARE = 0.8  # the plate's height it may take then
+ALONE_SHARE = 0.96  # the plate's height its letters may take then (`close_rows`: each with a little room round it)
+ROW_GAP = 0.02  # more room between the letters of two rows of a name written alone, in ems
 LINE = 1.0  # a row of the effect, in its text heights (Panda3D's default font)
 
 
@@ -51,13 +55,15 @@ def words(parent: NodePath, name: str, effect: str | None, width: float, flat: b
         best = (0.0, NAME_WRAP)
         for wrap in sorted({widest + 0.01, *(w / 4 for w in range(8, 41) if w / 4 > widest)}):
             title.setWordwrap(wrap)
+            _, top, bottom = close_rows(title)
             size = min(width * NAME_ALONE, width * 0.84 / max(title.getWidth(), 0.1),
-                       plate * ALONE_SHARE / (max(1, title.getNumRows()) + 0.1))
+                       plate * ALONE_SHARE / max(top - bottom, 0.1))
             best = max(best, (size, wrap))
         title.setWordwrap(best[1])
+        face, top, bottom = close_rows(title)
+        title.setFont(face)
         alone = root.attachNewNode(title)
         alone.setScale(best[0])
-        left, right, bottom, top = title.getFrameActual()  # (the rows' ink, as the font draws them)
         alone.setPos(0, 0, -length / 2 + length * (PLATE_TOP + 0.05) / 2 - (bottom + top) / 2 * alone.getSz())
         return _finish(root, [alone], flat)
     share = (NAME_SHARE, EFFECT_SHARE) if readable else (0.58, 0.3)
@@ -86,6 +92,38 @@ def words(parent: NodePath, name: str, effect: str | None, width: float, flat: b
     effect_node.setScale(small)
     effect_node.setPos(0, 0, first - scale * (rows - 1) * 1.0 - scale * 0.4 - small * 1.0)
     return _finish(root, [name_node, effect_node], flat)
+
+
+_fonts: dict[float, TextFont] = {}
+
+
+def close_rows(title: TextNode) -> tuple[TextFont, float, float]:
+    """The font for a name written alone, its rows as close as their letters let them (the lowest letter of a row
+    ROW_GAP over the highest of the next: "Rotation / des / objectifs" on a hand's shrunk card read 7 pixels high at
+    1024x600 and 150% with the font's own rows), and its letters' top and bottom from the first row's baseline (in
+    ems; each letter as the font draws it, a little room round it)."""
+    face = font()
+    rows = title.getWordwrappedText().split("\n")
+    inks = [letters(face, row) for row in rows]
+    pitch = face.getLineHeight()
+    if len(rows) > 1:
+        pitch = min(pitch, math.ceil(50 * (max(high - low for (low, _), (_, high) in zip(inks, inks[1:]))
+                                             + ROW_GAP)) / 50)
+    if pitch not in _fonts:
+        _fonts[pitch] = face.makeCopy()
+        _fonts[pitch].setLineHeight(pitch)
+    return _fonts[pitch], inks[0][1], inks[-1][0] - (len(rows) - 1) * pitch
+
+
+def letters(face: TextFont, row: str) -> tuple[float, float]:
+    """How low and how high a row's letters reach from its baseline (ems), as the font draws them."""
+    low, high = 0.0, 0.0
+    for ch in row:
+        glyph = face.getGlyph(ord(ch))
+        quad, uv = LVecBase4f(), LVecBase4f()
+        if glyph is not None and glyph.getQuad(quad, uv):  # (left, bottom, right, top)
+            low, high = min(low, quad[1]), max(high, quad[3])
+    return low, high
 
 
 def _finish(root: NodePath, written: list[NodePath], flat: bool) -> NodePath:
