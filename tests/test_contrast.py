@@ -113,7 +113,7 @@ def test_the_elevation_shows_a_pyramid_behind_another_beside_it_at_its_true_heig
     """The side elevation (E) is orthographic and level, so a height reads true on its ruler; turned a little about
     the upright, a pyramid a row behind another stands beside it, its outline seen, where it was hidden exactly
     behind (a black pyramid in front of a red one hid it whole)."""
-    from aquarius3d.view.rising import Elevation
+    from aquarius3d.view.side_elevation import Elevation
 
     table = lit_scene
     base = table.base

@@ -8,7 +8,7 @@ from panda3d.core import Point3
 
 from aquarius3d.i18n import element_name, height as height_text, set_language, tr
 from aquarius3d.positions.file import parse_position
-from aquarius3d.view.rising import marker_rgb
+from aquarius3d.view.side_elevation import marker_rgb
 from driving import open_position, picture
 from test_heights_panel import shown_rows
 

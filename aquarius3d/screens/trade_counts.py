@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from panda3d.core import NodePath, Point3, TextNode, Vec3
+from panda3d.core import NodePath, Point3, Vec3
 
-from ..view.rising import Trays
+from ..view.rising import Trays, glyph_bounds
 from . import layout
 
 if TYPE_CHECKING:
@@ -33,14 +33,7 @@ BASE = "count-base"  # a count's place and scale as rising.py drew it (python ta
 def glyphs(label: NodePath) -> tuple[float, float, float, float]:
     """A count's digits as drawn (left, right, bottom, top in its own units), measured once."""
     if not label.hasPythonTag("count-glyphs"):
-        node = label.node()
-        assert isinstance(node, TextNode)
-        probe = TextNode("probe")
-        probe.setFont(node.getFont())
-        probe.setAlign(node.getAlign())
-        probe.setText(node.getText())
-        low, high = NodePath(probe.generate()).getTightBounds()
-        label.setPythonTag("count-glyphs", (low.x, high.x, low.z, high.z))
+        label.setPythonTag("count-glyphs", glyph_bounds(label))
     found: tuple[float, float, float, float] = label.getPythonTag("count-glyphs")
     return found
 

@@ -18,7 +18,8 @@ from ..session import Stage
 from .camera import Box
 from .labels import ScreenLabels
 from .piles import LABEL_LIFT, LABEL_SCALE, Piles
-from .rising import Elevation, StoreyLabels, Trays, element_tops
+from .rising import StoreyLabels, Trays, element_tops
+from .side_elevation import Elevation
 from .outlines import source_outline
 from .scene import CardView, PyramidView, TableScene, card_transform
 from .storeys import level_top, state_views, surface_top

@@ -92,12 +92,12 @@ def _lay_out(scene: TableScene, snapshot: Snapshot) -> list[Box]:
     cell, marks = snapshot.marks or (None, ())
     scene.show_edge_marks(cell, dict(marks))
     if snapshot.labels:
-        from .rising import _label
+        from .rising import table_label
 
         labels = scene.root.attachNewNode("snapshot-labels")
         for cell, words in snapshot.labels:
             x, y = geometry.cell_centre(*cell)
-            label = _label(labels, words, LABEL)
+            label = table_label(labels, words, LABEL)
             label.setP(-90)
             label.setPos(x, y - geometry.CARD_LENGTH / 2 - LABEL * 1.1, 0.5)
             boxes.append(((x - LABEL, y - geometry.CARD_LENGTH / 2 - LABEL * 1.6, 0.0), (x + LABEL, y, 0.5)))
