@@ -21,7 +21,7 @@ from ..view.motion import LastMove
 from ..view.seat_labels import SeatLabels
 from ..view.camera import Rect
 from ..view.sound import Sounds
-from .overlays import Tuck, covering
+from .overlays import Tuck, covering, node_rect
 from .trade_counts import TradeCounts
 
 if TYPE_CHECKING:
@@ -192,14 +192,16 @@ class Feedback:
 
     def place_labels(self) -> None:
         """Put the seats' and the piles' labels next to their places as the camera sees them now, clear of one
-        another, of the HUD and of the cards, piles and trays, and never under a menu or overlay (view/labels.py)."""
+        another, of the HUD and of the cards, piles and trays (and of the first-game tour's callout and gold frame: the
+        Deck's label lay across it), and never under a menu or overlay (view/labels.py)."""
         screen = self.screen
         if screen.elevation_on:
             return
         lens, cam, root = screen.base.cam.node().getLens(), screen.base.cam, screen.scene.root
         obstacles = screen.obstacles()
         covered = covering(screen)  # the menus, dialogs and overlays over the table: no label shows under them
-        key = (tuple(cam.getMat(root)), screen.base.getAspectRatio(), tuple(obstacles), tuple(covered),
+        marks = [node_rect(screen, mark) for mark in screen.tour.marks()]  # (the tour's callout and gold frame)
+        key = (tuple(cam.getMat(root)), screen.base.getAspectRatio(), tuple(obstacles), tuple(covered), tuple(marks),
                len(self.session.state.log),
                str(self.session.stage), self.session.selected,
                tuple((label.node().getText(), label.getPythonTag("anchor")) for label in self.overlay.shown()))
@@ -219,7 +221,7 @@ class Feedback:
         # every card, pyramid, ghost, pile, tray and hand of backs, as far as it reaches on the screen
         rects = (screen_rect(lens, cam, root, box)
                  for box in scene_boxes(screen.scene, (), screen.parts.furniture()) + self.seats.fans)
-        avoid = [rect for rect in rects if rect is not None]
+        avoid = [rect for rect in [*rects, *marks] if rect is not None]
         self.overlay.place(screen.base, root, obstacles, avoid, covered)
 
     def replace_labels(self) -> None:

@@ -24,6 +24,8 @@ from .focus import widget_rect
 from .widgets import PANEL as PANEL_COLOUR
 
 if TYPE_CHECKING:
+    from panda3d.core import NodePath
+
     from ..view.camera import Box
     from .table_screen import TableScreen
 
@@ -95,6 +97,11 @@ class Tour:
         app.store_settings()
         self.screen.tour_closed()
 
+    def marks(self) -> list[NodePath]:
+        """The callout and its gold frame's four sides while a step shows them: the table's labels find their places
+        clear of them (the Deck's label lay across the frame's side; under the callout, a label is not shown)."""
+        return [self.panel, *self.bars] if self.shown and not self.marker.isHidden() else []
+
     def hand_box(self) -> tuple[float, float, float, float] | None:
         """The hand's cards' extent (left, right, bottom, top) in aspect2d units, if it holds any."""
         boxes = [box for _, box in self.screen.hud.hand.nodes]
@@ -142,8 +149,9 @@ class Tour:
         return found
 
     def card_rects(self) -> list[Rect]:
-        """The table's cards and pyramids on the screen, and Elemental Towers' scoring row (aspect2d units): a
-        callout rather covers a pile than what is played."""
+        """The table's cards and pyramids on the screen, Elemental Towers' scoring row and the trays (Elemental
+        Towers' supply: the spots' callout hid it) (aspect2d units): a callout rather covers a pile than what is
+        played or played from."""
         from ..view.framing import card_box, node_boxes, pyramid_box
         from ..view.scene import pyramid_transform
 
@@ -152,6 +160,7 @@ class Tour:
         boxes += [pyramid_box(pyramid_transform(view), view.code[0]) for view in scene.pyramid_views.values()]
         row = parts.scoring_row
         boxes += node_boxes(scene, list(row.cards)) if row is not None else []
+        boxes += node_boxes(scene, parts.trays.seats) if parts.trays is not None else []  # (what is played from)
         return self.on_screen(boxes)
 
     def action_box(self) -> Rect | None:
@@ -326,11 +335,14 @@ class Tour:
         x = max(low_x, min(high_x, (left + right) / 2))
         z = max(low_z, min(high_z, (bottom + top) / 2))
         kept = self.kept()
+        cards = self.card_rects() if clear else []
         zs = [z, high_z, *(part[3] + GAP + half_h for part in kept)]  # (beside it: higher, clear of the hand, the strip)
-        xs = [x, low_x, high_x]
+        xs = [x, low_x, high_x, *(px for part in kept + cards  # (or slid beside what it keeps clear of)
+                                  for px in (part[1] + GAP + half_w, part[0] - GAP - half_w) if low_x <= px <= high_x)]
         places = [(px, bottom - GAP - half_h) for px in xs] + [(px, top + GAP + half_h) for px in xs] \
             + [(left - GAP - half_w, pz) for pz in zs] + [(right + GAP + half_w, pz) for pz in zs]
         places += [(px, part[3] + GAP + half_h) for part in kept for px in xs]
+        places += [(px, pz) for pz in zs for px in xs]  # (else wherever it fits: at the window's top, say)
         window = (-aspect + EDGE, aspect - EDGE, -1 + EDGE, 1 - EDGE)
 
         def rect(px: float, pz: float) -> Rect:
@@ -338,7 +350,6 @@ class Tour:
 
         fits = [(px, pz) for px, pz in places if layout.inside(rect(px, pz), window, 1e-9)
                 and not any(layout.overlap(rect(px, pz), part) for part in kept)]
-        cards = self.card_rects() if clear else []
         for px, pz in fits:
             if not layout.overlap(rect(px, pz), self.frame) and not any(layout.overlap(rect(px, pz), c) for c in cards):
                 return (px, 0, pz)
