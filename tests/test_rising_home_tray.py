@@ -10,7 +10,7 @@ from aquarius3d.core import geometry
 from aquarius3d.session import Seat
 
 from driving import step
-from test_layout import with_window
+from test_layout import play, with_window
 from test_tray_counts import board_in_view
 
 
@@ -60,3 +60,41 @@ def test_the_home_tray_is_framed_whole_with_the_cards_large(app, monkeypatch, wi
             assert table._card_width(table.camera.orbit) * width / 2 >= 90
     finally:
         app.base.adjustWindowAspectRatio(original)
+
+
+def beside_the_cards(app, seat):
+    """Does this seat's tray stand just beyond the column of spots left of the cards?"""
+    scene = app.table.scene
+    (x0, _, _), _ = scene.bounds()
+    _, high = app.table.parts.trays.seats[seat].find("tray-board").getTightBounds(scene.root)
+    return high.x < x0 - geometry.CELL_X and x0 - geometry.CELL_X - high.x < 30
+
+
+def test_in_hot_seat_the_tray_by_the_cards_is_the_one_of_the_player_whose_hand_shows(app):
+    """Ann and Bo at one screen, Cy a computer: on Bo's turn, once the cover is lifted, Bo's tray stands by the
+    cards (it stood beyond the piles at the right, Ann's by the cards, while Bo picked from his)."""
+    app.start_game("aquarius-rising", {}, [Seat("Ann"), Seat("Bo"), Seat("Cy", "computer")], seed=4)
+    rng = random.Random(4)
+    turns = set()
+    for _ in range(400):
+        session = app.session
+        if session.stage == "choose":
+            app.table.refresh()
+            assert beside_the_cards(app, session.seat), session.seat
+            assert not beside_the_cards(app, 1 - session.seat)
+            turns.add(session.seat)
+            if turns == {0, 1}:
+                break
+        step(app, rng)
+    assert turns == {0, 1}
+
+
+def test_a_game_of_computers_watched_frames_the_movers_tray_by_the_cards(app):
+    app.start_game("aquarius-rising", {}, [Seat(n, "computer") for n in ("Ann", "Bo", "Cy")], seed=5)
+    movers = set()
+    for _ in range(9):
+        app.table.refresh()
+        assert beside_the_cards(app, app.session.seat)
+        movers.add(app.session.seat)
+        play(app, 1)
+    assert movers == {0, 1, 2}

@@ -127,20 +127,10 @@ class Feedback:
             lines.append(f"{seat.name}\n{counts}" + (f"\n{tr('seat_thinking')}" if thinking else ""))
         current = None if session.stage in (Stage.OVER, Stage.ROUND_OVER) else session.seat
         trays = self.screen.parts.trays if session.flow.pyramids else None  # (Rising: the seats sit at their trays)
-        self.seats.update(lines, current, self._home(humans),
+        self.seats.update(lines, current, session.near_seat,
                           None if session.flow.solitaire else list(seen["hand_sizes"]),
                           None if trays is None else trays.seat_places(),
                           None if trays is None else trays.seat_fallbacks(), bool(humans))
-
-    def _home(self, humans: list[int]) -> int:
-        """The seat at the near edge, by the hand along the bottom: the person whose hand shows now (in hot-seat,
-        the one whose turn it is once the cover is lifted), else the last one whose hand showed, else the first
-        person; never another seat's label by this player's hand."""
-        session = self.session
-        for seat in (session.viewer, session.shown_seat):
-            if seat is not None and seat < len(session.seats) and session.seats[seat].kind == "human":
-                return seat
-        return humans[0] if humans else 0
 
     def _show_action(self) -> None:
         """Elemental Towers: the action card drawn and waiting to act, face up with its name and effect. One that

@@ -97,6 +97,16 @@ class Shown:
         return self.seat
 
     @property
+    def near_seat(self) -> int:
+        """The seat at the table's near edge, by the hand along the window's bottom: the person whose hand shows now
+        (in hot-seat, the one whose turn it is once the cover is lifted), else the last one whose hand showed, else
+        the first person (the first seat when nobody plays here); never another seat by this player's hand."""
+        for seat in (self.viewer, self.shown_seat):
+            if seat is not None and seat < len(self.seats) and self.seats[seat].kind == "human":
+                return seat
+        return next((i for i, seat in enumerate(self.seats) if seat.kind == "human"), 0)
+
+    @property
     def shown_state(self) -> State:
         """The state the table shows: between two rounds (Dominus) the round as it ended, its last card down and
         the hands it was scored by, until the players go on to the next deal; else the state itself."""

@@ -202,13 +202,13 @@ class TableParts:
         rising = cast("RisingFlow", session.flow)  # (the family's flow)
         supplies = [(seat.name, rising.supply(i)) for i, seat in enumerate(session.seats)]
         choosing = session.stage == Stage.PYRAMID
-        home = next((i for i, seat in enumerate(session.seats) if seat.kind == "human"), 0)
         # Zap a Card offered (all unplayed pyramids trade hands): the player's tray and each other one ringed
         trades = [o.move.seat for o in session.options() if isinstance(o.move, TradePyramids)] \
             if session.stage == Stage.PLAYER else []
         self.trays.update(supplies, None if session.stage == Stage.COVER else session.seat,
                           session.choice.pyramid if choosing else None, self.tray_hover if choosing else None,
-                          home, titled=False,  # the seats' labels stand at their trays (view/seat_labels.py)
+                          session.near_seat if session.humans else session.seat,  # (watched: the mover's by the cards)
+                          titled=False,  # the seats' labels stand at their trays (view/seat_labels.py)
                           stuck=frozenset(rising.stuck()),  # greyed: no quarter can take them now
                           trading=tuple(sorted({session.seat, *trades})) if trades else ())
 
