@@ -129,3 +129,27 @@ def test_the_wheel_over_the_log_scrolls_it_back_and_a_new_move_brings_the_newest
     monkeypatch.setattr(table.picker, "mouse", lambda: (0.0, 0.0))  # elsewhere the wheel zooms as ever
     app.base.messenger.send("wheel_up")
     assert table.camera.moved_by_player
+
+
+def test_the_wheel_reaches_the_log_as_the_panel_s_own_events_as_in_a_real_window(app):
+    """A real window (Xvfb, X wheel buttons): six notches over the unfolded log scrolled nothing, and zoomed nothing.
+    The panel folds on a click, so it is an active DirectGui region, and an active region suppresses the mouse's
+    buttons under the pointer, the wheel's among them: Panda3D's messenger never hears `wheel_up` there, only the
+    panel's own `press-wheel_up-<id>` (the test above sends `wheel_up`, which a real window does not). The notches
+    are sent as the region sends them, and the camera is left alone."""
+    from panda3d.core import MouseWatcherRegion, PGItem
+
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3)
+    table, hud = app.table, app.table.hud
+    table.toggle_log()
+    app.session.messages[:] = [f"Move {n} was made" for n in range(1, 21)]
+    table.refresh()
+    panel = hud.log_panel
+    assert panel.guiItem.getActive() and panel.guiItem.getSuppressFlags() & MouseWatcherRegion.SFMouseButton
+    up, down = (PGItem.getPressPrefix() + name + "-" + panel.guiId for name in ("wheel_up", "wheel_down"))
+    for _ in range(3):
+        app.base.messenger.send(up)
+    assert hud.log.getText().endswith(tr("log_newer", count=3))
+    app.base.messenger.send(down)
+    assert hud.log.getText().endswith(tr("log_newer", count=2))
+    assert not table.camera.moved_by_player and not hud.log_panel.isHidden()

@@ -81,11 +81,12 @@ class Hud:
         # choice): folded, the table's far rows come up to the window's top, and the cards larger (the notice still
         # says the newest move, the hand-off cover the moves since the player's last turn).
         self.log_open = False
-        self.log_scroll = LogScroll()  # (the wheel over the panel: table_camera.zoom)
+        self.log_scroll = LogScroll()  # (the wheel over the panel: its own events, log_scroll.py)
         self.log_tab = screen.button(tr("hud_log_tab"), screen.toggle_log, LOG_TAB, LOG_TAB_TEXT, parent=self.top_right)
         self._place_log_tab()
         self.log_panel["state"] = DGG.NORMAL
         self.log_panel.bind(DGG.B1PRESS, lambda _event: screen.toggle_log())
+        self.log_scroll.bind(self.log_panel, lambda: len(screen.session.messages), screen.refresh)
         self.goal = screen.text("", (GOAL_WORDS[1], 0.3), GOAL_TEXT, TextNode.ARight, parent=self.bottom_right)
         self.goal_card = screen.button(tr("hud_goal_button"), None, (-0.2, 0.13), 0.05, parent=self.bottom_right)
         self.hand = Hand(root, scene)
