@@ -105,17 +105,26 @@ class SettingsScreen(Screen):
             button["frameColor"] = CHOSEN["frameColor"]
         return button
 
+    def again(self, chosen: Callable[[SettingsScreen], DirectButton]) -> SettingsScreen:
+        """The screen drawn again with a setting changed (the value in force marked); chosen by the keyboard, the
+        focus stays on the button just pressed (`chosen` finds it on the new screen), not back on the first."""
+        keyed = self.focus is not None and self.focus.widget is not None
+        shown = self.app.show_settings()
+        if keyed and shown.focus is not None:
+            shown.focus.focus(chosen(shown))
+        return shown
+
     def set_language(self, code: str) -> None:
         """Speak another language from now on: the screen is drawn again in it."""
         self.app.settings["language"] = code
         set_language(code)
         self.app.store_settings()
-        self.app.show_settings().note.setText(tr("settings_saved"))
+        self.again(lambda shown: shown.language_buttons[code]).note.setText(tr("settings_saved"))
 
     def set_window(self, size: tuple[int, ...]) -> None:
         self.app.settings["window"] = list(size)
         self.app.store_settings()
-        shown = self.app.show_settings()  # drawn again, the new size marked
+        shown = self.again(lambda again: again.window_buttons[tuple(size)])  # drawn again, the new size marked
         from panda3d.core import WindowProperties
 
         win = self.base.win
@@ -136,23 +145,23 @@ class SettingsScreen(Screen):
         self.app.settings["quality"] = choice
         self.app.store_settings()
         self.app.set_quality(choice)
-        self.app.show_settings().note.setText(tr("settings_saved"))
+        self.again(lambda shown: shown.quality_buttons[choice]).note.setText(tr("settings_saved"))
 
     def set_smooth(self, choice: str) -> None:
         """Smoother edges (multisampling) on, off or as the quality says: the window has it from its next start."""
         self.app.settings["smooth_edges"] = choice
         self.app.store_settings()
-        self.app.show_settings().note.setText(tr("settings_restart"))
+        self.again(lambda shown: shown.smooth_buttons[choice]).note.setText(tr("settings_restart"))
 
     def set_interface_scale(self, percent: int) -> None:
         """Every 2D part at this size (100%, 125%, 150%) from now on: this screen drawn again at it, and the game
         under it (if any) when it comes back (screens/layout.py: as large as fits the window)."""
         self.app.settings["interface_scale"] = percent
         self.app.store_settings()
-        self.app.show_settings().note.setText(tr("settings_saved"))
+        self.again(lambda shown: shown.scale_buttons[percent]).note.setText(tr("settings_saved"))
 
     def set_volume(self, volume: int) -> None:
         """The table's sounds at this volume (0: none), from now on."""
         self.app.settings["volume"] = volume
         self.app.store_settings()
-        self.app.show_settings().note.setText(tr("settings_saved"))
+        self.again(lambda shown: shown.volume_buttons[volume]).note.setText(tr("settings_saved"))
