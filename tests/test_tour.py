@@ -356,3 +356,21 @@ def test_the_spots_step_says_no_ghost_glows_while_an_action_card_waits(app, lang
         assert table.scene.ghosts  # (the card drawn is chosen: its ghosts glow)
     finally:
         set_language("en")
+
+
+@TOUR
+def test_g_held_peeks_at_the_goal_while_the_tour_shows(app):
+    """A fresh playtest: the tour's goal step says "hold G", but G did nothing while its callout showed (the tour
+    rests the table's keys); the Goal button worked. G held peeks now, let go it stops, and the tour stays."""
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3)
+    table = app.table
+    table.reveal()
+    app.base.messenger.send("enter")  # the goal's step
+    assert table.tour.shown and table.tour.keys[table.tour.step] == "tour_goal"
+    card = table.hud.goal_card
+    app.base.messenger.send("g")
+    goal = app.session.observation()["goal"]
+    assert app.session.peeking and table.hud.goal.getText() == f"Your goal: {goal.capitalize()}"
+    assert card["frameTexture"] is not None and table.tour.shown
+    app.base.messenger.send("g-up")
+    assert not app.session.peeking and card["text"] == "Goal" and table.tour.shown

@@ -132,6 +132,7 @@ class TableScreen(TableCamera, Screen):
             bind("focus_previous", self.keys.step, (-1,))
             bind("confirm", self.keys.enter, (self.tour.advance,))
             bind("cancel", self.tour.finish)
+            bind("peek", self.peek, (True,), release=self.peek, release_args=(False,))  # (its goal step: "hold G")
             return
         if self.join.shown:  # the Join form's name field takes the typing: no table key may fire under it
             bind("confirm", self.join.confirm)
