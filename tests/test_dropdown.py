@@ -1,6 +1,7 @@
 """The new-game screen's game drop-down in the look of the other menus (issue 27, polish: it was Panda3D's default
 grey popup): the font, colours and sizes of the buttons, its list under the button on a dark panel, read from the
-scene graph and from the picture; it still answers to Tab and Enter (screens/focus.py) and to the mouse."""
+scene graph and from the picture; it still answers to Tab and Enter (screens/focus.py: Enter opens its list, the arrows
+or Tab light an entry, Enter takes it, Esc closes it unchanged) and to the mouse."""
 
 import numpy as np
 import pytest
@@ -71,7 +72,8 @@ def test_the_drop_down_answers_to_the_mouse_and_to_tab_and_enter(app):
     form = app.show_new_game()
     menu = form.ruleset_menu
     menu.showPopupMenu()
-    menu.component("item1")["command"]()  # a click on the second entry
+    menu.component("item1")["command"]()  # a click on the second entry (its release closes the list)
+    menu.hidePopupMenu()
     assert form.ruleset == form.rulesets[1] and menu.get() == form.game_names[1]
     focus = form.focus
     for _ in range(40):
@@ -79,5 +81,22 @@ def test_the_drop_down_answers_to_the_mouse_and_to_tab_and_enter(app):
         if focus.widget is menu:
             break
     assert focus.widget is menu and not focus.marker.root.isHidden()
-    app.base.messenger.send("enter")  # the next game
-    assert form.ruleset == form.rulesets[2] and menu.get() == form.game_names[2]
+    # Enter opens the list (a playtester's Enter changed the game instead), the game in force lit; nothing changes yet
+    app.base.messenger.send("enter")
+    assert menu.is_open() and menu.highlightedIndex == 1 and form.ruleset == form.rulesets[1]
+    app.base.messenger.send("arrow_down")  # the arrows (or Tab) light the next entry
+    assert menu.highlightedIndex == 2 and form.ruleset == form.rulesets[1]
+    lit = menu.component("item2")
+    assert lit["frameColor"] == menu["highlightColor"]
+    assert menu.component("item1")["frameColor"] != menu["highlightColor"]  # (one entry lit at a time)
+    app.base.messenger.send("enter")  # Enter takes it and closes the list; the focus stays on the menu
+    assert not menu.is_open() and form.ruleset == form.rulesets[2] and menu.get() == form.game_names[2]
+    assert focus.widget is menu
+    # Esc closes an open list unchanged (the form stays); Tab in it goes through its entries, not the form
+    app.base.messenger.send("enter")
+    app.base.messenger.send("tab")
+    app.base.messenger.send("shift-tab")
+    app.base.messenger.send("arrow_up")
+    assert menu.highlightedIndex == 1 and focus.widget is menu
+    app.base.messenger.send("escape")
+    assert not menu.is_open() and form.ruleset == form.rulesets[2] and app.screens.current is form

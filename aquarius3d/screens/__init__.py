@@ -147,6 +147,9 @@ class Screen(DirectObject):  # type: ignore[misc]  # (Panda3D ships no types: it
         self.bind("focus_previous", self.focus.step, (-1,))
         if not any(self.base.messenger.isAccepting(key, self) for key in inputs.keys("confirm")):
             self.bind("confirm", self.focus.press)
+        for name, step in (("list_previous", -1), ("list_next", 1)):  # in an open drop-down list (a form's)
+            if not any(self.base.messenger.isAccepting(key, self) for key in inputs.keys(name)):
+                self.bind(name, self.focus.list_step, (step,))
         self.bind("click", self.focus.drop)
         self.focus.report()
 

@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Any
 from direct.gui.DirectGui import DGG, DirectButton, DirectCheckButton, DirectEntry, DirectFrame, DirectOptionMenu
 from panda3d.core import CardMaker, NodePath, Point3
 
+from .widgets import Dropdown
+
 if TYPE_CHECKING:
     from direct.showbase.ShowBase import ShowBase
 
@@ -142,13 +144,14 @@ def widget_label(widget: NodePath) -> str:
 
 
 def press(widget: NodePath) -> None:
-    """Enter on a widget: a button's command, a box ticked or not, the next choice of a drop-down menu; a name
-    field takes the typing (Enter there is the field's own)."""
+    """Enter on a widget: a button's command, a box ticked or not; a drop-down menu's list opened (its entry in
+    force lit), or, open, the entry lit taken; a name field takes the typing (Enter there is the field's own)."""
     if isinstance(widget, DirectEntry):
         widget["focus"] = 1
+    elif isinstance(widget, Dropdown):
+        widget.pick() if widget.is_open() else widget.open_list()
     elif isinstance(widget, DirectOptionMenu):
-        items = widget["items"]
-        widget.set((widget.selectedIndex + 1) % len(items))
+        widget.showPopupMenu()
     elif isinstance(widget, (DirectButton, DirectCheckButton)):
         widget.commandFunc(None)
 
@@ -191,7 +194,10 @@ class ButtonFocus:
         return ordered_widgets(self.screen, screen_widgets(self.screen))
 
     def step(self, step: int) -> None:
-        """Tab (1) or Shift+Tab (-1): the next (previous) widget, round again at the end."""
+        """Tab (1) or Shift+Tab (-1): the next (previous) widget, round again at the end; in an open drop-down list,
+        its next (previous) entry."""
+        if self.list_step(step):
+            return
         ring = self.ring()
         if not ring:
             self.focus(None)
@@ -214,6 +220,15 @@ class ButtonFocus:
             self._last = (widget_label(widget), (rect[0] + rect[1]) / 2, (rect[2] + rect[3]) / 2)
             self.marker.show(rect)
         self.report()
+
+    def list_step(self, step: int) -> bool:
+        """The arrow keys (and Tab) in the open list of the drop-down in focus: the next (1) or previous (-1) entry
+        lit. Whether there was such a list."""
+        widget = self.widget
+        if isinstance(widget, Dropdown) and not widget.isEmpty() and widget.is_open():
+            widget.step_list(step)
+            return True
+        return False
 
     def press(self) -> None:
         """Enter: press the widget in focus; after it (a form drawn again) the focus stays on the widget of the

@@ -53,6 +53,9 @@ KEYS: dict[str, tuple[str, ...]] = {
     "elevation": ("e",),
     "heights": ("k",),  # the height ranking's panel
     "marks": ("m",),  # a marker over each goal element's highest point
+    # an open drop-down list (the New game form's games): the entry above or below lit (Enter takes it)
+    "list_previous": ("arrow_up",),
+    "list_next": ("arrow_down",),
     # a form higher than the window (at a large interface size)
     "scroll_up": ("wheel_up",),
     "scroll_down": ("wheel_down",),

@@ -65,6 +65,35 @@ class Dropdown(DirectOptionMenu):  # type: ignore[misc]  # (Panda3D ships no typ
         super().__init__(parent, **options)
         self.initialiseoptions(Dropdown)  # (DirectGui sets a class's options up only for the class made)
         down_arrow().reparentTo(self.popupMarker)
+        self.plain = [self.component(f"item{i}")["frameColor"] for i in range(len(self["items"]))]  # (unlit)
+
+    # -- by keyboard (screens/focus.py): Enter opens the list, the arrows or Tab light an entry, Enter takes it --
+
+    def is_open(self) -> bool:
+        return not self.popupMenu.isHidden()
+
+    def open_list(self) -> None:
+        """The list shown, the entry in force lit (as the pointer lights one)."""
+        self.showPopupMenu()
+        self.light(self.selectedIndex or 0)
+
+    def light(self, index: int) -> None:
+        """Light this entry, and no other."""
+        for i, colour in enumerate(self.plain):
+            self._unhighlightItem(self.component(f"item{i}"), colour)
+        self._highlightItem(self.component(f"item{index}"), index)
+
+    def step_list(self, step: int) -> None:
+        """The next (1) or previous (-1) entry lit, round again at the end."""
+        at = self.highlightedIndex if self.highlightedIndex is not None else self.selectedIndex or 0
+        self.light((at + step) % len(self["items"]))
+
+    def pick(self) -> None:
+        """The lit entry taken (its command called, as a click does, where it is another one), the list closed."""
+        index = self.highlightedIndex
+        self.hidePopupMenu()
+        if index is not None and index != self.selectedIndex:
+            self.set(index)
 
     def showPopupMenu(self, event: object = None) -> None:
         super().showPopupMenu(event)  # (shown, its scale the button's; the list's frame runs from 0 down, x from 0)
