@@ -6,7 +6,7 @@ import pytest
 
 from aquarius3d.files import user_settings
 from aquarius3d.i18n import tr
-from aquarius3d.screens.tour import STEPS
+from aquarius3d.screens.tour import STEPS, steps
 from aquarius3d.session import Seat
 
 TOUR = pytest.mark.parametrize("app", ["tour"], indirect=True)  # a first run: the settings file says nothing yet
@@ -217,8 +217,8 @@ def test_each_game_s_tour_speaks_of_what_it_has(app, ruleset):
     table.reveal() if app.session.stage == "cover" else None
     tour = table.tour
     assert tour.shown
-    goal = ruleset == "aquarius-rising"
-    assert tour.keys == [key for key in STEPS if goal or key != "tour_goal"]
+    rising = ruleset == "aquarius-rising"  # (a goal, and a tray of pyramids)
+    assert tour.keys == steps(rising, rising)
     said = tour.words.getText()
     assert said == tr("tour_hand_drawn" if ruleset == "elemental-towers" else "tour_hand")
     while tour.shown:
@@ -374,3 +374,37 @@ def test_g_held_peeks_at_the_goal_while_the_tour_shows(app):
     assert card["frameTexture"] is not None and table.tour.shown
     app.base.messenger.send("g-up")
     assert not app.session.peeking and card["text"] == "Goal" and table.tour.shown
+
+
+@TOUR
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_rising_s_tour_speaks_of_the_tray_after_the_spots(app, language):
+    """A fresh playtest: Aquarius Rising's tour never spoke of the tray or the pyramids, half of a turn there. A step
+    after the spots frames the player's own tray and says to pick a pyramid from it after the card, a greyed one
+    having no quarter to go to; in French with U+00A0 before the colon-like marks. Aquarius has no such step."""
+    from aquarius3d.i18n import set_language
+    from aquarius3d.screens.focus import widget_rect
+    from aquarius3d.view.framing import node_boxes
+
+    set_language(language)
+    try:
+        app.start_game("aquarius-rising", {}, [Seat("Ann"), Seat("Bo", "computer")], seed=3)
+        table = app.table
+        tour = table.tour
+        assert tour.keys == ["tour_hand", "tour_goal", "tour_spots", "tour_tray", "tour_log", "tour_rules"]
+        while tour.keys[tour.step] != "tour_tray":
+            app.base.messenger.send("enter")
+        said = tour.words.getText()
+        assert said == tr("tour_tray") and ("tray" in said if language == "en" else "plateau" in said)
+        tray = tour.on_screen(node_boxes(table.scene, [table.parts.trays.seats[app.session.viewer]]))[0]
+        frame = tour.frame
+        assert frame[0] <= tray[0] + 1e-6 and tray[1] <= frame[1] + 1e-6  # the gold frame round the tray
+        assert frame[2] <= tray[2] + 1e-6 and tray[3] <= frame[3] + 1e-6
+        assert not tour.panel.isHidden() and widget_rect(app.base, tour.panel) != frame
+        if language == "fr":
+            assert " :" not in said and " ;" not in said
+    finally:
+        set_language("en")
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3)
+    app.table.reveal()
+    assert app.table.tour.shown and "tour_tray" not in app.table.tour.keys

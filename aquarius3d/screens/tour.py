@@ -38,6 +38,14 @@ Rect = tuple[float, float, float, float]
 STEPS = ("tour_hand", "tour_goal", "tour_spots", "tour_log", "tour_rules")
 
 
+def steps(goal: bool, tray: bool) -> list[str]:
+    """A game's steps: the goal's where the player holds one (not Elemental Towers' solitaire, nor Dominus: it
+    framed an empty place); the tray's after the spots in Aquarius Rising (a playtest: its tour never spoke of the
+    pyramids, which are half of a turn there)."""
+    keys = [key for key in STEPS if key != "tour_goal" or goal]
+    return keys[:keys.index("tour_spots") + 1] + ["tour_tray"] + keys[keys.index("tour_spots") + 1:] if tray else keys
+
+
 class Tour:
     """Kept by the table screen (its widgets are the screen's)."""
 
@@ -70,10 +78,9 @@ class Tour:
             and session.seats[session.viewer].kind == "human" and session.stage not in (Stage.OVER, Stage.ROUND_OVER)
 
     def start(self) -> None:
-        """The steps this game has: the goal's only where the player holds one (not Elemental Towers' solitaire,
-        nor Dominus: it framed an empty place)."""
-        hud = self.screen.hud
-        self.keys = [key for key in STEPS if key != "tour_goal" or not hud.goal_card.isHidden()]
+        """The steps this game has (`steps`)."""
+        screen = self.screen
+        self.keys = steps(not screen.hud.goal_card.isHidden(), screen.session.flow.pyramids)
         self.step = 0
         self._draw()
 
@@ -108,6 +115,17 @@ class Tour:
         if not boxes:
             return None
         return min(b[0] for b in boxes), max(b[1] for b in boxes), min(b[2] for b in boxes), max(b[3] for b in boxes)
+
+    def tray_box(self) -> Rect | None:
+        """Aquarius Rising: the player's own tray as it shows on the screen (aspect2d units), if it does."""
+        from ..view.framing import node_boxes
+
+        screen = self.screen
+        trays, viewer = screen.parts.trays, screen.session.viewer
+        if trays is None or viewer is None or viewer >= len(trays.seats):
+            return None
+        found = self.on_screen(node_boxes(screen.scene, [trays.seats[viewer]]))
+        return found[0] if found else None
 
     def log_box(self) -> tuple[float, float, float, float]:
         """Where the log's panel stands (screens/hud.py), in aspect2d units."""
@@ -204,6 +222,8 @@ class Tour:
             return self.table_box()
         if key == "tour_log":
             return self.log_box()
+        if key == "tour_tray":
+            return self.tray_box()
         return widget_rect(screen.base, screen.menu.panel)
 
     def _props(self, key: str | None) -> None:
