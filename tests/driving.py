@@ -27,7 +27,7 @@ def spot_point(app, move):
     """The screen point of a ghost where it is picked (its storey's height; a pyramid's quarter), if visible."""
     from aquarius3d.core import geometry
 
-    cell, height, quarter = app.table.parts.ghost_spots[move]
+    cell, height, quarter = app.table.parts.ghost_spots[move][:3]
     x, y = geometry.cell_centre(*cell)
     if quarter is not None:
         dx, dy = geometry.quarter_offset(quarter)

@@ -343,7 +343,7 @@ class TableKeys:
         picker, session = screen.picker, screen.session
         kind, key = target
         if kind == "spot":
-            cell, height, part = screen.parts.ghost_spots[key]
+            cell, height, part = screen.parts.ghost_spots[key][:3]
             if isinstance(part, str):
                 x, y = space_centre(cell, session.state.table.faces[cell].code, part)
             else:

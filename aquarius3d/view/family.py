@@ -36,11 +36,14 @@ Cell = tuple[int, int]
 
 class Pick(NamedTuple):
     """Where a ghost is picked: its cell, the height of the plane it is picked on, and the quarter (a pyramid's)
-    or the space (Elemental Towers) it stands on, if any."""
+    or the space (Elemental Towers) it stands on, if any; an Aquarius Rising pyramid's `base` (the card's top) and
+    `size` too: it is picked on its glowing quarter or its body (view/picking.py)."""
 
     cell: tuple[int, int]
     height: float
     part: int | str | None
+    base: float | None = None
+    size: str | None = None
 
 
 class TableParts:
@@ -93,8 +96,9 @@ class TableParts:
             elif spot.quarter is not None:  # a pyramid on a quarter of a card (Aquarius Rising)
                 base = surface_top(state, spot.cell, spot.level)
                 views[move] = PyramidView(spot.cell, spot.level, spot.quarter, spot.pieces[0], base)
-                self.ghost_spots[move] = Pick(spot.cell, base + geometry.PYRAMID_HEIGHT[spot.pieces[0][0]] * 0.3,
-                                              spot.quarter)
+                size = spot.pieces[0][0]
+                self.ghost_spots[move] = Pick(spot.cell, base + geometry.PYRAMID_HEIGHT[size] * 0.3, spot.quarter,
+                                              base, size)
             elif spot.space is not None:  # a piece built or moved onto a space (Elemental Towers)
                 code = state.table.faces[spot.cell].code
                 below = list(spot.below)

@@ -6,7 +6,7 @@ the table's top, or the height of a storey or of a pyramid's glow (Aquarius Risi
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from panda3d.core import Plane, Point3
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 Cell = tuple[int, int]
 ScreenPoint = tuple[float, float]  # -1..1 each way, as Panda3D's mouse runs
+BODY = (0.15, 0.3, 0.5, 0.7)  # the heights a pyramid's body is picked at, shares of its height
 
 
 def cell_of(x: float, y: float) -> tuple[int, int]:
@@ -71,28 +72,51 @@ class Picker:
                  faces: Mapping[Cell, Face]) -> Move | None:
         """The ghost (a move) under a screen point; `spots`: move -> where it is picked (view/family.py's Pick).
 
-        Cards on houses and pyramids are picked at their own height, the highest first.
+        Cards on houses are picked at their storey's height, Elemental Towers' pieces on their space; an Aquarius
+        Rising pyramid on its glowing quarter (the card's face there) or on its body (its footprint, narrowing as
+        it rises, at a few heights: a plane above the card alone took a click on the quarter's near half for the
+        quarter before it, a large pyramid's more so). Of the ghosts met, the nearest to the eye along the ray.
         """
         if screen is None:
             return None
-        by_height: dict[float, list[tuple[Move, Pick]]] = {}
+        eye = self.base.cam.getPos(self.base.render)
+        points: dict[float, tuple[float, float] | None] = {}
+        best: tuple[float, Move] | None = None
         for move, spot in spots.items():
-            by_height.setdefault(spot.height, []).append((move, spot))
-        for height in sorted(by_height, reverse=True):
-            point = self.table_point(screen, height)
-            if point is None:
-                continue
-            cell = cell_of(*point)
-            for move, (spot_cell, _, quarter) in by_height[height]:
-                if spot_cell != cell:
+            for height, inside in self._tests(spot, faces):
+                if height not in points:
+                    points[height] = self.table_point(screen, height)
+                point = points[height]
+                if point is None or not inside(*point):
                     continue
-                if isinstance(quarter, str):  # Elemental Towers: a space, a panel of one or more quarters
-                    code = faces[cell].code
-                    if code[QUARTERS.index(quarter)] == code[quarter_of(*point, cell)]:
-                        return move
-                elif quarter is None or quarter == quarter_of(*point, cell):
-                    return move
-        return None
+                distance = (point[0] - eye.x) ** 2 + (point[1] - eye.y) ** 2 + (height - eye.z) ** 2
+                if best is None or distance < best[0]:
+                    best = (distance, move)
+        return None if best is None else best[1]
+
+    @staticmethod
+    def _tests(spot: Pick, faces: Mapping[Cell, Face]) -> list[tuple[float, Callable[[float, float], bool]]]:
+        """The planes a ghost is picked on, each with the test of a point of it: does it meet the ghost there?"""
+        cell, height, part = spot.cell, spot.height, spot.part
+        if isinstance(part, str):  # Elemental Towers: a space, a panel of one or more quarters
+            code = faces[cell].code
+            return [(height, lambda x, y: cell_of(x, y) == cell
+                     and code[QUARTERS.index(part)] == code[quarter_of(x, y, cell)])]
+        if part is None:  # a card, at its storey's height
+            return [(height, lambda x, y: cell_of(x, y) == cell)]
+        if spot.base is None or spot.size is None:
+            return [(height, lambda x, y: cell_of(x, y) == cell and quarter_of(x, y, cell) == part)]
+        cx, cy = geometry.cell_centre(*cell)
+        dx, dy = geometry.quarter_offset(part)
+        qx, qy = cx + dx, cy + dy
+        tall, half = geometry.PYRAMID_HEIGHT[spot.size], geometry.PYRAMID_BASE[spot.size] / 2
+        tests: list[tuple[float, Callable[[float, float], bool]]] = [
+            (spot.base, lambda x, y: cell_of(x, y) == cell and quarter_of(x, y, cell) == part)]  # its quarter
+
+        def within(reach: float) -> Callable[[float, float], bool]:
+            return lambda x, y: abs(x - qx) <= reach and abs(y - qy) <= reach
+
+        return tests + [(spot.base + tall * rise, within(half * (1 - rise))) for rise in BODY]  # its body, narrowing
 
     def space_at(self, screen: ScreenPoint, faces: Mapping[Cell, Face]) -> tuple[Cell, str] | None:
         """The space (cell and panel) under a screen point, picked a little above the cards (pyramids stand there)."""
