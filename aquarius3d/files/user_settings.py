@@ -20,7 +20,8 @@ class LastGame(TypedDict):
 
     ruleset: str
     options: dict[str, object]  # those changed from the default: yes/no, a number, a choice, or a list of them
-    seats: list[list[str]]  # [name, kind]: "human" or a computer's level
+    seats: list[list[str]]  # [name, kind]: "human" or a computer's level; the game's seats first, then the form's
+    # players it left out (a solitaire game's), shown again for a game that seats them
     targets: list[int | None]  # each seat's own number of panels to connect (None: the table's)
 
 

@@ -55,7 +55,12 @@ def same_kind(value: object, default: object) -> bool:
 
 class NewGameScreen(Screen):
     """The form's values: `ruleset`, `options` (only those changed), `seats` ([name, kind]: kind is "human" or a
-    computer level, `SEAT_KINDS`), `targets`."""
+    computer level, `SEAT_KINDS`), `targets`.
+
+    The players are the table's, whichever game is chosen: switching games keeps them, the first as many as the
+    game seats shown (Elemental Towers: the first alone, as a person), the others kept aside (`kept`) and shown
+    again for a game that seats them; a game that needs more than there are gets computers, as "Add a player"
+    adds. The last game started keeps them all for the next time (the settings' new_game)."""
 
     name = "new"
     pictured = True
@@ -68,6 +73,7 @@ class NewGameScreen(Screen):
         self.rulesets = available()
         self.ruleset = self.rulesets[0]
         self.seats = [["Ann", "human"], ["Bo", "human"]]
+        self.kept: list[list[str]] = []  # the players a game seating fewer leaves out, for the next game chosen
         self.targets: dict[int, int | None] = {}  # seat -> its own number of panels (young players)
         self.options: dict[str, Any] = {}  # option -> value, those changed from the default
         self.seat_entries: list[DirectEntry] = []
@@ -103,15 +109,24 @@ class NewGameScreen(Screen):
         self.note.setText("")
         self.options = {}
         self.draw_options()
-        low, high = self.seat_limits()
         self.read_names()
-        del self.seats[high:]  # a solitaire game keeps one seat; others at least their minimum
+        self.seat_all(self.seats + self.kept)
+        self.draw_seats()
+
+    def seat_all(self, players: list[list[str]]) -> None:
+        """The players at the game chosen: the first as many as it seats shown, the others kept aside; computers
+        added up to as many as it needs; a solitaire game's one player a person."""
+        low, high = self.seat_limits()
+        self.seats, self.kept = players[:high], players[high:]
         while len(self.seats) < low:
-            taken = {seat[0] for seat in self.seats}
-            self.seats.append([next(n for n in NAMES if n not in taken), "human"])
+            self.seats.append([self.free_name(), DEFAULT_LEVEL])
         if high == 1:
             self.seats[0][1] = "human"
-        self.draw_seats()
+
+    def free_name(self) -> str:
+        """The first name no player has, shown or kept aside."""
+        taken = {seat[0] for seat in self.seats + self.kept}
+        return next(n for n in NAMES if n not in taken)
 
     def seat_limits(self) -> tuple[int, int]:
         """How many seats the chosen ruleset takes."""
@@ -132,13 +147,12 @@ class NewGameScreen(Screen):
                    if key in spec and same_kind(value, spec[key].default)}
         if self.options_fit(options):
             self.options = options
-        low, high = self.seat_limits()
         seats = [[name.strip(), kind] for name, kind in last["seats"]]
-        if (low <= len(seats) <= high and all(name and kind in self.seat_kinds for name, kind in seats)
-                and same_name(name for name, _ in seats) is None and (high > 1 or seats[0][1] == "human")):
-            self.seats = seats
+        if all(name and kind in self.seat_kinds for name, kind in seats) and same_name(n for n, _ in seats) is None:
+            self.seat_all(seats)  # (the players the game left out kept aside, as when switching games)
             if "target" in spec:
-                self.targets = {i: own for i, own in enumerate(last["targets"][:len(seats)]) if own in OWN_TARGETS}
+                self.targets = {i: own for i, own in enumerate(last["targets"][:len(self.seats)])
+                                if own in OWN_TARGETS}
         self.draw_options()
         self.draw_seats()
 
@@ -421,8 +435,7 @@ class NewGameScreen(Screen):
     def add_seat(self) -> None:
         """One more seat, a computer with the first free name."""
         self.read_names()
-        taken = {s[0] for s in self.seats}
-        self.seats.append([next(n for n in NAMES if n not in taken), DEFAULT_LEVEL])
+        self.seats.append([self.free_name(), DEFAULT_LEVEL])
         self.draw_seats()
 
     def remove_seat(self, index: int) -> None:
@@ -441,9 +454,11 @@ class NewGameScreen(Screen):
         seats = [Seat(name) if kind == "human" else Seat(name, "computer", kind) for name, kind in self.seats]
         targets = [self.targets.get(i) for i in range(len(seats))]
         has_target = "target" in load_ruleset(self.ruleset).ruleset.options
+        # those kept aside stay for the next time, but for one whose name a player at this game took since
+        self.kept = [seat for seat in self.kept if same_name(name for name, _ in [*self.seats, seat]) is None]
         if self.remembers:  # the form opens with this game next time
             self.app.settings["new_game"] = {"ruleset": self.ruleset, "options": dict(self.options),
-                                             "seats": [list(seat) for seat in self.seats],
+                                             "seats": [list(seat) for seat in self.seats + self.kept],
                                              "targets": targets if has_target else []}
             self.app.store_settings()
         self.app.start_game(self.ruleset, dict(self.options), seats,
