@@ -183,3 +183,62 @@ def test_every_kind_of_move_is_suggested_as_advice_not_as_the_log_says_it(rulese
                 assert not any(word in advice for word in PAST), (kind, text)
     finally:
         set_language("en")
+
+
+def suggested_ghost_point(app, move):
+    """Where a click lands on the suggested ghost (screen units): its cell's middle, or its quarter's."""
+    from aquarius3d.core import geometry
+    from aquarius3d.view.advice import advice_pick
+
+    pick = advice_pick(app.session, move)
+    x, y = geometry.cell_centre(*pick.cell)
+    if pick.part is not None:
+        dx, dy = geometry.quarter_offset(pick.part)
+        x, y = x + dx * 0.8, y + dy * 0.8
+    return app.table.picker.screen_of_point(x, y, pick.height)
+
+
+@pytest.mark.parametrize("way", ["click", "enter"])
+@pytest.mark.parametrize("ruleset", ["aquarius", "dominus", "aquarius-rising"])
+def test_a_click_on_the_suggested_ghost_or_enter_plays_the_suggestion(app, ruleset, way, monkeypatch):
+    """A playtest (Dominus): the suggestion's ghost and raised card look like what a click plays, but a click on the
+    ghost, or Enter, only put it away. Now either plays the suggested move, through the player's own steps (the
+    card chosen, the spot); Esc still puts it away, and opens no menu under it."""
+    monkeypatch.setattr(suggestion, "TIMED", False)
+    seed = 12 if way == "click" and ruleset == "aquarius-rising" else 11  # (Rising's 11: Trade Hands, by Enter)
+    app.start_game(ruleset, {}, seats_for(ruleset), seed=seed)
+    session, table = app.session, app.table
+    session.reveal()
+    table.refresh()
+    found, _ = press_h(app)
+    assert isinstance(found.move, Place) or way == "enter"  # (a card from the hand: a ghost to click)
+    assert table.advice.shown() == found.move
+    app.base.messenger.send("escape")  # Esc: put away, nothing played, no menu
+    assert table.advice.shown() is None and len(session.state.log) == 0 and not table.menu.shown
+    assert table.hud.hint["text"] != found.text
+    found, _ = press_h(app)
+    if way == "click":
+        point = suggested_ghost_point(app, found.move)
+        assert point is not None
+        table.click(point)
+    else:
+        app.base.messenger.send("enter")
+    assert len(session.state.log) == 1 and session.state.log[-1].endswith(": " + str(found.move))
+    assert table.advice.shown() is None
+
+
+def test_a_click_elsewhere_or_after_a_redraw_plays_no_suggestion(app, monkeypatch):
+    """The suggestion plays only from its own ghost, and only while it shows: a click on the hand chooses a card as
+    ever, and once the strip says the hint again Enter does what it always did."""
+    from driving import screen_of_hand
+
+    monkeypatch.setattr(suggestion, "TIMED", False)
+    app.start_game("aquarius", {}, seats_for("aquarius"), seed=11)
+    session, table = app.session, app.table
+    session.reveal()
+    table.refresh()
+    found, _ = press_h(app)
+    table.click(screen_of_hand(app, 0))
+    assert len(session.state.log) == 0 and session.selected == 0 and table.advice.shown() is None
+    app.base.messenger.send("enter")
+    assert len(session.state.log) == 0

@@ -144,10 +144,12 @@ class TableKeys:
         self.set(ring[at % len(ring)])
 
     def enter(self, otherwise: Callable[[], None] | None = None) -> None:
-        """Enter: choose what is in focus; with nothing in focus, `otherwise` (the tour's Next) if given, else close
-        the game menu, lift the cover, go on from a round's end (Next round, Continue), or confirm an action that
-        needs nothing chosen (Shuffle Hands)."""
+        """Enter: H's suggestion played while it shows; else choose what is in focus; with nothing in focus,
+        `otherwise` (the tour's Next) if given, else close the game menu, lift the cover, go on from a round's end
+        (Next round, Continue), or confirm an action that needs nothing chosen (Shuffle Hands)."""
         screen = self.screen
+        if otherwise is None and screen.advice.play():  # H's suggestion showing: it is played (screens/suggest.py)
+            return
         if self.focus is not None and self.focus in self.ring():
             self.choose(self.focus)
         elif otherwise is not None:

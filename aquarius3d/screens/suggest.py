@@ -5,16 +5,23 @@ suggestion takes the hint's place above the hand (wide and free there; the notic
 under the log and the goal card) until the next redraw, that is the player's next click; on the table the
 hand card is lifted and the spot glows (view/advice.py) as long. On the cover or a
 computer's turn the notice says only that a suggestion waits for the player's own turn: nothing secret.
+
+The marks look like what a click or Enter plays, and they do (a playtest: a click on the suggested ghost, or Enter,
+only put it away): `Advice` keeps the move while the strip still says it; a click on its ghost or Enter plays it
+through the session's own steps (the card chosen, turned as suggested, the spot), Esc puts it away.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..engine.moves import Place, PlacePyramid
 from ..i18n import tr
 from ..session.suggestion import Suggestion, suggestion
 
 if TYPE_CHECKING:
+    from ..engine.moves import Move
+    from ..session import Session
     from .table_screen import TableScreen
 
 
@@ -36,3 +43,66 @@ def show(screen: TableScreen, found: Suggestion) -> None:
 
     screen.hud.say(found.text)
     show_advice(screen, found.move)
+    screen.advice.move, screen.advice.words = found.move, screen.hud.prompt.text.getText()
+
+
+class Advice:
+    """The suggestion on show, kept by the table screen: its move, while the strip still says it (the next redraw
+    puts the session's hint back, and the marks away)."""
+
+    def __init__(self, screen: TableScreen) -> None:
+        self.screen = screen
+        self.move: Move | None = None
+        self.words = ""
+
+    def shown(self) -> Move | None:
+        """The suggested move, if its marks show now."""
+        if self.move is not None and self.screen.hud.prompt.text.getText() != self.words:
+            self.move = None
+        return self.move
+
+    def clicked(self, point: tuple[float, float]) -> bool:
+        """A click at a screen point: on the suggested ghost, the move is played (True); else nothing (False)."""
+        from ..view.advice import advice_pick
+
+        screen, move = self.screen, self.shown()
+        pick = None if move is None else advice_pick(screen.session, move)
+        if move is None or pick is None or screen.picker.ghost_at(point, {move: pick}, screen.session.state.table.faces) != move:
+            return False
+        return self.play()
+
+    def play(self) -> bool:
+        """Enter (or a click on its ghost): the suggested move played, if one shows; whether one did."""
+        move = self.shown()
+        if move is None:
+            return False
+        self.move = None
+        play(self.screen.session, move)
+        self.screen.refresh()
+        return True
+
+    def dismiss(self) -> bool:
+        """Esc: the suggestion put away, if one shows (not the game menu opened under it)."""
+        if self.shown() is None:
+            return False
+        self.move = None
+        self.screen.refresh()
+        return True
+
+
+def play(session: Session, move: Move) -> bool:
+    """A suggested move played as the player would: its hand card chosen (or its pyramid of the tray), turned as
+    suggested, then the move among the spots or the options offered; refused in words if it does not fit now."""
+    offered = move in session.spots() or any(option.move == move for option in session.options())
+    if not offered:
+        if isinstance(move, PlacePyramid):
+            session.select_pyramid(move.pyramid)
+        else:
+            code = move.code if isinstance(move, Place) else getattr(move, "action", None)
+            hand = session.observation()["hand"]
+            index = next((i for i, card in enumerate(hand) if code is not None and card.get("code") == code), None)
+            if index is not None and session.selected != index:
+                session.select(index)
+        if isinstance(move, Place) and move.turned != session.turned:
+            session.turn_card()
+    return session.choose(move)

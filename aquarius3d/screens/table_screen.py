@@ -34,7 +34,7 @@ from .house_height import HouseHeight
 from .hud import Hud
 from .join import JoinPanel
 from .keyboard import TableKeys
-from .suggest import suggest
+from .suggest import Advice, suggest
 from .table_camera import Framing, TableCamera
 from .thinking import Thinking
 from .tour import Tour
@@ -90,6 +90,7 @@ class TableScreen(TableCamera, Screen):
         self.tour = Tour(self)
         self.thinking = Thinking(self)  # hard seats and H think in a worker process
         self.feedback = Feedback(self)
+        self.advice = Advice(self)  # H's suggestion on show: a click on its ghost or Enter plays it
         self.keys = TableKeys(self)  # Tab, Shift+Tab and Enter: the table by keyboard alone
         self.tray_tip = TrayTip(self)
         self.heights = HeightPanel(self)  # Aquarius Rising: the height ranking, always on (K)
@@ -357,6 +358,8 @@ class TableScreen(TableCamera, Screen):
         if session.stage == Stage.COVER:
             self.reveal()
             return
+        if self.advice.clicked(screen):  # (on the suggested ghost: the suggestion played)
+            return
         index = self.hud.hand.index_at(screen, self.base.getAspectRatio())
         tray = self.parts.tray_pyramid_at(self.picker.table_point(screen, Trays.TOP))
         move = self.ghost_at(screen)
@@ -408,6 +411,8 @@ class TableScreen(TableCamera, Screen):
             return
         if self.help_shown:
             self.toggle_help()
+            return
+        if self.advice.dismiss():  # (H's suggestion put away, not the game menu opened)
             return
         before = self.session.choice
         if not self.session.cancel():

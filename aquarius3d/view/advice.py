@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from ..screens.table_screen import TableScreen
     from ..session import Session
     from ..session.flows.rising import RisingFlow
+    from .family import Pick
     from .hand import Hand
 
 GLOW = (1.0, 0.93, 0.45, 1.0)  # the outline round the suggested spot (the colour of a pyramid quarter's glow)
@@ -76,6 +77,22 @@ def ghost_pyramid(scene: TableScene, session: Session, move: PlacePyramid) -> No
     node = scene.ghosts[move]
     node.setColorScale(1, 1, 1, SHOWN)
     node.setTag("suggested", "1")
+
+
+def advice_pick(session: Session, move: Move) -> Pick | None:
+    """Where the suggested ghost is picked, as a legal spot's is (view/family.py): a card on its cell (on its
+    storey in Aquarius Rising), a pyramid on its quarter or its body; None for a move with no ghost."""
+    from .family import Pick
+
+    state = session.state
+    if isinstance(move, Place):
+        top = level_top(state, move.cell, move.level) if session.flow.pyramids else geometry.card_top(0)
+        return Pick(move.cell, top, None)
+    if isinstance(move, PlacePyramid):
+        base = surface_top(state, move.cell, move.level)
+        size = move.pyramid[0]
+        return Pick(move.cell, base + geometry.PYRAMID_HEIGHT[size] * 0.3, move.quarter, base, size)
+    return None
 
 
 def outline(node: NodePath, half_w: float, half_l: float, z: float) -> None:
