@@ -98,3 +98,21 @@ def test_a_game_of_computers_watched_frames_the_movers_tray_by_the_cards(app):
         movers.add(app.session.seat)
         play(app, 1)
     assert movers == {0, 1, 2}
+
+
+def test_the_players_tray_stays_framed_through_the_computers_turns(app):
+    """Playtest: each computer's turn swung the view to its tray beyond the piles, Ann's cut off at the window's
+    left edge (48 of 78 views of the computers' turns, seed 3). The tray framed is the one by the cards."""
+    app.start_game("aquarius-rising", {}, [Seat("Ann"), Seat("Bo", "computer"), Seat("Cy", "computer")], seed=3)
+    rng = random.Random(3)
+    seen = 0
+    for _ in range(150):
+        if app.session.stage == "computer":
+            app.table.refresh()
+            for _ in range(2):
+                app.base.taskMgr.step()
+            app.table.camera.finish()
+            assert board_in_view(app, app.table.parts.trays.seats[0])
+            seen += 1
+        step(app, rng)
+    assert seen >= 20

@@ -236,15 +236,16 @@ class TableParts:
         return nodes
 
     def play_furniture(self) -> list[NodePath]:
-        """The furniture a turn needs in view however close the camera comes: Aquarius Rising's tray of the seat
-        to move (its pyramids are picked there), Elemental Towers' scoring row (what each tower will be worth) and
-        its supply (what they are built from: it stood cut off at the window's edge); the rest may stand at the
-        view's edge (T shows it all)."""
+        """The furniture a turn needs in view however close the camera comes: Aquarius Rising's tray by the cards
+        (the player's, its pyramids are picked there: framed through the computers' turns too, the view no longer
+        swinging to each mover's tray beyond the piles), Elemental Towers' scoring row (what each tower will be
+        worth) and its supply (what they are built from: it stood cut off at the window's edge); the rest may stand
+        at the view's edge (T shows it all)."""
         if self.scoring_row is not None:
             return list(self.scoring_row.cards) + (self.trays.seats if self.trays is not None else [])
-        if not self.session.flow.pyramids or self.trays is None or self.trays.active is None:
+        if not self.session.flow.pyramids or self.trays is None or self.trays.home is None:
             return []
-        return self.trays.seats[self.trays.active:self.trays.active + 1]
+        return self.trays.seats[self.trays.home:self.trays.home + 1]
 
     def play_label_boxes(self) -> list[Box]:
         """Room for the labels of the play furniture: Elemental Towers' scoring row's values and heading."""
