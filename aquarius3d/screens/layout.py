@@ -56,6 +56,9 @@ LIFT = 0.05  # the chosen card stands this much higher
 
 STRIP_TEXT = 0.042  # the prompt's text size at 100%
 STRIP_ROWS = 2  # rows the strip is always high enough for (a longer prompt gets smaller text, then more rows)
+STRIP_MOST_ROWS = 3  # rows it may grow to: the take-back button's words wrap, then the text shrinks, to stay so
+STRIP_LEAST_PX = 13.0  # the prompt's text is never smaller than this many pixels (its height), at 1024x600 and up
+SMALLEST_WINDOW = 600  # the least window height the layout is made for (a smaller one keeps its sizes, in units)
 STRIP_PAD = (0.03, 0.022)  # round the prompt's text: each side, above and below
 STRIP_WIDE = 1.0  # the strip is at least this wide, however short its words (at 100%)
 SHRINK = 0.75  # the strip's words get no smaller than this much of their size: the strip takes more rows instead
@@ -155,9 +158,24 @@ def band(scale: float, aspect: float, hand: bool, left_corner: float = JOIN[1], 
     return (corner, right, -1 + MARGIN, 1.0)
 
 
+def band_over_goal(scale: float, aspect: float, left_corner: float = JOIN[1], corner_top: float = 0.0) -> Rect:
+    """The band a long prompt takes where the band over the hand is too narrow for it: standing on the goal's
+    corner (its words and card under it), right to the window's edge; right of the bottom left corner's part where
+    that stands higher (`corner_top`: Rising's heights panel)."""
+    bottom = max(hand_top(scale) + MARGIN * scale, -1 + (GOAL[3] + MARGIN) * scale)
+    corner = -aspect + MARGIN + (left_corner * scale + MARGIN if left_corner else 0.0)
+    return (corner if -1 + (corner_top + MARGIN) * scale > bottom else -aspect + MARGIN, aspect - MARGIN, bottom, 1.0)
+
+
 def strip_height(scale: float) -> float:
     """The strip's height: STRIP_ROWS rows of its text and its padding."""
     return (STRIP_ROWS * LINE * STRIP_TEXT + 2 * STRIP_PAD[1]) * scale
+
+
+def least_strip_text(window_height: int) -> float:
+    """The smallest the prompt's text may be (aspect2d units) in a window this high: STRIP_LEAST_PX pixels, for a
+    window as high as SMALLEST_WINDOW or higher."""
+    return STRIP_LEAST_PX * 2 / max(window_height, SMALLEST_WINDOW)
 
 
 def window_pixels(base: ShowBase) -> tuple[int, int]:

@@ -3,7 +3,10 @@
 (Ann's to Bo, Bo's to Cy, Cy's to Ann)").
 
 Both are placed by screens/layout.py: over the hand, left of the goal, under the log; the strip's text and the
-dialog's buttons shrink their words to fit their boxes, never run out of them. The options are the session's
+dialog's buttons shrink their words to fit their boxes, never run out of them. The strip takes three rows at most, its
+words never under 13 pixels high: where it is short of room the take-back button's words wrap, then the text shrinks,
+and where even so the band over the hand is too narrow (Rising's heights panel and the goal at 1024x600 and 150%)
+it stands higher, over the goal's corner, and takes the width up to the window's right edge. The options are the session's
 (`Session.options()`, each a move and its words); a click hands the move back to the session (`choose`).
 """
 
@@ -33,7 +36,6 @@ Arrangement = tuple[float, list[TextNode], int, float, float, list[float]]
 STRIP = (0.05, 0.06, 0.08, 0.8)  # the strip's colour: a dark band the words read on over any table
 DIALOG = (0.1, 0.12, 0.16, 0.94)
 EDGE = (0.85, 0.72, 0.35, 1)  # the dialog's rim: gold, as an action card's band
-TAKE_BACK_TEXT = 0.042  # the take-back button's words at 100%
 
 
 def measure(words: str, wrap: float | None) -> TextNode:
@@ -105,13 +107,25 @@ class Prompt:
 
     def layout(self) -> None:
         """Place the strip and the dialog side by side over the hand, centred as one where the band lets them, and
-        fit their words in them."""
+        fit their words in them; where the band between the bottom corners' parts is too narrow for the prompt in
+        STRIP_MOST_ROWS rows (Rising's heights panel and the goal at 1024x600, 125% and 150%), in the band over
+        the goal's corner, as wide as the window lets it (layout.band_over_goal)."""
         aspect, scale = self.screen.base.getAspectRatio(), self.scale
-        left, right, bottom, _ = layout.band(scale, aspect, self.hand, self.corner, self.right, self.corner_top)
         on_cover = self.take_back is not None and self.take_back.getParent() != self.strip
         if on_cover and self.take_back is not None:
             self.take_back.setScale(0.055 * self.cover_scale)
             self.take_back.setPos(0, 0, -0.42 * self.cover_scale)
+        bands = [layout.band(scale, aspect, self.hand, self.corner, self.right, self.corner_top)]
+        if self.hand and self.right == -layout.GOAL[0]:
+            bands.append(layout.band_over_goal(scale, aspect, self.corner, self.corner_top))
+        for i, band in enumerate(bands):
+            if self._arrange(band, on_cover) or i == len(bands) - 1:
+                break
+
+    def _arrange(self, band: Rect, on_cover: bool) -> bool:
+        """The strip and the dialog placed in this band; whether the prompt's words took STRIP_MOST_ROWS rows at
+        most (no words: True)."""
+        left, right, bottom, _ = band
         buttons = [b for b in self.widgets if b is not self.take_back]
         dialog = self._measure_dialog(buttons, (right - left) / 2, bottom) if buttons else None
         wide = dialog[0] + layout.MARGIN if dialog is not None else 0.0
@@ -124,46 +138,88 @@ class Prompt:
         self.strip.show() if shown else self.strip.hide()
         self.dialog_rect = self._stack(buttons, dialog, x + whole - dialog[0], bottom) if dialog is not None else None
         self.dialog.show() if dialog is not None else self.dialog.hide()
+        return not shown or self.text.textNode.getNumRows() <= layout.STRIP_MOST_ROWS
 
-    def _take_back_width(self, button: DirectButton | None) -> float:
-        """The room the take-back button takes at the strip's end, its words as big as the prompt's."""
+    def _take_back_width(self, button: DirectButton | None, size: float, rows: int = 1) -> float:
+        """The room the take-back button takes at the strip's end, its words at `size` (the prompt's), on one row or
+        wrapped on up to `rows` rows where the strip is short of room (a narrow band: 1024x600 at 150%)."""
         if button is None:
             return 0.0
-        button.setScale(TAKE_BACK_TEXT * self.scale)
+        words = str(button["text"])
+        wrap = None
+        if rows > 1:  # each row about as long: the button as narrow as those rows (never narrower than a word)
+            longest = max(float(measure(word, None).getWidth()) for word in words.split() or [words])
+            wrap = max(longest, float(measure(words, None).getWidth()) / rows) + layout.WRAP_SLACK
+            while measure(words, wrap).getNumRows() > rows:
+                wrap += 0.25
+        if button["text_wordwrap"] != wrap:
+            button["text_wordwrap"] = wrap
+            button.resetFrameSize()
+        button.setScale(size)
         x0, x1, _, _ = button.guiItem.getFrame()
-        return float(x1 - x0) * TAKE_BACK_TEXT * self.scale + layout.STRIP_PAD[0] * self.scale
+        return float(x1 - x0) * size + layout.STRIP_PAD[0] * self.scale
+
+    def text_size(self) -> float:
+        """The prompt's text size as wanted (the interface scale's), never under STRIP_LEAST_PX pixels."""
+        least = layout.least_strip_text(layout.window_pixels(self.screen.base)[1])
+        return max(layout.STRIP_TEXT * self.scale, least)
 
     def _measure_strip(self, most: float, button: DirectButton | None) -> float:
         """How wide the strip is: its words on one row and its button, at least STRIP_WIDE, at most `most`."""
-        scale = self.scale
-        words = (float(measure(self.text.getText(), None).getWidth()) + layout.WRAP_SLACK) * layout.STRIP_TEXT * scale
-        wanted = words + 2 * layout.STRIP_PAD[0] * scale + self._take_back_width(button)
+        scale, size = self.scale, self.text_size()
+        words = (float(measure(self.text.getText(), None).getWidth()) + layout.WRAP_SLACK) * size
+        wanted = words + 2 * layout.STRIP_PAD[0] * scale + self._take_back_width(button, size)
         return min(most, max(wanted, layout.STRIP_WIDE * scale))
+
+    def _wrap_strip(self, left: float, right: float, button: DirectButton | None) -> tuple[float, int]:
+        """The prompt's words wrapped in the strip beside its button: the largest size at which they take
+        STRIP_ROWS rows, shrinking no further than SHRINK; else STRIP_MOST_ROWS rows, then so with the button's
+        words wrapped on two rows, then three; then the text smaller, to STRIP_LEAST_PX pixels; failing all, more
+        rows at the least size. The size and the button's rows."""
+        wanted = self.text_size()
+        least = layout.least_strip_text(layout.window_pixels(self.screen.base)[1])
+        sizes = [size for size in layout.text_scales(wanted) if size >= least - 1e-9]
+        sizes += [least] if sizes[-1] > least + 1e-9 else []  # (down to the least itself)
+        big = [size for size in sizes if size >= layout.SHRINK * wanted - 1e-9]
+        small = [size for size in sizes if size not in big]
+        most = layout.STRIP_MOST_ROWS
+        tries = [(1, layout.STRIP_ROWS, big), (1, most, big)]
+        tries += [(2, most, big), (3, most, big), (2, most, small), (3, most, small)] if button is not None else \
+            [(1, most, small)]
+        node = self.text.textNode
+        pad_x = layout.STRIP_PAD[0] * self.scale
+        for button_rows, rows, candidates in tries:
+            for size in candidates:
+                width = right - left - 2 * pad_x - self._take_back_width(button, size, button_rows)
+                node.setWordwrap(max(width / size - layout.WRAP_SLACK, 1.0))
+                if node.getNumRows() <= rows:
+                    return size, button_rows
+        size = sizes[-1]  # (no such prompt is written: tests/test_prompt_rows.py)
+        button_rows = 3 if button is not None else 1
+        node.setWordwrap(max((right - left - 2 * pad_x - self._take_back_width(button, size, button_rows)) / size
+                             - layout.WRAP_SLACK, 1.0))
+        return size, button_rows
 
     def _place_strip(self, left: float, right: float, bottom: float, button: DirectButton | None) -> Rect:
         scale = self.scale
         pad_x, pad_z = layout.STRIP_PAD[0] * scale, layout.STRIP_PAD[1] * scale
-        height = layout.strip_height(scale)
-        text_right = right - pad_x - self._take_back_width(button)
-        width = text_right - (left + pad_x)
+        size, button_rows = self._wrap_strip(left, right, button)
         node = self.text.textNode
-        rows_room = height - 2 * pad_z
-        wanted = layout.STRIP_TEXT * scale
-        for size in [size for size in layout.text_scales(wanted) if size >= layout.SHRINK * wanted]:
-            node.setWordwrap(width / size - layout.WRAP_SLACK)
-            if node.getHeight() * size <= rows_room + 1e-9:
-                break
-        else:  # no smaller: more rows, and the strip grows upwards for them
-            height = node.getHeight() * size + 2 * pad_z
+        text_right = right - pad_x - self._take_back_width(button, size, button_rows)
         self.text.setScale(size)
+        block = node.getHeight() * size  # (its first row's capitals to its last row's descenders)
+        high = 0.0
+        if button is not None:
+            _, _, z0, z1 = button.guiItem.getFrame()
+            high = float(z1 - z0) * size
+        # STRIP_ROWS rows high at least; more for more rows (it grows upwards), or for the button's wrapped words
+        height = max(layout.strip_height(scale), block + 2 * pad_z, high + 2 * pad_z)
         top = bottom + height
-        # the rows' block in the middle of the strip (its first row's capitals to its last row's descenders)
-        block = node.getHeight() * size
+        # the rows' block in the middle of the strip
         self.text.setPos((left + pad_x + text_right) / 2, bottom + (height + block) / 2 - node.getTop() * size)
         if button is not None:  # the take-back button at the strip's right end, level with the strip's middle
             x0, x1, z0, z1 = button.guiItem.getFrame()
-            button.setPos(right - pad_x - x1 * TAKE_BACK_TEXT * scale, 0,
-                          bottom + height / 2 - (z0 + z1) / 2 * TAKE_BACK_TEXT * scale)
+            button.setPos(right - pad_x - x1 * size, 0, bottom + height / 2 - (z0 + z1) / 2 * size)
         self.strip["frameSize"] = (left, right, bottom, top)
         return (left, right, bottom, top)
 
