@@ -373,3 +373,51 @@ def ray(table, point):
     root = table.scene.root
     near, far = root.getRelativePoint(table.base.cam, near), root.getRelativePoint(table.base.cam, far)
     return (near.x, near.y, near.z), (far.x, far.y, far.z)
+
+
+def test_the_label_goes_when_the_camera_moves_or_a_move_is_played_and_comes_back_for_the_house_under_the_pointer(app):
+    """A playtest: the hovered house's label ("An empty card, no pyramid yet...", a height) stayed over the board
+    after the camera moved or a move was played, the pointer left where it clicked. Now it goes at once, and stays
+    away until the pointer moves again: then, rested DWELL seconds, it speaks of the house under the pointer as the
+    table stands now, if any."""
+    app.start_game("aquarius-rising", {}, [Seat(n, "computer") for n in ("Ann", "Bo", "Cy")], seed=5)
+    play(app, 12)
+    table, session = app.table, app.session
+    table.camera.place(table.framed("top"))
+    hover = table.house_height
+    cell, point = next(iter(house_points(app).items()))
+    hover.follow(point, now=100.0)
+    hover.follow(point, now=100.0 + DWELL)
+    assert hover.house == cell and not hover.label.isHidden()
+    # the camera moves a little under the still pointer (the same house still under it): the label goes at once
+    orbit = table.camera.orbit
+    table.camera.place(replace(orbit, distance=orbit.distance * 1.03))
+    hover.follow(point, now=110.0)
+    assert hover.house is None and hover.label.isHidden()
+    hover.follow(point, now=110.0 + 5 * DWELL)
+    assert hover.house is None and hover.label.isHidden()  # (the pointer has not moved since)
+    point = (point[0] + 0.002, point[1])
+    hover.follow(point, now=111.0)
+    hover.follow(point, now=111.0 + DWELL)  # moved, rested: the house under the pointer now says its height
+    under = hover.house_at(point)
+    assert hover.house == under and (under is None) == hover.label.isHidden()
+    # a move is played (the next seat's): the label goes, then speaks of the table as it stands
+    assert hover.house is not None
+    moves = len(session.state.log)
+    while len(session.state.log) == moves:
+        session.computer_move()
+    table.refresh()
+    table.camera.place(replace(orbit, distance=orbit.distance * 1.03))  # (the framing kept still)
+    hover.follow(point, now=120.0)
+    assert hover.house is None and hover.label.isHidden()
+    hover.follow(point, now=120.0 + DWELL)
+    assert hover.house is None
+    point = (point[0] - 0.002, point[1])
+    hover.follow(point, now=121.0)
+    hover.follow(point, now=121.0 + DWELL)
+    under = hover.house_at(point)
+    assert hover.house == under
+    if under is not None:
+        height = hover.tops[under][0]
+        text = hover.label.node().getText()
+        assert text == tr("house_flat") if height <= geometry.card_top(0) + 1e-6 else height_text(height) in text

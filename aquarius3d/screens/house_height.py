@@ -61,6 +61,7 @@ class HouseHeight:
         self._under: Cell | None = None  # the house under the pointer, since when
         self._since = 0.0
         self._pointer: tuple[object, ...] | None = None
+        self._held: ScreenPoint | None = None  # where the pointer was when the table moved under it, till it moves
         self.leader = overlay.root.attachNewNode("house-height-leader")  # from the label to its house, when far
         self._leader: tuple[object, ...] | None = None
 
@@ -96,8 +97,8 @@ class HouseHeight:
     def follow(self, point: ScreenPoint | None, now: float | None = None) -> None:
         """Each frame: the house under the pointer, once the pointer has rested on it DWELL seconds, or the keyboard's
         lit spot while it leads, gets the label; it goes as soon as the pointer leaves its house, goes onto a panel
-        of the HUD, or the game ends. (A pointer sweeping across the table places no label: each one placed places
-        the others again.)"""
+        of the HUD, the camera moves, a move is played (then it waits for the pointer to move again), or the game
+        ends. (A pointer sweeping across the table places no label: each one placed places the others again.)"""
         if not self.rising:
             return
         now = time.monotonic() if now is None else now
@@ -106,18 +107,26 @@ class HouseHeight:
         over = screen.session.stage == Stage.OVER
         wanted = (point, keys, screen.hover_cell, screen.camera.orbit, len(screen.session.state.log), over)
         if wanted != self._pointer:
+            # the camera moved, or a move was played (taken back): the label goes at once, and comes back only once
+            # the pointer moves again, for the house under it then (a playtest: labels stayed over the board, the
+            # table moved under a pointer left where it clicked; the label answers the pointer, not the table)
+            moved = self._pointer is not None and wanted[3:] != self._pointer[3:] and point == self._pointer[0]
+            self._held = point if moved else None if point != self._held else self._held
             self._pointer = wanted
             on_hud = point is not None and any(left <= point[0] <= right and bottom <= point[1] <= top
                                                for left, right, bottom, top in screen.obstacles())
             under = None if over else screen.hover_cell if keys else (
                 self.house_at(point) if point is not None and not on_hud else None)
-            if under != self._under:
+            if under != self._under or moved:
                 self._under, self._since = under, now
+            if moved and self.house is not None:
+                self.house = None
+                self._say()
         if self._under != self.house:
             if self.house is not None:  # left its house: the label goes at once
                 self.house = None
                 self._say()
-            if self._under is not None and (keys or now - self._since >= DWELL):
+            if self._under is not None and (keys or self._held is None and now - self._since >= DWELL):
                 self.house = self._under
                 self._say()
         self._lead()
