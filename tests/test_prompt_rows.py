@@ -5,9 +5,11 @@ strip a narrow band). Where the band is short of room the take-back button's wor
 the text shrinks, down to 13 pixels; the strip stays clear of the hand, the heights panel, the goal and the rest
 (tests/test_prompt.py's check)."""
 
+import random
+
 import pytest
 from test_layout import with_window
-from test_prompt import bounds, others, pixels, touching
+from test_prompt import bounds, check_prompt, give, others, pixels, to_choose, touching
 
 from aquarius3d.games.aquarius.narration import card_words
 from aquarius3d.i18n import action_name, element_name, pyramid_name, set_language, tr
@@ -76,6 +78,36 @@ def test_the_longest_prompts_take_three_rows_at_most_of_readable_words(app, monk
                     assert inside(box, (0, width, 0, height), 0.5), what
                     for name, rect in others(app).items():
                         assert not touching(box, pixels(rect, width, height, aspect)), (name, what)
+    finally:
+        set_language("en")
+        app.base.adjustWindowAspectRatio(original)
+
+
+@pytest.mark.parametrize("percent", SCALES)
+@pytest.mark.parametrize("width,height", SIZES)
+def test_beside_a_dialog_too(app, monkeypatch, width, height, percent):
+    """An action's choices in the dialog beside the strip leave it less of the band: Rotate Goals' two buttons,
+    Trade Goals' four, in English and French, the take-back button in the strip too."""
+    original = with_window(app, monkeypatch, width, height)
+    app.settings["interface_scale"] = percent
+    try:
+        for language in ("en", "fr"):
+            set_language(language)
+            app.start_game("aquarius", {}, [Seat(name) for name in ("Ann", NAME, "Cy", "Dominique")], seed=11)
+            rng = random.Random(percent)
+            for code in ("rotate_goals", "trade_goals"):
+                to_choose(app, rng, 3)
+                give(app, code)
+                hud = app.table.hud
+                assert app.session.options() and hud.prompt.dialog_rect is not None
+                hud.prompt.draw(app.session.options(), tr("hud_take_back_of", name=NAME), lambda *_: None,
+                                app.session.choose, lambda *_: None, None)
+                hud.prompt.say(app.session.hint())
+                what = (language, code, hud.hint.getText())
+                assert hud.hint.textNode.getNumRows() <= layout.STRIP_MOST_ROWS, what
+                assert hud.hint.getScale()[0] * height / 2 >= layout.STRIP_LEAST_PX - 1e-6, what
+                check_prompt(app, width, height)
+                app.table.key_escape()
     finally:
         set_language("en")
         app.base.adjustWindowAspectRatio(original)
