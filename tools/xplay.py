@@ -355,6 +355,31 @@ def keyboard_choice(window: Window, rng: random.Random, status: Status, autosave
         window.wait(lambda s: saved_moves(window) == after["moves"], "the move in the autosave")
 
 
+def wheel_the_log(window: Window) -> None:
+    """The wheel over the unfolded log (X buttons 4 and 5, as a mouse's notches come): a notch back a move, another,
+    a notch forth; the log folded again if it was. Over the panel the notches reach the panel alone (a playtest:
+    they scrolled nothing, the panel's DirectGui region swallowing them), so the camera stays."""
+    status = window.status()
+    folded = not status["log"]["open"]
+    if folded:
+        window.key("j")
+        status = window.wait(lambda s: s["log"]["open"], "J to unfold the log")
+    status = window.settled("the log unfolded")
+    left, top, right, bottom = status["log"]["rect"]
+    at = [(left + right) // 2, (top + bottom) // 2]
+    window.xdotool("mousemove", "--window", window.window, str(at[0]), str(at[1]))
+    window.wait(lambda s: s.get("pointer") is not None and abs(s["pointer"][0] - at[0]) <= 2
+                and abs(s["pointer"][1] - at[1]) <= 2, f"the pointer over the log at {at}")
+    for button, back in (("4", 1), ("4", 2), ("5", 1)):
+        window.xdotool("click", button)
+        window.wait(lambda s, b=back: s["log"]["back"] == b and not s.get("busy"),
+                    f"a notch of the wheel (button {button}) to scroll the log to {back} move(s) back")
+    window.shot("log-wheeled")
+    if folded:
+        window.key("j")
+        window.wait(lambda s: not s["log"]["open"], "J to fold the log again")
+
+
 def keyboard_game(display: Display, out: Path | None, seed: int, most: float = 900.0) -> dict[str, Any]:
     """A whole hot-seat Aquarius game of two people, by keyboard alone."""
     name = f"keyboard-{display.size[0]}x{display.size[1]}"
@@ -362,9 +387,14 @@ def keyboard_game(display: Display, out: Path | None, seed: int, most: float = 9
     rng = random.Random(seed)
     started = time.monotonic()
     keys = 0
+    wheeled = False
     try:
         status = lift_cover(window, "Return")  # Enter lifts the cover as Space does
         while status.get("stage") != "over":
+            if not wheeled and status.get("moves", 0) >= 3 and status.get("stage") == "choose":
+                wheel_the_log(window)  # (once, a few moves in: a log to scroll)
+                wheeled = True
+                status = window.status()
             if time.monotonic() - started > most:
                 raise Failed(f"the game took over {most:g} s")
             if status.get("stage") == "cover":
@@ -384,7 +414,7 @@ def keyboard_game(display: Display, out: Path | None, seed: int, most: float = 9
         end = window.wait(lambda s: s.get("focus") is not None, "Tab to an end button")
         window.wait_framed(end)
         window.shot("end-button-in-focus")
-        return {"moves": status["moves"], "saved": saved_moves(window), "choices": keys,
+        return {"moves": status["moves"], "saved": saved_moves(window), "choices": keys, "log_wheeled": wheeled,
                 "seconds": round(time.monotonic() - started, 1), "shots": window.shots}
     finally:
         window.close()

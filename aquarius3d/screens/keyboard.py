@@ -383,7 +383,8 @@ class TableKeys:
         pointer = screen.picker.mouse()
         said = (len(session.state.log), session.choice, screen.hud.cover.isHidden(), screen.hud.cover_held,
                 self.modal(), self.focus, screen.camera.orbit, base.getAspectRatio(), session.notice, screen.busy(),
-                pointer, len(screen.hud.hand.nodes), screen.hover_move, session.hint())
+                pointer, len(screen.hud.hand.nodes), screen.hover_move, session.hint(), screen.hud.log_open,
+                screen.hud.log_scroll.back)
         if said == self._said:
             return
         self._said = said
@@ -413,6 +414,7 @@ class TableKeys:
             targets.append(entry)
         focus = self.focus
         framed = self.marker.rect if focus is not None and not self.marker.root.isHidden() else None
+        log = screen.hud.log_panel
         write_status({
             "screen": "game", "window": [base.win.getXSize(), base.win.getYSize()], "stage": str(session.stage),
             "seat": session.seat, "player": session.seats[session.seat].name, "moves": len(session.state.log),
@@ -421,6 +423,8 @@ class TableKeys:
             "cover": not screen.hud.cover.isHidden(), "cover_held": screen.hud.cover_held,
             "menu": screen.menu.shown, "busy": screen.busy(), "notice": session.notice, "hint": session.hint(),
             "can_pass": session.can_pass(),
+            "log": {"open": not log.isHidden(), "back": screen.hud.log_scroll.back,  # (the wheel over it scrolls it)
+                    "rect": window_rect(base, widget_rect(base, log))},
             "hover": None if screen.hover_move is None else str(screen.hover_move),
             "pointer": None if pointer is None else window_point(base, pointer[0] * aspect, pointer[1]),
             "focus": None if focus is None else {
