@@ -242,3 +242,21 @@ def test_a_click_elsewhere_or_after_a_redraw_plays_no_suggestion(app, monkeypatc
     assert len(session.state.log) == 0 and session.selected == 0 and table.advice.shown() is None
     app.base.messenger.send("enter")
     assert len(session.state.log) == 0
+
+
+def test_enter_plays_elemental_towers_suggestion_at_every_step_of_its_turn(app, monkeypatch):
+    """Elemental Towers' suggestions come at steps that pick no hand card (a drawn card to place, a build earned,
+    Zap a Card's table card): Enter plays each whole, as the rules check any move (Zap's table card was refused as
+    'not part of this step' when played through the spots and options alone)."""
+    monkeypatch.setattr(suggestion, "TIMED", False)
+    app.start_game("elemental-towers", {}, seats_for("elemental-towers"), seed=7)
+    session, table = app.session, app.table
+    table.refresh()
+    kinds = set()
+    for _ in range(5):
+        found, _ = press_h(app)
+        moves = len(session.state.log)
+        app.base.messenger.send("enter")
+        assert len(session.state.log) == moves + 1 and session.state.log[-1].endswith(": " + str(found.move))
+        kinds.add(type(found.move).__name__)
+    assert {"Place", "Zap", "Build"} <= kinds

@@ -8,20 +8,18 @@ computer's turn the notice says only that a suggestion waits for the player's ow
 
 The marks look like what a click or Enter plays, and they do (a playtest: a click on the suggested ghost, or Enter,
 only put it away): `Advice` keeps the move while the strip still says it; a click on its ghost or Enter plays it
-through the session's own steps (the card chosen, turned as suggested, the spot), Esc puts it away.
+whole (Session.advised: the rules check it as any move), Esc puts it away.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine.moves import Place, PlacePyramid
 from ..i18n import tr
 from ..session.suggestion import Suggestion, suggestion
 
 if TYPE_CHECKING:
     from ..engine.moves import Move
-    from ..session import Session
     from .table_screen import TableScreen
 
 
@@ -77,7 +75,7 @@ class Advice:
         if move is None:
             return False
         self.move = None
-        play(self.screen.session, move)
+        self.screen.session.advised(move)
         self.screen.refresh()
         return True
 
@@ -88,21 +86,3 @@ class Advice:
         self.move = None
         self.screen.refresh()
         return True
-
-
-def play(session: Session, move: Move) -> bool:
-    """A suggested move played as the player would: its hand card chosen (or its pyramid of the tray), turned as
-    suggested, then the move among the spots or the options offered; refused in words if it does not fit now."""
-    offered = move in session.spots() or any(option.move == move for option in session.options())
-    if not offered:
-        if isinstance(move, PlacePyramid):
-            session.select_pyramid(move.pyramid)
-        else:
-            code = move.code if isinstance(move, Place) else getattr(move, "action", None)
-            hand = session.observation()["hand"]
-            index = next((i for i, card in enumerate(hand) if code is not None and card.get("code") == code), None)
-            if index is not None and session.selected != index:
-                session.select(index)
-        if isinstance(move, Place) and move.turned != session.turned:
-            session.turn_card()
-    return session.choose(move)

@@ -244,6 +244,11 @@ class Session(Shown):
         offered = move in self.spots() or any(option.move == move for option in self.options())
         return self._try(move) if offered else self._follow(Refusal(words.refusal(self, move)))
 
+    def advised(self, move: Move) -> bool:
+        """H's suggestion played whole (its ghost clicked, or Enter): checked as any move, else refused in words."""
+        waiting = (Stage.COVER, Stage.COMPUTER, Stage.REMOTE, Stage.OVER, Stage.ROUND_OVER)  # (no suggestion then)
+        return self.stage not in waiting and self.seats[self.seat].kind == "human" and self._try(move)
+
     def choose_cell(self, cell: Any, level: int | None = None) -> bool:
         """A click on a table cell while placing or moving a card: a spot there is played (the highest storey's
         if no storey is named), else why not is said in words."""
