@@ -60,6 +60,7 @@ WHOLE_CENTRED = 0.75  # the whole table (T, 1, or where its cards come big) cent
 # this share of its size (clearance.py: at the top view it stood against one side, a third of the window empty)
 ROW_PITCH = 52.0  # degrees: the three-quarter view's pitch with Elemental Towers' scoring row (play_pitch)
 PLAY_PITCHES = (ANGLES["orbit"][1], 30.0, 27.0)  # the game's view, lower where the layout runs deep (framed)
+RING_DRAWN = (Stage.CHOOSE, Stage.PLACE, Stage.TARGET)  # the stages the spots round the cards show in (`inside`)
 
 
 class TableCamera:
@@ -80,6 +81,7 @@ class TableCamera:
     glance: str | None  # T: "whole" (the whole table asked for) or "cards" (the cards, where the whole came by itself)
     game_pitch: bool  # the camera's pitch is the game's view (PLAY_PITCHES), not one the player turned to
     _framed_for: Framing | None
+    _around_dialog = False  # the last framing made room for a question's buttons (framed again once they go)
 
     def show_elevation(self, on: bool) -> None:
         raise NotImplementedError
@@ -297,11 +299,15 @@ class TableCamera:
 
     def _framing_key(self) -> Framing:
         """What a new framing follows: a move, the end, the window's shape and the interface scale, and the HUD's
-        panels. Not the words of the notice or the prompt strip: they change while the same choice goes on (a card
+        panels. Not the Join button, nor the words of the notice or the prompt strip: they change while the same choice goes on (a card
         chosen, a message), and the camera stays; `_follow` frames again only if they would now cover what is
         framed."""
+        from .overlays import node_rect
+
         words = set(self.hud.words()) | {self.hud._rect(self.hud.base.aspect2d, r) for r in self.hud.prompt.rects()}
-        panels = tuple(o for o in self.obstacles() if o not in words)
+        join = node_rect(self.hud.screen, self.join.button) if not self.join.button.isHidden() else None
+        panels = tuple(o for o in self.obstacles() if o not in words and o != join)  # (the Join button comes and
+        # goes with a question's buttons: the camera moved for it; it is one of the boxes `inside` keeps clear)
         return (len(self.session.state.log), self.ended(), panels, self.window_aspect())
 
     def _follow(self) -> None:
@@ -313,8 +319,10 @@ class TableCamera:
             self.camera.moved_by_player = False
         if self.camera.moved_by_player or self.elevation_on:
             return
-        if key != self._framed_for or not self.inside():
+        dialog = self.hud.prompt.dialog_rect is not None
+        if key != self._framed_for or not self.inside() or (self._around_dialog and not dialog):
             self._framed_for = key
+            self._around_dialog = dialog  # (a question answered or put away by Esc: the table as large again)
             self.camera.ease_to(self.framed())
 
     def inside(self, orbit: Orbit | None = None) -> bool:
@@ -325,9 +333,10 @@ class TableCamera:
 
         orbit = orbit or (self.camera.goal[1] if self.camera.goal is not None else self.camera.orbit)
         tan_x, tan_y = tangents(self.perspective)
-        # (Aquarius Rising's pyramid step draws no card spot: the prompt grown over one, the pyramid just picked,
-        # moved the camera and left the pointer on another pyramid)
-        ring = self.session.stage != Stage.PYRAMID
+        # (the ring of spots round the cards is drawn while a card is chosen and placed only: the prompt or a
+        # question's buttons grown over an undrawn one moved the camera, Aquarius Rising's pyramid just picked
+        # then no longer under the pointer, a question on an action card framing the table far off)
+        ring = self.session.stage in RING_DRAWN
         return shows(self.frame_boxes(ring=ring), self.edge_boxes(), orbit, tan_x, tan_y, WINDOW, self.obstacles())
 
     def fit(self) -> None:

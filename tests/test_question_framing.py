@@ -1,0 +1,68 @@
+"""The camera while an action card asks a question (issue 27, point 2): a playtest chose Rotate Goals, Trade Hands
+or Trade Goals and the table went far off into a corner (the question's buttons counted as covering the ring of
+spots round the cards, drawn only while a card is placed), and Esc left it there; only F brought it back.
+
+Now the buttons move the camera only if they would cover what is drawn, and once the question is answered or put
+away the table is framed as large as before."""
+import random
+
+import pytest
+
+from aquarius3d.session import Seat
+from aquarius3d.view.clearance import shows
+from aquarius3d.view.framing import WINDOW, tangents
+
+from driving import screen_of_hand, step
+from test_hand_enlarged import hand_with_cards
+from test_layout import with_window
+
+
+def settle(app):
+    app.table.refresh()
+    for _ in range(3):
+        app.base.taskMgr.step()
+    app.table.camera.finish()
+
+
+def choosing(app, ruleset, seed, cards):
+    """Ann and two computers, Ann to choose a card with `cards` cards on the table, the camera settled."""
+    app.start_game(ruleset, {}, [Seat("Ann"), Seat("Bo", "computer"), Seat("Cy", "computer")], seed=seed)
+    rng = random.Random(seed)
+    for _ in range(600):
+        session = app.session
+        if session.stage in ("cover", "choose") and session.seat == 0 and len(session.state.table.cards) >= cards:
+            if session.stage == "cover":
+                app.table.reveal()
+            break
+        step(app, rng)
+    assert app.session.stage == "choose"
+    settle(app)
+
+
+@pytest.mark.parametrize("width,height,scale", [(1280, 720, 100), (1024, 600, 150)])
+@pytest.mark.parametrize("ruleset,code,stage", [("aquarius", "rotate_goals", "direction"),
+                                                ("aquarius", "trade_hands", "player"),
+                                                ("aquarius-rising", "rotate_goals", "direction")])
+def test_a_question_keeps_the_table_and_esc_frames_it_as_before(app, monkeypatch, width, height, scale, ruleset,
+                                                                 code, stage):
+    original = with_window(app, monkeypatch, width, height)
+    app.settings["interface_scale"] = scale
+    try:
+        choosing(app, ruleset, 3, 6)
+        table = app.table
+        index = hand_with_cards(app, [code])
+        settle(app)  # (the hand grew: framed for it)
+        before = table.camera.orbit
+        table.click(screen_of_hand(app, index))
+        settle(app)
+        assert app.session.stage == stage and table.hud.prompt.dialog_rect is not None
+        assert table.inside()  # (every card drawn clear of the question's buttons)
+        tan_x, tan_y = tangents(table.perspective)
+        covered = not shows(table.frame_boxes(ring=False), table.edge_boxes(), before, tan_x, tan_y, WINDOW,
+                            table.obstacles())
+        assert covered or table.camera.orbit == before  # nothing drawn under the buttons: the camera stays
+        table.key_escape()
+        settle(app)
+        assert app.session.stage == "choose" and table.camera.orbit == before
+    finally:
+        app.base.adjustWindowAspectRatio(original)
