@@ -36,6 +36,7 @@ Arrangement = tuple[float, list[TextNode], int, float, float, list[float]]
 STRIP = (0.05, 0.06, 0.08, 0.8)  # the strip's colour: a dark band the words read on over any table
 DIALOG = (0.1, 0.12, 0.16, 0.94)
 EDGE = (0.85, 0.72, 0.35, 1)  # the dialog's rim: gold, as an action card's band
+STRIP_STEP = 0.02  # the strip's width is tried in such steps (aspect2d units at 100%) for its words' rows
 
 
 def measure(words: str, wrap: float | None) -> TextNode:
@@ -165,11 +166,18 @@ class Prompt:
         return max(layout.STRIP_TEXT * self.scale, least)
 
     def _measure_strip(self, most: float, button: DirectButton | None) -> float:
-        """How wide the strip is: its words on one row and its button, at least STRIP_WIDE, at most `most`."""
+        """How wide the strip is: at least STRIP_WIDE, at most `most`; between, as narrow as its words take
+        STRIP_ROWS rows beside its button (the strip is that high whatever it says). On one row, "click a glowing
+        spot to place the ... card" took the strip across the spots a card chosen showed, and the camera framed
+        the table again after each card chosen."""
         scale, size = self.scale, self.text_size()
-        words = (float(measure(self.text.getText(), None).getWidth()) + layout.WRAP_SLACK) * size
-        wanted = words + 2 * layout.STRIP_PAD[0] * scale + self._take_back_width(button, size)
-        return min(most, max(wanted, layout.STRIP_WIDE * scale))
+        text, side = self.text.getText(), 2 * layout.STRIP_PAD[0] * scale + self._take_back_width(button, size)
+        width = layout.STRIP_WIDE * scale
+        one_row = (float(measure(text, None).getWidth()) + layout.WRAP_SLACK) * size + side
+        while width < min(one_row, most) and \
+                measure(text, max((width - side) / size - layout.WRAP_SLACK, 1.0)).getNumRows() > layout.STRIP_ROWS:
+            width += STRIP_STEP * scale
+        return min(most, width, max(one_row, layout.STRIP_WIDE * scale))
 
     def _wrap_strip(self, left: float, right: float, button: DirectButton | None) -> tuple[float, int]:
         """The prompt's words wrapped in the strip beside its button: the largest size at which they take
