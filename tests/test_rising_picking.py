@@ -7,7 +7,7 @@ import random
 import pytest
 from panda3d.core import Point3
 
-from aquarius3d.i18n import set_language, tr
+from aquarius3d.i18n import pyramid_name, set_language, tr
 from aquarius3d.session import Seat, Session
 from driving import FakeTask, picture, tray_point
 
@@ -101,15 +101,18 @@ def test_a_greyed_pyramid_says_why_under_the_pointer_in_the_refusals_words(app, 
         table._tick(FakeTask())  # the pointer rests on the greyed pyramid
         tip = table.tray_tip
         assert not tip.text.isHidden() and tip.pyramid == stuck
-        said = tip.text.node().getText()
+        named, said = tip.text.node().getText().split("\n")  # what it is, and why it cannot be picked
+        left_of = dict(session.flow.supply())
+        assert named == tr("tray_tip_pyramid", pyramid=pyramid_name(stuck), count=left_of[stuck])
         aspect = app.base.getAspectRatio()
         left, right, bottom, top = tip.rect()
         assert -aspect <= left and right <= aspect and -1 <= bottom and top <= 1  # inside the window
         assert session.select_pyramid(stuck) is False  # the same words as the refusal of the pick
         assert session.notice == tr("log_refused", reason=said[:1].lower() + said[1:])
         monkeypatch.setattr(table.picker, "mouse", lambda: tray_point(app, free))
-        table._tick(FakeTask())  # a pyramid that can be placed: no tip
-        assert tip.text.isHidden()
+        table._tick(FakeTask())  # a pyramid that can be placed: what it is, nothing more
+        assert tip.pyramid == free
+        assert tip.text.node().getText() == tr("tray_tip_pyramid", pyramid=pyramid_name(free), count=left_of[free])
         monkeypatch.setattr(table.picker, "mouse", lambda: point)
         table.key_escape()  # the game menu over the table: the tip goes
         table._tick(FakeTask())
@@ -165,3 +168,26 @@ def test_a_pyramids_ghost_is_more_solid_than_a_cards(app):
     assert all(node.getColorScale()[3] == pytest.approx(0.62, abs=0.01) for node in ghosts.values())
     app.table.scene.emphasise_ghost(None)  # (the pointer elsewhere: back to the ghost's own opacity)
     assert all(node.getColorScale()[3] == pytest.approx(0.62, abs=0.01) for node in ghosts.values())
+
+
+def test_the_pyramid_in_the_keyboards_focus_says_what_it_is(app, monkeypatch):
+    """Playtest: Tab lit a pyramid of the tray and nothing named it; seen from the three-quarter view a medium one in
+    the middle row passed for a large one. The pyramid under the pointer, or else in the focus, says its size,
+    colour and how many are left, beside it."""
+    session = dead_end(app)
+    table = app.table
+    monkeypatch.setattr(table.picker, "mouse", lambda: None)  # (the pointer off the window)
+    for _ in range(len(table.keys.ring())):
+        table.keys.step(1)
+        if table.keys.focus is not None and table.keys.focus[0] == "pyramid":
+            break
+    code = table.keys.focus[1]
+    table._tick(FakeTask())
+    tip = table.tray_tip
+    assert tip.pyramid == code and not tip.text.isHidden()
+    assert tip.text.node().getText().startswith(
+        tr("tray_tip_pyramid", pyramid=pyramid_name(code), count=dict(session.flow.supply())[code]))
+    x, y = table.keys.click_point(table.keys.focus)
+    left, right, bottom, top = tip.rect()
+    aspect = app.base.getAspectRatio()
+    assert abs((left + right) / 2 - x * aspect) < 0.6 and abs((bottom + top) / 2 - y) < 0.3  # beside the pyramid

@@ -1,6 +1,8 @@
-"""Aquarius Rising: a pyramid of the player's tray that no quarter can take now is greyed on the tray
-(view/rising.py), and says why when the pointer rests on it: the words the session refuses the pick with
-(session/flows/rising.py: why_stuck), in a small backed box beside the pointer, inside the window."""
+"""Aquarius Rising: the pyramid of the player's tray under the pointer, or in the keyboard's focus, says what it is
+and how many are left ("The medium red pyramid: 2 left to play": seen from the three-quarter view, a medium one in
+the middle row passed for a large one); one no quarter can take now, greyed on the tray (view/rising.py), says why
+too: the words the session refuses the pick with (session/flows/rising.py: why_stuck). In a small backed box
+beside the pointer (or the pyramid in focus), inside the window."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from typing import TYPE_CHECKING, cast
 
 from panda3d.core import TextNode
 
+from ..i18n import pyramid_name, tr
 from ..session import Stage
 from ..view.picking import ScreenPoint
 from ..view.rising import Trays
@@ -43,21 +46,29 @@ class TrayTip:
         self.text.hide()
 
     def update(self, point: ScreenPoint | None) -> None:
-        """The pointer is at `point` (screen units; None: gone, or not the pyramid step): the tip of the greyed
-        pyramid under it, or none."""
+        """The pointer is at `point` (screen units; None: gone, or not the pyramid step): the tip of the pyramid
+        under it, else of the one in the keyboard's focus, or none."""
         screen = self.screen
         session = screen.session
         code = None
-        if point is not None and session.stage == Stage.PYRAMID and not screen.menu.shown and not screen.help_shown:
-            code = screen.parts.tray_pyramid_at(screen.picker.table_point(point, Trays.TOP))
-        why = cast("RisingFlow", session.flow).why_stuck(code) if code is not None else None
-        if why is None or point is None:
+        if session.stage == Stage.PYRAMID and not screen.menu.shown and not screen.help_shown:
+            if point is not None:
+                code = screen.parts.tray_pyramid_at(screen.picker.table_point(point, Trays.TOP))
+            focus = screen.keys.focus
+            if code is None and focus is not None and focus[0] == "pyramid":
+                code = str(focus[1])
+                point = screen.keys.click_point(focus)
+        if code is None or point is None:
             self.pyramid = None
             self.text.hide()
             return
+        rising = cast("RisingFlow", session.flow)
+        left = dict(rising.supply()).get(code, 0)
+        words = tr("tray_tip_pyramid", pyramid=pyramid_name(code), count=left)
+        why = rising.why_stuck(code)
         self.pyramid = code
         self.text.setScale(SCALE * self.screen.hud.scale)  # (at the interface scale)
-        self.text.node().setText(why[:1].upper() + why[1:])
+        self.text.node().setText(words if why is None else f"{words}\n{why[:1].upper()}{why[1:]}")
         self.text.show()
         self._place(point)
 
