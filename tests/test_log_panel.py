@@ -110,18 +110,22 @@ def test_the_wheel_over_the_log_scrolls_it_back_and_a_new_move_brings_the_newest
     app.session.messages[:] = [f"Move {n} was made" for n in range(1, 21)]
     table.refresh()
     assert hud.log.getText().endswith("Move 20 was made")
+    from panda3d.core import PGItem
+
     left, right, bottom, top = hud._rect(hud.top_right, tuple(hud.log_panel["frameSize"]))
     monkeypatch.setattr(table.picker, "mouse", lambda: ((left + right) / 2, (bottom + top) / 2))
+    # (over the panel a real window sends the wheel as the panel's own events: the next test)
+    up, down = (PGItem.getPressPrefix() + name + "-" + hud.log_panel.guiId for name in ("wheel_up", "wheel_down"))
     for _ in range(3):
-        app.base.messenger.send("wheel_up")  # three notches back
+        app.base.messenger.send(up)  # three notches back
     text = hud.log.getText()
     assert "Move 17 was made" in text and "Move 18 was made" not in text
     assert text.endswith(tr("log_newer", count=3))
     assert not table.camera.moved_by_player  # (the camera did not zoom)
-    app.base.messenger.send("wheel_down")
+    app.base.messenger.send(down)
     assert hud.log.getText().endswith(tr("log_newer", count=2))
     for _ in range(30):
-        app.base.messenger.send("wheel_up")  # (no further back than the first move)
+        app.base.messenger.send(up)  # (no further back than the first move)
     assert hud.log.getText().startswith("Move 1 was made") or "Move 1 was made" in hud.log.getText()
     app.session.messages.append("Move 21 was made")
     table.refresh()
@@ -153,3 +157,4 @@ def test_the_wheel_reaches_the_log_as_the_panel_s_own_events_as_in_a_real_window
     app.base.messenger.send(down)
     assert hud.log.getText().endswith(tr("log_newer", count=2))
     assert not table.camera.moved_by_player and not hud.log_panel.isHidden()
+

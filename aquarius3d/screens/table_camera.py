@@ -36,7 +36,6 @@ from ..session import Stage
 from ..view.camera import Box, Orbit, Rect, project
 from ..view.framing import ANGLES, CameraMan, frame_view, framed, node_boxes, scene_boxes, tangents
 from ..view.towers import LABEL_REACH
-from .layout import inside
 
 if TYPE_CHECKING:
     from panda3d.core import Lens, NodePath
@@ -369,12 +368,7 @@ class TableCamera:
             self._aim_elevation()
             return
         pointer = self.picker.mouse()  # the wheel zooms towards what the pointer is on, not the window's middle
-        log = self.hud.log_panel  # (over the log's unfolded panel the wheel scrolls it instead)
-        if pointer is not None and not log.isHidden() \
-                and inside((pointer[0], pointer[0], pointer[1], pointer[1]), self.hud._rect(self.hud.top_right, tuple(log["frameSize"])), 0.0):
-            if self.hud.log_scroll.scroll(factor < 1.0, len(self.session.messages)):
-                self.refresh()
-            return
+        # (over the log's unfolded panel the wheel never comes here: the panel takes it, screens/log_scroll.py)
         spot = self.picker.table_point(pointer) if pointer is not None else None
         self.camera.zoom(factor, None if spot is None else (spot[0], spot[1], geometry.card_top(0)))
 
