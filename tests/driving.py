@@ -205,3 +205,12 @@ def towers_step(app, rng):
         choices = sorted({(m.cell, m.space) for m in session.game.legal_moves(session.state)})
         app.table._act(lambda spot: session.choose_space(*spot), rng.choice(choices))
         app.table._act(session.choose, rng.choice(session.options()).move)
+
+
+def open_panel(table, which):
+    """F1's help ("help") or the game menu (else) opened over the table: its panel."""
+    if which == "help":
+        table.toggle_help()
+        return table.hud.help_panel
+    table.open_menu()
+    return table.menu.panel

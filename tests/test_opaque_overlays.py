@@ -4,7 +4,7 @@ where the strip's words lie under the panel, a frame with the words and a frame 
 
 import numpy as np
 import pytest
-from driving import picture
+from driving import open_panel, picture
 
 from aquarius3d.screens.focus import widget_rect, window_rect
 from aquarius3d.screens.hud import Hud
@@ -41,12 +41,7 @@ def test_the_strips_words_do_not_read_through_the_panels_over_the_table(app, whi
     strip = table.rect_of(words)
     box = window_rect(app.base, strip)
     assert words_changed(app, words, box) > 0.3  # (the words are there to be seen while nothing lies over them)
-    if which == "help":
-        table.toggle_help()
-        panel = table.hud.help_panel
-    else:
-        table.open_menu()
-        panel = table.menu.panel
+    panel = open_panel(table, which)
     over = widget_rect(app.base, panel)
     under = (max(strip[0], over[0]), min(strip[1], over[1]), max(strip[2], over[2]), min(strip[3], over[3]))
     assert under[0] < under[1] and under[2] < under[3], which  # (the panel lies over the strip's words)

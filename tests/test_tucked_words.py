@@ -3,7 +3,7 @@ turn panel's counts read "Bo: 3" and the goal's words "...utton) / goal." where 
 text and button of the HUD is wholly clear of the panel or not drawn while it shows, and drawn again after."""
 
 import pytest
-from driving import FakeTask
+from driving import FakeTask, open_panel
 from panda3d.core import PGButton
 
 from aquarius3d.screens.focus import shown
@@ -55,12 +55,7 @@ def test_no_hud_word_is_cut_by_a_panel_over_the_table(app, monkeypatch, size, sc
         info = table.hud.info
         assert shown(info) and "Bo" in info.getText()
         before = [node for node in hud_words(table, None) if shown(node)]
-        if which == "help":
-            table.toggle_help()
-            panel = table.hud.help_panel
-        else:
-            table.open_menu()
-            panel = table.menu.panel
+        panel = open_panel(table, which)
         frame(FakeTask())
         assert cut(table, panel) == []
         tucked = [node for node in before if not shown(node)]
