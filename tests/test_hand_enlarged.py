@@ -83,6 +83,36 @@ def test_the_keyboard_focus_on_an_action_card_enlarges_it_and_tab_onwards_puts_i
     assert hand.enlarged is None
 
 
+def test_the_keyboard_focus_shows_its_card_enlarged_a_moment_then_the_tray_and_buttons_again(app, monkeypatch):
+    """Playtest (issue 27, point 9): at 1024x600 and 150% the enlarged card of the keyboard's focus stayed over the
+    Menu button and Rising's tray as long as the focus stayed. It shows PREVIEW_SECONDS, then goes, through the
+    frames and redraws after; Tab away and back shows it again."""
+    from aquarius3d.screens import keyboard
+
+    clock = [1000.0]
+    monkeypatch.setattr(keyboard.time, "monotonic", lambda: clock[0])
+    original = with_window(app, monkeypatch, 1024, 600)
+    try:
+        app.settings["interface_scale"] = 150
+        index = enlarge(app, monkeypatch, "aquarius-rising", "trade_goals", True, False, "Bo")
+        table, hand = app.table, app.table.hud.hand
+        assert table.keys.focus.key == index and hand.enlarged is not None
+        clock[0] += keyboard.PREVIEW_SECONDS - 0.1
+        table._tick(FakeTask())
+        assert hand.enlarged is not None  # (still its moment)
+        clock[0] += 0.2
+        table._tick(FakeTask())
+        assert hand.enlarged is None and table.keys.focus.key == index  # gone; the focus stays on it
+        table.refresh()  # (a redraw does not bring it back)
+        table._tick(FakeTask())
+        assert hand.enlarged is None and table.keys.focus.key == index
+        table.keys.step(-1)
+        table.keys.step(1)
+        assert table.keys.focus.key == index and hand.enlarged is not None  # Tab back: shown again
+    finally:
+        app.base.adjustWindowAspectRatio(original)
+
+
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_a_long_hand_shrunk_to_fit_still_shows_its_action_cards_large(app, monkeypatch, language):
     """Aquarius Rising, every action card in the hand at 150% in the smallest window: the hand's cards shrink to

@@ -21,6 +21,7 @@ the one in focus; the pointer moving puts it away, and the pointer leads again.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
@@ -42,6 +43,8 @@ if TYPE_CHECKING:
 
 Point = tuple[float, float, float]
 PREVIEWED = ("spot", "pyramid", "table")  # kinds the keyboard lights as the pointer would
+PREVIEW_SECONDS = 3.0  # an action card in the keyboard's focus shows enlarged this long, then goes: it covered the
+# Menu button and Rising's tray while the focus stayed (a playtest at 1024x600 and 150%); Tab onto it shows it again
 
 
 class Target(NamedTuple):
@@ -65,6 +68,7 @@ class TableKeys:
         self._lit: Target | None = None  # what the keyboard lit last (a ghost, a tray pyramid)
         self._place: tuple[tuple[int, int], int] | None = None  # the cell and storey of the spot in focus
         self._said: object = None  # what the status file was last written for
+        self._since = 0.0  # when the keyboard's focus came onto the hand card it shows enlarged
 
     # -- the ring ---------------------------------------------------------------------------------------
 
@@ -253,8 +257,11 @@ class TableKeys:
             screen.parts.hover_tray(focus.key)
         elif self._lit is not None and self._lit.kind == "pyramid":
             screen.parts.hover_tray(None)
-        if focus is not None and focus.kind == "card":  # an action card: enlarged, as the pointer shows it
-            screen.hud.hand.enlarge(focus.key, screen.base.getAspectRatio(), screen.kept_clear())
+        if focus is not None and focus.kind == "card":  # an action card: enlarged, as the pointer shows it, a moment
+            if focus != self._lit:
+                self._since = time.monotonic()
+            shown = not self._preview_over()
+            screen.hud.hand.enlarge(focus.key if shown else None, screen.base.getAspectRatio(), screen.kept_clear())
         elif self._lit is not None and self._lit.kind == "card":
             screen.hud.hand.enlarge(None)
         self._lit = focus if focus is not None and focus.kind in (*PREVIEWED, "card") else None
@@ -270,8 +277,13 @@ class TableKeys:
         """Each frame: the frame follows what is in focus (the camera may move); the status is written if asked,
         here only, once the frame's keys and clicks have all been handled (never a state half-way through one)."""
         self.frame()
+        if self.enlarging() and self.screen.hud.hand.enlarged is not None and self._preview_over():
+            self.screen.hud.hand.enlarge(None)  # (its moment is over: the tray and the buttons under it show again)
         if os.environ.get(STATUS_ENV):
             self.report()
+
+    def _preview_over(self) -> bool:
+        return time.monotonic() - self._since >= PREVIEW_SECONDS
 
     def rect(self, target: Target) -> Rect | None:
         """Where a thing of the ring shows on the screen (aspect2d units), if it does."""
