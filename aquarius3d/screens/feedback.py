@@ -208,10 +208,12 @@ class Feedback:
                 return (seen.x, seen.y) if lens.project(cam.getRelativePoint(root, Point3(*point)), seen) else None
             row.fit_labels(film, screen.base.getAspectRatio())
 
+        # a hand of backs the camera left under the notice's words hides (its label still counts its cards)
+        fans = [screen_rect(lens, cam, root, box) for box in self.seats.fans]
+        self.seats.clear_of(screen.hud.words(), fans)
         # every card, pyramid, ghost, pile, tray and hand of backs, as far as it reaches on the screen
-        rects = (screen_rect(lens, cam, root, box)
-                 for box in scene_boxes(screen.scene, (), screen.parts.furniture()) + self.seats.fans)
-        avoid = [rect for rect in [*rects, *marks] if rect is not None]
+        rects = [screen_rect(lens, cam, root, box) for box in scene_boxes(screen.scene, (), screen.parts.furniture())]
+        avoid = [rect for rect in [*rects, *fans, *marks] if rect is not None]
         self.overlay.place(screen.base, root, obstacles, avoid, covered)
 
     def replace_labels(self) -> None:

@@ -18,7 +18,7 @@ from panda3d.core import NodePath
 from ..core import geometry
 from .atlas import FaceAtlas
 from .camera import Box
-from .labels import SEAT_REACH, ScreenLabels
+from .labels import SEAT_REACH, Rect, ScreenLabels
 
 if TYPE_CHECKING:
     from .scene import TableScene
@@ -52,6 +52,7 @@ class SeatLabels:
         self.backs = self.scene.root.attachNewNode("hands")
         self.spots: list[tuple[float, float]] = []
         self.fans: list[Box] = []  # a box round each hand of backs (millimetres): the labels keep clear of them
+        self.hands: list[NodePath] = []  # each hand of backs, as `fans` (hidden while under the notice's words)
         self.current: int | None = None
 
     def update(self, lines: list[str], current: int | None, home: int, hands: list[int] | None = None,
@@ -72,7 +73,7 @@ class SeatLabels:
         self.backs.removeNode()
         self.backs = self.scene.root.attachNewNode("hands")  # lit like the cards on the table
         self.spots = []
-        self.fans = []
+        self.fans, self.hands = [], []
         self.current = current
         if places is None or len(places) != len(lines):
             places, instead = self.round_table(len(lines), home), None
@@ -106,16 +107,31 @@ class SeatLabels:
         back = self.scene._mesh(FaceAtlas.BACK)
         shown = min(count, 12)
         reach = (shown - 1) / 2 * 9.0 * 0.8 + geometry.CARD_LENGTH / 2 * BACK_SCALE
-        if shown:
-            self.fans.append(((x - reach, y - reach, 0.0), (x + reach, y + reach, 0.4 + 0.3 * shown)))
+        if not shown:
+            return
+        self.fans.append(((x - reach, y - reach, 0.0), (x + reach, y + reach, 0.4 + 0.3 * shown)))
+        hand = self.backs.attachNewNode("hand")
+        self.hands.append(hand)
         for i in range(shown):
-            card = self.backs.attachNewNode(back.makeCopy())
+            card = hand.attachNewNode(back.makeCopy())
             card.setR(180)  # the back faces up
             card.setScale(BACK_SCALE)
             spread = (i - (shown - 1) / 2) * 9.0
             card.setPos(x + spread * 0.8, y, 0.4 + 0.3 * i)
             card.setH(-spread * 1.2)
-        self.backs.flattenStrong()  # one draw call for all the hands
+        hand.flattenStrong()  # one draw call for the hand
+
+    def clear_of(self, rects: list[Rect], seen: list[Rect | None]) -> None:
+        """Hide each hand of backs whose place on the screen (`seen`, as `fans`) lies under one of `rects` (the
+        notice's words: a playtest at 1280x720 found Cy's and Di's hands under a computer's move told there), show
+        the others. Its seat's label still says how many cards it holds."""
+        for hand, rect in zip(self.hands, seen):
+            under = rect is not None and any(r[0] < rect[1] and rect[0] < r[1] and r[2] < rect[3] and rect[2] < r[3]
+                                             for r in rects)
+            if under:
+                hand.hide()
+            else:
+                hand.show()
 
     def spot(self, seat: int) -> tuple[float, float] | None:
         return self.spots[seat] if 0 <= seat < len(self.spots) else None
