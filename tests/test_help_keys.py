@@ -24,6 +24,18 @@ def test_the_help_names_every_letter_and_digit_key(language):
     assert named - pan == set(keys) - pan, sorted(set(keys) - pan - named)
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_help_says_enter_plays_the_suggestion(language):
+    """A helper left it to README alone: H's suggestion is played by Enter (or a click on its ghost, eb61095)."""
+    set_language(language)
+    try:
+        row = next(part for row in tr("help_text").split("\n") for part in row.split("      ")
+                   if part.lstrip().startswith("H"))
+        assert {"en": "Enter", "fr": "Entrée"}[language] in row, row
+    finally:
+        set_language("en")
+
+
 @pytest.mark.parametrize("ruleset", ["dominus", "aquarius-rising"])
 def test_f1_lists_the_keys_of_the_game_played(app, ruleset):
     """A playtester read Aquarius Rising's keys (E, L, K, M, the tray) in Dominus' F1: they show in Rising alone."""
