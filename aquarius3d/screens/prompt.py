@@ -12,6 +12,8 @@ it stands higher, over the goal's corner, and takes the width up to the window's
 
 from __future__ import annotations
 
+import math
+
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -172,12 +174,18 @@ class Prompt:
         the table again after each card chosen."""
         scale, size = self.scale, self.text_size()
         text, side = self.text.getText(), 2 * layout.STRIP_PAD[0] * scale + self._take_back_width(button, size)
-        width = layout.STRIP_WIDE * scale
+        least, step = layout.STRIP_WIDE * scale, STRIP_STEP * scale
         one_row = (float(measure(text, None).getWidth()) + layout.WRAP_SLACK) * size + side
-        while width < min(one_row, most) and \
-                measure(text, max((width - side) / size - layout.WRAP_SLACK, 1.0)).getNumRows() > layout.STRIP_ROWS:
-            width += STRIP_STEP * scale
-        return min(most, width, max(one_row, layout.STRIP_WIDE * scale))
+
+        def fits(k: int) -> bool:  # (the words take no more rows the wider the strip: halved, not stepped through)
+            wrap = max((least + k * step - side) / size - layout.WRAP_SLACK, 1.0)
+            return bool(measure(text, wrap).getNumRows() <= layout.STRIP_ROWS)
+
+        low, high = 0, max(0, math.ceil((min(one_row, most) - least) / step))  # the first step that fits, or high
+        while low < high:
+            middle = (low + high) // 2
+            low, high = (low, middle) if fits(middle) else (middle + 1, high)
+        return min(most, least + low * step, max(one_row, least))
 
     def _wrap_strip(self, left: float, right: float, button: DirectButton | None) -> tuple[float, int]:
         """The prompt's words wrapped in the strip beside its button: the largest size at which they take

@@ -62,6 +62,7 @@ class TableParts:
         self.supply_label: NodePath | None = None  # Elemental Towers: the supply's title, on the screen
         self.ghost_spots: dict[Move, Pick] = {}  # move -> where its ghost is picked
         self.tray_hover: str | None = None  # Aquarius Rising: the pyramid of the player's tray under the pointer
+        self._room: tuple[tuple[int, int], list[Box]] | None = None  # pyramid_room's boxes, and the step they are for
         self.source_mark: NodePath | None = None  # round the card Move a Card lifts
         if session.flow.pyramids:  # Aquarius Rising
             self.trays = Trays(scene)
@@ -123,9 +124,12 @@ class TableParts:
         from .scene import pyramid_transform
 
         state = session.state
-        return [pyramid_box(pyramid_transform(PyramidView(m.cell, m.level, m.quarter, m.pyramid,
-                                                          surface_top(state, m.cell, m.level))), m.pyramid[0])
-                for m in session.game.legal_moves(state) if isinstance(m, PlacePyramid)]
+        key = (id(state), len(state.log))  # (each framing asks several times: the legal moves found once a step)
+        if self._room is None or self._room[0] != key:
+            self._room = (key, [pyramid_box(pyramid_transform(PyramidView(
+                m.cell, m.level, m.quarter, m.pyramid, surface_top(state, m.cell, m.level))), m.pyramid[0])
+                for m in session.game.legal_moves(state) if isinstance(m, PlacePyramid)])
+        return self._room[1]
 
     def moving(self) -> object | None:
         """The card Move a Card lifts while its new place is chosen (its key, as the scene keys it), else None."""
