@@ -39,7 +39,8 @@ def longest_prompts():
             "hud_pass", "hud_choose_table_card", "hud_choose_direction", "hud_confirm_action"]
     said = [tr(key, **fill) for key in keys]
     said.append(tr("hud_only_turned", **fill) + " " + tr("hud_esc_cancel"))
-    said.append(tr("suggest_text", move=tr("suggest_trade_goals_pile"), why=tr("suggest_why_search")))
+    said.append(tr("suggest_shown", text=tr("suggest_text", move=tr("suggest_trade_goals_pile"),
+                                            why=tr("suggest_why_search"))))
     return sorted(said, key=len, reverse=True)
 
 

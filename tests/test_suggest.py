@@ -18,11 +18,17 @@ def press_h(app):
     return found, (app.table.hud.hint if found is not None else app.table.hud.notice)["text"]
 
 
+def shown(found):
+    """What the strip says of a suggestion: its words, then the keys that answer it."""
+    return tr("suggest_shown", text=found.text)
+
+
 def check_suggestion(app, found, notice):
     session = app.session
     assert found is not None
     assert found.move in session.game.legal_moves(session.state)  # a move the seat may make now
-    assert notice == found.text and notice.startswith("Suggestion: ") and " — " in notice
+    assert notice == shown(found) and notice.startswith("Suggestion: ") and " — " in notice
+    assert notice.endswith(". Enter plays it, Esc puts it away.")  # the strip says how to answer it
     if isinstance(found.move, Place):  # named in words by the card it places, never by engine notation
         assert notice.startswith("Suggestion: place the ") and str(found.move) not in notice
     if isinstance(found.move, PlacePyramid):
@@ -81,7 +87,7 @@ def test_suggestion_in_french(app):
     app.start_game("aquarius", {}, seats_for("aquarius"), seed=2)
     app.session.reveal()
     found, notice = press_h(app)
-    assert found is not None and notice.startswith("Suggestion\xa0: ")
+    assert found is not None and notice.startswith("Suggestion\xa0: ") and notice.endswith("Entrée la joue, Échap la range.")
 
 
 def suggested(app):
@@ -215,7 +221,7 @@ def test_a_click_on_the_suggested_ghost_or_enter_plays_the_suggestion(app, rules
     assert table.advice.shown() == found.move
     app.base.messenger.send("escape")  # Esc: put away, nothing played, no menu
     assert table.advice.shown() is None and len(session.state.log) == 0 and not table.menu.shown
-    assert table.hud.hint["text"] != found.text
+    assert table.hud.hint["text"] != shown(found)
     found, _ = press_h(app)
     if way == "click":
         point = suggested_ghost_point(app, found.move)

@@ -4,6 +4,7 @@ the move played is the one the player chooses in the window's own process, and n
 import multiprocessing
 import time
 
+from aquarius3d.i18n import tr
 from aquarius3d.session import Seat, Session
 from aquarius3d.session import suggestion as suggestion_module
 from aquarius3d.session.suggestion import suggestion
@@ -98,7 +99,7 @@ def test_h_thinks_in_the_worker_and_says_the_same_suggestion(app, monkeypatch):
     table, session = app.table, app.session
     session.reveal()
     table.refresh()
-    expected = suggestion(session).text  # thought right here
+    expected = tr("suggest_shown", text=suggestion(session).text)  # thought right here
     table.suggest(wait=False)  # the key H
     assert table.hud.hint["text"] == "Looking for a suggestion…" and table.thinking.busy()
     frames_until(app, lambda: not table.thinking.busy())

@@ -36,10 +36,11 @@ def suggest(screen: TableScreen) -> Suggestion | None:
 
 
 def show(screen: TableScreen, found: Suggestion) -> None:
-    """The suggestion in words in the hint line, and on the table (view/advice.py): until the next redraw."""
+    """The suggestion in words in the hint line, with the keys that play it or put it away, and on the table
+    (view/advice.py): until the next redraw."""
     from ..view.advice import show_advice
 
-    screen.hud.say(found.text)
+    screen.hud.say(tr("suggest_shown", text=found.text))  # the keys that answer it, said where it shows
     show_advice(screen, found.move)
     screen.advice.move, screen.advice.words = found.move, screen.hud.prompt.text.getText()
 
