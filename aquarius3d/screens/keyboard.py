@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from panda3d.core import LVecBase4f, NodePath, Point3
@@ -39,9 +39,11 @@ if TYPE_CHECKING:
     from ..session.choice import Choice
     from ..session.flows.rising import RisingFlow
     from ..session.flows.towers import TowersFlow
+    from ..view.family import Pick
     from .table_screen import TableScreen
 
 Point = tuple[float, float, float]
+RISES = (0.3, 0.55, 0.8, 0.92)  # heights up a pyramid ghost a click is tried at, shares of its height
 PREVIEWED = ("spot", "pyramid", "table")  # kinds the keyboard lights as the pointer would
 PREVIEW_SECONDS = 3.0  # an action card in the keyboard's focus shows enlarged this long, then goes: it covered the
 # Menu button and Rising's tray while the focus stayed (a playtest at 1024x600 and 150%); Tab onto it shows it again
@@ -357,17 +359,9 @@ class TableKeys:
         picker, session = screen.picker, screen.session
         kind, key = target
         if kind == "spot":
-            cell, height, part = screen.parts.ghost_spots[key][:3]
-            if isinstance(part, str):
-                x, y = space_centre(cell, session.state.table.faces[cell].code, part)
-            else:
-                x, y = geometry.cell_centre(*cell)
-                if part is not None:
-                    dx, dy = geometry.quarter_offset(part)
-                    x, y = x + dx * 0.8, y + dy * 0.8
-            point = picker.screen_of_point(x, y, height)
-            found = point is not None and screen.ghost_at(point) == key
-        elif kind == "pyramid":
+            return next((p for p in self._ghost_points(screen.parts.ghost_spots[key])
+                         if self._reachable(p) and screen.ghost_at(p) == key), None)
+        if kind == "pyramid":
             trays = screen.parts.trays
             assert trays is not None and trays.active is not None
             tray = trays.seats[trays.active]
@@ -382,11 +376,34 @@ class TableKeys:
         else:
             point = picker.screen_of_cell(key)
             found = point is not None and picker.cell_at(point) == key
-        if point is None or not found or abs(point[0]) > 0.98 or abs(point[1]) > 0.98:
-            return None
-        if screen.hud.hand.index_at(point, screen.base.getAspectRatio()) is not None:
-            return None  # under the hand
-        return point
+        return point if point is not None and found and self._reachable(point) else None
+
+    def _reachable(self, point: tuple[float, float]) -> bool:
+        """Whether a click at a screen point lands on the table: inside the window, not on the hand."""
+        if abs(point[0]) > 0.98 or abs(point[1]) > 0.98:
+            return False
+        return self.screen.hud.hand.index_at(point, self.screen.base.getAspectRatio()) is None  # (not under the hand)
+
+    def _ghost_points(self, spot: Pick) -> Iterator[tuple[float, float]]:
+        """Screen points of a ghost a click may pick it at, the likeliest first: its middle (a pyramid's glowing
+        quarter's, a little to the near side), then up a pyramid's body to near its tip (at the back of a card whose
+        quarters all glow, the tip may be all that shows of it: real input found one no other point picked)."""
+        cell, part = spot.cell, spot.part
+        if isinstance(part, str):
+            points = [(*space_centre(cell, self.screen.session.state.table.faces[cell].code, part), spot.height)]
+        elif part is None:
+            points = [(*geometry.cell_centre(*cell), spot.height)]
+        else:
+            cx, cy = geometry.cell_centre(*cell)
+            dx, dy = geometry.quarter_offset(part)
+            points = [(cx + dx * 0.8, cy + dy * 0.8, spot.height)]
+            if spot.base is not None and spot.size is not None:
+                tall = geometry.PYRAMID_HEIGHT[spot.size]
+                points += [(cx + dx, cy + dy, spot.base + tall * rise) for rise in RISES]
+        for point in points:
+            found = self.screen.picker.screen_of_point(*point)
+            if found is not None:
+                yield found
 
     def report(self) -> None:
         """Write what the table shows to the status file, when it changed."""
