@@ -68,13 +68,9 @@ def test_a_question_keeps_the_table_and_esc_frames_it_as_before(app, monkeypatch
         app.base.adjustWindowAspectRatio(original)
 
 
-NARROW = pytest.mark.xfail(strict=True, reason="the strip's band between the heights panel and the goal holds two "
-                           "rows of a long card's prompt no more: three rows, taller, may cover a spot (issue 27)")
-
-
 @pytest.mark.parametrize("width,height,scale,ruleset", [
     (1280, 720, 100, "aquarius"), (1280, 720, 100, "aquarius-rising"), (1024, 600, 150, "aquarius"),
-    pytest.param(1024, 600, 150, "aquarius-rising", marks=NARROW)])
+    (1024, 600, 150, "aquarius-rising")])
 def test_choosing_a_card_leaves_the_camera_still(app, monkeypatch, width, height, scale, ruleset):
     """Playtest: the view framed the table again after most cards chosen. The prompt ("click a glowing spot to
     place the Earth-Air-Water-Space card...") widened the strip on one row over a spot of the ring; its words take

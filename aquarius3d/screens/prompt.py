@@ -71,6 +71,7 @@ class Prompt:
         self.corner_top = 0.0  # and how high (layout.band)
         self.right = -layout.GOAL[0]  # how wide what the right side holds (the goal, Towers' action card), at 100%
         self.strip_rect: Rect | None = None  # where they are now (aspect2d), None while hidden
+        self.room_rect: Rect | None = None  # while a card is chosen: where the strip will stand once it is (kept clear)
         self.dialog_rect: Rect | None = None
         self.dialog.hide()
 
@@ -121,6 +122,17 @@ class Prompt:
         bands = [layout.band(scale, aspect, self.hand, self.corner, self.right, self.corner_top)]
         if self.hand and self.right == -layout.GOAL[0]:
             bands.append(layout.band_over_goal(scale, aspect, self.corner, self.corner_top))
+        said, coming = self.text.getText(), self.screen.session.hint_to_come()
+        self.room_rect = None
+        if coming is not None and coming != said:  # (arranged with those words first, then with its own)
+            self.text.setText(coming)
+            self._arrange_first(bands, on_cover)
+            self.room_rect = self.strip_rect
+            self.text.setText(said)
+        self._arrange_first(bands, on_cover)
+
+    def _arrange_first(self, bands: list[Rect], on_cover: bool) -> None:
+        """In the first band where the prompt takes STRIP_MOST_ROWS rows at most, else the last."""
         for i, band in enumerate(bands):
             if self._arrange(band, on_cover) or i == len(bands) - 1:
                 break
@@ -297,8 +309,10 @@ class Prompt:
         return (left - rim, right + rim, bottom - rim, top + rim)
 
     def rects(self) -> list[Rect]:
-        """Where the strip and the dialog stand now (aspect2d units)."""
-        return [r for r in (self.strip_rect, self.dialog_rect) if r is not None]
+        """Where the strip and the dialog stand now (aspect2d units), and the strip's room for the words a card
+        chosen brings (a long card's prompt at 1024x600 and 150% took three rows, the strip grew over a spot and
+        the camera moved once the card was chosen)."""
+        return [r for r in (self.strip_rect, self.dialog_rect, self.room_rect) if r is not None]
 
 
 def layout_words(option: Option) -> str:

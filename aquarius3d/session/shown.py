@@ -231,6 +231,9 @@ class Shown:
     def hint(self) -> str:
         return words.hint(self)
 
+    def hint_to_come(self) -> str | None:
+        return words.hint_to_come(self)
+
     def _hand_card(self, index: int) -> Any:
         hand = self.state.hands[self.seat]
         return self.game.deck.cards[hand[index]] if 0 <= index < len(hand) else None

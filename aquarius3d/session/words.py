@@ -52,7 +52,7 @@ def hint(session: Shown) -> str:
         cancel = "" if session.flow.must_play_drawn else " " + tr("hud_esc_cancel")
         if not session.spots():  # nothing glows this way round (a playtest read "Click a glowing spot" so)
             return sentence(tr("hud_only_turned", card=card, count=session.fits(not session.turned))) + cancel
-        return tr("hud_place_drawn" if session.flow.must_play_drawn else "hud_place_card", card=card)
+        return place_hint(session, session.chosen_code() or "")
     if session.stage == Stage.PLAYER:
         return tr("hud_choose_player", action=action_name(session.action or ""))
     if session.stage == Stage.TABLE_CARD:
@@ -68,6 +68,20 @@ def hint(session: Shown) -> str:
     if session.stage == Stage.REMOTE:
         return tr("hud_remote_turn", name=session.seats[session.seat].name)
     return ""
+
+
+def place_hint(session: Shown, code: str) -> str:
+    """The prompt while an element card waits for its spot."""
+    return tr("hud_place_drawn" if session.flow.must_play_drawn else "hud_place_card", card=card_words(code))
+
+
+def hint_to_come(session: Shown) -> str | None:
+    """While the player chooses a card: the longest prompt one of the hand's element cards chosen would bring (the
+    strip keeps room for it, so that choosing a card does not move the camera); None at any other step."""
+    if session.stage != Stage.CHOOSE or session.flow.hint(session.choice) is not None:
+        return None
+    codes = [card["code"] for card in session.observation()["hand"] if card.get("kind") == "element"]
+    return max((place_hint(session, code) for code in codes), key=len, default=None)
 
 
 def says(session: Shown, move: Move) -> str:
