@@ -19,7 +19,10 @@ the prompt strip kept clear (66 from 40 degrees through a lens 40 high); four co
 79 from 40 degrees). Framing the cards first, a card comes no larger than LARGEST_CARD (a game's first card would
 fill the window off its middle). The HUD's parts are kept as they are drawn (the prompt strip as wide as its words,
 not a band across the window); a change of their words alone (a card chosen, a message) moves the camera only if
-they would now cover what is framed. Once the player moves the camera it stays until F (or 1, 2, 3, Home): F
+they would now cover what is framed. In Elemental Towers the table is framed clear of the bottom band as it stands at
+each step of a turn (the card drawn placed, its earned actions resolved: screens/turn_band.py), so the camera holds
+through the turn and moves when the table grows: a view still showing it all stays where framing again would come no
+more than HOLD nearer. Once the player moves the camera it stays until F (or 1, 2, 3, Home): F
 frames again from the player's angle. The wheel zooms towards what the pointer is on.
 """
 
@@ -48,6 +51,7 @@ if TYPE_CHECKING:
     from .heights import HeightPanel
     from .hud import Hud
     from .join import JoinPanel
+    from .turn_band import TurnBand
 
 Framing = tuple[int, bool, tuple[Rect, ...], float]  # what the camera was framed for: moves, ended, HUD, aspect
 BIG_CARD = 90 / 640  # screen units (2 is the window's width): a card 90 pixels wide in a window 1280 wide
@@ -59,6 +63,7 @@ WHOLE_CENTRED = 0.75  # the whole table (T, 1, or where its cards come big) cent
 # this share of its size (clearance.py: at the top view it stood against one side, a third of the window empty)
 ROW_PITCH = 52.0  # degrees: the three-quarter view's pitch with Elemental Towers' scoring row (play_pitch)
 PLAY_PITCHES = (ANGLES["orbit"][1], 30.0, 27.0)  # the game's view, lower where the layout runs deep (framed)
+HOLD = 0.03  # Elemental Towers: a view framing the turn's table stays if a new framing comes this much nearer at most
 RING_DRAWN = (Stage.CHOOSE, Stage.PLACE, Stage.TARGET)  # the stages the spots round the cards show in (`inside`)
 
 
@@ -80,6 +85,7 @@ class TableCamera:
     glance: str | None  # T: "whole" (the whole table asked for) or "cards" (the cards, where the whole came by itself)
     game_pitch: bool  # the camera's pitch is the game's view (PLAY_PITCHES), not one the player turned to
     _framed_for: Framing | None
+    turn_band: TurnBand  # Elemental Towers: the HUD's bottom band at the turn's steps (screens/turn_band.py)
     _around_dialog = False  # the last framing made room for a question's buttons (framed again once they go)
 
     def show_elevation(self, on: bool) -> None:
@@ -196,7 +202,7 @@ class TableCamera:
     def _framed_beside(self, name: str | None, angles: tuple[float, float]) -> Orbit:
         """`_framed` from these angles; at the end, beside the result panel where the cards come BESIDE_SHARE as
         large there."""
-        found = self._framed(name, angles, self.obstacles())
+        found = self._framed(name, angles, self.obstacles() + self._turn_obstacles())
         beside = self._beside_result()
         if beside is None:
             return found
@@ -206,6 +212,33 @@ class TableCamera:
             return other
         self._framing_state(kept)  # (as framed for `found`)
         return found
+
+    def _turn_framed(self) -> bool:
+        """Is the table framed for the whole turn (screens/turn_band.py): Elemental Towers while a person plays."""
+        return self.parts.scoring_row is not None and not self.ended() and self.session.humans > 0
+
+    def _turn_obstacles(self) -> list[Rect]:
+        """Elemental Towers while a person plays: the HUD's bottom band as it stood at the turn's other steps
+        (screens/turn_band.py), kept clear too so that the framing holds through the turn."""
+        if not self._turn_framed():
+            return []
+        return self.turn_band.others(self.session.stage, (self.window_aspect(), self.hud.scale))
+
+    def _holds(self, found: Orbit) -> bool:
+        """Elemental Towers while a person plays: does the view the camera stands at (or eases to) frame the table as
+        well as `found` (from its angles, no more than HOLD farther) and show all of it clear of the HUD as it stands
+        at each step of the turn? Then it stays: no pan nor small zoom at each step."""
+        from ..view.clearance import shows
+        from ..view.framing import MARGIN, WINDOW, grown
+
+        now = self.camera.goal[1] if self.camera.goal is not None else self.camera.orbit
+        if not self._turn_framed() or self.glance is not None or not math.isclose(now.heading, found.heading) \
+                or not math.isclose(now.pitch, found.pitch) or now.distance > found.distance * (1 + HOLD):
+            return False
+        tan_x, tan_y = tangents(self.perspective)
+        inner = (WINDOW[0] + MARGIN, WINDOW[1] - MARGIN, WINDOW[2] + MARGIN, WINDOW[3] - MARGIN)
+        return shows(self.frame_boxes(), self.edge_boxes(), now, tan_x, tan_y, inner,
+                     grown(self.obstacles() + self._turn_obstacles()))
 
     def _beside_result(self) -> list[Rect] | None:
         """At the end, the HUD's panels with the result panel's column kept free of the table, from the window's top
@@ -314,6 +347,9 @@ class TableCamera:
         has moved the camera since the last one, unless the game or the round has just ended: the end frames the
         table beside the result panel however the player left the camera (it stood under the panel)."""
         key = self._framing_key()
+        if self.parts.scoring_row is not None:  # (Elemental Towers: the band this step shows, for the turn's others)
+            band = [self.hud._rect(self.hud.base.aspect2d, rect) for rect in self.hud.band()]
+            self.turn_band.note(self.session.stage, band, (self.window_aspect(), self.hud.scale))
         if key[1] and (self._framed_for is None or not self._framed_for[1]):
             self.camera.moved_by_player = False
         if self.camera.moved_by_player or self.elevation_on:
@@ -322,7 +358,9 @@ class TableCamera:
         if key != self._framed_for or not self.inside() or (self._around_dialog and not dialog):
             self._framed_for = key
             self._around_dialog = dialog  # (a question answered or put away by Esc: the table as large again)
-            self.camera.ease_to(self.framed())
+            found = self.framed()
+            if not self._holds(found):
+                self.camera.ease_to(found)
 
     def inside(self, orbit: Orbit | None = None) -> bool:
         """Does every framed box drawn now show inside the window, clear of the HUD, and every box that may stand at
