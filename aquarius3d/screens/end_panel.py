@@ -1,7 +1,9 @@
 """The result panel at a game's or a Dominus round's end, sized to what it says (a part of the HUD, screens/hud.py).
 
 The panel stands at the middle of the window's right edge (lowered under the log's panel when that is unfolded:
-layout.end_place) and is as wide and as high as its title, its lines and its buttons need, no larger than
+layout.end_place), or at its bottom right corner where the end keeps furniture clear of it (Aquarius Rising's trays
+and unused goals, right of its houses about their middle depth: view/family.py TableParts.end_furniture), and is as
+wide and as high as its title, its lines and its buttons need, no larger than
 layout.END: the finished table is framed beside it (screens/table_camera.py), so every bit of panel the words do not
 need is taken from the cards (a 1024x600 window at 150% kept a panel of 490x425 pixels for three lines).
 """
@@ -11,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .layout import END, fit_text
+from .layout import END, MARGIN, fit_text
 
 if TYPE_CHECKING:
     from direct.gui.DirectGui import DirectButton, DirectFrame
@@ -36,9 +38,11 @@ def button_width(button: DirectButton) -> float:
     return float((right - left) * button.getSx())
 
 
-def fit(panel: DirectFrame, title: OnscreenText, lines: OnscreenText, rows: Sequence[Sequence[DirectButton]]) -> Frame:
+def fit(panel: DirectFrame, title: OnscreenText, lines: OnscreenText, rows: Sequence[Sequence[DirectButton]],
+        low: bool = False) -> Frame:
     """Lay out the panel round its words and its rows of buttons (the rows' buttons that show, top to bottom: empty
-    rows are left out), keeping its right edge and its middle height where layout.END has them. The panel's frame."""
+    rows are left out), keeping its right edge and its middle height where layout.END has them, or its bottom
+    MARGIN over the window's when `low`. The panel's frame."""
     shown = [[b for b in row if not b.isHidden()] for row in rows]
     shown = [row for row in shown if row]
     buttons = FIRST_ROW + NEXT_ROW * len(shown) if shown else PAD
@@ -52,6 +56,8 @@ def fit(panel: DirectFrame, title: OnscreenText, lines: OnscreenText, rows: Sequ
                                      + [w + 2 * PAD for w in widths]))
     height = TITLE_BAND + words_height + buttons
     top = min(END[3], (END[2] + END[3]) / 2 + height / 2)
+    if low:  # (the window's bottom, in the panel's units)
+        top = min(END[3], panel.getRelativePoint(panel.getTop(), (0, 0, -1 + MARGIN)).z + height)
     right = END[1]
     middle = right - width / 2
     title.setPos(middle, top - TITLE_DROP)

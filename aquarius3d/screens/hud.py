@@ -373,9 +373,9 @@ class Hud:
 
     def fit_end(self) -> None:
         """The end panel round its title, its lines and the buttons that show (Elemental Towers has two rows of
-        them): screens/end_panel.py."""
+        them), low where the end keeps furniture clear of it: screens/end_panel.py."""
         rows = [[self.same_cards_button], self.end_buttons, [self.next_round_button]]
-        end_panel.fit(self.end_panel, self.end_title, self.end_lines, rows)
+        end_panel.fit(self.end_panel, self.end_title, self.end_lines, rows, bool(self.screen.parts.end_furniture()))
 
     def end_frame(self) -> Frame:
         """The end panel's frame as drawn now (its units: screens/end_panel.py sizes it to its words)."""

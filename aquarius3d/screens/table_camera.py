@@ -10,7 +10,9 @@ labels come into the framing when the cards stay big so (a card at least BIG_CAR
 nearly as large as framing the cards first makes it: WHOLE_SHARE; at Dominus' start the whole outline framed
 left its one card 0.91 of that, off the window's middle) or on T (a glance at the whole table); at the end the cards are framed first too, beside the result panel (left of its column, not in a band over or under
 it, unless that halves them: BESIDE_SHARE), with what
-scored (Elemental Towers' scoring row, with room for its values as wide as they show from there: not its supply). A game opens at the three-quarter view, 33 degrees above the table (30 or 27 where
+scored (Elemental Towers' scoring row, with room for its values as wide as they show from there: not its supply);
+Aquarius Rising's trays and unused goals, right and left of its cards, stay clear of the panel, which stands at the
+window's bottom right there (the cards in the band over it: TableParts.end_furniture). A game opens at the three-quarter view, 33 degrees above the table (30 or 27 where
 the layout runs deep or wide and its cards would come under BIG_CARD from 33: PLAY_PITCHES, until the player turns the camera),
 through a lens 33 degrees high (view/config.py): lower than a plan, the table's depth is foreshortened and its
 cards come larger into the window's width; a narrow lens keeps the far rows nearly as large as the near ones.
@@ -152,8 +154,10 @@ class TableCamera:
     def edge_boxes(self, whole: bool | None = None) -> list[Box]:
         """What may stand at the view's edge or out of it, but never under the HUD, while the cards are framed
         first: the piles and the other trays (T shows them all; the hands of backs are left out, as ornaments)."""
-        if self.ended() or (self.whole if whole is None else whole):
-            return []  # (at the end the piles may stand under the result panel: the finished cards come first)
+        if self.whole if whole is None else whole:
+            return []
+        if self.ended():  # (at the end the piles may stand under the result panel, the finished cards first; not
+            return node_boxes(self.scene, self.parts.end_furniture())  # Aquarius Rising's trays and unused goals)
         needed = self._turn_furniture()
         return node_boxes(self.scene, [n for n in self.parts.furniture() if n not in needed])
 
@@ -243,8 +247,12 @@ class TableCamera:
     def _beside_result(self) -> list[Rect] | None:
         """At the end, the HUD's panels with the result panel's column kept free of the table, from the window's top
         to its bottom: the finished cards come beside the result (at 1024x600 and 150% Dominus' cards otherwise rose
-        into the low band over the panel, against the window's top edge, its bottom half left empty)."""
-        if not self.ended() or self.hud.end_panel.isHidden():
+        into the low band over the panel, against the window's top edge, its bottom half left empty). None where the
+        end keeps furniture clear of the panel (Aquarius Rising's trays, TableParts.end_furniture): the panel stands
+        at the window's bottom right there, and the houses in the band over it, the trays beside them; kept out of
+        the panel's whole column, the trays and the goals' pile right of the houses took them from 58 pixels wide to
+        39 (four computers at 1280x720 and 125%)."""
+        if not self.ended() or self.hud.end_panel.isHidden() or self.parts.end_furniture():
             return None
         panel = self.hud._rect(self.hud.end_panel, self.hud.end_frame())
         column = (panel[0], panel[1], -1.0, 1.0)

@@ -251,6 +251,18 @@ class TableParts:
             return []
         return self.trays.seats[self.trays.home:self.trays.home + 1]
 
+    def end_furniture(self) -> list[NodePath]:
+        """What stays clear of the result panel at the end (at the view's edge or out of it, if need be, as the piles
+        in play; the other games' piles may stand under the panel, their finished cards first): Aquarius Rising's
+        trays and its unused goals, right and left of its houses. The panel stands at the window's bottom right
+        where there is any (screens/end_panel.py): at the middle of the right edge it covered the trays and the
+        goals' pile right of the houses, and kept clear of it they left the houses 38 pixels wide at 1024x600,
+        rather than 56."""
+        if not self.session.flow.pyramids or self.session.flow.spaces or self.trays is None:
+            return []
+        goals = self.piles.stacks["goals"]
+        return list(self.trays.seats) + ([goals] if not goals.isHidden() else [])
+
     def play_label_boxes(self) -> list[Box]:
         """Room for the labels of the play furniture: Elemental Towers' scoring row's values and heading."""
         return self.scoring_row.label_boxes() if self.scoring_row is not None else []
