@@ -517,6 +517,8 @@ def drawn_parts(app):
     cards = [box for _, box in hud.hand.nodes]
     if cards:
         parts.append((cards[0][0], cards[-1][1], -1.0, hud.hand.band_top))
+    if hud.prompt.room_rect is not None:  # (not drawn yet: where the strip will stand once a card is chosen)
+        parts.append(hud.prompt.room_rect)
     return parts
 
 
