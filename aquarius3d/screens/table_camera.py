@@ -21,10 +21,11 @@ the prompt strip kept clear (66 from 40 degrees through a lens 40 high); four co
 79 from 40 degrees). Framing the cards first, a card comes no larger than LARGEST_CARD (a game's first card would
 fill the window off its middle). The HUD's parts are kept as they are drawn (the prompt strip as wide as its words,
 not a band across the window); a change of their words alone (a card chosen, a message) moves the camera only if
-they would now cover what is framed. In Elemental Towers the table is framed clear of the bottom band as it stands at
-each step of a turn (the card drawn placed, its earned actions resolved: screens/turn_band.py), so the camera holds
-through the turn and moves when the table grows: a view still showing it all stays where framing again would come no
-more than HOLD nearer. Once the player moves the camera it stays until F (or 1, 2, 3, Home): F
+they would now cover what is framed. While a person at this screen plays, the table is framed clear of the bottom
+band as it stands at each step of the turns (a card chosen and placed, Elemental Towers' earned actions, the
+computers' turns: screens/turn_band.py), so the camera holds through the turns and moves when the table grows: a view
+still showing it all stays where framing again would come no more than HOLD nearer, and the game's view comes no
+higher again once it came lower (PLAY_PITCHES: a layout that ran deep swung between 33 and 30 degrees by turns). Once the player moves the camera it stays until F (or 1, 2, 3, Home): F
 frames again from the player's angle. The wheel zooms towards what the pointer is on.
 """
 
@@ -41,6 +42,8 @@ from ..session import Stage
 from ..view.camera import Box, Orbit, Rect, project
 from ..view.framing import ANGLES, CameraMan, frame_view, framed, node_boxes, scene_boxes, tangents
 from ..view.towers import LABEL_REACH
+from .overlays import node_rect
+from .turn_band import STEPS, TurnBand
 
 if TYPE_CHECKING:
     from panda3d.core import Lens, NodePath
@@ -53,7 +56,6 @@ if TYPE_CHECKING:
     from .heights import HeightPanel
     from .hud import Hud
     from .join import JoinPanel
-    from .turn_band import TurnBand
 
 Framing = tuple[int, bool, tuple[Rect, ...], float]  # what the camera was framed for: moves, ended, HUD, aspect
 BIG_CARD = 90 / 640  # screen units (2 is the window's width): a card 90 pixels wide in a window 1280 wide
@@ -65,7 +67,7 @@ WHOLE_CENTRED = 0.75  # the whole table (T, 1, or where its cards come big) cent
 # this share of its size (clearance.py: at the top view it stood against one side, a third of the window empty)
 ROW_PITCH = 52.0  # degrees: the three-quarter view's pitch with Elemental Towers' scoring row (play_pitch)
 PLAY_PITCHES = (ANGLES["orbit"][1], 30.0, 27.0)  # the game's view, lower where the layout runs deep (framed)
-HOLD = 0.03  # Elemental Towers: a view framing the turn's table stays if a new framing comes this much nearer at most
+HOLD = 0.02  # a view framing the turns' table stays if a new framing's card comes this much larger at most
 RING_DRAWN = (Stage.CHOOSE, Stage.PLACE, Stage.TARGET)  # the stages the spots round the cards show in (`inside`)
 
 
@@ -89,6 +91,7 @@ class TableCamera:
     _framed_for: Framing | None
     turn_band: TurnBand  # Elemental Towers: the HUD's bottom band at the turn's steps (screens/turn_band.py)
     _around_dialog = False  # the last framing made room for a question's buttons (framed again once they go)
+    _before_dialog: Orbit | None = None  # where the camera stood before it did
 
     def show_elevation(self, on: bool) -> None:
         raise NotImplementedError
@@ -176,7 +179,10 @@ class TableCamera:
         if name != "orbit" or self.parts.scoring_row is not None:
             return self._framed_beside(name, self._angles(name))
         best: tuple[float, Orbit, tuple[bool, float]] | None = None
-        for pitch in PLAY_PITCHES:  # the highest that leaves a card BIG_CARD wide; else the one with the largest
+        turn = self._turn_framed() and self.session.stage in STEPS  # (a turn's step: its pitch no higher again)
+        highest = self.turn_band.pitch if turn and self.turn_band.pitch is not None else PLAY_PITCHES[0]
+        for pitch in [p for p in PLAY_PITCHES if p <= highest]:
+            # the highest that leaves a card BIG_CARD wide; else the one with the largest
             found = self._framed_beside(name, (ANGLES["orbit"][0], pitch))
             width = self._card_width(found)
             if best is None or width > best[0] * 1.02:
@@ -185,6 +191,8 @@ class TableCamera:
                 break
         assert best is not None
         self._framing_state(best[2])
+        if turn:
+            self.turn_band.pitch = best[1].pitch
         return best[1]
 
     def _framing_state(self, state: tuple[bool, float] | None = None) -> tuple[bool, float]:
@@ -218,26 +226,27 @@ class TableCamera:
         return found
 
     def _turn_framed(self) -> bool:
-        """Is the table framed for the whole turn (screens/turn_band.py): Elemental Towers while a person plays."""
-        return self.parts.scoring_row is not None and not self.ended() and self.session.humans > 0
+        """Is the table framed for the whole turn (screens/turn_band.py): while a person at this screen plays."""
+        return not self.ended() and self.session.humans > 0
 
     def _turn_obstacles(self) -> list[Rect]:
-        """Elemental Towers while a person plays: the HUD's bottom band as it stood at the turn's other steps
+        """While a person at this screen plays: the HUD's bottom band as it stood at the turns' other steps
         (screens/turn_band.py), kept clear too so that the framing holds through the turn."""
         if not self._turn_framed():
             return []
         return self.turn_band.others(self.session.stage, (self.window_aspect(), self.hud.scale))
 
-    def _holds(self, found: Orbit) -> bool:
-        """Elemental Towers while a person plays: does the view the camera stands at (or eases to) frame the table as
-        well as `found` (from its angles, no more than HOLD farther) and show all of it clear of the HUD as it stands
+    def _holds(self, found: Orbit, now: Orbit | None = None) -> bool:
+        """While a person at this screen plays: does the view the camera stands at (or eases to) frame the table as
+        well as `found` (from its angles, a card no more than HOLD smaller) and show all of it clear of the HUD as it stands
         at each step of the turn? Then it stays: no pan nor small zoom at each step."""
         from ..view.clearance import shows
         from ..view.framing import MARGIN, WINDOW, grown
 
-        now = self.camera.goal[1] if self.camera.goal is not None else self.camera.orbit
+        now = now or self._standing()
         if not self._turn_framed() or self.glance is not None or not math.isclose(now.heading, found.heading) \
-                or not math.isclose(now.pitch, found.pitch) or now.distance > found.distance * (1 + HOLD):
+                or not math.isclose(now.pitch, found.pitch) \
+                or self._card_width(now) < self._card_width(found) * (1 - HOLD):
             return False
         tan_x, tan_y = tangents(self.perspective)
         inner = (WINDOW[0] + MARGIN, WINDOW[1] - MARGIN, WINDOW[2] + MARGIN, WINDOW[3] - MARGIN)
@@ -342,8 +351,6 @@ class TableCamera:
         panels. Not the Join button, nor the words of the notice or the prompt strip: they change while the same choice goes on (a card
         chosen, a message), and the camera stays; `_follow` frames again only if they would now cover what is
         framed."""
-        from .overlays import node_rect
-
         words = set(self.hud.words()) | {self.hud._rect(self.hud.base.aspect2d, r) for r in self.hud.prompt.rects()}
         join = node_rect(self.hud.screen, self.join.button) if not self.join.button.isHidden() else None
         panels = tuple(o for o in self.obstacles() if o not in words and o != join)  # (the Join button comes and
@@ -355,20 +362,33 @@ class TableCamera:
         has moved the camera since the last one, unless the game or the round has just ended: the end frames the
         table beside the result panel however the player left the camera (it stood under the panel)."""
         key = self._framing_key()
-        if self.parts.scoring_row is not None:  # (Elemental Towers: the band this step shows, for the turn's others)
-            band = [self.hud._rect(self.hud.base.aspect2d, rect) for rect in self.hud.band()]
-            self.turn_band.note(self.session.stage, band, (self.window_aspect(), self.hud.scale))
+        if self._turn_framed():  # (the bottom band this step shows and the notice's words, kept clear at the turns'
+            band = [self.hud._rect(self.hud.base.aspect2d, rect) for rect in self.hud.band()]  # other steps)
+            notice = None if self.hud.notice.isHidden() else node_rect(self.hud.screen, self.hud.notice)
+            self.turn_band.note(self.session.stage, band + ([notice] if notice else []),
+                                (self.window_aspect(), self.hud.scale))
         if key[1] and (self._framed_for is None or not self._framed_for[1]):
             self.camera.moved_by_player = False
         if self.camera.moved_by_player or self.elevation_on:
             return
         dialog = self.hud.prompt.dialog_rect is not None
-        if key != self._framed_for or not self.inside() or (self._around_dialog and not dialog):
+        after_dialog = self._around_dialog and not dialog  # (a question answered or put away by Esc: the table as
+        if key != self._framed_for or not self.inside() or after_dialog:  # large again: as it stood before, if held)
+            if dialog and not self._around_dialog:
+                self._before_dialog = self._standing()
+            reshaped = self._framed_for is None or key[3] != self._framed_for[3]  # (the window: framed anew)
             self._framed_for = key
-            self._around_dialog = dialog  # (a question answered or put away by Esc: the table as large again)
+            self._around_dialog = dialog
             found = self.framed()
-            if not self._holds(found):
+            back = self._before_dialog if after_dialog else None
+            if back is not None and self._holds(found, back):
+                self.camera.ease_to(back)
+            elif after_dialog or reshaped or not self._holds(found):
                 self.camera.ease_to(found)
+
+    def _standing(self) -> Orbit:
+        """Where the camera stands, or eases to."""
+        return self.camera.goal[1] if self.camera.goal is not None else self.camera.orbit
 
     def inside(self, orbit: Orbit | None = None) -> bool:
         """Does every framed box drawn now show inside the window, clear of the HUD, and every box that may stand at
