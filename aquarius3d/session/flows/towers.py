@@ -139,12 +139,9 @@ class TowersFlow(Flow):
     def summary(self) -> list[str]:
         total, rank, towers = self.score()
         lines = [tr("towers_final", score=total, rank=rank)]
-        row = self.row()
-        for cell, _space, colour, value in towers:
+        for cell, _space, colour, value in towers:  # (its value is the one its element's card bears in the row)
             element = ELEMENT_NAME_OF_COLOUR[colour]
-            place = row.index(element) + 1 if element in row else 0
-            lines.append(tr("towers_tower_line", element=element_name(element), where=self._on_card(cell), place=place,
-                            value=value))
+            lines.append(tr("towers_tower_line", element=element_name(element), where=self._on_card(cell), value=value))
         if len({t[2] for t in towers}) == 5:
             lines.append(tr("towers_mastery", bonus=self.game.end.mastery_bonus))
         if self.best is not None:
