@@ -678,6 +678,6 @@ def test_an_action_that_cannot_be_played_says_why():
     assert len(state.table.cards) == 1
     before = state.to_dict()
     assert not session.select(0)
-    assert session.notice.startswith("Not allowed: Move a Card cannot be played now: no card of the table fits"), \
+    assert session.notice.startswith("Not allowed: Move a Card cannot be played now: no card on the table fits"), \
         session.notice
     assert session.state.to_dict() == before and session.stage == "choose"
