@@ -396,7 +396,7 @@ class Session(Shown):
             self.notice = tr("log_bonus", name=self.seats[seat].name, count=result.bonus)
             self.messages.append(self.notice)
         self.takeback.after()
-        self.seen_upto[seat] = len(self.messages)  # the mover saw their own move and all before it
+        self.saw(seat, result.move, said)  # the mover saw their move and all before (the next may hear of their hand)
         elsewhere = self.seats[seat].kind != "human"  # (not at this window)
         self.events.append(Played(seat, result, said, elsewhere, self.notice))
         self._autosave()

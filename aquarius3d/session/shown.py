@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine.game import Game
-from ..engine.moves import Move, MoveCard, RotateGoals, TradeGoals, TradeHands, TradePyramids, Zap
+from ..engine.moves import Move, MoveCard, RotateGoals, ShuffleHands, TradeGoals, TradeHands, TradePyramids, Zap
 from ..engine.state import State
 from ..games import narrator
 from ..i18n import action_name, tr
@@ -43,6 +43,7 @@ class Shown:
         self.notice = ""
         self.shown_seat: int | None = None  # whose secrets were last on screen
         self.seen_upto: dict[int, int] = {}  # seat -> how many log lines it had seen when its last turn ended
+        self.hand_changed: dict[int, str] = {}  # seat -> how another's move changed its hand since its own last
         self.goals_seen: dict[int, object] = {}  # seat -> the goal it saw at its last peek (words.goal_hint)
         self._choice = Choice(Stage.CHOOSE)
         self._position = 0  # counts the changes of the state: what the spots are kept for
@@ -200,6 +201,21 @@ class Shown:
         """The state changed (a move, a take-back): what was kept for the position before is dropped."""
         self._position += 1
         self._kept.clear()
+
+    def saw(self, seat: int, move: Move, said: int) -> None:
+        """A seat's move has ended (its log lines from `said` on): the seat saw the log up to here. If the move
+        changed another's hand (Trade Hands with them, Shuffle Hands) and the seat to move next is such a person's,
+        the notice says so, at their turn (no cover tells a person playing alone, and the notice said the last move
+        only: a playtest saw its cards change unexplained, a pyramid stood since)."""
+        self.seen_upto[seat] = len(self.messages)
+        self.hand_changed.pop(seat, None)
+        if isinstance(move, (TradeHands, ShuffleHands)):
+            for other in [move.seat] if isinstance(move, TradeHands) else range(len(self.seats)):
+                if other != seat:
+                    self.hand_changed[other] = self.messages[said]
+        after = self.state.turn
+        if after != seat and after in self.hand_changed and self.seats[after].kind == "human" and not self.state.over:
+            self.notice = tr("hand_news", move=self.hand_changed[after])
 
     def since_last_turn(self, seat: int | None = None, most: int = 8) -> list[str]:
         """The log lines written since a seat's last turn ended (the seat to move by default), the newest `most`:
