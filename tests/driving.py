@@ -122,6 +122,14 @@ def step(app, rng):
         app.table.keys.enter()  # Enter, nothing in focus: the action confirmed
 
 
+def settle(app):
+    """The table drawn as the session stands, a few frames run, the camera at its goal."""
+    app.table.refresh()
+    for _ in range(3):
+        app.base.taskMgr.step()
+    app.table.camera.finish()
+
+
 def picture(app):
     """The frame drawn now: rows of RGB (0-1), the top row first."""
     base = app.base

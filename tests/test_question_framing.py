@@ -12,16 +12,9 @@ from aquarius3d.session import Seat
 from aquarius3d.view.clearance import shows
 from aquarius3d.view.framing import WINDOW, tangents
 
-from driving import screen_of_hand, step
+from driving import screen_of_hand, settle, step
 from test_hand_enlarged import hand_with_cards
 from test_layout import with_window
-
-
-def settle(app):
-    app.table.refresh()
-    for _ in range(3):
-        app.base.taskMgr.step()
-    app.table.camera.finish()
 
 
 def choosing(app, ruleset, seed, cards):

@@ -13,17 +13,10 @@ from aquarius3d.session import Seat
 from aquarius3d.view.clearance import shows
 from aquarius3d.view.framing import WINDOW, tangents
 
-from driving import towers_step
+from driving import settle, towers_step
 from test_layout import with_window
 
 STILL = 0.03  # the camera "stays": its distance within 3 %, its aim within 3 % of its distance (the pump was 8-12 %)
-
-
-def settle(app):
-    app.table.refresh()
-    for _ in range(3):
-        app.base.taskMgr.step()
-    app.table.camera.finish()
 
 
 def grew(table, place_orbit, place_obstacles, piles):

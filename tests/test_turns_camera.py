@@ -12,14 +12,8 @@ import pytest
 
 from aquarius3d.session import Seat
 
+from driving import settle
 from test_layout import with_window
-
-
-def settle(app):
-    app.table.refresh()
-    for _ in range(2):
-        app.base.taskMgr.step()
-    app.table.camera.finish()
 
 
 def same(a, b):
