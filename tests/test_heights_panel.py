@@ -83,9 +83,9 @@ def chain_step(keys, elements):
 def tie_lines(session, rows, keys):
     """The lines the panel owes under its rows, worked out here from the rules' keys: for each group of elements at
     one height, the ranks the chain gave them and the steps that order them (each once, as they come between one
-    element and the next), then each set of them it leaves equal (sharing a rank); or, equal on the whole chain,
-    that they share their rank. Also the steps seen, and whether a group needed more than one."""
-    pips, lines, steps, several = session.game.end.pips, [], set(), False
+    element and the next); then, in one line, every rank shared by elements equal on the whole chain. Also the
+    steps seen, and whether a group needed more than one."""
+    pips, lines, steps, several, shared = session.game.end.pips, [], set(), False, []
     for height in dict.fromkeys(h for _, h, _ in rows if h is not None):
         group = [(e, r) for e, h, r in rows if h == height]
         if len(group) < 2:
@@ -95,14 +95,16 @@ def tie_lines(session, rows, keys):
         steps |= set(ordering) or {None}
         several |= len(ordering) > 1
         if not ordering:
-            lines.append(tr("heights_tie_even", rank=group[0][1]))
+            shared.append(group[0][1])
             continue
         keys_of = {1: f"heights_decide_1_{pips}", 3: f"heights_decide_3_{pips}"}
         reasons = tr("heights_then").join(tr(keys_of.get(step, f"heights_decide_{step}")) for step in ordering)
         lines.append(tr("heights_tie", ranks=f"{group[0][1]}–{group[-1][1]}", reason=reasons))
-        for rank in dict.fromkeys(r for _, r in group):
-            if sum(r == rank for _, r in group) > 1:
-                lines.append(tr("heights_tie_even", rank=rank))
+        shared += [rank for rank in dict.fromkeys(r for _, r in group) if sum(r == rank for _, r in group) > 1]
+    if shared:  # every place shared on the whole chain, in one line after the others (tests/test_heights_fit.py)
+        places = sorted(set(shared))
+        lines.append(tr("heights_tie_even", rank=places[0]) if len(places) == 1 else
+                     tr("heights_tie_even_places", ranks=", ".join(f"{place}=" for place in places)))
     return lines, steps, several
 
 

@@ -2,7 +2,8 @@
 element's highest point in millimetres and its rank, redrawn after every move; K hides it and shows it again.
 Elements at the same height are ranked as the rest of the tie-break chain orders them (1, 2, 3, as the end screen
 finds the winner), and a line under the rows says which step of the chain orders them (the panel grows upwards to
-hold it); only elements equal on the whole chain share a rank ("1="), as a house's label writes it too.
+hold it, as high as its words are drawn); only elements equal on the whole chain share a rank ("1="), as a house's
+label writes it too, and one line names every place so shared ("1=, 3= ...").
 
 The heights and the ranks are the session's (RisingFlow.height_ranking, height_places, height_ties): the rules' own
 heights and tie-break chain, from the same geometry the table is drawn by, never measured again here. Heights are
@@ -38,11 +39,12 @@ FIRST_ROW = TOP - 0.18  # the first row's baseline
 SPACE_ON_DARK = (0.62, 0.5, 0.85)  # space's purple, light enough to read on the dark panel (as the elevation's)
 DIM = (0.62, 0.62, 0.62, 1)  # an element not on the table
 NOTE_SCALE, NOTE_GAP = 0.056, 0.08  # the ties' lines under the rows; from the last row's baseline to the first's
-NOTE_BOTTOM = 0.06  # the last line's baseline, over the panel's bottom
+NOTE_FLOOR = 0.045  # the lowest ink of the last line (its letters' tails), over the panel's bottom
 SOFT = (0.86, 0.84, 0.76, 1)  # the ties' lines, a little softer than the rows
 EQUALS_SCALE, EQUALS_SHIFT = 1.5, 0.04  # a shared place's "=": larger, raised to the middle of its digit (em)
 CLEAR = 0.02  # kept between the panel's top and the turn panel over it
 HIGHEST = 1.0  # the panel's top stays under the window's middle (aspect2d units over its bottom) where it can
+LEAST = 0.8  # the least of its size at 100% the panel takes to stay under the turn panel (capitals 9 pixels at 600)
 
 
 def element_rgb(element: str) -> tuple[float, float, float]:
@@ -88,7 +90,7 @@ class HeightPanel:
                                                          frameSize=(left + 0.145, left + 0.2, z - 0.008, z + 0.047))))
             self.names.append(screen.text("", (left + 0.23, z), ROW_SCALE, TextNode.ALeft, parent=self.body))
             self.values.append(screen.text("", (right - 0.04, z), ROW_SCALE, TextNode.ARight, parent=self.body))
-        self.note = screen.text("", (left + 0.04, NOTE_BOTTOM), NOTE_SCALE, TextNode.ALeft, parent=self.panel,
+        self.note = screen.text("", (left + 0.04, NOTE_FLOOR), NOTE_SCALE, TextNode.ALeft, parent=self.panel,
                                 fg=SOFT, wrap=(WIDTH - 0.07) / NOTE_SCALE)
         self.scale = 1.0  # the interface scale (Settings); the panel takes less where it would reach the turn panel
         self.rows: list[tuple[str, float | None, int | None]] = []  # what the panel shows: element, mm, rank
@@ -120,25 +122,43 @@ class HeightPanel:
 
     def tell_ties(self) -> None:
         """A line for each group of elements at one height: the ranks the chain gave them and its step that orders
-        them ("1–3 Same height: the pips ... decide, then ..."), or that they share their rank ("1= ... tied on
-        every count"); the panel grows upwards to hold the lines (RisingFlow.height_ties: the rules' chain)."""
+        them ("1–3 Same height: the pips ... decide, then ..."); then one line for every place shared, equal on the
+        whole chain ("1=, 3= ... tied on every count": the playtest read the same sentence once for each). The panel
+        grows upwards to hold the lines, as high as their words are drawn (RisingFlow.height_ties: the rules' chain)."""
         flow = cast("RisingFlow", self.screen.session.flow)
         pips = getattr(self.screen.session.game.end, "pips", "house")  # which reading counts the pips
-        lines = []
+        lines, shared = [], []
         for first, last, _, steps in flow.height_ties():
             if not steps:
-                said = tr("heights_tie_even", rank=first)  # ("1= Same height ...": its "=" drawn as the rows')
-                lines.append(said.replace(f"{first}=", rank_mark(f"{first}="), 1))
+                shared.append(first)
                 continue
             reasons = [tr(f"heights_decide_{step}_{pips}" if step in (1, 3) else f"heights_decide_{step}")
                        for step in steps]  # (the pips, then the next highest points, say)
             lines.append(tr("heights_tie", ranks=f"{first}–{last}", reason=tr("heights_then").join(reasons)))
+        if shared:
+            places = sorted(set(shared))
+            said = (tr("heights_tie_even", rank=places[0]) if len(places) == 1 else
+                    tr("heights_tie_even_places", ranks=", ".join(f"{place}=" for place in places)))
+            for place in places:  # ("1= Same height ...": each "=" drawn as the rows')
+                said = said.replace(f"{place}=", rank_mark(f"{place}="), 1)
+            lines.append(said)
         self.note.setText("\n".join(lines))
-        rows = self.note.textNode.getNumRows() if lines else 0
-        line = self.note.textNode.getLineHeight() * NOTE_SCALE
-        raise_by = max(0.0, NOTE_GAP + (rows - 1) * line + NOTE_BOTTOM - (FIRST_ROW - 4 * ROW_STEP)) if rows else 0.0
+        self.stack(bool(lines))
+
+    def stack(self, lines: bool) -> None:
+        """The ties' lines stand on the panel's bottom, the rows over them, raised as far as the lines' words reach
+        (measured as drawn: a line with a shared place's larger "=" is the taller for it, and a panel that counted
+        rows of the font's height let its last line run under the window's bottom, issue 27); then the panel's frame
+        round them, and its scale (fit)."""
+        last_row = FIRST_ROW - 4 * ROW_STEP
+        raise_by = 0.0
+        if lines:
+            node = self.note.textNode
+            drop = -node.getBottom() * NOTE_SCALE  # from the first line's baseline to the lowest ink of the last
+            first = NOTE_FLOOR + drop
+            raise_by = max(0.0, first + NOTE_GAP - last_row)
+            self.note.setPos(FRAME[0] + 0.04, first)
         self.body.setZ(raise_by)
-        self.note.setPos(FRAME[0] + 0.04, FIRST_ROW - 4 * ROW_STEP + raise_by - NOTE_GAP)
         self.drawn = (FRAME[0], FRAME[1], FRAME[2], TOP + raise_by)
         self.panel["frameSize"] = self.drawn
         fit = self.fit(self.drawn[3])
@@ -153,15 +173,19 @@ class HeightPanel:
     def fit(self, top: float) -> float:
         """How much of the interface scale the panel takes, its top `top` high (panel units) over the window's
         bottom: all of it, or less where it would rise over the window's middle (the table, and the elevation
-        (E), keep the window's width over it) or reach the turn panel (a large scale, a small window, long ties'
-        lines); never less than its size at 100%."""
+        (E), keep the window's width over it), never less than its size at 100% for that; and less again where
+        even so it would reach the turn panel (a small window, many players, long ties' lines), down to LEAST of
+        its size at 100%."""
         hud = getattr(self.screen, "hud", None)
-        if hud is None or self.scale <= 1.0:
+        if hud is None:
             return 1.0
         render2d = self.screen.base.render2d
         above = float(render2d.getRelativePoint(hud.top_left, Point3(0, 0, hud.info_panel["frameSize"][2])).z) - CLEAR
-        room = min(HIGHEST, above + 1)  # (from the corner: the window's bottom)
-        return max(1.0 / self.scale, min(1.0, room / (top * self.scale)))
+        room = above + 1  # (from the corner: the window's bottom)
+        wanted = 1.0 if self.scale <= 1.0 else max(1.0 / self.scale, min(1.0, min(HIGHEST, room) / (top * self.scale)))
+        if top * self.scale * wanted <= room:
+            return wanted
+        return max(LEAST / self.scale, room / (top * self.scale))
 
     def corner_width(self) -> float:
         """The width the panel takes from the bottom left corner, its margin with it, in the interface scale's units
