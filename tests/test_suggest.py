@@ -266,3 +266,23 @@ def test_enter_plays_elemental_towers_suggestion_at_every_step_of_its_turn(app, 
         assert len(session.state.log) == moves + 1 and session.state.log[-1].endswith(": " + str(found.move))
         kinds.add(type(found.move).__name__)
     assert {"Place", "Zap", "Build"} <= kinds
+
+
+@pytest.mark.parametrize("ruleset,percent", [("elemental-towers", 100), ("aquarius", 150)])
+def test_the_suggested_hand_card_rises_as_a_chosen_one_under_the_strip(app, ruleset, percent, monkeypatch):
+    """Playtest (Elemental Towers at 1280x720): H lifted the card drawn, already lifted as the one to play, a second
+    time, into the prompt strip over it. A suggested card rises as a chosen one does, once, at the interface scale."""
+    monkeypatch.setattr(suggestion, "TIMED", False)
+    app.settings["interface_scale"] = percent
+    app.start_game(ruleset, {}, seats_for(ruleset), seed=11)
+    app.session.reveal()
+    app.table.apply_scale()
+    app.table.refresh()
+    hand = app.table.hud.hand
+    found, _ = press_h(app)
+    assert isinstance(found.move, Place)
+    index = suggested(app)[1][0]
+    x0, x1, z0, z1 = hand.nodes[index][1]
+    assert z1 == pytest.approx(hand.band_top)  # as high as a chosen card rises: the band's top
+    strip = app.table.hud.prompt.strip_rect
+    assert strip is not None and (strip[1] <= x0 or x1 <= strip[0] or strip[2] >= z1 - 1e-6)  # under the strip

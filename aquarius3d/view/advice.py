@@ -16,7 +16,6 @@ from panda3d.core import LineSegs, NodePath
 from ..core import geometry
 from ..core.cards import face
 from ..engine.moves import Place, PlacePyramid
-from .hand import LIFT
 from .storeys import level_top, surface_top
 from .scene import CardView, PyramidView, TableScene
 
@@ -52,12 +51,14 @@ def show_advice(screen: TableScreen, move: Move) -> None:
 
 
 def lift_hand_card(hand: Hand, index: int) -> None:
-    """The hand card lifted as a chosen one is, and lit."""
+    """The hand card lifted as a chosen one is (no higher, if it is the one chosen: Elemental Towers' card drawn,
+    lifted twice, rose under the prompt strip), and lit."""
     node, (x0, x1, z0, z1) = hand.nodes[index]
-    node.setZ(node.getZ() + LIFT)
+    lift = 0.0 if index == hand.selected else hand.lift
+    node.setZ(node.getZ() + lift)
     node.setColorScale(1.0, 1.0, 0.85, 1.0)
     node.setTag("suggested", "1")
-    hand.nodes[index] = (node, (x0, x1, z0 + LIFT, z1 + LIFT))
+    hand.nodes[index] = (node, (x0, x1, z0 + lift, z1 + lift))
 
 
 def ghost_card(scene: TableScene, session: Session, move: Place) -> None:

@@ -38,6 +38,8 @@ class Hand:
         self.full = CARD_H  # ...and before a long hand shrank them
         self.cards: list[dict[str, Any]] = []  # the cards as last drawn (observation entries)
         self.band_top = -1 + BOTTOM + CARD_H + LIFT  # the top of the hand's band as last drawn (aspect2d units)
+        self.lift = LIFT  # how high a chosen card rises, as last drawn
+        self.selected: int | None = None  # and which one is chosen
         self.enlarged: NodePath | None = None  # the action card shown enlarged with its words, if one is
         self.enlarged_index: int | None = None
         self.aspect = 16 / 9  # the window's, as the last enlarge was told it
@@ -64,6 +66,7 @@ class Hand:
         self.height = height
         self.full = height if full is None else full
         self.band_top = -1 + bottom + height + lift
+        self.lift, self.selected = lift, selected
         width = height * geometry.CARD_WIDTH / geometry.CARD_LENGTH
         gap = GAP * height / CARD_H
         left = centre - self.width(len(hand), height) / 2
