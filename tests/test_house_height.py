@@ -421,3 +421,37 @@ def test_the_label_goes_when_the_camera_moves_or_a_move_is_played_and_comes_back
         height = hover.tops[under][0]
         text = hover.label.node().getText()
         assert text == tr("house_flat") if height <= geometry.card_top(0) + 1e-6 else height_text(height) in text
+
+
+def test_every_m_label_shows_where_its_marker_does(app, monkeypatch):
+    """Playtest (real input, Rising at 1024x600): with M, the leading elements' marker, over a house among the
+    others, had no label (no spot clear of the cards near it), while lower elements' labels showed. An M label
+    may lie over the cards now: each marker in view, clear of the HUD, has its label shown."""
+    from test_layout import with_window
+
+    original = with_window(app, monkeypatch, 1024, 600)
+    try:
+        app.start_game("aquarius-rising", {}, [Seat(n, "computer") for n in ("Ann", "Bo", "Cy")], seed=7)
+        table, marks, overlay = app.table, app.table.house_height.marks, app.table.parts.overlay
+        app.base.messenger.send("m")
+        checked = 0
+        for _ in range(8):
+            play(app, 8)
+            table.camera.finish()
+            table.feedback.place_labels()
+            aspect, hud = app.base.getAspectRatio(), table.obstacles()
+            for label in marks.labels:
+                node = next(n for n in marks.root.getChildren()
+                            if n.getTag("element-mark") == label.getTag("element-mark"))
+                rect = marker_rect(app, node)
+                if rect is None or not (-0.95 < rect[0] and rect[1] < 0.95 and -0.95 < rect[2] and rect[3] < 0.95):
+                    continue
+                if any(overlap(rect, o) for o in hud):
+                    continue
+                checked += 1
+                assert id(label) in overlay.rects, plain(label.node().getText())
+            if app.session.stage == "over":
+                break
+        assert checked >= 10
+    finally:
+        app.base.adjustWindowAspectRatio(original)

@@ -194,6 +194,7 @@ class ElementMarks:
                 marker.setTwoSided(True)
                 marker.setTag("element-mark", " ".join(elements))
                 label = self.overlay.add("element-mark-label", LABEL_SCALE, parent=self.labels_root)
+                label.setPythonTag("over_table", True)  # (among the houses: over the cards rather than not shown)
                 names = ", ".join(f"\1{name_colour(e)}\1{element_name(e)}\2" for e in elements)
                 label.node().setText(tr("marker_label", element=names, height=height_text(height)))
                 ScreenLabels.anchor(label, (spot[0], spot[1], spot[2] + MARKER_HEIGHT), lift=0.035)

@@ -9,7 +9,9 @@ every HUD rectangle, of the labels placed before it and of the cards, pyramids, 
 never lies on a card or another label, nor between another label and its place (nor has one between it and its own:
 the deck's count stood over a seat's name over the deck, and read as far from its pile). A label with no such spot is not shown, nor one whose place is out of view;
 nor one that would lie under a menu, dialog or overlay (`covered`: the game menu, the Join form, F1's help, the
-hand-off cover's words), which draw over the table and all its labels. A label `beside` its anchor starts right
+hand-off cover's words), which draw over the table and all its labels. A label `over_table` (Aquarius Rising's M
+marks, each over its house among the others: the leading elements' label found no spot clear of the cards and was
+not shown) keeps clear of the HUD and the other labels only. A label `beside` its anchor starts right
 of it, level with it (within `span` millimetres of the table either way: Elemental Towers' values stay by their
 own card); a `group` of labels (those values) stands all on one side of their places, right of them or all left. Everything is in screen units (render2d: -1..1 each way, y up), as the framing's obstacles are
 (view/framing.py, screens/hud.py).
@@ -266,8 +268,9 @@ class ScreenLabels:
             members = [other for other in shown if group is not None and other.getPythonTag("group") == group] \
                 or [label]
             done.update(id(member) for member in members)
-            if len(members) == 1:
-                put(label, spot(label, (True, False), hard + taken))
+            if len(members) == 1:  # (a label `over_table` may lie over the cards: Rising's M marks, over houses)
+                put(label, spot(label, (True, False), (list(obstacles) if label.getPythonTag("over_table") else hard)
+                                + taken))
                 continue
             # a group (Elemental Towers' values) stands on one side of its places, all of it: each tried in turn on
             # its own side, then all on the other; the side where more of them find room
