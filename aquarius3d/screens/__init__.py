@@ -97,8 +97,9 @@ class Screen(DirectObject):  # type: ignore[misc]  # (Panda3D ships no types: it
             self.root.setScale(size)
             self.root.setPos(across, 0.0, 0.0 if room else up)
             self.scroll.place(size, body if room else None, foot)
-        if self.backdrop is not None:
-            self.backdrop.shade(self.behind(), self.root.getSz())
+        if self.backdrop is not None:  # the panel round the form; the foot's band, if any, no wider than it
+            shaded = self.backdrop.shade(self.behind(), self.root.getSz())
+            self.scroll.narrow(shaded, (*widgets.PANEL[:3], 1.0))
 
     def behind(self) -> layout.Rect | None:
         """What the backdrop's shade lies behind (aspect2d units): all the screen draws, its words read on it."""

@@ -132,18 +132,20 @@ class Backdrop(DirectObject):  # type: ignore[misc]  # (Panda3D ships no types: 
         self.node.setTexScale(stage, u, v)
         self.node.setTexOffset(stage, (1 - u) / 2, (1 - v) / 2)
 
-    def shade(self, rect: Rect | None, scale: float) -> None:
+    def shade(self, rect: Rect | None, scale: float) -> Rect | None:
         """The shade round `rect` (where the screen draws, aspect2d units; None: no shade), INSET wider at the
-        interface `scale`, inside the window (a form that scrolls: from the window's top to its bottom)."""
+        interface `scale`, inside the window (a form that scrolls: from the window's top to its bottom): where it
+        lies (None: nowhere)."""
         if rect is None or self.shade_node.isEmpty():
             self.shade_node.hide()
-            return
+            return None
         aspect, inset = self.screen.base.getAspectRatio(), INSET * scale
         left, right = max(-aspect, rect[0] - inset), min(aspect, rect[1] + inset)
         bottom, top = max(-1.0, rect[2] - inset), min(1.0, rect[3] + inset)
         self.shade_node.setPos(left, 0, bottom)
         self.shade_node.setScale(max(right - left, 1e-4), 1, max(top - bottom, 1e-4))
         self.shade_node.show()
+        return left, right, bottom, top
 
     def hide(self) -> None:
         """Stepped aside for a screen over this one (the table's own, or another's picture)."""

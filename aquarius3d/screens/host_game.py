@@ -54,6 +54,7 @@ class HostGameScreen(NewGameScreen):
         # the port and the address in a row of their own under the players (on the buttons' row they made the form
         # too wide for 150% in a 16:9 window: screens/scrolling.py)
         self.network = self.seats_root.attachNewNode("network")
+        self.centred.append(self.network)  # (centred under the players)
         (port_x, address_x) = NETWORK
         self.text(tr("host_port"), (port_x - 0.05, 0.0), 0.05, TextNode.ARight, parent=self.network)
         self.port_entry = self.keep(DirectEntry(initialText=str(DEFAULT_PORT), scale=0.05, width=4,

@@ -17,7 +17,7 @@ from ..rules.names import game_name
 from ..rules.ruleset import available, load_ruleset
 from ..session.seats import DEFAULT_NAMES, Seat, same_name
 from . import Screen
-from .layout import MARGIN
+from .layout import MARGIN, Rect
 from .widgets import BUTTON, CHECK, DIM, DROPDOWN, ENTRY, TEXT, WARNING, Dropdown
 
 NAMES = list(DEFAULT_NAMES)
@@ -77,23 +77,26 @@ class NewGameScreen(Screen):
         self.targets: dict[int, int | None] = {}  # seat -> its own number of panels (young players)
         self.options: dict[str, Any] = {}  # option -> value, those changed from the default
         self.seat_entries: list[DirectEntry] = []
-        self.text(tr("menu_ruleset"), (-0.55, 0.71), 0.055, TextNode.ARight)
+        self.foot_buttons: tuple[DirectButton, ...] = ()  # Back and Start (made last: the form's foot)
+        assert self.root is not None  # (entered)
+        self.game_row = self.root.attachNewNode("game-row")  # the label and the menu, centred together (`arrange`)
+        self.text(tr("menu_ruleset"), (-0.55, 0.71), 0.055, TextNode.ARight, parent=self.game_row)
         # The games by their names, in the player's language; the menu gives back the name, we keep the id.
         self.game_names = [game_name(r) for r in self.rulesets]
         self.ruleset_menu = self.keep(Dropdown(
-            items=self.game_names, initialitem=0, scale=0.055, pos=(-0.5, 0, 0.71), parent=self.root,
+            items=self.game_names, initialitem=0, scale=0.055, pos=(-0.5, 0, 0.71), parent=self.game_row,
             popupMarkerBorder=(0.6, 0.1),  # room between the longest name and the marker
             command=lambda shown: self.choose_ruleset(self.rulesets[self.game_names.index(shown)]), **DROPDOWN))
-        assert self.root is not None  # (entered)
         self.options_root = self.root.attachNewNode("options")
         self.seats_root = self.root.attachNewNode("seats")
+        self.centred = [self.game_row, self.options_root]  # rows centred under the title as blocks (`arrange`)
         self.option_widgets = self.group()
         self.seat_widgets = self.group()
         self.draw_options()
         self.draw_seats()
         self.note = self.text("", (0, -0.78), 0.045, fg=WARNING, wrap=40)  # why the game cannot start as the form says
-        self.button(tr(self.start_label), self.start, (0.35, -0.9), 0.065)
-        self.back_button(self.leave, (-0.35, -0.9), 0.065)
+        self.foot_buttons = (self.back_button(self.leave, (-0.35, -0.9), 0.065),
+                             self.button(tr(self.start_label), self.start, (0.35, -0.9), 0.065))
         if self.remembers:
             self.recall(self.app.settings.get("new_game"))
 
@@ -211,6 +214,12 @@ class NewGameScreen(Screen):
         self.scroll.gather(self.rect_of)  # (nothing scrolled, the foot where it is drawn)
         self.options_root.setPos(0, 0, 0)
         self.seats_root.setPos(0, 0, 0)
+        self.same_width(*self.foot_buttons)
+        for node in self.centred:  # under the title, as the players' rows and the buttons are: each as a block
+            node.setX(0.0)
+            rect = self.rect_of(node)
+            if rect is not None:
+                node.setX(-(rect[0] + rect[1]) / 2)
         options, seats = self.rect_of(self.options_root), self.rect_of(self.seats_root)
         self.seats_root.setZ(self.options_bottom - SEATS_BELOW)  # one column: the players just below the options
         self.side_by_side = False
@@ -223,9 +232,30 @@ class NewGameScreen(Screen):
             wide = options[1] - options[0], seats[1] - seats[0]
             if sum(wide) + COLUMNS_GAP <= room:
                 left = -(sum(wide) + COLUMNS_GAP) / 2
-                self.options_root.setPos(left - options[0], 0, 0)
+                self.options_root.setX(self.options_root.getX() + left - options[0])  # (from where it is: centred)
                 self.seats_root.setPos(left + wide[0] + COLUMNS_GAP - seats[0], 0, OPTIONS_TOP)
                 self.side_by_side = True
+
+    @staticmethod
+    def same_width(*buttons: DirectButton) -> None:
+        """Buttons as wide as the widest of their words (Back and Start: the pair centred under the title whatever
+        the language says, "Retour" and "Commencer"), each round its words."""
+        frames = []
+        for button in buttons:
+            button["frameSize"] = None  # (its own size, round its words as they are now: not round its old frame)
+            button.resetFrameSize()
+            frames.append(button.guiItem.getFrame())
+        half = max((frame[1] - frame[0] for frame in frames), default=0.0) / 2
+        for button, (left, right, bottom, top) in zip(buttons, frames, strict=True):
+            button["frameSize"] = ((left + right) / 2 - half, (left + right) / 2 + half, bottom, top)
+
+    def behind(self) -> Rect | None:
+        """The panel round all the form holds, as far either side of the title's middle (the root's x): under it."""
+        found, axis = self.content(), self.root.getX() if self.root is not None else 0.0
+        if found is None:
+            return None
+        half = max(axis - found[0], found[1] - axis)
+        return axis - half, axis + half, found[2], found[3]
 
     def reading(self, ordered: list[NodePath]) -> list[NodePath]:
         """Side by side, Tab goes through the options, then the players (not row by row across both)."""

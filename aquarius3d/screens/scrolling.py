@@ -1,8 +1,9 @@
 """A form higher than the window at the interface scale scrolls rather than shrinking (issue 27, point 10).
 
 Its foot (its note and its buttons: what lies wholly below FOOT as drawn at 100%, or below the screen's own
-`foot_line`) stays at the window's bottom on a band of the window's colour; the rest (its body) scrolls above it, its
-top at the window's top: the wheel moves it, Tab brings the widget in focus into view, a bar at the window's
+`foot_line`) stays at the window's bottom on a band of the window's colour (on a form over the picture of the table:
+as wide as its panel, of its colour), there only while the body reaches under it; the rest (its body) scrolls above
+it, its top at the window's top: the wheel moves it, Tab brings the widget in focus into view, a bar at the window's
 right edge shows how much there is and where the window is in it, and a "More below" button at the window's bottom
 right (beside the foot's) says there is more until the form is scrolled to its end (a click scrolls on). The band never
 cuts a row in half: it rises over a button, box or line of words it would cut, so the body shows whole rows only.
@@ -51,6 +52,7 @@ class Scroll:
         self.floor = -1.0  # the lowest the body shows (aspect2d units): the foot's top, or the window's bottom
         self.cover = -1.0  # the band's top as drawn (aspect2d units): the floor, or higher over a row it would cut
         self.foot_line = FOOT  # what lies wholly below it (as drawn at 100%) is the foot (a screen may move it)
+        self.span: tuple[float, float] | None = None  # the band's left and right (aspect2d): a panel's, or the window
         self._top = 0.0  # the body's height with nothing scrolled (the root's units)
         self._size = 1.0  # the root's scale
 
@@ -112,19 +114,37 @@ class Scroll:
                 lift = (-1 + MARGIN) / size - foot[2]
                 self.foot.setZ(lift)
                 self.floor = (foot[3] + lift) * size + MARGIN
-                self._band(foot[3] + MARGIN / size)
             self._top = (1 - MARGIN) / size - body[3]
             self.room = max(0.0, (body[3] - body[2]) * size - (1 - MARGIN - self.floor))
+            if foot is not None and self.room > 0:  # (nothing under the foot to hide where the body fits above it)
+                self._band(foot[3] + MARGIN / size)
         self.offset = min(max(self.offset, 0.0), self.room)
         self._draw()
 
     def _band(self, top: float) -> None:
-        """The band under the foot, up to `top` (the foot's units), across the whole window."""
+        """The band under the foot, up to `top` (the foot's units), across the whole window or the panel the form
+        stands on (`narrow`)."""
         if self.band is None or self.band.isEmpty():
             self.band = DirectFrame(parent=self.foot, frameColor=WINDOW, state=DGG.NORMAL)
         self.band.reparentTo(self.foot, -1)  # (drawn first of the foot, over the body: its clicks go nowhere)
-        self.band["frameSize"] = (-20.0, 20.0, -20.0, top)
+        self.band["frameSize"] = (*self._across(), -20.0, top)
         self.band.show()
+
+    def narrow(self, span: Rect | None, colour: tuple[float, float, float, float] = WINDOW) -> None:
+        """The band no wider than the panel the form stands on (`span`, aspect2d units: its left and right, the
+        rest unused), of that panel's `colour`; None: across the whole window, of the window's colour."""
+        self.span = None if span is None else (span[0], span[1])
+        if self.band is not None and not self.band.isEmpty():
+            self.band["frameColor"] = WINDOW if span is None else colour
+            self._lift_band()
+
+    def _across(self) -> tuple[float, float]:
+        """The band's left and right (the foot's units)."""
+        if self.span is None or self.foot is None:
+            return -20.0, 20.0
+        aspect2d = self.screen.base.aspect2d
+        left, right = (self.foot.getRelativePoint(aspect2d, Point3(x, 0.0, 0.0)).x for x in self.span)
+        return left, right
 
     def by(self, amount: float) -> None:
         """Scroll up (positive: what is below comes into view) or down, within the form."""
@@ -209,7 +229,7 @@ class Scroll:
                 break
             self.cover = max(cut)
         top = foot.getRelativePoint(self.screen.base.aspect2d, Point3(0.0, 0.0, self.cover)).z
-        band["frameSize"] = (-20.0, 20.0, -20.0, top)
+        band["frameSize"] = (*self._across(), -20.0, top)
 
     def _cue(self) -> None:
         """"More below" at the window's bottom right, left of the bar, at the interface scale, while there is more
