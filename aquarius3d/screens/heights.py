@@ -109,22 +109,33 @@ class HeightPanel:
         flow = cast("RisingFlow", self.screen.session.flow)
         self.rows, self.places = flow.height_ranking(), flow.height_places()
         self.title.setText(tr("heights_title"))
-        self.tell_ties()
+        goals = self.goals()
+        self.tell_ties(goals)
         for row, (element, height, _) in enumerate(self.rows[:5]):
-            colour = (*element_rgb(element), 1.0)
+            bright = height is not None and (goals is None or element in goals)
             self.ranks[row].setText(rank_mark(self.places.get(element, "")))
-            self.swatches[row]["frameColor"] = colour if height is not None else (*element_rgb(element), 0.35)
+            self.swatches[row]["frameColor"] = (*element_rgb(element), 1.0 if bright else 0.35)
             self.names[row].setText(element_name(element))
             self.values[row].setText("—" if height is None else height_text(height))
-            for text in (self.names[row], self.values[row]):
-                text["fg"] = TEXT if height is not None else DIM
+            for text in (self.ranks[row], self.names[row], self.values[row]):
+                text["fg"] = TEXT if bright else DIM
         self.panel.show()
 
-    def tell_ties(self) -> None:
+    def goals(self) -> list[str] | None:
+        """At the game's end, the elements of the players' goals (shown then: the winner is the highest of them, and
+        a playtest read Air, nobody's goal, ranked first over Earth, the winner); else None (the goals are secret)."""
+        state = self.screen.session.state
+        if not state.over:
+            return None
+        cards = self.screen.session.game.deck.cards
+        return [cards[goal].code for goal in state.goals if goal is not None]
+
+    def tell_ties(self, goals: list[str] | None = None) -> None:
         """A line for each group of elements at one height: the ranks the chain gave them and its step that orders
         them ("1–3 Same height: the pips ... decide, then ..."); then one line for every place shared, equal on the
         whole chain ("1=, 3= ... tied on every count": the playtest read the same sentence once for each). The panel
-        grows upwards to hold the lines, as high as their words are drawn (RisingFlow.height_ties: the rules' chain)."""
+        grows upwards to hold the lines, as high as their words are drawn (RisingFlow.height_ties: the rules' chain).
+        At the end (`goals` given) a last line names the goals' elements, the rows that decide."""
         flow = cast("RisingFlow", self.screen.session.flow)
         pips = getattr(self.screen.session.game.end, "pips", "house")  # which reading counts the pips
         lines, shared = [], []
@@ -142,6 +153,9 @@ class HeightPanel:
             for place in places:  # ("1= Same height ...": each "=" drawn as the rows')
                 said = said.replace(f"{place}=", rank_mark(f"{place}="), 1)
             lines.append(said)
+        if goals is not None:  # (the end: which rows count, the others dimmed)
+            named = [element_name(e) for e in sorted(set(goals), key=[row[0] for row in self.rows].index)]
+            lines.append(tr("heights_goals_end", elements=", ".join(named)))
         self.note.setText("\n".join(lines))
         self.stack(bool(lines))
 
