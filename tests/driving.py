@@ -122,6 +122,16 @@ def step(app, rng):
         app.table.keys.enter()  # Enter, nothing in focus: the action confirmed
 
 
+def session_step(session, rng):
+    """One move of a game played at random by the session's moves (a computer's by its own choice), no table
+    drawn: for a test that needs positions, not the window's input (a game played by clicks on what shows
+    changes with the framing)."""
+    if session.stage == "computer":
+        session.computer_move()
+    else:
+        session._try(rng.choice(sorted(session.game.legal_moves(session.state), key=str)))
+
+
 def settle(app):
     """The table drawn as the session stands, a few frames run, the camera at its goal."""
     app.table.refresh()

@@ -13,7 +13,7 @@ from aquarius3d.core import geometry
 from aquarius3d.engine.moves import Build, Place
 from aquarius3d.session import Seat, Stage
 from aquarius3d.view.camera import axes, corners, fit, free_rects, project
-from driving import FakeTask
+from driving import FakeTask, session_step
 
 TAN_Y = math.tan(math.radians(20))  # Panda3D's default lens: 40 degrees up and down
 TAN_X = TAN_Y * 16 / 9
@@ -358,10 +358,7 @@ def test_a_person_s_turn_frames_the_cards_and_every_spot_clear_of_the_hand(app, 
         for _ in range(3000):
             if session.state.over or session.stage == "choose" and len(session.state.table.cards) == 20:
                 break
-            if session.stage == "computer":
-                session.computer_move()
-            else:
-                session._try(rng.choice(sorted(session.game.legal_moves(session.state), key=str)))
+            session_step(session, rng)
         assert session.stage == "choose" and len(session.state.table.cards) == 20
         table.refresh()
         table.fit()

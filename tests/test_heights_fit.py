@@ -12,6 +12,7 @@ import pytest
 
 from aquarius3d.i18n import set_language, tr
 from aquarius3d.session import Seat
+from driving import session_step
 from test_heights_panel import plain
 from test_interface_scale import scaled
 from test_layout import overlap, rect_of, with_window
@@ -28,10 +29,7 @@ def tie_positions(app, seed, wanted):
     for _ in range(120):
         if session.state.over or found >= wanted:
             return
-        if session.stage == "computer":
-            session.computer_move()
-        else:
-            session._try(rng.choice(sorted(session.game.legal_moves(session.state), key=str)))
+        session_step(session, rng)
         if session.flow.height_ties():
             found += 1
             yield session

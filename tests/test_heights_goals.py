@@ -6,6 +6,7 @@ from aquarius3d.i18n import element_name, tr
 from aquarius3d.screens.heights import DIM
 from aquarius3d.screens.widgets import TEXT
 from aquarius3d.session import Seat
+from driving import session_step
 
 
 def ink(text):
@@ -25,8 +26,7 @@ def test_at_the_end_the_goals_rows_stand_out_and_a_line_names_them(app):
         for _ in range(800):
             if session.state.over:
                 break
-            session.computer_move() if session.stage == "computer" else \
-                session._try(rng.choice(sorted(session.game.legal_moves(session.state), key=str)))
+            session_step(session, rng)
             if len(session.state.log) == 20:  # mid-game: the goals secret, every element on the table bright
                 table.refresh()
                 panel = table.heights

@@ -439,7 +439,7 @@ def test_every_m_label_shows_where_its_marker_does(app, monkeypatch):
             play(app, 8)
             table.camera.finish()
             table.feedback.place_labels()
-            aspect, hud = app.base.getAspectRatio(), table.obstacles()
+            hud = table.obstacles()
             for label in marks.labels:
                 node = next(n for n in marks.root.getChildren()
                             if n.getTag("element-mark") == label.getTag("element-mark"))
