@@ -375,3 +375,17 @@ def test_towers_no_action_card_over_the_end_panel(app):
     table.refresh()
     assert feedback._resolved_on_drawing()[0] is not None
     assert feedback.action_card.isHidden()
+
+
+def test_a_solitaire_game_has_no_seat_label_repeating_the_turn_panel(app):
+    """Playtest (Elemental Towers): a label "Ann / Score 0 (Novice)" stood by the hand, moving between the turn's
+    steps, saying what the turn panel says. A solitaire game has no seat label; a game of several seats keeps one a
+    seat."""
+    app.start_game("elemental-towers", {}, [Seat("Ann")], seed=1)
+    app.table.refresh()
+    app.table.feedback.place_labels()
+    assert app.table.feedback.seats.labels == []
+    assert tr("hud_score", score=0, rank=app.session.flow.score()[1]) in app.table.hud.info.getText()
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=1)
+    app.table.refresh()
+    assert len(app.table.feedback.seats.labels) == 2

@@ -116,7 +116,8 @@ class Feedback:
         seen = session.observation()
         humans = [i for i, s in enumerate(session.seats) if s.kind == "human"]
         lines = []
-        for i, seat in enumerate(session.seats):
+        for i, seat in enumerate(session.seats if not session.flow.solitaire else ()):  # (a solitaire game's one
+            # seat said nothing the turn panel does not: "Ann, Score 0 (Novice)" by the hand, moving with the steps)
             cards = seen["hand_sizes"][i] if i < len(seen["hand_sizes"]) else 0
             line = session.flow.seat_line(i, cards)
             if line is not None:  # one line (Aquarius Rising: in the gap between two trays of a column, view/rising.py)
