@@ -243,7 +243,7 @@ class TableCamera:
         from ..view.clearance import shows
         from ..view.framing import MARGIN, WINDOW, grown
 
-        now = now or self._standing()
+        now = now or self.camera.destination()
         if not self._turn_framed() or self.glance is not None or not math.isclose(now.heading, found.heading) \
                 or not math.isclose(now.pitch, found.pitch) \
                 or self._card_width(now) < self._card_width(found) * (1 - HOLD):
@@ -375,7 +375,7 @@ class TableCamera:
         after_dialog = self._around_dialog and not dialog  # (a question answered or put away by Esc: the table as
         if key != self._framed_for or not self.inside() or after_dialog:  # large again: as it stood before, if held)
             if dialog and not self._around_dialog:
-                self._before_dialog = self._standing()
+                self._before_dialog = self.camera.destination()
             reshaped = self._framed_for is None or key[3] != self._framed_for[3]  # (the window: framed anew)
             self._framed_for = key
             self._around_dialog = dialog
@@ -386,9 +386,6 @@ class TableCamera:
             elif after_dialog or reshaped or not self._holds(found):
                 self.camera.ease_to(found)
 
-    def _standing(self) -> Orbit:
-        """Where the camera stands, or eases to."""
-        return self.camera.goal[1] if self.camera.goal is not None else self.camera.orbit
 
     def inside(self, orbit: Orbit | None = None) -> bool:
         """Does every framed box drawn now show inside the window, clear of the HUD, and every box that may stand at
@@ -396,7 +393,7 @@ class TableCamera:
         from ..view.clearance import shows
         from ..view.framing import WINDOW
 
-        orbit = orbit or (self.camera.goal[1] if self.camera.goal is not None else self.camera.orbit)
+        orbit = orbit or self.camera.destination()
         tan_x, tan_y = tangents(self.perspective)
         # (the ring of spots round the cards is drawn while a card is chosen and placed only: the prompt or a
         # question's buttons grown over an undrawn one moved the camera, Aquarius Rising's pyramid just picked

@@ -154,7 +154,7 @@ class Tour:
 
         screen = self.screen
         camera = screen.camera
-        orbit = camera.goal[1] if camera.goal is not None else camera.orbit  # (not where it passes, easing there)
+        orbit = camera.destination()  # (not where it passes, easing there)
         tan_x, tan_y = tangents(screen.perspective)
         aspect = screen.base.getAspectRatio()
         found = []

@@ -141,6 +141,10 @@ class CameraMan:
     def easing(self) -> bool:
         return self.goal is not None
 
+    def destination(self) -> Orbit:
+        """Where the camera stands, or where it eases to (not where it passes on the way)."""
+        return self.goal[1] if self.goal is not None else self.orbit
+
     def place(self, orbit: Orbit) -> None:
         """Stand there at once."""
         self.goal = None
