@@ -24,7 +24,7 @@ not a band across the window); a change of their words alone (a card chosen, a m
 they would now cover what is framed. While a person at this screen plays, the table is framed clear of the bottom
 band as it stands at each step of the turns (a card chosen and placed, Elemental Towers' earned actions, the
 computers' turns: screens/turn_band.py), so the camera holds through the turns and moves when the table grows: a view
-still showing it all stays where framing again would come no more than HOLD nearer, and the game's view comes no
+still showing it all stays where framing again would make a card no more than HOLD larger, and the game's view comes no
 higher again once it came lower (PLAY_PITCHES: a layout that ran deep swung between 33 and 30 degrees by turns). Once the player moves the camera it stays until F (or 1, 2, 3, Home): F
 frames again from the player's angle. The wheel zooms towards what the pointer is on.
 """
@@ -89,7 +89,7 @@ class TableCamera:
     glance: str | None  # T: "whole" (the whole table asked for) or "cards" (the cards, where the whole came by itself)
     game_pitch: bool  # the camera's pitch is the game's view (PLAY_PITCHES), not one the player turned to
     _framed_for: Framing | None
-    turn_band: TurnBand  # Elemental Towers: the HUD's bottom band at the turn's steps (screens/turn_band.py)
+    turn_band: TurnBand  # the HUD's bottom band at the turns' steps, while a person plays (screens/turn_band.py)
     _around_dialog = False  # the last framing made room for a question's buttons (framed again once they go)
     _before_dialog: Orbit | None = None  # where the camera stood before it did
 

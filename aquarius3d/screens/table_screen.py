@@ -73,7 +73,7 @@ class TableScreen(TableCamera, Screen):
         self._pointer: ScreenPoint | None = None  # where the mouse was last seen: moved, it leads, not the keys
         self._drag: tuple[str, float, float] | None = None
         self._framed_for: Framing | None = None
-        self.turn_band = TurnBand()  # Elemental Towers: the turn framed once (table_camera._turn_obstacles)
+        self.turn_band = TurnBand()  # the turns framed once while a person plays (table_camera._turn_obstacles)
         self.whole = False  # whether the last framing took in the whole table (see framed)
         self.glance: str | None = None  # T: the whole table asked for, or the cards (table_camera.toggle_glance)
         self.game_pitch = True  # the game's view (table_camera.PLAY_PITCHES) until the player turns the camera
