@@ -96,16 +96,17 @@ class HouseHeight:
 
     def follow(self, point: ScreenPoint | None, now: float | None = None) -> None:
         """Each frame: the house under the pointer, once the pointer has rested on it DWELL seconds, or the keyboard's
-        lit spot while it leads, gets the label; it goes as soon as the pointer leaves its house, goes onto a panel
+        lit spot while it leads (none while its focus is elsewhere: the tray's pyramid, a card, a button), gets the label; it goes as soon as the pointer leaves its house, goes onto a panel
         of the HUD, the camera moves, a move is played (then it waits for the pointer to move again), or the game
         ends. (A pointer sweeping across the table places no label: each one placed places the others again.)"""
         if not self.rising:
             return
         now = time.monotonic() if now is None else now
         screen = self.screen
-        keys = screen.keys.previewing()
+        focus = screen.keys.focus  # the keyboard leads while it has a focus: a lit spot's house, else none (one tip
+        keys = focus is not None and focus.kind in ("spot", "table")  # at a time: a pyramid's is the tray tip's)
         over = screen.session.stage == Stage.OVER
-        wanted = (point, keys, screen.hover_cell, screen.camera.orbit, len(screen.session.state.log), over)
+        wanted = (point, focus, screen.hover_cell, screen.camera.orbit, len(screen.session.state.log), over)
         if wanted != self._pointer:
             # the camera moved, or a move was played (taken back): the label goes at once, and comes back only once
             # the pointer moves again, for the house under it then (a playtest: labels stayed over the board, the
@@ -115,7 +116,7 @@ class HouseHeight:
             self._pointer = wanted
             on_hud = point is not None and any(left <= point[0] <= right and bottom <= point[1] <= top
                                                for left, right, bottom, top in screen.obstacles())
-            under = None if over else screen.hover_cell if keys else (
+            under = None if over or focus is not None and not keys else screen.hover_cell if keys else (
                 self.house_at(point) if point is not None and not on_hud else None)
             if under != self._under or moved:
                 self._under, self._since = under, now

@@ -205,8 +205,9 @@ class TableKeys:
             self.set(None)
 
     def enlarging(self) -> bool:
-        """Does the keyboard's focus show a hand card enlarged now (the pointer's waits meanwhile)?"""
-        return self.focus is not None and self.focus.kind == "card"
+        """Does the keyboard lead the hand's enlarged card now: its focus's card, or none while its focus is on
+        something else (the pointer's waits meanwhile: one tip at a time, the latest input's)?"""
+        return self.focus is not None
 
     def previewing(self) -> bool:
         """Does the keyboard light a ghost or a tray pyramid now (the pointer's hover waits meanwhile)?"""
@@ -264,7 +265,8 @@ class TableKeys:
                 self._since = time.monotonic()
             shown = not self._preview_over()
             screen.hud.hand.enlarge(focus.key if shown else None, screen.base.getAspectRatio(), screen.kept_clear())
-        elif self._lit is not None and self._lit.kind == "card":
+        elif self._lit is not None and self._lit.kind == "card" or focus is not None and screen.hud.hand.enlarged \
+                is not None:  # (the card the pointer showed enlarged goes too: the keyboard leads)
             screen.hud.hand.enlarge(None)
         self._lit = focus if focus is not None and focus.kind in (*PREVIEWED, "card") else None
 

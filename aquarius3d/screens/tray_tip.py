@@ -2,7 +2,8 @@
 and how many are left ("The medium red pyramid: 2 left to play": seen from the three-quarter view, a medium one in
 the middle row passed for a large one); one no quarter can take now, greyed on the tray (view/rising.py), says why
 too: the words the session refuses the pick with (session/flows/rising.py: why_stuck). In a small backed box
-beside the pointer (or the pyramid in focus), inside the window."""
+beside the pointer (or the pyramid in focus), inside the window. Once the pick is refused, the notice says why and
+the tip no longer does: a refusal is said once."""
 
 from __future__ import annotations
 
@@ -46,18 +47,19 @@ class TrayTip:
         self.text.hide()
 
     def update(self, point: ScreenPoint | None) -> None:
-        """The pointer is at `point` (screen units; None: gone, or not the pyramid step): the tip of the pyramid
-        under it, else of the one in the keyboard's focus, or none."""
+        """The pointer is at `point` (screen units; None: gone, or not the pyramid step): the tip of the pyramid in
+        the keyboard's focus while the keyboard leads, else of the one under the pointer, or none: one tip at a
+        time, the latest input's."""
         screen = self.screen
         session = screen.session
         code = None
         if session.stage == Stage.PYRAMID and not screen.menu.shown and not screen.help_shown:
-            if point is not None:
-                code = screen.parts.tray_pyramid_at(screen.picker.table_point(point, Trays.TOP))
             focus = screen.keys.focus
-            if code is None and focus is not None and focus[0] == "pyramid":
-                code = str(focus[1])
-                point = screen.keys.click_point(focus)
+            if focus is not None:  # the keyboard leads (the pointer's moving puts the focus away): its tip alone
+                code = str(focus[1]) if focus[0] == "pyramid" else None
+                point = screen.keys.click_point(focus) if code is not None else None
+            elif point is not None:
+                code = screen.parts.tray_pyramid_at(screen.picker.table_point(point, Trays.TOP))
         if code is None or point is None:
             self.pyramid = None
             self.text.hide()
@@ -66,6 +68,8 @@ class TrayTip:
         left = dict(rising.supply()).get(code, 0)
         words = tr("tray_tip_pyramid", pyramid=pyramid_name(code), count=left)
         why = rising.why_stuck(code)
+        if why is not None and session.notice and why in session.notice:
+            why = None  # (clicked: the notice at the top says why; said once)
         self.pyramid = code
         self.text.setScale(SCALE * self.screen.hud.scale)  # (at the interface scale)
         self.text.node().setText(words if why is None else f"{words}\n{why[:1].upper()}{why[1:]}")
