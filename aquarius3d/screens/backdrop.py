@@ -9,6 +9,10 @@ changes (view/pacing.py). The picture comes on the frame after the screen (its w
 once drawn (view/snapshots.py's CACHE); where the graphics card gives no offscreen buffer the screen stands on the
 plain background.
 
+Opened over a game (Settings or the Rules from the game menu), the picture is the game's own table instead: the
+table waiting under the screen is drawn, as still as it was left and as dimmed, without its HUD; it steps aside again
+when the screen goes (the game comes back) or when another screen comes over this one.
+
 A screen whose words stand on no panel of their own (Settings, the new-game form; the Rules pages' title) has a
 `shade` behind them: a panel of the panels' colour round everything it draws, so that its words read over the cards
 of the picture as they read on the main menu's panel (4.5:1 or more, tests/test_backdrop.py).
@@ -16,7 +20,7 @@ of the picture as they read on the main menu's panel (4.5:1 or more, tests/test_
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import CardMaker, NodePath, SamplerState, Texture, TextureStage, TransparencyAttrib
@@ -29,6 +33,7 @@ if TYPE_CHECKING:
     from ..view.snapshots import Snapshot
     from . import Screen
     from .layout import Rect
+    from .table_screen import TableScreen
 
 ASPECT = 1.6  # the picture's width over its height (16:10): cropped to the window's shape, top and bottom
 PIXELS = 800  # its height: sharp enough behind a dimmed window of 1080 lines, one frame of a software renderer
@@ -78,6 +83,12 @@ class Backdrop(DirectObject):  # type: ignore[misc]  # (Panda3D ships no types: 
         self.shade_node.setTransparency(TransparencyAttrib.MAlpha)
         self.shade_node.hide()
         self.task: Task | None = None
+        self.game = game_under(screen)  # the game's table this screen stands over, if any: shown, not the picture
+        if self.game is not None:
+            self.node.setColor(0, 0, 0, 1 - DIMMED)  # (a veil over the game's table: as dim as the picture)
+            self.node.setTransparency(TransparencyAttrib.MAlpha)
+            self.show()
+            return
         from ..view.snapshots import CACHE
 
         texture = CACHE.get((backdrop_snapshot().key, ""))  # (no words in it: one picture for every language)
@@ -151,17 +162,33 @@ class Backdrop(DirectObject):  # type: ignore[misc]  # (Panda3D ships no types: 
         """Stepped aside for a screen over this one (the table's own, or another's picture)."""
         self.node.hide()
         self.shade_node.stash()
+        self._show_game(False)
 
     def show(self) -> None:
-        if self.node.hasTexture():
+        if self.node.hasTexture() or self.game is not None:
             self.node.show()
             self.fit()
         self.shade_node.unstash()
+        self._show_game(True)
+
+    def _show_game(self, shown: bool) -> None:
+        """The game's table under the screen drawn (behind the veil), or hidden again as it waits."""
+        root = self.game.scene.root if self.game is not None else None
+        if root is not None and not root.isEmpty():
+            root.unstash() if shown else root.stash()
 
     def remove(self) -> None:
         self.ignoreAll()
         if self.task is not None:
             self.screen.base.taskMgr.remove(self.task)
             self.task = None
+        self._show_game(False)  # (the game, back, shows it again itself: screens/table_screen.py resume)
         self.node.removeNode()
         self.shade_node.removeNode()
+
+
+def game_under(screen: Screen) -> TableScreen | None:
+    """The game's table waiting under a screen opened over it (screens/__init__.py: Screens.open_over), if any."""
+    waiting = screen.app.screens.suspended
+    game = waiting[-1] if waiting else None
+    return cast("TableScreen", game) if game is not None and game.name == "game" else None
