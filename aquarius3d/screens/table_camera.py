@@ -8,7 +8,8 @@ clear of the HUD's panels, as large as the window allows (view/clearance.py); th
 clear of the panels too, but may stand at the window's edge or beyond it. The piles, trays, hands of backs and
 labels come into the framing when the cards stay big so (a card at least BIG_CARD of the window's width, and
 nearly as large as framing the cards first makes it: WHOLE_SHARE; at Dominus' start the whole outline framed
-left its one card 0.91 of that, off the window's middle) or on T (a glance at the whole table); at the end the cards are framed first too, beside the result panel (left of its column, not in a band over or under
+left its one card 0.91 of that, off the window's middle) or on T (a glance at the whole table: Aquarius Rising's
+from higher, TRAYS_PITCH, where three trays stand in a column); at the end the cards are framed first too, beside the result panel (left of its column, not in a band over or under
 it, unless that halves them: BESIDE_SHARE), with what
 scored (Elemental Towers' scoring row, with room for its values as wide as they show from there: not its supply);
 Aquarius Rising's trays and unused goals, right and left of its cards, stay clear of the panel, which stands at the
@@ -67,6 +68,8 @@ WHOLE_CENTRED = 0.75  # the whole table (T, 1, or where its cards come big) cent
 # this share of its size (clearance.py: at the top view it stood against one side, a third of the window empty)
 ROW_PITCH = 52.0  # degrees: the three-quarter view's pitch with Elemental Towers' scoring row (play_pitch)
 PLAY_PITCHES = (ANGLES["orbit"][1], 30.0, 27.0)  # the game's view, lower where the layout runs deep (framed)
+TRAYS_PITCH = 55.0  # degrees: T's glance at Aquarius Rising's table with a column of three trays (four seats or more)
+TRAYS_COLUMN = 4  # seats from which a column of trays is three deep (view/rising.py, ALONE_RIGHT)
 HOLD = 0.02  # a view framing the turns' table stays if a new framing's card comes this much larger at most
 RING_DRAWN = (Stage.CHOOSE, Stage.PLACE, Stage.TARGET)  # the stages the spots round the cards show in (`inside`)
 
@@ -178,6 +181,11 @@ class TableCamera:
             name = "orbit"  # (the game's view, not one the player turned to: its pitch follows the layout)
         if name != "orbit" or self.parts.scoring_row is not None:
             return self._framed_beside(name, self._angles(name))
+        trays = self.parts.trays
+        if self.glance == "whole" and trays is not None and len(trays.seats) >= TRAYS_COLUMN:
+            # (from 33 degrees the pyramids of a column's trays rose into the gaps between them on the screen: the
+            # middle tray's label found no place and was not shown; from higher each stands before its tray)
+            return self._framed_beside(name, (ANGLES["orbit"][0], TRAYS_PITCH))
         best: tuple[float, Orbit, tuple[bool, float]] | None = None
         turn = self._turn_framed() and self.session.stage in STEPS  # (a turn's step: its pitch no higher again)
         highest = self.turn_band.pitch if turn and self.turn_band.pitch is not None else PLAY_PITCHES[0]
