@@ -19,10 +19,10 @@ def test_menu_new_game_form_starts_a_game(app):
     form.add_seat()
     form.toggle_seat(1)
     assert form.seats == [["Ann", "human"], ["Bo", "medium"], ["Cy", "medium"]]  # a new seat: a medium computer
-    form.toggle_seat(2)  # the seat button cycles human, medium, hard, easy, random, human
+    form.cycle_level(2)  # a computer's level button cycles medium, hard, easy, random
     assert form.seats[2] == ["Cy", "hard"]
-    form.toggle_seat(2)
-    form.toggle_seat(2)
+    form.cycle_level(2)
+    form.cycle_level(2)
     assert form.seats[2] == ["Cy", "random"]
     form.set_option(True, "first_edition")
     form.start()

@@ -9,6 +9,7 @@ import time
 
 import pytest
 
+from aquarius3d.bots import SEAT_LEVELS
 from aquarius3d.engine.hidden import HIDDEN
 from aquarius3d.net.seating import chairs_of
 from aquarius3d.net.window import HostedGame, JoinedGame, Pump
@@ -54,8 +55,12 @@ def host_form(app, players, ruleset="aquarius", port=None):
         form.add_seat()
     for i, who in enumerate(wanted):
         kind = "human" if who not in form.seat_kinds else who
-        while form.seats[i][1] != kind:
+        for _ in form.seat_kinds:  # a person, remote or a computer; then a computer's level
+            if form.seats[i][1] == kind or form.seats[i][1] in SEAT_LEVELS and kind in SEAT_LEVELS:
+                break
             form.toggle_seat(i)
+        while form.seats[i][1] != kind:
+            form.cycle_level(i)
         if kind == "human":
             form.seat_entries[i].enterText(who)
     form.port_entry.enterText(str(port or free_port()))

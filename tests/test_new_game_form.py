@@ -78,7 +78,7 @@ def test_the_form_opens_with_the_last_game_started_from_it(app):
     form.set_option(True, "aqua_chicken")
     form.step_option("target", None, -2)
     form.add_seat()
-    form.toggle_seat(2)  # medium, then the next level
+    form.cycle_level(2)  # medium, then the next level
     form.seat_entries[0].enterText("Zoé")
     form.cycle_target(1)
     seats = [["Zoé", "human"], ["Bo", "human"], ["Cy", form.seats[2][1]]]
@@ -235,6 +235,7 @@ def test_side_by_side_tab_goes_through_the_options_then_the_players(app, monkeyp
                  else "other" for w in ring]
         assert ring[0] is form.ruleset_menu and where[-2:] == ["other", "other"]  # the game first, Back and Start last
         assert where[1:-2] == ["option"] * where.count("option") + ["player"] * where.count("player")
-        assert where.count("option") == 8 and where.count("player") == 5 * 3  # (a name, a kind, Remove: five at most)
+        computers = sum(kind != "human" for _, kind in form.seats)  # (a name, a kind, Remove: five at most; a
+        assert where.count("option") == 8 and where.count("player") == 5 * 3 + computers  # computer's level too)
     finally:
         app.base.adjustWindowAspectRatio(original)

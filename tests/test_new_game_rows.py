@@ -6,6 +6,7 @@ shown cut in half by the foot beside "More below"."""
 import pytest
 from test_layout import with_window
 
+from aquarius3d.bots import SEAT_LEVELS
 from aquarius3d.screens import scrolling
 from aquarius3d.screens.focus import screen_widgets, shown, widget_rect
 from aquarius3d.screens.layout import overlap
@@ -40,14 +41,23 @@ def rect_of(app, widget):
     return low.x, high.x, low.z, high.z
 
 
-def seat_rects(app, form):
-    """Each player's row: its widgets' places on the screen, left to right."""
+def seat_rects(app, form, flat=True):
+    """Each player's row: its widgets' places on the screen, left to right (flat: one tuple a row)."""
     rows = []
     for entry in form.seat_entries:
         z = entry.getZ(form.seats_root)
         row = [w for w in form.seat_widgets if hasattr(w, "guiItem") and abs(w.getZ(form.seats_root) - z) < 0.03]
         rows.append(sorted(tuple(rect_of(app, w)) for w in row))
-    return [sum(row, ()) for row in rows]
+    return [sum(row, ()) for row in rows] if flat else rows
+
+
+def steady(rows, others):
+    """The same rows, each widget where it was, but a computer's level button, which a person's row has not."""
+    def within(rect, row):
+        return any(all(abs(x - y) < 1e-4 for x, y in zip(rect, other)) for other in row)
+    return len(rows) == len(others) and all(abs(len(a) - len(b)) <= 1 and all(within(r, b) for r in a if len(a) <= len(b))
+                                            and all(within(r, a) for r in b if len(b) < len(a))
+                                            for a, b in zip(rows, others))
 
 
 def same(rows, others):
@@ -64,16 +74,20 @@ def test_a_players_row_keeps_its_controls_in_place(app, at, width, height, perce
     for form_name, ruleset in (("new", "aquarius"), ("new", "aquarius-rising"), ("new", "dominus"), ("host", "aquarius")):
         form = app.show_new_game() if form_name == "new" else app.screens.switch("host")
         form.choose_ruleset(ruleset)
-        before = seat_rects(app, form)
+        before, widgets = seat_rects(app, form), seat_rects(app, form, flat=False)
         kinds = set()
-        for _ in form.seat_kinds:
+        for _ in form.people():  # a person (remote), a computer, and each computer's level
             form.toggle_seat(1)
-            kinds.add(form.seats[1][1])
-            assert same(seat_rects(app, form), before), (form_name, ruleset, form.seats[1][1])
+            for _ in SEAT_LEVELS if form.seats[1][1] in SEAT_LEVELS else [None]:
+                kinds.add(form.seats[1][1])
+                assert steady(seat_rects(app, form, flat=False), widgets), (form_name, ruleset, form.seats[1][1])
+                form.cycle_level(1)
         assert kinds == set(form.seat_kinds)
         if ruleset == "aquarius":
             form.cycle_target(0)  # Ann's own target: her button says so, in place
             assert same(seat_rects(app, form), before), (form_name, ruleset)
+        while form.seats[-1][1] not in SEAT_LEVELS:  # (the last row a computer, as the player added is)
+            form.toggle_seat(len(form.seats) - 1)
         places = row_spans(form)
         form.add_seat()
         again = row_spans(form)

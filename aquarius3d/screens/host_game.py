@@ -17,8 +17,9 @@ from ..net.code import DEFAULT_PORT
 from ..net.seating import chairs_of
 from ..rules.ruleset import load_ruleset
 from ..session.seats import REMOTE, Seat, same_name
-from .new_game import SEAT_STEP, NewGameScreen
+from .new_game import NewGameScreen
 from .online import start_hosting
+from .players_form import SEAT_STEP
 from .widgets import DIM, ENTRY
 
 if TYPE_CHECKING:

@@ -1,34 +1,29 @@
-"""The new-game form: the ruleset, a control per option, the seats (name, human or computer, own target)."""
+"""The new-game form: the ruleset, a control per option, the seats (name, human or computer, own target: the rows
+in screens/players_form.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from direct.gui.DirectGui import DGG, DirectButton, DirectCheckButton, DirectEntry
+from direct.gui.DirectGui import DirectButton, DirectCheckButton, DirectEntry
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import NodePath, TextNode
 
-from ..bots import DEFAULT_LEVEL
-from ..bots import SEAT_LEVELS
 from ..core.errors import DataError
 from ..files.user_settings import LastGame
 from ..i18n import choice_name, has, tr
 from ..rules.names import game_name
 from ..rules.ruleset import available, load_ruleset
-from ..session.seats import DEFAULT_NAMES, Seat, same_name
-from . import Screen
+from ..session.seats import Seat, same_name
 from .layout import MARGIN, Rect
-from .widgets import BUTTON, CHECK, DIM, DROPDOWN, ENTRY, TEXT, WARNING, Dropdown
+from .players_form import GAP, OWN_TARGETS, PlayersForm
+from .widgets import BUTTON, CHECK, DROPDOWN, TEXT, WARNING, Dropdown
 
-NAMES = list(DEFAULT_NAMES)
-SEAT_KINDS = ("human", *SEAT_LEVELS)  # what the seat button cycles through: a person, then the levels
 # The form's rows (aspect2d units): sized so that the longest form (Aquarius Rising's eight options and five
 # players) stays inside a 16:10 or 16:9 window, above the note and the Start button.
 OPTIONS_TOP, OPTION_STEP = 0.6, 0.066
-SEAT_STEP = 0.092
 SEATS_BELOW = 0.12  # from the last option's row to the players' heading, one under the other
 OPTIONS_LEFT = -0.95  # the options' left edge
-GAP = 0.04  # between a label and its control, and between the players' columns
 COLUMNS_GAP = 0.12  # between the options and the players, side by side
 # "<" and ">" of a number: squares CHOOSER wide (27 px in a 1024x600 window at 100%, the smallest the form is drawn:
 # more than the 24 px of WCAG 2.2's minimum target size), with the number between them
@@ -38,8 +33,6 @@ ARROW_MIDDLE = 0.3  # the middle of "<" above its baseline (its text's units): t
 NUMBER_WIDE = 0.1  # the number between the arrows (two digits at 0.045, and room either side)
 STEPPER_WIDE = 2 * CHOOSER + NUMBER_WIDE + 0.06  # one number of a list to the next
 BOX_HIGH = 0.056  # a box to tick: where a click ticks it, no higher than its row (OPTION_STEP), clear of the next
-SEAT_TEXT = 0.04  # the words on a player's buttons
-OWN_TARGETS = (3, 4, 5, 6)  # a young player's own number of panels (their age), after the table's
 
 
 def same_kind(value: object, default: object) -> bool:
@@ -53,9 +46,9 @@ def same_kind(value: object, default: object) -> bool:
     return isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value))
 
 
-class NewGameScreen(Screen):
+class NewGameScreen(PlayersForm):
     """The form's values: `ruleset`, `options` (only those changed), `seats` ([name, kind]: kind is "human" or a
-    computer level, `SEAT_KINDS`), `targets`.
+    computer level), `targets` (the players' rows: screens/players_form.py).
 
     The players are the table's, whichever game is chosen: switching games keeps them, the first as many as the
     game seats shown (Elemental Towers: the first alone, as a person), the others kept aside (`kept`) and shown
@@ -65,7 +58,6 @@ class NewGameScreen(Screen):
     name = "new"
     pictured = True
     title, start_label = "menu_new", "menu_start"  # the form's title and its start button's (the Host form's own)
-    seat_kinds: tuple[str, ...] = SEAT_KINDS  # what a seat's button cycles through (the Host form adds the remote player)
     remembers = True  # opens with the last game started from it (the settings' new_game; not the Host form)
 
     def build(self) -> None:
@@ -115,29 +107,6 @@ class NewGameScreen(Screen):
         self.read_names()
         self.seat_all(self.seats + self.kept)
         self.draw_seats()
-
-    def seat_all(self, players: list[list[str]]) -> None:
-        """The players at the game chosen: the first as many as it seats shown, the others kept aside; computers
-        added up to as many as it needs; a solitaire game's one player a person."""
-        low, high = self.seat_limits()
-        self.seats, self.kept = players[:high], players[high:]
-        while len(self.seats) < low:
-            self.seats.append([self.free_name(), DEFAULT_LEVEL])
-        if high == 1:
-            self.seats[0][1] = "human"
-
-    def free_name(self) -> str:
-        """The first name no player has, shown or kept aside."""
-        taken = {seat[0] for seat in self.seats + self.kept}
-        return next(n for n in NAMES if n not in taken)
-
-    def seat_limits(self) -> tuple[int, int]:
-        """How many seats the chosen ruleset takes."""
-        try:
-            game = load_ruleset(self.ruleset, {})
-        except DataError:
-            return 2, 5
-        return game.min_players, game.max_players
 
     def recall(self, last: LastGame | None) -> None:
         """Open with the last game started from this form: its game, its options and its players, each as far as it
@@ -341,138 +310,6 @@ class NewGameScreen(Screen):
             for other in [k for k, v in self.options.items() if k != key and isinstance(v, (str, list))]:
                 del self.options[other]
             self.draw_options()
-
-    # -- the seats ----------------------------------------------------------------------------------
-
-    def draw_seats(self) -> None:
-        """A row a player: the name, human or computer (and its level), the player's own target where the game has
-        one, Remove; each in a column as wide as the widest words it can ever show (so a row keeps its controls in
-        place whatever is chosen in it, and Remove stays, greyed, while the game has as few players as it takes),
-        the columns side by side, the rows centred."""
-        self.forget(self.seat_widgets)
-        self.seat_entries = []
-        top = 0.0
-        add = self.seat_widgets.append
-        add(OnscreenText(text=tr("menu_seats"), pos=(0, top), scale=0.055, fg=TEXT, parent=self.seats_root))
-        targeted = "target" in load_ruleset(self.ruleset).ruleset.options
-        fewest, most = self.seat_limits()
-        # each column after the names: what its buttons may say, and their text's size
-        columns: list[tuple[list[str], float]] = [([self.kind_text(kind) for kind in self.seat_kinds], SEAT_TEXT)]
-        if targeted:
-            columns.append((self.target_texts(), SEAT_TEXT))
-        if most > fewest:
-            columns.append(([tr("menu_remove_seat")], SEAT_TEXT))
-        probe = DirectEntry(scale=0.05, width=9, parent=self.seats_root, **ENTRY)
-        wide = [(probe.getBounds()[1] - probe.getBounds()[0]) * 0.05]  # the names' fields
-        probe.destroy()
-        extents = [self.extent(texts, size) for texts, size in columns]
-        wide += [width for width, _, _ in extents]
-        high = (min(low for _, low, _ in extents), max(top for _, _, top in extents))  # every button as high
-        left = -(sum(wide) + GAP * (len(wide) - 1)) / 2
-        lefts = [left + sum(wide[:c]) + GAP * c for c in range(len(wide))]
-        for i, (name, kind) in enumerate(self.seats):
-            z = top - 0.09 - i * SEAT_STEP
-            entry = DirectEntry(initialText=name, scale=0.05, width=9, pos=(0, 0, z), parent=self.seats_root,
-                                command=self.rename_seat, extraArgs=[i], focusOutCommand=self.read_names, **ENTRY)
-            entry.setX(lefts[0] - entry.getBounds()[0] * 0.05)
-            self.seat_entries.append(entry)
-            add(entry)
-            buttons = [(self.kind_text(kind), self.toggle_seat, True)]
-            if targeted:  # young players: their own number of panels to connect, where the table agrees
-                own = self.targets.get(i)
-                buttons.append((tr("menu_seat_target", count=own) if own else
-                                tr("menu_seat_target_table", count=self.table_target()), self.cycle_target, True))
-            if most > fewest:
-                buttons.append((tr("menu_remove_seat"), self.remove_seat, len(self.seats) > fewest))
-            for c, (words, command, live) in enumerate(buttons, start=1):
-                add(self.seat_button(words, command, i, live, (lefts[c], wide[c]), high, z + 0.01))
-        if len(self.seats) < most:
-            add(DirectButton(text=tr("menu_add_seat"), scale=0.05, pos=(0, 0, top - 0.1 - len(self.seats) * SEAT_STEP),
-                             parent=self.seats_root, command=self.add_seat, **BUTTON))
-        self.apply_scale()
-
-    def seat_button(self, words: str, command: Any, index: int, live: bool, column: tuple[float, float],
-                    high: tuple[float, float], z: float) -> DirectButton:
-        """A player's button filling its column (its left and its width: the seats' units) from `high`'s bottom to
-        its top (the button's units), its words in the middle; greyed and deaf when not `live`."""
-        left, wide = column
-        button = DirectButton(text=words, scale=SEAT_TEXT, pos=(0, 0, z), parent=self.seats_root,
-                              command=command, extraArgs=[index], **BUTTON)
-        low, right, _, _ = button.getBounds()
-        middle, half = (low + right) / 2, wide / 2 / SEAT_TEXT  # (the words' middle, in the button's units)
-        button["frameSize"] = (middle - half, middle + half, *high)
-        button.setX(left - (middle - half) * SEAT_TEXT)
-        if not live:
-            button["state"] = DGG.DISABLED
-            button["text_fg"] = DIM
-        return button
-
-    def extent(self, texts: list[str], size: float) -> tuple[float, float, float]:
-        """The widest of these words on a form's button at that text size (the seats' units), and the lowest bottom
-        and highest top of their frames (the button's units)."""
-        probe = DirectButton(text=texts[0], scale=size, parent=self.seats_root, **BUTTON)
-        bounds = []
-        for words in texts:
-            probe["text"] = words
-            probe.resetFrameSize()
-            bounds.append(probe.getBounds())
-        probe.destroy()
-        return (max(right - left for left, right, _, _ in bounds) * size, min(b[2] for b in bounds),
-                max(b[3] for b in bounds))
-
-    def target_texts(self) -> list[str]:
-        """Everything a player's target button may say: the table's number (each the option allows), or their own."""
-        option = load_ruleset(self.ruleset).ruleset.options["target"]
-        low = option.min if option.min is not None else 1
-        high = option.max if option.max is not None else 20
-        return ([tr("menu_seat_target_table", count=n) for n in range(low, high + 1)]
-                + [tr("menu_seat_target", count=n) for n in OWN_TARGETS])
-
-    def table_target(self) -> int:
-        """The number of panels to connect the table's option says (where the game has one)."""
-        option = load_ruleset(self.ruleset).ruleset.options.get("target")
-        value = self.options.get("target", option.default if option is not None else 0)
-        return int(value)
-
-    def kind_text(self, kind: str) -> str:
-        """A seat's button: a person, or a computer's level."""
-        return tr("menu_human") if kind == "human" else tr("menu_computer_level", level=tr(f"level_{kind}"))
-
-    def cycle_target(self, index: int) -> None:
-        """A seat's own target: the table's, then 3 to 6 panels, then the table's again."""
-        self.read_names()
-        steps = [None, *OWN_TARGETS]
-        current = self.targets.get(index)
-        self.targets[index] = steps[(steps.index(current) + 1) % len(steps)] if current in steps else None
-        self.draw_seats()
-
-    def read_names(self, *_: object) -> None:
-        """Take the names as typed (an empty box keeps the old name)."""
-        for i, entry in enumerate(self.seat_entries):
-            self.seats[i][0] = entry.get().strip() or self.seats[i][0]
-
-    def rename_seat(self, text: str, index: int) -> None:
-        self.seats[index][0] = text.strip() or self.seats[index][0]
-
-    def toggle_seat(self, index: int) -> None:
-        """Human, then a computer at each level (medium, easy, random), then human again."""
-        self.read_names()
-        seat = self.seats[index]
-        kinds = self.seat_kinds
-        seat[1] = kinds[(kinds.index(seat[1]) + 1) % len(kinds)] if seat[1] in kinds else "human"
-        self.draw_seats()
-
-    def add_seat(self) -> None:
-        """One more seat, a computer with the first free name."""
-        self.read_names()
-        self.seats.append([self.free_name(), DEFAULT_LEVEL])
-        self.draw_seats()
-
-    def remove_seat(self, index: int) -> None:
-        self.read_names()
-        del self.seats[index]
-        self.targets = {(i if i < index else i - 1): t for i, t in self.targets.items() if i != index}
-        self.draw_seats()
 
     def start(self) -> None:
         """Start the game as the form says; two players of the same name are refused, said on the form."""
