@@ -265,8 +265,18 @@ def test_towers_drawn_action_card_is_shown_with_its_name_before_it_acts(app, lan
         pytest.skip("no action drawn in this deal")
     action = app.session.action
     assert not feedback.action_card.isHidden()
-    assert feedback.action_name.getText() == action_name(action)
-    assert feedback.action_effect.getText() == tr(f"effect_{action}") and feedback.action_effect.getText()
+    assert feedback.drawn.cards == [{"kind": "action", "code": action}]  # its face: the picture, its name written on
+    said = [node.node().getText() for node in feedback.action_card.findAllMatches("**/+TextNode")]
+    assert said == [action_name(action)]
+    x0, x1, z0, z1 = feedback.drawn.nodes[0][1]  # pointed at, it shows enlarged with what it does, as a hand's card
+    aspect = app.base.getAspectRatio()
+    table.picker.mouse = lambda: ((x0 + x1) / 2 / aspect, (z0 + z1) / 2)
+    if table.tour.shown:  # (the first game's tour: while it shows, only its buttons answer)
+        table.tour.finish()
+    feedback._point_at_action()
+    assert feedback.drawn.enlarged is not None
+    words = [node.node().getText() for node in feedback.drawn.enlarged.findAllMatches("**/+TextNode")]
+    assert action_name(action) in words and table.scene.action_effects[action] in words
 
 
 def test_the_volume_setting_is_shown_and_stored(app):

@@ -157,8 +157,8 @@ def test_rising_trays_stand_beside_the_cards_and_the_cards_are_drawn_big(app):
 
 
 def test_the_drawn_towers_action_card_is_hud_space(app):
-    """The action card drawn and waiting for the player's choice stands at the right (one that acted at once is
-    told in the notice, test_feedback.py)."""
+    """The action card drawn and waiting for the player's choice stands in the hand's place (one that acted at once
+    is told in the notice, test_feedback.py)."""
     import random
 
     from driving import towers_step

@@ -14,13 +14,15 @@ from typing import TYPE_CHECKING
 from direct.gui.DirectGui import DirectFrame
 from panda3d.core import NodePath, Point3
 
-from ..i18n import action_name, tr
+from ..i18n import action_name, language, tr
 from ..session import Stage
 from ..session.events import Played, Refused
 from ..view.motion import LastMove
 from ..view.seat_labels import SeatLabels
 from ..view.camera import Rect
+from ..view.hand import Hand
 from ..view.sound import Sounds
+from . import layout
 from .overlays import Tuck, covering, node_rect
 from .trade_counts import TradeCounts
 
@@ -29,11 +31,9 @@ if TYPE_CHECKING:
 
     from .table_screen import TableScreen
 
+DRAWN = (Stage.TABLE_CARD, Stage.TARGET, Stage.ROW, Stage.TRADE_PIECE)  # an action card drawn waits (Towers)
 COVER_PAUSE = 1.3  # seconds between the move before a hand-off and the cover: the move is seen first
 HAND = (0.0, -0.85)  # where the hand lies on screen: a human's card slides from the table under it
-CARD = (0.96, 0.93, 0.84, 1)  # an action card's face, shown at the right edge between the log and the goal
-ACTION_CARD = (-0.2, 0.2, -0.28, 0.28)  # its frame, round ACTION_AT from the middle of the right edge
-ACTION_AT = (-0.26, 0.0)
 
 
 class Feedback:
@@ -59,18 +59,29 @@ class Feedback:
     def _place_task(self, task: Task) -> object:  # (task.cont or task.done, for Panda3D)
         self.tuck.step()
         self.trade_counts.step()  # (Zap a Card offered: the counts of the trays it would change, large enough)
+        self._point_at_action()
         self.place_labels()
         return task.cont
 
-    def _build_action_card(self) -> None:
-        """A card standing over the table's right side: the action's name, big, and what it does."""
+    def _point_at_action(self) -> None:
+        """The drawn action card under the pointer: shown enlarged, its effect read, as a hand's action card."""
         screen = self.screen
-        self.action_card = screen.keep(DirectFrame(frameColor=CARD, frameSize=ACTION_CARD,
-                                                   pos=(ACTION_AT[0], 0, ACTION_AT[1]),
-                                                   parent=screen.hud.right_centre))  # (scaled with the HUD)
-        self.action_name = screen.text("", (0, 0.17), 0.05, parent=self.action_card, fg=(0.12, 0.1, 0.08, 1), wrap=7)
-        self.action_effect = screen.text("", (0, -0.06), 0.032, parent=self.action_card, fg=(0.2, 0.18, 0.15, 1),
-                                         wrap=11)
+        if self.action_card.isHidden():
+            return
+        point, aspect = screen.picker.mouse(), screen.base.getAspectRatio()
+        over = self.drawn.index_at(point, aspect) if point is not None and screen.keys.modal() is None else None
+        self.drawn.enlarge(over, aspect, screen.kept_clear() if over is not None else None)
+
+    def _build_action_card(self) -> None:
+        """Elemental Towers' drawn action card: its face (the picture and its name, as the hand draws an action card)
+        where the hand's card stands while a card is placed, the prompt strip over it; pointed at, it shows enlarged
+        with what it does (view/hand.py). At the right middle of the window, a cream panel over the scoring row, it
+        made the camera frame the table smaller while it showed, and larger again at the next card (at 1280x720 a
+        card 74 pixels wide, 67 beside the panel). `action_card` is its frame (aspect2d units, no colour of its own)."""
+        screen = self.screen
+        self.action_card = screen.keep(DirectFrame(frameColor=(0, 0, 0, 0), frameSize=(0, 0, 0, 0), parent=screen.root))
+        self.drawn = Hand(self.action_card, screen.scene)  # (one card: the action drawn, never one of a hand)
+        self._drawn_for: tuple[str, float, float, str] | None = None
         self.action_card.hide()
 
     # -- after each redraw ------------------------------------------------------------------------------
@@ -134,17 +145,37 @@ class Feedback:
                           None if trays is None else trays.seat_fallbacks(), bool(humans))
 
     def _show_action(self) -> None:
-        """Elemental Towers: the action card drawn and waiting to act, face up with its name and effect. One that
-        acted at once is told in the notice instead (`_moved`): its panel would only say it is done."""
+        """Elemental Towers: the action card drawn and waiting to act, its face in the hand's place (the prompt strip
+        over it). One that acted at once is told in the notice instead (`_moved`): its card would only say it is
+        done."""
         session = self.session
-        drawn = (Stage.TABLE_CARD, Stage.TARGET, Stage.ROW, Stage.TRADE_PIECE)
-        action = session.action if session.flow.draws_action and session.stage in drawn else None
+        action = session.action if session.flow.draws_action and session.stage in DRAWN else None
         if action is None:
             self.action_card.hide()
             return
-        self.action_name.setText(action_name(action))
-        self.action_effect.setText(tr(f"effect_{action}"))
+        hud = self.screen.hud
+        scale, aspect = hud.scale, self.screen.base.getAspectRatio()
+        height, centre = layout.hand_place(scale, aspect, 1, hud.prompt.corner, 0.0)
+        drawn = (action, height, centre, language())
+        if drawn != self._drawn_for:  # (drawn again only when another card is drawn or the layout changed)
+            self._drawn_for = drawn
+            self.drawn.draw([{"kind": "action", "code": action}], None, False, height, layout.HAND_BOTTOM * scale,
+                            0.0, centre, layout.CARD_H * scale)
+            self.action_card["frameSize"] = self.drawn.nodes[0][1]
         self.action_card.show()
+
+    def strip_place(self, hand: bool, corner: float) -> tuple[bool, float]:
+        """Where the prompt strip and the dialog lie (hud.py: over a hand or along the window's bottom, right of what
+        the bottom left corner holds, `corner` wide at 100%), with the drawn action card in the hand's place: over it,
+        as over the card placed; with a dialog of choices (Trade Goals' four swaps), beside it along the window's
+        bottom (over it, the dialog took the table's middle: at 1280x720 a card came 58 pixels wide, 74 before)."""
+        if self.action_card.isHidden():
+            return hand, corner
+        if not self.session.options():
+            return True, corner
+        scale, aspect = self.screen.hud.scale, self.screen.base.getAspectRatio()
+        right = self.action_card["frameSize"][1]  # (layout.band: its left edge MARGIN right of the card)
+        return False, (right + aspect - layout.MARGIN * (2 - scale)) / scale
 
     def _resolved_on_drawing(self) -> tuple[str | None, list[str]]:
         """Elemental Towers: an action card drawn with the last move that acted (or could not) at once, and what the
@@ -222,13 +253,14 @@ class Feedback:
         self._placed = None
 
     def obstacles(self) -> list[Rect]:
-        """The drawn action card, while it shows: the table is framed beside it, not under it."""
+        """The drawn action card, while it shows (screen units): in the hand's place, which the framing keeps clear
+        through the turn (screens/turn_band.py), so the camera stays."""
         if self.action_card.isHidden():
             return []
-        base = self.screen.base
-        x0, x1, y0, y1 = ACTION_CARD
-        low = base.render2d.getRelativePoint(self.action_card, Point3(x0, 0, y0))
-        high = base.render2d.getRelativePoint(self.action_card, Point3(x1, 0, y1))
+        render2d = self.screen.base.render2d
+        x0, x1, z0, z1 = self.action_card["frameSize"]
+        low = render2d.getRelativePoint(self.action_card, Point3(x0, 0, z0))
+        high = render2d.getRelativePoint(self.action_card, Point3(x1, 0, z1))
         return [(low.x, high.x, low.z, high.z)]
 
     def nodes(self) -> list[NodePath]:

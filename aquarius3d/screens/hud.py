@@ -213,13 +213,13 @@ class Hud:
         join, heights = self.screen.join.button, getattr(self.screen, "heights", None)
         corner = (heights.corner_width() if heights is not None and heights.wanted  # (its width as drawn)
                   else self.screen.join.width() if not join.isHidden() else 0.0)  # (what the bottom left corner holds)
-        # the right side: the goal (a seat's: none in a solitaire game, nor for one who only watches), or the action
-        # card Elemental Towers draws
-        right = -layout.GOAL[0] if seen["goal"] is not None else layout.ACTION_W if flow.draws_action else 0.0
+        # the right side: the goal (a seat's: none in a solitaire game, nor for one who only watches; Elemental Towers'
+        # drawn action card stands in the hand's place, feedback.py)
+        right = -layout.GOAL[0] if seen["goal"] is not None else 0.0
         height, centre = layout.hand_place(self.scale, self.base.getAspectRatio(), len(cards), corner, right)
         self.hand.draw(cards, session.selected, session.stage == Stage.PLACE and session.turned, height,
                        layout.HAND_BOTTOM * self.scale, layout.LIFT * self.scale, centre, layout.CARD_H * self.scale)
-        self.prompt.hand = bool(cards)  # with no hand shown (nobody's, a solitaire's pause) the strip lies lowest
+        self.prompt.hand, corner = self.screen.feedback.strip_place(bool(cards), corner)  # (no hand: lowest)
         self.prompt.corner, self.prompt.right = corner, right
         self.prompt.ceilings = [self._aspect_rect(self.top_left, tuple(self.info_panel["frameSize"])),
                                 self._aspect_rect(self.top_right, self.log_frame), self.notice_rect()]

@@ -41,7 +41,6 @@ GOAL = (-0.64, 0.0, 0.0, 0.52)  # the goal card and its text, from the bottom ri
 JOIN = (0.0, 0.36, 0.0, 0.16)  # the Join button, from the bottom left corner
 HEIGHTS_W = 0.82  # Aquarius Rising's heights panel's width, with its margin, from the bottom left corner (where it
 # is drawn smaller than the scale, the HUD keeps the room it takes as drawn: screens/heights.py, corner_width)
-ACTION_W = 0.48  # Elemental Towers' drawn action card's width, with its margin, from the right edge (feedback.py)
 END = (-1.32, -0.04, -0.62, 0.5)  # the end panel, from the middle of the right edge: the table stays beside it
 NOTICE_MIN = 1.0  # the least width left to the notice between the top panels, whatever the scale
 NOTICE_BAND = (0.025, 0.23)  # the notice's rows: from this far under the window's top to this far (at 100%)
@@ -147,7 +146,7 @@ def band(scale: float, aspect: float, hand: bool, left_corner: float = JOIN[1], 
     """Where the prompt strip and the dialog may lie: left, right, and the bottom they stand on (top: unused, 1).
     Over the hand when one shows; else along the window's bottom, right of what the bottom left corner holds
     (`left_corner` wide at 100%: the Join button, Aquarius Rising's heights); left of what the right side holds
-    (`right_side` wide: the goal, or Elemental Towers' action card). Over the hand, right of the corner's part too
+    (`right_side` wide: the goal). Over the hand, right of the corner's part too
     where it stands higher than the hand (`corner_top` at 100%, from the window's bottom: the heights panel with
     its ties' lines)."""
     right = aspect - right_side * scale - MARGIN

@@ -69,7 +69,7 @@ class Prompt:
         self.hand = True  # a hand shows: the strip stands over it (else along the window's bottom)
         self.corner = layout.JOIN[1]  # how wide what the bottom left corner holds is, at 100%
         self.corner_top = 0.0  # and how high (layout.band)
-        self.right = -layout.GOAL[0]  # how wide what the right side holds (the goal, Towers' action card), at 100%
+        self.right = -layout.GOAL[0]  # how wide what the right side holds (the goal), at 100%
         self.strip_rect: Rect | None = None  # where they are now (aspect2d), None while hidden
         self.room_rect: Rect | None = None  # while a card is chosen: where the strip will stand once it is (kept clear)
         self.dialog_rect: Rect | None = None

@@ -182,8 +182,8 @@ class Tour:
         return self.on_screen(boxes)
 
     def action_box(self) -> Rect | None:
-        """Elemental Towers' action card drawn and waiting for its choice, as it shows on the right (aspect2d units);
-        None when none shows."""
+        """Elemental Towers' action card drawn and waiting for its choice, as it shows in the hand's place (aspect2d
+        units); None when none shows."""
         card = self.screen.feedback.action_card
         return None if card.isHidden() else widget_rect(self.screen.base, card)
 
@@ -200,7 +200,7 @@ class Tour:
         return tr("tour_hand_action" if buttons else "tour_hand_action_table", action=action)
 
     def action_waits(self) -> bool:
-        """Is Elemental Towers' action card drawn and waiting for its choice (shown on the right)? No card is to
+        """Is Elemental Towers' action card drawn and waiting for its choice (shown in the hand's place)? No card is to
         be placed then: no ghost glows on the table."""
         session = self.screen.session
         return session.flow.draws_action and session.action is not None and self.action_box() is not None
