@@ -18,6 +18,7 @@ from ..i18n import action_name, language, tr
 from ..session import Stage
 from ..session.events import Played, Refused
 from ..view.motion import LastMove
+from ..view.score_light import ScoreLight
 from ..view.seat_labels import SeatLabels
 from ..view.camera import Rect
 from ..view.hand import Hand
@@ -43,11 +44,14 @@ class Feedback:
         self.screen = screen
         self.session = screen.session
         self.last_move = LastMove(screen.scene)
+        self.score_light = ScoreLight(screen.scene)  # (Elemental Towers: a moment on what a move made score)
         self.overlay = screen.parts.overlay  # the seats' and the piles' labels, placed on the screen each frame
         self.overlay.root.reparentTo(screen.root)
         self.seats = SeatLabels(screen.scene, self.overlay)
         self.sounds = Sounds(screen.base, screen.app.settings.get("volume", 60))
         self._read = len(self.session.events)  # moves made before the table opened (a loaded game) do not slide
+        if self.session.flow.draws_action and not self.session.state.log:  # (what the first turn's draw did: a
+            screen.status = "\n".join(self.session.messages)  # Shuffle Goals acting at once, said at the top too)
         self.cover_due: float | None = None
         self._placed: tuple[object, ...] | None = None  # what the labels were last placed for
         self._build_action_card()
@@ -99,6 +103,7 @@ class Feedback:
             self._moved(played[-1], now)
         elif self.last_move.stale():  # the move was undone: no rim round an empty place
             self.last_move.clear()
+            self.score_light.clear()
         elif any(isinstance(event, Refused) for event in new):
             self.sounds.play("invalid")
         self._show_action()
@@ -112,15 +117,20 @@ class Feedback:
         else:
             self.sounds.play("action" if played.result.move.action else "place")
         # A computer's move is named at the top too, until the next move: nobody misses it; so is what an action
-        # card drawn with the move did at once (Elemental Towers: "Shuffle Goals: done", the scoring row it made).
+        # card drawn with the move did at once (Elemental Towers: "Shuffle Goals: done", the scoring row it made). The
+        # move's own notice (the score it changed) is said with them, never instead of them (the HUD shows the notice
+        # alone when the words at the top lack it).
         news = self._resolved_on_drawing()[1]
-        if played.computer:
-            screen.status = "\n".join(session.messages[played.said:played.said + (1 if news else 2)] + news)
-        else:
-            screen.status = "\n".join(news)
+        lines = session.messages[played.said:played.said + (1 if news else 2)] + news if played.computer else news
+        if played.notice and lines and played.notice not in lines:
+            lines.append(played.notice)
+        screen.status = "\n".join(lines)
         if session.stage == Stage.COVER:
             screen.hud.cover_held = True
             self.cover_due = now + COVER_PAUSE
+        spaces, places = session.flow.score_lit()  # (Elemental Towers: the towers and row places it changed, lit)
+        row = screen.parts.scoring_row
+        self.score_light.show(spaces, [row.cards[i] for i in places if i < len(row.cards)] if row else [], now)
 
     def _update_seats(self) -> None:
         session = self.session
@@ -199,6 +209,7 @@ class Feedback:
 
     def step(self, now: float) -> None:
         self.last_move.step(now)
+        self.score_light.step(now)
         if self.cover_due is not None and now >= self.cover_due:
             self.release()
 
@@ -210,7 +221,7 @@ class Feedback:
             self.screen.refresh()
 
     def busy(self) -> bool:
-        return self.last_move.busy() or self.cover_due is not None
+        return self.last_move.busy() or self.score_light.busy() or self.cover_due is not None
 
     def place_labels(self) -> None:
         """Put the seats' and the piles' labels next to their places as the camera sees them now, clear of one
@@ -272,4 +283,5 @@ class Feedback:
         self.screen.base.taskMgr.remove(self.task)
         self.last_move.finish()
         self.last_move.root.removeNode()
+        self.score_light.glow.root.removeNode()
         self.seats.cleanup()

@@ -1,4 +1,5 @@
-"""Light on a few pieces of the table: the winning group or house when a game ends (screens/end_moment.py).
+"""Light on a few pieces of the table: the winning group or house when a game ends (screens/end_moment.py), a
+moment on what a move made score in Elemental Towers (view/score_light.py).
 
 A lit card gets a gold rim with light fading inward from it, over its edge only (its panels keep their colours:
 a wash over the whole face turned black Space olive), and a halo on the felt round it when it lies on the table;
@@ -117,6 +118,30 @@ class Glow:
                 edges.moveTo(*corner)
                 edges.drawTo(*tip)
             self.root.attachNewNode(edges.create()).setPythonTag("lit", key)
+            self.lit.add(key)
+
+    def add_standing(self, nodes: list[NodePath], key: object) -> None:
+        """Light these card nodes too, wherever they stand and lean (Elemental Towers' scoring row): the gold rim, the
+        band fading inward and a halo round it, drawn in each card's own frame just over its face."""
+        for node in nodes:
+            bounds = node.getTightBounds(node)
+            if bounds is None:
+                continue
+            low, high = bounds
+            width, length, top = high.x - low.x, high.y - low.y, high.z + 0.15
+            holder = self.root.attachNewNode("glow-standing")
+            holder.setMat(node.getMat(self.root))
+            for reach, light in ((-BAND, BAND_LIGHT), (HALO, HALO_LIGHT)):  # (inward over its edge, and a halo round it)
+                band = holder.attachNewNode(band_node(width, length, reach, light, "glow-band"))
+                band.setPos((low.x + high.x) / 2, (low.y + high.y) / 2, top)
+            rim = LineSegs("glow-rim")
+            rim.setThickness(RIM)
+            rim.setColor(*GOLD, 1.0)
+            rim.moveTo(low.x, low.y, top)
+            for x, y in ((high.x, low.y), (high.x, high.y), (low.x, high.y), (low.x, low.y)):
+                rim.drawTo(x, y, top)
+            holder.attachNewNode(rim.create())
+            holder.setPythonTag("lit", key)
             self.lit.add(key)
 
     def pulse(self, seconds: float) -> None:

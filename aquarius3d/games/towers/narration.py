@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine.game import ApplyResult, Game
-from ...engine.moves import Build, DraftDiscard, Shift, Skip, SwapRow, TradePiece, Zap
+from ...engine.moves import Build, DraftDiscard, Shift, Skip, SwapRow, TradePiece, Zap, cell_text
 from ...engine.state import State
 from ...i18n import action_name, element_name, pyramid_name, tr
-from ...core.vocabulary import ELEMENT_OF, QUARTERS
+from ...core.vocabulary import COLOURS, ELEMENT_NAME_OF_COLOUR, ELEMENT_OF, QUARTERS
 from ..aquarius import narration as aquarius
 from .pieces import piece_at, pieces_of
 from .state import towers
@@ -134,3 +134,63 @@ def events(state: State, game: Game, name: str) -> list[str]:
         if done and action == "shuffle_goals" and event not in found[i + 1:]:
             lines.append(tr("log_shuffled_row", row=row_words(game, state.unused_goals)))
     return lines
+
+
+Tower = tuple["Cell", str, str, int]  # a complete tower: its cell, its space, its colour, its points (pieces.score_of)
+Change = tuple[Tower | None, Tower | None]  # a tower before a move and after it: None where it stood not (new, gone)
+
+
+def tower_changes(game: Game, before: State, after: State) -> list[Change]:
+    """The complete towers a move (and the action cards it drew) changed the points of: a tower completed, a tower
+    gone (zapped, or come apart), a tower whose element moved in the scoring row. One that moved (Move a Card, or a
+    tower moved a space on) is the same tower, unchanged if its points are: a tower gone and one new of its colour."""
+    from .pieces import score_of
+
+    old, new = score_of(game, before)[1], score_of(game, after)[1]
+    gone = [t for t in old if t[:3] not in {n[:3] for n in new}]
+    came = [t for t in new if t[:3] not in {o[:3] for o in old}]
+    changes: list[Change] = [(o, n) for o in old for n in new if o[:3] == n[:3] and o[3] != n[3]]
+    for tower in list(came):  # (a tower moved: paired with one gone of its colour)
+        twin = next((t for t in gone if t[2] == tower[2]), None)
+        if twin is not None:
+            gone.remove(twin)
+            came.remove(tower)
+            if twin[3] != tower[3]:
+                changes.append((twin, tower))
+    return changes + [(None, t) for t in came] + [(t, None) for t in gone]
+
+
+def score_words(game: Game, before: State, after: State, changes: list[Change], rank: str) -> str | None:
+    """What a move changed of the score, in a sentence: "Score 9 (Apprentice): the Fire tower on the Fire–Water card
+    scores 4." (each tower by its element and the card it stands on, and the mastery bonus won or lost); None when
+    it changed nothing."""
+    from .pieces import score_of
+
+    total = score_of(game, after)[0]
+    parts = []
+    for old, new in changes:
+        tower, state = (new, after) if new is not None else (old, before)
+        assert tower is not None  # (a change has a tower before or after it)
+        cell, _space, colour, value = tower
+        words = {"element": element_name(ELEMENT_NAME_OF_COLOUR[colour]), "where": on_card(state, cell)}
+        if old is None:
+            parts.append(tr("towers_scored_new", value=value, **words))
+        elif new is None:
+            parts.append(tr("towers_scored_lost", value=value, **words))
+        else:
+            parts.append(tr("towers_scored_value", value=value, old=old[3], **words))
+    colours = [{t[2] for t in score_of(game, state)[1]} for state in (before, after)]
+    every = [len(found) == len(COLOURS) for found in colours]
+    if every[0] != every[1]:
+        parts.append(tr("towers_scored_mastery" if every[1] else "towers_scored_mastery_lost",
+                        bonus=game.end.mastery_bonus))
+    if not parts:
+        return None
+    return tr("towers_score_notice", score=total, rank=rank, changes=tr("towers_scored_join").join(parts))
+
+
+def on_card(state: State, cell: Cell) -> str:
+    """Where a tower stands, in words: "on the Fire–Water card"."""
+    face = state.table.faces.get((cell[0], cell[1]))
+    return tr("on_card", card=aquarius.card_words(face.code)) if face is not None else \
+        tr("where_cell", cell=cell_text(cell))

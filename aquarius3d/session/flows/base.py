@@ -57,6 +57,11 @@ class Flow:
         """The spaces whose towers score now (Elemental Towers: the end's moment lights them); None: no towers."""
         return None
 
+    def score_lit(self) -> tuple[set[tuple[Cell, str]], list[int]]:
+        """What the last move changed of the score, to light a moment (Elemental Towers: the spaces of the towers
+        that came to score or changed their points, and the places of the scoring row that changed)."""
+        return set(), []
+
     def begin(self) -> Choice | None:
         """The choice a turn of the family's own begins with (its own stage), or None for the shared one."""
         return None

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.errors import IllegalMove
 from ...core.vocabulary import ELEMENT_NAME_OF_COLOUR, pyramid_order
-from ...engine.moves import Build, DraftDiscard, Move, MoveCard, Shift, Skip, SwapRow, TradePiece, Zap, cell_text
+from ...engine.moves import Build, DraftDiscard, Move, MoveCard, Shift, Skip, SwapRow, TradePiece, Zap
 from ...files.scores import record_towers_score
 from ...games.towers import narration
 from ...games.towers.narration import events, panel
@@ -51,6 +51,9 @@ class TowersFlow(Flow):
         self._snapshot: tuple[State, int] | None = None  # (state, messages) at the start of the turn, for undo
         self._snapshot_turn: int | None = None
         self._previous: State | None = None  # the state before the move being played, to say what it took
+        self._start: State | None = None  # ...and to say what it changed of the score (after_move)
+        self._told: str | None = None  # what the last move changed of the score, in words (None: nothing)
+        self._lit: tuple[set[tuple[Cell, str]], list[int]] = (set(), [])  # its towers and places of the row
 
     # The session's state, read through these (the flow never keeps a copy of its own).
     @property
@@ -104,7 +107,7 @@ class TowersFlow(Flow):
         return choice
 
     def before_move(self) -> None:
-        self._previous = self.state.copy()
+        self._previous = self._start = self.state.copy()
 
     def describe(self, result: ApplyResult, before: dict[Any, str] | None) -> str | None:
         """Each move a sentence with its player, what it moved or took from where to where (narration.py)."""
@@ -120,16 +123,36 @@ class TowersFlow(Flow):
             row = ", ".join(f"{element_name(e)} {values[i] if i < len(values) else 0}" for i, e in enumerate(self.row()))
             lines.append(tr("log_row_dealt", row=row))
         if self.state.turn_number != turn_before or self.state.over or drafted:
-            lines.extend(events(self.state, self.game, self.session.seats[result.seat].name))
             lines.extend(self.opening_lines())
+        before, self._start = self._start, None
+        self._told, self._lit = None, (set(), [])
+        if before is not None:  # what the move (and the action cards it drew) changed of the score, said and lit
+            changes = narration.tower_changes(self.game, before, self.state)
+            self._told = narration.score_words(self.game, before, self.state, changes, self.score()[1])
+            places = {i for i, (a, b) in enumerate(zip(before.unused_goals, self.state.unused_goals)) if a != b}
+            order = self.row()  # (and the place each tower that came to score, or changed its points, scores at)
+            places |= {order.index(ELEMENT_NAME_OF_COLOUR[new[2]]) for _, new in changes
+                       if new is not None and ELEMENT_NAME_OF_COLOUR[new[2]] in order}
+            self._lit = ({(new[0], new[1]) for _, new in changes if new is not None}, sorted(places))
+            lines.extend([self._told] if self._told else [])
         return lines
 
+    def notice(self, result: ApplyResult, turn_before: int) -> str:
+        """A move that changed the score says so at once: which towers, their points, the score now."""
+        return self._told or ""
+
+    def score_lit(self) -> tuple[set[tuple[Cell, str]], list[int]]:
+        return self._lit
+
     def opening_lines(self) -> list[str]:
-        """The action card the turn drew, when it waits for the player's choice (Zap a Card, say)."""
-        if self.state.phase != "card_action":
-            return []
-        card = self.game.deck.cards[towers(self.state).action_card]  # type: ignore[index]  # (set in this phase)
-        return [tr("log_drew_action", name=self.session.seats[self.state.turn].name, action=action_name(card.code))]
+        """The action cards the turn drew (at the game's start too): those that acted at once ("Ann drew Shuffle
+        Goals: done", and the row it made) or could not, and the one that waits for the player's choice."""
+        name = self.session.seats[self.state.turn].name
+        lines = events(self.state, self.game, name)
+        if self.state.phase == "card_action":
+            card = self.game.deck.cards[towers(self.state).action_card]  # type: ignore[index]  # (set in this phase)
+            lines.append(tr("log_drew_action", name=name, action=action_name(card.code)))
+        return lines
 
     def game_over(self) -> None:
         if self.best is None:
@@ -150,10 +173,7 @@ class TowersFlow(Flow):
 
     def _on_card(self, cell: Cell) -> str:
         """Where a tower stands, in words: on the card it stands on ("on the Fire–Water card")."""
-        from ...games.aquarius.narration import card_words
-
-        face = self.state.table.faces.get((cell[0], cell[1]))
-        return tr("on_card", card=card_words(face.code)) if face is not None else tr("where_cell", cell=cell_text(cell))
+        return narration.on_card(self.state, cell)
 
     # -- what the player sees ---------------------------------------------------------------------
 
