@@ -111,3 +111,33 @@ def test_no_quarter_for_any_pyramid_is_explained_once_not_turn_after_turn(langua
         assert found >= 6  # (games that did end turns without a pyramid, again and again)
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_move_a_card_s_second_pyramid_with_nowhere_to_go_is_said(app, language):
+    """A playtester played Move a Card ("two pyramids this turn"), stood the one pyramid that had a quarter, and the
+    turn passed to Bo without a word: the card's promise broken silently. The log and the notice say it
+    (tests/positions/aquarius-rising/two-pyramids-one-fits.yaml: the same table for the rules alone); a turn of one
+    pyramid as usual says nothing of the kind."""
+    from aquarius3d.engine.moves import Place, TwoPyramids
+
+    set_language(language)
+    position = read_position(POSITION.parent / "two-pyramids-one-fits.yaml")
+    session = open_position(app, position)
+    assert session.seat == 0 and session.stage == "choose"
+    assert session._try(next(m for m in session.game.legal_moves(session.state) if isinstance(m, TwoPyramids)))
+    assert session.stage == "pyramid"
+    move = next(m for m in session.game.legal_moves(session.state) if isinstance(m, PlacePyramid))
+    assert move.pyramid == "Sr"
+    assert session._try(move)
+    line = tr("log_second_pyramid_nowhere", name="Ann")
+    assert session.state.turn == 1 and line in session.messages and session.notice == line
+    app.table.refresh()
+    assert line in app.table.hud.notice.getText()
+    # Bo plays a card as usual (his one pyramid fits no quarter either): not the two pyramids' line
+    session.reveal()
+    before = len(session.messages)
+    assert session._try(next(m for m in session.game.legal_moves(session.state) if isinstance(m, Place)))
+    said = session.messages[before:]
+    assert len(said) >= 2 and not {tr("log_second_pyramid_nowhere", name="Bo"),
+                                   tr("log_second_pyramid_none_left", name="Bo")} & set(said)

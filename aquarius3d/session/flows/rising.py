@@ -39,6 +39,7 @@ class RisingFlow(Flow):
         self.explained = False
         self._passing: tuple[int, str] | None = None  # (seat, notice): a pass the session makes for a seat now
         self._said: tuple[str, bool] | None = None  # the last move's line of no pyramid, and whether it is news
+        self._due = 0  # the pyramids the player still had to stand before the move played now (Move a Card: two)
 
     def seat_line(self, seat: int, cards: int) -> str:
         return words.rising_seat_line(self.session, seat, cards)
@@ -143,6 +144,11 @@ class RisingFlow(Flow):
         self._passing = (seat, line)
         return line
 
+    def before_move(self) -> None:
+        state = self.session.state
+        data = state.data
+        self._due = data.to_play if isinstance(data, RisingData) and state.phase == "pyramid" else 0
+
     def after_move(self, result: ApplyResult, turn_before: int) -> list[str]:
         """A turn that ends without its pyramid step, the player still holding pyramids: no quarter could take
         any of them ("each action is mandatory, unless game circumstances forbid it"). Said in the log, and to the
@@ -166,13 +172,19 @@ class RisingFlow(Flow):
         return said[0] if said is not None and said[1] else ""
 
     def _no_pyramid(self, result: ApplyResult, turn_before: int) -> tuple[str, bool] | None:
-        """The line for a turn that ended without its pyramid step, and whether it is news (not told before)."""
+        """The line for a turn that ended without its pyramid step, or with one pyramid of Move a Card's two, and
+        whether it is news (not told before)."""
         session = self.session
         state = session.state
+        names = [seat.name for seat in session.seats]
+        if isinstance(result.move, PlacePyramid) and self._due >= 2 and not result.over \
+                and state.turn_number != turn_before:  # (Move a Card's second pyramid had nowhere to go: a playtester
+            # saw the turn pass after the first, the card's promise broken without a word)
+            key = "log_second_pyramid_nowhere" if self.supply(result.seat) else "log_second_pyramid_none_left"
+            return tr(key, name=names[result.seat]), True
         if isinstance(result.move, PlacePyramid) or result.over or state.phase == "pyramid" \
                 or state.turn_number == turn_before or not self.supply(result.seat):
             return None
-        names = [seat.name for seat in session.seats]
         if result.seat in self.told_no_pyramid:
             return tr("log_no_pyramid_again", name=names[result.seat]), False
         self.told_no_pyramid.add(result.seat)
