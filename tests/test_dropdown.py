@@ -100,3 +100,41 @@ def test_the_drop_down_answers_to_the_mouse_and_to_tab_and_enter(app):
     assert menu.highlightedIndex == 1 and focus.widget is menu
     app.base.messenger.send("escape")
     assert not menu.is_open() and form.ruleset == form.rulesets[2] and app.screens.current is form
+
+
+def test_the_open_list_is_an_opaque_panel_with_a_rim_over_the_form(app):
+    """A playtest read the New game form's options running on under the open list (63-dd.png): the list's dark panel
+    was the form's colour, with no edge. The open list is opaque, drawn over the form (Panda3D's popup bin, the rim
+    too), and a light rim runs round all four sides of it, in the picture."""
+    from aquarius3d.screens.widgets import RIM
+
+    form = app.show_new_game()
+    menu = form.ruleset_menu
+    menu.showPopupMenu()
+    try:
+        edge = menu.popupMenu.find("rim")
+        assert not edge.isEmpty() and edge.getBinName() in ("", "gui-popup")
+        assert menu.popupMenu.getBinName() == "gui-popup" and edge.getNetState().getBinIndex() == \
+            menu.popupMenu.getNetState().getBinIndex()  # (the rim drawn in the list's bin: over every other widget)
+        assert menu.popupMenu["frameColor"][3] == 1.0
+        shown = list_rect(app, menu)
+        image = picture(app)
+        height, width = image.shape[:2]
+        aspect = app.base.getAspectRatio()
+        x0, x1 = (shown[0] / aspect + 1) / 2 * width, (shown[1] / aspect + 1) / 2 * width
+        y0, y1 = (1 - shown[3]) / 2 * height, (1 - shown[2]) / 2 * height
+        rim = np.array(RIM[:3])
+
+        def lit(part):  # the share of pixels in the rim's colour
+            return (abs(part - rim) < 0.08).all(axis=-1).mean()
+
+        xs, ys = slice(int(x0) + 3, int(x1) - 3), slice(int(y0) + 3, int(y1) - 3)
+        top = max(lit(image[y, xs]) for y in range(int(y0) - 3, int(y0) + 2))
+        bottom = max(lit(image[y, xs]) for y in range(int(y1) - 2, int(y1) + 3))
+        left = max(lit(image[ys, x]) for x in range(int(x0) - 3, int(x0) + 2))
+        right = max(lit(image[ys, x]) for x in range(int(x1) - 2, int(x1) + 3))
+        assert min(top, bottom, left, right) > 0.9, (top, bottom, left, right)
+        inside = image[int(y0) + 3:int(y1) - 3, int(x0) + 3:int(x1) - 3]
+        assert lit(inside) < 0.05  # (a rim, not a lighter panel)
+    finally:
+        menu.hidePopupMenu()

@@ -112,3 +112,93 @@ def test_the_tray_numbers_are_explained_where_a_player_looks(app, lang, words):
         assert ("\xa0:" in rows[0]) == (lang == "fr") and " :" not in rows[0]  # (French: a no-break space before :)
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_each_game_s_controls_page_lists_the_keys_that_game_has(app, lang):
+    """A playtest read Aquarius Rising's keys (side elevation, storey labels, the tray) on the Aquarius tab's Controls
+    page: each game's page lists its own keys, in each language; a game's own rows there without its name before
+    them (the page is its own); the goal's key only where players hold goals; the hand-off cover and the shared
+    take-back not in Elemental Towers (a solitaire, with its own take-back); going on after a round in Dominus."""
+    set_language(lang)
+    try:
+        rules = app.show_rules()
+        shown = {}
+        for game in GAMES:
+            rules.show_game(game)
+            shown[game] = "\n".join(text for section, text in rules.pages if section == tr("rules_section_controls"))
+        elevation = {"en": "side elevation", "fr": "élévation de côté"}[lang]
+        tray = {"en": "click a pyramid on your tray", "fr": "cliquez une pyramide de votre plateau"}[lang]
+        goal, cover = {"en": ("G (hold)", "lift the cover"), "fr": ("G (maintenu)", "lever l'écran de passage")}[lang]
+        rounds = {"en": "go on after a round", "fr": "poursuivre après une manche"}[lang]
+        shared_undo = {"en": "take back your last move", "fr": "reprendre votre dernier coup"}[lang]
+        towers_undo = {"en": "just after its card was drawn", "fr": "juste après la pioche de sa carte"}[lang]
+        for game, text in shown.items():
+            flat = " ".join(text.split())
+            assert "Aquarius Rising" not in text and "Dominus" not in text and "Elemental Towers" not in text, game
+            assert (elevation in flat) == (tray.lower() in flat.lower()) == (game == "aquarius-rising"), game
+            assert (goal in flat) == (game in ("aquarius", "aquarius-rising")), game
+            assert (cover in flat) == (shared_undo in flat) == (game != "elemental-towers"), game
+            assert (towers_undo in flat) == (game == "elemental-towers"), game
+            assert (rounds in flat) == (game == "dominus"), game
+            assert ("F12" in flat) and ("H" in flat), game  # the keys every game has
+            if lang == "fr":
+                assert not re.search(r" :", text), game  # (French: a no-break space before a colon)
+        rules.show_game("aquarius-rising")
+        rows = [row for text in shown.values() for row in text.split("\n")]
+        assert all(row[:1] == row[:1].upper() for row in rows if row)  # (a row cut from its game's name: "Point at…")
+    finally:
+        set_language("en")
+
+
+SHAPES = [(1024, 600, 100), (1024, 600, 150), (1280, 720, 100), (1280, 720, 150)]
+
+
+@pytest.mark.parametrize("width,height,percent", SHAPES)
+def test_the_tabs_stay_put_when_another_game_is_chosen(app, monkeypatch, width, height, percent):
+    """A playtest saw the Rules screen's tabs jump sideways as one was chosen ("> Aquarius <" made it wider and pushed
+    the others): the chosen tab is marked in words and in colour, and every tab keeps its width and place."""
+    from test_layout import with_window
+
+    from aquarius3d.screens.focus import widget_rect
+    from aquarius3d.screens.widgets import BUTTON, CHOSEN
+
+    original = with_window(app, monkeypatch, width, height)
+    app.settings["interface_scale"] = percent
+    try:
+        rules = app.show_rules()
+        placed = None
+        for game in (*GAMES, GAMES[0]):
+            rules.show_game(game)
+            here = {name: tuple(round(v, 5) for v in widget_rect(app.base, tab)) for name, tab in rules.tabs.items()}
+            placed = placed or here
+            assert here == placed, game
+            for name, tab in rules.tabs.items():
+                assert tab["text"].startswith(">") == (name == game)
+                assert tab["frameColor"] == (CHOSEN if name == game else BUTTON)["frameColor"]
+                words = tab.component("text0").textNode
+                rect = tab["frameSize"]
+                assert words.getWidth() <= (rect[1] - rect[0]) + 1e-6  # the marked words inside their tab
+    finally:
+        app.base.adjustWindowAspectRatio(original)
+
+
+def test_a_setting_s_choices_stay_put_when_another_is_chosen(app):
+    """The same marks in Settings (shared): choosing another value keeps every button of every row in its place."""
+    from aquarius3d.screens.focus import widget_rect
+
+    shown = app.show_settings()
+
+    def places(screen):
+        rows = (screen.quality_buttons, screen.smooth_buttons, screen.volume_buttons, screen.window_buttons)
+        return [{key: tuple(round(v, 5) for v in widget_rect(app.base, b)) for key, b in row.items()} for row in rows]
+
+    before = places(shown)
+    values = list(shown.volume_buttons)
+    shown.set_volume(values[0] if app.settings.get("volume", 60) != values[0] else values[-1])
+    shown = app.screens.current
+    assert places(shown) == before
+    shown.set_smooth(next(c for c in shown.smooth_buttons if c != app.settings.get("smooth_edges")))
+    shown = app.screens.current
+    assert places(shown) == before
+    assert sum(b["text"].startswith(">") for b in shown.smooth_buttons.values()) == 1

@@ -149,11 +149,46 @@ def pyramid_name(pyramid: str) -> str:
 
 def controls(rising: bool, goals: bool = True) -> str:
     """The controls' rows (F1): Aquarius Rising's own rows (they begin with its name) only for Aquarius Rising (a
-    playtester read them in Dominus); the goal's key (its part of a row begins "G ") only in a game with goals."""
-    rows = [row for row in tr("help_text").split("\n") if rising or not row.startswith("Aquarius Rising")]
+    playtester read them in Dominus), Dominus' and Elemental Towers' own rows only where neither Rising nor goals
+    are; the goal's key (its part of a row begins "G ") only in a game with goals."""
+    games = {"rising"} if rising else {"aquarius"} if goals else {"dominus", "towers"}
+    rows = [row for row in tr("help_text").split("\n") if _row_game(row) in games | {None}]
     if not goals:
         rows = [GAP.join(part for part in row.split(GAP) if not part.lstrip().startswith("G ")) for row in rows]
     return "\n".join(row for row in rows if row.strip())
+
+
+OWN_ROWS = {"rising": "Aquarius Rising", "dominus": "Dominus", "towers": "Elemental Towers"}  # a row's first words
+GOALS = ("aquarius", "rising")  # the games whose players hold a goal
+SOLITAIRE = {"towers": ("U", "Space", "Espace")}  # keys a one-player game has not (no hand-off; its own take-back)
+
+
+def _row_game(row: str) -> str | None:
+    """The game a row of the controls is for (it begins with that game's name and a colon), or None (every game)."""
+    for family, name in OWN_ROWS.items():
+        if row.startswith(name) and row[len(name):].lstrip(" \xa0").startswith(":"):
+            return family
+    return None
+
+
+def game_controls(family: str) -> list[str]:
+    """One game's controls (the Rules screen's page for it): the rows for every game, less the keys it has not
+    (the goal's where nobody holds one, the hand-off cover and the shared take-back in a solitaire), and its own
+    rows without its name before them (the page is its own)."""
+    rows = []
+    for row in tr("help_text").strip().split("\n"):
+        game = _row_game(row)
+        if game is not None and game != family:
+            continue
+        if game is not None:
+            row = row[len(OWN_ROWS[game]):].lstrip(" \xa0")[1:].lstrip()
+            row = row[:1].upper() + row[1:]  # ("Point at a house: ...")
+        parts = [part for part in row.split(GAP)
+                 if not (family not in GOALS and part.lstrip().startswith("G "))
+                 and (game is not None or part.lstrip().split(" ")[0] not in SOLITAIRE.get(family, ()))]
+        if any(part.strip() for part in parts):
+            rows.append(GAP.join(parts))
+    return rows
 
 
 GAP = "      "  # between two keys on a row of the controls

@@ -26,12 +26,12 @@ from typing import TYPE_CHECKING
 from direct.gui.DirectGui import DirectButton
 from panda3d.core import TextNode
 
-from ..i18n import language, tr
+from ..i18n import game_controls, language, tr
 from ..session.flows import flow_of
 from . import Screen, scrolling
 from .layout import MARGIN
 from .rules_pictures import Column, Figure, figures
-from .widgets import BUTTON, CHOSEN, Frame, side_by_side
+from .widgets import Frame, mark_choice, side_by_side
 
 if TYPE_CHECKING:
     from ..rules.records import Ruleset
@@ -211,10 +211,8 @@ class RulesScreen(Screen):
         ruleset = self._ruleset(game)
         self.game = game
         self.title.setText(tr("rules_title", game=ruleset.name))
-        for name, tab in self.tabs.items():  # the game shown is marked, in words and in colour (as in Settings)
-            tab["text"] = f"> {self._ruleset(name).name} <" if name == game else self._ruleset(name).name
-            tab["frameColor"] = CHOSEN["frameColor"] if name == game else BUTTON["frameColor"]
-            tab.resetFrameSize()  # (round its words as they are now: the marks made them run out of the button)
+        for name, tab in self.tabs.items():  # the game shown is marked, in words and in colour (as in Settings),
+            mark_choice(tab, self._ruleset(name).name, name == game)  # each tab as wide chosen or not: none moves
         self.page = 0
         self._lay_out()
         self._draw()
@@ -241,7 +239,7 @@ class RulesScreen(Screen):
         rulings.append(f"- {tr('rules_takeback_towers' if flow_of(family).own_undo else 'rules_takeback')}")
         summary = tr(f"rules_summary_{family}").strip().split("\n\n")
         drawn = figures(ruleset)
-        controls = self._control_rows(tr("help_text").strip().split("\n"))  # (a page holds the rows that fit)
+        controls = self._control_rows(game_controls(family))  # this game's keys (a page holds the rows that fit)
         sections = [(tr("rules_section_summary"), summary, [drawn.get(i, []) for i in range(len(summary))], "\n\n"),
                     (tr("rules_section_rulings"), rulings, None, "\n\n"),
                     (tr("rules_section_controls"), controls, None, "\n")]
@@ -254,21 +252,18 @@ class RulesScreen(Screen):
 
     def _control_rows(self, rows: list[str]) -> list[str]:
         """The controls' rows as the page shows them: a row of several controls (set apart by runs of spaces) too
-        long for one line of the page is cut between two of them, never inside one ("Enter: choose / it"); a row
-        for one game ("Aquarius Rising: E: ...      K: ...") names it again on the rows cut from it."""
+        long for one line of the page is cut between two of them, never inside one ("Enter: choose / it")."""
         assert self.shape is not None
         self.body.setWordwrap(self.shape.wrap)
         found = []
         for row in rows:
-            parts = re.split(r" {3,}", row)
-            game = re.match(r"[^:]+:\s", parts[0]) if parts[0].count(":") >= 2 else None  # "Aquarius Rising: "
             line = ""
-            for part in parts:
+            for part in re.split(r" {3,}", row):
                 trial = f"{line}      {part}" if line else part
                 self.body.setText(trial)
                 if line and self.body.textNode.getNumRows() > 1:
                     found.append(line)
-                    trial = game.group(0) + part if game else part  # (the row's game said again)
+                    trial = part
                 line = trial
             found.append(line)
         return found

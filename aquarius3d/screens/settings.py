@@ -14,9 +14,23 @@ from ..i18n import LANGUAGES, set_language, tr
 from ..view.config import display_size
 from ..view.quality import detect, renderer_name, resolve
 from . import Screen, drawn_rect
-from .widgets import CHECK, CHOSEN
+from .widgets import CHECK, mark_choice
 
 VOLUMES = (0, 20, 40, 60, 80, 100)  # the sound volume's choices, 0 is off
+
+
+ROW_LEFT = 0.03  # where a setting's choices start, right of the middle (its name ends left of it)
+ROW_GAP = 0.03  # between two choices
+
+
+def in_a_row(buttons: list[DirectButton], left: float = ROW_LEFT, gap: float = ROW_GAP) -> None:
+    """A setting's choices one after another from `left`, `gap` apart, each as wide as its words marked
+    (`mark_choice`): none touches the next in any language (French's "Moyenne" ran into "Haute" at 150%), and none
+    moves when the choice changes."""
+    for button in buttons:
+        bounds, scale = button.getBounds(), button.getSx()
+        button.setX(left - bounds[0] * scale)
+        left += (bounds[1] - bounds[0]) * scale + gap
 
 
 class SettingsScreen(Screen):
@@ -38,12 +52,8 @@ class SettingsScreen(Screen):
         offered = offered_window_sizes(display)
         sizes = offered if current in offered else (*offered, current)  # a size set by hand, too
         self.window_buttons: dict[tuple[int, ...], DirectButton] = {}
-        left = 0.03  # each button after the one before (the marked one is wider), up to five of them
-        for size in sizes:
+        for size in sizes:  # (up to five of them)
             button = self.choice(f"{size[0]}x{size[1]}", size == current, self.set_window, (0, 0.32), 0.05, size)
-            bounds = button.getBounds()
-            button.setX(left - bounds[0] * 0.05)
-            left += (bounds[1] - bounds[0]) * 0.05 + 0.05
             self.window_buttons[size] = button
         self.text(tr("settings_quality"), (-0.1, 0.19), 0.055, TextNode.ARight)
         found = detect(renderer_name(self.base))
@@ -72,6 +82,9 @@ class SettingsScreen(Screen):
             self.scale_buttons[percent] = self.choice(tr("settings_percent", percent=percent),
                                                       percent == settings.get("interface_scale", 100),
                                                       self.set_interface_scale, (0.16 + i * 0.3, -0.16), 0.05, percent)
+        for row in (self.language_buttons, self.window_buttons, self.quality_buttons, self.smooth_buttons,
+                    self.volume_buttons, self.scale_buttons):
+            in_a_row(list(row.values()))
         centred.append(self.keep(DirectCheckButton(text=tr("settings_tour"), scale=0.05, pos=(0, 0, -0.29),
                                     indicatorValue=int(settings.get("tour", True)),
                                     command=self.set_tour, parent=self.root, **CHECK)))
@@ -100,10 +113,7 @@ class SettingsScreen(Screen):
     def choice(self, words: str, chosen: bool, command: Callable[..., object], pos: tuple[float, float], scale: float,
                value: object) -> DirectButton:
         """A button for one value of a setting: the value in force is marked, in words and in colour."""
-        button = self.button(f"> {words} <" if chosen else words, command, pos, scale, args=(value,))
-        if chosen:
-            button["frameColor"] = CHOSEN["frameColor"]
-        return button
+        return mark_choice(self.button(words, command, pos, scale, args=(value,)), words, chosen)  # (widths kept)
 
     def again(self, chosen: Callable[[SettingsScreen], DirectButton]) -> SettingsScreen:
         """The screen drawn again with a setting changed (the value in force marked); chosen by the keyboard, the

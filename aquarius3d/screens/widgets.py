@@ -27,11 +27,34 @@ POPUP: Colour = (0.08, 0.09, 0.11, 1.0)  # a drop-down's list: the panels' colou
 # 0.96) the prompt strip's words and the cards under it read through (issue 27)
 OVERLAY: Colour = POPUP
 HOVER: Colour = BUTTON["frameColor"][1]  # a button under the pointer
+RIM: Colour = (0.62, 0.67, 0.75, 1)  # round a drop-down's open list: where it ends over the form (same dark panel)
+RIM_WIDTH = 0.12  # the rim's width, in the list's own units (its words' em: about 2 px at 1024x600, 100%)
 # A drop-down menu in the look of the other buttons: the button itself as BUTTON, a light bar for its marker, the list
 # on a dark panel, its entries in the text's colour, the one under the pointer lit as a button is (no grey, no bevel)
 DROPDOWN = dict(BUTTON, popupMarker_frameColor=(0, 0, 0, 0), popupMarker_relief=None, popupMenu_frameColor=POPUP,
                 popupMenu_relief=DGG.FLAT, item_frameColor=(0, 0, 0, 0), item_text_fg=TEXT, item_relief=DGG.FLAT,
                 item_pad=(0.5, 0.25), highlightColor=HOVER)
+
+
+def rim(frame: Frame, width: float, colour: Colour) -> NodePath:
+    """Four bars round the rectangle `frame` (left, right, bottom, top), `width` wide, outside it."""
+    left, right, bottom, top = frame
+    data = GeomVertexData("rim", GeomVertexFormat.getV3c4(), Geom.UHStatic)
+    vertex, tint = GeomVertexWriter(data, "vertex"), GeomVertexWriter(data, "color")
+    triangles = GeomTriangles(Geom.UHStatic)
+    bars = ((left - width, right + width, top, top + width), (left - width, right + width, bottom - width, bottom),
+            (left - width, left, bottom, top), (right, right + width, bottom, top))
+    for n, (x0, x1, z0, z1) in enumerate(bars):
+        for x, z in ((x0, z0), (x1, z0), (x1, z1), (x0, z1)):
+            vertex.addData3(x, 0, z)
+            tint.addData4(*colour)
+        triangles.addVertices(4 * n, 4 * n + 2, 4 * n + 1)  # (wound to face the camera: -y)
+        triangles.addVertices(4 * n, 4 * n + 3, 4 * n + 2)
+    geom = Geom(data)
+    geom.addPrimitive(triangles)
+    node = GeomNode("rim")
+    node.addGeom(geom)
+    return NodePath(node)
 
 
 def down_arrow(colour: Colour = TEXT) -> NodePath:
@@ -52,7 +75,9 @@ def down_arrow(colour: Colour = TEXT) -> NodePath:
 
 class Dropdown(DirectOptionMenu):  # type: ignore[misc]  # (Panda3D ships no types: its DirectOptionMenu is Any)
     """A drop-down menu (DROPDOWN's look) whose list opens under the button, its left edge on the button's,
-    rather than from the button's middle as Panda3D's does; inside the window either way."""
+    rather than from the button's middle as Panda3D's does; inside the window either way. The open list is an
+    opaque panel with a light rim (RIM), drawn over everything else on the screen (Panda3D's "gui-popup" bin): a
+    playtest read the form's options running on under it, the list's edge lost on the form's panel of its colour."""
 
     # the widest entry's width and the entries' frame, which DirectOptionMenu works out from the items
     maxWidth: float
@@ -107,6 +132,10 @@ class Dropdown(DirectOptionMenu):  # type: ignore[misc]  # (Panda3D ships no typ
             for i in range(len(self["items"])):
                 self.component(f"item{i}")["frameSize"] = (self.minX, self.maxX, self.minZ, self.maxZ)
             menu["frameSize"] = (0, width, -height, 0)
+        for old in menu.findAllMatches("rim"):
+            old.removeNode()
+        edge = rim((0, width, -height, 0), RIM_WIDTH, RIM)
+        edge.reparentTo(menu)  # (the list's children draw after its frame, in its bin: the rim over the form too)
         menu.setPos(self, left, 0, bottom)  # just below the button, left edges together
         if render2d.getRelativePoint(menu, Point3(0, 0, -height)).z < -1.0:  # no room below: above the button
             menu.setPos(self, left, 0, top + height)
@@ -120,6 +149,21 @@ def button(parent: NodePath, text: str, command: Callable[..., object] | None, p
     """A flat button at (x, z); `command(*args)` on a click."""
     return DirectButton(text=text, command=command, extraArgs=list(args), pos=(pos[0], 0, pos[1]), scale=scale,
                         parent=parent, **BUTTON)
+
+
+def mark_choice(button: DirectButton, words: str, chosen: bool) -> DirectButton:
+    """A button of a row of choices (a setting's values, the Rules screen's games), the one in force marked in words
+    and in colour ("> English <", in gold): each button as wide as its words marked, chosen or not, so that no
+    button of the row grows, shrinks or moves when the choice changes (a playtest saw the Rules screen's tabs jump
+    sideways). Its words stay in the middle of it."""
+    button["text"] = f"> {words} <"
+    button["frameSize"] = None  # (round the marked words, as its frame would be when chosen)
+    button.resetFrameSize()
+    frame = button.getBounds()
+    button["text"] = f"> {words} <" if chosen else words
+    button["frameSize"] = tuple(frame)
+    button["frameColor"] = CHOSEN["frameColor"] if chosen else BUTTON["frameColor"]
+    return button
 
 
 def text(parent: NodePath, words: str, pos: tuple[float, float], scale: float = 0.05, align: int = TextNode.ACenter,
