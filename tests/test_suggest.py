@@ -286,3 +286,38 @@ def test_the_suggested_hand_card_rises_as_a_chosen_one_under_the_strip(app, rule
     assert z1 == pytest.approx(hand.band_top)  # as high as a chosen card rises: the band's top
     strip = app.table.hud.prompt.strip_rect
     assert strip is not None and (strip[1] <= x0 or x1 <= strip[0] or strip[2] >= z1 - 1e-6)  # under the strip
+
+
+JARGON = {"en": ("deal", "fit what you know", "answered", "shuffles", "group"),
+          "fr": ("donne", "conformes", "répondu", "mélanges", "groupe")}
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_suggestion_says_why_in_words_a_new_player_knows(language):
+    """A playtest read "in many deals that fit what you know, it did best once the others had answered" under H: the
+    words of a card player who knows how the computer searches, not a new player's. Each reason says who worked it
+    out (the computer) and how in everyday words (it tried each move, guessing the cards nobody has shown), or what
+    the move does in the Rules screen's own words (a chain of panels, as the Rules say the game is won); none of the
+    old jargon is left; French puts a no-break space before : ; ? ! and none is left out."""
+    set_language(language)
+    try:
+        words = {"computer": {"en": "computer", "fr": "ordinateur"}[language],
+                 "guess": {"en": "guessing", "fr": "devinant"}[language],
+                 "chain": {"en": "chain", "fr": "chaîne"}[language]}
+        searched = [tr("suggest_why_search"), tr("suggest_why_search_solo")]
+        grouped = [tr("suggest_why_group", element="Fire", count=n) for n in (1, 6)]
+        plain = [*searched, *grouped, tr("suggest_why_keep"), tr("suggest_why_pass")]
+        for said in searched:
+            assert words["computer"] in said and words["guess"] in said, said
+        for said in grouped:
+            assert words["chain"] in said, said
+        assert words["chain"] in tr("rules_summary_aquarius")  # (the word the Rules screen teaches)
+        for said in plain:
+            assert not any(jargon in said.lower() for jargon in JARGON[language]), said
+            if language == "fr":
+                assert not any(f" {mark}" in said for mark in ":;?!"), said
+                assert all(f"\xa0{mark}" in said for mark in ":;?!" if mark in said), said
+        shown = tr("suggest_shown", text=tr("suggest_text", move=tr("suggest_pass"), why=searched[0]))
+        assert shown.count(tr("suggest_why_search")) == 1
+    finally:
+        set_language("en")
