@@ -100,10 +100,12 @@ def test_the_ghost_under_the_pointer_lights_up(app):
     move = sorted(table.scene.ghosts, key=str)[0]
     table.hover(move.cell)  # the pointer over the cell, not exactly on a picked spot
     alpha = {m: node.getColorScale()[3] for m, node in table.scene.ghosts.items()}
-    assert alpha[move] == pytest.approx(0.9, abs=0.01)
-    assert all(a == pytest.approx(0.38, abs=0.01) for m, a in alpha.items() if m != move)
+    from aquarius3d.view.ghosts import CARD_ALPHA
+
+    assert alpha[move] == pytest.approx(0.9, abs=0.01) and CARD_ALPHA < 0.9 - 0.2
+    assert all(a == pytest.approx(CARD_ALPHA, abs=0.01) for m, a in alpha.items() if m != move)
     table.hover((99, 99))
-    assert all(node.getColorScale()[3] == pytest.approx(0.38, abs=0.01) for node in table.scene.ghosts.values())
+    assert all(node.getColorScale()[3] == pytest.approx(CARD_ALPHA, abs=0.01) for node in table.scene.ghosts.values())
 
 
 def test_a_complete_game_by_clicks(app):

@@ -147,3 +147,32 @@ def test_the_elevation_shows_a_pyramid_behind_another_beside_it_at_its_true_heig
     col, row = round(apex["behind"][0]), round(apex["behind"][1])
     ratio = contrast(luminance(both), alone)  # what the pyramid behind adds to the picture, round its tip
     assert ratio[row - 2:row + 10, col - 6:col + 7].max() >= 3.0
+
+
+@pytest.mark.parametrize("tier", ["low", pytest.param("medium", marks=pytest.mark.slow)])
+def test_a_card_ghost_keeps_each_panel_s_hue_paler(lit_scene, tier):
+    """A fresh playtest: the legal spots' ghost cards, seen through at 0.38 over the green felt, read in the felt's
+    hues: yellow olive, red brown, blue teal, Space teal too (hue 0.21, 0.07, 0.55 and 0.51 for 0.13, 0.01, 0.60 and
+    0.74), darker than the cards themselves; a player took an Air-Fire ghost for Earth. Over their pale backing each
+    panel of a ghost keeps its card's hue, paler than the card lying there, at each quality tier."""
+    import colorsys
+
+    from test_lighting import at
+
+    table = lit_scene
+    table.scene.set_quality(QUALITIES[tier])
+    dx, dy = 0.32 * geometry.CARD_WIDTH, 0.36 * geometry.CARD_LENGTH  # (a corner of the panel, clear of its symbol)
+    try:
+        for element in PANELS:
+            table.scene.sync({"card": CardView((0, 0), element * 4, 0, GROUND)}, {})
+            table.scene.show_ghosts({"ghost": CardView((1, 0), element * 4, 0, GROUND)})
+            table.look("orbit")
+            seen = picture(table)
+            (x0, y0), (x1, y1) = geometry.cell_centre(0, 0), geometry.cell_centre(1, 0)
+            card = colorsys.rgb_to_hls(*at(table, seen, (x0 - dx, y0 + dy, GROUND)))
+            ghost = colorsys.rgb_to_hls(*at(table, seen, (x1 - dx, y1 + dy, GROUND)))
+            shift = abs(card[0] - ghost[0])
+            assert min(shift, 1 - shift) <= 0.02, (element, card, ghost)
+            assert ghost[1] > card[1] + 0.1, (element, card, ghost)  # paler
+    finally:
+        table.scene.clear_ghosts()

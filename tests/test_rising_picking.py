@@ -157,7 +157,8 @@ def test_a_turn_without_its_pyramid_step_says_so_and_who_plays_next(language):
 
 def test_a_pyramids_ghost_is_more_solid_than_a_cards(app):
     """A fresh playtest: a yellow pyramid's ghost (0.38 opaque) read olive over the felt. A pyramid's ghost is
-    0.62 opaque (its colour is what the player chooses by); a card's stays faint, the table showing through."""
+    0.62 opaque (its colour is what the player chooses by); a card's shows over a pale backing
+    (tests/test_contrast.py)."""
     from aquarius3d.view.scene import PyramidView
 
     session = dead_end(app)

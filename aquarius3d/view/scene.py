@@ -26,6 +26,7 @@ from .atlas import TILE_H, TILE_W, FaceAtlas
 from .camera import Box
 from .furniture import Caster, Table
 from .furniture import texture as make_texture
+from .ghosts import CARD_ALPHA, PYRAMID_ALPHA, card_ghost
 from .lighting import CARD_GLOSS, Lighting
 from .meshes import box_node, card_node
 from .outlines import SPOT_FLARE, SPOT_FLASH, SPOT_HOVER_GROWTH, spot_outline
@@ -85,9 +86,8 @@ def card_transform(view: CardView) -> tuple[float, float, float]:
 
 
 def ghost_alpha(view: object) -> float:
-    """A ghost's opacity: a card's faint (the table shows through), a pyramid's more solid (at 0.38 a yellow one
-    read olive over the felt, a fresh playtest found: its colour is what the player chooses by)."""
-    return 0.62 if isinstance(view, PyramidView) else 0.38
+    """A ghost's opacity, a card's over its pale backing (view/ghosts.py)."""
+    return PYRAMID_ALPHA if isinstance(view, PyramidView) else CARD_ALPHA
 
 
 class TableScene:
@@ -352,7 +352,7 @@ class TableScene:
     # -- ghosts and highlights ----------------------------------------------------------------
 
     def show_ghosts(self, ghosts: dict[object, CardView | PyramidView]) -> None:
-        """Where a placement is legal, keyed by the move each stands for: a translucent card (or pyramid) showing
+        """Where a placement is legal, keyed by the move each stands for: a pale card (or a translucent pyramid) showing
         what would lie there, ringed by a glowing outline (`spot_outline`) that flashes as the spots appear."""
         fresh = set(ghosts) != set(self.ghosts)
         self.clear_ghosts()
@@ -365,7 +365,7 @@ class TableScene:
                 outline = spot_outline(self.spots_root, geometry.CARD_WIDTH / 4 - 1.6, geometry.CARD_LENGTH / 4 - 1.6)
                 outline.setPos(*pyramid_transform(view))
             else:
-                node = self.ghosts_root.attachNewNode(self._mesh(view.code).makeCopy())
+                node = card_ghost(self.ghosts_root, self._mesh(view.code))  # (its face over a pale backing)
                 node.setPos(*card_transform(view))
                 outline = spot_outline(self.spots_root, geometry.CARD_WIDTH / 2 + 0.6, geometry.CARD_LENGTH / 2 + 0.6)
                 outline.setPos(*card_transform(view))
