@@ -22,7 +22,7 @@ from ..session import Stage
 from ..view.camera import Rect
 from ..view.card_art import goal_texture
 from ..view.hand import Hand
-from . import end_panel, layout
+from . import cover, end_panel, layout
 from .layout import END, INFO, LOG
 from .log_scroll import LogScroll
 from .overlays import node_rect
@@ -43,8 +43,6 @@ TURN_TEXT = 0.065  # the turn's title at 100% (smaller when a long name would re
 MENU_TEXT = 0.04  # the Menu button's words
 HELP = (-1.15, 1.15, -0.8, 0.68)  # F1's panel round the window's middle, at 100% (wider where the window is)
 HELP_WIDEST = 1.55  # the most its half-width grows to, at 100%, so that each row of controls holds on one line
-COVER_WORDS = (-1.3, 1.3, -0.8, 0.8)  # what the hand-off cover says, round the window's middle, at 100%
-SINCE = (-1.25, 1.25, -0.03, 0.5)  # the moves since the player's last turn, on the cover's band
 HELP_WORDS = (-0.08, 0.08, -0.66, 0.48)  # F1's words in its panel: in from its sides, over its page button
 GOAL_TEXT = 0.045  # the goal's words at 100%, in the box over the goal card (smaller when they would not fit)
 GOAL_WORDS = (-0.62, -0.04, 0.24, 0.5)  # that box, from the bottom right corner
@@ -101,7 +99,7 @@ class Hud:
         self.cover_words = self.cover.attachNewNode("cover-words")  # scaled as the interface is, as far as fits
         words = self.cover_words
         self.cover_band = DirectFrame(frameColor=(0.02, 0.03, 0.04, 0.55), frameSize=(-1.3, 1.3, -0.05, 0.8),
-                                      parent=words)  # under the title and the moves since: they read on any table
+                                      parent=words)  # under all it says (screens/cover.py): it reads on any table
         self.cover_title = screen.text("", (0, 0.62), 0.1, parent=words)
         self.cover_since = screen.text("", (0, 0.45), 0.05, parent=words, wrap=40, fg=(0.95, 0.85, 0.55, 1))
         self.cover_hint = screen.text("", (0, -0.72), 0.05, parent=words, wrap=40)
@@ -133,7 +131,7 @@ class Hud:
         self.help_panel["frameSize"] = (-wide, wide, HELP[2], HELP[3])
         self.help_panel.setScale(layout.fitted(scale, (-wide, wide, HELP[2], HELP[3]), aspect))
         self.fit_help(0.043 if self.help_page == "controls" else 0.038)
-        self.cover_words.setScale(layout.fitted(scale, COVER_WORDS, aspect))
+        self.cover_words.setScale(layout.fitted(scale, cover.WORDS, aspect))
         self.prompt.scale = scale
         self.prompt.cover_scale = self.cover_words.getSz()
         self.prompt.layout()
@@ -238,11 +236,8 @@ class Hud:
             self.cover_title.setText(tr("cover_title", name=name))
             since = session.since_last_turn()
             self.cover_since.setText("\n".join([tr("cover_since")] + since) if since else "")
-            node = self.cover_since.textNode  # as many moves as there were, on the band: smaller words if need be
-            size = layout.fit_text(node, SINCE[1] - SINCE[0], SINCE[3] - SINCE[2], 0.05)
-            self.cover_since.setScale(size)
-            self.cover_since.setPos(0, SINCE[3] - (node.getTop() if node.getText() else 0.0) * size)
             self.cover_hint.setText(tr("cover_hint", name=name))
+            cover.stack(self, session.can_take_back())  # one under the other, all in the box
         else:
             self.cover.hide()
             self.cover_note.setText("")  # (said on the cover only while it shows)

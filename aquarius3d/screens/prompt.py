@@ -65,6 +65,7 @@ class Prompt:
         self.take_back: DirectButton | None = None
         self.scale = 1.0
         self.cover_scale = 1.0  # what the cover says is scaled so (the take-back button under its words too)
+        self.cover_at = -0.42  # the take-back button's middle on the cover, at 100% (screens/cover.py keeps its row)
         self.ceilings: list[Rect] = []  # the parts at the top (turn panel, log, notice): the dialog stays under them
         self.hand = True  # a hand shows: the strip stands over it (else along the window's bottom)
         self.corner = layout.JOIN[1]  # how wide what the bottom left corner holds is, at 100%
@@ -118,7 +119,7 @@ class Prompt:
         on_cover = self.take_back is not None and self.take_back.getParent() != self.strip
         if on_cover and self.take_back is not None:
             self.take_back.setScale(0.055 * self.cover_scale)
-            self.take_back.setPos(0, 0, -0.42 * self.cover_scale)
+            self.take_back.setPos(0, 0, self.cover_at * self.cover_scale)
         bands = [layout.band(scale, aspect, self.hand, self.corner, self.right, self.corner_top)]
         if self.hand and self.right == -layout.GOAL[0]:
             bands.append(layout.band_over_goal(scale, aspect, self.corner, self.corner_top))
