@@ -15,6 +15,7 @@ language uses for that number (English: one for 1 only; French: one for 0 and 1)
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -56,7 +57,7 @@ def tr(key: str, **values: object) -> str:
         return entry
     if _current == "fr" and ("de {" in entry or "que {" in entry):
         entry = _elide(entry, values)
-    return entry.format(**values)
+    return _contract(entry.format(**values))
 
 
 _VOWELS = "AEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜaeiouyàâäéèêëîïôöùûü"
@@ -86,7 +87,25 @@ def plural(key: str, forms: dict[str, str], **values: Any) -> str:  # values["co
     """A plural entry's form for `values["count"]`, filled in ("3 more spots", "1 more spot")."""
     if "count" not in values:
         raise KeyError(f"{key} says a count: give it count=")
-    return forms[plural_form(int(values["count"]))].format(**values)
+    return _contract(forms[plural_form(int(values["count"]))].format(**values))
+
+
+_CONTRACTED = re.compile(r"(?<![\w'’])([Dd]e|[àÀ]) (les?)(?= )")
+_CONTRACTIONS = {("de", "le"): "du", ("de", "les"): "des", ("à", "le"): "au", ("à", "les"): "aux"}
+
+
+def _contract(text: str) -> str:
+    """French contraction where a filled-in placeholder begins with an article: "du panneau Eau", "au panneau",
+    "des pyramides", "aux joueurs", never "de le panneau" (a template's "de {target}" with target "le panneau
+    Eau…"). No catalog text says "de le" itself (tests/test_french_contractions.py), so only fillings change."""
+    if _current != "fr":
+        return text
+
+    def contracted(found: re.Match[str]) -> str:
+        word = _CONTRACTIONS[(found.group(1).lower(), found.group(2))]
+        return word.capitalize() if found.group(1)[0].isupper() else word
+
+    return _CONTRACTED.sub(contracted, text)
 
 
 def texts(entry: Entry) -> list[str]:
