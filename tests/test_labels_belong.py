@@ -411,3 +411,26 @@ def test_the_huds_words_never_show_over_through_or_half_under_a_panel(app, monke
         assert shown(hud.cover_words)
     finally:
         app.base.adjustWindowAspectRatio(original)
+
+
+@pytest.mark.parametrize("ruleset", ["aquarius", "dominus", "aquarius-rising"])
+def test_the_seat_whose_hand_shows_has_no_label_but_by_its_tray(app, monkeypatch, ruleset):
+    """A playtest at 150%: the label of the seat whose hand shows along the window's bottom ("Bo 4 cards") floated
+    beside the hand, nearly touching the raised card and "Hold G"; in Dominus at 1024x600 it stood between the cards
+    and the prompt strip. The hand says it all: no label for that seat, while the others keep theirs; Aquarius
+    Rising's seat labels name the trays, and the home tray keeps its own."""
+    from driving import settle
+
+    original = with_window(app, monkeypatch, 1024, 600)
+    app.settings["interface_scale"] = 150
+    try:
+        app.start_game(ruleset, {}, [Seat("Ann"), Seat("Bo", "computer")], seed=3)
+        settle(app)
+        app.table.feedback.place_labels()
+        labels = app.table.feedback.seats.labels
+        shown = app.table.parts.overlay.shown()
+        assert app.session.stage == "choose" and app.table.hud.hand.nodes  # (Ann's hand shows)
+        assert labels[1] in shown
+        assert (labels[0] in shown) == (ruleset == "aquarius-rising")
+    finally:
+        app.base.adjustWindowAspectRatio(original)

@@ -64,8 +64,8 @@ class SeatLabels:
         Rising: at their trays), else round the table; `instead`: with `places`, where each seat's label stands
         when its place has no clear spot (Rising: before the near edge of its tray); `hand_shown`: the home seat's
         hand shows along the window's bottom (a person plays here), and its label at the near edge says nothing
-        more: the framing leaves it out (TableParts.label_boxes: framed, it stood under the hand and the prompt strip,
-        and pushed the table aside at the top view and T)."""
+        more: it is not shown (framed, it stood under the hand and the prompt strip, and pushed the table aside at
+        the top view and T; shown unframed, it floated between the cards and the strip)."""
         while len(self.labels) < len(lines):
             self.labels.append(self.overlay.add("seat-label", first=True, reach=SEAT_REACH))
         while len(self.labels) > len(lines):
@@ -85,7 +85,9 @@ class SeatLabels:
             label.setScale(TURN_SCALE if seat == current else SCALE)
             other = instead[seat] if instead is not None and seat < len(instead) else None
             self.overlay.anchor(label, (x, y, 12.0), other_side=None if other is None else (*other, 12.0))
-            label.setPythonTag("unframed", hand_shown and seat == home and instead is None)
+            # (the home seat's hand shows along the window's bottom: its label said nothing more, between the cards
+            # and the prompt strip, or beside the raised card at 150%; Rising's labels its tray, and stays)
+            label.hide() if hand_shown and seat == home and instead is None else label.show()
             if hands is not None and seat != home and seat < len(hands):
                 self._fan(hands[seat], *fan)
 
