@@ -176,3 +176,30 @@ def test_a_card_ghost_keeps_each_panel_s_hue_paler(lit_scene, tier):
             assert ghost[1] > card[1] + 0.1, (element, card, ghost)  # paler
     finally:
         table.scene.clear_ghosts()
+
+
+def test_a_legal_quarter_behind_a_pyramid_still_shows_its_outline(lit_scene):
+    """A fresh playtest: the only quarter a picked pyramid could take lay behind a black pyramid; its outline was
+    hidden with it, and nothing could be seen to glow. A spot's outline is drawn faintly through what stands before
+    it: gold shows inside the black pyramid's silhouette, from the three-quarter view."""
+    table = lit_scene
+    ground = geometry.card_top(0)
+    card = {"card": CardView((0, 0), "SSSS", 0, GROUND)}
+    front = PyramidView((0, 0), 0, 2, "Lk", ground)  # (the near left quarter: before the far left one on the screen)
+    spot = PyramidView((0, 0), 0, 0, "Lk", ground)  # (a ghost on the far left quarter)
+    cx, cy = geometry.cell_centre(0, 0)
+    dx, dy = geometry.quarter_offset(front.quarter)
+    half, tip = geometry.PYRAMID_BASE["L"] / 2, ground + geometry.PYRAMID_HEIGHT["L"]
+    corners = [(cx + dx + sx * half, cy + dy + sy * half, ground) for sx in (-1, 1) for sy in (-1, 1)]
+    try:
+        table.scene.sync(card, {"front": front})
+        table.look("orbit")
+        table.scene.show_ghosts({"spot": spot})
+        table.scene.ghosts["spot"].hide()  # (its outline alone: the ghost pyramid would show through the plastic)
+        seen = picture(table)
+        hull = convex_hull([on_screen(table, seen, p) for p in corners + [(cx + dx, cy + dy, tip)]])
+        inside = within(hull, seen.shape[:2], 3.0)
+        gold = (seen[..., 0] > 0.45) & (seen[..., 1] > 0.38) & (seen[..., 2] < 0.3) & (seen[..., 0] > 2 * seen[..., 2])
+        assert np.count_nonzero(gold & inside) >= 20
+    finally:
+        table.scene.clear_ghosts()

@@ -4,10 +4,11 @@ ringed the same way (view/scene.py draws them)."""
 
 from __future__ import annotations
 
-from panda3d.core import LineSegs, NodePath
+from panda3d.core import LineSegs, NodePath, TransparencyAttrib
 
 SPOT_GLOW = (1.0, 0.9, 0.35, 1.0)  # a legal spot's outline: warm gold...
 SPOT_EDGE = (0.05, 0.04, 0.02, 1.0)  # ...on a dark line, so that it reads on the felt and on every panel
+SPOT_THROUGH = (1.0, 0.9, 0.35, 0.55)  # the spot's outline through a pyramid or a house before it: fainter gold
 SPOT_FLASH = 0.45  # seconds of the outlines' flare as the spots appear
 SPOT_FLARE = 0.8  # how much brighter they start
 SPOT_HOVER_GROWTH = 1.04  # the outline of the spot under the pointer, a little wider
@@ -18,19 +19,26 @@ DASH = (7.0, 4.5)  # millimetres of each dash and of each gap
 
 def spot_outline(parent: NodePath, half_width: float, half_length: float) -> NodePath:
     """A legal spot's outline, a rectangle round its middle: a dark line 7 pixels wide under a gold one 3 pixels
-    wide (in pixels: as clear at any zoom), each in its own bin after the table so the gold one is drawn over."""
+    wide (in pixels: as clear at any zoom), each in its own bin after the table so the gold one is drawn over; and
+    under both, a fainter gold line drawn through whatever stands before it (SPOT_THROUGH): a playtester's only
+    legal quarter lay behind a black pyramid, its outline hidden, and nothing could be seen to glow."""
     root = parent.attachNewNode("spot-outline")
     corners = ((half_width, -half_length), (half_width, half_length), (-half_width, half_length),
                (-half_width, -half_length))
-    for order, (thickness, colour) in enumerate(((7.0, SPOT_EDGE), (3.0, SPOT_GLOW))):
-        lines = LineSegs("spot-outline-dark" if order == 0 else "spot-outline-glow")
+    for order, (name, thickness, colour) in enumerate((("spot-outline-through", 3.0, SPOT_THROUGH),
+                                                       ("spot-outline-dark", 7.0, SPOT_EDGE),
+                                                       ("spot-outline-glow", 3.0, SPOT_GLOW))):
+        lines = LineSegs(name)
         lines.setThickness(thickness)
         lines.setColor(*colour)
         lines.moveTo(-half_width, -half_length, 0.0)
         for x, y in corners:
             lines.drawTo(x, y, 0.0)
         drawn = root.attachNewNode(lines.create())
-        drawn.setBin("fixed", 40 + order)
+        drawn.setBin("fixed", 39 + order)
+        if order == 0:  # (seen through what stands before it: no depth test, drawn first of the three)
+            drawn.setDepthTest(False)
+            drawn.setTransparency(TransparencyAttrib.M_alpha)
     return root
 
 
