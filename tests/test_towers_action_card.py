@@ -54,3 +54,33 @@ def test_the_drawn_action_card_stands_in_the_hands_place_and_the_camera_stays(ap
         assert len(checked) >= 2, checked
     finally:
         app.base.adjustWindowAspectRatio(original)
+
+
+@pytest.mark.parametrize("percent", [100, 150])
+def test_trade_goals_buttons_never_leave_a_number_alone_on_a_row(app, monkeypatch, percent):
+    """The playtest's Trade Goals buttons wrapped a lone "2" onto a row of its own ("... Earth towers" / "2") at
+    1024x600: a number stays with the words it counts, in English and French."""
+    from aquarius3d.i18n import set_language
+
+    original = with_window(app, monkeypatch, 1024, 600)
+    app.settings["interface_scale"] = percent
+    try:
+        for language in ("en", "fr"):
+            set_language(language)
+            app.start_game("elemental-towers", {}, [Seat("Ann")], seed=3)
+            session, rng = app.session, random.Random(3)
+            for _ in range(200):
+                if session.stage in ("row", "over"):
+                    break
+                session_step(session, rng)
+            assert session.stage == "row"
+            settle(app)
+            prompt = app.table.hud.prompt
+            buttons = [b for b in prompt.widgets if b is not prompt.take_back]
+            assert len(buttons) >= 3
+            for button in buttons:
+                rows = button.component("text0").textNode.getWordwrappedText().split("\n")
+                assert not rows[-1].strip().isdigit(), rows
+    finally:
+        set_language("en")
+        app.base.adjustWindowAspectRatio(original)
