@@ -434,3 +434,28 @@ def test_the_seat_whose_hand_shows_has_no_label_but_by_its_tray(app, monkeypatch
         assert (labels[0] in shown) == (ruleset == "aquarius-rising")
     finally:
         app.base.adjustWindowAspectRatio(original)
+
+
+@pytest.mark.parametrize("size,seed", [((1280, 720), 6), ((1280, 720), 9), ((1024, 600), 2), ((1920, 1080), 7)])
+def test_no_label_stands_in_the_huds_bottom_band(app, monkeypatch, size, seed):
+    """The playtest at 150%: Aquarius Rising's home tray's label ("Ann: 4 cards, 20 pyramids") stood between the
+    prompt strip and the hand at the game's opening, where it read as part of the HUD (seeds 6, 7, 9, 12 and 15 of
+    1-24 at 1280x720, 2 and 6 at 1024x600). No label lies in the bottom band: from the strip down to the window's
+    bottom, across the strip and the hand."""
+    from driving import settle
+
+    original = with_window(app, monkeypatch, *size)
+    app.settings["interface_scale"] = 150
+    try:
+        app.start_game("aquarius-rising", {}, [Seat("Ann")] + [Seat(n, "computer") for n in ("Bo", "Cy")], seed=seed)
+        settle(app)
+        app.table.feedback.place_labels()
+        hud = app.table.hud
+        parts = [hud._rect(hud.base.aspect2d, rect) for rect in hud.band()]
+        band = (min(r[0] for r in parts), max(r[1] for r in parts), -1.0, max(r[3] for r in parts))
+        labels = app.table.parts.overlay.in_view()
+        assert labels
+        for label in labels:
+            assert not overlap(rect_of(app, label), band), (label.node().getText(), band)
+    finally:
+        app.base.adjustWindowAspectRatio(original)

@@ -231,7 +231,7 @@ class Feedback:
         if screen.elevation_on:
             return
         lens, cam, root = screen.base.cam.node().getLens(), screen.base.cam, screen.scene.root
-        obstacles = screen.obstacles()
+        obstacles = screen.obstacles() + self._bottom_band()
         covered = covering(screen)  # the menus, dialogs and overlays over the table: no label shows under them
         marks = [node_rect(screen, mark) for mark in screen.tour.marks()]  # (the tour's callout and gold frame)
         key = (tuple(cam.getMat(root)), screen.base.getAspectRatio(), tuple(obstacles), tuple(covered), tuple(marks),
@@ -258,6 +258,16 @@ class Feedback:
         rects = [screen_rect(lens, cam, root, box) for box in scene_boxes(screen.scene, (), screen.parts.furniture())]
         avoid = [rect for rect in [*rects, *fans, *marks] if rect is not None]
         self.overlay.place(screen.base, root, obstacles, avoid, covered)
+
+    def _bottom_band(self) -> list[Rect]:
+        """The HUD's bottom band as one block, for the labels (screen units): the prompt strip, the dialog, the hand
+        and what lies between them, down to the window's bottom. A label there read as the HUD's: at 150% Aquarius
+        Rising's home tray's label stood between the strip and the hand."""
+        hud = self.screen.hud
+        rects = [hud._rect(hud.base.aspect2d, rect) for rect in hud.band()]
+        if not rects:
+            return []
+        return [(min(r[0] for r in rects), max(r[1] for r in rects), -1.0, max(r[3] for r in rects))]
 
     def replace_labels(self) -> None:
         """Place the labels again before the next frame (one moved to another anchor with the same words)."""

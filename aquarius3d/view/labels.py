@@ -37,6 +37,7 @@ WINDOW: Rect = (-0.99, 0.99, -0.99, 0.99)
 GAP = 0.008  # screen units kept between two labels, or a label and a panel, a card or a pile
 REACH = 0.2  # how far from its place a label may move to stay clear (screen units); with no clear spot, not shown
 SEAT_REACH = 0.3  # a seat's label may go a little farther (between two trays of Aquarius Rising, say): it is a name
+TWO_SIDES_FIRST = 0.12  # a label with another side tries both sides within this reach before going farther on either
 STEPS = [0.0] + [0.02 * i for i in range(1, 31)]  # ring radii tried, up to the farthest reach (a callout's)
 DIRECTIONS = [(math.cos(math.radians(a)), math.sin(math.radians(a)))
               for a in (90, 270, 0, 180, 45, 135, 315, 225, 22.5, 157.5, 337.5, 202.5, 67.5, 112.5, 292.5, 247.5)]
@@ -209,8 +210,13 @@ class ScreenLabels:
             width, height = right - left, top - bottom
             beside = bool(label.getPythonTag("beside"))
             shift = width / 2 + GAP if beside else 0.0
-            reach = label.getPythonTag("reach")
-            for own in sides:
+            most = label.getPythonTag("reach")
+            # near either of its places before far from its own: a Rising seat's label drifted its whole reach from
+            # beyond its tray to beside the next tray's hand of backs, where it read as that seat's, while the near
+            # side of its own tray was free (TWO_SIDES_FIRST)
+            other = label.getPythonTag("other_side") is not None and False in sides and most > TWO_SIDES_FIRST
+            tries = [(own, TWO_SIDES_FIRST) for own in sides] if other else []
+            for own, reach in tries + [(own, most) for own in sides]:
                 point = (x, y, z) if own else label.getPythonTag("other_side")
                 if point is None:
                     continue
