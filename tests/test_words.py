@@ -244,6 +244,8 @@ def test_choosing_on_the_table_names_the_action_it_is_for(language):
     state.hands[session.seat].append(card)
     assert session.select(len(state.hands[session.seat]) - 1) and session.stage == "table_card"
     name = action_name("move_a_card")
-    assert session.hint() == tr("hud_choose_table_card", action=name) and session.hint().startswith(name)
+    effect = tr("action_effect_move_a_card")
+    assert session.hint() == tr("hud_choose_table_card", action=name, effect=effect) and session.hint().startswith(name)
+    assert effect in session.hint()  # (what the card does, said where the player reads what to do)
     assert session.choose_table_card(sorted(session.table_choices())[0]) and session.stage == "target"
     assert session.hint().startswith(name)

@@ -37,6 +37,13 @@ def goal_text(session: Shown) -> str | None:
     return tr("hud_goal", element=element_name(seen["goal"]))
 
 
+def action_effect(session: Shown) -> str:
+    """What the action card in play does in this game, in a sentence (its block's: Elemental Towers' Zap a Card puts
+    the card back into the deck, Aquarius' into the hand)."""
+    block = session.game.actions.get(session.action or "")
+    return tr(f"action_effect_{block.type}") if block is not None else ""
+
+
 def hint(session: Shown) -> str:
     """One line telling the player what to do now."""
     own = session.flow.hint(session.choice)
@@ -55,8 +62,9 @@ def hint(session: Shown) -> str:
         return place_hint(session, session.chosen_code() or "")
     if session.stage == Stage.PLAYER:
         return tr("hud_choose_player", action=action_name(session.action or ""))
-    if session.stage == Stage.TABLE_CARD:
-        return tr("hud_choose_table_card", action=action_name(session.action or ""))
+    if session.stage == Stage.TABLE_CARD:  # (what taking a card does, in this game: a playtester met Elemental
+        # Towers' drawn Zap a Card with no word of it but on the card, under the pointer)
+        return tr("hud_choose_table_card", action=action_name(session.action or ""), effect=action_effect(session))
     if session.stage == Stage.TARGET:
         return tr("hud_choose_target", action=action_name(session.action or ""))
     if session.stage == Stage.DIRECTION:  # (who would receive whose goal, either way, is said on the buttons)
