@@ -6,11 +6,12 @@ gives and takes. Each frame the camera has moved (or the trays were drawn again)
 drawn larger, about the middle of its card, as much as it needs to reach FLOOR_PX (one factor a tray, the
 smallest count's, so that a tray's counts stay alike), never smaller than view/rising.py drew it.
 
-Counts stand in a grid between the stacks (Trays.PITCH apart both ways). A count grown longer than a row's pitch
-would reach the next row's: then the middle row's counts step a little to one side and the other rows' to the
-other, so that neighbours in a column stand side by side and only rows two apart share a line; the factor is
-bounded so that no two counts' cards meet, even so. Those counts are drawn over the pyramids already (rising.py:
-while a trade is offered nothing hides them), so they may reach over a stack.
+Counts stand beside their stacks, all on one side of them (Trays.PITCH apart both ways; within a column the larger
+the stack, the further out its count). A count grown longer than a row's pitch would reach the next row's: then each
+column's counts line up on its middle row's, which steps a little further out and the other rows' back in, so that
+neighbours in a column stand side by side and only rows two apart share a line; the factor is bounded so that no
+two counts' cards meet, even so. Those counts are drawn over the pyramids already (rising.py: while a trade is
+offered nothing hides them), so they may reach over a stack.
 """
 
 from __future__ import annotations
@@ -95,10 +96,18 @@ class TradeCounts:
         step = (widest * factor + GAP) / 2 if factor > cell else 0.0
         if factor == 1.0 and step == 0.0:
             return  # (large enough as drawn)
+        # (side by side: each column's counts on its middle row's line first, then that row out and the others in)
+        lines = {label.getTag("count")[1]: pos.x + (left + right) / 2 * scale.x
+                 for label, (left, right, _, _) in zip(labels, cards) if label.getTag("count")[:1] == "M"
+                 for pos, scale in [label.getPythonTag(BASE)]} if step else {}
         for label, (left, right, bottom, top) in zip(labels, cards):
             pos, scale = label.getPythonTag(BASE)
+            line = lines.get(label.getTag("count")[1])
+            if line is not None:
+                pos = Point3(line - (left + right) / 2 * scale.x, pos.y, pos.z)
             tray, middle = label.getParent(), Point3((left + right) / 2, 0, (bottom + top) / 2)  # the card's middle
             before = tray.getRelativePoint(label, middle)
             label.setScale(scale * factor)
-            aside = step if label.getTag("count")[:1] == "M" else -step  # (the middle row to one side)
+            side = label.getPythonTag("side") or 1.0  # (the side of its stack a count lies on, view/rising.py)
+            aside = (step if label.getTag("count")[:1] == "M" else -step) * side  # (the middle row further that way)
             label.setPos(pos + before - tray.getRelativePoint(label, middle) + Vec3(aside, 0, 0))

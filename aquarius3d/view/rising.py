@@ -35,16 +35,18 @@ PILES_REACH = geometry.CARD_LENGTH + 16.0  # how far the piles reach beyond the 
 TEXT_RGBA = (0.96, 0.94, 0.86, 1)
 STUCK_GREY, STUCK_TINT, STUCK_ALPHA = 0.5, 0.3, 0.5  # a pyramid of the tray no quarter can take now: greyed, faded
 STUCK_TEXT = (0.55, 0.55, 0.55, 1)  # its count, greyed too
-COUNT_SCALE = 16.5  # a stack's count, flat on the tray in the gap right of its stack: its width (millimetres)
+COUNT_SCALE = 16.5  # a stack's count, flat on the tray beside its stack: its size (millimetres an em)
 # Lying flat, a count is seen foreshortened along the table, the more so the further its tray stands from the eye:
 # each is drawn longer along the table than wide, by COUNT_LENGTH (the trays in the middle of the depth), plus
 # COUNT_DEEPER for each tray's step further back (less for the nearer ones), so that it reads about as tall as wide
 # from the three-quarter view, the far trays' about 10 pixels high at 1024x600. A lone tray (Elemental Towers'
 # supply: that table is seen from higher) by COUNT_ALONE; the home tray, framed with the cards, by COUNT_HOME.
 COUNT_LENGTH, COUNT_DEEPER, COUNT_HOME = 2.0, 0.8, 1.6
-# A count lies between two stacks, this much nearer the outer one (millimetres): seen from the cards' side the
-# pyramids lean outward on the screen, the more so off the view's middle (the columns at the sides)
-COUNT_OUTWARD, COUNT_OUTWARD_SIDE = 1.0, 2.0
+# A count lies against its own stack's base, COUNT_BESIDE millimetres from it, on the side of every stack that
+# faces the view's middle (seen from the cards' side the pyramids lean outward on the screen: their tips lean away
+# from it, not over it); its digits drawn narrower (COUNT_NARROW of their width), the gap beyond it to the next stack
+# is wider than the one to its own (a count half way between two stacks read as either's: playtest 5)
+COUNT_BESIDE, COUNT_NARROW = 1.0, 0.72
 COUNT_LONGEST, COUNT_ALONE = 2.6, 1.3
 
 
@@ -207,7 +209,7 @@ class Trays:
             tray = self.root.attachNewNode(f"tray-{seat}")
             tray.setPos(x, y, 0)
             tray.setPythonTag("room", ((-width / 2, -depth / 2, 0.0), (width / 2, depth / 2, self.ROOM_UP)))
-            outward = (-1.0 if x < middle_x else 1.0) * (COUNT_OUTWARD if seat == home else COUNT_OUTWARD_SIDE)
+            inward = 1.0 if x < middle_x else -1.0  # (the side of every stack its count lies on)
             lit = seat == active
             board = tray.attachNewNode(board_node(width, depth, 3.0, (1, 1, 1, 1), "tray-board"))
             board.setTexture(self.scene.table.wood)
@@ -249,7 +251,8 @@ class Trays:
                 number = table_label(tray, str(count), COUNT_SCALE, (1.0, 0.9, 0.55, 1) if code == chosen and lit
                                 else STUCK_TEXT if dim else TEXT_RGBA, backed=True)
                 _hug(number, 0.08)  # (its card close round the digits: it fits the gap between stacks and rows)
-                number.setScale(COUNT_SCALE, COUNT_SCALE, COUNT_SCALE * stretch)
+                wide = COUNT_SCALE * COUNT_NARROW
+                number.setScale(wide, COUNT_SCALE, COUNT_SCALE * stretch)
                 number.setP(-90)  # flat on the board, read from the near side: it never stands over a pyramid
                 if seat not in trading:  # (and a pyramid before it on the screen stands over it, not under)
                     number.setDepthTest(True)
@@ -257,9 +260,11 @@ class Trays:
                 # (a trade offered: its pyramids, drawn larger, would cover the counts that tell what it gives and
                 # takes; those are drawn over everything then, their dark cards over the pyramids' edges)
                 left, right, bottom, top = number.node().getCardActual()
-                number.setPos(x + self.PITCH / 2 - (left + right) / 2 * COUNT_SCALE + outward,
+                beside = geometry.PYRAMID_BASE[code[0]] / 2 + COUNT_BESIDE  # (a trade's larger pyramids: over it)
+                number.setPos(x + inward * beside - (left if inward > 0 else right) * wide,
                               py - (bottom + top) / 2 * COUNT_SCALE * stretch, 3.2)
                 number.setTag("count", f"{code}:{count}")
+                number.setPythonTag("side", inward)  # (the side of its stack it lies on: screens/trade_counts.py)
             drawn_together(tray.findAllMatches("=pyramid"), tray)  # (one draw a tray, not one a pyramid)
             if seat in trading:
                 self._ring(tray, width, depth)
