@@ -64,6 +64,8 @@ class TableParts:
         self.tray_hover: str | None = None  # Aquarius Rising: the pyramid of the player's tray under the pointer
         self._room: tuple[tuple[int, int], list[Box]] | None = None  # pyramid_room's boxes, and the step they are for
         self.source_mark: NodePath | None = None  # round the card Move a Card lifts
+        # Dominus: the table's edge named once, on its far side (view/limit.py draws it)
+        self.limit_label = self.overlay.add("label-limit", LABEL_SCALE) if session.flow.table_limit() else None
         if session.flow.pyramids:  # Aquarius Rising
             self.trays = Trays(scene)
             self.storey_labels = StoreyLabels(self.overlay)
@@ -183,6 +185,7 @@ class TableParts:
             top,
         )
         self.scene.show_limit(session.flow.table_limit())
+        self._name_limit()
         if session.flow.spaces:
             assert self.trays is not None and self.scoring_row is not None and self.rings is not None \
                 and self.supply_label is not None  # (made for Elemental Towers)
@@ -201,6 +204,14 @@ class TableParts:
             self.storey_labels.update(state)
             rising = cast("RisingFlow", session.flow)  # (the family's flow)
             self.elevation.update(element_tops(state), rising.height_places())  # ties as the heights panel ranks
+
+    def _name_limit(self) -> None:
+        """The label of Dominus' table edge: its size in cards, on the far edge (or by the right one)."""
+        size, places = self.session.flow.table_cards(), self.scene.limit.far_edge()
+        if self.limit_label is None or size is None or places is None:
+            return
+        self.limit_label.node().setText(tr("table_edge", columns=size[0], count=size[1]))
+        self.overlay.anchor(self.limit_label, places[0], LABEL_LIFT * 0.6, other_side=places[1])
 
     def update_trays(self) -> None:
         """Aquarius Rising's trays: the player's lit, its chosen pyramid lifted, the one pointed at brightened."""
@@ -272,6 +283,8 @@ class TableParts:
         usual framings: the camera keeps them in view, and room round them for the labels; not the label of the seat
         whose hand shows along the window's bottom (view/seat_labels.py)."""
         anchors = [label.getPythonTag("anchor")[0] for label in self.overlay.shown()]
+        edge = self.limit_label.getPythonTag("anchor") if self.limit_label is not None else None
+        anchors = [anchor for anchor in anchors if edge is None or anchor != edge[0]]  # (the table's edge: T frames it)
         boxes = [((x - 30.0, y - 26.0, z), (x + 30.0, y + 26.0, z + 2.0)) for x, y, z in anchors]
         return boxes + (self.scoring_row.label_boxes() if self.scoring_row is not None else [])
 

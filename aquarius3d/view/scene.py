@@ -28,6 +28,7 @@ from .furniture import Caster, Table
 from .furniture import texture as make_texture
 from .ghosts import CARD_ALPHA, PYRAMID_ALPHA, card_ghost
 from .lighting import CARD_GLOSS, Lighting
+from .limit import TableLimit
 from .meshes import box_node, card_node
 from .outlines import SPOT_FLARE, SPOT_FLASH, SPOT_HOVER_GROWTH, spot_outline
 from .pyramids import PYRAMID_RGB as PYRAMID_RGB  # (for the trays' greyed pyramids, view/rising.py)
@@ -143,6 +144,7 @@ class TableScene:
         self.action_effects: dict[str, str] = {}  # each action card's effect in words, in this game (view/family.py)
         self.table = Table(self.root, self.lighting)
         self.table_root, self.felt, self.rim = self.table.root, self.table.felt, self.table.rim
+        self.limit = TableLimit(self.root, self.table)
         self.fit_table(((-100.0, -100.0, 0.0), (100.0, 100.0, 0.0)))
 
     # -- the furniture -------------------------------------------------------------------
@@ -435,29 +437,9 @@ class TableScene:
                 outline.setScale(SPOT_HOVER_GROWTH if k == key else 1.0, SPOT_HOVER_GROWTH if k == key else 1.0, 1.0)
 
     def show_limit(self, cells: Cells | None) -> None:
-        """Outline the cells ((x0, y0), (x1, y1)) where cards may lie (Dominus: the table), or nothing."""
-        if self.limit_root is not None:
-            self.limit_root.removeNode()
-        self.limit_root = None
-        if cells is None:
-            self.table.hold("limit", [])
-            return
-        (x0, y0), (x1, y1) = cells
-        left = x0 * geometry.CELL_X - geometry.CELL_X / 2
-        right = x1 * geometry.CELL_X + geometry.CELL_X / 2
-        bottom = y0 * geometry.CELL_Y - geometry.CELL_Y / 2
-        top = y1 * geometry.CELL_Y + geometry.CELL_Y / 2
-        self.table.hold("limit", [(left, bottom, right, top)])  # the felt holds the whole outline, within its rim
-        self.limit_root = self.root.attachNewNode("table-limit")
-        self.limit_root.setLightOff()
-        colour = (0.93, 0.86, 0.55, 1)
-        width = 3.0
-        for x, y, sx, sy in (((left + right) / 2, top, right - left + width, width),
-                             ((left + right) / 2, bottom, right - left + width, width),
-                             (left, (top + bottom) / 2, width, top - bottom), (right, (top + bottom) / 2, width, top - bottom)):
-            bar = self.limit_root.attachNewNode(box_node(1, 1, 1, colour, "limit"))
-            bar.setPos(x, y, 0)
-            bar.setScale(sx, sy, 0.4)
+        """The table's edge round the cells ((x0, y0), (x1, y1)) where cards may lie (Dominus), or none
+        (view/limit.py): `limit_root` is its line."""
+        self.limit_root = self.limit.show(cells)
 
     def show_edge_marks(self, cell: tuple[int, int] | None, marks: dict[int, bool]) -> None:
         """Bars along the sides (0 top, 1 right, 2 bottom, 3 left) of a cell: green matches, red does not."""
