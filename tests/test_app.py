@@ -436,7 +436,7 @@ def test_a_complete_game_of_elemental_towers_by_clicks(app, draft):
         assert views[(cell, space, i)].base == pytest.approx(geometry.tower_bases(geometry.card_top(0), sizes)[i])
     score, rank, _ = session.flow.score()
     assert f"Score {score} ({rank})" in app.table.hud.info.getText()
-    assert app.table.hud.end_lines.getText().startswith(f"Score {score}: {rank}")
+    assert f"\t\tTotal ({rank})\t{score}\n" in app.table.hud.end_lines.getText()  # (the table's total row)
     assert not app.table.hud.same_cards_button.isHidden()
     cards = session.state.data.deck_cards
     app.play_same_cards()

@@ -8,6 +8,7 @@ from aquarius3d.core import geometry
 from aquarius3d.games.dominus.blocks import card_points
 from aquarius3d.i18n import set_language, tr
 from aquarius3d.session import Seat
+from aquarius3d.session.rows import row
 
 
 def play_to_round_end(app):
@@ -36,13 +37,13 @@ def test_a_rounds_end_shows_its_table_and_its_points_until_the_next_deal(app, la
     lines = hud.end_lines.getText()
     result = session.flow.rounds()[0]
     winner = session.seats[result.winners[0]].name
-    assert tr("round_scores", name=winner, count=result.points[result.winners[0]]) in lines  # who scored what
+    assert row(tr("round_scores", name=winner), result.points[result.winners[0]], total=True) in lines  # who scored
     loser = 1 - result.winners[0]
     points = [card_points(session.game.deck.cards[c].code) for c in ended.hands[loser]]
     kinds = {p: points.count(p) for p in points}
     named = ", ".join(tr("round_kind_ace" if p == 1 else "round_kind_deuce" if p == 2 else "round_kind_quad", count=n)
                       for p, n in sorted(kinds.items()))
-    assert points and tr("round_hand", name=session.seats[loser].name, parts=named, count=sum(points)) in lines
+    assert points and row(tr("round_hand", name=session.seats[loser].name, parts=named), sum(points)) in lines
     seen = session.observation()
     assert seen["hand_sizes"] == [len(h) for h in ended.hands]  # the counts of that moment, a winner's 0 among them
     assert 0 in seen["hand_sizes"] or result.reason == "blocked"

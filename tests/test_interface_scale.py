@@ -323,14 +323,15 @@ def check_end(app, width, height, what):
     buttons = [b for b in hud.end_buttons + [hud.next_round_button, hud.same_cards_button] if shown(b)]
     assert buttons, what
     lowest = min(widget_rect(base, b)[3] for b in buttons)
-    for text in (hud.end_title, hud.end_lines):
-        assert inside(bounds(app, text), panel, 0.004), (what, text.getText())
-    assert bounds(app, hud.end_lines)[2] >= lowest, (what, hud.end_lines.getText())
+    words = end_panel.body(hud.end_panel, hud.end_lines).root  # (the lines as drawn: prose and a table)
+    for text in (hud.end_title, words):
+        assert inside(bounds(app, text), panel, 0.004), (what, hud.end_lines.getText())
+    assert bounds(app, words)[2] >= lowest, (what, hud.end_lines.getText())
     for button in buttons:
         assert inside(widget_rect(base, button), panel, 0.004), (what, button["text"])
     # as large as what it says, no larger (the table is framed beside it: at 1024x600 and 150% a panel of 490x425
     # pixels held three lines and two buttons)
-    parts = [bounds(app, hud.end_title), bounds(app, hud.end_lines)] + [widget_rect(base, b) for b in buttons]
+    parts = [bounds(app, hud.end_title), bounds(app, words)] + [widget_rect(base, b) for b in buttons]
     size = hud.end_panel.getSz(base.aspect2d)
     wide = max(p[1] for p in parts) - min(p[0] for p in parts)
     high = max(p[3] for p in parts) - min(p[2] for p in parts)

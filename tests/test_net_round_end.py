@@ -18,6 +18,7 @@ from aquarius3d.net.seating import chairs_of
 from aquarius3d.net.window import HostedGame, Pump
 from aquarius3d.rules.ruleset import load_ruleset
 from aquarius3d.session import Seat, Stage
+from aquarius3d.session.rows import row
 from aquarius3d.session.seats import parse_seats
 from test_net_screens import LOOPBACK, frames
 from test_net_window import pick, until, window_plays
@@ -107,7 +108,7 @@ def test_a_joined_player_reads_the_round_s_end_until_they_continue_at_a_window_s
         assert set(guest.shown_state.hands[1 - me]) <= {HIDDEN} and set(guest.shown_state.deck) <= {HIDDEN}
         result = session.flow.rounds()[0]
         winner = result.winners[0]
-        assert tr("round_scores", name=session.seats[winner].name, count=result.points[winner]) in \
+        assert row(tr("round_scores", name=session.seats[winner].name), result.points[winner], total=True) in \
             app.table.hud.end_lines.getText()
         reading_the_round_s_end(app, ended)
         # the host's window goes on, and its next table reaches Bo's window: he still reads the round's end
@@ -155,7 +156,8 @@ def test_a_host_without_a_window_deals_at_once_and_the_joined_player_still_reads
         assert ended_table is not None and ended_table.table.faces != session.state.table.faces
         result = session.flow.rounds()[0]
         winner = result.winners[0]
-        assert tr("round_scores", name=session.seats[winner].name, count=result.points[winner]) in guest.summary()
+        assert row(tr("round_scores", name=session.seats[winner].name), result.points[winner], total=True) \
+            in guest.summary()
         assert session.seat == guest.me and session.stage == Stage.REMOTE  # (the new round waits for Bo)
         frames(app, lambda: any(m["seq"] == host.seq for m, _ in guest.held), headless)
         for _ in range(60):  # frames go by: nothing moves him on

@@ -403,12 +403,13 @@ def test_dominus_rounds_show_a_score_table_between_rounds():
             seen_table = True
             assert session.observation()["hand"] == []  # nothing secret on the score table
             lines = session.summary()
-            assert lines[0] == "Round 1 of 2 is over" and "Totals: Ann" in lines[-1]
+            assert lines[0] == "Round 1 of 2 is over" and lines[-3:-2] == ["\tRound 1\tTotal"]
+            assert lines[-2].startswith("Ann\t") and lines[-1].startswith("Bo\t")  # (a row per player: rows.py)
             session.next_round()
             continue
         play_like_a_person_one_move(session, rng)
     assert seen_table and session.stage == "over"
-    assert "Round 2:" in "\n".join(session.summary())
+    assert "\tRound 1\tRound 2\tTotal" in session.summary()
 
 
 def test_players_own_targets():
@@ -428,8 +429,9 @@ def test_complete_games_of_aquarius_rising(seed):
     winner = session.state.winners[0]
     element = element_name(session.game.deck.cards[session.state.goals[winner]].code)
     assert lines[0] == f"{session.seats[winner].name} wins!"
-    assert lines[1].startswith("Highest points of the goals' elements: ") and lines[-2] == f"{element} wins."
-    assert lines[-1].startswith("Goals: ")
+    players = len(session.seats)
+    assert lines[1].startswith("Highest points of the goals' elements: ") and lines[-players - 2] == f"{element} wins."
+    assert lines[-players - 1] == "\tGoal" and lines[-1].startswith(f"{session.seats[-1].name}\t")  # (rows.py)
     assert any("pyramid on" in m for m in session.messages)
 
 
@@ -569,7 +571,8 @@ def test_complete_games_of_elemental_towers(draft, tmp_path, monkeypatch):
         undone += play_towers_like_a_person(session, rng)
         score, rank, towers = session.flow.score()
         lines = session.summary()
-        assert lines[0] == f"Score {score}: {rank}" and len(lines) == 1 + len(towers) + (score >= 25) + 1
+        mastery = len({t[2] for t in towers}) == 5
+        assert lines[-2] == f"\t\tTotal ({rank})\t{score}" and len(lines) == len(towers) + mastery + 2
         assert lines[-1] == f"Best with these cards: {session.flow.best}" and session.flow.best >= score
         assert any(m.startswith("Solo built a") for m in session.messages)
         dealt = [m for m in session.messages if m.startswith("Draft over: the scoring row is dealt: ")]

@@ -14,6 +14,7 @@ from ..games.aquarius.narration import card_words, sentence
 from ..games.rising.state import RisingData
 from ..i18n import action_name, element_name, tr
 from . import refusals
+from .rows import row
 from .spots import shared_spots
 from .stages import Stage
 
@@ -206,12 +207,9 @@ def summary(session: Shown) -> list[str]:
             lines.append(tr("end_reason_goal", element=element_name(element), count=size))
     elif state.end_reason == "deck out":
         lines.append(tr("end_reason_deck"))
-    goals = ", ".join(
-        tr("goal_of", name=s.name, element=element_name(cards[g].code)) for s, g in zip(session.seats, state.goals)
-        if g is not None
-    )
-    if goals:
-        lines.append(tr("end_goals", goals=goals))
+    goals = [row(s.name, element_name(cards[g].code)) for s, g in zip(session.seats, state.goals) if g is not None]
+    if goals:  # (a table: session/rows.py)
+        lines.extend([row("", tr("end_goal_column")), *goals])
     lines.extend(session.flow.extra_lines())
     if session.chicken:
         names = " & ".join(session.seats[i].name for i in session.chicken_winners())

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.cards import face
 from .base import Flow
 from ...i18n import tr
+from ..rows import row
 from ..stages import Stage
 from ...games.dominus.blocks import BlockedBlock, card_points, side_matches
 from ...games.dominus.state import DominusData, Round
@@ -63,18 +64,21 @@ class DominusFlow(Flow):
         data = self.session.state.data
         return data.rounds if isinstance(data, DominusData) else []
 
-    def score_table(self) -> str:
-        """Rounds and totals, one line per round."""
+    def score_table(self) -> list[str]:
+        """Each player's points (session/rows.py): a row per player, a column per round played (the last round's
+        only after three) and the total; the columns' heads over them. Nothing in a game of one round, whose winner's
+        points are its total (the round's table says them)."""
         session = self.session
-        lines = []
-        for number, result in enumerate(self.rounds(), 1):
-            points = ", ".join(f"{s.name} {p:+d}" for s, p in zip(session.seats, result.points))
-            lines.append(tr("round_line", number=number, points=points))
         data = session.state.data
         scores = data.scores if isinstance(data, DominusData) else []
-        totals = ", ".join(f"{s.name} {t}" for s, t in zip(session.seats, scores))
-        lines.append(tr("round_totals", totals=totals))
-        return "\n".join(lines)
+        rounds = self.rounds()
+        if session.game.rounds < 2 or not scores:
+            return []
+        shown = list(enumerate(rounds, 1))[-1:] if len(rounds) > 3 else list(enumerate(rounds, 1))
+        lines = [row("", *(tr("round_column", number=n) for n, _ in shown), tr("round_total_column"))]
+        for seat, (player, total) in enumerate(zip(session.seats, scores)):
+            lines.append(row(player.name, *(f"{result.points[seat]:+d}" for _, result in shown), total))
+        return lines
 
     def round_end(self) -> State | None:
         data = self.session.state.data
@@ -88,7 +92,7 @@ class DominusFlow(Flow):
         if session.stage == Stage.ROUND_OVER:
             rounds = self.rounds()
             return [tr("round_over", number=len(rounds), total=session.game.rounds),
-                    *self.round_lines(rounds[-1], session.round_end), self.score_table()]
+                    *self.round_lines(rounds[-1], session.round_end), *self.score_table()]
         return None
 
     def reason_lines(self) -> list[str] | None:
@@ -113,15 +117,15 @@ class DominusFlow(Flow):
                 points = card_points(cards[card].code)
                 kinds[points] = kinds.get(points, 0) + 1
             parts = ", ".join(kind_words(p, n) for p, n in sorted(kinds.items()))
-            lines.append(tr("round_hand", name=seats[seat].name, parts=parts, count=value) if parts
-                         else tr("round_hand_value", name=seats[seat].name, count=value))
+            lines.append(row(tr("round_hand", name=seats[seat].name, parts=parts) if parts
+                             else tr("round_hand_value", name=seats[seat].name), value))
         for seat in result.winners:
             points = result.points[seat]
             if blocked:
-                lines.append(tr("round_scores_blocked", name=seats[seat].name, count=points,
-                                own=result.hands[seat]))
+                lines.append(row(tr("round_scores_blocked", name=seats[seat].name, own=result.hands[seat]), points,
+                                 total=True))
             else:
-                lines.append(tr("round_scores", name=seats[seat].name, count=points))
+                lines.append(row(tr("round_scores", name=seats[seat].name), points, total=True))
         return lines
 
     def table_limit(self) -> tuple[tuple[int, int], tuple[int, int]] | None:
@@ -146,7 +150,7 @@ class DominusFlow(Flow):
 
     def extra_lines(self) -> list[str]:
         data = self.session.state.data
-        return [self.score_table()] if isinstance(data, DominusData) and data.scores else []
+        return self.score_table() if isinstance(data, DominusData) and data.scores else []
 
 
 FLOW = DominusFlow

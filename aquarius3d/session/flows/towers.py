@@ -26,6 +26,7 @@ from ...games.towers.state import towers
 from ...i18n import action_name, element_name, has, tr
 from .. import words
 from ..choice import Cell, Choice, Option, Outcome, Refusal, Spot
+from ..rows import row
 from ..stages import Stage
 from .base import Flow
 
@@ -160,13 +161,16 @@ class TowersFlow(Flow):
                                                   store=self.session.autosave)
 
     def summary(self) -> list[str]:
+        """A table (session/rows.py): a row per tower and its points, the bonus for a tower of every element, the
+        total with its rank; the best score with these cards under it."""
         total, rank, towers = self.score()
-        lines = [tr("towers_final", score=total, rank=rank)]
+        lines = []
         for cell, _space, colour, value in towers:  # (its value is the one its element's card bears in the row)
             element = ELEMENT_NAME_OF_COLOUR[colour]
-            lines.append(tr("towers_tower_line", element=element_name(element), where=self._on_card(cell), value=value))
+            lines.append(row(tr("towers_tower_line", element=element_name(element), where=self._on_card(cell)), value))
         if len({t[2] for t in towers}) == 5:
-            lines.append(tr("towers_mastery", bonus=self.game.end.mastery_bonus))
+            lines.append(row(tr("towers_mastery"), f"+{self.game.end.mastery_bonus}"))
+        lines.append(row(tr("towers_final", rank=rank), total, total=True))
         if self.best is not None:
             lines.append(tr("towers_best", best=self.best))
         return lines
