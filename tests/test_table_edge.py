@@ -99,8 +99,13 @@ def test_seen_through_the_info_panel_the_edge_is_a_faint_trace(app, monkeypatch,
         rows = slice(int((1 - top) / 2 * h) + 2, int((1 - bottom) / 2 * h) - 2)
         columns = slice(int((left + 1) / 2 * w) + 2, int((right + 1) / 2 * w) - 2)
         under = np.abs(image[rows, columns] - hidden[rows, columns]).max(axis=2)
-        assert (under > 0.01).sum() >= 20  # (the edge does run under the panel here)
-        assert under.max() <= 0.09, under.max()
+        if (under > 0.01).sum() >= 20:  # (the edge runs under the panel here, as in the playtest)
+            assert under.max() <= 0.09, under.max()
+        # wherever the camera stands: the line's lift on the open felt, seen through the panel's colour
+        x0, y0, x1, y1 = limit_edges(app)
+        row, column = pixel_of(app, image, ((x0 + x1) / 2 + 0.3 * (x1 - x0), y1, 0.2))
+        lift = max(np.abs(image[r, column] - hidden[r, column]).max() for r in range(row - 3, row + 4))
+        assert lift * (1 - hud.info_panel["frameColor"][3]) <= 0.09, lift
     finally:
         app.base.adjustWindowAspectRatio(original)
 
