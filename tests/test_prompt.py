@@ -216,7 +216,7 @@ def test_elemental_towers_dialogs_say_what_each_choice_does(app):
     for label, says in seen["earned"]:
         element = label.split()[2]  # "Skip one Water action"
         assert says == f"the {element} action is let go, nothing built or moved with it"
-    assert all(says.endswith(tuple("12345")) and " towers then score " in says for _, says in seen["row"])
+    assert all(says.endswith(tuple("12345")) and " towers then score\u00a0" in says for _, says in seen["row"])
 
 
 def test_a_watched_game_says_its_prompt_along_the_bottom(app):

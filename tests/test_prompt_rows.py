@@ -34,10 +34,9 @@ def longest_prompts():
     pyramid = max((pyramid_name(size + colour) for size in "SML" for colour in "gyrbkwc"), key=len)
     actions = ", ".join(tr("count_actions", count=2, element=element_name(e)) for e in ("earth", "water", "fire"))
     fill = {"card": card, "action": action, "pyramid": pyramid, "actions": actions, "count": 12, "name": NAME,
-            "where": tr("on_storey_card", card=card, level=3),
             "effect": max((tr(f"action_effect_{kind}") for kind in ("move_a_card", "zap_a_card", "towers_move_a_card",
                                                                      "towers_zap_a_card")), key=len)}
-    keys = ["hud_draft", "hud_pyramid_place", "hud_pyramid_place_one", "hud_pass_empty_hand", "hud_pyramid", "hud_earned", "hud_earned_move",
+    keys = ["hud_draft", "hud_pyramid_place", "hud_pass_empty_hand", "hud_pyramid", "hud_earned", "hud_earned_move",
             "hud_only_turned", "hud_no_spot", "hud_place_drawn", "hud_place_card", "hud_choose_target",
             "hud_pass", "hud_choose_table_card", "hud_choose_direction", "hud_confirm_action"]
     said = [tr(key, **fill) for key in keys]

@@ -192,35 +192,3 @@ def test_the_pyramid_in_the_keyboards_focus_says_what_it_is(app, monkeypatch):
     left, right, bottom, top = tip.rect()
     aspect = app.base.getAspectRatio()
     assert abs((left + right) / 2 - x * aspect) < 0.6 and abs((bottom + top) / 2 - y) < 0.3  # beside the pyramid
-
-
-@pytest.mark.parametrize("language", ["en", "fr"])
-def test_a_pyramid_with_one_place_says_where_and_the_strip_kept_room(app, language):
-    """A fresh playtest: the only legal quarter for a picked pyramid stood behind a black pyramid, and the prompt
-    said "click a glowing quarter"; the player found it by reading the status file. A pyramid picked that has one
-    card to go on says which, in the strip; before the pick the strip keeps room for those words (the camera stays
-    as a pyramid is picked: tests/test_rising_pick_still.py)."""
-    from pathlib import Path
-
-    from aquarius3d.engine.moves import TwoPyramids
-    from aquarius3d.games.aquarius.narration import card_words
-    from aquarius3d.positions.file import read_position
-    from driving import open_position
-
-    set_language(language)
-    try:
-        position = read_position(Path(__file__).parent / "positions" / "aquarius-rising" / "two-pyramids-one-fits.yaml")
-        session = open_position(app, position)
-        assert session._try(next(m for m in session.game.legal_moves(session.state) if isinstance(m, TwoPyramids)))
-        assert session.stage == "pyramid" and session.flow.placeable() == {"Sr"}
-        app.table.refresh()
-        one = tr("hud_pyramid_place_one", pyramid=pyramid_name("Sr"), where=tr("on_card", card=card_words("FFFF")))
-        assert session.hint_to_come() == one  # (before the pick: the room the strip keeps)
-        room = app.table.hud.prompt.room_rect
-        assert session.select_pyramid("Sr")
-        app.table.refresh()
-        assert session.hint() == one and app.table.hud.prompt.text.getText() == one
-        strip = app.table.hud.prompt.strip_rect
-        assert room is not None and strip is not None and strip[3] <= room[3] + 1e-6
-    finally:
-        set_language("en")

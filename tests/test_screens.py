@@ -249,9 +249,10 @@ def test_towers_trade_goals_buttons_name_the_places_by_element(app, language):
     join = " and " if language == "en" else " et "
     options = app.session.options()
     assert [o.label for o in options] == [f"{row[i]}{join}{row[i + 1]}" for i in range(4)]
-    # each button says what it does: the two places' points a tower once swapped (the top place scores 5)
-    points = {"en": "{first} towers then score {a}, {second} towers {b}",
-              "fr": "les tours {first} rapportent alors {a}, les tours {second} {b}"}[language]
+    # each button says what it does: the two places' points a tower once swapped (the top place scores 5), each
+    # number held to its words by a no-break space (a wrapped button left a lone digit on a row)
+    points = {"en": "{first} towers then score\u00a0{a}, {second} towers\u00a0{b}",
+              "fr": "les tours {first} rapportent alors\u00a0{a}, les tours {second}\u00a0{b}"}[language]
     assert [o.says for o in options] == [points.format(first=row[i], second=row[i + 1], a=4 - i, b=5 - i)
                                          for i in range(4)]
     colon = ": " if language == "en" else " : "

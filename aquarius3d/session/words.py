@@ -86,11 +86,7 @@ def place_hint(session: Shown, code: str) -> str:
 
 def hint_to_come(session: Shown) -> str | None:
     """While the player chooses a card: the longest prompt one of the hand's element cards chosen would bring (the
-    strip keeps room for it, so that choosing a card does not move the camera); the family's own (Aquarius
-    Rising's pyramid picked); None at any other step."""
-    coming = session.flow.hint_to_come(session.choice)
-    if coming is not None:
-        return coming
+    strip keeps room for it, so that choosing a card does not move the camera); None at any other step."""
     if session.stage != Stage.CHOOSE or session.flow.hint(session.choice) is not None:
         return None
     codes = [card["code"] for card in session.observation()["hand"] if card.get("kind") == "element"]

@@ -90,11 +90,6 @@ class Flow:
         """What Esc leaves of the choice, the family's way (None: the shared way)."""
         return None
 
-    def hint_to_come(self, choice: Choice) -> str | None:
-        """The longest prompt the next choice of this step may bring, where the family says it (the strip keeps room
-        for it: session/words.py's hint_to_come); None by default."""
-        return None
-
     def hint(self, choice: Choice) -> str | None:
         """What to tell the player in a family's own stage (None: the shared hint)."""
         return None

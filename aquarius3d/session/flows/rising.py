@@ -10,7 +10,7 @@ from ...core.vocabulary import ELEMENTS, pyramid_order
 from ...engine.moves import Move, Pass, PlacePyramid
 from ...games.rising.blocks import HighestElementBlock
 from ...games.rising.houses import deciding_step, ranking
-from ...games.rising.narration import explain_heights, pyramid_place
+from ...games.rising.narration import explain_heights
 from ...games.rising.pyramid_moves import can_stand_pyramid
 from ...games.rising.state import RisingData
 from ...i18n import pyramid_name, tr
@@ -112,20 +112,7 @@ class RisingFlow(Flow):
         left = data.to_play if isinstance(data, RisingData) else 1
         if choice.pyramid is None:
             return tr("hud_pyramid", count=left)
-        state = self.session.state
-        moves = [m for m in self.session.game.legal_moves(state)
-                 if isinstance(m, PlacePyramid) and m.pyramid == choice.pyramid]
-        if len({(m.cell, m.level) for m in moves}) == 1:  # (one card takes it: said where, the quarter may be small
-            # or behind another pyramid: a playtester found it only by reading the file the game writes)
-            return tr("hud_pyramid_place_one", pyramid=pyramid_name(choice.pyramid), where=pyramid_place(state, moves[0]))
         return tr("hud_pyramid_place", pyramid=pyramid_name(choice.pyramid))
-
-    def hint_to_come(self, choice: Choice) -> str | None:
-        """While a pyramid is to be picked: the longest prompt a pyramid picked would bring (the strip keeps room)."""
-        if choice.stage != Stage.PYRAMID or choice.pyramid is not None:
-            return None
-        said = [self._pyramid_hint(Choice(Stage.PYRAMID, pyramid=code)) for code in sorted(self.placeable())]
-        return max((words for words in said if words), key=len, default=None)
 
     def hint(self, choice: Choice) -> str | None:
         session = self.session
