@@ -7,7 +7,7 @@ import time
 from aquarius3d.i18n import pyramid_name, tr
 from aquarius3d.view.rising import Trays
 from driving import FakeTask, tray_point
-from test_rising_picking import dead_end
+from test_rising_picking import assert_focus_tip, dead_end
 
 
 def tab_to_pyramid(table, code=None):
@@ -32,13 +32,7 @@ def test_tab_after_the_pointer_shows_the_focus_tip_alone(app, monkeypatch):
     code = tab_to_pyramid(table)  # then Tab, the pointer still: the focus leads, its tip alone shows
     assert code != stuck  # (greyed pyramids are not in the ring)
     table._tick(FakeTask())
-    assert tip.pyramid == code
-    assert tip.text.node().getText().startswith(
-        tr("tray_tip_pyramid", pyramid=pyramid_name(code), count=dict(session.flow.supply())[code]))
-    x, y = table.keys.click_point(table.keys.focus)
-    left, right, bottom, top = tip.rect()
-    aspect = app.base.getAspectRatio()
-    assert abs((left + right) / 2 - x * aspect) < 0.6 and abs((bottom + top) / 2 - y) < 0.3  # by the focus
+    assert_focus_tip(app, code)  # (by the focus)
     monkeypatch.setattr(table.picker, "mouse", lambda: (point[0] + 0.01, point[1]))
     table._tick(FakeTask())  # the pointer moves: it leads again, the focus goes, the pointer's tip is back
     assert table.keys.focus is None and tip.pyramid == stuck

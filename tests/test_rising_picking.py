@@ -35,6 +35,19 @@ def dead_end(app):
     raise AssertionError("no pyramid step with a dead end in 60 games")
 
 
+def assert_focus_tip(app, code):
+    """The tray's tip names the pyramid in the keyboard's focus, its size, colour and how many are left, beside it."""
+    table, session = app.table, app.session
+    tip = table.tray_tip
+    assert tip.pyramid == code
+    assert tip.text.node().getText().startswith(
+        tr("tray_tip_pyramid", pyramid=pyramid_name(code), count=dict(session.flow.supply())[code]))
+    x, y = table.keys.click_point(table.keys.focus)
+    left, right, bottom, top = tip.rect()
+    aspect = app.base.getAspectRatio()
+    assert abs((left + right) / 2 - x * aspect) < 0.6 and abs((bottom + top) / 2 - y) < 0.3  # beside the pyramid
+
+
 def tray_pyramid(app, code):
     trays = app.table.parts.trays
     return trays.seats[trays.active].find(f"**/=pyramid={code}")
@@ -175,7 +188,7 @@ def test_the_pyramid_in_the_keyboards_focus_says_what_it_is(app, monkeypatch):
     """Playtest: Tab lit a pyramid of the tray and nothing named it; seen from the three-quarter view a medium one in
     the middle row passed for a large one. The pyramid under the pointer, or else in the focus, says its size,
     colour and how many are left, beside it."""
-    session = dead_end(app)
+    dead_end(app)
     table = app.table
     monkeypatch.setattr(table.picker, "mouse", lambda: None)  # (the pointer off the window)
     for _ in range(len(table.keys.ring())):
@@ -184,11 +197,5 @@ def test_the_pyramid_in_the_keyboards_focus_says_what_it_is(app, monkeypatch):
             break
     code = table.keys.focus[1]
     table._tick(FakeTask())
-    tip = table.tray_tip
-    assert tip.pyramid == code and not tip.text.isHidden()
-    assert tip.text.node().getText().startswith(
-        tr("tray_tip_pyramid", pyramid=pyramid_name(code), count=dict(session.flow.supply())[code]))
-    x, y = table.keys.click_point(table.keys.focus)
-    left, right, bottom, top = tip.rect()
-    aspect = app.base.getAspectRatio()
-    assert abs((left + right) / 2 - x * aspect) < 0.6 and abs((bottom + top) / 2 - y) < 0.3  # beside the pyramid
+    assert not table.tray_tip.text.isHidden()
+    assert_focus_tip(app, code)
