@@ -65,6 +65,17 @@ def halo_node(width: float, length: float) -> GeomNode:
     return band_node(width, length, HALO, HALO_LIGHT, "glow-halo")
 
 
+def rim_node(x0: float, y0: float, x1: float, y1: float, z: float) -> GeomNode:
+    """A lit card's gold rim: the rectangle from (x0, y0) to (x1, y1) at height z, RIM pixels wide."""
+    rim = LineSegs("glow-rim")
+    rim.setThickness(RIM)
+    rim.setColor(*GOLD, 1.0)
+    rim.moveTo(x0, y0, z)
+    for x, y in ((x1, y0), (x1, y1), (x0, y1), (x0, y0)):
+        rim.drawTo(x, y, z)
+    return rim.create()
+
+
 class Glow:
     """The lit pieces, keyed as the scene keys them (card ids; a pyramid's key)."""
 
@@ -94,14 +105,8 @@ class Glow:
                 halo = self.root.attachNewNode(halo_node(geometry.CARD_WIDTH, geometry.CARD_LENGTH))
                 halo.setPos(x, y, ground + 0.15)
                 halo.setPythonTag("lit", key)
-            rim = LineSegs("glow-rim")
-            rim.setThickness(RIM)
-            rim.setColor(*GOLD, 1.0)
             hw, hl = geometry.CARD_WIDTH / 2, geometry.CARD_LENGTH / 2
-            rim.moveTo(x - hw, y - hl, top)
-            for cx, cy in ((hw, -hl), (hw, hl), (-hw, hl), (-hw, -hl)):
-                rim.drawTo(x + cx, y + cy, top)
-            node = self.root.attachNewNode(rim.create())
+            node = self.root.attachNewNode(rim_node(x - hw, y - hl, x + hw, y + hl, top))
             for part in (band, node):
                 part.setPythonTag("lit", key)
             self.lit.add(key)
@@ -134,13 +139,7 @@ class Glow:
             for reach, light in ((-BAND, BAND_LIGHT), (HALO, HALO_LIGHT)):  # (inward over its edge, and a halo round it)
                 band = holder.attachNewNode(band_node(width, length, reach, light, "glow-band"))
                 band.setPos((low.x + high.x) / 2, (low.y + high.y) / 2, top)
-            rim = LineSegs("glow-rim")
-            rim.setThickness(RIM)
-            rim.setColor(*GOLD, 1.0)
-            rim.moveTo(low.x, low.y, top)
-            for x, y in ((high.x, low.y), (high.x, high.y), (low.x, high.y), (low.x, low.y)):
-                rim.drawTo(x, y, top)
-            holder.attachNewNode(rim.create())
+            holder.attachNewNode(rim_node(low.x, low.y, high.x, high.y, top))
             holder.setPythonTag("lit", key)
             self.lit.add(key)
 
