@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from aquarius3d.i18n import LANGUAGES, set_language, tr
+from aquarius3d.i18n import GAP, LANGUAGES, OWN_ROWS, set_language, tr
 from aquarius3d.screens.inputs import KEYS
 from aquarius3d.session import Seat
 
@@ -36,16 +36,26 @@ def test_the_help_says_enter_plays_the_suggestion(language):
         set_language("en")
 
 
-@pytest.mark.parametrize("ruleset", ["dominus", "aquarius-rising"])
-def test_f1_lists_the_keys_of_the_game_played(app, ruleset):
-    """A playtester read Aquarius Rising's keys (E, L, K, M, the tray) in Dominus' F1: they show in Rising alone."""
-    app.start_game(ruleset, {}, [Seat("Ann"), Seat("Bo")], seed=3)
+@pytest.mark.parametrize("ruleset,seats", [("dominus", 2), ("aquarius-rising", 2), ("elemental-towers", 1),
+                                           ("aquarius", 2)])
+def test_f1_lists_the_keys_of_the_game_played(app, ruleset, seats):
+    """A playtester read Aquarius Rising's keys (E, L, K, M, the tray) in Dominus' F1; later Dominus' F1 listed
+    Elemental Towers' take-back and Towers' F1 Dominus' "go on after a round": each game's own rows show in its F1
+    alone, without the game's name before them (the help is that game's)."""
+    app.start_game(ruleset, {}, [Seat("Ann"), Seat("Bo")][:seats], seed=3)
     table = app.table
     table.toggle_help()
     shown = table.hud.help_body.getText()
-    rising_rows = [row for row in tr("help_text").split("\n") if row.startswith("Aquarius Rising")]
-    assert rising_rows and all((row in shown) == (ruleset == "aquarius-rising") for row in rising_rows)
+    family = table.session.family
+    for row in tr("help_text").split("\n"):
+        name, _, rest = row.partition(": ")
+        own = next((game for game, title in OWN_ROWS.items() if name == title), None)
+        if own is not None:
+            words = rest.split(GAP)[0].strip()
+            assert (words[:1].upper() + words[1:] in shown) == (own == family), (family, row)
+            assert name + ":" not in shown
     assert "3 or Home: the three-quarter view" in shown and "F1: this help" in shown
+    assert ("take back your last move (until the next player acts)" in shown) == (family != "towers")
 
 
 @pytest.mark.parametrize("ruleset,seats", [("dominus", 2), ("elemental-towers", 1), ("aquarius", 2)])

@@ -98,7 +98,7 @@ def test_the_tray_numbers_are_explained_where_a_player_looks(app, lang, words):
     """A playtest found Aquarius Rising's tray numbers (how many pyramids of a colour and size a seat has left) told
     nowhere: the Rising page that says how a turn goes says what they count, and so does F1 in Rising (not in the
     other games), in each language."""
-    from aquarius3d.i18n import controls
+    from aquarius3d.i18n import game_controls
 
     set_language(lang)
     try:
@@ -107,8 +107,8 @@ def test_the_tray_numbers_are_explained_where_a_player_looks(app, lang, words):
         how = " ".join(text for section, text in rules.pages if section == tr("rules_section_summary"))
         sentences = [s for s in re.split(r"(?<=[.!?])\s+", how.replace("\n", " "))]
         assert any(all(word in s for word in words) for s in sentences), how
-        rows = [row for row in controls(True).split("\n") if all(word in row for word in words[:2])]
-        assert len(rows) == 1 and rows[0].startswith("Aquarius Rising") and rows[0] not in controls(False)
+        rows = [row for row in game_controls("rising") if all(word in row for word in words[:2])]
+        assert len(rows) == 1 and rows[0] not in game_controls("aquarius")
         assert ("\xa0:" in rows[0]) == (lang == "fr") and " :" not in rows[0]  # (French: a no-break space before :)
     finally:
         set_language("en")

@@ -166,17 +166,6 @@ def pyramid_name(pyramid: str) -> str:
     return tr(f"pyramid_name_{pyramid[0]}", colour=tr(f"colour_{pyramid[1]}"))
 
 
-def controls(rising: bool, goals: bool = True) -> str:
-    """The controls' rows (F1): Aquarius Rising's own rows (they begin with its name) only for Aquarius Rising (a
-    playtester read them in Dominus), Dominus' and Elemental Towers' own rows only where neither Rising nor goals
-    are; the goal's key (its part of a row begins "G ") only in a game with goals."""
-    games = {"rising"} if rising else {"aquarius"} if goals else {"dominus", "towers"}
-    rows = [row for row in tr("help_text").split("\n") if _row_game(row) in games | {None}]
-    if not goals:
-        rows = [GAP.join(part for part in row.split(GAP) if not part.lstrip().startswith("G ")) for row in rows]
-    return "\n".join(row for row in rows if row.strip())
-
-
 OWN_ROWS = {"rising": "Aquarius Rising", "dominus": "Dominus", "towers": "Elemental Towers"}  # a row's first words
 GOALS = ("aquarius", "rising")  # the games whose players hold a goal
 SOLITAIRE = {"towers": ("U", "Space", "Espace")}  # keys a one-player game has not (no hand-off; its own take-back)

@@ -17,7 +17,7 @@ from direct.gui.DirectGui import DGG, DirectFrame
 from panda3d.core import NodePath, Point3, TextNode
 
 from ..core.vocabulary import LETTER_OF
-from ..i18n import action_name, controls, language, tr
+from ..i18n import action_name, game_controls, language, tr
 from ..session import Stage
 from ..view.camera import Rect
 from ..view.card_art import goal_texture
@@ -362,9 +362,8 @@ class Hud:
         self.help_body.setPos(max(room[0], -node.getWidth() * found / 2),
                               room[3] - (node.getTop() if node.getText() else 0.0) * found)
 
-    def controls(self) -> str:  # (F1: the game's own keys; G only where players hold goals)
-        session = self.screen.session
-        return controls(session.flow.pyramids, any(goal is not None for goal in session.state.goals))
+    def controls(self) -> str:  # (F1: the keys of the game played, as its Rules page lists them)
+        return "\n".join(game_controls(self.screen.session.family))
 
     def fit_end(self) -> None:
         """The end panel round its title, its lines and the buttons that show (Elemental Towers has two rows of

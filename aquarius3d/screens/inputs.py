@@ -46,7 +46,7 @@ KEYS: dict[str, tuple[str, ...]] = {
     "view_orbit": ("3", "home"),
     "fit": ("f",),
     "whole_table": ("t",),  # a glance at the whole table: piles, trays, the scoring row
-    "centre": ("c",),  # the orbit's centre on the house or card under the pointer
+    "centre": ("c",),  # the orbit's centre on what is under the pointer
     "log": ("j",),  # the log of moves unfolded, or folded to its tab (French: journal)
     # Aquarius Rising
     "storeys": ("l",),
