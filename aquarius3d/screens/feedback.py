@@ -70,7 +70,7 @@ class Feedback:
     def _point_at_action(self) -> None:
         """The drawn action card under the pointer: shown enlarged, its effect read, as a hand's action card."""
         screen = self.screen
-        if self.action_card.isHidden():
+        if self.action_card.isHidden() or screen.keys.enlarging():  # (the keyboard leads: its focus's, keyboard.py)
             return
         point, aspect = screen.picker.mouse(), screen.base.getAspectRatio()
         over = self.drawn.index_at(point, aspect) if point is not None and screen.keys.modal() is None else None

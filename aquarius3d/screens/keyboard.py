@@ -13,6 +13,8 @@ What Tab goes through (the ring) follows the stage, as a click would find it:
     table_card         the outlined cards on the table the action may take (Move a Card, Zap a Card), each
                        previewed as the pointer's hover does (its outline widened)
 
+Elemental Towers' action card drawn and waiting to act comes first, before the choices it brings (drawn_keys.py).
+
 then the buttons showing (players, directions, skips, take back, join, the end's). While the hand-off cover,
 the game menu, the join form or the help shows, only its own buttons. A blue frame (focus.py's Marker) marks
 the one in focus; the pointer moving puts it away, and the pointer leads again.
@@ -32,6 +34,7 @@ from ..core.vocabulary import QUARTERS
 from ..session import Stage
 from ..view.rising import Trays
 from ..view.towers import space_centre, space_quarters
+from .drawn_keys import drawn_action, drawn_rect, show_drawn
 from .focus import (STATUS_ENV, Marker, Rect, ordered_widgets, press, screen_widgets, widget_label, widget_rect,
                     window_point, window_rect, write_status)
 
@@ -51,7 +54,7 @@ PREVIEW_SECONDS = 3.0  # an action card in the keyboard's focus shows enlarged t
 
 class Target(NamedTuple):
     """A thing that may be chosen: a hand `card` (its index), a tray `pyramid` (its code), a `spot` (its move), a
-    `space` ((cell, space)), a `table` card (its cell), or a `button` ((words, x, z): its place, as the HUD's
+    `space` ((cell, space)), a `table` card (its cell), Elemental Towers' `drawn` action card (its code), or a `button` ((words, x, z): its place, as the HUD's
     buttons are made anew at each redraw)."""
 
     kind: str
@@ -136,7 +139,8 @@ class TableKeys:
             placed.append(((-cell[1], cell[0], 0, QUARTERS.index(space), ""), Target("space", (cell, space))))
         if stage == Stage.TABLE_CARD:
             placed += [((-cell[1], cell[0], 0, 0, ""), Target("table", cell)) for cell in session.table_choices()]
-        return [target for _, target in sorted(placed, key=lambda p: p[0])]
+        drawn = [Target("drawn", code) for code in drawn_action(self.screen)]
+        return drawn + [target for _, target in sorted(placed, key=lambda p: p[0])]
 
     # -- keys -------------------------------------------------------------------------------------------
 
@@ -176,6 +180,9 @@ class TableKeys:
             press(self._widgets[target])  # (its command redraws what it changes)
             if screen.root is not None and not screen.root.isStashed():  # (the table may have gone: Play again)
                 self.update()
+            return
+        if kind == "drawn":  # (in play already: on to the first choice it brings)
+            self.step(1)
             return
         if kind == "card":
             session.select(key)
@@ -218,7 +225,7 @@ class TableKeys:
     def set(self, target: Target | None) -> None:
         self.focus = target
         self._light()
-        if target is not None and target.kind not in ("button", "card") and not self.in_view(target):
+        if target is not None and target.kind not in ("button", "card", "drawn") and not self.in_view(target):
             self.screen.fit()  # (the player's camera had left it out of view: the table framed again, it in it)
         self.frame()
 
@@ -268,7 +275,12 @@ class TableKeys:
         elif self._lit is not None and self._lit.kind == "card" or focus is not None and screen.hud.hand.enlarged \
                 is not None:  # (the card the pointer showed enlarged goes too: the keyboard leads)
             screen.hud.hand.enlarge(None)
-        self._lit = focus if focus is not None and focus.kind in (*PREVIEWED, "card") else None
+        if focus is not None and focus.kind == "drawn":  # Towers' drawn card: the same, a moment
+            self._since = time.monotonic() if focus != self._lit else self._since
+            show_drawn(screen, not self._preview_over())
+        elif focus is not None or self._lit is not None and self._lit.kind == "drawn":
+            show_drawn(screen, False)
+        self._lit = focus if focus is not None and focus.kind in (*PREVIEWED, "card", "drawn") else None
 
     def frame(self) -> None:
         """The blue frame round what is in focus, where it shows now (or none)."""
@@ -281,8 +293,10 @@ class TableKeys:
         """Each frame: the frame follows what is in focus (the camera may move); the status is written if asked,
         here only, once the frame's keys and clicks have all been handled (never a state half-way through one)."""
         self.frame()
-        if self.enlarging() and self.screen.hud.hand.enlarged is not None and self._preview_over():
-            self.screen.hud.hand.enlarge(None)  # (its moment is over: the tray and the buttons under it show again)
+        if self.enlarging() and self._preview_over():  # (its moment is over: the tray and the buttons show again)
+            if self.screen.hud.hand.enlarged is not None:
+                self.screen.hud.hand.enlarge(None)
+            show_drawn(self.screen, False)
         if os.environ.get(STATUS_ENV):
             self.report()
 
@@ -300,6 +314,8 @@ class TableKeys:
         if target.kind == "card":
             nodes = screen.hud.hand.nodes
             return nodes[target.key][1] if target.key < len(nodes) else None
+        if target.kind == "drawn":
+            return drawn_rect(screen)
         aspect = screen.base.getAspectRatio()
         points = [self.project(corner) for corner in self.corners(target)]
         seen = [p for p in points if p is not None]
@@ -435,9 +451,9 @@ class TableKeys:
                 choices = list(screen.hud.choice_widgets)
                 entry["role"] = ("join" if widget is screen.join.button else
                                  "take_back" if widget in choices and choices.index(widget) >= options else "button")
-            elif kind == "card":
-                x0, x1, z0, z1 = screen.hud.hand.nodes[key][1]
-                entry["label"] = hand[key]["code"] if key < len(hand) else ""
+            elif kind in ("card", "drawn"):
+                x0, x1, z0, z1 = screen.hud.hand.nodes[key][1] if kind == "card" else drawn_rect(screen) or (0,) * 4
+                entry["label"] = key if kind == "drawn" else hand[key]["code"] if key < len(hand) else ""
                 entry["at"] = window_point(base, (x0 + x1) / 2, (z0 + z1) / 2)
             else:
                 point = self.click_point(target)
