@@ -141,10 +141,16 @@ def settle(app):
 
 
 def picture(app):
-    """The frame drawn now: rows of RGB (0-1), the top row first."""
+    """The frame drawn now: rows of RGB (0-1), the top row first. Drawn whether or not the pacer rests the window
+    (view/pacing.py: an idle window keeps its last frame, so a picture taken then missed what changed since; the
+    test of Dominus' table edge failed so on a machine where its setting-up reached the pacer's grace)."""
     base = app.base
+    resting = not base.win.isActive()
+    base.win.setActive(True)
     base.graphicsEngine.renderFrame()
     base.graphicsEngine.renderFrame()
+    if resting:
+        base.win.setActive(False)
     shot = base.win.getScreenshot()
     height, width = shot.getYSize(), shot.getXSize()
     rgb = np.frombuffer(bytes(shot.getRamImageAs("RGB")), np.uint8).reshape(height, width, 3)
