@@ -1,13 +1,14 @@
 """Dominus' table edge (issue 27, playtest 5): the table-size limit was a thin bright yellow line nobody explained;
 it cut across the screen just above the hand and ran through the HUD's info panel (translucent: what lies under it
 shows through). Now it reads as the table's edge, read back from the picture: the felt beyond it is darker than the
-felt within, the line stands out on the open felt, a label names it once ("Table's edge: 14 by 7 cards", in English
-and French) clear of the HUD and the cards, and seen through the info panel it is no more than a faint trace."""
+felt within, the line stands out on the open felt, a label names it once, by how many whole cards fit within the
+line ("Table's edge: room for 13 by 7 cards" on a table 14 cards wide: it said 14 by 7), in English and French, clear of the HUD and the cards, and seen through the info panel it is no more than a faint trace."""
 
 import numpy as np
 import pytest
 from panda3d.core import Point3
 
+from aquarius3d.core import geometry
 from aquarius3d.i18n import set_language, tr
 from aquarius3d.session import Seat
 from driving import picture, settle
@@ -118,10 +119,12 @@ def test_a_label_names_the_edge_once_clear_of_the_hud_and_the_cards(app, monkeyp
     try:
         start(app)
         table = app.table
-        wanted = tr("table_edge", columns=14, count=7)
-        assert ("14 by 7" if language == "en" else "Bord de la table\u00a0: 14 sur 7") in wanted
+        wanted = tr("table_edge", columns=13, count=7)  # (a table 14 cards wide: 6 whole cards each side of the starter)
+        assert ("room for 13 by 7" if language == "en" else "Bord de la table\u00a0: place pour 13 sur 7") in wanted
         named = [label for label in table.parts.overlay.in_view() if label.node().getText() == wanted]
         assert len(named) == 1
+        x0, y0, x1, y1 = limit_edges(app)  # the cards the drawn line holds, each way, as the label says
+        assert (round((x1 - x0) / geometry.CELL_X), round((y1 - y0) / geometry.CELL_Y)) == (13, 7)
         rect = rect_of(app, named[0])
         for panel in table.obstacles():
             assert not overlap(rect, panel), panel

@@ -206,11 +206,13 @@ class TableParts:
             self.elevation.update(element_tops(state), rising.height_places())  # ties as the heights panel ranks
 
     def _name_limit(self) -> None:
-        """The label of Dominus' table edge: its size in cards, on the far edge (or by the right one)."""
-        size, places = self.session.flow.table_cards(), self.scene.limit.far_edge()
-        if self.limit_label is None or size is None or places is None:
+        """The label of Dominus' table edge: how many cards fit within it each way (13 by 7 on a table 14 cards
+        wide: the starter lies at the middle, no card past the edge), on the far edge (or by the right one)."""
+        cells, places = self.session.flow.table_limit(), self.scene.limit.far_edge()
+        if self.limit_label is None or cells is None or places is None:
             return
-        self.limit_label.node().setText(tr("table_edge", columns=size[0], count=size[1]))
+        (x0, y0), (x1, y1) = cells
+        self.limit_label.node().setText(tr("table_edge", columns=x1 - x0 + 1, count=y1 - y0 + 1))
         self.overlay.anchor(self.limit_label, places[0], LABEL_LIFT * 0.6, other_side=places[1])
 
     def update_trays(self) -> None:

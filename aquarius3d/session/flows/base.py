@@ -158,11 +158,6 @@ class Flow:
         """The corner cells of the table when a game bounds it (Dominus' `table` option); None when it is open."""
         return None
 
-    def table_cards(self) -> tuple[int, int] | None:
-        """The table's size in cards (columns, rows) when a game bounds it (Dominus' `table` option), else None."""
-        table = getattr(self.session.game.placement, "table", None)
-        return (int(table[0]), int(table[1])) if table is not None else None
-
     def edge_marks(self, cell: Cell | None) -> dict[int, bool]:
         """While placing: each edge the chosen card would touch at `cell`, matching or not (Dominus)."""
         return {}
