@@ -143,6 +143,16 @@ class NewGameScreen(PlayersForm):
             self.options_bottom = z - room  # (the last option's row, as if a plain one: the players below it)
             label = tr(f"option_{key}") if has(f"option_{key}") else (option.description or key)
             value = self.options.get(key, option.default)
+            parts = [f"option_{key}_{j}" for j in range(len(value) if isinstance(value, list) else 0)]
+            if parts and all(has(part) for part in parts):  # a list of numbers each saying what it sets (Dominus'
+                for j, part in enumerate(parts):  # table: its width, its length): a row each, its words before it
+                    z -= (OPTION_STEP + room) if j else 0.0
+                    self.options_bottom = z - room
+                    words = OnscreenText(text=tr(part), pos=(OPTIONS_LEFT, z), scale=0.04, fg=TEXT,
+                                         align=TextNode.ALeft, parent=self.options_root, wordwrap=31)
+                    add(words)
+                    self._stepper(key, z, self.right_of(words) + GAP, value[j], j)  # (just right of its words, as
+                continue  # every control of the form)
             if isinstance(option.default, bool):
                 box = DirectCheckButton(text=label, scale=0.04, pos=(OPTIONS_LEFT + 0.05, 0, z), indicatorValue=int(value),
                                         parent=self.options_root, command=self.set_option, extraArgs=[key],
