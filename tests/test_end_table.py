@@ -8,7 +8,7 @@ from test_interface_scale import check_end, each_window, to_the_end
 from aquarius3d.i18n import set_language
 from aquarius3d.screens import end_panel
 from aquarius3d.session import Seat
-from aquarius3d.session.rows import cells, row
+from aquarius3d.session.rows import cells, plain, row
 
 GAMES = [("elemental-towers", [Seat("Solo", "computer", "medium")], 8, ("over",), {}),
          ("dominus", [Seat(n, "computer", "easy") for n in ("Ann", "Bo", "Cy")], 3, ("round_over",), {"rounds": 3})]
@@ -95,3 +95,19 @@ def test_the_panel_grows_wider_where_the_window_has_room(app, monkeypatch):
             assert widths[width, height, 100] > end_panel.END[1] - end_panel.END[0], widths  # (wider than before)
     finally:
         app.base.adjustWindowAspectRatio(original)
+
+
+def test_a_console_shows_the_rows_in_columns():
+    """The host's console and a computer player's `join` printed the result's rows with their tabs: ragged gaps in a
+    terminal. Read as plain lines, each run of rows stands in columns: words left, points right-aligned, a rule of
+    dashes over a total; prose unchanged."""
+    lines = ["Bo wins the round.", row("", "Round 1", "Total"), row("Ann", "+7", 7), row("Bo the Tall", "+12", 112),
+             row("Total", 19, 119, total=True), "Next: round 2."]
+    shown = plain(lines)
+    assert shown[0] == lines[0] and shown[-1] == lines[-1] and not any("\t" in line for line in shown)
+    table = shown[1:-1]
+    assert len({len(line) for line in table}) == 1, table  # (each right-aligned to the same edge)
+    assert [line.split()[-1] for line in table] == ["Total", "7", "112", "-" * len(table[0]), "119"]
+    assert table[1].startswith("Ann ") and table[2].startswith("Bo the Tall ") and set(table[3]) == {"-"}
+    words_end = max(len("Bo the Tall"), len("Total"))
+    assert all(line[words_end:words_end + 2] == "  " for line in table if set(line) != {"-"})

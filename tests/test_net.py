@@ -18,6 +18,7 @@ from aquarius3d.net import protocol
 from aquarius3d.net.client import Guest, play_bot
 from aquarius3d.net.code import JoinCode, new_secret, parse_code
 from aquarius3d.net.protocol import Bucket, ProtocolError, decode, read_hello, read_move
+from aquarius3d.session.rows import cells, plain
 from netting import LOOPBACK, run, start_host, stop_host
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -102,8 +103,9 @@ def test_two_computer_clients_and_a_computer_seat_play_a_whole_game():
     host, results, outs = run(game(), 60)
     assert results == [0, 0]
     assert host.session.state.over and [c.name for c in host.chairs] == ["Ann", "Bot 1", "Ann 2"]
-    summary = host.session.summary()
+    summary = plain(host.session.summary())  # (the result's rows in columns: no tab reaches a console)
     assert outs[0].getvalue().splitlines() == outs[1].getvalue().splitlines() == summary
+    assert not any("\t" in line for line in summary) and any(cells(line) for line in host.session.summary())
     printed = host.out.getvalue().splitlines()
     assert printed[0] == f"join code: {host.code}" and printed[-len(summary):] == summary
 

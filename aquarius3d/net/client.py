@@ -20,6 +20,7 @@ from typing import Any, TextIO
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus, InvalidURI
 
+from ..session.rows import plain
 from .code import JoinCode
 from .protocol import (HOST_TYPES, MAX_HOST_MESSAGE, NORMAL, PROTOCOL, REFUSED, REPLACED, ProtocolError, decode,
                        encode)
@@ -196,7 +197,7 @@ async def play_bot(code: JoinCode, level: str, name: str, seed: int, out: TextIO
         if message["type"] != "state":
             continue
         if message["view"]["phase"] == "over":
-            for line in message.get("summary", []):
+            for line in plain(list(message.get("summary", []))):  # (its rows in columns, for a console)
                 print(line, file=out, flush=True)
             await guest.leave()
             if keep_token:

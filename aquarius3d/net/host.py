@@ -29,6 +29,7 @@ from ..files import saves
 from ..i18n import tr
 from ..session import Session, Stage
 from ..session.events import Refused, TakenBack
+from ..session.rows import plain
 from .code import JoinCode, new_token
 from .link import Link, close_reason
 from .protocol import (GOING_AWAY, HELLO_SECONDS, INTERNAL, MAX_CONNECTIONS, MAX_MESSAGE, NORMAL, PROTOCOL, RATE,
@@ -279,7 +280,7 @@ class Host:
             self.say(line)
         self.said = len(session.messages)
         if session.state.over:
-            for line in session.summary():
+            for line in plain(session.summary()):  # (its rows in columns, for a console)
                 self.say(line)
         self._tell_all()
         self.wake.set()

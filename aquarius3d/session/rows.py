@@ -33,3 +33,32 @@ def is_head(line: str) -> bool:
     """The row that heads the columns (its first cell empty)."""
     found = cells(line)
     return found is not None and found[0] == ""
+
+
+def plain(lines: list[str]) -> list[str]:
+    """The lines for a console (the host's output, a computer player's `join`): each run of rows in columns, words
+    left and points right-aligned, two spaces between, a rule of dashes over a total; prose as it is. (Tabs showed
+    in a terminal as ragged gaps: "Ann\t+7\t7".)"""
+    out: list[str] = []
+    block: list[tuple[list[str], bool]] = []
+
+    def flush() -> None:
+        widths = [max(len(found[i]) for found, _ in block if i < len(found))
+                  for i in range(max((len(found) for found, _ in block), default=0))]
+        wide = sum(widths) + 2 * (len(widths) - 1)
+        for found, total in block:
+            if total:
+                out.append("-" * wide)
+            texts = [found[0].ljust(widths[0])] + [cell.rjust(widths[i]) for i, cell in enumerate(found[1:], 1)]
+            out.append("  ".join(texts).rstrip())
+        block.clear()
+
+    for line in lines:
+        found = cells(line)
+        if found is None:
+            flush()
+            out.append(line)
+        else:
+            block.append((found, is_total(line)))
+    flush()
+    return out
