@@ -10,6 +10,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+from soak_net import host_ended  # noqa: E402  (a tool's function)
 
 
 @pytest.mark.slow
@@ -19,3 +22,16 @@ def test_ten_games_with_clients_killed_lose_nothing_and_leave_no_process():
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     last = done.stdout.splitlines()[-1]
     assert re.match(r"10 games, (1[5-9]|20) clients killed and started again, 0 lost, 0 processes left behind", last), last
+
+
+def test_a_client_back_after_the_end_loses_no_game():
+    """A client killed just before the end and started again just after it takes its seat back: the host says so
+    after the result, and the client is shown the same end. The soak took that for end screens that differ."""
+    end = "Bo wins!\nAnn  3\nBo   5\n"
+    host = "join code: x\nAquarius: P0, P1\nP1 placed a card\n" + end
+    assert host_ended(host, end)
+    assert host_ended(host + "P1 is back (seat 2, 127.0.0.1:40022)\n", end)
+    assert host_ended(host + "P1 is back (seat 2, 127.0.0.1:40022)\nP0 is back (seat 1, ::1:5)\n", end)
+    assert not host_ended(host + "P1 placed a card\n", end)
+    assert not host_ended(host, "Ann wins!\nAnn  5\nBo   3\n")
+    assert not host_ended(host, "")
