@@ -115,7 +115,12 @@ class Scroll:
                 self.foot.setZ(lift)
                 self.floor = (foot[3] + lift) * size + MARGIN
             self._top = (1 - MARGIN) / size - body[3]
-            self.room = max(0.0, (body[3] - body[2]) * size - (1 - MARGIN - self.floor))
+            bottom = 1 - MARGIN - (body[3] - body[2]) * size  # (the body's bottom, its top at the window's top)
+            if bottom >= self.floor - (MARGIN if foot is not None else 0.0) - 1e-6:  # it fits above the foot (if
+                # not a margin above it) or the window's margin: no scrolling
+                self.floor = min(self.floor, bottom)  # (at 125% a bar for the 0.01 of the margin it lacked)
+            else:
+                self.room = self.floor - bottom  # (scrolled, it ends a margin above the foot)
             if foot is not None and self.room > 0:  # (nothing under the foot to hide where the body fits above it)
                 self._band(foot[3] + MARGIN / size)
         self.offset = min(max(self.offset, 0.0), self.room)
