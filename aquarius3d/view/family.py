@@ -153,13 +153,16 @@ class TableParts:
             self.source_mark.setZ(view.bottom + geometry.CARD_THICKNESS + 0.15)
 
     def hover(self, cell: Cell | None, move: Move | None) -> None:
-        """Light the ghost under the pointer: the one picked, else a ground-level one in the hovered cell."""
+        """Light the ghost under the pointer: the one picked, else a ground-level one in the hovered cell; with
+        one spot alone, that one (a pyramid's one quarter behind a house was missed: the prompt says "the one")."""
         hovered = move if move in self.scene.ghosts else None
         if hovered is None:  # a card's ghost on the table (not on a house, not a pyramid's) in the hovered cell
             for ghost, spot in self.ghost_spots.items():
                 if ghost in self.scene.ghosts and spot.cell == cell and spot.part is None \
                         and getattr(ghost, "level", 0) == 0:
                     hovered = ghost
+        if hovered is None and len(self.ghost_spots) == 1:
+            hovered = next(iter(self.ghost_spots))
         self.scene.emphasise_ghost(hovered)
         self.scene.emphasise_card(self.session.state.table.cards.get(cell) if cell is not None else None)
         self.scene.show_edge_marks(cell, self.session.flow.edge_marks(cell) if cell is not None else {})

@@ -112,7 +112,8 @@ class RisingFlow(Flow):
         left = data.to_play if isinstance(data, RisingData) else 1
         if choice.pyramid is None:
             return tr("hud_pyramid", count=left)
-        return tr("hud_pyramid_place", pyramid=pyramid_name(choice.pyramid))
+        one = len(self.spots(choice) or {}) == 1  # (its one quarter: the table shows it lit, view/family.hover)
+        return tr("hud_pyramid_place_one" if one else "hud_pyramid_place", pyramid=pyramid_name(choice.pyramid))
 
     def hint(self, choice: Choice) -> str | None:
         session = self.session
