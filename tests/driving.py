@@ -140,10 +140,9 @@ def settle(app):
     app.table.camera.finish()
 
 
-def picture(app):
-    """The frame drawn now: rows of RGB (0-1), the top row first. Drawn whether or not the pacer rests the window
-    (view/pacing.py: an idle window keeps its last frame, so a picture taken then missed what changed since; the
-    test of Dominus' table edge failed so on a machine where its setting-up reached the pacer's grace)."""
+def draw(app):
+    """Two frames drawn as the scene stands, whether or not the pacer rests the window (view/pacing.py: an idle
+    window keeps its last frame, and renderFrame draws nothing), the window left as it was."""
     base = app.base
     resting = not base.win.isActive()
     base.win.setActive(True)
@@ -151,7 +150,14 @@ def picture(app):
     base.graphicsEngine.renderFrame()
     if resting:
         base.win.setActive(False)
-    shot = base.win.getScreenshot()
+
+
+def picture(app):
+    """The frame drawn now: rows of RGB (0-1), the top row first. Drawn whether or not the pacer rests the window
+    (view/pacing.py: an idle window keeps its last frame, so a picture taken then missed what changed since; the
+    test of Dominus' table edge failed so on a machine where its setting-up reached the pacer's grace)."""
+    draw(app)
+    shot = app.base.win.getScreenshot()
     height, width = shot.getYSize(), shot.getXSize()
     rgb = np.frombuffer(bytes(shot.getRamImageAs("RGB")), np.uint8).reshape(height, width, 3)
     return rgb[::-1].astype(float) / 255

@@ -9,7 +9,7 @@ import json
 import random
 
 import pytest
-from driving import FakeTask
+from driving import FakeTask, draw
 
 from aquarius3d.files import saves
 from aquarius3d.i18n import tr
@@ -184,8 +184,7 @@ def blue_pixels(app, rect):
 
     from aquarius3d.screens.focus import window_rect
 
-    app.base.graphicsEngine.renderFrame()
-    app.base.graphicsEngine.renderFrame()
+    draw(app)
     image = PNMImage()
     app.base.win.getScreenshot(image)
     left, top, right, bottom = window_rect(app.base, rect)

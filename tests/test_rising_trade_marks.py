@@ -4,6 +4,7 @@ trays that would trade are ringed in gold and their pyramids drawn larger; read 
 
 import numpy as np
 import pytest
+from driving import picture
 from panda3d.core import Point3
 
 from aquarius3d.engine.moves import TradePyramids
@@ -39,11 +40,8 @@ def rings(app):
 def gold_round(app, seat):
     """Gold pixels on the screen along a tray's edges (the ring is a little outside the board)."""
     base, table = app.base, app.table
-    base.graphicsEngine.renderFrame()
-    base.graphicsEngine.renderFrame()
-    shot = base.win.getScreenshot()
-    height, width = shot.getYSize(), shot.getXSize()
-    rgb = np.frombuffer(bytes(shot.getRamImageAs("RGB")), np.uint8).reshape(height, width, 3)[::-1].astype(float) / 255
+    rgb = picture(app)
+    height, width = rgb.shape[:2]
     tray = table.parts.trays.seats[seat]
     low, high = tray.find("tray-board").getTightBounds(table.scene.root)
     lens, found = base.cam.node().getLens(), 0

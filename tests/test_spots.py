@@ -5,22 +5,13 @@ under the pointer has its outline widened."""
 
 import random
 
-import numpy as np
 import pytest
-from driving import FakeTask, step
+from driving import FakeTask, picture, step
 from panda3d.core import Point2, Point3
 from test_contrast import contrast, luminance
 
 from aquarius3d.session import Seat
 from aquarius3d.view.scene import SPOT_FLARE, SPOT_HOVER_GROWTH
-
-
-def frame(app):
-    app.base.graphicsEngine.renderFrame()
-    app.base.graphicsEngine.renderFrame()
-    shot = app.base.win.getScreenshot()
-    pixels = np.frombuffer(bytes(shot.getRamImageAs("RGB")), np.uint8).reshape(shot.getYSize(), shot.getXSize(), 3)
-    return pixels[::-1].astype(float) / 255
 
 
 def to_spots(app, ruleset, rng):
@@ -62,9 +53,9 @@ def test_every_legal_spot_glows_and_reads_against_what_lies_under_it(app, rulese
     assert outlines and len(outlines) == len(table.parts.ghost_spots) == scene.spots_root.getNumChildren()
     app.base.aspect2d.hide()  # (the HUD, the hand and the screen labels: not what is measured here)
     try:
-        seen = luminance(frame(app))
+        seen = luminance(picture(app))
         scene.spots_root.hide()
-        bare = luminance(frame(app))
+        bare = luminance(picture(app))
     finally:
         scene.spots_root.show()
         app.base.aspect2d.show()
