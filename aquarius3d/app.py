@@ -16,6 +16,7 @@ from .core.errors import DataError
 from .i18n import set_language, tr
 from .screens import Screen, Screens
 from .screens.host_game import HostGameScreen
+from .screens.inputs import keys
 from .screens.join_game import JoinGameScreen
 from .screens.load import LoadScreen
 from .screens.lobby import LobbyScreen
@@ -29,7 +30,7 @@ from .view.pacing import Pacer
 
 if TYPE_CHECKING:
     from direct.showbase.ShowBase import ShowBase
-    from panda3d.core import NodePath
+    from panda3d.core import NodePath, WindowProperties
 
     from .rules.records import Ruleset
     from .screens.online import Online
@@ -70,6 +71,11 @@ class App:
         self.recorder: Recorder | None = None  # `play --record DIR --exit-at-end` (view/recorder.py)
         self.online: Online | None = None  # a game across computers, hosted or joined (screens/online.py)
         self.last_join: tuple[str, str] | None = None  # the code and name last joined with (Play again fills them in)
+        self.fullscreen_asked: WindowProperties | None = None  # what the window was last asked (view/fullscreen.py)
+        if settings["fullscreen"]:
+            self.set_fullscreen(True)
+        for key in keys("fullscreen"):  # F11, on every screen
+            base.accept(key, self.toggle_fullscreen)
         self.show_menu()
 
     def fit_window(self) -> tuple[int, int] | None:
@@ -155,6 +161,23 @@ class App:
         for screen in [*self.screens.suspended, self.screens.current]:
             if isinstance(screen, TableScreen):
                 screen.scene.set_quality(quality)
+
+    def set_fullscreen(self, on: bool) -> None:
+        """The window full screen or not, now and from the next start (stored)."""
+        from .view.fullscreen import request_fullscreen
+
+        self.settings["fullscreen"] = on
+        self.store_settings()
+        window = self.settings["window"]
+        self.fullscreen_asked = request_fullscreen(self.base, on, (window[0], window[1]))
+
+    def toggle_fullscreen(self) -> None:
+        """F11: full screen, or back in a window; Settings, if showing, marks the choice in force."""
+        current = self.screens.current
+        if isinstance(current, SettingsScreen):
+            current.set_fullscreen(not self.settings["fullscreen"])
+        else:
+            self.set_fullscreen(not self.settings["fullscreen"])
 
     def quit(self) -> None:
         self.base.userExit()

@@ -176,7 +176,7 @@ def test_settings_mark_the_values_in_force(app):
     screen = app.show_settings()
     marked = {text for text, b in [(b["text"], b) for b in screen.widgets if type(b).__name__ == "DirectButton"]
               if text.startswith("> ")}
-    assert marked == {"> English <", "> 1600x900 <", "> Auto (low) <", "> Auto (off) <", "> 60 <",
+    assert marked == {"> English <", "> 1600x900 <", "> Off <", "> Auto (low) <", "> Auto (off) <", "> 60 <",
                       "> 100% <"}  # (llvmpipe)
     assert screen.language_buttons["en"]["frameColor"] == CHOSEN["frameColor"]
     assert screen.window_buttons[(1280, 720)]["text"] == "1280x720"

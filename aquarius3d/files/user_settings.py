@@ -1,4 +1,4 @@
-"""The player's settings (language, window size, picture quality, smoother edges, the first-game tour, volume, the
+"""The player's settings (language, window size, full screen or not, picture quality, smoother edges, the first-game tour, volume, the
 interface scale, the log unfolded or not, the last game started from the New game form), kept in the user's configuration folder (AQUARIUS3D_HOME, when set, instead); anything missing or unreadable is a
 default."""
 
@@ -28,6 +28,7 @@ class LastGame(TypedDict):
 class Settings(TypedDict):
     language: str  # "en" or "fr"
     window: list[int]  # width, height
+    fullscreen: bool  # the window full screen (Settings, F11); settings stored before it had it: False
     quality: str  # "auto" (found from the renderer, view/quality.py), "low", "medium" or "high"
     smooth_edges: str  # multisampling: "auto" (the quality's choice), "on" or "off"
     tour: bool
@@ -38,7 +39,8 @@ class Settings(TypedDict):
 
 
 # tour: the first-game tour is still to be shown (screens/tour.py); volume 0-100, 0 off
-SETTINGS_DEFAULTS: Settings = {"language": "en", "window": [1280, 720], "quality": "auto", "smooth_edges": "auto",
+SETTINGS_DEFAULTS: Settings = {"language": "en", "window": [1280, 720], "fullscreen": False, "quality": "auto",
+                               "smooth_edges": "auto",
                                "tour": True, "volume": 60, "interface_scale": 100,
                                "log_open": False, "new_game": None}
 
@@ -90,6 +92,8 @@ def load_settings() -> Settings:
         window = stored.get("window")
         if isinstance(window, list) and len(window) == 2 and all(isinstance(v, int) and 320 <= v <= 8192 for v in window):
             settings["window"] = window
+        if isinstance(stored.get("fullscreen"), bool):
+            settings["fullscreen"] = stored["fullscreen"]
         if stored.get("quality") in QUALITY_CHOICES:
             settings["quality"] = stored["quality"]
         if stored.get("smooth_edges") in SMOOTH_CHOICES:

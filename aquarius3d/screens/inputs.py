@@ -29,6 +29,7 @@ KEYS: dict[str, tuple[str, ...]] = {
     "suggest": ("h",),
     "help": ("f1",),
     "screenshot": ("f12",),
+    "fullscreen": ("f11",),  # the window full screen or not (anywhere: app.py), as Settings' Full screen
     "save": ("control-s",),
     # the camera
     "zoom_in": ("wheel_up", "+", "="),

@@ -1,4 +1,4 @@
-"""The settings: language, window size, picture quality, smoother edges, sound volume, the interface scale, the
+"""The settings: language, window size, full screen (F11 too), picture quality, smoother edges, sound volume, the interface scale, the
 first-game tour, the value in force marked; each stored at once."""
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ VOLUMES = (0, 20, 40, 60, 80, 100)  # the sound volume's choices, 0 is off
 
 ROW_LEFT = 0.03  # where a setting's choices start, right of the middle (its name ends left of it)
 ROW_GAP = 0.03  # between two choices
+ROWS = tuple(round(0.43 - 0.1 * i, 3) for i in range(7))  # each setting's row (its name's line: its choices a little
+# higher): seven rows where six stood 0.12 apart, so that the form still fits a 1024x600 window at 150%
 
 
 def in_a_row(buttons: list[DirectButton], left: float = ROW_LEFT, gap: float = ROW_GAP) -> None:
@@ -41,48 +43,57 @@ class SettingsScreen(Screen):
         """Each setting with its choices, the one in force marked ("> English <", in gold)."""
         settings = self.app.settings
         centred = [self.text(tr("menu_settings"), (0, 0.6), 0.075)]  # (the rows are centred as one: below)
-        self.text(tr("settings_language"), (-0.1, 0.43), 0.055, TextNode.ARight)
+        language_row, window_row, full_row, quality_row, smooth_row, volume_row, scale_row = ROWS
+        self.text(tr("settings_language"), (-0.1, language_row), 0.055, TextNode.ARight)
         self.language_buttons: dict[str, DirectButton] = {}
         for i, (code, name) in enumerate(LANGUAGES.items()):
             self.language_buttons[code] = self.choice(name, code == settings["language"], self.set_language,
-                                                      (0.16 + i * 0.4, 0.44), 0.055, code)
-        self.text(tr("settings_window"), (-0.1, 0.31), 0.055, TextNode.ARight)
+                                                      (0.16 + i * 0.4, language_row + 0.01), 0.055, code)
+        self.text(tr("settings_window"), (-0.1, window_row), 0.055, TextNode.ARight)
         display = display_size(self.base)  # the sizes that fit the screen; the one in force, fitted to it (app.py)
         current = window_size((settings["window"][0], settings["window"][1]), display)
         offered = offered_window_sizes(display)
         sizes = offered if current in offered else (*offered, current)  # a size set by hand, too
         self.window_buttons: dict[tuple[int, ...], DirectButton] = {}
         for size in sizes:  # (up to five of them)
-            button = self.choice(f"{size[0]}x{size[1]}", size == current, self.set_window, (0, 0.32), 0.05, size)
+            button = self.choice(f"{size[0]}x{size[1]}", size == current, self.set_window, (0, window_row + 0.01), 0.05,
+                                 size)
             self.window_buttons[size] = button
-        self.text(tr("settings_quality"), (-0.1, 0.19), 0.055, TextNode.ARight)
+        self.text(tr("settings_fullscreen"), (-0.1, full_row), 0.055, TextNode.ARight)
+        self.fullscreen_buttons = {on: self.choice(tr("smooth_on" if on else "smooth_off"),
+                                                   on == settings.get("fullscreen", False), self.set_fullscreen,
+                                                   (0, full_row + 0.01), 0.05, on) for on in (True, False)}
+        self.text(tr("settings_quality"), (-0.1, quality_row), 0.055, TextNode.ARight)
         found = detect(renderer_name(self.base))
         self.quality_buttons: dict[str, DirectButton] = {}
         for i, choice in enumerate(QUALITY_CHOICES):
             words = tr("quality_auto", tier=tr(f"quality_{found}").lower()) if choice == "auto" else tr(f"quality_{choice}")
             self.quality_buttons[choice] = self.choice(words, choice == settings["quality"], self.set_quality,
-                                                       (0.2 + i * 0.3 + (0.06 if i else 0.0), 0.2), 0.05, choice)
-        self.text(tr("settings_smooth"), (-0.1, 0.07), 0.055, TextNode.ARight)
+                                                       (0.2 + i * 0.3 + (0.06 if i else 0.0), quality_row + 0.01), 0.05,
+                                                       choice)
+        self.text(tr("settings_smooth"), (-0.1, smooth_row), 0.055, TextNode.ARight)
         tier = resolve(settings["quality"], renderer_name(self.base))
         self.smooth_buttons: dict[str, DirectButton] = {}
         for i, choice in enumerate(SMOOTH_CHOICES):
             words = (tr("smooth_auto", state=tr("smooth_on" if tier.smooth_by_default else "smooth_off").lower())
                      if choice == "auto" else tr(f"smooth_{choice}"))
             self.smooth_buttons[choice] = self.choice(words, choice == settings["smooth_edges"], self.set_smooth,
-                                                      (0.2 + i * 0.3 + (0.06 if i else 0.0), 0.08), 0.05, choice)
-        self.text(tr("settings_volume"), (-0.1, -0.05), 0.055, TextNode.ARight)
+                                                      (0.2 + i * 0.3 + (0.06 if i else 0.0), smooth_row + 0.01), 0.05,
+                                                      choice)
+        self.text(tr("settings_volume"), (-0.1, volume_row), 0.055, TextNode.ARight)
         self.volume_buttons: dict[int, DirectButton] = {}
         for i, volume in enumerate(VOLUMES):
             words = tr("settings_volume_off") if volume == 0 else str(volume)
             self.volume_buttons[volume] = self.choice(words, volume == settings.get("volume", 60), self.set_volume,
-                                                      (0.1 + i * 0.22, -0.04), 0.05, volume)
-        self.text(tr("settings_interface"), (-0.1, -0.17), 0.055, TextNode.ARight)
+                                                      (0.1 + i * 0.22, volume_row + 0.01), 0.05, volume)
+        self.text(tr("settings_interface"), (-0.1, scale_row), 0.055, TextNode.ARight)
         self.scale_buttons: dict[int, DirectButton] = {}  # the size of every 2D part, applied at once
         for i, percent in enumerate(INTERFACE_SCALES):
             self.scale_buttons[percent] = self.choice(tr("settings_percent", percent=percent),
                                                       percent == settings.get("interface_scale", 100),
-                                                      self.set_interface_scale, (0.16 + i * 0.3, -0.16), 0.05, percent)
-        for row in (self.language_buttons, self.window_buttons, self.quality_buttons, self.smooth_buttons,
+                                                      self.set_interface_scale, (0.16 + i * 0.3, scale_row + 0.01), 0.05,
+                                                      percent)
+        for row in (self.language_buttons, self.window_buttons, self.fullscreen_buttons, self.quality_buttons, self.smooth_buttons,
                     self.volume_buttons, self.scale_buttons):
             in_a_row(list(row.values()))
         centred.append(self.keep(DirectCheckButton(text=tr("settings_tour"), scale=0.05, pos=(0, 0, -0.29),
@@ -138,11 +149,16 @@ class SettingsScreen(Screen):
         from panda3d.core import WindowProperties
 
         win = self.base.win
-        if win is not None and hasattr(win, "requestProperties"):
-            props = WindowProperties()
+        if win is not None and hasattr(win, "requestProperties") and not self.app.settings.get("fullscreen"):
+            props = WindowProperties()  # (full screen, the size is the window's when it leaves it)
             props.setSize(*size)
             win.requestProperties(props)
         shown.note.setText(tr("settings_saved"))
+
+    def set_fullscreen(self, on: bool) -> None:
+        """The window full screen or not, at once and from the next start (F11 toggles it too: app.py)."""
+        self.app.set_fullscreen(on)
+        self.again(lambda shown: shown.fullscreen_buttons[on]).note.setText(tr("settings_saved"))
 
     def set_tour(self, value: int) -> None:
         """Show the first-game tour (again) in the next game, or not."""
