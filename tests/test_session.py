@@ -28,6 +28,13 @@ def play_like_a_person(session, rng, max_steps=3000):
     for _ in range(max_steps):
         if session.stage == "over":
             return
+        if session.stage == "cover" and session.goal_news_open:  # the goal the mover's own move gave them (only)
+            mover = int(session.state.log[-1].split(":")[0])
+            assert session.state.log[-1].split(": ")[1].startswith(("rotate-goals", "trade-goals"))
+            assert session.viewer == mover != session.seat
+            session.reveal()  # Done: the cover next
+            assert not session.goal_news_open and session.stage == "cover"
+            continue
         if session.stage == "cover":
             assert session.observation()["hand"] == [] and session.observation()["goal"] is None
             session.reveal()

@@ -181,7 +181,8 @@ def test_a_card_that_fits_only_turned_round_is_told_so_not_to_click_a_glowing_sp
 
 def test_a_goal_traded_since_the_players_last_look_is_said_by_the_goal_button():
     """A fresh playtest: after Trade Goals (or Rotate or Shuffle Goals) nothing told the player that the goal they
-    had looked at was not theirs any more. The line by the Goal button says so at their next turn, until they look."""
+    had looked at was not theirs any more. The line by the Goal button says so at their next turn, until they look.
+    (The mover sees the goal their own move gave them before the cover, and is not told again: test_goal_news.py.)"""
     from aquarius3d.session import Seat, Session
 
     session = Session.new("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=3, autosave=False)
@@ -190,17 +191,8 @@ def test_a_goal_traded_since_the_players_last_look_is_said_by_the_goal_button():
     session.peek(True)
     session.peek(False)
     assert tr("hud_goal_changed") not in session.goal_hint()
-    state = session.state
-    card = next(i for i in state.deck if session.game.deck.cards[i].code == "trade_goals")
-    state.deck.remove(card)
-    state.hands[ann].append(card)
     before = session.observation()["goal"]
-    assert session.select(len(state.hands[ann]) - 1) and session.stage == "player"
-    assert session.choose_player(bo)
-    assert session.seat == bo
-    session.reveal()
-    assert tr("hud_goal_changed") not in session.goal_hint()  # (Bo never looked: nothing to compare)
-    for index in range(len(session.state.hands[bo])):  # Bo plays an element card that fits
+    for index in range(len(session.state.hands[ann])):  # Ann plays an element card that fits
         session.select(index)
         spots = sorted(session.spots(), key=str) if session.stage == "place" else []
         if spots:
@@ -209,9 +201,19 @@ def test_a_goal_traded_since_the_players_last_look_is_said_by_the_goal_button():
         session.cancel()
     else:
         session.pass_turn()
-    assert session.seat == ann
+    assert session.seat == bo
     session.reveal()
-    assert session.observation()["goal"] != before
+    assert tr("hud_goal_changed") not in session.goal_hint()  # (Bo never looked: nothing to compare)
+    state = session.state
+    card = next(i for i in state.deck if session.game.deck.cards[i].code == "trade_goals")
+    state.deck.remove(card)
+    state.hands[bo].append(card)
+    assert session.select(len(state.hands[bo]) - 1) and session.stage == "player"
+    assert session.choose_player(ann)
+    assert session.seat == ann and session.goal_news_open  # Bo looks at the goal he got
+    session.reveal()  # Bo: done
+    session.reveal()  # Ann lifts the cover
+    assert session.viewer == ann and session.observation()["goal"] != before
     assert session.goal_hint().startswith(tr("hud_goal_changed"))
     session.peek(True)
     session.peek(False)

@@ -22,7 +22,7 @@ from ..session import Stage
 from ..view.camera import Rect
 from ..view.card_art import goal_texture
 from ..view.hand import Hand
-from . import cover, end_panel, layout
+from . import cover, end_panel, goal_news, layout
 from .layout import END, INFO, LOG
 from .log_scroll import LogScroll
 from .overlays import node_rect
@@ -221,7 +221,7 @@ class Hud:
         self.prompt.corner, self.prompt.right = corner, right
         self.prompt.ceilings = [self._aspect_rect(self.top_left, tuple(self.info_panel["frameSize"])),
                                 self._aspect_rect(self.top_right, self.log_frame), self.notice_rect()]
-        self.prompt.say(session.hint() if session.stage != Stage.COVER else "")  # (the cover says whose turn)
+        self.prompt.say(session.hint() if not goal_news.covered(self.screen) else "")  # (the cover says whose turn)
         notice = session.notice if session.notice and session.notice not in status else status  # not said twice
         self.notice.setText(notice)
         self.fit_notice()
@@ -231,7 +231,7 @@ class Hud:
         self.fit_goal()
         self.show_goal_card(seen["goal"] if session.goal_text() else None)
         self.goal_card.hide() if seen["goal"] is None else self.goal_card.show()
-        if session.stage == Stage.COVER and not self.cover_held:
+        if goal_news.covered(self.screen) and not self.cover_held:  # (not over a mover's new goal)
             self.cover.show()
             self.cover_title.setText(tr("cover_title", name=name))
             since = session.since_last_turn()
@@ -301,12 +301,12 @@ class Hud:
                 if mover is None or mover == session.seat or session.humans < 2 \
                 else tr("hud_take_back_of", name=session.seats[mover].name)
         # nothing to play: Pass as a button too (P at the keyboard), so that a player with only a mouse goes on
-        passing = [(tr("hud_pass_button"), lambda _: session.pass_turn())] \
-            if session.stage == Stage.CHOOSE and session.can_pass() else []
+        passing = goal_news.done_button(self.screen) or ([(tr("hud_pass_button"), lambda _: session.pass_turn())]
+                                                         if session.stage == Stage.CHOOSE and session.can_pass() else [])
         heights = getattr(self.screen, "heights", None)  # (drawn by now: its ties' lines may raise it over the hand)
         self.prompt.corner_top = heights.frame[3] if heights is not None and heights.wanted else 0.0
         self.prompt.draw(session.options(), label, act, session.choose, lambda _: session.take_back(),
-                         self.cover if session.stage == Stage.COVER else None, passing)
+                         self.cover if goal_news.covered(self.screen) else None, passing)
 
     def say(self, words: str) -> None:
         """Words in the prompt strip instead of the session's hint (H's suggestion), until the next redraw."""

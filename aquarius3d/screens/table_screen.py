@@ -385,11 +385,14 @@ class TableScreen(TableCamera, Screen):
 
     def reveal(self) -> None:
         """The hand-off cover: held back a moment, a click shows it at once; on it, a click shows the turn. Space (and
-        Enter) at a round's end: go on, as its button does."""
-        if self.hud.cover_held:
+        Enter) at a round's end: go on, as its button does. Over a mover's new goal: the cover now (goal_news.py)."""
+        if self.session.goal_news_open:
+            self.session.reveal()
+            self.feedback.release()  # (the cover at once, not the rest of its pause)
+            self.refresh()
+        elif self.hud.cover_held:
             self.feedback.release()
-            return
-        if self.session.stage == Stage.COVER:
+        elif self.session.stage == Stage.COVER:
             self.session.reveal()
             self.refresh()
         elif self.session.stage == Stage.ROUND_OVER and self.session.can_go_on() and not self.menu.shown:

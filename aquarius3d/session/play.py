@@ -179,8 +179,8 @@ class Session(Shown):
             self._set(self.flow.begin() or Choice(Stage.CHOOSE))
 
     def reveal(self) -> None:
-        """The player whose turn it is confirms they alone are looking."""
-        if self.stage == Stage.COVER:
+        """The player whose turn it is confirms they alone are looking (first a mover says they saw their new goal)."""
+        if self.stage == Stage.COVER and not self.goal_news_done():
             self.shown_seat = self.seat
             self._begin_turn()
 

@@ -45,6 +45,7 @@ class Shown:
         self.seen_upto: dict[int, int] = {}  # seat -> how many log lines it had seen when its last turn ended
         self.hand_changed: dict[int, str] = {}  # seat -> how another's move changed its hand since its own last
         self.goals_seen: dict[int, object] = {}  # seat -> the goal it saw at its last peek (words.goal_hint)
+        self.goal_news: int | None = None  # a person at a hot-seat table whose own move changed their goal (`saw`)
         self._choice = Choice(Stage.CHOOSE)
         self._position = 0  # counts the changes of the state: what the spots are kept for
         self._kept: dict[Any, Any] = {}  # spots and card cells of this position, by what they were asked for
@@ -93,6 +94,8 @@ class Shown:
         """The seat whose secrets may be on screen now, if any."""
         if self.stage in (Stage.OVER, Stage.ROUND_OVER):
             return None
+        if self.goal_news_open:  # the mover looks at the goal their move gave them, before the cover
+            return self.goal_news
         if self.stage in (Stage.COVER, Stage.COMPUTER, Stage.REMOTE):  # (a remote player's secrets: never here)
             return self.shown_seat if self.humans == 1 and self.stage != Stage.COVER else None
         return self.seat
@@ -209,6 +212,11 @@ class Shown:
         only: a playtest saw its cards change unexplained, a pyramid stood since)."""
         self.seen_upto[seat] = len(self.messages)
         self.hand_changed.pop(seat, None)
+        # a person who rotated or traded goals at a hot-seat table sees the goal they got before the cover, as a
+        # player looks at the goal card just received (issue 27); a computer's move changes no person's goal so
+        # (told at their turn: words.goal_hint), nor does a game played alone, over the network, or Aqua-Chicken's
+        self.goal_news = seat if isinstance(move, (RotateGoals, TradeGoals)) and self.seats[seat].kind == "human" \
+            and self.humans > 1 and not self.chicken and all(s.kind != "remote" for s in self.seats) else None
         if isinstance(move, (TradeHands, ShuffleHands)):
             for other in [move.seat] if isinstance(move, TradeHands) else range(len(self.seats)):
                 if other != seat:
@@ -216,6 +224,20 @@ class Shown:
         after = self.state.turn
         if after != seat and after in self.hand_changed and self.seats[after].kind == "human" and not self.state.over:
             self.notice = tr("hand_news", move=self.hand_changed[after])
+
+    @property
+    def goal_news_open(self) -> bool:
+        """Does the mover's new goal show now, the cover for the next person waiting until they are done?"""
+        return self.goal_news is not None and self.stage == Stage.COVER
+
+    def goal_news_done(self) -> bool:
+        """The mover is done looking at their new goal (the cover next): their look counted as a peek, so that their
+        next turn does not tell them of a change they saw. False if no new goal was showing."""
+        if not self.goal_news_open or self.goal_news is None:
+            return False
+        self.goals_seen[self.goal_news] = self.observation()["goal"]
+        self.goal_news = None
+        return True
 
     def since_last_turn(self, seat: int | None = None, most: int = 8) -> list[str]:
         """The log lines written since a seat's last turn ended (the seat to move by default), the newest `most`:

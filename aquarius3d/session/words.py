@@ -33,6 +33,8 @@ def rising_seat_line(session: Shown, seat: int, cards: int) -> str:
 def goal_text(session: Shown) -> str | None:
     """The viewer's goal while they peek (press and hold)."""
     seen = session.observation()
+    if session.goal_news_open and seen["goal"] is not None:  # (the mover's, their move gave it them: shown open)
+        return tr("goal_news", element=element_name(seen["goal"]))
     if not session.peeking or seen["goal"] is None:
         return None
     return tr("hud_goal", element=element_name(seen["goal"]))
@@ -47,6 +49,8 @@ def action_effect(session: Shown) -> str:
 
 def hint(session: Shown) -> str:
     """One line telling the player what to do now."""
+    if session.goal_news_open:  # (the cover waits for the mover's Done)
+        return tr("goal_news_hint", name=session.seats[session.seat].name)
     own = session.flow.hint(session.choice)
     if own is not None:
         return own

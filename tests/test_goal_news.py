@@ -1,0 +1,222 @@
+"""A person at a hot-seat table who plays Rotate Goals or Trade Goals looks at the goal their move gave them before
+the cover for the next person, as a player looks at the goal card just received (issue 27, hot-seat point 7: the
+cover came down first and they were told only at their next turn, "Your goal has changed since you last looked").
+The goal shows open with "Your new goal: ..." and the cover waits for their Done (Enter, Space, a click on it, Tab
+to it); nothing of it shows to the next person; at the mover's next turn the change they saw is not told again. A
+computer's Rotate Goals changes people's goals as before: each is told at their turn."""
+
+import os
+import time
+
+import pytest
+from test_keyboard import press
+from test_feedback import place_a_card
+
+from aquarius3d.core.vocabulary import LETTER_OF
+from aquarius3d.i18n import element_name, set_language, tr
+from aquarius3d.screens.focus import widget_label
+from aquarius3d.session import Seat, Session
+from aquarius3d.view.card_art import goal_texture
+
+# seed 15: Bo holds Rotate Goals, Ann only element cards; seed 8: Ann holds Trade Goals
+ROTATE, TRADE = 15, 8
+
+
+def goal_of(session, seat):
+    """The element of a seat's goal, as the rules would show it to that seat."""
+    return session.game.observation(session.state, seat)["goal"]
+
+
+def peek(app):
+    """G held and let go: the player to move looked at their goal."""
+    press(app, "g")
+    press(app, "g-up")
+
+
+def lift(app):
+    """The cover lifted (its pause first, if it is held), as Space does."""
+    while app.session.stage == "cover":
+        press(app, "space")
+
+
+def play_action(app, action, option):
+    """The player to move plays action card `action` from the hand, with the option labelled `option`."""
+    session = app.session
+    codes = [card.get("code") for card in session.observation()["hand"]]
+    session.select(codes.index(action))
+    if session.stage == "confirm":
+        session.confirm()
+    chosen = next(o for o in session.options() if o.label == option)
+    assert session.choose(chosen.move)
+    app.table.refresh()
+
+
+def bo_rotates(app):
+    """Ann looks at her goal and places a card; Bo looks at his and plays Rotate Goals to the left: Cy next."""
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo"), Seat("Cy")], seed=ROTATE)
+    lift(app)
+    peek(app)
+    place_a_card(app)
+    lift(app)
+    peek(app)
+    before = goal_of(app.session, 1)
+    play_action(app, "rotate_goals", tr("dir_left"))
+    assert goal_of(app.session, 1) != before
+    return goal_of(app.session, 1)
+
+
+def done_buttons(app):
+    return [w for w in app.table.hud.prompt.widgets if widget_label(w).startswith("Done")]
+
+
+def shown_goal(app):
+    """What the goal corner shows: its words, and the goal card's picture if it is open."""
+    hud = app.table.hud
+    card = None if hud.goal_card.isHidden() or hud.goal_card["text"] else hud.goal_card["frameTexture"]
+    return hud.goal.getText(), card
+
+
+def test_the_mover_sees_their_new_goal_and_the_cover_waits(app, tmp_path):
+    new = bo_rotates(app)
+    table, hud, session = app.table, app.table.hud, app.session
+    assert session.stage == "cover" and hud.cover.isHidden()
+    words, card = shown_goal(app)
+    assert words == f"Your new goal: {element_name(new)}"
+    assert card is not None and card.getName() == goal_texture(LETTER_OF[new]).getName()
+    assert len(hud.hand.nodes) == len(session.state.hands[1])  # Bo's own hand under it, still his
+    [done] = done_buttons(app)
+    assert widget_label(done) == "Done: pass to Cy (Enter)"
+    assert any(t.kind == "button" and t.key[0] == widget_label(done) for t in table.keys.ring())  # Tab reaches it
+    assert "Cy" in hud.prompt.text.getText()
+    table.feedback.step(time.monotonic() + 60)  # the cover's pause long over: it waits for Bo all the same
+    peek(app)  # a look at the goal (G) is no Done
+    assert session.goal_news_open and hud.cover.isHidden() and shown_goal(app)[0] == words
+    if os.environ.get("AQUARIUS3D_SHOTS"):
+        app.base.graphicsEngine.renderFrame()
+        app.base.win.saveScreenshot(os.path.join(os.environ["AQUARIUS3D_SHOTS"], "goal-news.png"))
+
+
+@pytest.mark.parametrize("how", ["enter", "space", "button", "click"])
+def test_done_lifts_to_the_cover_and_the_next_never_sees_the_movers_goal(app, how):
+    new = bo_rotates(app)
+    hud, session = app.table.hud, app.session
+    bos = goal_texture(LETTER_OF[new]).getName()
+    assert done_buttons(app) and hud.cover.isHidden() and session.viewer == 1  # Bo's new goal shows, for now
+    if how == "button":
+        done_buttons(app)[0].commandFunc(None)
+    elif how == "click":  # on the table, as on the cover
+        app.table.click((0.0, 0.0))
+    else:
+        press(app, how)
+    assert session.stage == "cover" and not hud.cover.isHidden()  # at once, for Cy
+    assert not done_buttons(app) and "Cy" in hud.cover_title.getText()
+    assert hud.hand.nodes == [] and session.observation()["goal"] is None
+    seen = [shown_goal(app)]
+    press(app, "space")  # Cy lifts the cover, and looks at her goal
+    assert session.stage != "cover" and session.viewer == 2
+    seen.append(shown_goal(app))
+    press(app, "g")
+    seen.append(shown_goal(app))
+    assert seen[-1][0] == f"Your goal: {element_name(goal_of(session, 2))}"
+    press(app, "g-up")
+    for words, card in seen:
+        assert "new goal" not in words and element_name(new) not in words
+        assert card is None or card.getName() != bos
+
+
+def test_the_goal_changed_notice_is_not_repeated_at_the_movers_next_turn(app):
+    bo_rotates(app)
+    session = app.session
+    press(app, "enter")  # Bo: done
+    lift(app)
+    place_a_card(app)  # Cy
+    lift(app)
+    assert session.viewer == 0  # Ann, who looked before Bo's move changed her goal, is told at her turn (as before)
+    assert app.table.hud.goal.getText().startswith(tr("hud_goal_changed"))
+    place_a_card(app)
+    lift(app)
+    assert session.viewer == 1  # Bo saw his new goal: not told again
+    assert tr("hud_goal_changed") not in app.table.hud.goal.getText()
+    assert app.table.hud.goal.getText() == tr("hud_goal_hint")
+
+
+def test_trade_goals_with_the_pile_shows_the_goal_drawn(app):
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo"), Seat("Cy")], seed=TRADE)
+    lift(app)
+    before = goal_of(app.session, 0)
+    play_action(app, "trade_goals", next(o.label for o in _trade_options(app)))
+    new = goal_of(app.session, 0)
+    assert new != before and shown_goal(app)[0] == f"Your new goal: {element_name(new)}"
+    assert app.table.hud.cover.isHidden() and widget_label(done_buttons(app)[0]) == "Done: pass to Bo (Enter)"
+
+
+def _trade_options(app):
+    """Trade Goals' options, the pile's first (Ann's goal changes whichever she picks)."""
+    session = app.session
+    codes = [card.get("code") for card in session.observation()["hand"]]
+    session.select(codes.index("trade_goals"))
+    if session.stage == "confirm":
+        session.confirm()
+    options = session.options()
+    session.cancel()
+    return options
+
+
+def test_the_words_in_french(app):
+    set_language("fr")
+    try:
+        new = bo_rotates(app)
+        assert shown_goal(app)[0] == f"Votre nouvel objectif\xa0: {element_name(new)}"
+        assert widget_label(done_buttons_fr(app)[0]) == "Terminé\xa0: passer à Cy (Entrée)"
+    finally:
+        set_language("en")
+
+
+def done_buttons_fr(app):
+    return [w for w in app.table.hud.prompt.widgets if widget_label(w).startswith("Terminé")]
+
+
+def test_a_computers_rotate_goals_changes_nothing_of_the_cover():
+    """Bo, a computer, rotates the goals: the cover for Cy comes down as before, nobody's goal on it; Ann, who had
+    looked, is told at her turn."""
+    session = Session.new("aquarius", {}, [Seat("Ann"), Seat("Bo", "computer"), Seat("Cy")], seed=ROTATE,
+                          autosave=False)
+    session.reveal()
+    session.peek(True)
+    session.peek(False)
+    for index in range(len(session.observation()["hand"])):
+        session.select(index)
+        if session.stage == "place" and session.spots():
+            assert session.choose_cell(sorted(session.spots(), key=str)[0].cell)
+            break
+        session.cancel()
+    assert session.stage == "computer"
+    session._try(next(m for m in session.game.legal_moves(session.state) if str(m) == "rotate-goals left"))
+    assert session.stage == "cover" and session.viewer is None and session.observation()["goal"] is None
+    session.reveal()
+    assert session.viewer == 2
+    session._try(next(m for m in session.game.legal_moves(session.state) if str(m).startswith("place")))
+    session.reveal()
+    assert session.viewer == 0 and session.goal_hint().startswith(tr("hud_goal_changed"))
+
+
+def test_a_person_followed_by_a_computer_sees_no_goal_at_the_next_cover():
+    """Bo rotates the goals and Cy, a computer, moves next: no cover then, and Bo's goal is not shown; at Ann's cover
+    after Cy's move nothing of Bo's goal shows (Bo is told at his turn, as before)."""
+    session = Session.new("aquarius", {}, [Seat("Ann"), Seat("Bo"), Seat("Cy", "computer")], seed=ROTATE,
+                          autosave=False)
+    session.reveal()
+    session._try(next(m for m in session.game.legal_moves(session.state) if str(m).startswith("place")))
+    session.reveal()
+    session.peek(True)
+    session.peek(False)
+    session._try(next(m for m in session.game.legal_moves(session.state) if str(m) == "rotate-goals left"))
+    assert session.stage == "computer" and session.viewer is None
+    assert session.computer_move()
+    assert session.stage == "cover" and session.viewer is None and session.observation()["goal"] is None
+    session.reveal()
+    assert session.viewer == 0
+    session._try(next(m for m in session.game.legal_moves(session.state) if str(m).startswith("place")))
+    session.reveal()  # Bo: told if his goal differs from the one he looked at (Cy may have traded it back)
+    changed = goal_of(session, 1) != session.goals_seen[1]
+    assert session.viewer == 1 and session.goal_hint().startswith(tr("hud_goal_changed")) == changed
