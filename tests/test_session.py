@@ -260,13 +260,13 @@ def test_atomic_write_leaves_the_old_file_when_writing_fails(private_home, monke
 
 
 def test_settings_defaults_and_bad_files(private_home):
-    assert user_settings.load_settings() == {"language": "en", "window": [1280, 720], "quality": "auto",
-                                             "smooth_edges": "auto", "tour": True, "volume": 60,
+    assert user_settings.load_settings() == {"language": "en", "window": [1280, 720], "fullscreen": False,
+                                             "quality": "auto", "smooth_edges": "auto", "tour": True, "volume": 60,
                                              "interface_scale": 100, "log_open": False, "new_game": None}
     last = {"ruleset": "dominus", "options": {"rounds": 2}, "seats": [["Ann", "human"], ["Bo", "easy"]], "targets": []}
     user_settings.store_settings({"language": "fr", "window": [1600, 900], "quality": "medium", "smooth_edges": "off",
                                   "tour": False, "volume": 0, "interface_scale": 125, "log_open": True, "new_game": last})
-    assert user_settings.load_settings() == {"language": "fr", "window": [1600, 900], "quality": "medium",
+    assert user_settings.load_settings() == {"language": "fr", "window": [1600, 900], "fullscreen": False, "quality": "medium",
                                              "smooth_edges": "off", "tour": False, "volume": 0, "interface_scale": 125,
                                              "log_open": True, "new_game": last}
     user_settings.store_settings({"quality": "ultra", "smooth_edges": "yes"})  # unknown: the defaults
