@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 
 MARGIN = 16.0  # millimetres between a pile and the nearest spot a card may take
+PILE_STEP = 60.0  # millimetres from the cards' middle, nearer (the discard pile) and farther (the deck)
 COLUMN_STEP = 112.0  # millimetres between the piles' middles in one column: room for a label between two
 LABEL_SCALE = 0.036  # a count's size on the screen (aspect2d units)
 LABEL_LIFT = 0.045  # screen units above the pile a count is shown, if it can
@@ -88,7 +89,7 @@ class Piles:
             right = max(right, cx1 * geometry.CELL_X + geometry.CELL_X / 2 + geometry.CARD_LENGTH / 2 + MARGIN)
         if self.one_column:
             return {"deck": (right, cy + COLUMN_STEP), "discard": (right, cy), "goals": (right, cy - COLUMN_STEP)}
-        return {"deck": (left, cy + 60), "discard": (left, cy - 60), "goals": (right, cy)}
+        return {"deck": (left, cy + PILE_STEP), "discard": (left, cy - PILE_STEP), "goals": (right, cy)}
 
     def extent(self, shown: Iterable[str] = ("deck", "discard", "goals")) -> Box:
         """The box the piles named take on the table (millimetres), for framing."""
