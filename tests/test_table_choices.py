@@ -5,8 +5,9 @@ Tab goes through the outlined cards alone, each previewed (its outline widened),
 import random
 
 import pytest
+from driving import picture
 from test_contrast import contrast, luminance
-from test_spots import frame, outline_points
+from test_spots import outline_points
 
 from aquarius3d.engine.moves import Place
 from aquarius3d.session import Seat
@@ -50,9 +51,9 @@ def test_move_a_card_outlines_only_the_cards_that_can_go_somewhere(app):
     assert cards[STUCK] not in scene.outlined
     app.base.aspect2d.hide()
     try:
-        seen = luminance(frame(app))
+        seen = luminance(picture(app))
         scene.spots_root.hide()
-        bare = luminance(frame(app))
+        bare = luminance(picture(app))
     finally:
         scene.spots_root.show()
         app.base.aspect2d.show()
