@@ -310,8 +310,14 @@ def focus_on(window: Window, status: Status, index: int) -> Status:
 
 
 def lift_cover(window: Window, key: str = "space") -> Status:
-    """Wait until the hand-off cover shows (it waits a moment so the last move is seen), then lift it by key."""
-    window.wait(lambda s: s.get("stage") != "cover" or s.get("cover"), "the hand-off cover")
+    """Wait until the hand-off cover shows (it waits a moment so the last move is seen), then lift it by key. A
+    mover who rotated or traded goals first sees their new goal: Enter says Done, then the cover comes."""
+    status = window.wait(lambda s: s.get("stage") != "cover" or s.get("cover") or s.get("goal_news"),
+                         "the hand-off cover")
+    if status.get("goal_news"):
+        window.shot("goal-news")
+        window.key("Return")
+        window.wait(lambda s: s.get("stage") != "cover" or s.get("cover"), "the cover after the new goal's Done")
     status = window.status()
     if status.get("stage") == "cover":
         window.shot("cover")

@@ -189,11 +189,25 @@ class Game:
         return self.choose(status, self.rng.choice(picks))
 
 
+def done_with_goal(window: Window, click: bool) -> Status:
+    """Wait until the hand-off cover shows; a mover who rotated or traded goals first sees their new goal, and says
+    Done by its button (`click`) or Enter. The status then."""
+    status = window.wait(lambda s: s.get("stage") != "cover" or bool(s.get("cover")) or bool(s.get("goal_news")),
+                         "the hand-off cover")
+    if status.get("goal_news"):
+        done = [t for t in status.get("targets", []) if t["kind"] == "button" and t.get("at") and t["role"] != "join"]
+        if click and done:
+            window.click(done[0]["at"])
+        else:
+            window.key("Return")
+        status = window.wait(lambda s: s.get("stage") != "cover" or bool(s.get("cover")), "the cover after Done")
+    return status
+
+
 def lift_by_click(game: Game, status: Status) -> Status:
     """The hand-off cover clicked away (it waits a moment so the last move is seen)."""
     window = game.window
-    window.wait(lambda s: s.get("stage") != "cover" or bool(s.get("cover")), "the hand-off cover")
-    status = window.status()
+    status = done_with_goal(window, True)
     if status.get("stage") != "cover":
         return status
     game.cover_shot()
@@ -211,7 +225,7 @@ def moved_on(moves: int | None, status: Status) -> bool:
 def lift_by_key(game: Game, status: Status) -> Status:
     """The hand-off cover lifted with Space."""
     window = game.window
-    window.wait(lambda s: s.get("stage") != "cover" or bool(s.get("cover")), "the hand-off cover")
+    done_with_goal(window, False)
     if window.status().get("stage") != "cover":
         return window.status()
     game.cover_shot()

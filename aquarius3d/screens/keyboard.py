@@ -469,7 +469,7 @@ class TableKeys:
                        "source": None if session.source is None else str(session.source)},
             "cover": not screen.hud.cover.isHidden(), "cover_held": screen.hud.cover_held,
             "menu": screen.menu.shown, "busy": screen.busy(), "notice": session.notice, "hint": session.hint(),
-            "can_pass": session.can_pass(),
+            "can_pass": session.can_pass(), "goal_news": session.goal_news_open,  # (a mover's new goal: Done first)
             "log": {"open": not log.isHidden(), "back": screen.hud.log_scroll.back,  # (the wheel over it scrolls it)
                     "rect": window_rect(base, widget_rect(base, log))},
             "hover": None if screen.hover_move is None else str(screen.hover_move),
