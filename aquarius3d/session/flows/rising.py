@@ -112,7 +112,9 @@ class RisingFlow(Flow):
         left = data.to_play if isinstance(data, RisingData) else 1
         if choice.pyramid is None:
             return tr("hud_pyramid", count=left)
-        one = len(self.spots(choice) or {}) == 1  # (its one quarter: the table shows it lit, view/family.hover)
+        session = self.session  # (the spots of the choice under way are the session's, worked out once a position)
+        spots = session.spots() if choice == session.choice else self.spots(choice) or {}
+        one = len(spots) == 1  # (its one quarter: the table shows it lit, view/family.hover)
         return tr("hud_pyramid_place_one" if one else "hud_pyramid_place", pyramid=pyramid_name(choice.pyramid))
 
     def hint(self, choice: Choice) -> str | None:
