@@ -4,6 +4,7 @@ tray pyramid is on screen, one click chosen by the stage the table shows, and th
 import numpy as np
 
 from aquarius3d.engine.moves import Place, Skip, SwapRow
+from aquarius3d.screens import goal_news
 
 
 class FakeTask:
@@ -57,7 +58,9 @@ def step(app, rng):
     """One click (or key) of a person playing, chosen by the stage the app shows."""
     session = app.session
     stage = session.stage
-    if stage == "cover":
+    if stage == "cover" and session.goal_news_open:  # (a mover's new goal: its Done button, a click elsewhere is none)
+        goal_news.done_button(app.table)[0][1](None)
+    elif stage == "cover":
         app.table.click((0.0, 0.0))
     elif stage == "computer":
         app.table._bot_due = 0

@@ -70,8 +70,11 @@ def done_buttons(app):
 
 
 def shown_goal(app):
-    """What the goal corner shows: its words, and the goal card's picture if it is open."""
+    """What shows of a goal: the mover's new goal shown large (its words, its card's picture), else the goal
+    corner's words and the goal card's picture if it is open."""
     hud = app.table.hud
+    if hud.new_goal.shown:
+        return hud.new_goal.words.node().getText(), hud.new_goal.card["frameTexture"]
     card = None if hud.goal_card.isHidden() or hud.goal_card["text"] else hud.goal_card["frameTexture"]
     return hud.goal.getText(), card
 
@@ -96,7 +99,7 @@ def test_the_mover_sees_their_new_goal_and_the_cover_waits(app, tmp_path):
         app.base.win.saveScreenshot(os.path.join(os.environ["AQUARIUS3D_SHOTS"], "goal-news.png"))
 
 
-@pytest.mark.parametrize("how", ["enter", "space", "button", "click"])
+@pytest.mark.parametrize("how", ["enter", "space", "button", "tab"])
 def test_done_lifts_to_the_cover_and_the_next_never_sees_the_movers_goal(app, how):
     new = bo_rotates(app)
     hud, session = app.table.hud, app.session
@@ -104,8 +107,12 @@ def test_done_lifts_to_the_cover_and_the_next_never_sees_the_movers_goal(app, ho
     assert done_buttons(app) and hud.cover.isHidden() and session.viewer == 1  # Bo's new goal shows, for now
     if how == "button":
         done_buttons(app)[0].commandFunc(None)
-    elif how == "click":  # on the table, as on the cover
-        app.table.click((0.0, 0.0))
+    elif how == "tab":  # Tab round to the Done button, then Enter on it
+        for _ in range(len(app.table.keys.ring())):
+            if app.table.keys.focus is not None and app.table.keys.focus.key[0].startswith("Done"):
+                break
+            press(app, "tab")
+        press(app, "enter")
     else:
         press(app, how)
     assert session.stage == "cover" and not hud.cover.isHidden()  # at once, for Cy
@@ -122,6 +129,71 @@ def test_done_lifts_to_the_cover_and_the_next_never_sees_the_movers_goal(app, ho
     for words, card in seen:
         assert "new goal" not in words and element_name(new) not in words
         assert card is None or card.getName() != bos
+
+
+def test_a_click_on_the_table_is_no_done(app):
+    """A stray click (on the table, on the hand, on the goal shown) leaves the mover's new goal showing: only its
+    Done hands the table over (a click counted as Done, and the next person saw the cover before Bo had read)."""
+    new = bo_rotates(app)
+    table, session = app.table, app.session
+    for point in [(0.0, 0.0), (0.0, 0.3), (0.0, -0.8), (-0.8, 0.5), (0.9, -0.9)]:
+        table.click(point)
+        assert session.goal_news_open and table.hud.cover.isHidden() and done_buttons(app), point
+        assert shown_goal(app)[0] == f"Your new goal: {element_name(new)}"
+    press(app, "enter")
+    assert not session.goal_news_open and not table.hud.cover.isHidden()
+
+
+SIZES = [(1024, 600), (1280, 720)]
+
+
+@pytest.mark.parametrize("log", [False, True])
+@pytest.mark.parametrize("percent", [100, 125, 150])
+@pytest.mark.parametrize("width,height", SIZES)
+def test_the_new_goal_shows_large_over_the_prompt(app, monkeypatch, width, height, percent, log):
+    """Bo's new goal card is shown large, as a card held up to be read (it showed button-sized in its corner): 30%
+    of the window high or more, its words over it, just over the prompt and its Done button, clear of them, of the
+    hand and of the parts at the top (the log unfolded too), inside the window; the corner's goal waits meanwhile."""
+    from test_layout import with_window
+
+    from aquarius3d.screens.layout import inside, overlap
+
+    original = with_window(app, monkeypatch, width, height)
+    app.settings["interface_scale"] = percent
+    try:
+        new = bo_rotates(app)
+        table, hud = app.table, app.table.hud
+        if log:
+            press(app, "j")
+            assert not hud.log_panel.isHidden()
+        table.apply_scale()
+        news = hud.new_goal
+        assert news.shown and hud.goal.isHidden() and hud.goal_card.isHidden()
+        assert news.words.node().getText() == f"Your new goal: {element_name(new)}"
+        assert news.card["frameTexture"].getName() == goal_texture(LETTER_OF[new]).getName()
+        panel, card = news.rects()
+        aspect = width / height
+        what = (width, height, percent, log)
+        assert card[3] - card[2] >= 0.6, what  # (30% of the window's height; the corner's card was 9%)
+        assert inside(panel, (-aspect, aspect, -1, 1), 0.002) and inside(card, panel, 0.002), what
+        words = node_box(app, news.words)
+        assert inside(words, panel, 0.002) and words[2] >= card[3] - 0.002, what  # the words over the card
+        below = list(hud.prompt.rects()) + [(-aspect, aspect, -1.0, hud.hand.band_top)]
+        above = [(r[0] * aspect, r[1] * aspect, r[2], r[3]) for r in hud.obstacles(False) if r[2] > panel[2]]
+        assert len(above) >= 2, what  # (the turn panel, the log or its tab)
+        for rect in below + above:
+            assert not overlap(panel, rect), (rect, panel, what)
+        assert panel[2] - max(r[3] for r in hud.prompt.rects()) < 0.1, what  # just over the prompt and its Done
+        press(app, "enter")
+        assert not news.shown and not hud.goal.isHidden()
+    finally:
+        app.base.adjustWindowAspectRatio(original)
+
+
+def node_box(app, node):
+    """A node's bounds in aspect2d units (left, right, bottom, top)."""
+    low, high = node.getTightBounds(app.base.aspect2d)
+    return (low.x, high.x, low.z, high.z)
 
 
 def test_the_goal_changed_notice_is_not_repeated_at_the_movers_next_turn(app):

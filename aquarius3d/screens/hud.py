@@ -91,6 +91,7 @@ class Hud:
         self.choices_root = root.attachNewNode("choices")
         self.prompt = Prompt(screen, self.choices_root)  # what to do now, over the hand, and the choices beside it
         self.hint = self.prompt.text
+        self.new_goal = goal_news.NewGoal(root)  # a hot-seat mover's new goal, large over the prompt
         self.choice_widgets = self.prompt.widgets
         # The hand-off cover dims the table rather than hiding it: the moves since the player's last turn stay in
         # view behind it, and it shows no hand and no goal (the session shows none while it is up).
@@ -307,6 +308,7 @@ class Hud:
         self.prompt.corner_top = heights.frame[3] if heights is not None and heights.wanted else 0.0
         self.prompt.draw(session.options(), label, act, session.choose, lambda _: session.take_back(),
                          self.cover if goal_news.covered(self.screen) else None, passing)
+        self.new_goal.draw(self)
 
     def say(self, words: str) -> None:
         """Words in the prompt strip instead of the session's hint (H's suggestion), until the next redraw."""

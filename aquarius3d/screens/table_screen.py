@@ -358,7 +358,8 @@ class TableScreen(TableCamera, Screen):
         if screen is None:
             return
         if session.stage == Stage.COVER:
-            self.reveal()
+            if not session.goal_news_open:  # (over a mover's new goal only its Done hands over: no stray click)
+                self.reveal()
             return
         if self.advice.clicked(screen):  # (on the suggested ghost: the suggestion played)
             return
