@@ -13,7 +13,7 @@ from higher, TRAYS_PITCH, where three trays stand in a column); at the end the c
 it, unless that halves them: BESIDE_SHARE), with what
 scored (Elemental Towers' scoring row, with room for its values as wide as they show from there: not its supply);
 Aquarius Rising's trays and unused goals, right and left of its cards, stay clear of the panel, which stands at the
-window's bottom right there (the cards in the band over it: TableParts.end_furniture). A game opens at the three-quarter view, 33 degrees above the table (30 or 27 where
+window's bottom right there (the cards in the band over it: TableParts.end_furniture). A game opens at the three-quarter view, 33 degrees above the table (30, 27 or 24 where
 the layout runs deep or wide and its cards would come under BIG_CARD from 33: PLAY_PITCHES, until the player turns the camera),
 through a lens 33 degrees high (view/config.py): lower than a plan, the table's depth is foreshortened and its
 cards come larger into the window's width; a narrow lens keeps the far rows nearly as large as the near ones.
@@ -67,7 +67,7 @@ HEADING = (40.0, 40.0)  # millimetres of the table either side of the scoring ro
 WHOLE_CENTRED = 0.75  # the whole table (T, 1, or where its cards come big) centred across where a card keeps
 # this share of its size (clearance.py: at the top view it stood against one side, a third of the window empty)
 ROW_PITCH = 52.0  # degrees: the three-quarter view's pitch with Elemental Towers' scoring row (play_pitch)
-PLAY_PITCHES = (ANGLES["orbit"][1], 30.0, 27.0)  # the game's view, lower where the layout runs deep (framed)
+PLAY_PITCHES = (ANGLES["orbit"][1], 30.0, 27.0, 24.0)  # the game's view, lower where the layout runs deep (framed)
 TRAYS_PITCH = 55.0  # degrees: T's glance at Aquarius Rising's table with a column of three trays (four seats or more)
 TRAYS_COLUMN = 4  # seats from which a column of trays is three deep (view/rising.py, ALONE_RIGHT)
 HOLD = 0.02  # a view framing the turns' table stays if a new framing's card comes this much larger at most
