@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .feedback import DRAWN
+from .preview_room import avoided
 
 if TYPE_CHECKING:
     from .focus import Rect
@@ -35,6 +36,6 @@ def show_drawn(screen: TableScreen, shown: bool) -> None:
     """The drawn card enlarged with its words (`shown`), or back at its size."""
     drawn = screen.feedback.drawn
     if shown and drawn.nodes:
-        drawn.enlarge(0, screen.base.getAspectRatio(), screen.kept_clear())
+        drawn.enlarge(0, screen.base.getAspectRatio(), screen.kept_clear(), avoided(screen))  # (beside the table)
     elif drawn.enlarged_index is not None:
         drawn.enlarge(None)

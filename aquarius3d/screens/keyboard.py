@@ -35,6 +35,7 @@ from ..session import Stage
 from ..view.rising import Trays
 from ..view.towers import space_centre, space_quarters
 from .drawn_keys import drawn_action, drawn_rect, show_drawn
+from .preview_room import avoided
 from .focus import (STATUS_ENV, Marker, Rect, ordered_widgets, press, screen_widgets, widget_label, widget_rect,
                     window_point, window_rect, write_status)
 
@@ -271,7 +272,8 @@ class TableKeys:
             if focus != self._lit:
                 self._since = time.monotonic()
             shown = not self._preview_over()
-            screen.hud.hand.enlarge(focus.key if shown else None, screen.base.getAspectRatio(), screen.kept_clear())
+            screen.hud.hand.enlarge(focus.key if shown else None, screen.base.getAspectRatio(), screen.kept_clear(),
+                                    avoided(screen) if shown else ())  # (beside the table's cards, if it can)
         elif self._lit is not None and self._lit.kind == "card" or focus is not None and screen.hud.hand.enlarged \
                 is not None:  # (the card the pointer showed enlarged goes too: the keyboard leads)
             screen.hud.hand.enlarge(None)

@@ -22,6 +22,7 @@ LIFT = 0.05  # the chosen card stands this much higher
 ENLARGED = 2.4  # an action card under the pointer or the keyboard's focus, shown this many times as high...
 ABOVE = 0.03  # ...this far above the hand's band and what it keeps clear of (the prompt strip, the dialog)...
 MARGIN = 0.05  # ...inside the window by this much (15 px at 600 px high: clear of the edge, not touching it)
+STEPS = 5  # the keyboard's enlarged card moves at most this many of its widths sideways to stand beside the table
 SQUEEZED = 0.6  # over the card, less high than this share of ENLARGED: beside what it keeps clear of, if larger there
 
 Rect = tuple[float, float, float, float]  # left, right, bottom, top (aspect2d units)
@@ -44,6 +45,7 @@ class Hand:
         self.enlarged_index: int | None = None
         self.aspect = 16 / 9  # the window's, as the last enlarge was told it
         self.clear: tuple[Rect, ...] = ()  # what the enlarged card keeps clear of, as the last enlarge was told it
+        self.avoid: tuple[Rect, ...] = ()  # what of the table it stands beside if it can (the keyboard's: `enlarge`)
         self._placed: Rect | None = None  # where the enlarged card stands (left, width, bottom, height)
 
     @staticmethod
@@ -80,15 +82,17 @@ class Hand:
         index, self.enlarged_index, self._placed = self.enlarged_index, None, None
         self.enlarge(index)  # (still over the same place of the hand, drawn again, in the same window)
 
-    def enlarge(self, index: int | None, aspect: float | None = None, clear: Sequence[Rect] | None = None) -> None:
+    def enlarge(self, index: int | None, aspect: float | None = None, clear: Sequence[Rect] | None = None,
+                avoid: Sequence[Rect] = ()) -> None:
         """Show the hand's action card `index` enlarged over the hand, its effect written large enough to read
         (view/action_art.py: `words`, readable), or none (None, or an element card: its face says it all). It
         stands above the hand and above whatever of `clear` (the prompt strip, the choice dialog: aspect2d
-        rectangles) lies over its place, so that it never hides what to do now nor the buttons to do it."""
+        rectangles) lies over its place, so that it never hides what to do now nor the buttons to do it; beside
+        `avoid` (the keyboard's focus: the table's cards and spots on the screen) where it stands as large there."""
         if aspect:
             self.aspect = aspect
         if clear is not None:
-            self.clear = tuple(clear)
+            self.clear, self.avoid = tuple(clear), tuple(avoid)
         shown = index is not None and 0 <= index < len(self.nodes) and self.cards[index]["kind"] != "element"
         placed = self._place(index) if shown and index is not None else None
         if index == self.enlarged_index and placed == self._placed and (not shown or self.enlarged is not None):
@@ -113,20 +117,30 @@ class Hand:
         wanted = self.full * ENLARGED
         width = wanted * geometry.CARD_WIDTH / geometry.CARD_LENGTH
         over = self._stand((x0 + x1) / 2 - width / 2, wanted)
-        if over[3] >= SQUEEZED * wanted:
+        if over[3] < SQUEEZED * wanted:
+            beside = [self._stand(r + ABOVE, wanted) for _, r, _, _ in self.clear]
+            beside += [self._stand(left - ABOVE - width, wanted) for left, _, _, _ in self.clear]
+            over = max([over, *beside], key=lambda placed: placed[3] - (placed is not over) * 1e-6)
+        if not any(meets(over, rect) for rect in self.avoid):
             return over
-        beside = [self._stand(r + ABOVE, wanted) for _, r, _, _ in self.clear]
-        beside += [self._stand(left - ABOVE - width, wanted) for left, _, _, _ in self.clear]
-        return max([over, *beside], key=lambda placed: placed[3] - (placed is not over) * 1e-6)
+        # the nearest place sideways clear of what it avoids (a quarter of its width a step), as large as it can:
+        # down to its size at 100% (CARD_H: its effect still read, tests/test_hand_enlarged.py), if need be
+        least = min(over[3], CARD_H * ENLARGED)
+        heights = [over[3] - share * (over[3] - least) for share in (0.0, 0.25, 0.5, 0.75, 1.0)]
+        lefts = sorted((over[0] + step * width / 4 for step in range(-4 * STEPS, 4 * STEPS + 1)),
+                       key=lambda left: abs(left - over[0]))
+        found = (self._stand(left, high, under) for high in heights for under in ((), self.avoid) for left in lefts)
+        return next((placed for placed in found if placed[3] >= least - 1e-6
+                     and not any(meets(placed, rect) for rect in self.avoid)), over)
 
-    def _stand(self, left: float, height: float) -> Rect:
+    def _stand(self, left: float, height: float, under: Sequence[Rect] = ()) -> Rect:
         """The card `height` high (at most) from `left`, inside the window, over the hand's band and each rectangle
-        kept clear under it: (left, width, bottom, height), lower and narrower round the same middle if the
-        window's top leaves it less room."""
+        kept clear (and of `under`) under it: (left, width, bottom, height), lower and narrower round the same
+        middle if the window's top leaves it less room."""
         aspect = self.aspect
         width = height * geometry.CARD_WIDTH / geometry.CARD_LENGTH
         left = min(max(left, -aspect + MARGIN), aspect - MARGIN - width)
-        floor = max([self.band_top] + [top for l, r, _, top in self.clear if l < left + width and left < r])
+        floor = max([self.band_top] + [top for l, r, _, top in (*self.clear, *under) if l < left + width and left < r])
         bottom = floor + ABOVE
         if bottom + height > 1 - MARGIN:
             height = max(0.0, 1 - MARGIN - bottom)
@@ -164,3 +178,9 @@ class Hand:
         written = words(node, action_name(card["code"]), effect, width, False, readable)
         written.setPos(width / 2, -0.01, height / 2)
         return node
+
+
+def meets(placed: Rect, rect: Rect) -> bool:
+    """Does an enlarged card standing at `placed` ((left, width, bottom, height)) share area with `rect`?"""
+    left, width, bottom, height = placed
+    return left < rect[1] and rect[0] < left + width and bottom < rect[3] and rect[2] < bottom + height

@@ -1,0 +1,93 @@
+"""The action card Tab shows enlarged stands beside the table's cards (issue 27 polish): in the keyboard's focus a
+hand's action card showed enlarged over its own place for about three seconds (keyboard.PREVIEW_SECONDS), and at
+1024x600 and 1280x720 that hid the cards on the table the player weighs it against. It now stands sideways, clear
+of every card of the table and of the HUD, as large as over its card (its effect as readable), where the window
+has such a place; the pointer's enlarged card stays over the card it points at."""
+
+import pytest
+from driving import FakeTask, screen_of_hand
+from test_hand_enlarged import MIN_PX, effect_px, hand_with_cards
+from test_layout import projected, with_window
+from test_prompt import bounds
+
+from aquarius3d.screens.layout import overlap
+from aquarius3d.session import Seat
+from aquarius3d.view.framing import card_box
+from aquarius3d.view.hand import CARD_H, ENLARGED
+from aquarius3d.view.scene import card_transform
+
+
+def table_cards(app, aspect):
+    """Each card of the table on the screen (aspect2d units)."""
+    rects = []
+    for view in app.table.scene.views.values():
+        left, right, bottom, top = projected(app, card_box(view.cell, card_transform(view)[2]))
+        rects.append((left * aspect, right * aspect, bottom, top))
+    return rects
+
+
+def shown(app, monkeypatch, index, keyboard):
+    """The enlarged card of hand card `index`, under the pointer or in the keyboard's focus: its bounds."""
+    table = app.table
+    table.keys.set(None)
+    if keyboard:
+        monkeypatch.setattr(table.picker, "mouse", lambda: None)
+        table._tick(FakeTask())
+        while table.keys.focus is None or table.keys.focus.key != index:
+            table.keys.step(1)
+    else:
+        point = screen_of_hand(app, index)
+        monkeypatch.setattr(table.picker, "mouse", lambda: point)
+    table._tick(FakeTask())
+    hand = table.hud.hand
+    assert hand.enlarged is not None and hand.enlarged_index == index
+    return bounds(app, hand.enlarged)
+
+
+def play_a_few(app, moves):
+    """Ann and Bo place element cards, a few each: cards on the table over the hand."""
+    session = app.session
+    for _ in range(moves):
+        session.reveal() if session.stage == "cover" else None
+        for index in range(len(session.observation()["hand"])):
+            session.select(index)
+            if session.stage == "place" and session.spots():
+                assert session.choose_cell(sorted(session.spots(), key=str)[0].cell)
+                break
+            session.cancel()
+    session.reveal() if session.stage == "cover" else None
+    app.table.refresh()
+
+
+@pytest.mark.parametrize("width,height", [(1024, 600), (1280, 720)])
+def test_the_keyboards_enlarged_card_stands_beside_the_tables_cards(app, monkeypatch, width, height):
+    original = with_window(app, monkeypatch, width, height)
+    aspect = width / height
+    try:
+        for percent in (100, 125, 150):
+            app.settings["interface_scale"] = percent
+            app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=4)
+            play_a_few(app, 3)
+            index = hand_with_cards(app, ["rotate_goals"])
+            table = app.table
+            table.apply_scale()
+            table._follow()
+            table.camera.finish()
+            cards = table_cards(app, aspect)
+            pointed = shown(app, monkeypatch, index, False)
+            focused = shown(app, monkeypatch, index, True)
+            hud = [(l * aspect, r * aspect, b, t) for l, r, b, t in table.obstacles()]
+            over = [rect for rect in cards if overlap(pointed, rect)]
+            hidden = [rect for rect in cards + hud if overlap(focused, rect)]
+            what = (percent, pointed, focused)
+            assert over and not hidden, what  # (over its card it hid the table's cards; beside them, none)
+            high = min(pointed[3] - pointed[2], ENLARGED * CARD_H)  # (as large, or as at 100%)
+            assert focused[3] - focused[2] >= high - 0.003, what
+            assert effect_px(app, table.hud.hand.enlarged, height) >= MIN_PX, what
+            for rect in table.hud.prompt.rects() + [box for _, box in table.hud.hand.nodes]:
+                assert not overlap(focused, rect), what
+            assert -aspect <= focused[0] and focused[1] <= aspect and -1 <= focused[2] and focused[3] <= 1, what
+            shown(app, monkeypatch, index, False)  # the pointer's again: over its card, as before
+            assert abs(bounds(app, table.hud.hand.enlarged)[0] - pointed[0]) < 1e-3
+    finally:
+        app.base.adjustWindowAspectRatio(original)
