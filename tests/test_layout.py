@@ -287,7 +287,7 @@ def test_towers_scoring_row_is_readable_each_value_beside_its_card(app, monkeypa
 def test_a_game_watched_with_no_human_keeps_no_room_for_a_hand(app):
     """With only computer players no hand is ever shown: the hint goes to the bottom row and the table is framed
     down to it, not into the top of the window over an empty hand band."""
-    from aquarius3d.view.framing import card_box
+    from aquarius3d.view.framing import card_box, node_boxes
 
     BAND_TOP = human_band_top()
     app.start_game("elemental-towers", {}, [Seat("Bot", "computer")], seed=8)
@@ -297,8 +297,10 @@ def test_a_game_watched_with_no_human_keeps_no_room_for_a_hand(app):
     assert table.hud.hint.getText() and hint[3] < -0.75  # the hint is still said, in the bottom row
     assert not any(overlap((-0.5, 0.5, -0.7, BAND_TOP), panel) for panel in table.obstacles())
     assert any(overlap(hint, panel) for panel in table.obstacles())  # its row is kept for it
-    lowest = min(projected(app, card_box(view.cell, view.bottom))[2] for view in table.scene.views.values())
-    assert lowest < BAND_TOP - 0.05  # the cards come down where the hand band was
+    boxes = [card_box(view.cell, view.bottom) for view in table.scene.views.values()]
+    boxes += node_boxes(table.scene, table.parts.trays.seats)  # (the supply, under the piles: lower than the cards)
+    lowest = min(projected(app, box)[2] for box in boxes)
+    assert lowest < BAND_TOP - 0.05  # the table (its cards and supply) comes down where the hand band was
     assert_framed(app)
 
 

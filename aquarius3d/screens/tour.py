@@ -345,9 +345,10 @@ class Tour:
     def _panel_place(self, aspect: float, size: float, over: bool = False,
                      clear: bool = False) -> tuple[float, float, float] | None:
         """The callout's place beside its frame at this scale, inside the window, clear of it and of what it must
-        never cover (`kept`): below, above, left or right of it (sliding along that side as far as it must), whichever
-        fits first (with `clear`, only where it covers none of the table's cards: at 1024x600 and 150% the hand's
-        callout hid the first card); None if none does. With `over`: clear of what it must never cover, over as
+        never cover (`kept`): below, above, left or right of it (sliding along that side as far as it must), else at
+        the window's bottom or just under what it keeps clear of, whichever fits first (with `clear`, only where it
+        covers none of the table's cards: at 1024x600 and 150% the hand's callout hid the first card); None if none
+        does. With `over`: clear of what it must never cover, over as
         little of the frame as can be (over it anyway where even that cannot be)."""
         left, right, bottom, top = self.frame
         half_w, half_h = PANEL[1] * size, PANEL[3] * size
@@ -363,6 +364,9 @@ class Tour:
             + [(left - GAP - half_w, pz) for pz in zs] + [(right + GAP + half_w, pz) for pz in zs]
         places += [(px, part[3] + GAP + half_h) for part in kept for px in xs]
         places += [(px, pz) for pz in zs for px in xs]  # (else wherever it fits: at the window's top, say)
+        lows = [low_z, *(part[2] - GAP - half_h for part in kept if part[2] - GAP - half_h >= low_z)]
+        places += [(px, pz) for pz in lows for px in xs]  # (else lower: under the strip beside the hand, where
+        # Elemental Towers' supply under the piles left the only room clear of the table: untried, it hid the supply)
         window = (-aspect + EDGE, aspect - EDGE, -1 + EDGE, 1 - EDGE)
 
         def rect(px: float, pz: float) -> Rect:

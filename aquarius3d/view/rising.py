@@ -14,6 +14,7 @@ from panda3d.core import LineSegs, NodePath, TextNode, TransparencyAttrib
 from ..core import geometry
 from ..i18n import height as height_text, tr
 from .labels import ScreenLabels
+from .piles import MARGIN, PILE_STEP
 from .storeys import storey_tops
 from ..core.vocabulary import ALL_COLOURS, ELEMENT_OF
 
@@ -32,6 +33,8 @@ LABEL_BEFORE = 24.0  # millimetres from a tray's near edge to its seat's label, 
 FAN_BESIDE = 34.0  # millimetres from a tray's outer end to the middle of its seat's hand of card backs
 FAN_REACH = 40.0  # how far a hand of a few backs reaches from its middle
 PILES_REACH = geometry.CARD_LENGTH + 16.0  # how far the piles reach beyond the outermost spots (view/piles.py)
+PILES_DEEP = PILE_STEP + geometry.CARD_LENGTH / 2  # how far the discard pile reaches nearer than the cards' middle
+SUPPLY_BELOW = 36.0  # millimetres from the discard pile's near edge to Elemental Towers' supply: room for its label
 TEXT_RGBA = (0.96, 0.94, 0.86, 1)
 STUCK_GREY, STUCK_TINT, STUCK_ALPHA = 0.5, 0.3, 0.5  # a pyramid of the tray no quarter can take now: greyed, faded
 STUCK_TEXT = (0.55, 0.55, 0.55, 1)  # its count, greyed too
@@ -125,14 +128,19 @@ class Trays:
     def centres(self, seats: int, colours: int, home: int | None = None) -> list[tuple[float, float]]:
         """Where each seat's tray stands: the `home` seat's just beyond the column of spots left of the cards; the
         others from `home` on in seat order down a column beyond the piles on the right (far to near), up to
-        ALONE_RIGHT of them (the rest up a column left of the home tray). Without a home (Elemental Towers' lone
-        supply), in two columns beyond the piles at either side. Each centred on the cards' depth."""
+        ALONE_RIGHT of them (the rest up a column left of the home tray), each centred on the cards' depth. Without a
+        home, in two columns beyond the piles at either side; Elemental Towers' lone supply under the draw and
+        discard piles, nearer than the cards' middle (issue 27: beside the piles, the supply, the piles, the cards
+        and the scoring row stood side by side, the table framed wide and small, the window's lower half empty)."""
         (x0, y0, _), (x1, y1, _) = self.scene.bounds()
         cy = (y0 + y1) / 2
         width, step = self.tray_width(colours), self.DEPTH + ROW_GAP
         reach = geometry.CELL_X + geometry.CARD_WIDTH / 2 + PILES_REACH + TRAY_GAP + width / 2
         order = [(i if home is None else (home + i)) % seats for i in range(seats)]
         found: list[tuple[float, float]] = [(0.0, 0.0)] * seats
+        if home is None and seats == 1:  # Elemental Towers' supply: under the draw and discard piles, its right
+            # edge level with theirs (beyond the spots left of the cards), not a third column beyond them
+            return [(x0 - geometry.CELL_X - MARGIN - width / 2, cy - PILES_DEEP - SUPPLY_BELOW - self.DEPTH / 2)]
         left_reach, left = reach, (seats + 1) // 2
         if home is not None:
             found[home] = (x0 - geometry.CELL_X - TRAY_GAP - width / 2, cy)

@@ -89,10 +89,12 @@ def row_lift(scale: float = ROW_SCALE, tilt: float = ROW_TILT) -> float:
 class ScoringRow:
     """The five goal cards standing in a column beside the table, top worth 5, each labelled with its value.
 
-    The column stands beside the far half of the table, its last card beyond the middle of the table, so that
-    the prompt along the lower part of the screen never covers the lowest places' labels. The heading and the
-    values are screen labels (view/labels.py): one size on the screen however far the camera stands, each value
-    starting just right of its own card, placed before the piles' counts so that nothing pushes it away.
+    The column stands beside the far half of the table, its last card beyond the middle of a deep table; its top
+    card no farther than the cards' far edge (issue 27: over a shallow table the row and its heading rose above the
+    cards, and the table was framed the smaller for it; the camera keeps the lowest places' labels clear of the
+    prompt along the lower part of the screen, as every label of the row: label_boxes). The heading and the values
+    are screen labels (view/labels.py): one size on the screen however far the camera stands, each value starting
+    just right of its own card, placed before the piles' counts so that nothing pushes it away.
     """
 
     def __init__(self, scene: TableScene, overlay: ScreenLabels) -> None:
@@ -113,7 +115,7 @@ class ScoringRow:
     def place(self) -> tuple[float, float]:
         """Where the column stands: x of its cards, y of the top (worth 5) one."""
         (_, y0, _), (x1, y1, _) = self.scene.bounds()
-        return x1 + geometry.CARD_WIDTH * 1.9, (y0 + y1) / 2 + 4.5 * ROW_STEP
+        return x1 + geometry.CARD_WIDTH * 1.9, min((y0 + y1) / 2 + 4.5 * ROW_STEP, y1)
 
     def label_boxes(self) -> list[Box]:
         """Boxes of the table (millimetres) where the values' labels show at the usual framings (right of the
