@@ -71,7 +71,7 @@ class TableParts:
             self.storey_labels = StoreyLabels(self.overlay)
             self.elevation = Elevation(scene)
         if session.flow.spaces:  # Elemental Towers
-            self.trays = Trays(scene)  # the supply, by colour and size
+            self.trays = Trays(scene, under=self.piles)  # the supply, by colour and size, under the piles
             self.scoring_row = ScoringRow(scene, self.overlay)
             self.supply_label = self.overlay.add("label-supply", LABEL_SCALE)
             self.rings = SpaceRings(scene)

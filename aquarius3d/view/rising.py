@@ -14,12 +14,12 @@ from panda3d.core import LineSegs, NodePath, TextNode, TransparencyAttrib
 from ..core import geometry
 from ..i18n import height as height_text, tr
 from .labels import ScreenLabels
-from .piles import MARGIN, PILE_STEP
 from .storeys import storey_tops
 from ..core.vocabulary import ALL_COLOURS, ELEMENT_OF
 
 if TYPE_CHECKING:
     from ..engine.state import State
+    from .piles import Piles
     from .scene import TableScene
 
 Cell = tuple[int, int]
@@ -33,7 +33,6 @@ LABEL_BEFORE = 24.0  # millimetres from a tray's near edge to its seat's label, 
 FAN_BESIDE = 34.0  # millimetres from a tray's outer end to the middle of its seat's hand of card backs
 FAN_REACH = 40.0  # how far a hand of a few backs reaches from its middle
 PILES_REACH = geometry.CARD_LENGTH + 16.0  # how far the piles reach beyond the outermost spots (view/piles.py)
-PILES_DEEP = PILE_STEP + geometry.CARD_LENGTH / 2  # how far the discard pile reaches nearer than the cards' middle
 SUPPLY_BELOW = 36.0  # millimetres from the discard pile's near edge to Elemental Towers' supply: room for its label
 TEXT_RGBA = (0.96, 0.94, 0.86, 1)
 STUCK_GREY, STUCK_TINT, STUCK_ALPHA = 0.5, 0.3, 0.5  # a pyramid of the tray no quarter can take now: greyed, faded
@@ -113,8 +112,9 @@ class Trays:
 
     PITCH = 40.0  # millimetres between pyramids on a tray: room for each stack's count
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: TableScene, under: Piles | None = None) -> None:
         self.scene = scene
+        self.under = under  # Elemental Towers' lone supply lies under these piles' discard pile
         self.root = scene.root.attachNewNode("trays")
         self.seats: list[NodePath] = []
         self.spots: dict[str, tuple[float, float]] = {}
@@ -138,9 +138,11 @@ class Trays:
         reach = geometry.CELL_X + geometry.CARD_WIDTH / 2 + PILES_REACH + TRAY_GAP + width / 2
         order = [(i if home is None else (home + i)) % seats for i in range(seats)]
         found: list[tuple[float, float]] = [(0.0, 0.0)] * seats
-        if home is None and seats == 1:  # Elemental Towers' supply: under the draw and discard piles, its right
-            # edge level with theirs (beyond the spots left of the cards), not a third column beyond them
-            return [(x0 - geometry.CELL_X - MARGIN - width / 2, cy - PILES_DEEP - SUPPLY_BELOW - self.DEPTH / 2)]
+        if self.under is not None:  # Elemental Towers' supply: under the draw and discard piles, its right edge
+            # level with theirs (beyond the spots left of the cards), not a third column beyond them
+            x, y = self.under.spots()["discard"]
+            return [(x + geometry.CARD_WIDTH / 2 - width / 2,
+                     y - geometry.CARD_LENGTH / 2 - SUPPLY_BELOW - self.DEPTH / 2)]
         left_reach, left = reach, (seats + 1) // 2
         if home is not None:
             found[home] = (x0 - geometry.CELL_X - TRAY_GAP - width / 2, cy)
