@@ -112,6 +112,7 @@ def test_done_lifts_to_the_cover_and_the_next_never_sees_the_movers_goal(app, ho
             if app.table.keys.focus is not None and app.table.keys.focus.key[0].startswith("Done"):
                 break
             press(app, "tab")
+        assert app.table.keys.focus is not None and app.table.keys.focus.key[0].startswith("Done")
         press(app, "enter")
     else:
         press(app, how)
@@ -248,20 +249,14 @@ def done_buttons_fr(app):
     return [w for w in app.table.hud.prompt.widgets if widget_label(w).startswith("Terminé")]
 
 
-def test_a_computers_rotate_goals_changes_nothing_of_the_cover():
+def test_a_computers_rotate_goals_changes_nothing_of_the_cover(app):
     """Bo, a computer, rotates the goals: the cover for Cy comes down as before, nobody's goal on it; Ann, who had
     looked, is told at her turn."""
-    session = Session.new("aquarius", {}, [Seat("Ann"), Seat("Bo", "computer"), Seat("Cy")], seed=ROTATE,
-                          autosave=False)
-    session.reveal()
-    session.peek(True)
-    session.peek(False)
-    for index in range(len(session.observation()["hand"])):
-        session.select(index)
-        if session.stage == "place" and session.spots():
-            assert session.choose_cell(sorted(session.spots(), key=str)[0].cell)
-            break
-        session.cancel()
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo", "computer"), Seat("Cy")], seed=ROTATE)
+    session = app.session
+    lift(app)
+    peek(app)
+    place_a_card(app)
     assert session.stage == "computer"
     session._try(next(m for m in session.game.legal_moves(session.state) if str(m) == "rotate-goals left"))
     assert session.stage == "cover" and session.viewer is None and session.observation()["goal"] is None
@@ -292,3 +287,123 @@ def test_a_person_followed_by_a_computer_sees_no_goal_at_the_next_cover():
     session.reveal()  # Bo: told if his goal differs from the one he looked at (Cy may have traded it back)
     changed = goal_of(session, 1) != session.goals_seen[1]
     assert session.viewer == 1 and session.goal_hint().startswith(tr("hud_goal_changed")) == changed
+
+
+def rising_trades(app):
+    """Ann, in a hot-seat Aquarius Rising game (its deck has Trade Goals), trades her goal with Bo's and plays her
+    pyramid; her new goal shown at the cover. (The session keeps the goal news of a turn's last move only: Rising's
+    pyramid, played after the trade, drops it, so it is set here by hand.)"""
+    app.start_game("aquarius-rising", {}, [Seat("Ann"), Seat("Bo"), Seat("Cy")], seed=TRADE)
+    lift(app)
+    peek(app)
+    before = goal_of(app.session, 0)
+    play_action(app, "trade_goals", "Bo")
+    session = app.session
+    assert session.stage == "pyramid" and goal_of(session, 0) != before
+    session._try(next(m for m in session.game.legal_moves(session.state) if str(m).startswith("pyramid")))
+    session.goal_news = 0
+    app.table.refresh()
+    assert session.goal_news_open
+    return goal_of(session, 0)
+
+
+@pytest.mark.parametrize("case", ["rising", "notice"])
+@pytest.mark.parametrize("percent", [100, 150])
+@pytest.mark.parametrize("width,height", SIZES)
+def test_the_new_goal_fits_under_the_notice_and_in_rising(app, monkeypatch, width, height, percent, case):
+    """Where the room over the prompt is short (a notice over the table at 150%; Rising's trays and heights), the
+    new goal's panel stays inside the window and clear of every part of the HUD, its card and words smaller to fit
+    (at 1024x600 and 150% it reached past the window's top in Rising, and over a notice in Aquarius)."""
+    from test_layout import with_window
+
+    from aquarius3d.screens.layout import inside, overlap
+
+    original = with_window(app, monkeypatch, width, height)
+    app.settings["interface_scale"] = percent
+    try:
+        new = rising_trades(app) if case == "rising" else bo_rotates(app)
+        table, hud = app.table, app.table.hud
+        if case == "notice":  # a notice over the table meanwhile (as a failed autosave's): the log's last line
+            app.session.notice = app.session.messages[-1]
+            table.refresh()
+            assert hud.notice.getText() == app.session.notice
+        table.apply_scale()
+        news = hud.new_goal
+        assert news.shown and news.words.node().getText() == f"Your new goal: {element_name(new)}"
+        panel, card = news.rects()
+        aspect = width / height
+        what = (width, height, percent, case)
+        assert inside(panel, (-aspect, aspect, -1, 1), 0.002) and inside(card, panel, 0.002), (panel, what)
+        words = node_box(app, news.words)
+        assert inside(words, panel, 0.002) and words[2] >= card[3] - 0.002, what
+        assert card[3] - card[2] >= 0.5, what  # (a quarter of the window's height)
+        parts = [(r[0] * aspect, r[1] * aspect, r[2], r[3]) for r in hud.obstacles(False)]
+        if case == "notice":
+            assert any(overlap(r, node_box(app, hud.notice)) for r in parts)  # (the notice is among them)
+        for rect in parts:
+            assert not overlap(panel, rect), (rect, panel, what)
+    finally:
+        app.base.adjustWindowAspectRatio(original)
+
+
+def test_a_hand_card_under_the_pointer_stands_clear_of_the_new_goal(app, monkeypatch):
+    """Bo's own hand shows under his new goal: an action card of it under the pointer shows enlarged (over all, in
+    the popup bin) beside or under the new goal, never over it."""
+    from driving import FakeTask, screen_of_hand
+    from test_layout import with_window
+
+    from aquarius3d.screens.layout import overlap
+
+    original = with_window(app, monkeypatch, 1024, 600)
+    try:
+        for percent in (100, 150):
+            app.settings["interface_scale"] = percent
+            bo_rotates(app)
+            table, hand, state = app.table, app.table.hud.hand, app.session.state
+            for code in ("zap_a_card", "trade_hands"):  # Bo holds two action cards (the deck's)
+                card = next(i for i in state.deck if app.session.game.deck.cards[i].code == code)
+                state.deck.remove(card)
+                state.hands[1].append(card)
+            table.apply_scale()
+            actions = [i for i, card in enumerate(hand.cards) if card["kind"] != "element"]
+            assert actions and table.hud.new_goal.shown
+            for i in actions:
+                point = screen_of_hand(app, i)
+                monkeypatch.setattr(table.picker, "mouse", lambda point=point: point)
+                table._tick(FakeTask())
+                assert hand.enlarged is not None and hand.enlarged_index == i
+                seen = node_box(app, hand.enlarged)
+                for rect in table.hud.new_goal.rects():
+                    assert not overlap(seen, rect), (percent, i, seen, rect)
+    finally:
+        app.base.adjustWindowAspectRatio(original)
+
+
+def test_no_widget_of_the_table_is_left_behind_game_after_game(app):
+    """The new goal's panel and card and the cover's band go with the table screen: Panda3D's list of live widgets
+    does not grow game after game (it grew by three)."""
+    from direct.gui.DirectGuiBase import DirectGuiWidget
+
+    counts = []
+    for _ in range(3):
+        app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=ROTATE)
+        counts.append(len(DirectGuiWidget.guiDict))
+    assert counts[1] == counts[2] == counts[0], counts
+
+
+def test_a_part_reaching_down_past_the_prompt_blocks_the_new_goal(app, monkeypatch):
+    """A part of the HUD standing from under the new goal's floor to over it (its bottom lower than the panel's) is
+    kept clear of as those over it are: the panel stands beside it (it was not counted, as its bottom was low)."""
+    from aquarius3d.screens.layout import overlap
+
+    bo_rotates(app)
+    hud = app.table.hud
+    news, aspect = hud.new_goal, app.base.getAspectRatio()
+    floor = news.rects()[0][2]
+    part = (-0.1 / aspect, 0.1 / aspect, floor - 0.05, floor + 0.3)  # (screen units, as obstacles gives them)
+    obstacles = hud.obstacles
+    monkeypatch.setattr(hud, "obstacles", lambda *args, **kwargs: obstacles(*args, **kwargs) + [part])
+    news.place(hud)
+    panel, card = news.rects()
+    assert not overlap(panel, (-0.1, 0.1, part[2], part[3])), panel
+    assert card[3] - card[2] >= 0.6, card

@@ -24,8 +24,9 @@ if TYPE_CHECKING:
     from .table_screen import TableScreen
 
 CARD_H = 0.9  # the card's height at 100% (aspect2d units: the window is 2 high), less where the room is less
-CARD_LEAST = 0.5  # never smaller than this at 100% (a goal card's seven panels still read)
-CARD_SHAPE = 2.94 / 4.2  # width over height, as the goal button shows it open (hud.GOAL_CARD)
+CARD_LEAST = 0.5  # at 100%: the words shrink (SHRUNK) before the card goes under this (its seven panels still read)
+CARD_SHAPE = (layout.GOAL_CARD[1] - layout.GOAL_CARD[0]) / (layout.GOAL_CARD[3] - layout.GOAL_CARD[2])  # as it opens
+SHRUNK = (1.0, 0.8, 0.65)  # the words' and pads' sizes tried, largest first, where the room over the prompt is short
 WORDS = 0.06  # "Your new goal: Water" at 100%
 PAD = 0.03  # round the card and its words in their dark panel, at 100%
 GAP = 0.03  # between the panel and the prompt under it, or the panels over it, at 100%
@@ -45,14 +46,27 @@ def covered(screen: TableScreen) -> bool:
     return screen.session.stage == Stage.COVER and not screen.session.goal_news_open
 
 
-class NewGoal:
-    """The mover's new goal card, large, its words over it, in a dark panel centred over the prompt strip: clear of
-    the prompt and the hand under it and of the top panels and the notice over it, at every size and scale."""
+def card_high(centre: float, half: float, over: list[tuple[float, float, float]], floor: float, used: float,
+              scale: float, aspect: float) -> float:
+    """How high the new goal's card stands in a panel `half` wide each side of `centre`, from `floor` up to the
+    window's top or the parts `over` it ((left, right, bottom)) there, less `used` (its words and pads): up to CARD_H;
+    less than none where the panel would reach out of the window's sides."""
+    ceiling = min([1.0 - GAP * scale] + [bottom - GAP * scale for left, right, bottom in over
+                                         if left < centre + half and centre - half < right])
+    return min(CARD_H * scale, ceiling - floor - used) if abs(centre) + half <= aspect else -1.0
 
-    def __init__(self, parent: NodePath) -> None:
+
+class NewGoal:
+    """The mover's new goal card, large, its words over it, in a dark panel over the prompt strip and the hand: where
+    its card stands largest (up to CARD_H), the nearest the window's middle of such places, inside the window and
+    under the parts at the top (the turn panel, the log or its tab, the notice); where the room there is short, the
+    card and then its words smaller, into the room found."""
+
+    def __init__(self, screen: TableScreen, parent: NodePath) -> None:
         self.root = parent.attachNewNode("new-goal")
-        self.panel = DirectFrame(frameColor=DARK, frameSize=(-0.1, 0.1, -0.1, 0.1), parent=self.root)
-        self.card = DirectFrame(frameColor=(1, 1, 1, 1), frameSize=(-0.1, 0.1, -0.1, 0.1), parent=self.root)
+        self.panel = screen.keep(DirectFrame(frameColor=DARK, frameSize=(-0.1, 0.1, -0.1, 0.1), parent=self.root))
+        self.card = screen.keep(DirectFrame(frameColor=(1, 1, 1, 1), frameSize=(-0.1, 0.1, -0.1, 0.1),
+                                            parent=self.root))
         self.words = self.root.attachNewNode(TextNode("new-goal-words"))
         node = self.words.node()
         node.setAlign(TextNode.ACenter)
@@ -84,30 +98,28 @@ class NewGoal:
         self.place(hud)
 
     def place(self, hud: Hud) -> None:
-        """Over the prompt (and the hand), under the parts at the top as they show now: where its card is largest
-        (up to CARD_H), the nearest the window's middle of such places."""
+        """Over the prompt (and the hand), under the parts at the top as they show now (one reaching down past the
+        prompt blocks its width): where its card is largest (up to CARD_H), the nearest the window's middle of such
+        places; its words (and the pads) smaller, down to SHRUNK of their size, while the card would be less than
+        CARD_LEAST high; never past the window's top nor over those parts (the card as high as the room left)."""
         scale, aspect = hud.scale, hud.base.getAspectRatio()
         below = [top for _, _, _, top in hud.prompt.rects()] + [hud.hand.band_top if hud.hand.nodes else -1.0]
         floor = max(below) + GAP * scale
-        size, pad = WORDS * scale, PAD * scale
-        over = [(left * aspect, right * aspect, bottom) for left, right, bottom, _ in hud.obstacles(False)
-                if bottom > floor]  # (the turn panel, the log or its tab, the notice: in aspect2d units)
+        over = [(left * aspect, right * aspect, bottom) for left, right, bottom, top in hud.obstacles(False)
+                if top > floor]  # (the turn panel, the log or its tab, the notice: in aspect2d units)
         node = self.words.node()
-        node.setWordwrap(2 * aspect / size)  # (fit_text wraps it again if the words are wider than the panel)
-        size = layout.fit_text(node, 2 * aspect - 0.1 - 2 * pad, 2.2 * size, size)
-        words_wide, words_high = node.getWidth() * size, node.getHeight() * size
-
-        def card_high(centre: float) -> float:
-            half = max(CARD_H * CARD_SHAPE * scale, words_wide) / 2 + pad
-            ceiling = min([1.0 - GAP * scale] + [bottom - GAP * scale for left, right, bottom in over
-                                                 if left < centre + half and centre - half < right])
-            room = ceiling - floor - words_high - 3 * pad
-            return min(CARD_H * scale, room) if abs(centre) + half <= aspect else 0.0
-
         steps = [sign * step * 0.05 for step in range(int(aspect / 0.05) + 1) for sign in (1, -1)]
-        best = max(card_high(x) for x in steps)
-        centre = next(x for x in steps if card_high(x) >= best - 0.02)  # (the nearest the middle of the largest)
-        high = max(CARD_LEAST * scale, card_high(centre))
+        for shrink in SHRUNK:
+            size, pad = WORDS * scale * shrink, PAD * scale * shrink
+            node.setWordwrap(2 * aspect / size)  # (fit_text wraps it again if the words are wider than the panel)
+            size = layout.fit_text(node, 2 * aspect - 0.1 - 2 * pad, 2.2 * size, size)
+            words_wide, words_high = node.getWidth() * size, node.getHeight() * size
+            half = max(CARD_H * CARD_SHAPE * scale, words_wide) / 2 + pad
+            highs = [card_high(x, half, over, floor, words_high + 3 * pad, scale, aspect) for x in steps]
+            if max(highs) >= CARD_LEAST * scale:
+                break
+        best = max(highs)
+        centre, high = next((x, max(0.0, h)) for x, h in zip(steps, highs) if h >= best - 0.02)  # (nearest the middle)
         wide = high * CARD_SHAPE
         card: Frame = (centre - wide / 2, centre + wide / 2, floor + pad, floor + pad + high)
         self.card["frameSize"] = card

@@ -46,7 +46,6 @@ HELP_WIDEST = 1.55  # the most its half-width grows to, at 100%, so that each ro
 HELP_WORDS = (-0.08, 0.08, -0.66, 0.48)  # F1's words in its panel: in from its sides, over its page button
 GOAL_TEXT = 0.045  # the goal's words at 100%, in the box over the goal card (smaller when they would not fit)
 GOAL_WORDS = (-0.62, -0.04, 0.24, 0.5)  # that box, from the bottom right corner
-GOAL_CARD = (-1.47, 1.47, -2.17, 2.03)  # the goal card shown while the player peeks, in the goal button's units
 LOG_TAB = (-0.04, -0.085)  # the folded log's tab, from the top right corner: its right edge, its words' baseline
 LOG_TAB_TEXT = 0.045
 
@@ -91,7 +90,7 @@ class Hud:
         self.choices_root = root.attachNewNode("choices")
         self.prompt = Prompt(screen, self.choices_root)  # what to do now, over the hand, and the choices beside it
         self.hint = self.prompt.text
-        self.new_goal = goal_news.NewGoal(root)  # a hot-seat mover's new goal, large over the prompt
+        self.new_goal = goal_news.NewGoal(screen, root)  # a hot-seat mover's new goal, large over the prompt
         self.choice_widgets = self.prompt.widgets
         # The hand-off cover dims the table rather than hiding it: the moves since the player's last turn stay in
         # view behind it, and it shows no hand and no goal (the session shows none while it is up).
@@ -99,8 +98,8 @@ class Hud:
                                              parent=root, state=DGG.NORMAL))
         self.cover_words = self.cover.attachNewNode("cover-words")  # scaled as the interface is, as far as fits
         words = self.cover_words
-        self.cover_band = DirectFrame(frameColor=(0.02, 0.03, 0.04, 0.55), frameSize=(-1.3, 1.3, -0.05, 0.8),
-                                      parent=words)  # under all it says (screens/cover.py): it reads on any table
+        self.cover_band = screen.keep(DirectFrame(frameColor=(0.02, 0.03, 0.04, 0.55), parent=words,
+                                                  frameSize=(-1.3, 1.3, -0.05, 0.8)))  # under all it says (cover.py)
         self.cover_title = screen.text("", (0, 0.62), 0.1, parent=words)
         self.cover_since = screen.text("", (0, 0.45), 0.05, parent=words, wrap=40, fg=(0.95, 0.85, 0.55, 1))
         self.cover_hint = screen.text("", (0, -0.72), 0.05, parent=words, wrap=40)
@@ -260,7 +259,7 @@ class Hud:
         card["text"] = ""
         card["frameTexture"] = goal_texture(LETTER_OF[element])
         card["frameColor"] = (1.0, 1.0, 1.0, 1.0)
-        card["frameSize"] = GOAL_CARD
+        card["frameSize"] = layout.GOAL_CARD
 
     def _update_end(self, session: Session) -> None:
         if session.stage not in (Stage.OVER, Stage.ROUND_OVER):

@@ -38,6 +38,7 @@ INFO = (0.02, 0.82, -0.42, -0.02)  # the turn and counts, from the top left corn
 LOG = (-1.1, -0.02, -0.46, -0.02)  # the log panel, from the top right corner, with LOG_ROWS rows of moves
 LOG_ROWS, LOG_TEXT, LOG_FIRST = 9, 0.04, 0.08  # its rows at 100% (fewer when larger), their size, the first's baseline
 GOAL = (-0.64, 0.0, 0.0, 0.52)  # the goal card and its text, from the bottom right corner
+GOAL_CARD = (-1.47, 1.47, -2.17, 2.03)  # the goal card shown while the player peeks, in the goal button's units
 JOIN = (0.0, 0.36, 0.0, 0.16)  # the Join button, from the bottom left corner
 HEIGHTS_W = 0.82  # Aquarius Rising's heights panel's width, with its margin, from the bottom left corner (where it
 # is drawn smaller than the scale, the HUD keeps the room it takes as drawn: screens/heights.py, corner_width)

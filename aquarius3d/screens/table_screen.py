@@ -300,10 +300,10 @@ class TableScreen(TableCamera, Screen):
 
     def kept_clear(self) -> list[layout.Rect]:
         """What a hand card shown enlarged never covers (aspect2d units): the prompt strip and the choice dialog
-        (what to do now, and the buttons to do it), Rising's heights panel."""
+        (what to do now, and the buttons to do it), Rising's heights panel, a hot-seat mover's new goal (goal_news)."""
         heights = getattr(self, "heights", None)
         panel = [widget_rect(self.base, heights.panel)] if heights is not None and heights.shown else []
-        return self.hud.prompt.rects() + panel
+        return self.hud.prompt.rects() + panel + self.hud.new_goal.rects()
 
     def hover(self, cell: Cell | None, move: Move | None = None) -> None:
         """The pointer is over a cell (and a ghost): light the ghost, mark the edges (Dominus)."""
