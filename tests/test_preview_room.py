@@ -6,10 +6,12 @@ has such a place; the pointer's enlarged card stays over the card it points at."
 
 import pytest
 from driving import FakeTask, screen_of_hand
+from test_feedback import place_a_card
 from test_hand_enlarged import MIN_PX, effect_px, hand_with_cards
 from test_layout import projected, with_window
 from test_prompt import bounds
 
+from aquarius3d.screens.focus import box, screen_rect
 from aquarius3d.screens.layout import overlap
 from aquarius3d.session import Seat
 from aquarius3d.view.framing import card_box
@@ -33,8 +35,11 @@ def shown(app, monkeypatch, index, keyboard):
     if keyboard:
         monkeypatch.setattr(table.picker, "mouse", lambda: None)
         table._tick(FakeTask())
-        while table.keys.focus is None or table.keys.focus.key != index:
+        for _ in range(len(table.keys.ring()) + 1):  # (once round the ring at most)
+            if table.keys.focus is not None and table.keys.focus.key == index:
+                break
             table.keys.step(1)
+        assert table.keys.focus is not None and table.keys.focus.key == index, "the card is not in the ring"
     else:
         point = screen_of_hand(app, index)
         monkeypatch.setattr(table.picker, "mouse", lambda: point)
@@ -45,18 +50,14 @@ def shown(app, monkeypatch, index, keyboard):
 
 
 def play_a_few(app, moves):
-    """Ann and Bo place element cards, a few each: cards on the table over the hand."""
-    session = app.session
+    """Ann and Bo place element cards, a few each: cards on the table over the hand (test_feedback.place_a_card:
+    it fails when no card can be placed)."""
     for _ in range(moves):
-        session.reveal() if session.stage == "cover" else None
-        for index in range(len(session.observation()["hand"])):
-            session.select(index)
-            if session.stage == "place" and session.spots():
-                assert session.choose_cell(sorted(session.spots(), key=str)[0].cell)
-                break
-            session.cancel()
-    session.reveal() if session.stage == "cover" else None
-    app.table.refresh()
+        place_a_card(app)
+    for _ in range(3):  # (the next seat's cover lifted: its hand shown)
+        if app.session.stage == "cover":
+            app.table.reveal()
+    assert app.session.stage != "cover"
 
 
 @pytest.mark.parametrize("width,height", [(1024, 600), (1280, 720)])
@@ -91,3 +92,51 @@ def test_the_keyboards_enlarged_card_stands_beside_the_tables_cards(app, monkeyp
             assert abs(bounds(app, table.hud.hand.enlarged)[0] - pointed[0]) < 1e-3
     finally:
         app.base.adjustWindowAspectRatio(original)
+
+
+def test_tab_during_the_cameras_ease_places_the_card_for_where_the_camera_stops(app, monkeypatch):
+    """The rectangles the enlarged card keeps clear of are reckoned once, when the focus lands on it: Tab while the
+    camera eases (0.3 s after a move or F) reckoned with where the camera passed, and once it stopped the card
+    covered two of the table's cards (1024x600). They are reckoned with where it eases to."""
+    width, height = 1024, 600
+    original = with_window(app, monkeypatch, width, height)
+    try:
+        app.settings["interface_scale"] = 100
+        app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=4)
+        play_a_few(app, 3)
+        index = hand_with_cards(app, ["rotate_goals"])
+        table = app.table
+        table.apply_scale()
+        table._follow()
+        table.camera.finish()
+        table.zoom(1.6)  # the player stands back, then F: the camera eases in again
+        table.camera.finish()
+        table.fit()
+        assert table.camera.easing
+        focused = shown(app, monkeypatch, index, True)  # Tab meanwhile
+        assert table.camera.easing  # (still on its way)
+        table.camera.finish()
+        table._tick(FakeTask())
+        assert bounds(app, table.hud.hand.enlarged) == pytest.approx(focused)  # (it stays where it stood)
+        covered = [rect for rect in table_cards(app, width / height) if overlap(focused, rect)]
+        assert not covered, (focused, covered)
+    finally:
+        app.base.adjustWindowAspectRatio(original)
+
+
+def test_screen_rect_is_where_the_camera_shows_a_box(app):
+    """focus.screen_rect: the keyboard's frame and the enlarged card's room project alike; from the camera's own
+    orbit as from the camera; None when part of the box is behind the eye."""
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=4)
+    table = app.table
+    table.camera.finish()
+    corners = box((-30.0, -40.0, 0.0), (30.0, 40.0, 2.0))
+    here = screen_rect(app.base, corners)
+    aspect = app.base.getAspectRatio()
+    left, right, bottom, top = projected(app, ((-30.0, -40.0, 0.0), (30.0, 40.0, 2.0)))
+    assert here == pytest.approx((left * aspect, right * aspect, bottom, top), abs=1e-4)
+    assert screen_rect(app.base, corners, table.camera.orbit) == pytest.approx(here, abs=1e-4)
+    eye, aim = table.camera.orbit.eye(), table.camera.orbit.target
+    behind = tuple(2 * e - a for e, a in zip(eye, aim))  # (as far behind the eye as what it looks at is before it)
+    assert screen_rect(app.base, [*corners, behind]) is None
+    assert screen_rect(app.base, []) is None

@@ -19,16 +19,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from direct.gui.DirectGui import DGG, DirectButton, DirectCheckButton, DirectEntry, DirectFrame, DirectOptionMenu
-from panda3d.core import CardMaker, NodePath, Point3
+from panda3d.core import CardMaker, LVecBase4f, NodePath, Point3
 
 from .widgets import Dropdown
 
 if TYPE_CHECKING:
     from direct.showbase.ShowBase import ShowBase
 
+    from ..view.camera import Orbit
     from . import Screen
 
 Rect = tuple[float, float, float, float]  # left, right, bottom, top (aspect2d units)
+Point = tuple[float, float, float]  # a point of the scene (millimetres, render's frame)
 
 # The focus frame: sky blue, unlike the table's golds (the last move's rim, the tour's marker, the glowing quarters),
 # on a dark rim either side so it reads on any card, the felt or a panel
@@ -107,6 +109,35 @@ def widget_rect(base: ShowBase, widget: NodePath) -> Rect:
     low = base.aspect2d.getRelativePoint(widget, Point3(left, 0, bottom))
     high = base.aspect2d.getRelativePoint(widget, Point3(right, 0, top))
     return (min(low.x, high.x), max(low.x, high.x), min(low.z, high.z), max(low.z, high.z))
+
+
+def box(low: Point, high: Point) -> list[Point]:
+    """The eight corners of a box."""
+    return [(x, y, z) for x in (low[0], high[0]) for y in (low[1], high[1]) for z in (low[2], high[2])]
+
+
+def screen_rect(base: ShowBase, corners: Iterable[Point], orbit: Orbit | None = None) -> Rect | None:
+    """Where points of the scene show on the screen: the rectangle round them (aspect2d units; beyond the window's
+    edges if they are), seen by the camera where it stands or, given `orbit`, from there (where it eases to:
+    CameraMan.destination()); None if there are none or any lies behind the eye."""
+    eye = base.cam
+    if orbit is not None:  # (a stand-in eye there: the same lens)
+        eye = base.render.attachNewNode("screen-rect-eye")
+        orbit.apply(eye)
+    lens, aspect = base.cam.node().getLens().getProjectionMat(), base.getAspectRatio()
+    points: list[tuple[float, float]] = []
+    for corner in corners:
+        seen = eye.getRelativePoint(base.render, Point3(*corner))
+        full = lens.xform(LVecBase4f(seen.x, seen.y, seen.z, 1.0))
+        if full[3] <= 1e-6:
+            points = []
+            break  # (behind the camera)
+        points.append((full[0] / full[3] * aspect, full[1] / full[3]))
+    if orbit is not None:
+        eye.removeNode()
+    if not points:
+        return None
+    return (min(p[0] for p in points), max(p[0] for p in points), min(p[1] for p in points), max(p[1] for p in points))
 
 
 def reading_order(placed: Iterable[tuple[float, float, Any]]) -> list[Any]:

@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
-from panda3d.core import LVecBase4f, NodePath, Point3
+from panda3d.core import NodePath, Point3
 
 from ..core import geometry
 from ..core.vocabulary import QUARTERS
@@ -36,8 +36,8 @@ from ..view.rising import Trays
 from ..view.towers import space_centre, space_quarters
 from .drawn_keys import drawn_action, drawn_rect, show_drawn
 from .preview_room import avoided
-from .focus import (STATUS_ENV, Marker, Rect, ordered_widgets, press, screen_widgets, widget_label, widget_rect,
-                    window_point, window_rect, write_status)
+from .focus import (STATUS_ENV, Marker, Point, Rect, box, ordered_widgets, press, screen_rect, screen_widgets,
+                    widget_label, widget_rect, window_point, window_rect, write_status)
 
 if TYPE_CHECKING:
     from ..session.choice import Choice
@@ -46,7 +46,6 @@ if TYPE_CHECKING:
     from ..view.family import Pick
     from .table_screen import TableScreen
 
-Point = tuple[float, float, float]
 RISES = (0.3, 0.55, 0.8, 0.92)  # heights up a pyramid ghost a click is tried at, shares of its height
 PREVIEWED = ("spot", "pyramid", "table")  # kinds the keyboard lights as the pointer would
 PREVIEW_SECONDS = 3.0  # an action card in the keyboard's focus shows enlarged this long, then goes: it covered the
@@ -318,21 +317,7 @@ class TableKeys:
             return nodes[target.key][1] if target.key < len(nodes) else None
         if target.kind == "drawn":
             return drawn_rect(screen)
-        aspect = screen.base.getAspectRatio()
-        points = [self.project(corner) for corner in self.corners(target)]
-        seen = [p for p in points if p is not None]
-        if not seen or len(seen) < len(points):
-            return None  # (behind the camera)
-        return (min(p[0] for p in seen) * aspect, max(p[0] for p in seen) * aspect,
-                min(p[1] for p in seen), max(p[1] for p in seen))
-
-    def project(self, point: Point) -> tuple[float, float] | None:
-        """Where a point of the scene falls on the screen (-1..1 inside the window, beyond outside it), None
-        behind the camera."""
-        base = self.screen.base
-        seen = base.cam.getRelativePoint(base.render, Point3(*point))
-        full = base.cam.node().getLens().getProjectionMat().xform(LVecBase4f(seen.x, seen.y, seen.z, 1.0))
-        return (full[0] / full[3], full[1] / full[3]) if full[3] > 1e-6 else None
+        return screen_rect(screen.base, self.corners(target))  # (None behind the camera)
 
     def in_view(self, target: Target) -> bool:
         """Is a thing of the ring wholly inside the window?"""
@@ -481,11 +466,6 @@ class TableKeys:
                 "label": targets[ring.index(focus)]["label"] if focus in ring else str(focus.key),
                 "rect": window_rect(base, framed) if framed is not None else None},
             "targets": targets})
-
-
-def box(low: Point, high: Point) -> list[Point]:
-    """The eight corners of a box."""
-    return [(x, y, z) for x in (low[0], high[0]) for y in (low[1], high[1]) for z in (low[2], high[2])]
 
 
 def card_box(cell: tuple[int, int], top: float) -> list[Point]:

@@ -87,8 +87,9 @@ class Hand:
         """Show the hand's action card `index` enlarged over the hand, its effect written large enough to read
         (view/action_art.py: `words`, readable), or none (None, or an element card: its face says it all). It
         stands above the hand and above whatever of `clear` (the prompt strip, the choice dialog: aspect2d
-        rectangles) lies over its place, so that it never hides what to do now nor the buttons to do it; beside
-        `avoid` (the keyboard's focus: the table's cards and spots on the screen) where it stands as large there."""
+        rectangles) lies over its place, so that it never hides what to do now nor the buttons to do it. Clear of
+        `avoid` too (the keyboard's focus: the table's cards and spots and the HUD on the screen) if it can be: at
+        the nearest place sideways, as large as over its card or smaller down to its size at 100% (`_place`)."""
         if aspect:
             self.aspect = aspect
         if clear is not None:
@@ -112,7 +113,11 @@ class Hand:
     def _place(self, index: int) -> Rect:
         """Where the enlarged card `index` stands: (left, width, bottom, height). Over the card's middle, above the
         hand's band and each rectangle kept clear that lies under it; where that leaves it squeezed (a tall dialog
-        in a small window), beside what it keeps clear of if it stands larger there."""
+        in a small window), beside what it keeps clear of if it stands larger there. If that place meets a rectangle
+        of `avoid`: the nearest place sideways (a quarter of its width a step, up to STEPS widths either way) that
+        meets none, standing on the hand's band, what is kept clear or (failing that) what is avoided below it, at
+        the largest of five heights from that size down to its size at 100% (CARD_H * ENLARGED, if smaller) that
+        has one; where none has, the place over its card all the same."""
         x0, x1, _, _ = self.nodes[index][1]
         wanted = self.full * ENLARGED
         width = wanted * geometry.CARD_WIDTH / geometry.CARD_LENGTH
