@@ -291,8 +291,8 @@ def test_a_person_followed_by_a_computer_sees_no_goal_at_the_next_cover():
 
 def rising_trades(app):
     """Ann, in a hot-seat Aquarius Rising game (its deck has Trade Goals), trades her goal with Bo's and plays her
-    pyramid; her new goal shown at the cover. (The session keeps the goal news of a turn's last move only: Rising's
-    pyramid, played after the trade, drops it, so it is set here by hand.)"""
+    pyramid; her new goal shown at the cover (the news kept through the rest of her turn: the pyramid, played after
+    the trade, dropped it at first)."""
     app.start_game("aquarius-rising", {}, [Seat("Ann"), Seat("Bo"), Seat("Cy")], seed=TRADE)
     lift(app)
     peek(app)
@@ -301,9 +301,8 @@ def rising_trades(app):
     session = app.session
     assert session.stage == "pyramid" and goal_of(session, 0) != before
     session._try(next(m for m in session.game.legal_moves(session.state) if str(m).startswith("pyramid")))
-    session.goal_news = 0
     app.table.refresh()
-    assert session.goal_news_open
+    assert session.goal_news_open and session.viewer == 0
     return goal_of(session, 0)
 
 
@@ -407,3 +406,19 @@ def test_a_part_reaching_down_past_the_prompt_blocks_the_new_goal(app, monkeypat
     panel, card = news.rects()
     assert not overlap(panel, (-0.1, 0.1, part[2], part[3])), panel
     assert card[3] - card[2] >= 0.6, card
+
+
+def test_rising_keeps_the_news_through_the_pyramid_and_a_take_back_drops_it(app):
+    """Aquarius Rising: Trade Goals, then the turn's pyramid, and the new goal shows at the cover (the pyramid's move
+    dropped the news before); taken back, the turn shows no new goal, and a turn without a goal's change after it
+    none either."""
+    rising_trades(app)
+    session = app.session
+    assert session.take_back() and not session.goal_news_open and session.goal_news is None
+    for _ in range(6):  # the turn played again without Trade Goals (a card of the hand, then its pyramid)
+        if session.stage == "cover" or session.state.turn != 0:
+            break
+        moves = [m for m in session.game.legal_moves(session.state)
+                 if not str(m).startswith(("trade_goals", "rotate_goals"))]
+        assert moves and session._try(moves[0])
+    assert session.stage == "cover" and not session.goal_news_open

@@ -1,5 +1,6 @@
 """Hot-seat sessions, driven through their own functions as the window drives them."""
 
+import itertools
 import json
 import random
 import re
@@ -30,7 +31,10 @@ def play_like_a_person(session, rng, max_steps=3000):
             return
         if session.stage == "cover" and session.goal_news_open:  # the goal the mover's own move gave them (only)
             mover = int(session.state.log[-1].split(":")[0])
-            assert session.state.log[-1].split(": ")[1].startswith(("rotate-goals", "trade-goals"))
+            own = [line for line in itertools.takewhile(lambda line, seat=f"{mover}: ": line.startswith(seat),
+                                                        reversed(session.state.log))]
+            # (in the mover's turn: Aquarius Rising's pyramid comes after the card)
+            assert any(line.split(": ")[1].startswith(("rotate-goals", "trade-goals")) for line in own)
             assert session.viewer == mover != session.seat
             session.reveal()  # Done: the cover next
             assert not session.goal_news_open and session.stage == "cover"

@@ -313,7 +313,7 @@ class Session(Shown):
         del self.messages[lines:]
         if said:
             self.messages.append(said)
-        self.shown_seat = seat  # the mover is still the one looking
+        self.still_looking(seat)  # (and a new goal of the turn taken back shows no more)
         self.events.append(TakenBack(seat))
         if self.autosave:
             try:

@@ -46,6 +46,7 @@ class Shown:
         self.hand_changed: dict[int, str] = {}  # seat -> how another's move changed its hand since its own last
         self.goals_seen: dict[int, object] = {}  # seat -> the goal it saw at its last peek (words.goal_hint)
         self.goal_news: int | None = None  # a person at a hot-seat table whose own move changed their goal (`saw`)
+        self._goal_turn = False  # the turn of that move goes on (Rising's pyramid after the card): the news stays
         self._choice = Choice(Stage.CHOOSE)
         self._position = 0  # counts the changes of the state: what the spots are kept for
         self._kept: dict[Any, Any] = {}  # spots and card cells of this position, by what they were asked for
@@ -213,10 +214,15 @@ class Shown:
         self.seen_upto[seat] = len(self.messages)
         self.hand_changed.pop(seat, None)
         # a person who rotated or traded goals at a hot-seat table sees the goal they got before the cover, as a
-        # player looks at the goal card just received (issue 27); a computer's move changes no person's goal so
-        # (told at their turn: words.goal_hint), nor does a game played alone, over the network, or Aqua-Chicken's
-        self.goal_news = seat if isinstance(move, (RotateGoals, TradeGoals)) and self.seats[seat].kind == "human" \
-            and self.humans > 1 and not self.chicken and all(s.kind != "remote" for s in self.seats) else None
+        # player looks at the goal card just received (issue 27), after the rest of their turn too (Aquarius
+        # Rising's pyramid); a computer's move changes no person's goal so (told at their turn: words.goal_hint),
+        # nor does a game played alone, over the network, or Aqua-Chicken's
+        if isinstance(move, (RotateGoals, TradeGoals)) and self.seats[seat].kind == "human" and self.humans > 1 \
+                and not self.chicken and all(s.kind != "remote" for s in self.seats):
+            self.goal_news = seat
+        elif self.goal_news != seat or not self._goal_turn:
+            self.goal_news = None
+        self._goal_turn = self.goal_news == seat and self.state.turn == seat and not self.state.over
         if isinstance(move, (TradeHands, ShuffleHands)):
             for other in [move.seat] if isinstance(move, TradeHands) else range(len(self.seats)):
                 if other != seat:
@@ -224,6 +230,11 @@ class Shown:
         after = self.state.turn
         if after != seat and after in self.hand_changed and self.seats[after].kind == "human" and not self.state.over:
             self.notice = tr("hand_news", move=self.hand_changed[after])
+
+    def still_looking(self, seat: int) -> None:
+        """A move taken back: its mover is still the one looking, and no new goal of the turn shows at its cover."""
+        self.shown_seat = seat
+        self.goal_news, self._goal_turn = None, False
 
     @property
     def goal_news_open(self) -> bool:
