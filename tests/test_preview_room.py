@@ -60,6 +60,19 @@ def play_a_few(app, moves):
     assert app.session.stage != "cover"
 
 
+def rotate_goals_in_hand(app):
+    """A hot-seat Aquarius game (seed 4) three moves on, Rotate Goals in the hand of the player to choose, the camera
+    framed for the interface scale set: that card's index in the hand, and the table."""
+    app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=4)
+    play_a_few(app, 3)
+    index = hand_with_cards(app, ["rotate_goals"])
+    table = app.table
+    table.apply_scale()
+    table._follow()
+    table.camera.finish()
+    return index, table
+
+
 @pytest.mark.parametrize("width,height", [(1024, 600), (1280, 720)])
 def test_the_keyboards_enlarged_card_stands_beside_the_tables_cards(app, monkeypatch, width, height):
     original = with_window(app, monkeypatch, width, height)
@@ -67,13 +80,7 @@ def test_the_keyboards_enlarged_card_stands_beside_the_tables_cards(app, monkeyp
     try:
         for percent in (100, 125, 150):
             app.settings["interface_scale"] = percent
-            app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=4)
-            play_a_few(app, 3)
-            index = hand_with_cards(app, ["rotate_goals"])
-            table = app.table
-            table.apply_scale()
-            table._follow()
-            table.camera.finish()
+            index, table = rotate_goals_in_hand(app)
             cards = table_cards(app, aspect)
             pointed = shown(app, monkeypatch, index, False)
             focused = shown(app, monkeypatch, index, True)
@@ -102,13 +109,7 @@ def test_tab_during_the_cameras_ease_places_the_card_for_where_the_camera_stops(
     original = with_window(app, monkeypatch, width, height)
     try:
         app.settings["interface_scale"] = 100
-        app.start_game("aquarius", {}, [Seat("Ann"), Seat("Bo")], seed=4)
-        play_a_few(app, 3)
-        index = hand_with_cards(app, ["rotate_goals"])
-        table = app.table
-        table.apply_scale()
-        table._follow()
-        table.camera.finish()
+        index, table = rotate_goals_in_hand(app)
         table.zoom(1.6)  # the player stands back, then F: the camera eases in again
         table.camera.finish()
         table.fit()
