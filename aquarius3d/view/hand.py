@@ -11,6 +11,7 @@ from ..core import geometry
 from ..core.cards import face
 from ..i18n import action_name
 from .action_art import ACTION, words
+from .labels import overlaps
 
 if TYPE_CHECKING:
     from .scene import TableScene
@@ -188,4 +189,4 @@ class Hand:
 def meets(placed: Rect, rect: Rect) -> bool:
     """Does an enlarged card standing at `placed` ((left, width, bottom, height)) share area with `rect`?"""
     left, width, bottom, height = placed
-    return left < rect[1] and rect[0] < left + width and bottom < rect[3] and rect[2] < bottom + height
+    return overlaps((left, left + width, bottom, bottom + height), rect)
